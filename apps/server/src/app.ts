@@ -1,0 +1,88 @@
+/**
+ * The portal as one Fastify app: external plugins, then our plugins, then the modules. `server.ts`
+ * only starts it; tests build it and use `inject`.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database, Db } from '@portal/db';
+import type { Config } from './config.ts';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import staticWebPlugin from './plugins/static-web.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  /** Where the built web app is; absent in API-only tests. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Clock for tokens and limits (tests move it). */
+  now?: () => number;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply, payload) => {
+    void reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  const limiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter(deps.now);
+  app.addHook('onClose', async () => limiter.close());
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, ...(deps.now ? { now: deps.now } : {}) });
+
+  await app.register(healthRoutes, { database });
+  await app.register(configRoutes, { registrationProvider: config.registrationProvider === 'cvent' ? 'Cvent' : 'Builtin' });
+  await app.register(authRoutes, {
+    service: createAuthService({
+      db: database.db,
+      tokens: app.tokens,
+      limiter,
+      codeHashKey: config.codeHashKey,
+      reportEmailDomain: config.reportEmailDomain,
+      reportCode: config.reportCode,
+      failuresPerEmailHour: config.loginFailuresPerEmailHour,
+      failuresPerIpHour: config.loginFailuresPerIpHour,
+    }),
+  });
+  await app.register(enrollmentRoutes, { config });
+  await app.register(reportsRoutes);
+  await app.register(staticWebPlugin, { webRoot: deps.webRoot ?? '' });
+
+  return app;
+}

@@ -1,0 +1,160 @@
+/**
+ * The one place environment variables are read. Every variable is validated at start; a bad value
+ * stops the server with a message naming the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const positiveInt = z.coerce.number().int().positive();
+const url = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a ${protocols.join(' or ')} URL`);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATABASE_POOL_SIZE: positiveInt.default(10),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CODE_HASH_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
+  DEMO_DATA: bool.optional(),
+  DEMO_STORES: positiveInt.max(100_000).default(5_000),
+  REPORT_EMAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a mail domain such as corp.example.com')
+    .default('corp.example.com'),
+  REPORT_CODE: z.string().min(4).default('REPORTS27'),
+  LOGIN_FAILURES_PER_EMAIL_HOUR: positiveInt.default(100),
+  LOGIN_FAILURES_PER_IP_HOUR: positiveInt.default(1000),
+  REGISTRATION_PROVIDER: z.enum(['builtin', 'cvent']).default('builtin'),
+  CVENT_URL: url(['http:', 'https:']).optional(),
+  CVENT_CALLBACK_SECRET: z.string().min(16).optional(),
+  CONTENT_SOURCE: z.enum(['embedded', 'upstream']).default('embedded'),
+  CONTENT_UPSTREAM_NBC_ENVIRONMENT_ID: z.string().uuid().optional(),
+  CONTENT_UPSTREAM_NBC_KEY: z.string().min(1).optional(),
+  CONTENT_UPSTREAM_ABC_ENVIRONMENT_ID: z.string().uuid().optional(),
+  CONTENT_UPSTREAM_ABC_KEY: z.string().min(1).optional(),
+  CONTENT_UPSTREAM_URL: url(['http:', 'https:']).optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  jwtSecret: Uint8Array;
+  codeHashKey: Uint8Array;
+  tokenTtlSeconds: number;
+  /** undefined: load demo data only into an empty embedded database. */
+  demoData: boolean | undefined;
+  demoStores: number;
+  reportEmailDomain: string;
+  reportCode: string;
+  loginFailuresPerEmailHour: number;
+  loginFailuresPerIpHour: number;
+  registrationProvider: 'builtin' | 'cvent';
+  cvent: { url: string; callbackSecret: string } | undefined;
+  contentSource: 'embedded' | 'upstream';
+  contentUpstream: {
+    baseUrl: string | undefined;
+    nbc: { environmentId: string; key: string | undefined } | undefined;
+    abc: { environmentId: string; key: string | undefined } | undefined;
+  };
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Secrets generated once and kept in the data dir when the environment gives none. */
+function localSecrets(dataDir: string): { jwtSecret: string; codeHashKey: string } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = z
+      .object({ jwtSecret: z.string().min(32), codeHashKey: z.string().min(32) })
+      .safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+    throw new ConfigError([`${file} is not a valid secrets file; remove it to generate a new one`]);
+  }
+  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), codeHashKey: randomBytes(48).toString('base64url') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(blankless);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.REGISTRATION_PROVIDER === 'cvent' && (!e.CVENT_URL || !e.CVENT_CALLBACK_SECRET)) {
+    problems.push('CVENT_URL and CVENT_CALLBACK_SECRET: required when REGISTRATION_PROVIDER=cvent');
+  }
+  if (e.CONTENT_SOURCE === 'upstream' && !e.CONTENT_UPSTREAM_NBC_ENVIRONMENT_ID && !e.CONTENT_UPSTREAM_ABC_ENVIRONMENT_ID) {
+    problems.push('CONTENT_UPSTREAM_NBC_ENVIRONMENT_ID or CONTENT_UPSTREAM_ABC_ENVIRONMENT_ID: required when CONTENT_SOURCE=upstream');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const dataDir = resolve(e.DATA_DIR);
+  const needLocal = !e.JWT_SECRET || !e.CODE_HASH_KEY;
+  const local = needLocal ? localSecrets(dataDir) : undefined;
+  const encoder = new TextEncoder();
+  const upstream = (id: string | undefined, key: string | undefined) => (id ? { environmentId: id, key } : undefined);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: encoder.encode(e.JWT_SECRET ?? local!.jwtSecret),
+    codeHashKey: encoder.encode(e.CODE_HASH_KEY ?? local!.codeHashKey),
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    demoData: e.DEMO_DATA,
+    demoStores: e.DEMO_STORES,
+    reportEmailDomain: e.REPORT_EMAIL_DOMAIN.toLowerCase(),
+    reportCode: e.REPORT_CODE,
+    loginFailuresPerEmailHour: e.LOGIN_FAILURES_PER_EMAIL_HOUR,
+    loginFailuresPerIpHour: e.LOGIN_FAILURES_PER_IP_HOUR,
+    registrationProvider: e.REGISTRATION_PROVIDER,
+    cvent: e.CVENT_URL && e.CVENT_CALLBACK_SECRET ? { url: e.CVENT_URL, callbackSecret: e.CVENT_CALLBACK_SECRET } : undefined,
+    contentSource: e.CONTENT_SOURCE,
+    contentUpstream: {
+      baseUrl: e.CONTENT_UPSTREAM_URL,
+      nbc: upstream(e.CONTENT_UPSTREAM_NBC_ENVIRONMENT_ID, e.CONTENT_UPSTREAM_NBC_KEY),
+      abc: upstream(e.CONTENT_UPSTREAM_ABC_ENVIRONMENT_ID, e.CONTENT_UPSTREAM_ABC_KEY),
+    },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,17 @@
+/** The fixed demo accounts (architecture.md, "Demo data"), printed at start and listed in the README. */
+export const DEMO_ACCOUNTS = [
+  { event: 'nbc', userName: 'pat.morgan@morgan-motors.example.com', code: 'DEALER27', what: 'dealer, executive manager of store 10001 (general manager Jordan Lee)' },
+  { event: 'nbc', userName: 'jordan.lee@morgan-motors.example.com', code: 'DEALER27', what: 'dealer staff of store 10001' },
+  { event: 'nbc', userName: 'any store-roster e-mail', code: 'RETAIL27', what: 'second retailer code (dealer agenda)' },
+  { event: 'nbc', userName: 'any e-mail', code: 'EXPO27', what: 'expo (expo policy)' },
+  { event: 'nbc', userName: 'field.user@corp.example.com', code: 'FIELD27', what: 'field (field policy)' },
+  { event: 'nbc', userName: 'corp.user@corp.example.com', code: 'CORP27', what: 'corporate (corporate policy)' },
+  { event: 'nbc', userName: 'any e-mail', code: 'SBR27, PARTNER27, INDDIST27, VENDOR27, DIST27', what: 'the other traveller codes' },
+  { event: 'abc', userName: 'any e-mail, with first and last name', code: 'ABC27', what: 'annual conference attendee' },
+  { event: 'report login', userName: 'reports@corp.example.com', code: 'REPORTS27', what: 'report user (mail domain corp.example.com)' },
+] as const;
+
+export function formatDemoAccounts(): string {
+  const rows = DEMO_ACCOUNTS.map((a) => `  ${a.event.padEnd(13)} ${a.userName.padEnd(40)} ${a.code.padEnd(12)} ${a.what}`);
+  return ['Demo accounts (user name / access code):', ...rows].join('\n');
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginRequestSchema } from '@portal/contracts';
+import { audit } from '../../lib/audit.ts';
+import { failed, ok } from '../../lib/envelope.ts';
+import { bearerToken } from '../../plugins/auth.ts';
+import type { AuthService } from './auth.service.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+  app.post('/User/ProcessLogin', { schema: { body: loginRequestSchema } }, async (request) => {
+    const outcome = await service.login(request.body, request.ip);
+    // A failed login is an answer, not an HTTP error (api-contract.md).
+    return outcome.ok ? ok(outcome.data) : failed(outcome.message);
+  });
+
+  app.post('/User/ProcessLogout', async (request) => {
+    const token = bearerToken(request);
+    if (token) {
+      try {
+        const user = await app.tokens.verify(token);
+        await app.tokens.revoke(user);
+        await audit(app.db, { action: 'logout', success: true, actorEmail: user.email, eventId: user.eventType, ip: request.ip });
+      } catch {
+        // Logout is idempotent: an expired, revoked or malformed token is already logged out.
+      }
+    }
+    return ok(null);
+  });
+};

@@ -1,0 +1,151 @@
+/**
+ * Login rules (architecture.md, "Login, tokens, roles"): an attendee logs in with an e-mail and the
+ * event's access code, whose row decides policies, regType and content groups; a report user with a
+ * company-domain e-mail and the report code. Failed attempts are counted per e-mail and per client
+ * address and refused past the hourly limits.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { LoginData, LoginRequest, Policy } from '@portal/contracts';
+import type { Db } from '@portal/db';
+import { hashAccessCode } from '../../lib/access-code.ts';
+import { audit } from '../../lib/audit.ts';
+import { badRequest, tooManyRequests } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { TokenService } from '../../plugins/auth.ts';
+import * as q from './auth.queries.ts';
+
+export const LOGIN_FAILED_MESSAGE = 'The e-mail address or access code is not valid.';
+const HOUR = 3600;
+
+export interface AuthServiceDeps {
+  db: Db;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  codeHashKey: Uint8Array;
+  reportEmailDomain: string;
+  reportCode: string;
+  failuresPerEmailHour: number;
+  failuresPerIpHour: number;
+}
+
+export type LoginInput = Required<Pick<LoginRequest, 'userName' | 'password' | 'eventType' | 'IsReporting'>> & {
+  firstName: string;
+  lastName: string;
+};
+
+export type LoginOutcome = { ok: true; data: LoginData } | { ok: false; message: string };
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function nameFromEmail(email: string): { firstName: string; lastName: string } {
+  const local = email.split('@')[0] ?? '';
+  const parts = local.split(/[._-]+/).filter(Boolean).map((p) => p.charAt(0).toUpperCase() + p.slice(1));
+  return { firstName: (parts[0] ?? 'Guest').slice(0, 30), lastName: (parts.slice(1).join(' ') || 'Attendee').slice(0, 50) };
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, tokens, limiter } = deps;
+
+  async function assertNotLimited(email: string, ip: string) {
+    const [byEmail, byIp] = await Promise.all([limiter.peek(`login:email:${email}`), limiter.peek(`login:ip:${ip}`)]);
+    if (byEmail.count >= deps.failuresPerEmailHour) throw tooManyRequests(byEmail.resetIn);
+    if (byIp.count >= deps.failuresPerIpHour) throw tooManyRequests(byIp.resetIn);
+  }
+
+  async function fail(input: LoginInput, ip: string, reason: string): Promise<LoginOutcome> {
+    const email = input.userName.toLowerCase();
+    await Promise.all([
+      limiter.increment(`login:email:${email}`, HOUR),
+      limiter.increment(`login:ip:${ip}`, HOUR),
+      audit(db, { action: input.IsReporting ? 'report-login' : 'login', success: false, actorEmail: email, eventId: input.eventType, ip, detail: { reason } }),
+    ]);
+    return { ok: false, message: LOGIN_FAILED_MESSAGE };
+  }
+
+  async function reportLogin(input: LoginInput, ip: string): Promise<LoginOutcome> {
+    const email = input.userName.toLowerCase();
+    if (!email.endsWith(`@${deps.reportEmailDomain}`)) return fail(input, ip, 'report e-mail outside the company domain');
+    if (!sameSecret(input.password, deps.reportCode)) return fail(input, ip, 'wrong report code');
+    const existing = await q.findReportUser(db, email);
+    if (existing && !existing.active) return fail(input, ip, 'report user disabled');
+    await q.recordReportLogin(db, email);
+    const policies: Policy[] = ['reporting'];
+    const signed = await tokens.sign({ personId: null, email, eventType: input.eventType, policies, regType: 'RPT', isDealer: false, storeCode: null });
+    await audit(db, { action: 'report-login', success: true, actorEmail: email, eventId: input.eventType, ip });
+    const names = existing?.name ? { firstName: existing.name.split(' ')[0] ?? '', lastName: existing.name.split(' ').slice(1).join(' ') } : nameFromEmail(email);
+    return {
+      ok: true,
+      data: {
+        accessToken: signed.token,
+        expiresAt: signed.expiresAt.toISOString(),
+        regType: 'RPT',
+        eventType: input.eventType,
+        programInfo: { isVirtual: false },
+        dealerInfo: null,
+        authorizationPolicy: policies,
+        user: { email, ...names },
+        contentGroups: { agenda: 'general', conference: 'general', faq: 'general' },
+      },
+    };
+  }
+
+  async function attendeeLogin(input: LoginInput, ip: string): Promise<LoginOutcome> {
+    const email = input.userName.toLowerCase();
+    if (input.eventType === 'abc') {
+      const errors = [];
+      if (!input.firstName) errors.push({ field: 'firstName', message: 'First name is required' });
+      if (!input.lastName) errors.push({ field: 'lastName', message: 'Last name is required' });
+      if (errors.length) throw badRequest('First and last name are required for this event', errors);
+    }
+    const found = await q.findActiveAccessCode(db, input.eventType, hashAccessCode(input.password, deps.codeHashKey));
+    if (!found) return fail(input, ip, 'unknown access code');
+    const { code, isVirtual } = found;
+
+    let person = await q.findPersonWithStore(db, email);
+    if (code.requiresRoster && !person?.storeCode) return fail(input, ip, 'e-mail not on a store roster');
+    if (!person) {
+      const names = input.firstName && input.lastName ? { firstName: input.firstName, lastName: input.lastName } : nameFromEmail(email);
+      const created = await q.insertPerson(db, { email, ...names, category: code.personCategory });
+      person = { id: created.id, email, firstName: created.firstName, lastName: created.lastName, category: code.personCategory, storeCode: null, storeName: null, executiveManager: null, generalManager: null };
+    }
+
+    const isDealer = code.requiresRoster;
+    // A dealer whose code grants no policy gets 'general' (spec section 4).
+    const policies: Policy[] = code.policies.length ? code.policies : isDealer ? ['general'] : [];
+    const signed = await tokens.sign({ personId: person.id, email, eventType: input.eventType, policies, regType: code.regType, isDealer, storeCode: isDealer ? person.storeCode : null });
+    await audit(db, { action: 'login', success: true, actorEmail: email, eventId: input.eventType, ip, detail: { accessCode: code.label } });
+    return {
+      ok: true,
+      data: {
+        accessToken: signed.token,
+        expiresAt: signed.expiresAt.toISOString(),
+        regType: code.regType,
+        eventType: input.eventType,
+        programInfo: { isVirtual },
+        dealerInfo: {
+          isDealer,
+          executiveManager: isDealer ? person.executiveManager : null,
+          generalManager: isDealer ? person.generalManager : null,
+          storeCode: isDealer ? person.storeCode : null,
+          storeName: isDealer ? person.storeName : null,
+        },
+        authorizationPolicy: policies,
+        user: { email, firstName: person.firstName, lastName: person.lastName },
+        contentGroups: { agenda: code.agendaGroup, conference: code.conferenceGroup, faq: code.faqGroup },
+      },
+    };
+  }
+
+  return {
+    async login(input: LoginInput, ip: string): Promise<LoginOutcome> {
+      await assertNotLimited(input.userName.toLowerCase(), ip);
+      return input.IsReporting ? reportLogin(input, ip) : attendeeLogin(input, ip);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { asc } from 'drizzle-orm';
+import type { RuntimeConfig } from '@portal/contracts';
+import { schema } from '@portal/db';
+import { ok } from '../../lib/envelope.ts';
+
+/** What the web app must not hard-code (api-contract.md, "Runtime config"). */
+export const configRoutes: FastifyPluginAsync<{ registrationProvider: string }> = async (app, { registrationProvider }) => {
+  app.get('/api/Config', async (_request, reply) => {
+    const events = await app.db.select().from(schema.events).orderBy(asc(schema.events.id));
+    const config: RuntimeConfig = {
+      registrationProvider,
+      contentBaseUrl: '/content',
+      content: Object.fromEntries(events.map((e) => [e.id, { environmentId: e.contentEnvironmentId }])),
+      events: events
+        .filter((e): e is typeof e & { id: 'nbc' | 'abc' } => e.id === 'nbc' || e.id === 'abc')
+        .sort((a, b) => (a.id === 'nbc' ? -1 : b.id === 'nbc' ? 1 : 0))
+        .map((e) => ({ eventType: e.id, name: e.name, isVirtual: e.isVirtual })),
+    };
+    void reply.header('cache-control', 'no-cache');
+    return ok(config);
+  });
+};

@@ -1,0 +1,181 @@
+/**
+ * Portal tokens: HS256 JWTs with an id that logout revokes (in the database, so every instance
+ * refuses it at once). `app.authenticate` and `app.requirePolicy` guard the protected routes.
+ */
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { eq, lt } from 'drizzle-orm';
+import { contentCodesFor, eventTypeSchema, type EventType, type Policy } from '@portal/contracts';
+import { schema, type Db } from '@portal/db';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+
+export interface AuthUser {
+  /** The person behind an attendee token; null for report users. */
+  personId: number | null;
+  email: string;
+  eventType: EventType;
+  policies: Policy[];
+  regType: string;
+  isDealer: boolean;
+  storeCode: string | null;
+  jti: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+export type TokenClaims = Omit<AuthUser, 'jti' | 'exp'>;
+
+interface JwtPayload {
+  sub: string;
+  email: string;
+  evt: EventType;
+  pol: Policy[];
+  reg: string;
+  dlr: boolean;
+  sto: string | null;
+  jti: string;
+  exp: number;
+}
+
+export class TokenService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: Uint8Array,
+    private readonly ttlSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async sign(claims: TokenClaims): Promise<{ token: string; expiresAt: Date; jti: string }> {
+    const jti = randomBytes(16).toString('base64url');
+    const iat = Math.floor(this.now() / 1000);
+    const exp = iat + this.ttlSeconds;
+    const token = await new SignJWT({
+      email: claims.email,
+      evt: claims.eventType,
+      pol: claims.policies,
+      reg: claims.regType,
+      dlr: claims.isDealer,
+      sto: claims.storeCode,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.personId === null ? `report:${claims.email}` : String(claims.personId))
+      .setJti(jti)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .setIssuer('event-portal')
+      .sign(this.secret);
+    return { token, expiresAt: new Date(exp * 1000), jti };
+  }
+
+  /** Verifies signature, expiry and revocation; throws a 401 AppError otherwise. */
+  async verify(token: string): Promise<AuthUser> {
+    let payload: JwtPayload;
+    try {
+      const result = await jwtVerify(token, this.secret, {
+        algorithms: ['HS256'],
+        issuer: 'event-portal',
+        currentDate: new Date(this.now()),
+      });
+      payload = result.payload as unknown as JwtPayload;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized('Your session has expired. Please log in again.');
+      throw unauthorized('Invalid access token');
+    }
+    const event = eventTypeSchema.safeParse(payload.evt);
+    if (!event.success || typeof payload.jti !== 'string' || !Array.isArray(payload.pol)) throw unauthorized('Invalid access token');
+    const revoked = await this.db
+      .select({ jti: schema.revokedTokens.jti })
+      .from(schema.revokedTokens)
+      .where(eq(schema.revokedTokens.jti, payload.jti))
+      .limit(1);
+    if (revoked.length) throw unauthorized('This session has ended. Please log in again.');
+    const personId = /^\d+$/.test(payload.sub) ? Number(payload.sub) : null;
+    return {
+      personId,
+      email: payload.email,
+      eventType: event.data,
+      policies: payload.pol,
+      regType: payload.reg,
+      isDealer: payload.dlr === true,
+      storeCode: payload.sto ?? null,
+      jti: payload.jti,
+      exp: payload.exp,
+    };
+  }
+
+  async revoke(user: Pick<AuthUser, 'jti' | 'exp'>): Promise<void> {
+    await this.db
+      .insert(schema.revokedTokens)
+      .values({ jti: user.jti, expiresAt: new Date(user.exp * 1000) })
+      .onConflictDoNothing();
+  }
+
+  /** Revocations of tokens that have expired anyway are no longer needed. */
+  async purgeExpiredRevocations(): Promise<void> {
+    await this.db.delete(schema.revokedTokens).where(lt(schema.revokedTokens.expiresAt, new Date(this.now())));
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** preHandler: a valid, unrevoked portal token is required; sets `request.user`. */
+    authenticate: preHandlerAsyncHookHandler;
+    /** preHandler factory: the user must hold at least one of these policies. */
+    requirePolicy(...policies: Policy[]): preHandlerAsyncHookHandler;
+    /** Content access codes of the request's token, [] when it has none or it is invalid. */
+    contentCodesOf(request: FastifyRequest): Promise<string[]>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export interface AuthPluginOptions {
+  db: Db;
+  secret: Uint8Array;
+  ttlSeconds: number;
+  now?: () => number;
+}
+
+export default fp<AuthPluginOptions>(async (app, options) => {
+  const tokens = new TokenService(options.db, options.secret, options.ttlSeconds, options.now);
+  app.decorate('tokens', tokens);
+  app.decorateRequest('user', null);
+
+  app.decorate('authenticate', async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    request.user = await tokens.verify(token);
+  });
+
+  app.decorate('requirePolicy', (...policies: Policy[]) => {
+    return async function requirePolicy(request: FastifyRequest, _reply: FastifyReply) {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      if (!policies.some((p) => user.policies.includes(p))) throw forbidden();
+    };
+  });
+
+  app.decorate('contentCodesOf', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) return [];
+    try {
+      return contentCodesFor((await tokens.verify(token)).policies);
+    } catch {
+      return [];
+    }
+  });
+
+  const purge = setInterval(() => void tokens.purgeExpiredRevocations().catch(() => {}), 60 * 60 * 1000).unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+});

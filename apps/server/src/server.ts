@@ -1,0 +1,60 @@
+/** Starts the portal: configuration, database, demo data and content on first start, listen, close. */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@portal/db';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { formatDemoAccounts } from './demo/demo-accounts.ts';
+import { prepareDatabase } from './startup.ts';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
+    poolSize: config.databasePoolSize,
+    migrationsFolder: here('../../../packages/db/drizzle'),
+  });
+  const app = await buildApp({
+    config,
+    database,
+    webRoot: here('../../web/dist'),
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+  });
+  const summary = await prepareDatabase({ config, database, contentRoot: here('../../../content'), log: (msg) => app.log.info(msg) });
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await database.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (summary.demoLoaded || summary.hasDemoData) console.log(`\n${formatDemoAccounts()}\n`);
+  console.log(`Event portal ready at ${config.publicUrl} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error('The portal could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+/**
+ * What a start does before listening: apply migrations, load demo data into an empty embedded
+ * database (or when DEMO_DATA=true), and import the content bundles when none are stored yet.
+ */
+import { count, sql } from 'drizzle-orm';
+import { importContentBundle } from '@portal/content-service';
+import { schema, type Database } from '@portal/db';
+import type { Config } from './config.ts';
+import { loadDemoData } from './demo/load-demo-data.ts';
+
+export interface StartupSummary {
+  demoLoaded: boolean;
+  hasDemoData: boolean;
+  contentImported: boolean;
+}
+
+export async function prepareDatabase(options: {
+  config: Config;
+  database: Database;
+  contentRoot: string;
+  log: (message: string) => void;
+}): Promise<StartupSummary> {
+  const { config, database, log } = options;
+  const db = database.db;
+  await database.migrate();
+
+  const [events] = await db.select({ n: count() }).from(schema.events);
+  const empty = (events?.n ?? 0) === 0;
+  const wantDemo = config.demoData ?? (empty && database.kind === 'pglite');
+  let demoLoaded = false;
+  if (wantDemo && empty) {
+    const started = Date.now();
+    await loadDemoData(db, { stores: config.demoStores, codeHashKey: config.codeHashKey });
+    log(`demo data loaded (${config.demoStores} stores) in ${Date.now() - started} ms`);
+    demoLoaded = true;
+  }
+  const marker = await db.execute(sql`select 1 from ${schema.meta} where ${schema.meta.key} = 'demo_data'`);
+  const hasDemoData = (marker as unknown as { rows: unknown[] }).rows.length > 0;
+
+  const [items] = await db.select({ n: count() }).from(schema.contentItems);
+  let contentImported = false;
+  if ((items?.n ?? 0) === 0 && config.contentSource === 'embedded') {
+    const report = await importContentBundle(db, options.contentRoot);
+    log(`content imported: ${JSON.stringify(report)}`);
+    contentImported = true;
+  }
+  return { demoLoaded, hasDemoData, contentImported };
+}

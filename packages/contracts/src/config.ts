@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { eventTypeSchema } from './auth.ts';
+
+export const runtimeConfigSchema = z.object({
+  registrationProvider: z.string(),
+  contentBaseUrl: z.string(),
+  content: z.record(z.string(), z.object({ environmentId: z.string() })),
+  events: z.array(z.object({ eventType: eventTypeSchema, name: z.string(), isVirtual: z.boolean() })),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

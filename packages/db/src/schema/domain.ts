@@ -1,0 +1,268 @@
+/**
+ * The portal's domain model (docs: ../../../../docs/architecture.md, "Domain model").
+ * One schema for PGlite and PostgreSQL; migrations in ../../drizzle are generated from it.
+ * Content-service tables live in @portal/content-service and share the same migrations.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const ATTENDEE_TYPES = [
+  'dealer',
+  'candidate',
+  'field',
+  'corporate',
+  'distributor',
+  'vendor',
+  'sbr',
+  'partner',
+  'expo',
+] as const;
+export type AttendeeType = (typeof ATTENDEE_TYPES)[number];
+
+export const PERSON_CATEGORIES = [
+  'dealer_staff',
+  'corporate',
+  'field',
+  'sbr',
+  'distributor',
+  'independent_distributor',
+  'vendor',
+  'partner',
+  'expo',
+  'attendee',
+] as const;
+export type PersonCategory = (typeof PERSON_CATEGORIES)[number];
+
+export const REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+export const POLICIES = ['general', 'expo', 'field', 'corporate', 'reporting'] as const;
+export type Policy = (typeof POLICIES)[number];
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const events = pgTable('events', {
+  id: text('id').primaryKey(), // 'nbc' | 'abc'
+  name: text('name').notNull(),
+  providerEventCode: text('provider_event_code').notNull().unique(),
+  isVirtual: boolean('is_virtual').notNull().default(false),
+  contentEnvironmentId: uuid('content_environment_id').notNull(),
+  startsOn: date('starts_on', { mode: 'string' }).notNull(),
+  endsOn: date('ends_on', { mode: 'string' }).notNull(),
+});
+
+export const regions = pgTable('regions', {
+  code: text('code').primaryKey(),
+  description: text('description').notNull(),
+  objectivePct: smallint('objective_pct').notNull(),
+});
+
+export const zones = pgTable(
+  'zones',
+  {
+    code: text('code').primaryKey(),
+    regionCode: text('region_code')
+      .notNull()
+      .references(() => regions.code),
+    name: text('name').notNull(),
+  },
+  (t) => [index('zones_region_idx').on(t.regionCode)],
+);
+
+export const districts = pgTable(
+  'districts',
+  {
+    code: text('code').primaryKey(),
+    zoneCode: text('zone_code')
+      .notNull()
+      .references(() => zones.code),
+    name: text('name').notNull(),
+  },
+  (t) => [index('districts_zone_idx').on(t.zoneCode)],
+);
+
+export const people = pgTable(
+  'people',
+  {
+    id: serial('id').primaryKey(),
+    /** Always stored lower-case; unique. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    storeDlrnum: text('store_dlrnum'),
+    category: text('category').$type<PersonCategory>().notNull(),
+    /** The zone a field or corporate traveller covers (field report), if any. */
+    zoneCode: text('zone_code'),
+    /** Company of distributors, vendors and partners. */
+    company: text('company'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('people_email_uq').on(t.email), index('people_store_idx').on(t.storeDlrnum)],
+);
+
+export const stores = pgTable(
+  'stores',
+  {
+    dlrnum: text('dlrnum').primaryKey(),
+    name: text('name').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    districtCode: text('district_code')
+      .notNull()
+      .references(() => districts.code),
+    complimentarySeats: smallint('complimentary_seats').notNull().default(2),
+    executiveManagerId: integer('executive_manager_id').references(() => people.id),
+    generalManagerId: integer('general_manager_id').references(() => people.id),
+  },
+  (t) => [index('stores_district_idx').on(t.districtCode)],
+);
+
+/**
+ * An access code of one event. The code itself is never stored: `codeHash` is an HMAC-SHA256 of the
+ * upper-cased code under the server's code key, so a login is one indexed lookup.
+ * The spec's code-to-content rules (section 6) are the group columns of these rows.
+ */
+export const accessCodes = pgTable(
+  'access_codes',
+  {
+    id: serial('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    codeHash: text('code_hash').notNull(),
+    /** A non-secret name for operators ("Dealer", "Field"...). */
+    label: text('label').notNull(),
+    policies: text('policies').array().$type<Policy[]>().notNull(),
+    regType: text('reg_type').notNull(),
+    attendeeType: text('attendee_type').$type<AttendeeType>().notNull(),
+    personCategory: text('person_category').$type<PersonCategory>().notNull(),
+    /** Dealer codes admit only e-mails on a store roster. */
+    requiresRoster: boolean('requires_roster').notNull().default(false),
+    agendaGroup: text('agenda_group').notNull().default('general'),
+    conferenceGroup: text('conference_group').notNull().default('general'),
+    faqGroup: text('faq_group').notNull().default('general'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('access_codes_event_hash_uq').on(t.eventId, t.codeHash)],
+);
+
+/** Report users: every report login is recorded here; an operator can disable one. */
+export const reportUsers = pgTable('report_users', {
+  email: text('email').primaryKey(),
+  name: text('name'),
+  active: boolean('active').notNull().default(true),
+  loginCount: integer('login_count').notNull().default(0),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: serial('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    attendeeId: integer('attendee_id')
+      .notNull()
+      .references(() => people.id),
+    storeDlrnum: text('store_dlrnum').references(() => stores.dlrnum),
+    registeredById: integer('registered_by_id')
+      .notNull()
+      .references(() => people.id),
+    attendeeType: text('attendee_type').$type<AttendeeType>().notNull(),
+    status: text('status').$type<RegistrationStatus>().notNull().default('Pending'),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+    arrivalDate: date('arrival_date', { mode: 'string' }),
+    departureDate: date('departure_date', { mode: 'string' }),
+    isVirtual: boolean('is_virtual').notNull().default(false),
+    isFree: boolean('is_free').notNull().default(false),
+    provider: text('provider').notNull().default('builtin'),
+    providerRef: text('provider_ref').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('registrations_event_attendee_uq').on(t.eventId, t.attendeeId),
+    uniqueIndex('registrations_provider_ref_uq').on(t.providerRef),
+    index('registrations_event_store_status_idx').on(t.eventId, t.storeDlrnum, t.status),
+    index('registrations_event_type_status_idx').on(t.eventId, t.attendeeType, t.status),
+  ],
+);
+
+/** Single-use, expiring links to the builtin hosted registration page; only a hash is stored. */
+export const registrationTokens = pgTable(
+  'registration_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => registrations.id),
+    purpose: text('purpose').$type<'register' | 'revisit'>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('registration_tokens_registration_idx').on(t.registrationId)],
+);
+
+/** Provider callbacks already applied (replay protection). */
+export const providerCallbacks = pgTable('provider_callbacks', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Logged-out tokens, by JWT id, kept until they would have expired anyway. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    success: boolean('success').notNull(),
+    actorEmail: text('actor_email'),
+    eventId: text('event_id'),
+    ip: text('ip'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action)],
+);
+
+/** Key/value facts about this database (e.g. when demo data was loaded). */
+export const meta = pgTable(
+  'meta',
+  {
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.key] })],
+);
