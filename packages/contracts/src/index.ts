@@ -1,3 +1,5 @@
 export * from './envelope.ts';
 export * from './auth.ts';
 export * from './config.ts';
+export * from './reports.ts';
+export * from './enrollment.ts';

@@ -1,0 +1,2 @@
+/** Enrollment and registration wire shapes (api-contract.md, "Enrollment"). */
+export {};

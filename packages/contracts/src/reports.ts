@@ -1,0 +1,2 @@
+/** Report API wire shapes (api-contract.md, "Reports"). */
+export {};
