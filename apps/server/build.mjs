@@ -1,0 +1,37 @@
+// Bundles the server (and the workspace packages it imports as TypeScript) into dist/, leaving
+// node_modules packages external. Migrations, content and the web build are read from the repo.
+import { build } from 'esbuild';
+
+const entryPoints = {
+  server: 'src/server.ts',
+  'cli/demo-load': 'src/cli/demo-load.ts',
+  'cli/import-csv': 'src/cli/import-csv.ts',
+  'cli/content-import': 'src/cli/content-import.ts',
+};
+
+await build({
+  entryPoints,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  packages: 'external',
+  // Workspace packages are TypeScript sources: bundle them instead of leaving them external.
+  plugins: [
+    {
+      name: 'bundle-workspace-packages',
+      setup(b) {
+        b.onResolve({ filter: /^@portal\// }, async (args) => {
+          if (args.pluginData?.resolving) return undefined;
+          const result = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { resolving: true } });
+          return { ...result, external: false };
+        });
+      },
+    },
+  ],
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+console.log('server built to apps/server/dist');

@@ -1,0 +1,36 @@
+/** `npm run content:import`: validates and imports the content bundles in content/ into the database. */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BundleValidationError, importContentBundle } from '@portal/content-service';
+import { openDatabase } from '@portal/db';
+import { ConfigError, loadConfig } from '../config.ts';
+
+const repo = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  const contentRoot = process.argv[2] ?? repo('../../../../content');
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
+    migrationsFolder: repo('../../../../packages/db/drizzle'),
+  });
+  try {
+    await database.migrate();
+    const report = await importContentBundle(database.db, contentRoot);
+    console.log(JSON.stringify(report, null, 2));
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof BundleValidationError) {
+    console.error(error.message);
+  } else if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Content import failed:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+/**
+ * A test app on a fresh database (PGlite in memory, or a new PostgreSQL database when
+ * TEST_DATABASE_URL is set) with demo data, built with `buildApp` for `inject`.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LoginData, LoginRequest } from '@portal/contracts';
+import type { Database } from '@portal/db';
+import { createTestDatabase } from '@portal/db/testing';
+import { buildApp, type AppDependencies } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { loadDemoData } from '../demo/load-demo-data.ts';
+
+export const TEST_SECRETS = {
+  JWT_SECRET: 'test-jwt-secret-0123456789abcdefghijklmnop',
+  CODE_HASH_KEY: 'test-code-key-0123456789abcdefghijklmnopqr',
+};
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ ...TEST_SECRETS, DATA_DIR: '/tmp/portal-test-unused', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(
+  options: { stores?: number; env?: Record<string, string>; demo?: boolean; database?: Database } & Partial<Pick<AppDependencies, 'now'>> = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = options.database ?? (await createTestDatabase());
+  if (options.demo !== false && !options.database) {
+    await loadDemoData(database.db, { stores: options.stores ?? 120, codeHashKey: config.codeHashKey });
+  }
+  const app = await buildApp({ config, database, ...(options.now ? { now: options.now } : {}) });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+export function login(app: FastifyInstance, body: Partial<LoginRequest>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/User/ProcessLogin', payload: { eventType: 'nbc', IsReporting: false, ...body }, headers });
+}
+
+/** Logs in and returns the token and login data; fails the test when the login does not succeed. */
+export async function loginAs(app: FastifyInstance, userName: string, password: string, extra: Partial<LoginRequest> = {}): Promise<LoginData> {
+  const res = await login(app, { userName, password, ...extra });
+  const body = res.json() as { succeeded: boolean; message: string | null; data: LoginData | null };
+  if (res.statusCode !== 200 || !body.succeeded || !body.data) {
+    throw new Error(`login ${userName} failed: ${res.statusCode} ${res.body}`);
+  }
+  return body.data;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export const DEMO = {
+  em: 'pat.morgan@morgan-motors.example.com',
+  gm: 'jordan.lee@morgan-motors.example.com',
+  field: 'field.user@corp.example.com',
+  corporate: 'corp.user@corp.example.com',
+  reports: 'reports@corp.example.com',
+} as const;
