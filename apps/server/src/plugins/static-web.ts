@@ -48,7 +48,7 @@ export default fp<{ webRoot: string }>(async (app, { webRoot }) => {
       index: false,
       setHeaders(res, path) {
         // Hashed build assets never change; index.html must always be revalidated.
-        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        void res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
