@@ -216,7 +216,8 @@ function checkEnvironment(env, types, problems) {
     else if (item.type !== type) problems.push(`${env}: ${codename} must be of type ${type}`);
   }
   for (const [codename, item] of items) {
-    if (!(codename in required) && !linked.has(codename)) problems.push(`${env}: ${codename} is linked from nowhere`);
+    const topLevel = codename in REQUIRED_ITEMS || codename in REQUIRED_NBC_ITEMS;
+    if (!topLevel && !linked.has(codename)) problems.push(`${env}: ${codename} is linked from nowhere`);
     if (item.elements.access_codes && !['header_layout_detail', 'header_tab', 'report_types', 'report_type'].includes(item.type)) {
       problems.push(`${env}: ${codename} carries access codes but is not a header or report item`);
     }
