@@ -1,0 +1,60 @@
+/**
+ * Starts the real app (buildApp) on a loopback port over PGlite (temp data dir) or PostgreSQL
+ * (a fresh database on BENCH_DATABASE_URL's server), with demo data of the given size.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '@portal/db';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { loadDemoData } from '../../apps/server/src/demo/load-demo-data.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface BenchServer {
+  url: string;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function startBenchServer(engine: Engine, stores: number, env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_FAILURES_PER_IP_HOUR: '1000000', ...env });
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let database: Database;
+  if (engine === 'postgres') {
+    const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const name = `portal_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString(), poolSize: 20 });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+  }
+  await database.migrate();
+  await loadDemoData(database.db, { stores, codeHashKey: config.codeHashKey });
+  const app = await buildApp({ config, database });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
