@@ -1,0 +1,76 @@
+/**
+ * The demo events and their access codes: the spec's code-to-content rules (section 6) as rows.
+ * The codes are listed to operators in demo-accounts.ts; only their hashes reach the database.
+ */
+import type { AttendeeType, PersonCategory, Policy } from '@portal/db/schema';
+
+export interface DemoEvent {
+  id: 'nbc' | 'abc';
+  name: string;
+  providerEventCode: string;
+  isVirtual: boolean;
+  contentEnvironmentId: string;
+  startsOn: string;
+  endsOn: string;
+}
+
+export const DEMO_EVENTS: readonly DemoEvent[] = [
+  {
+    id: 'nbc',
+    name: 'National Business Conference 2027',
+    providerEventCode: 'NBC27',
+    isVirtual: true,
+    contentEnvironmentId: '3f1c9a52-6d0e-4b7a-9c55-2a8e1b7d4e01',
+    startsOn: '2027-03-01',
+    endsOn: '2027-03-04',
+  },
+  {
+    id: 'abc',
+    name: 'Annual Business Conference 2027',
+    providerEventCode: 'ABC27',
+    isVirtual: false,
+    contentEnvironmentId: '8b2d4e6f-1a3c-4e5b-8d7f-9c0a1b2c3d02',
+    startsOn: '2027-09-13',
+    endsOn: '2027-09-16',
+  },
+];
+
+export interface DemoAccessCode {
+  eventId: DemoEvent['id'];
+  code: string;
+  label: string;
+  policies: Policy[];
+  regType: string;
+  attendeeType: AttendeeType;
+  personCategory: PersonCategory;
+  requiresRoster: boolean;
+  agendaGroup: 'dealer' | 'general';
+  conferenceGroup: 'general' | 'corporatesub' | 'inddist' | 'vendordistributor';
+  faqGroup: 'general' | 'corporate';
+}
+
+type CodeSpec = Omit<DemoAccessCode, 'eventId' | 'agendaGroup' | 'conferenceGroup' | 'faqGroup' | 'requiresRoster'> &
+  Partial<Pick<DemoAccessCode, 'agendaGroup' | 'conferenceGroup' | 'faqGroup' | 'requiresRoster'>>;
+
+const code = (eventId: DemoEvent['id'], spec: CodeSpec): DemoAccessCode => ({
+  eventId,
+  requiresRoster: false,
+  agendaGroup: 'general',
+  conferenceGroup: 'general',
+  faqGroup: 'general',
+  ...spec,
+});
+
+export const DEMO_ACCESS_CODES: readonly DemoAccessCode[] = [
+  code('nbc', { code: 'DEALER27', label: 'Dealer', policies: [], regType: 'DLR', attendeeType: 'dealer', personCategory: 'dealer_staff', requiresRoster: true, agendaGroup: 'dealer' }),
+  code('nbc', { code: 'RETAIL27', label: 'Retailer', policies: [], regType: 'DLR', attendeeType: 'dealer', personCategory: 'dealer_staff', requiresRoster: true, agendaGroup: 'dealer' }),
+  code('nbc', { code: 'EXPO27', label: 'Expo', policies: ['expo'], regType: 'EXP', attendeeType: 'expo', personCategory: 'expo' }),
+  code('nbc', { code: 'FIELD27', label: 'Field', policies: ['field'], regType: 'FLD', attendeeType: 'field', personCategory: 'field', conferenceGroup: 'corporatesub', faqGroup: 'corporate' }),
+  code('nbc', { code: 'CORP27', label: 'Corporate', policies: ['corporate'], regType: 'CORP', attendeeType: 'corporate', personCategory: 'corporate', conferenceGroup: 'corporatesub', faqGroup: 'corporate' }),
+  code('nbc', { code: 'SBR27', label: 'SBR', policies: ['general'], regType: 'SBR', attendeeType: 'sbr', personCategory: 'sbr', conferenceGroup: 'corporatesub', faqGroup: 'corporate' }),
+  code('nbc', { code: 'PARTNER27', label: 'Partner', policies: ['general'], regType: 'PTR', attendeeType: 'partner', personCategory: 'partner', conferenceGroup: 'corporatesub', faqGroup: 'corporate' }),
+  code('nbc', { code: 'INDDIST27', label: 'Independent distributor', policies: ['general'], regType: 'IDST', attendeeType: 'distributor', personCategory: 'independent_distributor', conferenceGroup: 'inddist', faqGroup: 'corporate' }),
+  code('nbc', { code: 'VENDOR27', label: 'Vendor', policies: ['general'], regType: 'VND', attendeeType: 'vendor', personCategory: 'vendor', conferenceGroup: 'vendordistributor', faqGroup: 'corporate' }),
+  code('nbc', { code: 'DIST27', label: 'Distributor', policies: ['general'], regType: 'DIST', attendeeType: 'distributor', personCategory: 'distributor', conferenceGroup: 'vendordistributor', faqGroup: 'corporate' }),
+  code('abc', { code: 'ABC27', label: 'Attendee', policies: ['general'], regType: 'DLR', attendeeType: 'dealer', personCategory: 'attendee' }),
+];

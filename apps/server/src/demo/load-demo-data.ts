@@ -1,0 +1,170 @@
+/**
+ * Loads the deterministic demo data (architecture.md, "Demo data") into an empty database, in one
+ * transaction, with multi-row inserts. The rows come from generate-demo-data.ts; this file only
+ * assigns ids, hashes the access codes and writes.
+ */
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { rowsOf, schema, type DbOrTx } from '@portal/db';
+import { hashAccessCode } from '../lib/access-code.ts';
+import { DEMO_ACCESS_CODES, DEMO_EVENTS } from './demo-access-codes.ts';
+import { DEMO_DEFAULT_SEED, DEMO_DEFAULT_STORES, generateDemoData, type DemoDataset } from './generate-demo-data.ts';
+
+export interface DemoLoadOptions {
+  /** Number of stores (default 5,000); districts scale with it, about ten stores each. */
+  stores?: number;
+  /** The server's access-code key: codes are stored only as hashes under it. */
+  codeHashKey: Uint8Array;
+  /** PRNG seed (default 27): one seed, one data set. */
+  seed?: number;
+}
+
+export interface EventRegistrationCounts {
+  total: number;
+  enrolled: number;
+  pending: number;
+  cancelled: number;
+  virtual: number;
+  free: number;
+  /** Stores with at least one Enrolled registration. */
+  enrolledStores: number;
+}
+
+export interface DemoSummary {
+  seed: number;
+  stores: number;
+  regions: number;
+  zones: number;
+  districts: number;
+  people: number;
+  accessCodes: number;
+  registrations: number;
+  byEvent: Record<'nbc' | 'abc', EventRegistrationCounts>;
+}
+
+export const DEMO_META_KEY = 'demo_data';
+
+/** PostgreSQL allows 65,535 bind parameters per statement; stay far below it. */
+const PARAMS_PER_STATEMENT = 8_000;
+
+export class DemoDataError extends Error {
+  override name = 'DemoDataError';
+}
+
+async function insertInChunks<T extends PgTable>(db: DbOrTx, table: T, rows: T['$inferInsert'][]): Promise<void> {
+  const perRow = Object.keys(getTableColumns(table)).length;
+  const size = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / perRow));
+  for (let i = 0; i < rows.length; i += size) {
+    await db.insert(table).values(rows.slice(i, i + size));
+  }
+}
+
+/** Takes `n` ids from a serial column's sequence, so rows can reference each other before insert. */
+async function reserveIds(db: DbOrTx, table: string, n: number): Promise<number[]> {
+  const result = await db.execute(
+    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n}::int)`,
+  );
+  return rowsOf<{ id: number }>(result)
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
+}
+
+export function summarize(data: DemoDataset): DemoSummary {
+  const byEvent = (eventId: 'nbc' | 'abc'): EventRegistrationCounts => {
+    const rows = data.registrations.filter((r) => r.eventId === eventId);
+    const enrolled = rows.filter((r) => r.status === 'Enrolled');
+    return {
+      total: rows.length,
+      enrolled: enrolled.length,
+      pending: rows.filter((r) => r.status === 'Pending').length,
+      cancelled: rows.filter((r) => r.status === 'Cancelled').length,
+      virtual: rows.filter((r) => r.isVirtual).length,
+      free: rows.filter((r) => r.isFree).length,
+      enrolledStores: new Set(enrolled.filter((r) => r.storeDlrnum !== null).map((r) => r.storeDlrnum)).size,
+    };
+  };
+  return {
+    seed: data.seed,
+    stores: data.stores.length,
+    regions: data.regions.length,
+    zones: data.zones.length,
+    districts: data.districts.length,
+    people: data.people.length,
+    accessCodes: DEMO_ACCESS_CODES.length,
+    registrations: data.registrations.length,
+    byEvent: { nbc: byEvent('nbc'), abc: byEvent('abc') },
+  };
+}
+
+export async function loadDemoData(db: DbOrTx, options: DemoLoadOptions): Promise<DemoSummary> {
+  const data = generateDemoData({ stores: options.stores ?? DEMO_DEFAULT_STORES, seed: options.seed ?? DEMO_DEFAULT_SEED });
+  const summary = summarize(data);
+  const { events, regions, zones, districts, people, stores, accessCodes, registrations, meta } = schema;
+
+  await db.transaction(async (tx) => {
+    const [existing] = rowsOf<{ n: number }>(
+      await tx.execute(sql`select (
+        (select count(*) from ${events}) + (select count(*) from ${regions}) + (select count(*) from ${stores})
+        + (select count(*) from ${people}) + (select count(*) from ${accessCodes}) + (select count(*) from ${registrations})
+      )::int as n`),
+    );
+    if ((existing?.n ?? 0) > 0) {
+      throw new DemoDataError('demo data needs an empty database: events, network, people or registrations already exist');
+    }
+
+    await tx.insert(events).values(DEMO_EVENTS.map((e) => ({ ...e })));
+    await insertInChunks(tx, regions, data.regions);
+    await insertInChunks(tx, zones, data.zones);
+    await insertInChunks(tx, districts, data.districts);
+
+    const personIds = await reserveIds(tx, 'people', data.people.length);
+    await insertInChunks(
+      tx,
+      people,
+      data.people.map((p, i) => ({ id: personIds[i]!, ...p })),
+    );
+    await insertInChunks(
+      tx,
+      stores,
+      data.stores.map((s) => ({
+        dlrnum: s.dlrnum,
+        name: s.name,
+        city: s.city,
+        state: s.state,
+        districtCode: s.districtCode,
+        complimentarySeats: s.complimentarySeats,
+        executiveManagerId: personIds[s.executiveManager]!,
+        generalManagerId: s.generalManager === null ? null : personIds[s.generalManager]!,
+      })),
+    );
+    await tx.insert(accessCodes).values(
+      DEMO_ACCESS_CODES.map(({ code, ...rest }) => ({ ...rest, codeHash: hashAccessCode(code, options.codeHashKey), active: true })),
+    );
+    await insertInChunks(
+      tx,
+      registrations,
+      data.registrations.map((r) => ({
+        eventId: r.eventId,
+        attendeeId: personIds[r.attendee]!,
+        storeDlrnum: r.storeDlrnum,
+        registeredById: personIds[r.registeredBy]!,
+        attendeeType: r.attendeeType,
+        status: r.status,
+        enrolledAt: r.enrolledAt,
+        arrivalDate: r.arrivalDate,
+        departureDate: r.departureDate,
+        isVirtual: r.isVirtual,
+        isFree: r.isFree,
+        provider: 'builtin',
+        providerRef: r.providerRef,
+        createdAt: r.touchedAt,
+        updatedAt: r.touchedAt,
+      })),
+    );
+    await tx
+      .insert(meta)
+      .values({ key: DEMO_META_KEY, value: summary })
+      .onConflictDoUpdate({ target: meta.key, set: { value: summary, updatedAt: sql`now()` } });
+  });
+  return summary;
+}
