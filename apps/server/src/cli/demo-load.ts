@@ -1,0 +1,167 @@
+/**
+ * `npm run demo:load -- [--stores N] [--seed N] [--reset]`: loads the deterministic demo data into the
+ * configured database (PGlite in DATA_DIR, or DATABASE_URL). Stop the server first when it uses PGlite:
+ * an embedded database has one user at a time.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf, schema, type DbOrTx } from '@portal/db';
+import { ConfigError, loadConfig } from '../config.ts';
+import { formatDemoAccounts } from '../demo/demo-accounts.ts';
+import { DEMO_DEFAULT_SEED, DEMO_MAX_STORES } from '../demo/generate-demo-data.ts';
+import { DEMO_META_KEY, DemoDataError, loadDemoData, type DemoSummary } from '../demo/load-demo-data.ts';
+
+const USAGE = `Usage: npm run demo:load -- [--stores N] [--seed N] [--reset]
+
+  --stores N   number of stores, 1 to ${DEMO_MAX_STORES} (default: DEMO_STORES, 5000)
+  --seed N     random seed, 0 to 4294967295 (default ${DEMO_DEFAULT_SEED}); one seed always gives the same data
+  --reset      first delete the network, people, access codes, report users, registrations and the audit
+               log (content is kept); without it, a database that holds data is left alone`;
+
+class UsageError extends Error {}
+
+function integerOption(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got "${value}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw new UsageError(`--${name} must be from ${min} to ${max}, got ${value}`);
+  return n;
+}
+
+function parseArguments(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        stores: { type: 'string' },
+        seed: { type: 'string' },
+        reset: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values } = parsed;
+  return {
+    help: values.help,
+    reset: values.reset,
+    stores: integerOption('stores', values.stores, 1, DEMO_MAX_STORES),
+    seed: integerOption('seed', values.seed, 0, 0xffffffff),
+  };
+}
+
+/** Tables the demo data owns, children first. Content tables and revoked tokens are kept. */
+const RESET_TABLES = [
+  schema.registrationTokens,
+  schema.registrations,
+  schema.providerCallbacks,
+  schema.accessCodes,
+  schema.reportUsers,
+  schema.stores,
+  schema.people,
+  schema.districts,
+  schema.zones,
+  schema.regions,
+  schema.events,
+  schema.auditLog,
+];
+
+async function existingData(db: DbOrTx) {
+  const [row] = rowsOf<{ events: number; stores: number; people: number; registrations: number }>(
+    await db.execute(sql`select
+      (select count(*) from ${schema.events})::int as events,
+      (select count(*) from ${schema.stores})::int as stores,
+      (select count(*) from ${schema.people})::int as people,
+      (select count(*) from ${schema.registrations})::int as registrations`),
+  );
+  return row!;
+}
+
+function formatSummary(s: DemoSummary, ms: number, target: string): string {
+  const line = (label: string, value: string | number) => `  ${label.padEnd(22)} ${typeof value === 'number' ? value.toLocaleString('en-US') : value}`;
+  const event = (id: 'nbc' | 'abc') => {
+    const e = s.byEvent[id];
+    return `${e.total.toLocaleString('en-US')} (${e.enrolled} enrolled, ${e.pending} pending, ${e.cancelled} cancelled, ${e.virtual} virtual, ${e.free} free; ${e.enrolledStores} stores enrolled)`;
+  };
+  return [
+    `Demo data loaded into ${target} in ${(ms / 1000).toFixed(1)} s (seed ${s.seed}):`,
+    line('regions', s.regions),
+    line('zones', s.zones),
+    line('districts', s.districts),
+    line('stores', s.stores),
+    line('people', s.people),
+    line('access codes', s.accessCodes),
+    line('registrations nbc', event('nbc')),
+    line('registrations abc', event('abc')),
+  ].join('\n');
+}
+
+async function main(): Promise<number> {
+  // npm runs workspace scripts in the workspace folder; DATA_DIR and paths are meant from where the user typed.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  const args = parseArguments(process.argv.slice(2));
+  if (args.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const config = loadConfig();
+  const stores = args.stores ?? config.demoStores;
+  if (stores > DEMO_MAX_STORES) throw new UsageError(`DEMO_STORES must be at most ${DEMO_MAX_STORES} for demo data, got ${stores}`);
+
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
+    migrationsFolder: fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)),
+  });
+  const target = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite (${join(config.dataDir, 'pglite')})`;
+  try {
+    await database.migrate();
+    const found = await existingData(database.db);
+    const hasData = found.events + found.stores + found.people + found.registrations > 0;
+    if (hasData && !args.reset) {
+      console.error(
+        `The database already holds data (${found.events} events, ${found.stores} stores, ${found.people} people, ` +
+          `${found.registrations} registrations), so nothing was changed.\n` +
+          'Run again with --reset to replace it with demo data; that deletes the network, people, access codes, ' +
+          'report users, registrations and the audit log (content is kept).',
+      );
+      return 1;
+    }
+    const started = performance.now();
+    const summary = await database.db.transaction(async (tx) => {
+      if (args.reset) {
+        await tx.execute(sql`truncate table ${sql.join(RESET_TABLES, sql`, `)} restart identity cascade`);
+        await tx.delete(schema.meta).where(sql`${schema.meta.key} = ${DEMO_META_KEY}`);
+      }
+      return loadDemoData(tx, { stores, seed: args.seed ?? DEMO_DEFAULT_SEED, codeHashKey: config.codeHashKey });
+    });
+    console.log(formatSummary(summary, performance.now() - started, target));
+    if (args.reset && hasData) console.log('\nEarlier logins refer to the replaced data: log in again.');
+    console.log(`\n${formatDemoAccounts()}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    if (error instanceof ConfigError || error instanceof DemoDataError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    console.error('Loading demo data failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
