@@ -1,0 +1,82 @@
+/**
+ * Route chunks load lazily with a 120 s time-out (spec section 2). A chunk that fails or times out
+ * shows a retry message instead of a blank page.
+ */
+import { Component, lazy, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+export class ChunkLoadTimeoutError extends Error {
+  override readonly name = 'ChunkLoadTimeoutError';
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadTimeoutError(`Loading took longer than ${ms / 1000} s.`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+type PageModule = { default: ComponentType };
+
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<PageModule> };
+
+/** A lazily loaded page; `preload()` starts the download early (e.g. the shell and its page together). */
+export function lazyPage(load: () => Promise<PageModule>, timeoutMs = CHUNK_TIMEOUT_MS): LazyPage {
+  let pending: Promise<PageModule> | undefined;
+  const preload = () => {
+    pending ??= withTimeout(load(), timeoutMs).catch((error: unknown) => {
+      pending = undefined; // a later retry downloads again
+      throw error;
+    });
+    return pending;
+  };
+  return Object.assign(lazy(preload), { preload });
+}
+
+interface ChunkErrorBoundaryState {
+  error: Error | null;
+}
+
+/** Catches a failed chunk (or a page that crashed) and offers a reload. */
+export class ChunkErrorBoundary extends Component<{ children: ReactNode }, ChunkErrorBoundaryState> {
+  override state: ChunkErrorBoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: Error): ChunkErrorBoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Page failed to load', error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div className="container py-5" role="alert">
+        <h1 className="h4">This page could not be loaded</h1>
+        <p>Check your connection and try again.</p>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+}
+
+export function PageLoading() {
+  return (
+    <div className="page-loading" role="status" aria-live="polite">
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}

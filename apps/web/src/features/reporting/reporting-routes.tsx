@@ -1,0 +1,48 @@
+/**
+ * Everything under /nbc/reporting (spec section 2). The routes exist only for `field` or `corporate`;
+ * corporate adds the corporate, distributor, SBR and traveller reports. Any other path goes to `/`.
+ */
+import type { ReactElement } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { useReportUser } from './hooks/use-report-user.ts';
+import { AttendeeReportPage } from './pages/attendee-report-page.tsx';
+import { DistrictReportPage } from './pages/district-report-page.tsx';
+import { FieldReportPage } from './pages/field-report-page.tsx';
+import { RegionReportPage } from './pages/region-report-page.tsx';
+import { ReportMenuPage } from './pages/report-menu-page.tsx';
+import { StoreDetailPage } from './pages/store-detail-page.tsx';
+import { TravellerReportPage } from './pages/traveller-report-page.tsx';
+import { ZoneReportPage } from './pages/zone-report-page.tsx';
+import type { ReportSlug } from './report-catalogue.ts';
+import { allowedReportSlugs, canUseReporting } from './report-catalogue.ts';
+
+const REPORT_ROUTES: Record<ReportSlug, readonly (readonly [path: string, element: ReactElement])[]> = {
+  region: [
+    ['region', <RegionReportPage />],
+    ['region/:region/zone', <ZoneReportPage />],
+    ['region/:region/zone/:zone/district', <DistrictReportPage />],
+    ['region/:region/zone/:zone/district/:district', <StoreDetailPage />],
+  ],
+  candidate: [['candidate', <AttendeeReportPage kind="candidate" />]],
+  field: [['field', <FieldReportPage />]],
+  corporate: [['corporate', <AttendeeReportPage kind="corporate" />]],
+  distributor: [['distributor', <AttendeeReportPage kind="distributor" />]],
+  sbr: [['sbr', <AttendeeReportPage kind="sbr" />]],
+  traveller: [['traveller', <TravellerReportPage />]],
+};
+
+export default function ReportingRoutes() {
+  const { policies } = useReportUser();
+  if (!canUseReporting(policies)) return <Navigate to="/" replace />;
+  return (
+    <div className="reporting container-xl">
+      <Routes>
+        <Route index element={<ReportMenuPage />} />
+        {allowedReportSlugs(policies).flatMap((slug) =>
+          REPORT_ROUTES[slug].map(([path, element]) => <Route key={path} path={path} element={element} />),
+        )}
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </div>
+  );
+}

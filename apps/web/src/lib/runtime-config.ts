@@ -1,0 +1,36 @@
+/**
+ * `GET /api/Config`: what the web app must not hard-code (content environment ids and base URL,
+ * registration provider, event names). Fetched once per page load.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EventType, RuntimeConfig } from '@portal/contracts';
+import { ApiError, apiGet } from './api-client.ts';
+
+export const runtimeConfigQuery = queryOptions({
+  queryKey: ['runtime-config'] as const,
+  queryFn: async ({ signal }): Promise<RuntimeConfig> => {
+    const envelope = await apiGet<RuntimeConfig>('/api/Config', undefined, signal);
+    const config = envelope.data;
+    if (!envelope.succeeded || !config || typeof config.contentBaseUrl !== 'string' || typeof config.content !== 'object') {
+      throw new ApiError(200, 'The portal configuration could not be read.');
+    }
+    return config;
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+  retry: 2,
+});
+
+export function useRuntimeConfig() {
+  return useQuery(runtimeConfigQuery);
+}
+
+/** The content environment of an event, or undefined when the server does not configure one. */
+export function contentEnvironmentId(config: RuntimeConfig, eventType: EventType): string | undefined {
+  return config.content[eventType]?.environmentId;
+}
+
+/** `POST /api/Enrollment/Get{Provider}Link`: the provider name comes from the runtime config. */
+export function enrollmentLinkPath(config: RuntimeConfig): string {
+  return `/api/Enrollment/Get${config.registrationProvider}Link`;
+}
