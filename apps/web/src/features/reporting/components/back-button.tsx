@@ -1,0 +1,12 @@
+import Button from 'react-bootstrap/Button';
+import { useNavigate } from 'react-router';
+
+/** Goes one drill-down step up; a link target rather than history, so it works after a reload too. */
+export function BackButton({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <Button variant="outline-secondary" size="sm" onClick={() => void navigate(to)}>
+      Back
+    </Button>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import type { CellValue, ReportColumn } from '../utils/report-columns.ts';
+import { formatCell, toSheetData } from '../utils/report-columns.ts';
+import { ExportButton } from './export-button.tsx';
+
+export const NO_DATA_TEXT = 'No data to display';
+/** Rows drawn at first and per "show more": enough for any district, bounded for network-wide lists. */
+export const ROWS_PER_PAGE = 1000;
+
+export interface ReportTableProps<Row> {
+  /** Accessible name of the table. */
+  label: string;
+  columns: readonly ReportColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string;
+  /** Replaces a cell's text, e.g. the drill-down link of the first column. */
+  renderCell?: (column: ReportColumn<Row>, row: Row, text: string) => ReactNode;
+  rowClassName?: (row: Row) => string | undefined;
+  /** Rows shown (and exported) after the data, e.g. the attendee totals. */
+  footerRows?: readonly (readonly CellValue[])[];
+  exportFileName?: string | undefined;
+  exportSheetName?: string | undefined;
+  isLoading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+}
+
+export function ReportTable<Row>(props: ReportTableProps<Row>) {
+  const { label, columns, rows, rowKey, renderCell, rowClassName, footerRows = [], isLoading = false, error, onRetry } = props;
+  const [limit, setLimit] = useState(ROWS_PER_PAGE);
+  const visible = rows.length > limit ? rows.slice(0, limit) : rows;
+  const hidden = rows.length - visible.length;
+  const empty = !isLoading && !error && rows.length === 0;
+
+  return (
+    <div className="report-table mb-4">
+      <div className="d-flex justify-content-end mb-2">
+        <ExportButton
+          fileName={props.exportFileName}
+          sheetName={props.exportSheetName}
+          disabled={isLoading || Boolean(error) || rows.length === 0}
+          getData={() => toSheetData(columns, rows, footerRows)}
+        />
+      </div>
+      {Boolean(error) && (
+        <Alert variant="danger" className="d-flex align-items-center gap-3">
+          <span>The report could not be loaded. Please try again.</span>
+          {onRetry && (
+            <Button size="sm" variant="outline-danger" onClick={onRetry}>
+              Retry
+            </Button>
+          )}
+        </Alert>
+      )}
+      <Table striped bordered hover responsive size="sm" aria-label={label} aria-busy={isLoading}>
+        <thead className="table-dark">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className={column.format && column.format !== 'text' ? 'text-end' : undefined}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {isLoading && (
+            <tr>
+              <td colSpan={columns.length} className="text-center py-3">
+                <Spinner animation="border" size="sm" role="status" className="me-2" />
+                Loading…
+              </td>
+            </tr>
+          )}
+          {empty && (
+            <tr>
+              <td colSpan={columns.length} className="text-center py-3">
+                {NO_DATA_TEXT}
+              </td>
+            </tr>
+          )}
+          {!isLoading &&
+            visible.map((row, index) => (
+              <tr key={rowKey(row, index)} className={rowClassName?.(row)}>
+                {columns.map((column) => {
+                  const text = formatCell(column.value(row), column.format);
+                  return (
+                    <td key={column.key} className={column.format && column.format !== 'text' ? 'text-end' : undefined}>
+                      {renderCell ? renderCell(column, row, text) : text}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+        </tbody>
+        {!isLoading && rows.length > 0 && footerRows.length > 0 && (
+          <tfoot>
+            {footerRows.map((cells, index) => (
+              <tr key={index} className="fw-semibold">
+                {columns.map((column, col) => (
+                  <td key={column.key}>{formatCell(cells[col] ?? null, 'text')}</td>
+                ))}
+              </tr>
+            ))}
+          </tfoot>
+        )}
+      </Table>
+      {!isLoading && hidden > 0 && (
+        <div className="text-center">
+          <Button variant="outline-primary" size="sm" onClick={() => setLimit((n) => n + ROWS_PER_PAGE)}>
+            Show {Math.min(hidden, ROWS_PER_PAGE).toLocaleString('en-US')} more of {hidden.toLocaleString('en-US')} remaining rows
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

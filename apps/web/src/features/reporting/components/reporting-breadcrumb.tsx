@@ -1,0 +1,26 @@
+import type { CSSProperties } from 'react';
+import Breadcrumb from 'react-bootstrap/Breadcrumb';
+import { Link } from 'react-router';
+import type { Crumb } from '../utils/drill-down.ts';
+
+// Bootstrap draws the divider from this variable; the spec separates the links with '>>'.
+const dividerStyle = { '--bs-breadcrumb-divider': "'>>'" } as CSSProperties;
+
+export function ReportingBreadcrumb({ crumbs }: { crumbs: readonly Crumb[] }) {
+  if (crumbs.length === 0) return null;
+  return (
+    <Breadcrumb style={dividerStyle} aria-label="Report drill-down" className="reporting-breadcrumb">
+      {crumbs.map((crumb, index) =>
+        crumb.to === null ? (
+          <Breadcrumb.Item key={index} active>
+            {crumb.label}
+          </Breadcrumb.Item>
+        ) : (
+          <Breadcrumb.Item key={index} linkAs={Link} linkProps={{ to: crumb.to }}>
+            {crumb.label}
+          </Breadcrumb.Item>
+        ),
+      )}
+    </Breadcrumb>
+  );
+}

@@ -1,0 +1,19 @@
+import type { CellValue } from '../utils/report-columns.ts';
+
+/** Messages between the page and export.worker.ts. */
+export interface ExportJob {
+  type: 'build';
+  sheetName: string;
+  headers: string[];
+  rows: CellValue[][];
+}
+
+export type ExportWorkerMessage =
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'done'; bytes: ArrayBuffer }
+  | { type: 'error'; message: string };
+
+export interface ExportProgress {
+  done: number;
+  total: number;
+}

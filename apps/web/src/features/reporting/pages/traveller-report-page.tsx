@@ -1,0 +1,25 @@
+import { useReportAttendeeCountByType } from '../api/get-report-attendee-count-by-type.ts';
+import { ReportPageLayout } from '../components/report-page-layout.tsx';
+import { ReportTable } from '../components/report-table.tsx';
+import { useReportName } from '../hooks/use-report-name.ts';
+import { reportingPaths } from '../reporting-paths.ts';
+import { travellerColumns } from '../utils/attendee-columns.ts';
+
+export function TravellerReportPage() {
+  const name = useReportName('traveller');
+  const query = useReportAttendeeCountByType();
+  return (
+    <ReportPageLayout heading={name} backTo={reportingPaths.menu()}>
+      <ReportTable
+        label={name}
+        columns={travellerColumns}
+        rows={query.data ?? []}
+        rowKey={(row, index) => `${row.attendeedesc}-${index}`}
+        exportFileName={name}
+        isLoading={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    </ReportPageLayout>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { allowedReportSlugs, canUseReporting, menuEntries } from './report-catalogue.ts';
+
+const allListed = new Map([
+  [1, 'Store Enrollment Report'],
+  [2, 'Candidate Report'],
+  [3, 'Field Report'],
+  [4, 'Corporate Report'],
+  [5, 'Distributor and Vendor Report'],
+  [6, 'SBR Report'],
+  [7, 'Traveler Report'],
+]);
+
+describe('report access', () => {
+  it('opens reporting to field and corporate only', () => {
+    expect(canUseReporting(['field'])).toBe(true);
+    expect(canUseReporting(['general', 'corporate'])).toBe(true);
+    expect(canUseReporting(['general', 'expo'])).toBe(false);
+    expect(canUseReporting(['reporting'])).toBe(false);
+  });
+
+  it('gives field the region, candidate and field reports; corporate everything', () => {
+    expect(allowedReportSlugs(['field'])).toEqual(['region', 'candidate', 'field']);
+    expect(allowedReportSlugs(['corporate'])).toEqual([
+      'region',
+      'candidate',
+      'field',
+      'corporate',
+      'distributor',
+      'sbr',
+      'traveller',
+    ]);
+    expect(allowedReportSlugs(['general'])).toEqual([]);
+  });
+});
+
+describe('menuEntries', () => {
+  it('lists a report only when the content lists its id', () => {
+    const listed = new Map([
+      [1, 'Stores'],
+      [3, 'Field people'],
+      [7, 'Travellers'],
+    ]);
+    expect(menuEntries(listed, ['corporate'])).toEqual([
+      { id: 1, slug: 'region', name: 'Stores' },
+      { id: 3, slug: 'field', name: 'Field people' },
+      { id: 7, slug: 'traveller', name: 'Travellers' },
+    ]);
+  });
+
+  it('hides what the policy does not open even if the content lists it', () => {
+    expect(menuEntries(allListed, ['field']).map((e) => e.slug)).toEqual(['region', 'candidate', 'field']);
+  });
+
+  it('falls back to the built-in name for a listed type without a name', () => {
+    expect(menuEntries(new Map([[2, '']]), ['field'])).toEqual([{ id: 2, slug: 'candidate', name: 'Candidate Report' }]);
+  });
+});

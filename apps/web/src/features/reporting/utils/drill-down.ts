@@ -1,0 +1,79 @@
+import { reportingPaths } from '../reporting-paths.ts';
+
+/** Spec section 3, "Drill-down state". Level 0 menu, 1 region, 2 zone, 3 district, 4 district detail. */
+export type DrillDownLevel = 0 | 1 | 2 | 3 | 4;
+
+export interface DrillDown {
+  level: DrillDownLevel;
+  regionCode: string;
+  regionName: string;
+  zoneCode: string;
+  zoneName: string;
+  districtCode: string;
+  districtName: string;
+}
+
+export interface Crumb {
+  label: string;
+  /** Null for the current (last) crumb. */
+  to: string | null;
+}
+
+export const MENU_CRUMB_LABEL = 'Report menu';
+export const REGION_CRUMB_LABEL = 'Region';
+
+/** Builds the state from route params and search params; a missing name falls back to its code. */
+export function drillDownFrom(
+  level: DrillDownLevel,
+  params: Readonly<Partial<Record<'region' | 'zone' | 'district', string>>>,
+  search: URLSearchParams,
+): DrillDown {
+  const regionCode = level >= 2 ? (params.region ?? '') : '';
+  const zoneCode = level >= 3 ? (params.zone ?? '') : '';
+  const districtCode = level >= 4 ? (params.district ?? '') : '';
+  const name = (key: string, code: string) => (code ? search.get(key)?.trim() || code : '');
+  return {
+    level,
+    regionCode,
+    regionName: name('regionName', regionCode),
+    zoneCode,
+    zoneName: name('zoneName', zoneCode),
+    districtCode,
+    districtName: name('districtName', districtCode),
+  };
+}
+
+/** The link of each level, carrying the names the breadcrumb needs. */
+function pathOfLevel(d: DrillDown, level: DrillDownLevel): string {
+  switch (level) {
+    case 0:
+      return reportingPaths.menu();
+    case 1:
+      return reportingPaths.region();
+    case 2:
+      return reportingPaths.zone(d.regionCode, d);
+    case 3:
+      return reportingPaths.district(d.regionCode, d.zoneCode, d);
+    case 4:
+      return reportingPaths.storeDetail(d.regionCode, d.zoneCode, d.districtCode, d);
+  }
+}
+
+/** Level 1: Report menu, Region; 2 adds the region name; 3 the zone name; 4 the district name. */
+export function breadcrumbFor(d: DrillDown): Crumb[] {
+  if (d.level === 0) return [];
+  const labels = [MENU_CRUMB_LABEL, REGION_CRUMB_LABEL, d.regionName, d.zoneName, d.districtName];
+  const crumbs: Crumb[] = [];
+  for (let i = 0; i <= d.level; i += 1) {
+    crumbs.push({
+      label: labels[i] ?? '',
+      to: i === d.level ? null : pathOfLevel(d, i as DrillDownLevel),
+    });
+  }
+  return crumbs;
+}
+
+/** Where Back goes: one drill-down step up (the menu from level 1). */
+export function parentPathOf(d: DrillDown): string {
+  return pathOfLevel(d, d.level === 0 ? 0 : ((d.level - 1) as DrillDownLevel));
+}
