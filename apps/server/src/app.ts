@@ -16,6 +16,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 
 declare module 'fastify' {
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
   });
   await app.register(enrollmentRoutes, { config });
+  await app.register(registrationRoutes, { config });
   await app.register(reportsRoutes);
   await app.register(staticWebPlugin, { webRoot: deps.webRoot ?? '' });
 

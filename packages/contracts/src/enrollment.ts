@@ -1,2 +1,147 @@
-/** Enrollment and registration wire shapes (api-contract.md, "Enrollment"). */
-export {};
+/**
+ * Enrollment and registration wire shapes (api-contract.md, "Enrollment"; docs/registration-providers.md
+ * for the hosted registration page of the builtin provider).
+ */
+import { z } from 'zod';
+import { EMAIL_PATTERN, eventTypeSchema, FIRST_NAME_MAX, LAST_NAME_MAX } from './auth.ts';
+import type { FieldError } from './envelope.ts';
+
+export const REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled'] as const;
+export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES);
+export type RegistrationStatus = z.infer<typeof registrationStatusSchema>;
+
+/** Field messages follow the server's convention: the field name is put in front of them. */
+const requiredName = (max: number) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
+
+/**
+ * The legacy manager flow sends eventType "1"; everything else sends the event type of the login.
+ * The server always enrols for the event of the caller's token.
+ */
+export const MANAGER_FLOW_EVENT_TYPE = '1';
+export const enrollmentEventTypeSchema = z.union([eventTypeSchema, z.literal(MANAGER_FLOW_EVENT_TYPE)]);
+
+export const enrollmentLinkRequestSchema = z.object({
+  firstName: requiredName(FIRST_NAME_MAX),
+  lastName: requiredName(LAST_NAME_MAX),
+  /** Echo of the login's regType; the server uses the token's. */
+  regType: z.string().trim().max(10, 'must be at most 10 characters').nullish(),
+  isManager: z.boolean().default(false),
+  isVirtual: z.boolean().default(false),
+  isGeneralManager: z.boolean().default(false),
+  eventType: enrollmentEventTypeSchema.nullish(),
+});
+export type EnrollmentLinkRequest = z.input<typeof enrollmentLinkRequestSchema>;
+
+/** `data` of Get{Provider}Link: the absolute registration link. */
+export const enrollmentLinkSchema = z.string();
+/** `data` of GetRevisitURL: the link, or null when the user has no registration to revisit. */
+export const revisitLinkSchema = z.string().nullable();
+
+// ---------------------------------------------------------------------------------------------
+// Hosted registration page (builtin provider): GET and POST /api/Registration/{token}
+
+export const REGISTRATION_TOKEN_PURPOSES = ['register', 'revisit'] as const;
+export type RegistrationTokenPurpose = (typeof REGISTRATION_TOKEN_PURPOSES)[number];
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+export const isoDateSchema = z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD');
+
+export const registrationSummarySchema = z.object({
+  status: registrationStatusSchema,
+  event: z.object({
+    eventType: eventTypeSchema,
+    name: z.string(),
+    /** The event window: arrival and departure must fall inside it. */
+    startsOn: z.string(),
+    endsOn: z.string(),
+    /** Whether the program offers virtual attendance. */
+    isVirtual: z.boolean(),
+  }),
+  attendee: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    /** null until the attendee gives one (a person enrolled by name only). */
+    email: z.string().nullable(),
+  }),
+  store: z.object({ code: z.string(), name: z.string() }).nullable(),
+  isVirtual: z.boolean(),
+  arrivalDate: z.string().nullable(),
+  departureDate: z.string().nullable(),
+  enrolledAt: z.string().nullable(),
+  isFree: z.boolean(),
+});
+export type RegistrationSummary = z.infer<typeof registrationSummarySchema>;
+
+export const registrationPageSchema = registrationSummarySchema.extend({
+  purpose: z.enum(REGISTRATION_TOKEN_PURPOSES),
+  expiresAt: z.string(),
+  /** The e-mail can be given here only while the person has none on record. */
+  emailEditable: z.boolean(),
+});
+export type RegistrationPage = z.infer<typeof registrationPageSchema>;
+
+export const registrationSubmitSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('submit'),
+    firstName: requiredName(FIRST_NAME_MAX),
+    lastName: requiredName(LAST_NAME_MAX),
+    email: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(254, 'must be at most 254 characters')
+      .regex(EMAIL_PATTERN, 'must be an e-mail address'),
+    isVirtual: z.boolean(),
+    arrivalDate: isoDateSchema.nullish(),
+    departureDate: isoDateSchema.nullish(),
+  }),
+  z.object({ action: z.literal('cancel') }),
+]);
+export type RegistrationSubmit = z.input<typeof registrationSubmitSchema>;
+
+export interface EventWindow {
+  startsOn: string;
+  endsOn: string;
+}
+
+/**
+ * The attendance rules shared by the hosted page and the server: physical attendance needs an
+ * arrival and a departure date inside the event window, departure not before arrival; virtual
+ * attendance needs no dates and is only possible when the program offers it.
+ * ISO dates compare correctly as strings.
+ */
+export function attendanceErrors(
+  window: EventWindow & { isVirtual: boolean },
+  input: { isVirtual: boolean; arrivalDate?: string | null; departureDate?: string | null },
+): FieldError[] {
+  if (input.isVirtual) {
+    return window.isVirtual ? [] : [{ field: 'isVirtual', message: 'This event offers no virtual attendance.' }];
+  }
+  const errors: FieldError[] = [];
+  const inWindow = (d: string) => d >= window.startsOn && d <= window.endsOn;
+  const range = `between ${window.startsOn} and ${window.endsOn}`;
+  const { arrivalDate, departureDate } = input;
+  if (!arrivalDate) errors.push({ field: 'arrivalDate', message: 'Arrival date is required.' });
+  else if (!isIsoDate(arrivalDate)) errors.push({ field: 'arrivalDate', message: 'Arrival date must be a date.' });
+  else if (!inWindow(arrivalDate)) errors.push({ field: 'arrivalDate', message: `Arrival date must be ${range}.` });
+  if (!departureDate) errors.push({ field: 'departureDate', message: 'Departure date is required.' });
+  else if (!isIsoDate(departureDate)) errors.push({ field: 'departureDate', message: 'Departure date must be a date.' });
+  else if (!inWindow(departureDate)) errors.push({ field: 'departureDate', message: `Departure date must be ${range}.` });
+  else if (arrivalDate && isIsoDate(arrivalDate) && departureDate < arrivalDate) {
+    errors.push({ field: 'departureDate', message: 'Departure date cannot be before the arrival date.' });
+  }
+  return errors;
+}

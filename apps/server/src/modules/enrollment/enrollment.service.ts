@@ -1,0 +1,164 @@
+/**
+ * Get{Provider}Link and GetRevisitURL (api-contract.md, "Enrollment"). Who is enrolled:
+ * - the manager flow (isManager / isGeneralManager): the executive or general manager of the
+ *   caller's store, under the names typed (they correct the roster's spelling);
+ * - a dealer's "Other": the person of the caller's store with those names, or a new roster person;
+ * - anyone else: the caller.
+ * Only dealers enrol others, and only for their own store. The pending registration, its audit row
+ * and the provider's link (a builtin token) are written in one transaction before the link is
+ * returned, so nothing typed is lost if the provider is slow or down.
+ */
+import type { EnrollmentLinkRequest } from '@portal/contracts';
+import type { AttendeeType, Db, Tx } from '@portal/db';
+import { audit } from '../../lib/audit.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { LinkSubject, RegistrationProvider } from '../registration/provider.ts';
+import { findEvent, isPlaceholderEmail, lockStore } from '../registration/registration.queries.ts';
+import * as q from './enrollment.queries.ts';
+
+export type EnrollmentLinkInput = Required<Pick<EnrollmentLinkRequest, 'firstName' | 'lastName' | 'isManager' | 'isVirtual' | 'isGeneralManager'>> &
+  Pick<EnrollmentLinkRequest, 'regType' | 'eventType'>;
+
+type Flow = 'manager' | 'other' | 'self';
+
+type Event = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
+type Person = NonNullable<Awaited<ReturnType<typeof q.findPerson>>>;
+
+function subjectOf(registration: q.RegistrationRow, event: Event, person: Person): LinkSubject {
+  return {
+    registrationId: registration.id,
+    providerRef: registration.providerRef,
+    eventId: event.id === 'abc' ? 'abc' : 'nbc',
+    providerEventCode: event.providerEventCode,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: isPlaceholderEmail(person.email) ? null : person.email,
+    isVirtual: registration.isVirtual,
+  };
+}
+
+export function createEnrollmentService(deps: { db: Db; provider: RegistrationProvider; now?: () => Date }) {
+  const { db, provider } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The attendee of a dealer's request, at the caller's store; the store row stays locked. */
+  async function storeAttendee(tx: Tx, user: AuthUser, caller: Person, input: EnrollmentLinkInput, flow: Flow): Promise<{ attendee: Person; storeDlrnum: string }> {
+    if (!user.isDealer) throw forbidden('Only dealer staff can enrol a store manager.');
+    const storeDlrnum = user.storeCode;
+    if (!storeDlrnum || caller.storeDlrnum !== storeDlrnum) throw forbidden('You can enrol attendees of your own store only.');
+    const store = await lockStore(tx, storeDlrnum);
+    if (!store) throw forbidden('You can enrol attendees of your own store only.');
+
+    if (flow === 'manager') {
+      const managerId = input.isGeneralManager ? store.generalManagerId : store.executiveManagerId;
+      if (managerId === null) {
+        const message = input.isGeneralManager ? 'Your store has no general manager.' : 'Your store has no executive manager.';
+        throw badRequest(message, [{ field: input.isGeneralManager ? 'isGeneralManager' : 'isManager', message }]);
+      }
+      const manager = await q.findPerson(tx, managerId);
+      if (!manager) throw badRequest('The manager of your store is not on its roster.');
+      return { attendee: manager, storeDlrnum };
+    }
+    const found = await q.findRosterPersonByName(tx, storeDlrnum, input.firstName, input.lastName);
+    return { attendee: found ?? (await q.insertRosterPerson(tx, storeDlrnum, input.firstName, input.lastName)), storeDlrnum };
+  }
+
+  return {
+    async createLink(user: AuthUser, input: EnrollmentLinkInput, ip: string): Promise<string> {
+      if (user.personId === null) throw forbidden('Report users cannot enrol attendees.');
+      const personId = user.personId;
+      if (input.eventType && input.eventType !== '1' && input.eventType !== user.eventType) {
+        const message = `eventType must be the event of your login (${user.eventType}).`;
+        throw badRequest(message, [{ field: 'eventType', message }]);
+      }
+      const flow: Flow = input.isManager || input.isGeneralManager ? 'manager' : user.isDealer ? 'other' : 'self';
+
+      return db.transaction(async (tx) => {
+        const at = now();
+        const event = await findEvent(tx, user.eventType);
+        if (!event) throw badRequest(`Unknown event ${user.eventType}.`);
+        if (input.isVirtual && !event.isVirtual) {
+          const message = 'This event offers no virtual attendance.';
+          throw badRequest(message, [{ field: 'isVirtual', message }]);
+        }
+        const caller = await q.findPerson(tx, personId);
+        if (!caller) throw forbidden('Your account no longer exists. Please log in again.');
+
+        let attendee: Person;
+        let storeDlrnum: string | null;
+        let attendeeType: AttendeeType;
+        if (flow === 'self') {
+          attendee = caller;
+          storeDlrnum = caller.storeDlrnum;
+          attendeeType = await q.attendeeTypeFor(tx, event.id, user.regType, caller.category);
+        } else {
+          ({ attendee, storeDlrnum } = await storeAttendee(tx, user, caller, input, flow));
+          attendeeType = 'dealer';
+        }
+
+        const { row: registration, created } = await q.upsertPending(
+          tx,
+          { eventId: event.id, attendeeId: attendee.id, storeDlrnum, registeredById: caller.id, attendeeType, isVirtual: input.isVirtual, provider: provider.id },
+          at,
+        );
+        // The names typed are the attendee's (as on their photo ID); a name matched by "Other" is kept as on the roster.
+        const renamed = flow !== 'other' && (attendee.firstName !== input.firstName || attendee.lastName !== input.lastName);
+        if (renamed) {
+          await q.renamePerson(tx, attendee.id, input.firstName, input.lastName);
+          attendee = { ...attendee, firstName: input.firstName, lastName: input.lastName };
+        }
+
+        const subject = subjectOf(registration, event, attendee);
+        const alreadyEnrolled = registration.status === 'Enrolled';
+        const link = alreadyEnrolled ? await provider.revisitLink(tx, subject, at) : await provider.registrationLink(tx, subject, at);
+        await audit(tx, {
+          action: 'enrollment-link',
+          success: true,
+          actorEmail: user.email,
+          eventId: event.id,
+          ip,
+          detail: {
+            registrationId: registration.id,
+            attendeeId: attendee.id,
+            storeDlrnum,
+            flow,
+            isGeneralManager: flow === 'manager' && input.isGeneralManager,
+            isVirtual: registration.isVirtual,
+            status: registration.status,
+            created,
+            renamed,
+            provider: provider.id,
+          },
+        });
+        return link;
+      });
+    },
+
+    /** A link to the caller's own registration: to complete it while Pending, to change it once Enrolled. */
+    async revisitLink(user: AuthUser, ip: string): Promise<string | null> {
+      if (user.personId === null) return null;
+      const personId = user.personId;
+      const registration = await q.findOwnRegistration(db, user.eventType, personId);
+      if (!registration || registration.status === 'Cancelled') return null;
+      return db.transaction(async (tx) => {
+        const at = now();
+        const [event, person] = [await findEvent(tx, registration.eventId), await q.findPerson(tx, personId)];
+        if (!event || !person) return null;
+        const subject = subjectOf(registration, event, person);
+        const link = registration.status === 'Enrolled' ? await provider.revisitLink(tx, subject, at) : await provider.registrationLink(tx, subject, at);
+        await audit(tx, {
+          action: 'enrollment-revisit-link',
+          success: true,
+          actorEmail: user.email,
+          eventId: event.id,
+          ip,
+          detail: { registrationId: registration.id, status: registration.status, provider: provider.id },
+        });
+        return link;
+      });
+    },
+  };
+}
+
+export type EnrollmentService = ReturnType<typeof createEnrollmentService>;

@@ -1,0 +1,43 @@
+/**
+ * The registration provider behind enrollment (architecture.md, "Enrollment and the registration
+ * provider"): the builtin hosted page by default, or Cvent. The enrollment module records the
+ * pending registration and then asks the provider for the link, in the same transaction.
+ */
+import type { EventType } from '@portal/contracts';
+import type { Tx } from '@portal/db';
+import type { Config } from '../../config.ts';
+import { createBuiltinProvider } from './builtin-provider.ts';
+import { createCventProvider } from './cvent-provider.ts';
+
+/** What a provider needs to know to build a link for one registration. */
+export interface LinkSubject {
+  registrationId: number;
+  providerRef: string;
+  eventId: EventType;
+  providerEventCode: string;
+  firstName: string;
+  lastName: string;
+  /** null while the person has no confirmed e-mail. */
+  email: string | null;
+  isVirtual: boolean;
+}
+
+export interface RegistrationProvider {
+  /** Stored in `registrations.provider`. */
+  readonly id: 'builtin' | 'cvent';
+  /** The `{Provider}` of `POST /api/Enrollment/Get{Provider}Link`. */
+  readonly name: 'Builtin' | 'Cvent';
+  /** Where the attendee completes a pending registration. */
+  registrationLink(tx: Tx, subject: LinkSubject, now: Date): Promise<string>;
+  /** Where the attendee reviews, changes or cancels a completed registration. */
+  revisitLink(tx: Tx, subject: LinkSubject, now: Date): Promise<string>;
+}
+
+export function createRegistrationProvider(config: Config): RegistrationProvider {
+  if (config.registrationProvider === 'cvent') {
+    // loadConfig refuses REGISTRATION_PROVIDER=cvent without its URL and secret.
+    if (!config.cvent) throw new Error('REGISTRATION_PROVIDER=cvent needs CVENT_URL and CVENT_CALLBACK_SECRET');
+    return createCventProvider(config.cvent);
+  }
+  return createBuiltinProvider(config.publicUrl);
+}

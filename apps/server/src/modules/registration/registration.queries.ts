@@ -1,0 +1,133 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { RegistrationSummary } from '@portal/contracts';
+import { schema, type DbOrTx, type Tx } from '@portal/db';
+
+const { registrations, events, people, stores } = schema;
+
+/** Placeholder e-mails of people enrolled by name only; `.invalid` can never be delivered to. */
+export const PLACEHOLDER_EMAIL_DOMAIN = 'unconfirmed.invalid';
+
+export function isPlaceholderEmail(email: string): boolean {
+  return email.endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`);
+}
+
+export type RegistrationRow = typeof registrations.$inferSelect;
+
+/** The registration, locked for the rest of the transaction. */
+export async function lockRegistration(tx: Tx, where: { id: number } | { providerRef: string }): Promise<RegistrationRow | undefined> {
+  const condition = 'id' in where ? eq(registrations.id, where.id) : eq(registrations.providerRef, where.providerRef);
+  const [row] = await tx.select().from(registrations).where(condition).for('update').limit(1);
+  return row;
+}
+
+export async function findEvent(db: DbOrTx, eventId: string) {
+  const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
+  return row;
+}
+
+export async function findPerson(db: DbOrTx, personId: number) {
+  const [row] = await db.select().from(people).where(eq(people.id, personId)).limit(1);
+  return row;
+}
+
+export async function summaryOf(db: DbOrTx, registrationId: number): Promise<RegistrationSummary | undefined> {
+  const [row] = await db
+    .select({
+      status: registrations.status,
+      eventType: events.id,
+      eventName: events.name,
+      startsOn: events.startsOn,
+      endsOn: events.endsOn,
+      programVirtual: events.isVirtual,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      email: people.email,
+      storeCode: stores.dlrnum,
+      storeName: stores.name,
+      isVirtual: registrations.isVirtual,
+      arrivalDate: registrations.arrivalDate,
+      departureDate: registrations.departureDate,
+      enrolledAt: registrations.enrolledAt,
+      isFree: registrations.isFree,
+    })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .innerJoin(people, eq(people.id, registrations.attendeeId))
+    .leftJoin(stores, eq(stores.dlrnum, registrations.storeDlrnum))
+    .where(eq(registrations.id, registrationId))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    status: row.status,
+    event: {
+      eventType: row.eventType === 'abc' ? 'abc' : 'nbc',
+      name: row.eventName,
+      startsOn: row.startsOn,
+      endsOn: row.endsOn,
+      isVirtual: row.programVirtual,
+    },
+    attendee: { firstName: row.firstName, lastName: row.lastName, email: isPlaceholderEmail(row.email) ? null : row.email },
+    store: row.storeCode && row.storeName ? { code: row.storeCode, name: row.storeName } : null,
+    isVirtual: row.isVirtual,
+    arrivalDate: row.arrivalDate,
+    departureDate: row.departureDate,
+    enrolledAt: row.enrolledAt ? row.enrolledAt.toISOString() : null,
+    isFree: row.isFree,
+  };
+}
+
+/** Takes the store's row lock: seat counting of one store is serialized by it. */
+export async function lockStore(tx: Tx, dlrnum: string) {
+  const [row] = await tx
+    .select({ dlrnum: stores.dlrnum, complimentarySeats: stores.complimentarySeats, executiveManagerId: stores.executiveManagerId, generalManagerId: stores.generalManagerId })
+    .from(stores)
+    .where(eq(stores.dlrnum, dlrnum))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function countFreeEnrolled(tx: Tx, eventId: string, dlrnum: string, exceptId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.eventId, eventId),
+        eq(registrations.storeDlrnum, dlrnum),
+        eq(registrations.status, 'Enrolled'),
+        eq(registrations.isFree, true),
+        ne(registrations.id, exceptId),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The store's earliest enrolled attendee who pays, if any. */
+export async function firstPayingEnrolled(tx: Tx, eventId: string, dlrnum: string) {
+  const [row] = await tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.storeDlrnum, dlrnum), eq(registrations.status, 'Enrolled'), eq(registrations.isFree, false)))
+    .orderBy(asc(registrations.enrolledAt), asc(registrations.id))
+    .limit(1);
+  return row;
+}
+
+export async function findPersonByEmail(db: DbOrTx, email: string) {
+  const [row] = await db.select({ id: people.id }).from(people).where(eq(people.email, email)).limit(1);
+  return row;
+}
+
+/**
+ * Locks what a change of one registration touches, always in the same order (the store, then the
+ * registration) so that concurrent enrollments of one store queue up instead of deadlocking.
+ */
+export async function lockForChange(tx: Tx, where: { id: number } | { providerRef: string }) {
+  const condition = 'id' in where ? eq(registrations.id, where.id) : eq(registrations.providerRef, where.providerRef);
+  const [peek] = await tx.select({ storeDlrnum: registrations.storeDlrnum }).from(registrations).where(condition).limit(1);
+  if (!peek) return undefined;
+  const store = peek.storeDlrnum ? await lockStore(tx, peek.storeDlrnum) : undefined;
+  const registration = await lockRegistration(tx, where);
+  return registration ? { registration, store } : undefined;
+}

@@ -1,0 +1,75 @@
+/**
+ * Public routes of the registration providers (docs/registration-providers.md): the builtin hosted
+ * page's API (no login: the link's token is the credential) and the Cvent callback endpoint.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registrationSubmitSchema } from '@portal/contracts';
+import type { Config } from '../../config.ts';
+import { audit } from '../../lib/audit.ts';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { ok } from '../../lib/envelope.ts';
+import { CVENT_SIGNATURE_HEADER, CVENT_TIMESTAMP_HEADER, cventCallbackSchema, verifyCventSignature } from './cvent-provider.ts';
+import { createRegistrationService } from './registration.service.ts';
+
+const tokenParams = z.object({ token: z.string().max(200) });
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export const registrationRoutes: FastifyPluginAsyncZod<{ config: Config; now?: () => Date }> = async (app, { config, now }) => {
+  const service = createRegistrationService({ db: app.db, ...(now ? { now } : {}) });
+
+  if (config.registrationProvider === 'builtin') {
+    app.get('/api/Registration/:token', { schema: { params: tokenParams } }, async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return ok(await service.view(request.params.token));
+    });
+
+    app.post('/api/Registration/:token', { schema: { params: tokenParams, body: registrationSubmitSchema } }, async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return ok(await service.submit(request.params.token, request.body, request.ip));
+    });
+  }
+
+  const cvent = config.cvent;
+  if (config.registrationProvider === 'cvent' && cvent) {
+    // Own scope: the signature covers the raw body, so this route reads JSON as a string.
+    await app.register(async (scope) => {
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+      scope.post('/api/Enrollment/CventCallback', async (request) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const check = verifyCventSignature(
+          cvent.callbackSecret,
+          { timestamp: header(request.headers[CVENT_TIMESTAMP_HEADER]), signature: header(request.headers[CVENT_SIGNATURE_HEADER]) },
+          raw,
+          (now ? now() : new Date()).getTime(),
+        );
+        if (!check.ok) {
+          await audit(app.db, { action: 'provider-callback', success: false, ip: request.ip, detail: { provider: 'cvent', reason: check.reason } });
+          request.log.warn({ reason: check.reason }, 'refused Cvent callback');
+          throw unauthorized('Invalid callback signature');
+        }
+        let json: unknown;
+        try {
+          json = JSON.parse(raw);
+        } catch {
+          throw badRequest('Malformed JSON body');
+        }
+        const parsed = cventCallbackSchema.safeParse(json);
+        if (!parsed.success) {
+          const errors = parsed.error.issues.map((i) => {
+            const field = i.path.map(String).join('.') || 'body';
+            return { field, message: `${field} ${i.message}` };
+          });
+          throw badRequest(`Invalid body: ${errors.map((e) => e.message).join('; ')}`, errors);
+        }
+        const outcome = await service.applyCventCallback(parsed.data, request.ip);
+        return ok({ outcome }, outcome === 'duplicate' ? 'Callback already processed' : null);
+      });
+    });
+  }
+};

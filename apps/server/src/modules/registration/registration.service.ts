@@ -1,0 +1,220 @@
+/**
+ * What happens to a registration once its link is out: the builtin hosted page completes, changes
+ * or cancels it, and so do the Cvent callbacks. Every change runs in one transaction with its audit
+ * row; the reports read the registrations table directly, so a commit is visible to them at once.
+ */
+import { eq } from 'drizzle-orm';
+import {
+  attendanceErrors,
+  type RegistrationPage,
+  type RegistrationStatus,
+  type RegistrationSummary,
+  type RegistrationTokenPurpose,
+} from '@portal/contracts';
+import { schema, type Db, type Tx } from '@portal/db';
+import { audit } from '../../lib/audit.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { CventCallback } from './cvent-provider.ts';
+import * as q from './registration.queries.ts';
+import { consumeToken, findLiveToken } from './registration-tokens.ts';
+
+const { registrations, people, providerCallbacks } = schema;
+
+export interface Attendance {
+  isVirtual: boolean;
+  arrivalDate: string | null;
+  departureDate: string | null;
+}
+
+type Locked = NonNullable<Awaited<ReturnType<typeof q.lockForChange>>>;
+
+/** Physical attendance keeps its dates; virtual attendance has none. */
+function normalized(a: { isVirtual: boolean; arrivalDate?: string | null | undefined; departureDate?: string | null | undefined }): Attendance {
+  return a.isVirtual
+    ? { isVirtual: true, arrivalDate: null, departureDate: null }
+    : { isVirtual: false, arrivalDate: a.arrivalDate ?? null, departureDate: a.departureDate ?? null };
+}
+
+/**
+ * Enrolled with its enroll date. A store's first `complimentarySeats` enrolled attendees are free:
+ * the store row is locked (lockForChange), so two enrollments cannot take the last seat together.
+ */
+async function enroll(tx: Tx, { registration, store }: Locked, attendance: Attendance, now: Date): Promise<void> {
+  let isFree = false;
+  if (store) {
+    const taken = await q.countFreeEnrolled(tx, registration.eventId, store.dlrnum, registration.id);
+    isFree = taken < store.complimentarySeats;
+  }
+  await tx
+    .update(registrations)
+    .set({ status: 'Enrolled', enrolledAt: now, ...attendance, isFree, updatedAt: now })
+    .where(eq(registrations.id, registration.id));
+}
+
+async function changeAttendance(tx: Tx, { registration }: Locked, attendance: Attendance, now: Date): Promise<void> {
+  await tx.update(registrations).set({ ...attendance, updatedAt: now }).where(eq(registrations.id, registration.id));
+}
+
+/** Cancelled; a free seat it held passes to the store's earliest enrolled attendee who pays. */
+async function cancel(tx: Tx, { registration, store }: Locked, now: Date): Promise<void> {
+  await tx.update(registrations).set({ status: 'Cancelled', isFree: false, updatedAt: now }).where(eq(registrations.id, registration.id));
+  if (registration.isFree && store) {
+    const next = await q.firstPayingEnrolled(tx, registration.eventId, store.dlrnum);
+    if (next) await tx.update(registrations).set({ isFree: true, updatedAt: now }).where(eq(registrations.id, next.id));
+  }
+}
+
+/** A register link serves a pending registration; a revisit link a completed one. */
+function assertUsable(purpose: RegistrationTokenPurpose, status: RegistrationStatus): void {
+  if (purpose === 'register' && status === 'Enrolled') {
+    throw conflict('This registration has already been completed. To review or change it, log in to the portal and open the Enrollment tab.');
+  }
+  if (status === 'Cancelled') throw conflict('This registration has been cancelled. To enrol again, log in to the portal and open the Enrollment tab.');
+  if (purpose === 'revisit' && status !== 'Enrolled') throw conflict('This registration has not been completed yet. Please use your registration link.');
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const EMAIL_TAKEN = 'This e-mail address belongs to another attendee.';
+
+/** The attendee confirms their name, and gives an e-mail when none is on record. */
+async function confirmPerson(tx: Tx, personId: number, given: { firstName: string; lastName: string; email: string }): Promise<string> {
+  const person = await q.findPerson(tx, personId);
+  if (!person) throw notFound('The attendee of this registration no longer exists.');
+  const email = given.email.toLowerCase();
+  const changes: Partial<typeof people.$inferInsert> = {};
+  if (person.firstName !== given.firstName) changes.firstName = given.firstName;
+  if (person.lastName !== given.lastName) changes.lastName = given.lastName;
+  if (q.isPlaceholderEmail(person.email)) {
+    const owner = await q.findPersonByEmail(tx, email);
+    if (owner && owner.id !== personId) throw new AppError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+    changes.email = email;
+  } else if (person.email !== email) {
+    const message = 'The e-mail address on record cannot be changed here.';
+    throw badRequest(message, [{ field: 'email', message }]);
+  }
+  if (Object.keys(changes).length) {
+    try {
+      // A savepoint: a unique violation must not abort the surrounding transaction on PostgreSQL.
+      await tx.transaction(async (sp) => {
+        await sp.update(people).set(changes).where(eq(people.id, personId));
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+      throw error;
+    }
+  }
+  return changes.email ?? person.email;
+}
+
+export type RegistrationSubmitInput =
+  | { action: 'submit'; firstName: string; lastName: string; email: string; isVirtual: boolean; arrivalDate?: string | null | undefined; departureDate?: string | null | undefined }
+  | { action: 'cancel' };
+
+export function createRegistrationService(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /** What the hosted page shows for a live token. */
+    async view(token: string): Promise<RegistrationPage> {
+      const live = await findLiveToken(db, token, now());
+      const summary = await q.summaryOf(db, live.registrationId);
+      if (!summary) throw notFound('This registration no longer exists.');
+      assertUsable(live.purpose, summary.status);
+      return { ...summary, purpose: live.purpose, expiresAt: live.expiresAt.toISOString(), emailEditable: summary.attendee.email === null };
+    },
+
+    /** Completes, changes or cancels the registration behind a token, using the token up. */
+    async submit(token: string, input: RegistrationSubmitInput, ip: string): Promise<RegistrationSummary> {
+      return db.transaction(async (tx) => {
+        const at = now();
+        const live = await consumeToken(tx, token, at);
+        const locked = await q.lockForChange(tx, { id: live.registrationId });
+        if (!locked) throw notFound('This registration no longer exists.');
+        const { registration } = locked;
+        assertUsable(live.purpose, registration.status);
+
+        let actorEmail: string | null = null;
+        let action: string;
+        if (input.action === 'cancel') {
+          if (live.purpose !== 'revisit') throw conflict('Only a completed registration can be cancelled.');
+          actorEmail = (await q.findPerson(tx, registration.attendeeId))?.email ?? null;
+          await cancel(tx, locked, at);
+          action = 'registration-cancelled';
+        } else {
+          const event = await q.findEvent(tx, registration.eventId);
+          if (!event) throw notFound('The event of this registration no longer exists.');
+          const errors = attendanceErrors(event, input);
+          if (errors.length) throw badRequest(errors.map((e) => e.message).join(' '), errors);
+          actorEmail = await confirmPerson(tx, registration.attendeeId, input);
+          const attendance = normalized(input);
+          if (live.purpose === 'register') {
+            await enroll(tx, locked, attendance, at);
+            action = 'registration-enrolled';
+          } else {
+            await changeAttendance(tx, locked, attendance, at);
+            action = 'registration-updated';
+          }
+        }
+        const summary = await q.summaryOf(tx, registration.id);
+        if (!summary) throw notFound('This registration no longer exists.');
+        await audit(tx, {
+          action,
+          success: true,
+          actorEmail,
+          eventId: registration.eventId,
+          ip,
+          detail: { registrationId: registration.id, provider: 'builtin', purpose: live.purpose, status: summary.status, isVirtual: summary.isVirtual, isFree: summary.isFree },
+        });
+        return summary;
+      });
+    },
+
+    /**
+     * Applies one signed Cvent callback. Its id is recorded in the same transaction, so a replay
+     * (or the provider's retry of a delivered callback) changes nothing.
+     */
+    async applyCventCallback(callback: CventCallback, ip: string): Promise<'applied' | 'duplicate'> {
+      return db.transaction(async (tx) => {
+        const at = now();
+        const fresh = await tx
+          .insert(providerCallbacks)
+          .values({ id: `cvent:${callback.id}`, provider: 'cvent', receivedAt: at })
+          .onConflictDoNothing()
+          .returning({ id: providerCallbacks.id });
+        if (!fresh.length) return 'duplicate';
+
+        const locked = await q.lockForChange(tx, { providerRef: callback.referenceId });
+        if (!locked) throw notFound(`Unknown registration reference ${callback.referenceId}`);
+        const { registration } = locked;
+        if (callback.type === 'registration.cancelled') {
+          if (registration.status !== 'Cancelled') await cancel(tx, locked, at);
+        } else {
+          const event = await q.findEvent(tx, registration.eventId);
+          if (!event) throw notFound('The event of this registration no longer exists.');
+          const attendance = normalized({ ...callback, isVirtual: callback.attendance === 'virtual' });
+          const errors = attendanceErrors(event, attendance);
+          if (errors.length) throw badRequest(errors.map((e) => e.message).join(' '), errors);
+          if (registration.status === 'Enrolled') await changeAttendance(tx, locked, attendance, at);
+          else await enroll(tx, locked, attendance, at);
+        }
+        await audit(tx, {
+          action: 'provider-callback',
+          success: true,
+          eventId: registration.eventId,
+          ip,
+          detail: { provider: 'cvent', callbackId: callback.id, type: callback.type, registrationId: registration.id },
+        });
+        return 'applied';
+      });
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;
