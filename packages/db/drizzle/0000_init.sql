@@ -148,7 +148,7 @@ CREATE TABLE "content_changes" (
 	"codename" text NOT NULL,
 	"language" text NOT NULL,
 	"change_type" text NOT NULL,
-	"data" jsonb,
+	"data" json,
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -165,7 +165,7 @@ CREATE TABLE "content_items" (
 	"codename" text NOT NULL,
 	"language" text NOT NULL,
 	"type" text NOT NULL,
-	"data" jsonb NOT NULL,
+	"data" json NOT NULL,
 	"access_codes" text[],
 	"hash" text NOT NULL,
 	"last_modified" timestamp with time zone NOT NULL,
@@ -175,21 +175,21 @@ CREATE TABLE "content_items" (
 CREATE TABLE "content_languages" (
 	"environment_id" uuid NOT NULL,
 	"codename" text NOT NULL,
-	"data" jsonb NOT NULL,
+	"data" json NOT NULL,
 	CONSTRAINT "content_languages_environment_id_codename_pk" PRIMARY KEY("environment_id","codename")
 );
 --> statement-breakpoint
 CREATE TABLE "content_taxonomies" (
 	"environment_id" uuid NOT NULL,
 	"codename" text NOT NULL,
-	"data" jsonb NOT NULL,
+	"data" json NOT NULL,
 	CONSTRAINT "content_taxonomies_environment_id_codename_pk" PRIMARY KEY("environment_id","codename")
 );
 --> statement-breakpoint
 CREATE TABLE "content_types" (
 	"environment_id" uuid NOT NULL,
 	"codename" text NOT NULL,
-	"data" jsonb NOT NULL,
+	"data" json NOT NULL,
 	CONSTRAINT "content_types_environment_id_codename_pk" PRIMARY KEY("environment_id","codename")
 );
 --> statement-breakpoint

@@ -2,8 +2,10 @@
  * Content storage: one row per environment, type, taxonomy, language and item (in Delivery API
  * shape), plus a change log that feeds `sync` and `items-feed` deltas. Shared migrations with the
  * server (apps/server/drizzle).
+ * Documents are `json`, not `jsonb`: jsonb reorders object keys, and the Delivery API promises
+ * elements in the order of their type.
  */
-import { bigserial, customType, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, json, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -22,7 +24,7 @@ export const contentTypes = pgTable(
   {
     environmentId: uuid('environment_id').notNull().references(() => contentEnvironments.id),
     codename: text('codename').notNull(),
-    data: jsonb('data').notNull(),
+    data: json('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.environmentId, t.codename] })],
 );
@@ -32,7 +34,7 @@ export const contentTaxonomies = pgTable(
   {
     environmentId: uuid('environment_id').notNull().references(() => contentEnvironments.id),
     codename: text('codename').notNull(),
-    data: jsonb('data').notNull(),
+    data: json('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.environmentId, t.codename] })],
 );
@@ -42,7 +44,7 @@ export const contentLanguages = pgTable(
   {
     environmentId: uuid('environment_id').notNull().references(() => contentEnvironments.id),
     codename: text('codename').notNull(),
-    data: jsonb('data').notNull(),
+    data: json('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.environmentId, t.codename] })],
 );
@@ -55,7 +57,7 @@ export const contentItems = pgTable(
     language: text('language').notNull(),
     type: text('type').notNull(),
     /** The item exactly as the Delivery API returns it: { system, elements }. */
-    data: jsonb('data').notNull(),
+    data: json('data').notNull(),
     /** Access codes that may see this item; null = public. */
     accessCodes: text('access_codes').array(),
     /** Hash of `data`, so a re-import records only real changes. */
@@ -73,8 +75,8 @@ export const contentChanges = pgTable(
     codename: text('codename').notNull(),
     language: text('language').notNull(),
     changeType: text('change_type').$type<'changed_item' | 'deleted_item'>().notNull(),
-    /** For deleted items, the last known item (sync reports its system data). */
-    data: jsonb('data'),
+    /** The item as of this change; for deleted items the last known item (sync reports it). */
+    data: json('data'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('content_changes_env_seq_idx').on(t.environmentId, t.seq)],
