@@ -1,0 +1,38 @@
+/**
+ * Errors answered in the Delivery API's shape: `{ message, request_id, error_code, specific_code }`.
+ * The SDK turns a body into a DeliveryError only when `error_code` is truthy, so every code here is
+ * non-zero.
+ */
+
+export const ErrorCode = {
+  /** Unknown route or method, and malformed requests (the Delivery API's general code). */
+  request: 1,
+  /** The answer would hold more than 2,000 items (main items plus modular content). */
+  responseTooLarge: 6,
+  itemNotFound: 100,
+  typeNotFound: 101,
+  elementNotFound: 102,
+  taxonomyNotFound: 104,
+  environmentNotFound: 105,
+  /** Upstream Kontent.ai failed and nothing was cached for this URL. */
+  upstreamUnavailable: 503,
+  internal: 500,
+} as const;
+
+export class DeliveryHttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorCode: number,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'DeliveryHttpError';
+  }
+}
+
+export const badRequest = (message: string): DeliveryHttpError => new DeliveryHttpError(400, ErrorCode.request, message);
+
+export function errorBody(error: DeliveryHttpError, requestId: string): string {
+  return JSON.stringify({ message: error.message, request_id: requestId, error_code: error.errorCode, specific_code: 0 });
+}

@@ -1,0 +1,84 @@
+/**
+ * The embedded backend: answers from the in-memory snapshot of the imported bundle, caching each
+ * answer per snapshot (shared by every caller unless it depends on access codes).
+ */
+import { Viewer } from './access.ts';
+import type { Answer } from './answer.ts';
+import type { ContentBackend, ContentRoute, RequestContext } from './backend.ts';
+import { DeliveryHttpError, ErrorCode } from './delivery-error.ts';
+import type { Snapshot } from './snapshot.ts';
+import type { SnapshotStore } from './snapshot-store.ts';
+import { syncChanges, syncInit } from './sync.ts';
+
+export interface EmbeddedOptions {
+  feedPageSize: number;
+  syncPageSize: number;
+}
+
+export function environmentNotFound(environmentId: string): DeliveryHttpError {
+  return new DeliveryHttpError(404, ErrorCode.environmentNotFound, `The environment '${environmentId}' was not found.`);
+}
+
+export class EmbeddedContent implements ContentBackend {
+  constructor(
+    private readonly store: SnapshotStore,
+    private readonly options: EmbeddedOptions,
+  ) {}
+
+  async answer(context: RequestContext, route: ContentRoute): Promise<Answer> {
+    const isSync = route.kind === 'sync' || route.kind === 'sync-init';
+    // Sync reads the change log directly, so its snapshot must be at least as new.
+    const snapshot = await this.store.get(context.environmentId, context.waitForNew || isSync);
+    if (!snapshot) throw environmentNotFound(context.environmentId);
+    const { params, pageBase } = context;
+    switch (route.kind) {
+      case 'items':
+        return cached(snapshot, context, (viewer) => snapshot.listItems(params, viewer, pageBase));
+      case 'item':
+        return cached(snapshot, context, (viewer) => snapshot.getItem(route.codename, params, viewer));
+      case 'items-feed':
+        return cached(snapshot, context, (viewer) => snapshot.itemsFeed(params, viewer, context.continuation, this.options.feedPageSize));
+      case 'types':
+        return cached(snapshot, context, () => snapshot.listTypes(params, pageBase));
+      case 'type':
+        return cached(snapshot, context, () => snapshot.getType(route.codename, params));
+      case 'type-element':
+        return cached(snapshot, context, () => snapshot.getTypeElement(route.type, route.element));
+      case 'taxonomies':
+        return cached(snapshot, context, () => snapshot.listTaxonomies(params, pageBase));
+      case 'taxonomy':
+        return cached(snapshot, context, () => snapshot.getTaxonomy(route.codename));
+      case 'languages':
+        return cached(snapshot, context, () => snapshot.listLanguages(params, pageBase));
+      case 'sync-init':
+        return syncInit(this.store, snapshot, params);
+      case 'sync':
+        return syncChanges(this.store, snapshot, context.continuation, new Viewer(new Set(await context.codes())), this.options.syncPageSize);
+    }
+  }
+
+  async asset(environmentId: string, fileName: string) {
+    const snapshot = await this.store.get(environmentId);
+    if (!snapshot) throw environmentNotFound(environmentId);
+    const meta = snapshot.assets.get(fileName);
+    if (!meta) return undefined;
+    return { etag: meta.etag, mimeType: meta.mimeType, bytes: () => this.store.asset(snapshot, fileName) };
+  }
+}
+
+/**
+ * Looks the answer up before asking who the caller is: answers that no restricted item took part in
+ * are shared, so most requests never pay for token verification.
+ */
+async function cached(snapshot: Snapshot, context: RequestContext, compute: (viewer: Viewer) => Answer): Promise<Answer> {
+  const key = `${context.pageBase}?${context.search}\u0000${context.continuation ?? ''}`;
+  const shared = snapshot.answers.shared(key);
+  if (shared) return shared;
+  const codes = await context.codes();
+  const accessKey = snapshot.accessKey(codes);
+  const known = snapshot.answers.forAccess(key, accessKey);
+  if (known) return known;
+  const answer = compute(new Viewer(new Set(codes)));
+  snapshot.answers.store(key, accessKey, answer);
+  return answer;
+}

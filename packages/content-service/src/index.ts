@@ -1,0 +1,11 @@
+export { default, default as contentService, type ContentServiceOptions } from './plugin.ts';
+export {
+  importContentBundle,
+  type ImportOptions,
+  type ImportReport,
+  type EnvironmentImportReport,
+  type ImportCounts,
+} from './bundle/import-bundle.ts';
+export { BundleValidationError, formatIssue, type BundleIssue } from './bundle/read-bundle.ts';
+export { DEFAULT_UPSTREAM_URL, type UpstreamEnvironment, type UpstreamSource } from './upstream.ts';
+export { ACCESS_CODES_ELEMENT, type DeliveryItem } from './delivery-types.ts';

@@ -1,0 +1,203 @@
+/**
+ * The content service as a Fastify plugin: the Delivery API subset under `/content/{environmentId}/`
+ * and the embedded assets under `/content-assets/{environmentId}/{file}`. Both live in their own
+ * encapsulated scopes, so their error, not-found, CORS and body handling touch no other route.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '@portal/db';
+import type { Answer } from './answer.ts';
+import type { ContentBackend, ContentRoute, RequestContext } from './backend.ts';
+import { DeliveryHttpError, ErrorCode, badRequest, errorBody } from './delivery-error.ts';
+import { EmbeddedContent } from './embedded.ts';
+import { type QueryParam, parseQueryString } from './query/query-params.ts';
+import { SnapshotStore } from './snapshot-store.ts';
+import { type UpstreamSource, UpstreamContent } from './upstream.ts';
+
+export interface ContentServiceOptions {
+  db: Db;
+  source: { kind: 'embedded' } | UpstreamSource;
+  /**
+   * The portal access codes of the caller (navigatingcorp, retailers, field, corporate), from the
+   * portal token in `Authorization: Bearer`; `[]` without a valid token. Called only when an answer
+   * depends on access.
+   */
+  resolveAccessCodes(request: FastifyRequest): Promise<readonly string[]>;
+  /** How often, at most, a request checks the database for a newer import (default 1,000 ms). */
+  refreshIntervalMs?: number;
+  /** Items per items-feed page (default 2,000, the Delivery API's response cap). */
+  feedPageSize?: number;
+  /** Changes per sync page (default 500). */
+  syncPageSize?: number;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** The Delivery API refuses longer URLs (technical limits: 2,000 characters; older guide: 2,048). */
+const MAX_URL_LENGTH = 2_048;
+const CACHE_SHARED = 'public, max-age=60, stale-while-revalidate=300';
+const CACHE_PRIVATE = 'private, no-cache';
+const CACHE_ASSET = 'public, max-age=86400, stale-while-revalidate=604800';
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'X-Continuation, X-Stale-Content, X-Request-Charge, ETag',
+};
+const PREFLIGHT_HEADERS = {
+  ...CORS_HEADERS,
+  'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, if-none-match, x-kc-sdkid, x-kc-wait-for-loading-new-content, x-continuation',
+  'access-control-max-age': '86400',
+};
+
+/** Paths the Delivery API knows, for telling 405 from 404. */
+const KNOWN_PATHS: { pattern: RegExp; allow: string }[] = [
+  { pattern: /^\/content\/[^/]+\/sync\/init$/, allow: 'POST, OPTIONS' },
+  {
+    pattern: /^\/content\/[^/]+\/(items(\/[^/]+)?|items-feed|types(\/[^/]+(\/elements\/[^/]+)?)?|taxonomies(\/[^/]+)?|languages|sync)$/,
+    allow: 'GET, HEAD, OPTIONS',
+  },
+];
+
+async function contentService(app: FastifyInstance, options: ContentServiceOptions): Promise<void> {
+  const backend: ContentBackend =
+    options.source.kind === 'upstream'
+      ? new UpstreamContent(options.source, app.log)
+      : new EmbeddedContent(new SnapshotStore(options.db, { refreshIntervalMs: options.refreshIntervalMs ?? 1_000, log: app.log }), {
+          feedPageSize: options.feedPageSize ?? 2_000,
+          syncPageSize: options.syncPageSize ?? 500,
+        });
+
+  await app.register(
+    async (scope) => {
+      prepareScope(scope);
+      scope.options('/*', async (_request, reply) => reply.code(204).headers(PREFLIGHT_HEADERS).send());
+      scope.setNotFoundHandler(async (request) => {
+        const path = request.url.split('?', 1)[0] ?? '';
+        const known = KNOWN_PATHS.find((k) => k.pattern.test(path));
+        if (known) throw new DeliveryHttpError(405, ErrorCode.request, `The method ${request.method} is not allowed on this resource.`, { allow: known.allow });
+        throw new DeliveryHttpError(404, ErrorCode.request, 'No HTTP resource was found that matches the request. The content service answers the Delivery API under /content/{environmentId}/.');
+      });
+
+      const route = (method: 'GET' | 'POST', url: string, toRoute: (params: Record<string, string>) => ContentRoute) =>
+        scope.route({
+          method,
+          url,
+          handler: async (request, reply) => {
+            const params = request.params as Record<string, string>;
+            const contentRoute = toRoute(params);
+            const answer = await backend.answer(requestContext(request, params.environmentId ?? '', options), contentRoute);
+            return send(request, reply, answer, contentRoute.kind === 'sync' || contentRoute.kind === 'sync-init' ? 'no-store' : undefined);
+          },
+        });
+      route('GET', '/:environmentId/items', () => ({ kind: 'items' }));
+      route('GET', '/:environmentId/items/:codename', (p) => ({ kind: 'item', codename: p.codename ?? '' }));
+      route('GET', '/:environmentId/items-feed', () => ({ kind: 'items-feed' }));
+      route('GET', '/:environmentId/types', () => ({ kind: 'types' }));
+      route('GET', '/:environmentId/types/:codename', (p) => ({ kind: 'type', codename: p.codename ?? '' }));
+      route('GET', '/:environmentId/types/:type/elements/:element', (p) => ({ kind: 'type-element', type: p.type ?? '', element: p.element ?? '' }));
+      route('GET', '/:environmentId/taxonomies', () => ({ kind: 'taxonomies' }));
+      route('GET', '/:environmentId/taxonomies/:codename', (p) => ({ kind: 'taxonomy', codename: p.codename ?? '' }));
+      route('GET', '/:environmentId/languages', () => ({ kind: 'languages' }));
+      route('POST', '/:environmentId/sync/init', () => ({ kind: 'sync-init' }));
+      route('GET', '/:environmentId/sync', () => ({ kind: 'sync' }));
+    },
+    { prefix: '/content' },
+  );
+
+  await app.register(
+    async (scope) => {
+      prepareScope(scope);
+      scope.setNotFoundHandler(async () => {
+        throw new DeliveryHttpError(404, ErrorCode.request, 'No asset was found at this address.');
+      });
+      scope.get('/:environmentId/:file', async (request, reply) => {
+        const { environmentId = '', file = '' } = request.params as Record<string, string>;
+        const asset = await backend.asset(environmentId, file);
+        if (!asset) throw new DeliveryHttpError(404, ErrorCode.request, `The asset '${file}' was not found.`);
+        reply.headers({ etag: asset.etag, 'cache-control': CACHE_ASSET, 'x-content-type-options': 'nosniff' });
+        // An SVG opened on its own must not run script in the portal's origin.
+        if (asset.mimeType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+        if (etagMatches(request.headers['if-none-match'], asset.etag)) return reply.code(304).send();
+        const bytes = await asset.bytes();
+        if (!bytes) throw new DeliveryHttpError(404, ErrorCode.request, `The asset '${file}' was not found.`);
+        return reply.type(asset.mimeType).send(bytes);
+      });
+    },
+    { prefix: '/content-assets' },
+  );
+}
+
+/** CORS on every answer, the Delivery error body for every failure, and bodies read but ignored. */
+function prepareScope(scope: FastifyInstance): void {
+  // Only sync/init takes a body, and its content is irrelevant: never fail on parsing it.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, _body, done) => done(null, undefined));
+  scope.addHook('onRequest', async (request, reply) => {
+    reply.headers(CORS_HEADERS);
+    if (request.url.length > MAX_URL_LENGTH) throw badRequest(`The request URL is longer than ${MAX_URL_LENGTH} characters.`);
+  });
+  scope.setErrorHandler((error: FastifyError | DeliveryHttpError, request, reply) => {
+    let failure: DeliveryHttpError;
+    if (error instanceof DeliveryHttpError) failure = error;
+    else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      failure = new DeliveryHttpError(error.statusCode, ErrorCode.request, error.message);
+    } else {
+      request.log.error({ err: error }, 'content service request failed');
+      failure = new DeliveryHttpError(500, ErrorCode.internal, 'The content service failed to answer this request.');
+    }
+    return reply
+      .code(failure.statusCode)
+      .headers({ ...CORS_HEADERS, ...failure.headers, 'content-type': JSON_TYPE, 'cache-control': 'no-store' })
+      .send(errorBody(failure, request.id));
+  });
+}
+
+function requestContext(request: FastifyRequest, environmentId: string, options: ContentServiceOptions): RequestContext {
+  const url = request.url;
+  const question = url.indexOf('?');
+  const path = question < 0 ? url : url.slice(0, question);
+  const search = question < 0 ? '' : url.slice(question + 1);
+  let params: QueryParam[] | undefined;
+  let codes: Promise<readonly string[]> | undefined;
+  const continuation = request.headers['x-continuation'];
+  return {
+    environmentId,
+    search,
+    pageBase: `${request.protocol}://${request.host}${path}`,
+    get params() {
+      return (params ??= parseQueryString(search));
+    },
+    continuation: typeof continuation === 'string' && continuation !== '' ? continuation : undefined,
+    waitForNew: String(request.headers['x-kc-wait-for-loading-new-content']).toLowerCase() === 'true',
+    codes: () =>
+      (codes ??= options.resolveAccessCodes(request).catch((error: unknown) => {
+        // Fail closed: a caller whose token cannot be checked sees public content only.
+        request.log.warn({ err: error }, 'resolving content access codes failed');
+        return [];
+      })),
+  };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, cacheControl?: string): FastifyReply {
+  reply.headers({
+    'content-type': JSON_TYPE,
+    etag: answer.etag,
+    'x-request-charge': String(answer.charge),
+    'cache-control': cacheControl ?? (answer.stale ? 'no-cache' : answer.shared ? CACHE_SHARED : CACHE_PRIVATE),
+  });
+  if (!answer.shared) reply.header('vary', 'Authorization');
+  if (answer.stale) reply.header('x-stale-content', '1');
+  if (answer.continuation) reply.header('x-continuation', answer.continuation);
+  if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.code(answer.status).send(answer.body);
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  for (const candidate of header.split(',')) {
+    const tag = candidate.trim();
+    if (tag === '*' || tag === etag || tag === `W/${etag}`) return true;
+  }
+  return false;
+}
+
+export default fp(contentService, { name: '@portal/content-service', fastify: '5.x' });
