@@ -1,0 +1,49 @@
+/**
+ * GET /api/Report/GetRetailerReport (api-contract.md): the retailer spreadsheet of an event, for
+ * report users (`reporting` policy). The envelope is written around the base64 pieces of the file as
+ * a stream, so the answer never exists as one string beside them.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RETAILER_REPORT_NO_DATA, RETAILER_REPORT_SUCCESS, retailerReportQuerySchema } from '@portal/contracts';
+import { audit } from '../../lib/audit.ts';
+import { failed } from '../../lib/envelope.ts';
+import { buildRetailerReport } from './retailer-report.service.ts';
+
+function* envelopePieces(head: string, pieces: readonly string[], tail: string): Generator<string> {
+  yield head;
+  yield* pieces;
+  yield tail;
+}
+
+export const retailerReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/Report/GetRetailerReport',
+    { preHandler: [app.authenticate, app.requirePolicy('reporting')], schema: { querystring: retailerReportQuerySchema } },
+    async (request, reply) => {
+      const { eventCode, reportHeaders } = request.query;
+      const started = performance.now();
+      const report = await buildRetailerReport(app.db, eventCode, reportHeaders);
+      const actorEmail = request.user?.email ?? null;
+      if (!report) {
+        await audit(app.db, { action: 'report-download', success: false, actorEmail, ip: request.ip, detail: { report: 'retailer', eventCode, reason: 'no data' } });
+        return failed(RETAILER_REPORT_NO_DATA);
+      }
+      await audit(app.db, {
+        action: 'report-download',
+        success: true,
+        actorEmail,
+        eventId: report.eventId,
+        ip: request.ip,
+        detail: { report: 'retailer', eventCode: report.eventCode, rows: report.rows, ms: Math.round(performance.now() - started) },
+      });
+      const head =
+        `{"succeeded":true,"message":${JSON.stringify(RETAILER_REPORT_SUCCESS)},"data":{"reportData":` +
+        `{"fileDownloadName":${JSON.stringify(report.fileDownloadName)},"fileContents":"`;
+      const tail = '"}}}';
+      const length = Buffer.byteLength(head) + report.base64.length + tail.length;
+      void reply.type('application/json; charset=utf-8').header('content-length', length);
+      return reply.send(Readable.from(envelopePieces(head, report.base64.pieces, tail)));
+    },
+  );
+};

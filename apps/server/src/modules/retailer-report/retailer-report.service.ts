@@ -1,0 +1,96 @@
+/**
+ * The retailer report (api-contract.md, GetRetailerReport): registrations streamed from the
+ * database in keyset batches into the XLSX writer, whose zip chunks are base64-encoded as they come.
+ * Only the base64 text of the file is ever held (no raw copy, no joined string): the route writes
+ * its pieces straight into the response.
+ */
+import type { Db } from '@portal/db';
+import type { RetailerReportColumn, RetailerReportHeader } from '@portal/contracts';
+import { createXlsxStream, type CellValue } from '@portal/xlsx';
+import { TRAVELLER_TYPES } from '../reports/reports.queries.ts';
+import { retailerReportBatch, type RetailerReportRecord } from './retailer-report.queries.ts';
+
+export const RETAILER_REPORT_BATCH = 2_000;
+export const RETAILER_REPORT_SHEET = 'Retailer Report';
+
+const TYPE_NAMES = new Map<string, string>(TRAVELLER_TYPES.map((t) => [t.type, t.description]));
+
+const CELL: Record<RetailerReportHeader, (r: RetailerReportRecord) => CellValue> = {
+  'Store Code': (r) => r.storeCode,
+  'Store Name': (r) => r.storeName,
+  Region: (r) => r.region,
+  Zone: (r) => r.zone,
+  District: (r) => r.district,
+  'City/State': (r) => r.cityState,
+  'Attendee Name': (r) => r.attendeeName,
+  Email: (r) => r.email,
+  'Attendee Type': (r) => TYPE_NAMES.get(r.attendeeType) ?? r.attendeeType,
+  Status: (r) => r.status,
+  'Enroll Date': (r) => r.enrollDate,
+  'Arrival Date': (r) => r.arrivalDate,
+  'Departure Date': (r) => r.departureDate,
+  Virtual: (r) => (r.isVirtual ? 'Yes' : 'No'),
+};
+
+/** Base64 of a byte stream, chunk by chunk: whole 3-byte groups are encoded, the rest carried over. */
+export class Base64Pieces {
+  readonly pieces: string[] = [];
+  private carry: Buffer = Buffer.alloc(0);
+  length = 0;
+
+  push(chunk: Uint8Array): void {
+    const bytes = this.carry.length ? Buffer.concat([this.carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const whole = bytes.length - (bytes.length % 3);
+    if (whole) this.add(bytes.subarray(0, whole).toString('base64'));
+    // Copy the tail: it must not pin the chunk's (possibly large) buffer.
+    this.carry = Buffer.from(bytes.subarray(whole));
+  }
+
+  end(): void {
+    if (this.carry.length) this.add(this.carry.toString('base64'));
+    this.carry = Buffer.alloc(0);
+  }
+
+  private add(piece: string) {
+    this.pieces.push(piece);
+    this.length += piece.length;
+  }
+}
+
+export interface RetailerReportFile {
+  eventId: string;
+  eventCode: string;
+  rows: number;
+  /** The file as base64, in pieces to be written one after the other. */
+  base64: Base64Pieces;
+  fileDownloadName: string;
+}
+
+/** Builds the report, or answers null when the event code is unknown or the event has no retailer registrations. */
+export async function buildRetailerReport(db: Db, eventCode: string, columns: readonly RetailerReportColumn[]): Promise<RetailerReportFile | null> {
+  let batch = await retailerReportBatch(db, eventCode, 0, RETAILER_REPORT_BATCH);
+  const first = batch[0];
+  if (!first) return null;
+
+  const getters = columns.map((c) => CELL[c.header]);
+  const xlsx = createXlsxStream({ sheetName: RETAILER_REPORT_SHEET, columns: columns.map((c) => c.label) });
+  const base64 = new Base64Pieces();
+  const values: CellValue[] = new Array<CellValue>(getters.length);
+  while (batch.length) {
+    for (const record of batch) {
+      for (let i = 0; i < getters.length; i++) values[i] = getters[i]!(record);
+      for (const chunk of xlsx.addRow(values)) base64.push(chunk);
+    }
+    if (batch.length < RETAILER_REPORT_BATCH) break;
+    batch = await retailerReportBatch(db, eventCode, batch[batch.length - 1]!.id, RETAILER_REPORT_BATCH);
+  }
+  for (const chunk of xlsx.finish()) base64.push(chunk);
+  base64.end();
+  return {
+    eventId: first.eventId,
+    eventCode: first.eventCode,
+    rows: xlsx.rowCount,
+    base64,
+    fileDownloadName: `RetailerReport_${first.eventCode}.xlsx`,
+  };
+}
