@@ -1,23 +1,70 @@
 /**
- * The shell's active tab (welcome, confinfo, …, enrollment, reporting). The content page moves it
- * as sections scroll into view; other pages set it once (the enrollment page sets 'enrollment').
+ * The shell's tab state, shared by the shell and the pages inside it:
+ * - `activeTab` (welcome, confinfo, …, enrollment, reporting), starting at welcome;
+ * - `tabs`, the tabs the navigation bar shows for this login (id and title);
+ * - `scrollToSection(id)`, what choosing a scroll tab on the welcome page does: mark it active and
+ *   scroll smoothly to its section, while the scroll tracker holds still until the scroll is done;
+ * - `reportVisibleSection(id)`, what the content page's scroll tracker calls.
+ * Other pages mark their tab with `useSetActiveTab('enrollment')`.
  */
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export type TabId = string;
 
 export const DEFAULT_TAB: TabId = 'welcome';
 
-interface ActiveTabState {
+/** How long a chosen tab wins over the scroll tracker while the smooth scroll runs. */
+export const TAB_SCROLL_LOCK_MS = 1200;
+
+export interface ShellTab {
+  id: TabId;
+  title: string;
+}
+
+export interface ActiveTabState {
   activeTab: TabId;
   setActiveTab: (tab: TabId) => void;
+  tabs: readonly ShellTab[];
+  scrollToSection: (sectionId: TabId) => void;
+  reportVisibleSection: (sectionId: TabId) => void;
 }
 
 const ActiveTabContext = createContext<ActiveTabState | null>(null);
 
-export function ActiveTabProvider({ children, initialTab = DEFAULT_TAB }: { children: ReactNode; initialTab?: TabId }) {
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export interface ActiveTabProviderProps {
+  children: ReactNode;
+  tabs?: readonly ShellTab[];
+  initialTab?: TabId;
+}
+
+const NO_TABS: readonly ShellTab[] = [];
+
+export function ActiveTabProvider({ children, tabs = NO_TABS, initialTab = DEFAULT_TAB }: ActiveTabProviderProps) {
   const [activeTab, setActiveTab] = useState<TabId>(initialTab);
-  const value = useMemo(() => ({ activeTab, setActiveTab }), [activeTab]);
+  const lockedUntil = useRef(0);
+
+  const scrollToSection = useCallback((sectionId: TabId) => {
+    setActiveTab(sectionId);
+    lockedUntil.current = Date.now() + TAB_SCROLL_LOCK_MS;
+    const section = document.getElementById(sectionId);
+    section?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    // Keyboard and screen-reader users continue reading from the section they chose.
+    section?.focus({ preventScroll: true });
+  }, []);
+
+  const reportVisibleSection = useCallback((sectionId: TabId) => {
+    if (Date.now() < lockedUntil.current) return;
+    setActiveTab(sectionId);
+  }, []);
+
+  const value = useMemo(
+    () => ({ activeTab, setActiveTab, tabs, scrollToSection, reportVisibleSection }),
+    [activeTab, tabs, scrollToSection, reportVisibleSection],
+  );
   return <ActiveTabContext.Provider value={value}>{children}</ActiveTabContext.Provider>;
 }
 

@@ -1,0 +1,66 @@
+/**
+ * The spec's route table (section 2). Every page is its own lazily loaded chunk (120 s time-out);
+ * protected pages sit under RequireLogin, the nbc pages inside the shell.
+ */
+import { Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { ChunkErrorBoundary, PageLoading, lazyPage, type LazyPage } from './lazy-page.tsx';
+import { paths } from './paths.ts';
+import { RequireLogin } from './require-login.tsx';
+
+const LandingPage = lazyPage(() => import('./routes/landing.tsx'));
+const NbcLoginPage = lazyPage(() => import('./routes/nbc-login.tsx'));
+const AbcPage = lazyPage(() => import('./routes/abc.tsx'));
+const ReportLoginPage = lazyPage(() => import('./routes/report-login.tsx'));
+const ShellLayout = lazyPage(() => import('./routes/shell-layout.tsx'));
+const WelcomePage = lazyPage(() => import('./routes/welcome.tsx'));
+const EnrollmentPage = lazyPage(() => import('../features/enrollment/enrollment-page.tsx'));
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'));
+const ReportingRoutes = lazyPage(() => import('../features/reporting/reporting-routes.tsx'));
+const RegistrationPage = lazyPage(() => import('../features/registration/registration-page.tsx'));
+
+/** Pages inside the shell, by path prefix: their chunk starts loading together with the shell's. */
+const SHELL_PAGES: readonly (readonly [string, LazyPage])[] = [
+  [paths.welcome, WelcomePage],
+  [paths.enrollment, EnrollmentPage],
+  [paths.dashboard, DashboardPage],
+  [paths.reporting.root, ReportingRoutes],
+];
+
+function usePreloadShellPage(pathname: string): void {
+  useEffect(() => {
+    const lower = pathname.toLowerCase();
+    const page = SHELL_PAGES.find(([prefix]) => lower === prefix.toLowerCase() || lower.startsWith(`${prefix.toLowerCase()}/`));
+    if (page) {
+      void ShellLayout.preload().catch(() => undefined);
+      void page[1].preload().catch(() => undefined);
+    }
+  }, [pathname]);
+}
+
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  usePreloadShellPage(pathname);
+  return (
+    <ChunkErrorBoundary key={pathname}>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path={paths.landing} element={<LandingPage />} />
+          <Route path={paths.nbcLogin} element={<NbcLoginPage />} />
+          <Route path={paths.abcLogin} element={<AbcPage />} />
+          <Route path={paths.reportLogin} element={<ReportLoginPage />} />
+          <Route path={paths.register.pattern} element={<RegistrationPage />} />
+          <Route element={<RequireLogin />}>
+            <Route element={<ShellLayout />}>
+              <Route path={paths.welcome} element={<WelcomePage />} />
+              <Route path={paths.enrollment} element={<EnrollmentPage />} />
+              <Route path={paths.dashboard} element={<DashboardPage />} />
+              <Route path={`${paths.reporting.root}/*`} element={<ReportingRoutes />} />
+            </Route>
+          </Route>
+          <Route path="*" element={<Navigate to={paths.landing} replace />} />
+        </Routes>
+      </Suspense>
+    </ChunkErrorBoundary>
+  );
+}

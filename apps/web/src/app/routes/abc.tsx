@@ -1,0 +1,21 @@
+import { useLocation } from 'react-router';
+import { EventLoginPage, type AbcEventViewState } from '../../features/auth/components/event-login-page.tsx';
+import { useUserDetail } from '../../lib/user-storage.ts';
+import { lazyPage } from '../lazy-page.tsx';
+
+const AbcEventPage = lazyPage(() => import('./abc-event.tsx'));
+
+function isEventView(state: unknown): state is AbcEventViewState {
+  return typeof state === 'object' && state !== null && (state as { view?: unknown }).view === 'event';
+}
+
+/**
+ * /abc: the abc login, and after a login that got no external registration link, the in-app event
+ * page (spec section 2). Arriving afresh always shows the login, which ends any session.
+ */
+export default function AbcRoute() {
+  const { state } = useLocation();
+  const user = useUserDetail();
+  if (isEventView(state) && user?.data.eventType === 'abc') return <AbcEventPage />;
+  return <EventLoginPage eventType="abc" />;
+}

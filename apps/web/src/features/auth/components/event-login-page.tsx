@@ -1,0 +1,205 @@
+/**
+ * Sign-in for an event (/nbc, /abc; spec sections 2, 4 and 5): e-mail and access code, plus first
+ * and last name for abc. Every text comes from the event's `login` content item.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { EventType } from '@portal/contracts';
+import { paths } from '../../../app/paths.ts';
+import { ContentImage } from '../../../components/ui/content-image.tsx';
+import { ErrorList } from '../../../components/ui/error-list.tsx';
+import { RichText } from '../../../components/ui/rich-text.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useContentItemOfType } from '../../../lib/content-client.ts';
+import { CONTENT_TYPES, firstAsset, text, type LoginContent } from '../../../lib/content-models.ts';
+import { FIRST_NAME_MAX, LAST_NAME_MAX } from '../../../lib/contract-constants.ts';
+import { useRuntimeConfig } from '../../../lib/runtime-config.ts';
+import { getUserDetail, setUserDetail } from '../../../lib/user-storage.ts';
+import { getAbcEnrollmentLink } from '../api/get-enrollment-link.ts';
+import { processLogin, successfulLogin } from '../api/process-login.ts';
+import { useLogoutOnEntry } from '../hooks/use-logout-on-entry.ts';
+import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
+import { hasError, validateLogin, type LoginFields, type LoginMessages } from '../utils/login-validation.ts';
+import { LoginCard, LoginContentState } from './login-card.tsx';
+
+/** Where the abc login shows the in-app event page (no external registration link). */
+export interface AbcEventViewState {
+  view: 'event';
+}
+
+function loginMessages(content: LoginContent): LoginMessages {
+  const e = content.elements;
+  return {
+    userNameRequired: text(e.username_required_error) || 'E-mail address is required.',
+    userNameInvalid: text(e.username_invalid_error) || 'Please enter a valid e-mail address.',
+    passwordRequired: text(e.password_required_error) || 'Access code is required.',
+    firstNameRequired: text(e.firstname_required_error) || 'First name is required.',
+    lastNameRequired: text(e.lastname_required_error) || 'Last name is required.',
+  };
+}
+
+const EMPTY_FIELDS: LoginFields = { userName: '', password: '', firstName: '', lastName: '' };
+
+export function EventLoginPage({ eventType }: { eventType: EventType }) {
+  useLogoutOnEntry();
+  const content = useContentItemOfType<LoginContent>(CONTENT_TYPES.login, [], { eventType });
+  const { data: config } = useRuntimeConfig();
+
+  if (!content.data) return <LoginContentState failed={content.isError || content.data === null} onRetry={() => void content.refetch()} />;
+  return <EventLoginForm eventType={eventType} content={content.data} linkConfig={config} />;
+}
+
+function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventType; content: LoginContent; linkConfig: ReturnType<typeof useRuntimeConfig>['data'] }) {
+  const navigate = useNavigate();
+  const formId = useId();
+  const [fields, setFields] = useState<LoginFields>(EMPTY_FIELDS);
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [outcomeErrors, setOutcomeErrors] = useState<string[]>([]);
+
+  const requireNames = eventType === 'abc';
+  const e = content.elements;
+  const ruleErrors = validateLogin(fields, loginMessages(content), { requireNames });
+  const shownErrors = submitted ? [...ruleErrors.map((error) => error.message), ...outcomeErrors] : outcomeErrors;
+  const invalid = (field: keyof LoginFields) => submitted && hasError(ruleErrors, field);
+  const errorsId = `${formId}-errors`;
+
+  const update = (field: keyof LoginFields) => (value: string) => {
+    setFields((current) => ({ ...current, [field]: value }));
+    setOutcomeErrors([]);
+  };
+
+  async function afterAbcLogin(): Promise<void> {
+    const user = getUserDetail();
+    if (!user || !linkConfig) {
+      setOutcomeErrors([LOGIN_MESSAGES.enrollmentLinkFailed]);
+      return;
+    }
+    let link: string | null;
+    try {
+      link = await getAbcEnrollmentLink(linkConfig, user, fields);
+    } catch {
+      link = null;
+    }
+    if (link === null) {
+      setOutcomeErrors((current) => [...current, LOGIN_MESSAGES.enrollmentLinkFailed]);
+    } else if (link.includes('http')) {
+      window.location.assign(link);
+    } else {
+      const state: AbcEventViewState = { view: 'event' };
+      void navigate(paths.abcLogin, { replace: true, state });
+    }
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    setOutcomeErrors([]);
+    if (ruleErrors.length > 0 || pending) return;
+    setPending(true);
+    try {
+      const envelope = await processLogin({
+        userName: fields.userName.trim(),
+        password: fields.password,
+        firstName: requireNames ? fields.firstName.trim() : '',
+        lastName: requireNames ? fields.lastName.trim() : '',
+        eventType,
+        IsReporting: false,
+      });
+      const stored = successfulLogin(envelope, 'general');
+      if (!stored) {
+        setOutcomeErrors([text(e.password_invalid_error) || envelope.message || LOGIN_MESSAGES.unexpected]);
+        return;
+      }
+      setUserDetail(stored);
+      if (eventType === 'abc') {
+        await afterAbcLogin();
+      } else if (getUserDetail()) {
+        void navigate(paths.welcome);
+      } else {
+        setOutcomeErrors([LOGIN_MESSAGES.userDataNotFound]);
+      }
+    } catch (error) {
+      // Too many attempts: the server's message says when to try again.
+      const message = error instanceof ApiError && error.status === 429 && error.message ? error.message : LOGIN_MESSAGES.unexpected;
+      setOutcomeErrors([message]);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const header = (
+    <header className="login-header">
+      <div className="container py-2">
+        <ContentImage asset={firstAsset(e.logo)} width={225} height={60} className="brand-logo" priority />
+      </div>
+      <ContentImage asset={firstAsset(e.banner)} width={1600} height={300} className="event-banner" priority />
+    </header>
+  );
+
+  const describedBy = shownErrors.length > 0 ? errorsId : undefined;
+  return (
+    <LoginCard heading={text(e.heading)} header={header}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-describedby={describedBy}>
+        <TextField
+          id={`${formId}-username`}
+          label={text(e.username_placeholder)}
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          maxLength={254}
+          value={fields.userName}
+          onValueChange={update('userName')}
+          invalid={invalid('userName')}
+          aria-describedby={describedBy}
+          required
+        />
+        <TextField
+          id={`${formId}-password`}
+          label={text(e.password_placeholder)}
+          type="password"
+          autoComplete="current-password"
+          maxLength={100}
+          value={fields.password}
+          onValueChange={update('password')}
+          invalid={invalid('password')}
+          aria-describedby={describedBy}
+          required
+        />
+        {requireNames && (
+          <>
+            <TextField
+              id={`${formId}-first-name`}
+              label={text(e.firstname_placeholder)}
+              autoComplete="given-name"
+              maxLength={FIRST_NAME_MAX}
+              value={fields.firstName}
+              onValueChange={update('firstName')}
+              invalid={invalid('firstName')}
+              aria-describedby={describedBy}
+              required
+            />
+            <TextField
+              id={`${formId}-last-name`}
+              label={text(e.lastname_placeholder)}
+              autoComplete="family-name"
+              maxLength={LAST_NAME_MAX}
+              value={fields.lastName}
+              onValueChange={update('lastName')}
+              invalid={invalid('lastName')}
+              aria-describedby={describedBy}
+              required
+            />
+          </>
+        )}
+        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
+          {pending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+          {text(e.button_text)}
+        </button>
+      </form>
+      <ErrorList id={errorsId} errors={shownErrors} />
+      <RichText html={e.note.value} className="login-note mt-4 small text-body-secondary" />
+    </LoginCard>
+  );
+}

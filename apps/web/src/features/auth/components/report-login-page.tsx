@@ -1,0 +1,132 @@
+/**
+ * Report login (/reportLogin; spec sections 2, 4 and 5): company e-mail and report code, texts from
+ * the nbc environment's `report_login` item. Success opens the retailer report page.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { RuntimeConfig } from '@portal/contracts';
+import { paths } from '../../../app/paths.ts';
+import { ErrorList } from '../../../components/ui/error-list.tsx';
+import { RichText } from '../../../components/ui/rich-text.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useContentItemOfType } from '../../../lib/content-client.ts';
+import { CONTENT_TYPES, text, type ReportLoginContent } from '../../../lib/content-models.ts';
+import { useRuntimeConfig } from '../../../lib/runtime-config.ts';
+import { setUserDetail } from '../../../lib/user-storage.ts';
+import { processLogin, successfulLogin } from '../api/process-login.ts';
+import { useLogoutOnEntry } from '../hooks/use-logout-on-entry.ts';
+import { hasError, validateReportLogin, type LoginFields } from '../utils/login-validation.ts';
+import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
+import { LoginCard, LoginContentState } from './login-card.tsx';
+
+/** The company mail domain, when the server publishes it in its runtime config. */
+function reportEmailDomain(config: RuntimeConfig | undefined): string | undefined {
+  const value = (config as (RuntimeConfig & { reportEmailDomain?: unknown }) | undefined)?.reportEmailDomain;
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+export function ReportLoginPage() {
+  useLogoutOnEntry();
+  const content = useContentItemOfType<ReportLoginContent>(CONTENT_TYPES.reportLogin, [], { eventType: 'nbc' });
+  const { data: config } = useRuntimeConfig();
+  if (!content.data) return <LoginContentState failed={content.isError || content.data === null} onRetry={() => void content.refetch()} />;
+  return <ReportLoginForm content={content.data} emailDomain={reportEmailDomain(config)} />;
+}
+
+function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent; emailDomain: string | undefined }) {
+  const navigate = useNavigate();
+  const formId = useId();
+  const [fields, setFields] = useState<Pick<LoginFields, 'userName' | 'password'>>({ userName: '', password: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [outcomeErrors, setOutcomeErrors] = useState<string[]>([]);
+
+  const e = content.elements;
+  const ruleErrors = validateReportLogin(
+    fields,
+    {
+      userNameRequired: text(e.username_required_error) || 'E-mail address is required.',
+      userNameInvalid: text(e.username_invalid_error) || 'Please enter your company e-mail address.',
+      passwordRequired: text(e.password_required_error) || 'Report code is required.',
+    },
+    { emailDomain },
+  );
+  const shownErrors = submitted ? [...ruleErrors.map((error) => error.message), ...outcomeErrors] : outcomeErrors;
+  const invalid = (field: keyof LoginFields) => submitted && hasError(ruleErrors, field);
+  const errorsId = `${formId}-errors`;
+  const describedBy = shownErrors.length > 0 ? errorsId : undefined;
+
+  const update = (field: 'userName' | 'password') => (value: string) => {
+    setFields((current) => ({ ...current, [field]: value }));
+    setOutcomeErrors([]);
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    setOutcomeErrors([]);
+    if (ruleErrors.length > 0 || pending) return;
+    setPending(true);
+    try {
+      const envelope = await processLogin({
+        userName: fields.userName.trim(),
+        password: fields.password,
+        firstName: '',
+        lastName: '',
+        eventType: 'nbc',
+        IsReporting: true,
+      });
+      const stored = successfulLogin(envelope, 'reporting');
+      if (!stored) {
+        setOutcomeErrors([text(e.password_invalid_error) || envelope.message || LOGIN_MESSAGES.unexpected]);
+        return;
+      }
+      setUserDetail(stored);
+      void navigate(paths.dashboard);
+    } catch (error) {
+      const message = error instanceof ApiError && error.status === 429 && error.message ? error.message : LOGIN_MESSAGES.unexpected;
+      setOutcomeErrors([message]);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <LoginCard heading={text(e.heading)}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
+          id={`${formId}-username`}
+          label={text(e.username_placeholder)}
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          maxLength={254}
+          value={fields.userName}
+          onValueChange={update('userName')}
+          invalid={invalid('userName')}
+          aria-describedby={describedBy}
+          required
+        />
+        <TextField
+          id={`${formId}-password`}
+          label={text(e.password_placeholder)}
+          type="password"
+          autoComplete="current-password"
+          maxLength={100}
+          value={fields.password}
+          onValueChange={update('password')}
+          invalid={invalid('password')}
+          aria-describedby={describedBy}
+          required
+        />
+        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
+          {pending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+          {text(e.button_text)}
+        </button>
+      </form>
+      <ErrorList id={errorsId} errors={shownErrors} />
+      <RichText html={e.note.value} className="login-note mt-4 small text-body-secondary" />
+    </LoginCard>
+  );
+}

@@ -1,0 +1,52 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import Accordion from 'react-bootstrap/Accordion';
+import { RichText } from '../../../components/ui/rich-text.tsx';
+import { firstAsset, text, type AgendaPage } from '../../../lib/content-models.ts';
+import { safeHttpUrl } from '../utils/safe-url.ts';
+import { ContentSection } from './content-section.tsx';
+
+export const PDF_LINK_TEXT = 'Click here to download pdf';
+
+export function AgendaSection({ title, query }: { title: string; query: UseQueryResult<AgendaPage | null> }) {
+  const heading = text(query.data?.elements.title) || title;
+  return (
+    <ContentSection id="agenda" title={heading} query={query}>
+      {(item) => (
+        <Accordion alwaysOpen>
+          {item.elements.links_and_pdfs.linkedItems.map((link) => {
+            const linkText = text(link.elements.link_text);
+            const pdf = safeHttpUrl(firstAsset(link.elements.pdf)?.url, { allowRelative: true });
+            return (
+              <Accordion.Item key={link.system.codename} eventKey={link.system.codename}>
+                <Accordion.Header as="h3">{linkText}</Accordion.Header>
+                <Accordion.Body>
+                  <p className="fw-semibold mb-2">{text(link.elements.header)}</p>
+                  {pdf && (
+                    <p>
+                      <a href={pdf} target="_blank" rel="noopener noreferrer">
+                        {PDF_LINK_TEXT}
+                        <span className="visually-hidden"> ({linkText})</span>
+                      </a>
+                    </p>
+                  )}
+                  <div className="row g-3">
+                    {link.elements.datewise_agenda.linkedItems.map((day) => (
+                      <div key={day.system.codename} className="col-md-6">
+                        <div className="card h-100 agenda-date-card">
+                          <div className="card-header fw-semibold">{text(day.elements.header_date)}</div>
+                          <div className="card-body">
+                            <RichText html={day.elements.content.value} />
+                          </div>
+                        </div>
+                      </div>
+                    ))}
+                  </div>
+                </Accordion.Body>
+              </Accordion.Item>
+            );
+          })}
+        </Accordion>
+      )}
+    </ContentSection>
+  );
+}

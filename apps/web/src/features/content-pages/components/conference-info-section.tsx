@@ -1,0 +1,52 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import Accordion from 'react-bootstrap/Accordion';
+import { RichText } from '../../../components/ui/rich-text.tsx';
+import { text, type ConferenceInformation } from '../../../lib/content-models.ts';
+import { safeHttpUrl } from '../utils/safe-url.ts';
+import { ContentSection } from './content-section.tsx';
+
+export function ConferenceInfoSection({ title, query }: { title: string; query: UseQueryResult<ConferenceInformation | null> }) {
+  const heading = text(query.data?.elements.heading) || title;
+  return (
+    <ContentSection id="confinfo" title={heading} query={query}>
+      {(item) => (
+        <>
+          <RichText html={item.elements.conference_location_info.value} className="mb-4" />
+          <div className="row g-3 mb-4">
+            {item.elements.conference_locations.linkedItems.map((location) => {
+              const link = safeHttpUrl(text(location.elements.location_link));
+              const name = text(location.elements.location_name);
+              return (
+                <div key={location.system.codename} className="col-md-6 col-lg-4">
+                  <div className="card h-100 location-card">
+                    <div className="card-body">
+                      <h3 className="h5 card-title">{name}</h3>
+                      <p className="card-text">{text(location.elements.location_address)}</p>
+                      {link && (
+                        <a href={link} className="card-link" target="_blank" rel="noopener noreferrer">
+                          View map<span className="visually-hidden"> of {name} (opens in a new window)</span>
+                        </a>
+                      )}
+                    </div>
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+          {item.elements.conference_notes.linkedItems.length > 0 && (
+            <Accordion alwaysOpen>
+              {item.elements.conference_notes.linkedItems.map((note) => (
+                <Accordion.Item key={note.system.codename} eventKey={note.system.codename}>
+                  <Accordion.Header as="h3">{text(note.elements.heading)}</Accordion.Header>
+                  <Accordion.Body>
+                    <RichText html={note.elements.content.value} />
+                  </Accordion.Body>
+                </Accordion.Item>
+              ))}
+            </Accordion>
+          )}
+        </>
+      )}
+    </ContentSection>
+  );
+}

@@ -1,0 +1,56 @@
+import { useId, useMemo, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { text, type WelcomePage } from '../../../lib/content-models.ts';
+import { sanitizeHtml } from '../../../lib/sanitize-html.ts';
+import { cutLetterHtml } from '../utils/cut-letter.ts';
+import { safeFrameUrl } from '../utils/safe-url.ts';
+import { ContentSection } from './content-section.tsx';
+
+export function WelcomeLetter({ html }: { html: string }) {
+  const letterId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  const { previewHtml, truncated } = useMemo(() => cutLetterHtml(clean), [clean]);
+  return (
+    <div className="welcome-letter">
+      <div id={letterId} className="letter-text" dangerouslySetInnerHTML={{ __html: expanded || !truncated ? clean : previewHtml }} />
+      {truncated && (
+        <button type="button" className="btn btn-link px-0" aria-expanded={expanded} aria-controls={letterId} onClick={() => setExpanded((value) => !value)}>
+          {expanded ? 'Show less' : 'Show more'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function WelcomeSection({ title, query }: { title: string; query: UseQueryResult<WelcomePage | null> }) {
+  return (
+    <ContentSection id="welcome" title={title} hideTitle query={query}>
+      {(item) => {
+        const video = safeFrameUrl(text(item.elements.video_url));
+        return (
+          <div className="row g-4 align-items-start">
+            <div className={video ? 'col-lg-7' : 'col-12'}>
+              <WelcomeLetter html={item.elements.letter.value} />
+            </div>
+            {video && (
+              <div className="col-lg-5">
+                <div className="ratio ratio-16x9 rounded overflow-hidden shadow-sm">
+                  <iframe
+                    src={video}
+                    title="Welcome video"
+                    loading="lazy"
+                    allow="encrypted-media; picture-in-picture; fullscreen"
+                    allowFullScreen
+                    referrerPolicy="strict-origin-when-cross-origin"
+                    sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+                  />
+                </div>
+              </div>
+            )}
+          </div>
+        );
+      }}
+    </ContentSection>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Every query of the content page (content-model.md, "Queries the web app makes"), with the variants
+ * the login's content groups pick (agenda, conference information, FAQ).
+ */
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ContentGroups, EventType } from '@portal/contracts';
+import { useContentItem, useContentItemOfType } from '../../../lib/content-client.ts';
+import {
+  CONTENT_TYPES,
+  type AgendaPage,
+  type AttirePage,
+  type ConferenceInformation,
+  type FaqPage,
+  type LinkToExpoPage,
+  type TourismPage,
+  type WelcomePage,
+} from '../../../lib/content-models.ts';
+
+export const AGENDA_ITEM = { dealer: 'agenda_page_item_dealer', general: 'agenda_page_item' } as const;
+
+export interface ContentPageData {
+  welcome: UseQueryResult<WelcomePage | null>;
+  conference: UseQueryResult<ConferenceInformation | null>;
+  agenda: UseQueryResult<AgendaPage>;
+  attire: UseQueryResult<AttirePage | null>;
+  faq: UseQueryResult<FaqPage | null>;
+  tourism: UseQueryResult<TourismPage | null>;
+  expo: UseQueryResult<LinkToExpoPage | null>;
+}
+
+export function useContentPageData(eventType: EventType, groups: ContentGroups, showExpo: boolean): ContentPageData {
+  const options = { eventType };
+  return {
+    welcome: useContentItemOfType<WelcomePage>(CONTENT_TYPES.welcome, [], options),
+    conference: useContentItemOfType<ConferenceInformation>(
+      CONTENT_TYPES.conferenceInformation,
+      [{ element: 'elements.reggroup', op: 'contains', value: [groups.conference || 'general'] }],
+      options,
+    ),
+    agenda: useContentItem<AgendaPage>(groups.agenda === 'dealer' ? AGENDA_ITEM.dealer : AGENDA_ITEM.general, options),
+    attire: useContentItemOfType<AttirePage>(CONTENT_TYPES.attire, [], options),
+    faq: useContentItemOfType<FaqPage>(CONTENT_TYPES.faq, [{ element: 'elements.reggroupfaq', op: 'contains', value: [groups.faq || 'general'] }], options),
+    tourism: useContentItemOfType<TourismPage>(CONTENT_TYPES.tourism, [], options),
+    expo: useContentItemOfType<LinkToExpoPage>(CONTENT_TYPES.linkToExpo, [], { ...options, enabled: showExpo }),
+  };
+}
+
+/** True once every shown section has its answer or its error (then scrolling to a #section lands). */
+export function allSettled(data: ContentPageData, showExpo: boolean): boolean {
+  const { expo, ...always } = data;
+  return Object.values(always).every((query: UseQueryResult<unknown>) => !query.isPending) && (!showExpo || !expo.isPending);
+}

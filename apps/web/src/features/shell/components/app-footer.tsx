@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { logoutTarget } from '../../../app/paths.ts';
+import { RichText } from '../../../components/ui/rich-text.tsx';
+import { text, type PageLayout } from '../../../lib/content-models.ts';
+import { logout } from '../../../lib/session.ts';
+
+export interface AppFooterProps {
+  pageLayout: PageLayout | null | undefined;
+  showLogout: boolean;
+}
+
+/** Footer text and, on every page but the landing and event logins, the Logout button. */
+export function AppFooter({ pageLayout, showLogout }: AppFooterProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+
+  async function onLogout() {
+    const target = logoutTarget(pathname);
+    await logout(queryClient);
+    void navigate(target, { replace: true });
+  }
+
+  return (
+    <footer className="app-footer border-top mt-auto py-4 bg-body-tertiary">
+      <div className="container d-flex flex-column flex-md-row align-items-md-center justify-content-between gap-3">
+        <RichText html={pageLayout?.elements.footer_text.value} className="small text-body-secondary footer-text" />
+        {showLogout && (
+          <button type="button" className="btn btn-outline-primary" onClick={() => void onLogout()}>
+            {text(pageLayout?.elements.logout_button_text) || 'Logout'}
+          </button>
+        )}
+      </div>
+    </footer>
+  );
+}

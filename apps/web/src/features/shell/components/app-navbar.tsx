@@ -1,0 +1,100 @@
+import { useState, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import Container from 'react-bootstrap/Container';
+import Navbar from 'react-bootstrap/Navbar';
+import type { EventType } from '@portal/contracts';
+import { paths, welcomeSection } from '../../../app/paths.ts';
+import { ContentImage } from '../../../components/ui/content-image.tsx';
+import { useActiveTab } from '../../../lib/active-tab.tsx';
+import { firstAsset, type HeaderLayoutDetail } from '../../../lib/content-models.ts';
+import { getRevisitUrl } from '../api/get-revisit-url.ts';
+import { isScrollTab, pageTab, scrollTabTarget, type NavTab } from '../utils/tabs.ts';
+
+export interface AppNavbarProps {
+  eventType: EventType;
+  header: HeaderLayoutDetail | null | undefined;
+  tabs: readonly NavTab[];
+  siteTitle: string;
+  /** The page the scroll tabs scroll (the welcome page, or the abc event page). */
+  onContentPage: boolean;
+}
+
+const NAV_ID = 'app-navigation';
+
+export function AppNavbar({ eventType, header, tabs, siteTitle, onContentPage }: AppNavbarProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { activeTab, scrollToSection } = useActiveTab();
+  const [expanded, setExpanded] = useState(false);
+  const current = pageTab(location.pathname) ?? activeTab;
+
+  // The abc event page lives at /abc (its router state says so); its brand and tabs stay there.
+  const brandTarget = eventType === 'abc' ? { pathname: paths.abcLogin } : { pathname: paths.welcome };
+  const brandState: unknown = eventType === 'abc' ? location.state : undefined;
+
+  function hrefOf(tab: NavTab): string {
+    if (tab.kind === 'reporting') return paths.reporting.root;
+    if (tab.kind === 'enrollment') return paths.enrollment;
+    return eventType === 'abc' ? `#${tab.id}` : welcomeSection(tab.id);
+  }
+
+  async function openEnrollment(): Promise<void> {
+    const revisit = await getRevisitUrl();
+    if (revisit) window.open(revisit, '_blank', 'noopener');
+    else void navigate(paths.enrollment);
+  }
+
+  function onTab(event: MouseEvent<HTMLAnchorElement>, tab: NavTab) {
+    // Let the browser handle new-tab and new-window clicks.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    setExpanded(false);
+    if (tab.kind === 'reporting') {
+      void navigate(paths.reporting.root);
+    } else if (tab.kind === 'enrollment') {
+      void openEnrollment();
+    } else if (isScrollTab(tab.id)) {
+      if (onContentPage) {
+        scrollToSection(tab.id);
+        void navigate({ hash: `#${tab.id}` }, { replace: true, state: location.state });
+      } else {
+        void navigate(scrollTabTarget(tab.id, tabs));
+      }
+    }
+  }
+
+  const logo = firstAsset(header?.elements.logo);
+  return (
+    <Navbar expand="lg" sticky="top" className="app-navbar bg-body border-bottom shadow-sm" expanded={expanded} onToggle={setExpanded}>
+      <Container>
+        <Navbar.Brand as={Link} to={brandTarget} state={brandState} className="py-0">
+          {logo ? <ContentImage asset={logo} width={225} height={60} className="brand-logo" priority /> : <span className="fw-semibold">{siteTitle}</span>}
+        </Navbar.Brand>
+        {tabs.length > 0 && (
+          <>
+            <Navbar.Toggle aria-controls={NAV_ID} aria-expanded={expanded} label="Menu" />
+            <Navbar.Collapse id={NAV_ID}>
+              <ul className="navbar-nav ms-auto">
+                {tabs.map((tab) => {
+                  const active = tab.id === current;
+                  return (
+                    <li key={tab.id} className="nav-item">
+                      <a
+                        href={hrefOf(tab)}
+                        className={`nav-link${active ? ' active' : ''}`}
+                        aria-current={active ? (tab.kind === 'scroll' ? 'location' : 'page') : undefined}
+                        onClick={(event) => onTab(event, tab)}
+                      >
+                        {tab.title}
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            </Navbar.Collapse>
+          </>
+        )}
+      </Container>
+    </Navbar>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The shell around the signed-in pages (spec section 2): navigation bar with the brand logo and the
+ * tabs the content service gives this login, the banner (not on reporting), the page, the footer.
+ */
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { EventType } from '@portal/contracts';
+import { paths, PATHS_WITHOUT_LOGOUT } from '../../../app/paths.ts';
+import { ContentImage } from '../../../components/ui/content-image.tsx';
+import { ActiveTabProvider } from '../../../lib/active-tab.tsx';
+import { useContentItemOfType } from '../../../lib/content-client.ts';
+import { CONTENT_TYPES, firstAsset, text, type PageLayout } from '../../../lib/content-models.ts';
+import { useUserDetail } from '../../../lib/user-storage.ts';
+import { useHeaderLayout } from '../hooks/use-header-layout.ts';
+import { pageTab } from '../utils/tabs.ts';
+import { AppFooter } from './app-footer.tsx';
+import { AppNavbar } from './app-navbar.tsx';
+
+export interface ShellLayoutProps {
+  /** Whose content (logo, tabs, footer) to show; the abc event page passes 'abc'. */
+  eventType?: EventType;
+  /** The page; default the matched child route. */
+  children?: ReactNode;
+}
+
+export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
+  const user = useUserDetail();
+  const { pathname } = useLocation();
+  const { header, tabs } = useHeaderLayout(eventType);
+  const pageLayout = useContentItemOfType<PageLayout>(CONTENT_TYPES.pageLayout, [], { eventType });
+
+  if (!user) return <Navigate to={paths.landing} replace />;
+
+  const onContentPage = eventType === 'abc' || pathname.toLowerCase() === paths.welcome.toLowerCase();
+  const showBanner = pageTab(pathname) !== 'reporting';
+  const normalized = pathname.replace(/\/+$/, '') || '/';
+  const showLogout = !PATHS_WITHOUT_LOGOUT.some((path) => path.toLowerCase() === normalized.toLowerCase());
+  const banner = firstAsset(header?.elements.banner);
+
+  return (
+    <ActiveTabProvider tabs={tabs}>
+      <div className="app-shell d-flex flex-column min-vh-100">
+        <a href="#main-content" className="visually-hidden-focusable skip-link">
+          Skip to content
+        </a>
+        <AppNavbar eventType={eventType} header={header} tabs={tabs} siteTitle={text(pageLayout.data?.elements.site_title)} onContentPage={onContentPage} />
+        {showBanner && banner && (
+          <div className="event-banner-wrap">
+            <ContentImage asset={banner} width={1600} height={300} className="event-banner" priority />
+          </div>
+        )}
+        <main id="main-content" tabIndex={-1} className="flex-grow-1">
+          {children ?? <Outlet />}
+        </main>
+        <AppFooter pageLayout={pageLayout.data} showLogout={showLogout} />
+      </div>
+    </ActiveTabProvider>
+  );
+}
