@@ -1,8 +1,176 @@
-/** Placeholder page of the route slot; the feature's owner replaces it. */
+/**
+ * The enrollment screen (/nbc/enrollment; spec sections 2, 4 and 5): registration type, then for a
+ * dealer the title choice (executive manager, general manager, other) and for everyone the name
+ * entry; submitting asks the server for the registration link and opens it in a new window.
+ */
+import { useState } from 'react';
+import type { EnrollmentLinkRequest, LoginData, RuntimeConfig } from '@portal/contracts';
+import { useSetActiveTab } from '../../lib/active-tab.tsx';
+import { useRuntimeConfig } from '../../lib/runtime-config.ts';
+import { useUserDetail } from '../../lib/user-storage.ts';
+import { createEnrollmentLink } from './api/create-enrollment-link.ts';
+import { useEnrollmentContent, type EnrollmentTexts } from './api/get-enrollment-content.ts';
+import { NameEntryForm } from './components/name-entry-form.tsx';
+import { RegistrationTypeChoice, VirtualRegistrationView } from './components/registration-type-choice.tsx';
+import { ManagerConfirm, TitleChoice } from './components/title-choice.tsx';
+import {
+  LINK_FAILED_MESSAGE,
+  MANAGER_FLOW_EVENT_TYPE,
+  managerName,
+  showsExecutiveManager,
+  showsGeneralManager,
+  splitName,
+  type NameFields,
+  type Title,
+} from './utils/enrollment-rules.ts';
+import { openLinkWindow } from './utils/link-window.ts';
+
 export default function EnrollmentPage() {
+  useSetActiveTab('enrollment');
+  const user = useUserDetail();
+  const texts = useEnrollmentContent();
+  const { data: config } = useRuntimeConfig();
+
   return (
-    <div className="container py-4">
-      <h1 className="h3">Enrollment</h1>
+    <div className="container py-4 enrollment-page">
+      <h1 className="h3 mb-4">Enrollment</h1>
+      {!user ? null : !texts ? (
+        <p role="status" className="text-body-secondary">
+          Loading…
+        </p>
+      ) : (
+        <EnrollmentScreen user={user.data} texts={texts} config={config} />
+      )}
     </div>
+  );
+}
+
+/** choose: the title radios (and 'Are you …?'); manager: name entry as that manager; names: name entry. */
+type Stage = 'choose' | 'manager' | 'names';
+
+interface EnrollmentScreenProps {
+  user: LoginData;
+  texts: EnrollmentTexts;
+  config: RuntimeConfig | undefined;
+}
+
+export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps) {
+  const dealer = user.dealerInfo?.isDealer ? user.dealerInfo : null;
+  const [isVirtual, setIsVirtual] = useState(false);
+  const [title, setTitle] = useState<Title | null>(null);
+  const [stage, setStage] = useState<Stage>(dealer ? 'choose' : 'names');
+  const [pending, setPending] = useState(false);
+  const [outcomeErrors, setOutcomeErrors] = useState<string[]>([]);
+  const [openedLink, setOpenedLink] = useState<string | null>(null);
+
+  const reset = () => {
+    setOutcomeErrors([]);
+    setOpenedLink(null);
+  };
+
+  function chooseTitle(next: Title) {
+    setTitle(next);
+    setStage('choose');
+    reset();
+  }
+
+  function submit(names: NameFields) {
+    if (pending) return;
+    reset();
+    if (!config) {
+      setOutcomeErrors([LINK_FAILED_MESSAGE]);
+      return;
+    }
+    const linkWindow = openLinkWindow();
+    const asManager = stage === 'manager';
+    const request: EnrollmentLinkRequest = {
+      firstName: names.firstName,
+      lastName: names.lastName,
+      regType: user.regType,
+      isManager: asManager,
+      isVirtual,
+      isGeneralManager: asManager && title === 'GM',
+      eventType: asManager ? MANAGER_FLOW_EVENT_TYPE : user.eventType,
+    };
+    setPending(true);
+    createEnrollmentLink(config, request)
+      .then(
+        (link) => {
+          if (link) {
+            linkWindow.show(link);
+            setOpenedLink(link);
+          } else {
+            linkWindow.abandon();
+            setOutcomeErrors([LINK_FAILED_MESSAGE]);
+          }
+        },
+        () => {
+          linkWindow.abandon();
+          setOutcomeErrors([LINK_FAILED_MESSAGE]);
+        },
+      )
+      .finally(() => setPending(false));
+  }
+
+  const managerFlow = dealer && stage === 'manager' && (title === 'EM' || title === 'GM');
+  const initialNames: NameFields = managerFlow
+    ? splitName(managerName(dealer, title))
+    : dealer
+      ? { firstName: '', lastName: '' }
+      : { firstName: user.user.firstName, lastName: user.user.lastName };
+  const showForm = !dealer || stage === 'manager' || stage === 'names';
+
+  return (
+    <>
+      {user.programInfo.isVirtual && (
+        <RegistrationTypeChoice
+          physicalLabel={texts.physicalLabel}
+          virtualLabel={texts.virtualLabel}
+          note={texts.note}
+          isVirtual={isVirtual}
+          onChange={(value) => {
+            setIsVirtual(value);
+            reset();
+          }}
+        />
+      )}
+      {isVirtual && <VirtualRegistrationView label={texts.virtualLabel} />}
+
+      {dealer && (
+        <>
+          <TitleChoice showExecutiveManager={showsExecutiveManager(dealer)} showGeneralManager={showsGeneralManager(dealer)} title={title} onTitle={chooseTitle} />
+          {stage === 'choose' && (title === 'EM' || title === 'GM') && (
+            <ManagerConfirm name={managerName(dealer, title)} onYes={() => setStage('manager')} onNo={() => chooseTitle('OTH')} />
+          )}
+          {stage === 'choose' && title === 'OTH' && (
+            <button type="button" className="btn btn-primary mb-3" onClick={() => setStage('names')}>
+              Enter the attendee&apos;s name
+            </button>
+          )}
+        </>
+      )}
+
+      {showForm && (
+        <NameEntryForm
+          key={`${stage}-${title ?? ''}`}
+          texts={texts}
+          initial={initialNames}
+          pending={pending}
+          outcomeErrors={outcomeErrors}
+          onSubmit={submit}
+          onChange={reset}
+        />
+      )}
+
+      {openedLink && (
+        <p role="status" className="alert alert-success mt-3">
+          The registration page has opened in a new window. If it did not, use{' '}
+          <a href={openedLink} target="_blank" rel="noopener noreferrer">
+            this link to the registration page
+          </a>
+          .
+        </p>
+      )}
+    </>
   );
 }

@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import type { Title } from '../utils/enrollment-rules.ts';
+
+export interface TitleChoiceProps {
+  showExecutiveManager: boolean;
+  showGeneralManager: boolean;
+  title: Title | null;
+  onTitle: (title: Title) => void;
+}
+
+const LABELS: Record<Title, string> = { EM: 'Executive Manager', GM: 'General Manager', OTH: 'Other' };
+
+/** 'Select your title': Executive Manager, General Manager (when the rules allow) and Other. */
+export function TitleChoice({ showExecutiveManager, showGeneralManager, title, onTitle }: TitleChoiceProps) {
+  const id = useId();
+  const options: Title[] = [...(showExecutiveManager ? (['EM'] as const) : []), ...(showGeneralManager ? (['GM'] as const) : []), 'OTH'];
+  return (
+    <fieldset className="mb-3">
+      <legend className="h5">Select your title</legend>
+      {options.map((option) => (
+        <div className="form-check" key={option}>
+          <input
+            className="form-check-input"
+            type="radio"
+            name={`${id}-title`}
+            id={`${id}-${option}`}
+            value={option}
+            checked={title === option}
+            onChange={() => onTitle(option)}
+          />
+          <label className="form-check-label" htmlFor={`${id}-${option}`}>
+            {LABELS[option]}
+          </label>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** 'Are you {manager name}?': Yes continues as that manager, No switches to Other. */
+export function ManagerConfirm({ name, onYes, onNo }: { name: string; onYes: () => void; onNo: () => void }) {
+  return (
+    <div className="mb-3" role="group" aria-labelledby="manager-confirm-question">
+      <p id="manager-confirm-question" className="fw-semibold mb-2">
+        Are you {name}?
+      </p>
+      <button type="button" className="btn btn-primary me-2" onClick={onYes}>
+        Yes
+      </button>
+      <button type="button" className="btn btn-outline-secondary" onClick={onNo}>
+        No
+      </button>
+    </div>
+  );
+}

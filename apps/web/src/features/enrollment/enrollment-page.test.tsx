@@ -1,0 +1,327 @@
+import { QueryClient } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import type { DealerInfo, EnrollmentLinkRequest, LoginData } from '@portal/contracts';
+import { AppProviders } from '../../app/providers.tsx';
+import { ActiveTabProvider, useActiveTab } from '../../lib/active-tab.tsx';
+import { setUserDetail } from '../../lib/user-storage.ts';
+import { enrollmentTexts, type EnrollmentTexts } from './api/get-enrollment-content.ts';
+import EnrollmentPage from './enrollment-page.tsx';
+
+const TEXTS: EnrollmentTexts = {
+  physicalLabel: 'Physical',
+  virtualLabel: 'Virtual',
+  note: '<p>Choose how you will attend.</p>',
+  title: 'Enroll an Attendee',
+  header: 'Enter the name as on the photo ID.',
+  firstNameLabel: 'First Name',
+  lastNameLabel: 'Last Name',
+  buttonText: 'Continue to Registration',
+  messages: {
+    firstRequired: 'First name is required.',
+    firstTooLong: 'First name cannot be longer than 30 characters.',
+    lastRequired: 'Last name is required.',
+    lastTooLong: 'Last name cannot be longer than 50 characters.',
+  },
+};
+
+let texts: EnrollmentTexts = TEXTS;
+vi.mock('./api/get-enrollment-content.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./api/get-enrollment-content.ts')>()),
+  useEnrollmentContent: () => texts,
+}));
+
+const LINK = 'http://portal.test/register/tok';
+const PAT: DealerInfo = { isDealer: true, executiveManager: 'Pat Morgan', generalManager: 'Jordan Lee', storeCode: '10001', storeName: 'Morgan Motors' };
+
+type LinkAnswer = { status: number; body: unknown };
+let linkAnswer: LinkAnswer;
+let linkRequests: EnrollmentLinkRequest[];
+let popup: { opener: unknown; closed: boolean; location: { href: string }; close: () => void };
+
+function stubApi() {
+  linkRequests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname === '/api/Config') {
+        return json(200, { succeeded: true, message: null, data: { registrationProvider: 'Builtin', contentBaseUrl: '/content', content: {}, events: [] } });
+      }
+      if (url.pathname === '/api/Enrollment/GetBuiltinLink' && init?.method === 'POST') {
+        linkRequests.push(JSON.parse(String(init.body)) as EnrollmentLinkRequest);
+        return json(linkAnswer.status, linkAnswer.body);
+      }
+      return json(404, { succeeded: false, message: 'Not found', data: null });
+    }),
+  );
+}
+
+function storeUser(options: { dealerInfo?: DealerInfo | null; isVirtual?: boolean; regType?: string; names?: [string, string] } = {}) {
+  const data: LoginData = {
+    accessToken: 'test-token',
+    expiresAt: '2027-03-01T18:00:00Z',
+    regType: options.regType ?? 'DLR',
+    eventType: 'nbc',
+    programInfo: { isVirtual: options.isVirtual ?? true },
+    dealerInfo: options.dealerInfo === undefined ? PAT : options.dealerInfo,
+    authorizationPolicy: ['general'],
+    user: { email: 'someone@example.com', firstName: options.names?.[0] ?? 'Pat', lastName: options.names?.[1] ?? 'Morgan' },
+    contentGroups: { agenda: 'dealer', conference: 'general', faq: 'general' },
+  };
+  setUserDetail({ succeeded: true, message: null, data });
+}
+
+function ActiveTabProbe() {
+  return <output data-testid="active-tab">{useActiveTab().activeTab}</output>;
+}
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MemoryRouter initialEntries={['/nbc/enrollment']}>
+      <AppProviders queryClient={queryClient}>
+        <ActiveTabProvider tabIds={['welcome', 'enrollment']}>
+          <ActiveTabProbe />
+          <EnrollmentPage />
+        </ActiveTabProvider>
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+const firstName = () => screen.getByLabelText('First Name') as HTMLInputElement;
+const lastName = () => screen.getByLabelText('Last Name') as HTMLInputElement;
+const submitButton = () => screen.getByRole('button', { name: 'Continue to Registration' });
+const errorItems = () => screen.queryAllByRole('listitem').map((li) => li.textContent);
+const titleOptions = () => within(screen.getByRole('group', { name: 'Select your title' })).getAllByRole('radio').map((r) => r.closest('div')?.textContent);
+
+beforeEach(() => {
+  texts = TEXTS;
+  linkAnswer = { status: 200, body: { succeeded: true, message: null, data: LINK } };
+  stubApi();
+  popup = { opener: window, closed: false, location: { href: '' }, close: vi.fn(() => (popup.closed = true)) };
+  vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+});
+
+describe('enrollment screen', () => {
+  it('marks the enrollment tab active and starts with Physical, the note and the title choice', async () => {
+    storeUser();
+    renderPage();
+    expect(screen.getByTestId('active-tab')).toHaveTextContent('enrollment');
+    expect(screen.getByRole('radio', { name: 'Physical' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Virtual' })).not.toBeChecked();
+    expect(screen.getByText('Choose how you will attend.')).toBeInTheDocument();
+    expect(titleOptions()).toEqual(['Executive Manager', 'General Manager', 'Other']);
+    expect(screen.queryByLabelText('First Name')).not.toBeInTheDocument();
+  });
+
+  describe('General Manager option', () => {
+    const cases: Array<[string, Partial<DealerInfo>]> = [
+      ['there is no general manager', { generalManager: null }],
+      ['the general manager is blank', { generalManager: '   ' }],
+      ['the general manager is the executive manager', { generalManager: ' pat morgan ' }],
+    ];
+    it.each(cases)('is hidden when %s', (_, dealer) => {
+      storeUser({ dealerInfo: { ...PAT, ...dealer } });
+      renderPage();
+      expect(titleOptions()).toEqual(['Executive Manager', 'Other']);
+    });
+
+    it('is shown when a different, non-blank general manager exists', () => {
+      storeUser();
+      renderPage();
+      expect(screen.getByRole('radio', { name: 'General Manager' })).toBeInTheDocument();
+    });
+  });
+
+  it('enrols the executive manager after Yes, prefilled, with the manager flow request, in a new window', async () => {
+    const user = userEvent.setup();
+    storeUser();
+    renderPage();
+    await user.click(screen.getByRole('radio', { name: 'Executive Manager' }));
+    expect(screen.getByText('Are you Pat Morgan?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+
+    expect(screen.getByRole('heading', { name: 'Enroll an Attendee' })).toBeInTheDocument();
+    expect(screen.getByText('Enter the name as on the photo ID.')).toBeInTheDocument();
+    expect(firstName().value).toBe('Pat');
+    expect(lastName().value).toBe('Morgan');
+    expect(firstName().maxLength).toBe(30);
+    expect(lastName().maxLength).toBe(50);
+
+    await user.click(submitButton());
+    await waitFor(() => expect(popup.location.href).toBe(LINK));
+    expect(linkRequests).toEqual([{ firstName: 'Pat', lastName: 'Morgan', regType: 'DLR', isManager: true, isVirtual: false, isGeneralManager: false, eventType: '1' }]);
+    expect(window.open).toHaveBeenCalledWith('', '_blank');
+    expect(popup.opener).toBeNull();
+    expect(await screen.findByRole('link', { name: 'this link to the registration page' })).toHaveAttribute('href', LINK);
+    expect(errorItems()).toEqual([]);
+  });
+
+  it('enrols the general manager after Yes with isGeneralManager', async () => {
+    const user = userEvent.setup();
+    storeUser();
+    renderPage();
+    await user.click(screen.getByRole('radio', { name: 'General Manager' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(firstName().value).toBe('Jordan');
+    expect(lastName().value).toBe('Lee');
+    await user.click(submitButton());
+    await waitFor(() => expect(linkRequests).toHaveLength(1));
+    expect(linkRequests[0]).toMatchObject({ firstName: 'Jordan', lastName: 'Lee', isManager: true, isGeneralManager: true, eventType: '1' });
+  });
+
+  it('switches to Other on No, whose button leads to an empty name entry', async () => {
+    const user = userEvent.setup();
+    storeUser();
+    renderPage();
+    await user.click(screen.getByRole('radio', { name: 'Executive Manager' }));
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(screen.getByRole('radio', { name: 'Other' })).toBeChecked();
+    expect(screen.queryByText('Are you Pat Morgan?')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('First Name')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: "Enter the attendee's name" }));
+    expect(firstName().value).toBe('');
+    expect(lastName().value).toBe('');
+    await user.type(firstName(), 'Casey');
+    await user.type(lastName(), 'Rivers');
+    await user.click(submitButton());
+    await waitFor(() => expect(linkRequests).toHaveLength(1));
+    expect(linkRequests[0]).toEqual({ firstName: 'Casey', lastName: 'Rivers', regType: 'DLR', isManager: false, isVirtual: false, isGeneralManager: false, eventType: 'nbc' });
+  });
+
+  it('offers Other directly', async () => {
+    const user = userEvent.setup();
+    storeUser();
+    renderPage();
+    await user.click(screen.getByRole('radio', { name: 'Other' }));
+    expect(screen.queryByRole('button', { name: 'Yes' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: "Enter the attendee's name" }));
+    expect(screen.getByLabelText('First Name')).toBeInTheDocument();
+    // Choosing a manager title again leaves the name entry for the question.
+    await user.click(screen.getByRole('radio', { name: 'General Manager' }));
+    expect(screen.queryByLabelText('First Name')).not.toBeInTheDocument();
+    expect(screen.getByText('Are you Jordan Lee?')).toBeInTheDocument();
+  });
+
+  it('sets the virtual flag with Virtual, shows the virtual view, and clears it with Physical', async () => {
+    const user = userEvent.setup();
+    storeUser();
+    renderPage();
+    expect(screen.queryByRole('heading', { name: 'Virtual registration' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Virtual' }));
+    expect(screen.getByRole('heading', { name: 'Virtual registration' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Other' }));
+    await user.click(screen.getByRole('button', { name: "Enter the attendee's name" }));
+    await user.type(firstName(), 'Vic');
+    await user.type(lastName(), 'Online');
+    await user.click(submitButton());
+    await waitFor(() => expect(linkRequests).toHaveLength(1));
+    expect(linkRequests[0]).toMatchObject({ isVirtual: true });
+
+    await user.click(screen.getByRole('radio', { name: 'Physical' }));
+    expect(screen.queryByRole('heading', { name: 'Virtual registration' })).not.toBeInTheDocument();
+    await user.click(submitButton());
+    await waitFor(() => expect(linkRequests).toHaveLength(2));
+    expect(linkRequests[1]).toMatchObject({ isVirtual: false });
+  });
+
+  it('offers no registration type when the program is not virtual', () => {
+    storeUser({ isVirtual: false });
+    renderPage();
+    expect(screen.queryByRole('radio', { name: 'Virtual' })).not.toBeInTheDocument();
+  });
+
+  it('lets a non-dealer enrol under their own, prefilled name', async () => {
+    const user = userEvent.setup();
+    storeUser({ dealerInfo: { isDealer: false, executiveManager: null, generalManager: null, storeCode: null, storeName: null }, regType: 'CORP', names: ['Corinne', 'User'] });
+    renderPage();
+    expect(screen.queryByRole('group', { name: 'Select your title' })).not.toBeInTheDocument();
+    expect(firstName().value).toBe('Corinne');
+    expect(lastName().value).toBe('User');
+    await user.click(submitButton());
+    await waitFor(() => expect(linkRequests).toHaveLength(1));
+    expect(linkRequests[0]).toEqual({ firstName: 'Corinne', lastName: 'User', regType: 'CORP', isManager: false, isVirtual: false, isGeneralManager: false, eventType: 'nbc' });
+  });
+
+  describe('name checks', () => {
+    async function openOther() {
+      const user = userEvent.setup();
+      storeUser();
+      renderPage();
+      await user.click(screen.getByRole('radio', { name: 'Other' }));
+      await user.click(screen.getByRole('button', { name: "Enter the attendee's name" }));
+      return user;
+    }
+
+    it('lists the required messages after a submit attempt and sends nothing', async () => {
+      const user = await openOther();
+      expect(errorItems()).toEqual([]);
+      await user.click(submitButton());
+      expect(errorItems()).toEqual(['First name is required.', 'Last name is required.']);
+      expect(firstName()).toHaveAttribute('aria-invalid', 'true');
+      await user.type(firstName(), 'Casey');
+      expect(errorItems()).toEqual(['Last name is required.']);
+      expect(linkRequests).toEqual([]);
+      expect(window.open).not.toHaveBeenCalled();
+    });
+
+    it('lists the length messages for names past 30 and 50 characters', async () => {
+      const user = await openOther();
+      // The boxes stop typing at their limits; a pasted or filled-in value can still be longer.
+      fireEvent.change(firstName(), { target: { value: 'x'.repeat(31) } });
+      fireEvent.change(lastName(), { target: { value: 'y'.repeat(51) } });
+      await user.click(submitButton());
+      expect(errorItems()).toEqual(['First name cannot be longer than 30 characters.', 'Last name cannot be longer than 50 characters.']);
+      fireEvent.change(firstName(), { target: { value: 'x'.repeat(30) } });
+      fireEvent.change(lastName(), { target: { value: 'y'.repeat(50) } });
+      expect(errorItems()).toEqual([]);
+      await user.click(submitButton());
+      await waitFor(() => expect(linkRequests).toHaveLength(1));
+    });
+
+    it('stops the submission when the content has no messages', async () => {
+      texts = enrollmentTexts(undefined, undefined);
+      const user = await openOther();
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(errorItems()).toEqual([]);
+      expect(firstName()).toHaveAttribute('aria-invalid', 'true');
+      expect(linkRequests).toEqual([]);
+    });
+  });
+
+  it.each([
+    ['the call fails', { status: 500, body: { succeeded: false, message: 'Unexpected error', data: null } }],
+    ['the answer does not succeed', { status: 200, body: { succeeded: false, message: 'No', data: null } }],
+  ])('adds the failure message to the list and closes the empty window when %s', async (_, answer) => {
+    linkAnswer = answer;
+    const user = userEvent.setup();
+    storeUser();
+    renderPage();
+    await user.click(screen.getByRole('radio', { name: 'Executive Manager' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await user.clear(firstName());
+    await user.click(submitButton());
+    expect(errorItems()).toEqual(['First name is required.']);
+    await user.type(firstName(), 'Pat');
+    await user.click(submitButton());
+    expect(await screen.findByText('Something went wrong. Please try again')).toBeInTheDocument();
+    expect(errorItems()).toEqual(['Something went wrong. Please try again']);
+    expect(popup.close).toHaveBeenCalled();
+    expect(popup.location.href).toBe('');
+  });
+});
+
+describe('enrollment texts', () => {
+  it('keeps missing messages empty and gives the labels plain fallbacks', () => {
+    const t = enrollmentTexts(undefined, undefined);
+    expect(t.messages).toEqual({ firstRequired: '', firstTooLong: '', lastRequired: '', lastTooLong: '' });
+    expect([t.physicalLabel, t.virtualLabel, t.firstNameLabel, t.lastNameLabel]).toEqual(['Physical', 'Virtual', 'First Name', 'Last Name']);
+  });
+});
