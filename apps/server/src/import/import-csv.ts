@@ -1,0 +1,411 @@
+/**
+ * The CSV import (docs/csv-import.md): parses every given file, checks rows against each other and
+ * against the database, and only when nothing is wrong writes the differences, in one transaction.
+ * Unchanged rows are not written, so importing the same files again changes nothing.
+ */
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { schema, type DbOrTx } from '@portal/db';
+import { hashAccessCode } from '../lib/access-code.ts';
+import { ProblemList, sortProblems, type CsvSource, type ImportProblem } from './csv-file.ts';
+import type { FileKind } from './formats.ts';
+import {
+  parseAccessCodes,
+  parseEvents,
+  parseNetwork,
+  parseReportUsers,
+  parseRosters,
+  type AccessCodeRecord,
+  type EventRecord,
+  type ReportUserRecord,
+  type RosterRecord,
+  type StoreRecord,
+} from './parse-files.ts';
+
+export type CsvImportFiles = Partial<Record<FileKind, CsvSource>>;
+
+export interface CsvImportOptions {
+  /** The server's access-code key; codes are stored only as hashes under it. */
+  codeHashKey: Uint8Array;
+  /** When set, report users must have an address at this domain (the report login's). */
+  reportEmailDomain?: string;
+  /** Check and count, write nothing. */
+  dryRun?: boolean;
+}
+
+export const ENTITIES = ['events', 'regions', 'zones', 'districts', 'stores', 'people', 'storeManagers', 'accessCodes', 'reportUsers'] as const;
+export type Entity = (typeof ENTITIES)[number];
+
+export interface EntityCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** people only: taken off a listed store's roster because the file no longer lists them. */
+  detached?: number;
+}
+
+export type CsvImportResult =
+  | { ok: true; dryRun: boolean; counts: Partial<Record<Entity, EntityCounts>> }
+  | { ok: false; problems: ImportProblem[] };
+
+/** PostgreSQL allows 65,535 bind parameters per statement; stay far below it. */
+const PARAMS_PER_STATEMENT = 8_000;
+
+function chunks<T>(rows: T[], paramsPerRow: number): T[][] {
+  const size = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / paramsPerRow));
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** Rows to write for one table, found by comparing the files with what is stored. */
+interface Diff<T> {
+  insert: T[];
+  update: T[];
+  unchanged: number;
+}
+
+function diff<K, T>(incoming: Iterable<[K, T]>, existing: Map<K, T>, same: (a: T, b: T) => boolean): Diff<T> {
+  const d: Diff<T> = { insert: [], update: [], unchanged: 0 };
+  for (const [key, row] of incoming) {
+    const old = existing.get(key);
+    if (!old) d.insert.push(row);
+    else if (same(old, row)) d.unchanged++;
+    else d.update.push(row);
+  }
+  return d;
+}
+
+const counts = (d: Diff<unknown>): EntityCounts => ({ inserted: d.insert.length, updated: d.update.length, unchanged: d.unchanged });
+
+/** `set` for an upsert: every listed column takes the proposed row's value. */
+function excluded(columns: Record<string, { name: string }>): Record<string, SQL> {
+  return Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]));
+}
+
+async function upsert<T extends PgTable>(
+  tx: DbOrTx,
+  table: T,
+  rows: T['$inferInsert'][],
+  target: PgColumn | PgColumn[],
+  set: Record<string, { name: string }>,
+  paramsPerRow: number,
+): Promise<void> {
+  for (const chunk of chunks(rows, paramsPerRow)) {
+    await tx.insert(table).values(chunk).onConflictDoUpdate({ target, set: excluded(set) });
+  }
+}
+
+type EventRow = typeof schema.events.$inferSelect;
+type RegionRow = typeof schema.regions.$inferSelect;
+type ZoneRow = typeof schema.zones.$inferSelect;
+type DistrictRow = typeof schema.districts.$inferSelect;
+type StoreRow = Omit<typeof schema.stores.$inferSelect, 'executiveManagerId' | 'generalManagerId'>;
+type AccessCodeRow = Omit<typeof schema.accessCodes.$inferInsert, 'id' | 'createdAt'>;
+type ReportUserRow = { email: string; name: string | null; active: boolean };
+interface PersonRow {
+  email: string;
+  firstName: string;
+  lastName: string;
+  storeDlrnum: string | null;
+  category: 'dealer_staff';
+}
+interface ManagerRow {
+  dlrnum: string;
+  executiveManager: string;
+  generalManager: string | null;
+}
+
+interface Plan {
+  events?: Diff<EventRow>;
+  regions?: Diff<RegionRow>;
+  zones?: Diff<ZoneRow>;
+  districts?: Diff<DistrictRow>;
+  stores?: Diff<StoreRow>;
+  people?: Diff<PersonRow> & { detach: number[] };
+  storeManagers?: Diff<ManagerRow>;
+  accessCodes?: Diff<AccessCodeRow>;
+  reportUsers?: Diff<ReportUserRow>;
+}
+
+interface Parsed {
+  events?: EventRecord[];
+  network?: StoreRecord[];
+  rosters?: RosterRecord[];
+  accessCodes?: AccessCodeRecord[];
+  reportUsers?: ReportUserRecord[];
+  mentionedEvents: Set<string>;
+  mentionedStores: Set<string>;
+  /** Stores whose rosters the rosters file replaces. */
+  rosterStores: Set<string>;
+}
+
+/** Company staff are never turned into dealer staff by a roster: that is almost certainly a wrong e-mail. */
+const COMPANY_CATEGORIES = new Set(['corporate', 'field', 'sbr']);
+
+export async function importCsv(db: DbOrTx, files: CsvImportFiles, options: CsvImportOptions): Promise<CsvImportResult> {
+  const problems = new ProblemList();
+  const parsed: Parsed = { mentionedEvents: new Set(), mentionedStores: new Set(), rosterStores: new Set() };
+  if (files.events) parsed.events = parseEvents(files.events, problems, parsed.mentionedEvents);
+  if (files.network) parsed.network = parseNetwork(files.network, problems, parsed.mentionedStores);
+  if (files.rosters) parsed.rosters = parseRosters(files.rosters, problems, parsed.rosterStores);
+  if (files.accessCodes) parsed.accessCodes = parseAccessCodes(files.accessCodes, problems);
+  if (files.reportUsers) parsed.reportUsers = parseReportUsers(files.reportUsers, problems, options.reportEmailDomain);
+  const fileOrder = (['events', 'network', 'rosters', 'accessCodes', 'reportUsers'] as const).flatMap((k) => (files[k] ? [files[k].name] : []));
+
+  return db.transaction(async (tx) => {
+    const plan = await makePlan(tx, files, parsed, problems, options);
+    if (problems.size > 0) return { ok: false as const, problems: sortProblems(problems.items, fileOrder) };
+    const result: Partial<Record<Entity, EntityCounts>> = {};
+    for (const entity of ENTITIES) {
+      const d = plan[entity];
+      if (d) result[entity] = counts(d);
+    }
+    if (plan.people) result.people = { ...counts(plan.people), detached: plan.people.detach.length };
+    if (!options.dryRun) await applyPlan(tx, plan);
+    return { ok: true as const, dryRun: options.dryRun ?? false, counts: result };
+  });
+}
+
+async function makePlan(tx: DbOrTx, files: CsvImportFiles, parsed: Parsed, problems: ProblemList, options: CsvImportOptions): Promise<Plan> {
+  const plan: Plan = {};
+  const { events, regions, zones, districts, stores, people, accessCodes, reportUsers } = schema;
+
+  const needEvents = parsed.events || parsed.accessCodes;
+  const dbEvents = needEvents ? await tx.select().from(events) : [];
+  if (parsed.events) {
+    const incoming = parsed.events.map((e): [string, EventRow] => [
+      e.id,
+      { id: e.id, name: e.name, providerEventCode: e.providerEventCode, isVirtual: e.isVirtual, contentEnvironmentId: e.contentEnvironmentId, startsOn: e.startsOn, endsOn: e.endsOn },
+    ]);
+    plan.events = diff(incoming, new Map(dbEvents.map((e) => [e.id, e])), (a, b) =>
+      a.name === b.name && a.providerEventCode === b.providerEventCode && a.isVirtual === b.isVirtual &&
+      a.contentEnvironmentId === b.contentEnvironmentId && a.startsOn === b.startsOn && a.endsOn === b.endsOn,
+    );
+    // Provider event codes stay unique across stored events the file does not change.
+    const fileIds = new Set(parsed.events.map((e) => e.id));
+    const storedCodes = new Map(dbEvents.filter((e) => !fileIds.has(e.id as EventRecord['id'])).map((e) => [e.providerEventCode.toUpperCase(), e.id]));
+    for (const e of parsed.events) {
+      const other = storedCodes.get(e.providerEventCode.toUpperCase());
+      if (other) problems.add(files.events!.name, e.line, 'provider_event_code', `${e.providerEventCode} is already the code of event ${other} in the database`);
+    }
+  }
+
+  const needStores = parsed.network || parsed.rosters;
+  const dbStores = needStores ? await tx.select().from(stores) : [];
+  const dbStoreByDlrnum = new Map(dbStores.map((s) => [s.dlrnum, s]));
+  if (parsed.network) {
+    const first = <K extends string>(key: (s: StoreRecord) => K) => {
+      const m = new Map<K, StoreRecord>();
+      for (const s of parsed.network!) if (!m.has(key(s))) m.set(key(s), s);
+      return [...m.values()];
+    };
+    const dbRegions = await tx.select().from(regions);
+    const dbZones = await tx.select().from(zones);
+    const dbDistricts = await tx.select().from(districts);
+    plan.regions = diff(
+      first((s) => s.regionCode).map((s): [string, RegionRow] => [s.regionCode, { code: s.regionCode, description: s.regionName, objectivePct: s.objectivePct }]),
+      new Map(dbRegions.map((r) => [r.code, r])),
+      (a, b) => a.description === b.description && a.objectivePct === b.objectivePct,
+    );
+    plan.zones = diff(
+      first((s) => s.zoneCode).map((s): [string, ZoneRow] => [s.zoneCode, { code: s.zoneCode, regionCode: s.regionCode, name: s.zoneName }]),
+      new Map(dbZones.map((z) => [z.code, z])),
+      (a, b) => a.regionCode === b.regionCode && a.name === b.name,
+    );
+    plan.districts = diff(
+      first((s) => s.districtCode).map((s): [string, DistrictRow] => [s.districtCode, { code: s.districtCode, zoneCode: s.zoneCode, name: s.districtName }]),
+      new Map(dbDistricts.map((d) => [d.code, d])),
+      (a, b) => a.zoneCode === b.zoneCode && a.name === b.name,
+    );
+    plan.stores = diff(
+      parsed.network.map((s): [string, StoreRow] => [
+        s.dlrnum,
+        { dlrnum: s.dlrnum, name: s.name, city: s.city, state: s.state, districtCode: s.districtCode, complimentarySeats: s.complimentarySeats },
+      ]),
+      dbStoreByDlrnum,
+      (a, b) => a.name === b.name && a.city === b.city && a.state === b.state && a.districtCode === b.districtCode && a.complimentarySeats === b.complimentarySeats,
+    );
+  }
+
+  if (parsed.rosters) planRosters(await tx.select({
+    id: people.id,
+    email: people.email,
+    firstName: people.firstName,
+    lastName: people.lastName,
+    storeDlrnum: people.storeDlrnum,
+    category: people.category,
+  }).from(people), dbStores, files, parsed, problems, plan);
+
+  if (parsed.accessCodes) {
+    const knownEvents = new Set([...dbEvents.map((e) => e.id), ...parsed.mentionedEvents]);
+    const where = files.events ? `${files.events.name} or the database` : 'the database';
+    const incoming: [string, AccessCodeRow][] = [];
+    for (const c of parsed.accessCodes) {
+      if (!knownEvents.has(c.eventId)) {
+        problems.add(files.accessCodes!.name, c.line, 'event', `event ${c.eventId} is not in ${where}`);
+        continue;
+      }
+      const row: AccessCodeRow = {
+        eventId: c.eventId,
+        codeHash: hashAccessCode(c.code, options.codeHashKey),
+        label: c.label,
+        policies: c.policies,
+        regType: c.regType,
+        attendeeType: c.attendeeType,
+        personCategory: c.personCategory,
+        requiresRoster: c.requiresRoster,
+        agendaGroup: c.agendaGroup,
+        conferenceGroup: c.conferenceGroup,
+        faqGroup: c.faqGroup,
+        active: c.active,
+      };
+      incoming.push([`${row.eventId}|${row.codeHash}`, row]);
+    }
+    const dbCodes = await tx.select().from(accessCodes);
+    plan.accessCodes = diff(
+      incoming,
+      new Map(dbCodes.map((c): [string, AccessCodeRow] => [`${c.eventId}|${c.codeHash}`, c])),
+      (a, b) =>
+        a.label === b.label && (a.policies ?? []).join(';') === (b.policies ?? []).join(';') && a.regType === b.regType &&
+        a.attendeeType === b.attendeeType && a.personCategory === b.personCategory && a.requiresRoster === b.requiresRoster &&
+        a.agendaGroup === b.agendaGroup && a.conferenceGroup === b.conferenceGroup && a.faqGroup === b.faqGroup && a.active === b.active,
+    );
+  }
+
+  if (parsed.reportUsers) {
+    const dbUsers = await tx.select({ email: reportUsers.email, name: reportUsers.name, active: reportUsers.active }).from(reportUsers);
+    plan.reportUsers = diff(
+      parsed.reportUsers.map((u): [string, ReportUserRow] => [u.email, { email: u.email, name: u.name, active: u.active }]),
+      new Map(dbUsers.map((u) => [u.email, u])),
+      (a, b) => a.name === b.name && a.active === b.active,
+    );
+  }
+  return plan;
+}
+
+interface StoredPerson {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  storeDlrnum: string | null;
+  category: string;
+}
+
+function planRosters(
+  dbPeople: StoredPerson[],
+  dbStores: (typeof schema.stores.$inferSelect)[],
+  files: CsvImportFiles,
+  parsed: Parsed,
+  problems: ProblemList,
+  plan: Plan,
+): void {
+  const rosters = parsed.rosters!;
+  const file = files.rosters!.name;
+  const byEmail = new Map(dbPeople.map((p) => [p.email, p]));
+  const byId = new Map(dbPeople.map((p) => [p.id, p]));
+  const knownStores = new Set([...dbStores.map((s) => s.dlrnum), ...parsed.mentionedStores]);
+  const where = files.network ? `${files.network.name} or the database` : 'the database';
+  const listedStores = parsed.rosterStores;
+  const listed = new Map(rosters.map((r) => [r.email, r]));
+
+  for (const r of rosters) {
+    if (!knownStores.has(r.dlrnum)) problems.add(file, r.line, 'dlrnum', `store ${r.dlrnum} is not in ${where}`);
+    const stored = byEmail.get(r.email);
+    if (stored && COMPANY_CATEGORIES.has(stored.category)) {
+      problems.add(file, r.line, 'email', `${r.email} is a ${stored.category} person in the database, not dealer staff`);
+    }
+  }
+  // A manager of a store this file leaves alone may not move to another store: that store would be left
+  // with a manager who is not on its roster.
+  for (const s of dbStores) {
+    if (listedStores.has(s.dlrnum)) continue;
+    for (const [role, id] of [['executive', s.executiveManagerId], ['general', s.generalManagerId]] as const) {
+      const person = id === null ? undefined : byId.get(id);
+      const moving = person ? listed.get(person.email) : undefined;
+      if (moving && moving.dlrnum !== s.dlrnum) {
+        problems.add(file, moving.line, 'email', `${moving.email} is the ${role} manager of store ${s.dlrnum}, which this file does not list; list that store's roster too`);
+      }
+    }
+  }
+
+  const people = diff(
+    rosters.map((r): [string, PersonRow] => [r.email, { email: r.email, firstName: r.firstName, lastName: r.lastName, storeDlrnum: r.dlrnum, category: 'dealer_staff' }]),
+    new Map(
+      dbPeople.map((p): [string, PersonRow] => [
+        p.email,
+        { email: p.email, firstName: p.firstName, lastName: p.lastName, storeDlrnum: p.storeDlrnum, category: p.category as 'dealer_staff' },
+      ]),
+    ),
+    (a, b) => a.firstName === b.firstName && a.lastName === b.lastName && a.storeDlrnum === b.storeDlrnum && a.category === b.category,
+  );
+  // The file is the whole roster of each store it lists: others at those stores leave the roster.
+  const detach = dbPeople.filter((p) => p.storeDlrnum !== null && listedStores.has(p.storeDlrnum) && !listed.has(p.email)).map((p) => p.id);
+  plan.people = { ...people, detach };
+
+  const storeByDlrnum = new Map(dbStores.map((s) => [s.dlrnum, s]));
+  const emailOf = (id: number | null | undefined) => (id == null ? null : (byId.get(id)?.email ?? null));
+  const wanted = new Map<string, ManagerRow>();
+  for (const r of rosters) {
+    const m = wanted.get(r.dlrnum) ?? { dlrnum: r.dlrnum, executiveManager: '', generalManager: null };
+    if (r.executiveManager) m.executiveManager = r.email;
+    if (r.generalManager) m.generalManager = r.email;
+    wanted.set(r.dlrnum, m);
+  }
+  plan.storeManagers = { insert: [], update: [], unchanged: 0 };
+  for (const m of wanted.values()) {
+    const s = storeByDlrnum.get(m.dlrnum);
+    if (s && emailOf(s.executiveManagerId) === m.executiveManager && emailOf(s.generalManagerId) === m.generalManager) plan.storeManagers.unchanged++;
+    else plan.storeManagers.update.push(m);
+  }
+}
+
+async function applyPlan(tx: DbOrTx, plan: Plan): Promise<void> {
+  const { events, regions, zones, districts, stores, people, accessCodes, reportUsers } = schema;
+  const write = <T>(d: Diff<T> | undefined) => (d ? [...d.insert, ...d.update] : []);
+
+  const e = events;
+  await upsert(tx, e, write(plan.events), e.id, { name: e.name, providerEventCode: e.providerEventCode, isVirtual: e.isVirtual, contentEnvironmentId: e.contentEnvironmentId, startsOn: e.startsOn, endsOn: e.endsOn }, 7);
+  await upsert(tx, regions, write(plan.regions), regions.code, { description: regions.description, objectivePct: regions.objectivePct }, 3);
+  await upsert(tx, zones, write(plan.zones), zones.code, { regionCode: zones.regionCode, name: zones.name }, 3);
+  await upsert(tx, districts, write(plan.districts), districts.code, { zoneCode: districts.zoneCode, name: districts.name }, 3);
+  const s = stores;
+  await upsert(tx, s, write(plan.stores), s.dlrnum, { name: s.name, city: s.city, state: s.state, districtCode: s.districtCode, complimentarySeats: s.complimentarySeats }, 8);
+
+  if (plan.people) {
+    const p = people;
+    await upsert(tx, p, write(plan.people), p.email, { firstName: p.firstName, lastName: p.lastName, storeDlrnum: p.storeDlrnum, category: p.category }, 5);
+    for (const ids of chunks(plan.people.detach, 1)) {
+      await tx.update(p).set({ storeDlrnum: null }).where(inArray(p.id, ids));
+    }
+  }
+  if (plan.storeManagers && plan.storeManagers.update.length > 0) {
+    // Managers are named by e-mail in the file; resolve ids after the people are written.
+    for (const chunk of chunks(plan.storeManagers.update, 3)) {
+      const values = sql.join(
+        chunk.map((m) => sql`(${m.dlrnum}, ${m.executiveManager}, ${m.generalManager}::text)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${stores} set
+          executive_manager_id = (select id from ${people} where email = v.em),
+          general_manager_id = (select id from ${people} where email = v.gm)
+        from (values ${values}) as v(dlrnum, em, gm)
+        where ${stores}.dlrnum = v.dlrnum`);
+    }
+  }
+  const c = accessCodes;
+  await upsert(
+    tx,
+    c,
+    write(plan.accessCodes),
+    [c.eventId, c.codeHash],
+    {
+      label: c.label, policies: c.policies, regType: c.regType, attendeeType: c.attendeeType, personCategory: c.personCategory,
+      requiresRoster: c.requiresRoster, agendaGroup: c.agendaGroup, conferenceGroup: c.conferenceGroup, faqGroup: c.faqGroup, active: c.active,
+    },
+    14,
+  );
+  await upsert(tx, reportUsers, write(plan.reportUsers), reportUsers.email, { name: reportUsers.name, active: reportUsers.active }, 6);
+}

@@ -1,0 +1,266 @@
+/**
+ * Row-level parsing of each import file, plus the checks that need only that file (duplicates, a
+ * region named two ways...). Checks against other files and the database are in import-csv.ts.
+ */
+import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts';
+import type { AttendeeType, PersonCategory, Policy } from '@portal/db/schema';
+import { readCsv, type CsvSource, type ProblemList } from './csv-file.ts';
+import {
+  AGENDA_GROUPS,
+  ATTENDEE_TYPES,
+  CODE_POLICIES,
+  COLUMNS,
+  CONFERENCE_GROUPS,
+  EVENT_IDS,
+  FAQ_GROUPS,
+  PATTERNS,
+  PERSON_CATEGORIES,
+  REG_TYPES,
+  ROSTER_ROLES,
+  US_STATES,
+} from './formats.ts';
+import { RowReader } from './row-reader.ts';
+
+export interface Located {
+  line: number;
+}
+
+export interface EventRecord extends Located {
+  id: (typeof EVENT_IDS)[number];
+  name: string;
+  providerEventCode: string;
+  isVirtual: boolean;
+  contentEnvironmentId: string;
+  startsOn: string;
+  endsOn: string;
+}
+
+export interface StoreRecord extends Located {
+  regionCode: string;
+  regionName: string;
+  objectivePct: number;
+  zoneCode: string;
+  zoneName: string;
+  districtCode: string;
+  districtName: string;
+  dlrnum: string;
+  name: string;
+  city: string;
+  state: string;
+  complimentarySeats: number;
+}
+
+export interface RosterRecord extends Located {
+  dlrnum: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  executiveManager: boolean;
+  generalManager: boolean;
+}
+
+export interface AccessCodeRecord extends Located {
+  eventId: string;
+  code: string;
+  label: string;
+  policies: Policy[];
+  regType: string;
+  attendeeType: AttendeeType;
+  personCategory: PersonCategory;
+  requiresRoster: boolean;
+  agendaGroup: string;
+  conferenceGroup: string;
+  faqGroup: string;
+  active: boolean;
+}
+
+export interface ReportUserRecord extends Located {
+  email: string;
+  name: string | null;
+  active: boolean;
+}
+
+function rows(source: CsvSource, columns: (typeof COLUMNS)[keyof typeof COLUMNS], problems: ProblemList): RowReader[] {
+  return readCsv(source, columns, problems).map((row) => new RowReader(source.name, row, problems));
+}
+
+/** Remembers the first line of each key and reports later repeats. */
+class FirstSeen<T extends Located> {
+  private readonly seen = new Map<string, T>();
+  get(key: string): T | undefined {
+    return this.seen.get(key);
+  }
+  /** Returns the earlier record for `key`, or records `value` as the first. */
+  claim(key: string, value: T): T | undefined {
+    const earlier = this.seen.get(key);
+    if (!earlier) this.seen.set(key, value);
+    return earlier;
+  }
+}
+
+/**
+ * `mentioned` collects every key the file names, valid row or not, so other files that refer to a
+ * key on a bad row are not reported twice.
+ */
+export function parseEvents(source: CsvSource, problems: ProblemList, mentioned: Set<string>): EventRecord[] {
+  const out: EventRecord[] = [];
+  const ids = new FirstSeen<EventRecord>();
+  const codes = new FirstSeen<EventRecord>();
+  for (const r of rows(source, COLUMNS.events, problems)) {
+    mentioned.add(r.row.get('id').toLowerCase());
+    const record: EventRecord = {
+      line: r.line,
+      id: r.oneOf('id', EVENT_IDS),
+      name: r.text('name', 100),
+      providerEventCode: r.code('provider_event_code', PATTERNS.providerEventCode.re, PATTERNS.providerEventCode.shape),
+      isVirtual: r.bool('is_virtual'),
+      contentEnvironmentId: r.uuid('content_environment_id'),
+      startsOn: r.date('starts_on'),
+      endsOn: r.date('ends_on'),
+    };
+    if (r.valid('starts_on', 'ends_on') && record.endsOn < record.startsOn) r.fail('ends_on', `must not be before starts_on (${record.startsOn})`);
+    const sameId = r.valid('id') ? ids.claim(record.id, record) : undefined;
+    if (sameId) r.fail('id', `event ${record.id} is already on line ${sameId.line}`);
+    const sameCode = r.valid('provider_event_code') ? codes.claim(record.providerEventCode.toUpperCase(), record) : undefined;
+    if (sameCode) r.fail('provider_event_code', `${record.providerEventCode} is already used by event ${sameCode.id} on line ${sameCode.line}`);
+    if (r.ok) out.push(record);
+  }
+  return out;
+}
+
+export function parseNetwork(source: CsvSource, problems: ProblemList, mentioned: Set<string>): StoreRecord[] {
+  const out: StoreRecord[] = [];
+  const regions = new FirstSeen<StoreRecord>();
+  const zones = new FirstSeen<StoreRecord>();
+  const districts = new FirstSeen<StoreRecord>();
+  const stores = new FirstSeen<StoreRecord>();
+  for (const r of rows(source, COLUMNS.network, problems)) {
+    mentioned.add(r.row.get('dlrnum'));
+    const record: StoreRecord = {
+      line: r.line,
+      regionCode: r.code('region_code', PATTERNS.regionCode.re, PATTERNS.regionCode.shape),
+      regionName: r.text('region_name', 60),
+      objectivePct: r.int('objective_pct', 0, 100),
+      zoneCode: r.code('zone_code', PATTERNS.areaCode.re, PATTERNS.areaCode.shape),
+      zoneName: r.text('zone_name', 80),
+      districtCode: r.code('district_code', PATTERNS.areaCode.re, PATTERNS.areaCode.shape),
+      districtName: r.text('district_name', 80),
+      dlrnum: r.code('dlrnum', PATTERNS.dlrnum.re, PATTERNS.dlrnum.shape),
+      name: r.text('store_name', 100),
+      city: r.text('city', 80),
+      state: r.oneOf('state', US_STATES, { expected: 'a two-letter US state code such as MA' }),
+      complimentarySeats: r.int('complimentary_seats', 0, 20, 2),
+    };
+    // The hierarchy is repeated on every store row: each code must mean the same thing on every line.
+    // Only valid columns take part, so one typo is reported once.
+    const region = r.valid('region_code', 'region_name', 'objective_pct') ? regions.claim(record.regionCode, record) : undefined;
+    if (region && region.regionName !== record.regionName) r.fail('region_name', `region ${record.regionCode} is "${region.regionName}" on line ${region.line}`);
+    if (region && region.objectivePct !== record.objectivePct) r.fail('objective_pct', `region ${record.regionCode} has objective ${region.objectivePct} on line ${region.line}`);
+    const zone = r.valid('zone_code', 'zone_name', 'region_code') ? zones.claim(record.zoneCode, record) : undefined;
+    if (zone && zone.regionCode !== record.regionCode) r.fail('region_code', `zone ${record.zoneCode} is in region ${zone.regionCode} on line ${zone.line}`);
+    if (zone && zone.zoneName !== record.zoneName) r.fail('zone_name', `zone ${record.zoneCode} is "${zone.zoneName}" on line ${zone.line}`);
+    const district = r.valid('district_code', 'district_name', 'zone_code') ? districts.claim(record.districtCode, record) : undefined;
+    if (district && district.zoneCode !== record.zoneCode) r.fail('zone_code', `district ${record.districtCode} is in zone ${district.zoneCode} on line ${district.line}`);
+    if (district && district.districtName !== record.districtName) r.fail('district_name', `district ${record.districtCode} is "${district.districtName}" on line ${district.line}`);
+    const store = r.valid('dlrnum') ? stores.claim(record.dlrnum, record) : undefined;
+    if (store) r.fail('dlrnum', `store ${record.dlrnum} is already on line ${store.line}`);
+    if (r.ok) out.push(record);
+  }
+  return out;
+}
+
+/** `listed` collects every store the file names (its rosters are replaced), valid row or not. */
+export function parseRosters(source: CsvSource, problems: ProblemList, listed: Set<string>): RosterRecord[] {
+  const out: RosterRecord[] = [];
+  const emails = new FirstSeen<Located & { dlrnum: string }>();
+  const executives = new FirstSeen<Located>();
+  const generals = new FirstSeen<Located>();
+  const storeFirstLine = new Map<string, number>();
+  for (const r of rows(source, COLUMNS.rosters, problems)) {
+    const dlrnum = r.code('dlrnum', PATTERNS.dlrnum.re, PATTERNS.dlrnum.shape);
+    const email = r.email('email');
+    const firstName = r.text('first_name', FIRST_NAME_MAX);
+    const lastName = r.text('last_name', LAST_NAME_MAX);
+    const roles = r.listOf('role', ROSTER_ROLES);
+    if (r.row.get('role') === '') r.fail('role', `is required: ${ROSTER_ROLES.join(', ')}, or executive_manager;general_manager`);
+    else if (roles.includes('staff') && roles.length > 1) r.fail('role', 'staff cannot be combined with a manager role');
+    // Manager roles count even on a row with other problems, so a bad e-mail does not also read as a missing manager.
+    if (r.valid('dlrnum')) {
+      listed.add(dlrnum);
+      if (!storeFirstLine.has(dlrnum)) storeFirstLine.set(dlrnum, r.line);
+      const em = roles.includes('executive_manager') ? executives.claim(dlrnum, { line: r.line }) : undefined;
+      if (em) r.fail('role', `store ${dlrnum} already has an executive manager on line ${em.line}`);
+      const gm = roles.includes('general_manager') ? generals.claim(dlrnum, { line: r.line }) : undefined;
+      if (gm) r.fail('role', `store ${dlrnum} already has a general manager on line ${gm.line}`);
+    }
+    const same = r.valid('email') ? emails.claim(email, { line: r.line, dlrnum }) : undefined;
+    if (same) r.fail('email', `${email} is already listed on line ${same.line} (store ${same.dlrnum}); a person is on one roster`);
+    if (!r.ok) continue;
+    out.push({
+      line: r.line,
+      dlrnum,
+      email,
+      firstName,
+      lastName,
+      executiveManager: roles.includes('executive_manager'),
+      generalManager: roles.includes('general_manager'),
+    });
+  }
+  for (const [dlrnum, line] of storeFirstLine) {
+    if (!executives.get(dlrnum)) problems.add(source.name, line, 'role', `store ${dlrnum} has no executive_manager; every listed store needs exactly one`);
+  }
+  return out;
+}
+
+export function parseAccessCodes(source: CsvSource, problems: ProblemList): AccessCodeRecord[] {
+  const out: AccessCodeRecord[] = [];
+  const codes = new FirstSeen<AccessCodeRecord>();
+  for (const r of rows(source, COLUMNS.accessCodes, problems)) {
+    // The code is a secret: problems never repeat it.
+    const code = r.row.get('code');
+    if (code === '') r.fail('code', 'is required');
+    else if (!PATTERNS.accessCode.re.test(code)) r.fail('code', `must be ${PATTERNS.accessCode.shape}`);
+    const record: AccessCodeRecord = {
+      line: r.line,
+      eventId: r.code('event', /^[a-z][a-z0-9]{0,15}$/, 'an event id such as nbc'),
+      code,
+      label: r.text('label', 60),
+      policies: r.listOf('policies', CODE_POLICIES),
+      regType: r.oneOf('reg_type', REG_TYPES),
+      attendeeType: r.oneOf('attendee_type', ATTENDEE_TYPES),
+      personCategory: r.oneOf('person_category', PERSON_CATEGORIES),
+      requiresRoster: r.bool('requires_roster', false),
+      agendaGroup: r.oneOf('agenda_group', AGENDA_GROUPS, { fallback: 'general' }),
+      conferenceGroup: r.oneOf('conference_group', CONFERENCE_GROUPS, { fallback: 'general' }),
+      faqGroup: r.oneOf('faq_group', FAQ_GROUPS, { fallback: 'general' }),
+      active: r.bool('active', true),
+    };
+    if (r.valid('requires_roster', 'person_category') && record.requiresRoster && record.personCategory !== 'dealer_staff') {
+      r.fail('requires_roster', `only dealer_staff codes can require a roster (person_category is ${record.personCategory})`);
+    }
+    const same = r.valid('event', 'code') ? codes.claim(`${record.eventId}|${code.toUpperCase()}`, record) : undefined;
+    if (same) r.fail('code', `the same code (codes ignore case) is already on line ${same.line} for event ${record.eventId}`);
+    if (r.ok) out.push(record);
+  }
+  return out;
+}
+
+export function parseReportUsers(source: CsvSource, problems: ProblemList, mailDomain: string | undefined): ReportUserRecord[] {
+  const out: ReportUserRecord[] = [];
+  const emails = new FirstSeen<ReportUserRecord>();
+  for (const r of rows(source, COLUMNS.reportUsers, problems)) {
+    const record: ReportUserRecord = {
+      line: r.line,
+      email: r.email('email'),
+      name: r.optionalText('name', 100),
+      active: r.bool('active', true),
+    };
+    if (r.valid('email') && mailDomain && !record.email.endsWith(`@${mailDomain}`)) {
+      r.fail('email', `must be an address at ${mailDomain} (the report login's mail domain)`);
+    }
+    const same = r.valid('email') ? emails.claim(record.email, record) : undefined;
+    if (same) r.fail('email', `${record.email} is already listed on line ${same.line}`);
+    if (r.ok) out.push(record);
+  }
+  return out;
+}
