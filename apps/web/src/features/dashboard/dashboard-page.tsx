@@ -1,8 +1,73 @@
-/** Placeholder page of the route slot; the feature's owner replaces it. */
+/**
+ * The retailer report page (/nbc/dashboard, after report login): an event code, a button, and the
+ * spreadsheet downloaded as '{report name}_{YYYYMMDD_HHmmss}.xlsx'. Idle → generating → toast → idle.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { notify } from '../../lib/toast.ts';
+import { getAccessToken } from '../../lib/user-storage.ts';
+import { useDashboardContent } from './api/get-dashboard-content.ts';
+import { getRetailerReport } from './api/get-retailer-report.ts';
+import { generateRetailerReport } from './utils/generate-retailer-report.ts';
+import { saveFile } from './utils/save-file.ts';
+
+export const GENERATING_TEXT = 'Generating...';
+
 export default function DashboardPage() {
+  const { content, isPending: contentPending } = useDashboardContent();
+  const [eventCode, setEventCode] = useState('');
+  const inputId = useId();
+
+  const download = useMutation({
+    mutationFn: (code: string) =>
+      generateRetailerReport(
+        { eventCode: code, reportHeaders: content.reportHeaders },
+        { hasToken: () => getAccessToken() !== null, fetchReport: (request) => getRetailerReport(request), saveFile },
+      ),
+    onSuccess: (outcome) => void (outcome.ok ? notify.success(outcome.message) : notify.error(outcome.message)),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!download.isPending) download.mutate(eventCode);
+  };
+
+  const generating = download.isPending;
   return (
-    <div className="container py-4">
-      <h1 className="h3">Retailer report</h1>
+    <div className="container py-4 dashboard-page">
+      <Card className="mx-auto shadow-sm" style={{ maxWidth: '36rem' }}>
+        <Card.Body>
+          <h1 className="h4 mb-4">{content.heading || 'Retailer Report'}</h1>
+          <Form noValidate onSubmit={onSubmit}>
+            <Form.Group className="mb-3" controlId={inputId}>
+              <Form.Label>{content.inputLabel || 'Event Code'}</Form.Label>
+              <Form.Control
+                type="text"
+                name="eventCode"
+                autoComplete="off"
+                maxLength={32}
+                placeholder={content.inputPlaceholder}
+                value={eventCode}
+                onChange={(event) => setEventCode(event.target.value)}
+              />
+            </Form.Group>
+            <Button type="submit" variant="primary" disabled={generating || contentPending}>
+              {generating ? (
+                <>
+                  <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+                  {GENERATING_TEXT}
+                </>
+              ) : (
+                content.buttonText || 'Download'
+              )}
+            </Button>
+          </Form>
+        </Card.Body>
+      </Card>
     </div>
   );
 }

@@ -10,7 +10,7 @@ export interface ExportJob {
 
 export type ExportWorkerMessage =
   | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; bytes: ArrayBuffer }
+  | { type: 'done'; file: Blob }
   | { type: 'error'; message: string };
 
 export interface ExportProgress {

@@ -1,7 +1,5 @@
 import type { ExportJob, ExportProgress, ExportWorkerMessage } from './export-protocol.ts';
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 export interface BuildOptions {
   onProgress?: (progress: ExportProgress) => void;
   signal?: AbortSignal;
@@ -36,7 +34,7 @@ export function buildInWorker(job: ExportJob, options: BuildOptions = {}): Promi
         return;
       }
       finish();
-      if (message.type === 'done') resolve(new Blob([message.bytes], { type: XLSX_MIME }));
+      if (message.type === 'done') resolve(message.file);
       else reject(new Error(message.message));
     };
     worker.onerror = (event: ErrorEvent) => {

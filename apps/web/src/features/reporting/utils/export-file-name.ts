@@ -18,7 +18,7 @@ export const STORE_EXPORTS = [
 ] as const;
 
 // Characters Windows, macOS or Excel refuse in a file or sheet name.
-const UNSAFE = /[\\/:*?"<>|[\]\u0000-\u001f]/g;
+const UNSAFE = /[\\/:*?"<>|[\]\p{Cc}]/gu;
 
 function clean(part: string | null | undefined, fallback: string): string {
   const cleaned = (part ?? '').replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim();
