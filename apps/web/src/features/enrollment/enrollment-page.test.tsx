@@ -7,6 +7,7 @@ import type { DealerInfo, EnrollmentLinkRequest, LoginData } from '@portal/contr
 import { AppProviders } from '../../app/providers.tsx';
 import { ActiveTabProvider, useActiveTab } from '../../lib/active-tab.tsx';
 import { setUserDetail } from '../../lib/user-storage.ts';
+import type * as ContentModule from './api/get-enrollment-content.ts';
 import { enrollmentTexts, type EnrollmentTexts } from './api/get-enrollment-content.ts';
 import EnrollmentPage from './enrollment-page.tsx';
 
@@ -29,7 +30,7 @@ const TEXTS: EnrollmentTexts = {
 
 let texts: EnrollmentTexts = TEXTS;
 vi.mock('./api/get-enrollment-content.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./api/get-enrollment-content.ts')>()),
+  ...(await importOriginal<typeof ContentModule>()),
   useEnrollmentContent: () => texts,
 }));
 
