@@ -1,8 +1,66 @@
-/** Placeholder page of the route slot; the feature's owner replaces it. */
+/**
+ * The builtin provider's hosted registration page (/register/:token, public; see
+ * docs/registration-providers.md): complete a pending registration, or change or cancel one.
+ */
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import type { RegistrationSummary } from '@portal/contracts';
+import type { ApiError } from '../../lib/api-client.ts';
+import { isDeadLink, useRegistration } from './api/registration-api.ts';
+import { RegistrationForm } from './components/registration-form.tsx';
+import { LinkProblem, RegistrationConfirmation } from './components/registration-outcome.tsx';
+import { formatDay } from './utils/registration-rules.ts';
+
 export default function RegistrationPage() {
+  const { token = '' } = useParams();
   return (
-    <div className="container py-4">
-      <h1 className="h3">Registration</h1>
-    </div>
+    <main className="container py-4 registration-page" style={{ maxWidth: 760 }}>
+      {/* A new token is a new page: nothing of the previous one's state carries over. */}
+      <RegistrationForToken key={token} token={token} />
+    </main>
+  );
+}
+
+function RegistrationForToken({ token }: { token: string }) {
+  const query = useRegistration(token);
+  const [done, setDone] = useState<RegistrationSummary | null>(null);
+  const [dead, setDead] = useState<ApiError | null>(null);
+
+  if (done) return <RegistrationConfirmation summary={done} changed={query.data?.purpose === 'revisit'} />;
+  if (dead) return <LinkProblem status={dead.status} message={dead.message} />;
+  if (query.isPending) {
+    return (
+      <p role="status" className="text-body-secondary">
+        Loading your registration…
+      </p>
+    );
+  }
+  if (query.isError) {
+    if (isDeadLink(query.error)) return <LinkProblem status={query.error.status} message={query.error.message} />;
+    return (
+      <section aria-labelledby="registration-load-failed">
+        <h1 id="registration-load-failed" className="h3">
+          Your registration could not be loaded
+        </h1>
+        <p>Please check your connection and try again.</p>
+        <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+
+  const registration = query.data;
+  const revisit = registration.purpose === 'revisit';
+  return (
+    <>
+      <h1 className="h3">{revisit ? 'Your registration' : 'Complete your registration'}</h1>
+      <p className="lead">
+        {registration.event.name}, {formatDay(registration.event.startsOn)} to {formatDay(registration.event.endsOn)}
+        {registration.store ? ` · ${registration.store.name}` : ''}
+      </p>
+      <p>{revisit ? 'Change the attendance or the dates, or cancel the registration.' : 'Check the attendee’s name and e-mail, choose how they will attend, and submit.'}</p>
+      <RegistrationForm token={token} registration={registration} onDone={setDone} onDeadLink={setDead} />
+    </>
   );
 }

@@ -1,0 +1,181 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { FieldError, RegistrationPage, RegistrationSubmit, RegistrationSummary } from '@portal/contracts';
+import { ErrorList } from '../../../components/ui/error-list.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { FIRST_NAME_MAX, LAST_NAME_MAX } from '../../../lib/contract-constants.ts';
+import { isDeadLink, useSubmitRegistration } from '../api/registration-api.ts';
+import { formatDay, formatInstant, registrationErrors, type RegistrationForm as FormFields } from '../utils/registration-rules.ts';
+
+export interface RegistrationFormProps {
+  token: string;
+  registration: RegistrationPage;
+  onDone: (summary: RegistrationSummary) => void;
+  /** The link stopped working meanwhile (used in another tab, expired). */
+  onDeadLink: (error: ApiError) => void;
+}
+
+const SAVE_FAILED = 'Your registration could not be saved. Please try again.';
+
+function initialFields(r: RegistrationPage): FormFields {
+  return {
+    firstName: r.attendee.firstName,
+    lastName: r.attendee.lastName,
+    email: r.attendee.email ?? '',
+    isVirtual: r.isVirtual && r.event.isVirtual,
+    arrivalDate: r.arrivalDate ?? '',
+    departureDate: r.departureDate ?? '',
+  };
+}
+
+/**
+ * The attendee confirms name and e-mail, chooses physical or virtual attendance and, for physical
+ * attendance, arrival and departure inside the event window. A revisit link also offers cancelling.
+ */
+export function RegistrationForm({ token, registration, onDone, onDeadLink }: RegistrationFormProps) {
+  const id = useId();
+  const [fields, setFields] = useState<FormFields>(() => initialFields(registration));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const mutation = useSubmitRegistration(token);
+  const pending = mutation.isPending;
+  const revisit = registration.purpose === 'revisit';
+  const { event } = registration;
+
+  const ruleErrors = registrationErrors(fields, event);
+  const errors = submitted ? [...ruleErrors, ...serverErrors] : serverErrors;
+  const shown = [...errors.map((e) => e.message), ...(failure ? [failure] : [])];
+  const invalid = (field: keyof FormFields) => errors.some((e) => e.field === field);
+  const errorsId = `${id}-errors`;
+
+  const update = <K extends keyof FormFields>(field: K) => (value: FormFields[K]) => {
+    setFields((current) => ({ ...current, [field]: value }));
+    setServerErrors((current) => current.filter((e) => e.field !== field));
+    setFailure(null);
+  };
+
+  function send(body: RegistrationSubmit) {
+    setServerErrors([]);
+    setFailure(null);
+    mutation.mutate(body, {
+      onSuccess: onDone,
+      onError: (error) => {
+        if (isDeadLink(error) && error.fieldErrors.length === 0) onDeadLink(error);
+        else if (error instanceof ApiError && error.fieldErrors.length > 0) setServerErrors(error.fieldErrors);
+        else setFailure(error instanceof ApiError && error.status === 400 ? error.message : SAVE_FAILED);
+      },
+    });
+  }
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setSubmitted(true);
+    setConfirmingCancel(false);
+    if (ruleErrors.length > 0 || pending) return;
+    send({
+      action: 'submit',
+      firstName: fields.firstName.trim(),
+      lastName: fields.lastName.trim(),
+      email: fields.email.trim(),
+      isVirtual: fields.isVirtual,
+      arrivalDate: fields.isVirtual ? null : fields.arrivalDate,
+      departureDate: fields.isVirtual ? null : fields.departureDate,
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-describedby={shown.length > 0 ? errorsId : undefined}>
+      <fieldset className="mb-3" disabled={pending}>
+        <legend className="h5">Attendee</legend>
+        <div className="row g-2">
+          <div className="col-sm-6">
+            <TextField id={`${id}-first`} label="First name" value={fields.firstName} onValueChange={update('firstName')} maxLength={FIRST_NAME_MAX} autoComplete="given-name" invalid={invalid('firstName')} />
+          </div>
+          <div className="col-sm-6">
+            <TextField id={`${id}-last`} label="Last name" value={fields.lastName} onValueChange={update('lastName')} maxLength={LAST_NAME_MAX} autoComplete="family-name" invalid={invalid('lastName')} />
+          </div>
+        </div>
+        <TextField
+          id={`${id}-email`}
+          label="E-mail address"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={fields.email}
+          onValueChange={update('email')}
+          readOnly={!registration.emailEditable}
+          invalid={invalid('email')}
+        />
+        {!registration.emailEditable && <p className="form-text mt-n2">This is the e-mail address on record for the attendee.</p>}
+      </fieldset>
+
+      <fieldset className="mb-3" disabled={pending}>
+        <legend className="h5">Attendance</legend>
+        <div className="form-check">
+          <input className="form-check-input" type="radio" name={`${id}-attendance`} id={`${id}-physical`} checked={!fields.isVirtual} onChange={() => update('isVirtual')(false)} />
+          <label className="form-check-label" htmlFor={`${id}-physical`}>
+            In person, in {event.name}
+          </label>
+        </div>
+        {event.isVirtual && (
+          <div className="form-check">
+            <input className="form-check-input" type="radio" name={`${id}-attendance`} id={`${id}-virtual`} checked={fields.isVirtual} onChange={() => update('isVirtual')(true)} />
+            <label className="form-check-label" htmlFor={`${id}-virtual`}>
+              Virtually, online
+            </label>
+          </div>
+        )}
+        {!fields.isVirtual && (
+          <div className="row g-2 mt-2">
+            <p className="form-text mb-1">
+              The event runs from {formatDay(event.startsOn)} to {formatDay(event.endsOn)}.
+            </p>
+            <div className="col-sm-6">
+              <TextField id={`${id}-arrival`} label="Arrival date" type="date" min={event.startsOn} max={event.endsOn} value={fields.arrivalDate} onValueChange={update('arrivalDate')} invalid={invalid('arrivalDate')} />
+            </div>
+            <div className="col-sm-6">
+              <TextField
+                id={`${id}-departure`}
+                label="Departure date"
+                type="date"
+                min={fields.arrivalDate || event.startsOn}
+                max={event.endsOn}
+                value={fields.departureDate}
+                onValueChange={update('departureDate')}
+                invalid={invalid('departureDate')}
+              />
+            </div>
+          </div>
+        )}
+      </fieldset>
+
+      <div className="d-flex flex-wrap gap-2 align-items-center">
+        <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Saving…' : revisit ? 'Save changes' : 'Complete registration'}
+        </button>
+        {revisit && !confirmingCancel && (
+          <button type="button" className="btn btn-outline-danger" disabled={pending} onClick={() => setConfirmingCancel(true)}>
+            Cancel my registration
+          </button>
+        )}
+      </div>
+      {revisit && confirmingCancel && (
+        <div className="alert alert-warning mt-3" role="group" aria-labelledby={`${id}-cancel-question`}>
+          <p id={`${id}-cancel-question`} className="mb-2">
+            Cancel the registration of {registration.attendee.firstName} {registration.attendee.lastName}?
+          </p>
+          <button type="button" className="btn btn-danger me-2" disabled={pending} onClick={() => send({ action: 'cancel' })}>
+            Yes, cancel it
+          </button>
+          <button type="button" className="btn btn-outline-secondary" disabled={pending} onClick={() => setConfirmingCancel(false)}>
+            Keep my registration
+          </button>
+        </div>
+      )}
+      <ErrorList id={errorsId} errors={shown} />
+      <p className="form-text mt-3">This link works once and expires on {formatInstant(registration.expiresAt)}.</p>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import type { RegistrationSummary } from '@portal/contracts';
+import { formatDay, formatInstant } from '../utils/registration-rules.ts';
+
+/** What the attendee sees after submitting: the registration as saved. */
+export function RegistrationConfirmation({ summary, changed }: { summary: RegistrationSummary; changed: boolean }) {
+  const name = `${summary.attendee.firstName} ${summary.attendee.lastName}`;
+  if (summary.status === 'Cancelled') {
+    return (
+      <section aria-labelledby="registration-outcome">
+        <h1 id="registration-outcome" className="h3">
+          Your registration has been cancelled
+        </h1>
+        <p>
+          {name} is no longer registered for {summary.event.name}. To register again, log in to the portal and open the Enrollment tab.
+        </p>
+        <p className="mb-0">You can close this window.</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="registration-outcome">
+      <h1 id="registration-outcome" className="h3">
+        {changed ? 'Your registration has been updated' : 'You are registered'}
+      </h1>
+      <p>
+        {name} is registered for {summary.event.name}.
+      </p>
+      <dl className="row registration-summary">
+        <dt className="col-sm-4">Attendee</dt>
+        <dd className="col-sm-8">{name}</dd>
+        <dt className="col-sm-4">E-mail</dt>
+        <dd className="col-sm-8">{summary.attendee.email}</dd>
+        {summary.store && (
+          <>
+            <dt className="col-sm-4">Store</dt>
+            <dd className="col-sm-8">
+              {summary.store.name} ({summary.store.code})
+            </dd>
+            <dt className="col-sm-4">Seat</dt>
+            <dd className="col-sm-8">{summary.isFree ? 'Complimentary' : 'Paid'}</dd>
+          </>
+        )}
+        <dt className="col-sm-4">Attendance</dt>
+        <dd className="col-sm-8">{summary.isVirtual ? 'Virtual' : 'In person'}</dd>
+        {!summary.isVirtual && summary.arrivalDate && summary.departureDate && (
+          <>
+            <dt className="col-sm-4">Arrival</dt>
+            <dd className="col-sm-8">{formatDay(summary.arrivalDate)}</dd>
+            <dt className="col-sm-4">Departure</dt>
+            <dd className="col-sm-8">{formatDay(summary.departureDate)}</dd>
+          </>
+        )}
+        {summary.enrolledAt && (
+          <>
+            <dt className="col-sm-4">Enrolled on</dt>
+            <dd className="col-sm-8">{formatInstant(summary.enrolledAt)}</dd>
+          </>
+        )}
+      </dl>
+      <p className="mb-0">To review or change it later, log in to the portal and open the Enrollment tab. You can close this window.</p>
+    </section>
+  );
+}
+
+const PROBLEM_TITLES: Record<number, string> = {
+  404: 'This link is not valid',
+  409: 'This link cannot be used again',
+  410: 'This link has expired',
+};
+
+/** An unknown, used or expired link: a clear page with the server's explanation. */
+export function LinkProblem({ status, message }: { status: number; message: string }) {
+  return (
+    <section aria-labelledby="link-problem">
+      <h1 id="link-problem" className="h3">
+        {PROBLEM_TITLES[status] ?? 'This link cannot be used'}
+      </h1>
+      <p>{message}</p>
+      <a className="btn btn-primary" href="/">
+        Go to the portal
+      </a>
+    </section>
+  );
+}

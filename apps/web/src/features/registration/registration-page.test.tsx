@@ -1,0 +1,237 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { RegistrationPage as PageData, RegistrationSubmit, RegistrationSummary } from '@portal/contracts';
+import { AppProviders } from '../../app/providers.tsx';
+import RegistrationPage from './registration-page.tsx';
+
+const TOKEN = 'T'.repeat(43);
+const PATH = `/api/Registration/${TOKEN}`;
+
+const PENDING: PageData = {
+  purpose: 'register',
+  status: 'Pending',
+  expiresAt: '2027-02-01T10:00:00.000Z',
+  emailEditable: false,
+  event: { eventType: 'nbc', name: 'National Business Conference 2027', startsOn: '2027-03-01', endsOn: '2027-03-04', isVirtual: true },
+  attendee: { firstName: 'Pat', lastName: 'Morgan', email: 'pat.morgan@morgan-motors.example.com' },
+  store: { code: '10001', name: 'Morgan Motors' },
+  isVirtual: false,
+  arrivalDate: null,
+  departureDate: null,
+  enrolledAt: null,
+  isFree: false,
+};
+
+type Answer = { status: number; body: unknown };
+const okBody = (data: unknown) => ({ succeeded: true, message: null, data });
+const failBody = (message: string, errors?: unknown) => ({ succeeded: false, message, data: null, ...(errors ? { errors } : {}) });
+
+let getAnswer: Answer;
+let postAnswer: (body: RegistrationSubmit) => Answer;
+let posts: RegistrationSubmit[];
+
+function summaryOf(page: PageData, body: RegistrationSubmit): RegistrationSummary {
+  const { purpose: _p, expiresAt: _e, emailEditable: _m, ...rest } = page;
+  if (body.action === 'cancel') return { ...rest, status: 'Cancelled', isFree: false };
+  return {
+    ...rest,
+    status: 'Enrolled',
+    attendee: { firstName: body.firstName, lastName: body.lastName, email: body.email },
+    isVirtual: body.isVirtual,
+    arrivalDate: body.arrivalDate ?? null,
+    departureDate: body.departureDate ?? null,
+    enrolledAt: '2027-01-10T15:30:00.000Z',
+    isFree: true,
+  };
+}
+
+beforeEach(() => {
+  posts = [];
+  getAnswer = { status: 200, body: okBody(PENDING) };
+  postAnswer = (body) => ({ status: 200, body: okBody(summaryOf(PENDING, body)) });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const json = ({ status, body }: Answer) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname !== PATH) return json({ status: 404, body: failBody('Not found') });
+      if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as RegistrationSubmit;
+        posts.push(body);
+        return json(postAnswer(body));
+      }
+      return json(getAnswer);
+    }),
+  );
+});
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MemoryRouter initialEntries={[`/register/${TOKEN}`]}>
+      <AppProviders queryClient={queryClient}>
+        <Routes>
+          <Route path="/register/:token" element={<RegistrationPage />} />
+        </Routes>
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const errorItems = () => screen.queryAllByRole('listitem').map((li) => li.textContent);
+
+describe('hosted registration page', () => {
+  it('shows the pending registration for the attendee to confirm', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Complete your registration' })).toBeInTheDocument();
+    expect(screen.getByText(/National Business Conference 2027, Monday, March 1, 2027 to Thursday, March 4, 2027 · Morgan Motors/)).toBeInTheDocument();
+    expect(input('First name').value).toBe('Pat');
+    expect(input('Last name').value).toBe('Morgan');
+    expect(input('E-mail address')).toHaveValue('pat.morgan@morgan-motors.example.com');
+    expect(input('E-mail address')).toHaveAttribute('readonly');
+    expect(screen.getByRole('radio', { name: /In person/ })).toBeChecked();
+    expect(input('Arrival date')).toHaveAttribute('min', '2027-03-01');
+    expect(input('Arrival date')).toHaveAttribute('max', '2027-03-04');
+    expect(screen.queryByRole('button', { name: 'Cancel my registration' })).not.toBeInTheDocument();
+  });
+
+  it('asks for dates inside the event window, departure not before arrival, before it submits', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Complete registration' }));
+    expect(errorItems()).toEqual(['Arrival date is required.', 'Departure date is required.']);
+    await user.type(input('Arrival date'), '2027-03-03');
+    await user.type(input('Departure date'), '2027-03-02');
+    expect(errorItems()).toEqual(['Departure date cannot be before the arrival date.']);
+    expect(posts).toEqual([]);
+  });
+
+  it('completes the registration and shows the confirmation', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(await screen.findByLabelText('Arrival date'), '2027-03-01');
+    await user.type(input('Departure date'), '2027-03-04');
+    await user.click(screen.getByRole('button', { name: 'Complete registration' }));
+    expect(await screen.findByRole('heading', { name: 'You are registered' })).toBeInTheDocument();
+    expect(posts).toEqual([
+      { action: 'submit', firstName: 'Pat', lastName: 'Morgan', email: 'pat.morgan@morgan-motors.example.com', isVirtual: false, arrivalDate: '2027-03-01', departureDate: '2027-03-04' },
+    ]);
+    expect(screen.getByText('Complimentary')).toBeInTheDocument();
+    expect(screen.getByText('Monday, March 1, 2027')).toBeInTheDocument();
+    expect(screen.getByText('Thursday, March 4, 2027')).toBeInTheDocument();
+  });
+
+  it('sends virtual attendance without dates', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: /Virtually/ }));
+    expect(screen.queryByLabelText('Arrival date')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Complete registration' }));
+    await screen.findByRole('heading', { name: 'You are registered' });
+    expect(posts[0]).toMatchObject({ isVirtual: true, arrivalDate: null, departureDate: null });
+    expect(screen.getByText('Virtual')).toBeInTheDocument();
+  });
+
+  it('offers no virtual attendance when the event has none', async () => {
+    getAnswer = { status: 200, body: okBody({ ...PENDING, event: { ...PENDING.event, isVirtual: false } }) };
+    renderPage();
+    expect(await screen.findByRole('radio', { name: /In person/ })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Virtually/ })).not.toBeInTheDocument();
+  });
+
+  it('asks a person known by name only for an e-mail and shows the server refusing a taken one', async () => {
+    getAnswer = { status: 200, body: okBody({ ...PENDING, emailEditable: true, attendee: { firstName: 'Casey', lastName: 'Rivers', email: null } }) };
+    postAnswer = () => ({ status: 409, body: failBody('This e-mail address belongs to another attendee.', [{ field: 'email', message: 'This e-mail address belongs to another attendee.' }]) });
+    const user = userEvent.setup();
+    renderPage();
+    const email = await screen.findByLabelText('E-mail address');
+    expect(email).toHaveValue('');
+    expect(email).not.toHaveAttribute('readonly');
+    await user.click(screen.getByRole('radio', { name: /Virtually/ }));
+    await user.click(screen.getByRole('button', { name: 'Complete registration' }));
+    expect(errorItems()).toEqual(['E-mail address is required.']);
+    await user.type(email, 'corp.user@corp.example.com');
+    await user.click(screen.getByRole('button', { name: 'Complete registration' }));
+    expect(await screen.findByText('This e-mail address belongs to another attendee.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('heading', { name: 'Complete your registration' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [404, 'This link is not valid'],
+    [409, 'This link cannot be used again'],
+    [410, 'This link has expired'],
+  ])('shows a clear page for a link answered %i', async (status, heading) => {
+    getAnswer = { status, body: failBody(`Server says ${status}.`) };
+    renderPage();
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(screen.getByText(`Server says ${status}.`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the portal' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the used-link page when another tab submitted first', async () => {
+    postAnswer = () => ({ status: 409, body: failBody('This registration link has already been used.') });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: /Virtually/ }));
+    await user.click(screen.getByRole('button', { name: 'Complete registration' }));
+    expect(await screen.findByRole('heading', { name: 'This link cannot be used again' })).toBeInTheDocument();
+    expect(screen.getByText('This registration link has already been used.')).toBeInTheDocument();
+  });
+
+  it('sends one submit however often the button is pressed while it is saving', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetchMock = vi.mocked(fetch);
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST') await gate;
+      return original(input, init);
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: /Virtually/ }));
+    const button = screen.getByRole('button', { name: 'Complete registration' });
+    await user.click(button);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled());
+    await user.click(screen.getByRole('button', { name: 'Saving…' }));
+    release();
+    await screen.findByRole('heading', { name: 'You are registered' });
+    expect(posts).toHaveLength(1);
+  });
+
+  it('lets a revisit change the dates or cancel after confirming', async () => {
+    const enrolled: PageData = { ...PENDING, purpose: 'revisit', status: 'Enrolled', arrivalDate: '2027-03-01', departureDate: '2027-03-04', enrolledAt: '2027-01-10T15:30:00.000Z', isFree: true };
+    getAnswer = { status: 200, body: okBody(enrolled) };
+    postAnswer = (body) => ({ status: 200, body: okBody(summaryOf(enrolled, body)) });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Your registration' })).toBeInTheDocument();
+    expect(input('Arrival date').value).toBe('2027-03-01');
+    await user.click(screen.getByRole('button', { name: 'Cancel my registration' }));
+    expect(screen.getByText('Cancel the registration of Pat Morgan?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep my registration' }));
+    expect(posts).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Cancel my registration' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByRole('heading', { name: 'Your registration has been cancelled' })).toBeInTheDocument();
+    expect(posts).toEqual([{ action: 'cancel' }]);
+  });
+
+  it('saves changed dates of a revisit', async () => {
+    const enrolled: PageData = { ...PENDING, purpose: 'revisit', status: 'Enrolled', arrivalDate: '2027-03-01', departureDate: '2027-03-04', isFree: true };
+    getAnswer = { status: 200, body: okBody(enrolled) };
+    const user = userEvent.setup();
+    renderPage();
+    const arrival = await screen.findByLabelText('Arrival date');
+    await user.clear(arrival);
+    await user.type(arrival, '2027-03-02');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { name: 'Your registration has been updated' })).toBeInTheDocument();
+    expect(posts[0]).toMatchObject({ action: 'submit', arrivalDate: '2027-03-02', departureDate: '2027-03-04' });
+  });
+});
