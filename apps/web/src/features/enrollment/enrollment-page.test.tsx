@@ -85,7 +85,7 @@ function renderPage() {
   return render(
     <MemoryRouter initialEntries={['/nbc/enrollment']}>
       <AppProviders queryClient={queryClient}>
-        <ActiveTabProvider tabIds={['welcome', 'enrollment']}>
+        <ActiveTabProvider>
           <ActiveTabProbe />
           <EnrollmentPage />
         </ActiveTabProvider>
