@@ -30,6 +30,7 @@ describe('createXlsxStream / buildXlsx', () => {
       ['10001', 'Morgan Motors', 3, 12.5, true, new Date('2027-03-01T00:00:00Z'), null],
       ['10002', 'A & B <Autos> "Best"', 0, -1.25, false, new Date('2026-11-03T23:30:05Z'), undefined],
       ['10003', '  padded  ', 1e6, 0.1, false, new Date(Number.NaN), 'line one\nline two'],
+      ['', '', Number.NaN, Number.POSITIVE_INFINITY, null, undefined, 'only the last'],
     ]);
     const sheet = await readBack(bytes);
     expect(sheet.name).toBe('Store Enrollment');
@@ -38,7 +39,9 @@ describe('createXlsxStream / buildXlsx', () => {
     expect(rows[1]).toEqual(['10001', 'Morgan Motors', 3, 12.5, true, '2027-03-01']);
     expect(rows[2]).toEqual(['10002', 'A & B <Autos> "Best"', 0, -1.25, false, '2026-11-03 23:30:05']);
     expect(rows[3]).toEqual(['10003', '  padded  ', 1e6, 0.1, false, undefined, 'line one\nline two']);
-    expect(rows).toHaveLength(4);
+    expect(rows[4]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, 'only the last']);
+    expect(sheet.getCell('A5').type).toBe(ExcelJS.ValueType.Null);
+    expect(rows).toHaveLength(5);
     for (let c = 1; c <= 7; c++) expect(sheet.getRow(1).getCell(c).font?.bold).toBe(true);
     expect(sheet.getRow(2).getCell(1).font?.bold).toBeFalsy();
     expect(sheet.getColumn(1).width).toBe(13);

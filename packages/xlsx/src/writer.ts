@@ -114,11 +114,11 @@ function dateText(date: Date): string | null {
   return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
 
-/** The XML of one cell, or '' for an empty one (null, undefined, NaN, an invalid date). */
+/** The XML of one cell, or '' for a blank one (null, undefined, '', NaN, an invalid date). */
 function cellXml(ref: string, value: CellValue, style: string): string {
   switch (typeof value) {
     case 'string':
-      return `<c r="${ref}"${style} t="inlineStr"><is>${cellText(value)}</is></c>`;
+      return value === '' ? '' : `<c r="${ref}"${style} t="inlineStr"><is>${cellText(value)}</is></c>`;
     case 'number':
       return Number.isFinite(value) ? `<c r="${ref}"${style}><v>${value}</v></c>` : '';
     case 'boolean':

@@ -5,7 +5,9 @@
  * non-characters U+FFFE/U+FFFF) and lone surrogates. Excel refuses a file holding any of them, and
  * database text can: they are dropped.
  */
+// eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// eslint-disable-next-line no-control-regex -- as above
 const NEEDS_WORK = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
@@ -36,6 +38,7 @@ export const MAX_SHEET_NAME = 31;
 export function sanitizeSheetName(name: string | undefined, fallback = 'Sheet1'): string {
   const cleaned = (name ?? '')
     .replace(INVALID_XML, '')
+    // eslint-disable-next-line no-control-regex -- control characters (tab, newline) become spaces
     .replace(/[\u0000-\u001F]/g, ' ')
     .replace(BAD_SHEET_CHARS, '_')
     .trim()

@@ -216,7 +216,7 @@ describe('report figures on the demo network', () => {
     for (const district of m.districts) {
       const zone = get(zoneByCode, district.zoneCode);
       const body = { region: zone.regionCode, zone: zone.code, district: district.code };
-      const [all, e, n] = await Promise.all(['ALL', 'E', 'N'].map((select) => post<StoreDetailRow>('District', { ...body, select })));
+      const [all, e, n] = await Promise.all([post<StoreDetailRow>('District', { ...body, select: 'ALL' }), post<StoreDetailRow>('District', { ...body, select: 'E' }), post<StoreDetailRow>('District', { ...body, select: 'N' })]);
       const stores = storesOfDistrict(district.code).sort((a, b) => (a.dlrnum < b.dlrnum ? -1 : 1));
       const expectedE: StoreRow[] = [];
       const expectedN: StoreRow[] = [];

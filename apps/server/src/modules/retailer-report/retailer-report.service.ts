@@ -67,13 +67,23 @@ export interface RetailerReportFile {
 }
 
 /** Builds the report, or answers null when the event code is unknown or the event has no retailer registrations. */
-export async function buildRetailerReport(db: Db, eventCode: string, columns: readonly RetailerReportColumn[]): Promise<RetailerReportFile | null> {
-  let batch = await retailerReportBatch(db, eventCode, 0, RETAILER_REPORT_BATCH);
+export async function buildRetailerReport(
+  db: Db,
+  eventCode: string,
+  columns: readonly RetailerReportColumn[],
+  options: { batchSize?: number; modifiedAt?: Date } = {},
+): Promise<RetailerReportFile | null> {
+  const batchSize = options.batchSize ?? RETAILER_REPORT_BATCH;
+  let batch = await retailerReportBatch(db, eventCode, 0, batchSize);
   const first = batch[0];
   if (!first) return null;
 
   const getters = columns.map((c) => CELL[c.header]);
-  const xlsx = createXlsxStream({ sheetName: RETAILER_REPORT_SHEET, columns: columns.map((c) => c.label) });
+  const xlsx = createXlsxStream({
+    sheetName: RETAILER_REPORT_SHEET,
+    columns: columns.map((c) => c.label),
+    ...(options.modifiedAt ? { modifiedAt: options.modifiedAt } : {}),
+  });
   const base64 = new Base64Pieces();
   const values: CellValue[] = new Array<CellValue>(getters.length);
   while (batch.length) {
@@ -81,8 +91,8 @@ export async function buildRetailerReport(db: Db, eventCode: string, columns: re
       for (let i = 0; i < getters.length; i++) values[i] = getters[i]!(record);
       for (const chunk of xlsx.addRow(values)) base64.push(chunk);
     }
-    if (batch.length < RETAILER_REPORT_BATCH) break;
-    batch = await retailerReportBatch(db, eventCode, batch[batch.length - 1]!.id, RETAILER_REPORT_BATCH);
+    if (batch.length < batchSize) break;
+    batch = await retailerReportBatch(db, eventCode, batch[batch.length - 1]!.id, batchSize);
   }
   for (const chunk of xlsx.finish()) base64.push(chunk);
   base64.end();
