@@ -347,6 +347,37 @@ describe('enrollment', () => {
     });
   });
 
+  describe('reports', () => {
+    it('show a registration completed on the hosted page at once', async () => {
+      const rows = rowsOf<{ district: string; zone: string; region: string }>(
+        await t.database.db.execute(sql`
+          select d.code as district, z.code as zone, z.region_code as region
+          from ${stores} s join ${schema.districts} d on d.code = s.district_code join ${schema.zones} z on z.code = d.zone_code
+          where s.dlrnum = ${morgan}`),
+      );
+      const where = rows[0]!;
+      const reportUser = await loginAs(t.app, DEMO.corporate, 'CORP27');
+      const detail = async () => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/Report/GetEnrollments?reportLevel=District',
+          headers: bearer(reportUser.accessToken),
+          payload: { region: where.region, zone: where.zone, district: where.district, select: 'ALL' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as { data: { dataSet: { table: Array<Record<string, unknown>> } } }).data.dataSet.table.filter((r) => r.dlrnum === morgan);
+      };
+      const before = (await detail()).map((r) => r.atdName);
+      expect(before).not.toContain('Gale Report');
+
+      const token = await linkFor(t.app, pat.accessToken, { firstName: 'Gale', lastName: 'Report' });
+      const done = await submit(t.app, token, { action: 'submit', firstName: 'Gale', lastName: 'Report', email: 'gale.report@morgan-motors.example.com', ...ATTEND });
+      expect(done.statusCode, done.body).toBe(200);
+      const row = (await detail()).find((r) => r.atdName === 'Gale Report');
+      expect(row).toMatchObject({ loginid: 'gale.report@morgan-motors.example.com', enrlStatusDesc: 'Enrolled' });
+    });
+  });
+
   describe('submitting twice', () => {
     it('turns 50 concurrent submits of one token into exactly one enrollment', async () => {
       const email = 'concurrent.cara@corp.example.com';
