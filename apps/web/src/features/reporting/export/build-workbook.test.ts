@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import { concatChunks } from '@portal/xlsx';
 import { describe, expect, it } from 'vitest';
-import { buildWorkbook } from './build-workbook.ts';
-import type { ExportProgress } from './export-protocol.ts';
+import { buildWorkbook, createWorkbookBuilder } from './build-workbook.ts';
 
 async function readBack(chunks: Uint8Array[]) {
   const bytes = concatChunks(chunks);
@@ -16,19 +15,14 @@ async function readBack(chunks: Uint8Array[]) {
   return { sheet, rows };
 }
 
-describe('buildWorkbook', () => {
+describe('workbook builder', () => {
   it('writes the header, the rows and footer rows exactly, under the sheet name', async () => {
-    const chunks = buildWorkbook({
-      type: 'build',
-      sheetName: 'enrolled',
-      headers: ['Region', 'Total Stores', '% Enrolled'],
-      rows: [
-        ['Northeast', 500, 52],
-        ['Grand Total', 980, 46.9],
-        ['', '', ''],
-        ['Total Attendees:2', null, ''],
-      ],
-    });
+    const chunks = buildWorkbook('enrolled', ['Region', 'Total Stores', '% Enrolled'], [
+      ['Northeast', 500, 52],
+      ['Grand Total', 980, 46.9],
+      ['', '', ''],
+      ['Total Attendees:2', null, ''],
+    ]);
     const { sheet, rows } = await readBack(chunks);
     expect(sheet.name).toBe('enrolled');
     expect(rows[0]).toEqual(['Region', 'Total Stores', '% Enrolled']);
@@ -38,21 +32,24 @@ describe('buildWorkbook', () => {
     expect(rows).toHaveLength(5);
   });
 
-  it('sizes columns to their content, within bounds', async () => {
-    const { sheet } = await readBack(
-      buildWorkbook({ type: 'build', sheetName: 'Sheet1', headers: ['A', 'Store Name'], rows: [['x', 'A rather long store name, Inc.']] }),
-    );
-    expect(sheet.getColumn(1).width).toBe(10);
-    expect(sheet.getColumn(2).width).toBe(32);
+  it('writes batches in order as they arrive', async () => {
+    const builder = createWorkbookBuilder('Sheet1', ['N']);
+    for (let batch = 0; batch < 5; batch += 1) builder.addRows(Array.from({ length: 1000 }, (_, i) => [batch * 1000 + i]));
+    expect(builder.written).toBe(5000);
+    const { rows } = await readBack(builder.finish());
+    expect(rows).toHaveLength(5001);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(Array.from({ length: 5000 }, (_, i) => i));
   });
 
-  it('reports progress from 0 to the row count, a bounded number of times', () => {
-    const rows = Array.from({ length: 50_000 }, (_, i) => [`Store ${i}`, i]);
-    const seen: ExportProgress[] = [];
-    buildWorkbook({ type: 'build', sheetName: 'Sheet1', headers: ['Name', 'N'], rows }, (p) => seen.push(p));
-    expect(seen[0]).toEqual({ done: 0, total: 50_000 });
-    expect(seen.at(-1)).toEqual({ done: 50_000, total: 50_000 });
-    expect(seen.length).toBeLessThanOrEqual(52);
-    expect(seen.map((p) => p.done)).toEqual([...seen.map((p) => p.done)].sort((a, b) => a - b));
+  it('writes a header-only file when there are no rows', async () => {
+    const { rows } = await readBack(createWorkbookBuilder('Sheet1', ['A', 'B']).finish());
+    expect(rows).toEqual([['A', 'B']]);
+  });
+
+  it('sizes columns to the first batch, within bounds', async () => {
+    const { sheet } = await readBack(buildWorkbook('Sheet1', ['A', 'Store Name', 'Notes'], [['x', 'A rather long store name, Inc.', 'n'.repeat(500)]]));
+    expect(sheet.getColumn(1).width).toBe(10);
+    expect(sheet.getColumn(2).width).toBe(32);
+    expect(sheet.getColumn(3).width).toBe(60);
   });
 });

@@ -1,36 +1,59 @@
-import { createXlsxStream, type XlsxColumn } from '@portal/xlsx';
-import type { ExportJob, ExportProgress } from './export-protocol.ts';
+import { createXlsxStream, type XlsxColumn, type XlsxStream } from '@portal/xlsx';
+import type { CellValue } from '../utils/report-columns.ts';
 
 /** Rows sampled to size the columns: enough to be representative, cheap at any row count. */
 const WIDTH_SAMPLE_ROWS = 200;
 
-function columnsOf(job: ExportJob): XlsxColumn[] {
-  return job.headers.map((header, index) => {
+function columnsOf(headers: readonly string[], sample: readonly (readonly CellValue[])[]): XlsxColumn[] {
+  return headers.map((header, index) => {
     let longest = header.length;
-    const sample = Math.min(job.rows.length, WIDTH_SAMPLE_ROWS);
-    for (let r = 0; r < sample; r += 1) {
-      const value = job.rows[r]?.[index];
+    for (let r = 0; r < Math.min(sample.length, WIDTH_SAMPLE_ROWS); r += 1) {
+      const value = sample[r]?.[index];
       if (value !== null && value !== undefined) longest = Math.max(longest, String(value).length);
     }
     return { header, width: Math.min(60, Math.max(10, longest + 2)) };
   });
 }
 
+export interface WorkbookBuilder {
+  /** Rows written so far. */
+  readonly written: number;
+  addRows(rows: readonly (readonly CellValue[])[]): void;
+  /** Closes the file and returns all of its chunks. */
+  finish(): Uint8Array[];
+}
+
 /**
- * Writes the job's rows through the streaming writer and returns the file's chunks. Reports progress
- * about every 2% so the page can draw a bar without flooding the message channel.
+ * One sheet written row by row through the streaming writer. The sheet starts with the first batch,
+ * whose rows size the columns.
  */
-export function buildWorkbook(job: ExportJob, onProgress: (progress: ExportProgress) => void = () => {}): Uint8Array[] {
-  const stream = createXlsxStream({ sheetName: job.sheetName, columns: columnsOf(job) });
+export function createWorkbookBuilder(sheetName: string, headers: readonly string[]): WorkbookBuilder {
+  let stream: XlsxStream | null = null;
   const chunks: Uint8Array[] = [];
-  const total = job.rows.length;
-  const step = Math.max(500, Math.ceil(total / 50));
-  onProgress({ done: 0, total });
-  for (let i = 0; i < total; i += 1) {
-    for (const chunk of stream.addRow(job.rows[i] ?? [])) chunks.push(chunk);
-    if ((i + 1) % step === 0) onProgress({ done: i + 1, total });
-  }
-  for (const chunk of stream.finish()) chunks.push(chunk);
-  onProgress({ done: total, total });
-  return chunks;
+  let written = 0;
+  const open = (sample: readonly (readonly CellValue[])[]) =>
+    (stream ??= createXlsxStream({ sheetName, columns: columnsOf(headers, sample) }));
+  return {
+    get written() {
+      return written;
+    },
+    addRows(rows) {
+      const sheet = open(rows);
+      for (const row of rows) {
+        for (const chunk of sheet.addRow(row)) chunks.push(chunk);
+        written += 1;
+      }
+    },
+    finish() {
+      for (const chunk of open([]).finish()) chunks.push(chunk);
+      return chunks;
+    },
+  };
+}
+
+/** A whole sheet at once (tests and callers that already hold every row). */
+export function buildWorkbook(sheetName: string, headers: readonly string[], rows: readonly (readonly CellValue[])[]): Uint8Array[] {
+  const builder = createWorkbookBuilder(sheetName, headers);
+  builder.addRows(rows);
+  return builder.finish();
 }

@@ -1,9 +1,16 @@
-import type { ExportJob, ExportProgress, ExportWorkerMessage } from './export-protocol.ts';
+import type { ExportJob, ExportProgress, ExportRequestMessage, ExportWorkerMessage } from './export-protocol.ts';
 
 export interface BuildOptions {
   onProgress?: (progress: ExportProgress) => void;
   signal?: AbortSignal;
 }
+
+/** Rows per message: a batch clones in a few milliseconds, so the page keeps drawing frames. */
+export const ROWS_PER_BATCH = 2000;
+
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const abortError = () => new DOMException('The export was cancelled.', 'AbortError');
 
 /**
  * Builds one workbook in a fresh module worker, so a 50,000-row file never blocks the page; the worker
@@ -11,22 +18,21 @@ export interface BuildOptions {
  */
 export function buildInWorker(job: ExportJob, options: BuildOptions = {}): Promise<Blob> {
   const { onProgress, signal } = options;
-  return new Promise<Blob>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('The export was cancelled.', 'AbortError'));
-      return;
-    }
-    const worker = new Worker(new URL('./export.worker.ts', import.meta.url), { type: 'module', name: 'excel-export' });
+  if (signal?.aborted) return Promise.reject(abortError());
+  const worker = new Worker(new URL('./export.worker.ts', import.meta.url), { type: 'module', name: 'excel-export' });
+  let settled = false;
+
+  const result = new Promise<Blob>((resolve, reject) => {
     const finish = () => {
+      settled = true;
       worker.terminate();
       signal?.removeEventListener('abort', onAbort);
     };
     const onAbort = () => {
       finish();
-      reject(new DOMException('The export was cancelled.', 'AbortError'));
+      reject(abortError());
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-
     worker.onmessage = (event: MessageEvent<ExportWorkerMessage>) => {
       const message = event.data;
       if (message.type === 'progress') {
@@ -42,6 +48,17 @@ export function buildInWorker(job: ExportJob, options: BuildOptions = {}): Promi
       finish();
       reject(new Error(event.message || 'The Excel export could not start.'));
     };
-    worker.postMessage(job);
   });
+
+  const send = (message: ExportRequestMessage) => worker.postMessage(message);
+  const feed = async () => {
+    send({ type: 'start', sheetName: job.sheetName, headers: job.headers, total: job.rows.length });
+    for (let offset = 0; offset < job.rows.length && !settled; offset += ROWS_PER_BATCH) {
+      send({ type: 'rows', rows: job.rows.slice(offset, offset + ROWS_PER_BATCH) });
+      await yieldToPage();
+    }
+    if (!settled) send({ type: 'end' });
+  };
+  void feed();
+  return result;
 }
