@@ -1,0 +1,239 @@
+/** Paging, order, projection, depth, the size cap, caching headers and assets. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@portal/db';
+import { createTestDatabase } from '@portal/db/testing';
+import Fastify from 'fastify';
+import contentService, { importContentBundle } from '../src/index.ts';
+import { ABC, FIXTURE_ROOT, NBC, type TestServer, bearer, copyFixture, getJson, resolveFromBearer, startServer } from './helpers.ts';
+
+let database: Database;
+let server: TestServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await importContentBundle(database.db, FIXTURE_ROOT);
+  server = await startServer(database.db);
+});
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
+
+const codenamesOf = (body: { items: { system: { codename: string } }[] }): string[] => body.items.map((i) => i.system.codename);
+
+describe('paging', () => {
+  it('answers skip, limit, count and an absolute next_page built from the request host', async () => {
+    const response = await server.app.inject({ url: `/content/${NBC}/items?system.type=sample&limit=2&skip=1&depth=0`, headers: { host: 'portal.example.com:8443' } });
+    const body = response.json();
+    expect(codenamesOf(body)).toEqual(['sample_beta', 'sample_delta']);
+    expect(body.pagination).toEqual({
+      skip: 1,
+      limit: 2,
+      count: 2,
+      next_page: `http://portal.example.com:8443/content/${NBC}/items?system.type=sample&limit=2&depth=0&skip=3`,
+    });
+    expect(response.headers['x-continuation']).toBeUndefined();
+  });
+
+  it('ends with an empty next_page and reports total_count only when asked', async () => {
+    const last = await getJson(`${server.content()}/items?system.type=sample&limit=2&skip=4&includeTotalCount=true`);
+    expect(last.body.pagination).toEqual({ skip: 4, limit: 2, count: 1, next_page: '', total_count: 5 });
+    const all = await getJson(`${server.content()}/items?system.type=sample`);
+    expect(all.body.pagination).toEqual({ skip: 0, limit: 0, count: 5, next_page: '' });
+    const beyond = await getJson(`${server.content()}/items?system.type=sample&skip=50&includeTotalCount`);
+    expect(beyond.body).toMatchObject({ items: [], pagination: { skip: 50, count: 0, next_page: '', total_count: 5 } });
+  });
+
+  it('follows the request protocol behind a proxy that the server trusts', async () => {
+    const app = Fastify({ trustProxy: true });
+    await app.register(contentService, { db: database.db, source: { kind: 'embedded' }, resolveAccessCodes: resolveFromBearer });
+    try {
+      const response = await app.inject({
+        url: `/content/${NBC}/items?system.type=sample&limit=4`,
+        headers: { host: 'internal:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'portal.example.com' },
+      });
+      expect(JSON.parse(response.body).pagination.next_page).toBe(`https://portal.example.com/content/${NBC}/items?system.type=sample&limit=4&skip=4`);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('pages types, taxonomies and languages', async () => {
+    const types = await getJson(`${server.content()}/types?limit=5&skip=5`);
+    expect(types.body.types).toHaveLength(5);
+    expect(types.body.pagination).toMatchObject({ skip: 5, limit: 5, count: 5, next_page: expect.stringContaining('skip=10') });
+    const projected = await getJson(`${server.content()}/types?elements=title`);
+    expect(Object.keys(projected.body.types.find((t: { system: { codename: string } }) => t.system.codename === 'faq_page').elements)).toEqual(['title']);
+    const taxonomies = await getJson(`${server.content()}/taxonomies`);
+    expect(taxonomies.body).toMatchObject({ taxonomies: [{ system: { codename: 'topics' }, terms: [{ codename: 'ai', terms: [] }, { codename: 'cars', terms: [{ codename: 'ev', terms: [] }] }] }], pagination: { count: 1, next_page: '' } });
+    const languages = await getJson(`${server.content()}/languages?order=system.codename[desc]`);
+    expect(languages.body).toEqual({
+      languages: [{ system: { id: expect.any(String), name: 'Default project language', codename: 'default' } }],
+      pagination: { skip: 0, limit: 0, count: 1, next_page: '' },
+    });
+  });
+});
+
+describe('order, projection, language and depth', () => {
+  it.each([
+    ['system.name[desc]', ['sample_gamma', 'sample_epsilon', 'sample_delta', 'sample_beta', 'sample_alpha']],
+    ['elements.price[asc]', ['sample_epsilon', 'sample_alpha', 'sample_beta', 'sample_gamma', 'sample_delta']],
+    ['elements.price[desc]', ['sample_gamma', 'sample_beta', 'sample_alpha', 'sample_epsilon', 'sample_delta']],
+    ['elements.starts', ['sample_epsilon', 'sample_alpha', 'sample_beta', 'sample_gamma', 'sample_delta']],
+    ['system.codename[asc]', ['sample_alpha', 'sample_beta', 'sample_delta', 'sample_epsilon', 'sample_gamma']],
+  ])('order=%s', async (order, expected) => {
+    const { body } = await getJson(`${server.content()}/items?system.type=sample&order=${order}&depth=0`);
+    expect(codenamesOf(body)).toEqual(expected);
+  });
+
+  it('elements and excludeElements project items and modular content', async () => {
+    const only = await getJson(`${server.content()}/items?system.type=sample&elements=title,related&system.codename=sample_gamma`);
+    expect(Object.keys(only.body.items[0].elements)).toEqual(['title', 'related']);
+    expect(Object.keys(only.body.modular_content.sample_alpha.elements)).toEqual(['title', 'related']);
+    const without = await getJson(`${server.content()}/items/sample_gamma?excludeElements=related,body`);
+    expect(Object.keys(without.body.item.elements)).toEqual(['title', 'price', 'starts', 'category', 'topics', 'slug', 'data']);
+    // Without the linked element nothing is linked.
+    expect(without.body.modular_content).toEqual({});
+  });
+
+  it('depth 0 links nothing; depth resolves transitively, each item once', async () => {
+    const zero = await getJson(`${server.content()}/items/agenda_page_item?depth=0`);
+    expect(zero.body.modular_content).toEqual({});
+    const one = await getJson(`${server.content()}/items/agenda_page_item`);
+    expect(Object.keys(one.body.modular_content)).toEqual(['agenda_link_day1']);
+    const two = await getJson(`${server.content()}/items/agenda_page_item?depth=2`);
+    expect(Object.keys(two.body.modular_content)).toEqual(['agenda_link_day1', 'agenda_date_1', 'agenda_date_2']);
+    const cycle = await getJson(`${server.content()}/items/sample_gamma?depth=50`);
+    expect(Object.keys(cycle.body.modular_content).sort()).toEqual(['sample_alpha', 'sample_beta']);
+  });
+
+  it('accepts the environment languages and refuses others', async () => {
+    expect((await getJson(`${server.content()}/items?system.type=sample&language=default`)).body.items).toHaveLength(5);
+    const wrong = await getJson(`${server.content()}/items?language=fr`);
+    expect(wrong.status).toBe(400);
+  });
+
+  it('keeps environments apart', async () => {
+    const { body } = await getJson(`${server.content(ABC)}/items`);
+    expect(codenamesOf(body)).toEqual(['welcome_page']);
+  });
+});
+
+describe('caching headers', () => {
+  it('answers ETag, X-Request-Charge and public Cache-Control for public answers, and 304 on If-None-Match', async () => {
+    const url = `${server.content()}/items?system.type=attire_page&depth=2`;
+    const first = await fetch(url);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers.get('x-request-charge')).toBe('3');
+    expect(first.headers.get('cache-control')).toMatch(/^public/);
+    expect(first.headers.get('vary')).toBeNull();
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const again = await fetch(url, { headers: { 'if-none-match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    const other = await fetch(url, { headers: { 'if-none-match': '"something-else"' } });
+    expect(other.status).toBe(200);
+  });
+
+  it('marks answers that depend on the token private, with a different ETag per access', async () => {
+    const url = `${server.content()}/items?system.type=header_layout_detail&depth=2`;
+    const general = await fetch(url, { headers: bearer('general') });
+    const corporate = await fetch(url, { headers: bearer('corporate') });
+    expect(general.headers.get('cache-control')).toMatch(/^private/);
+    expect(general.headers.get('vary')).toBe('Authorization');
+    expect(general.headers.get('etag')).not.toBe(corporate.headers.get('etag'));
+    const revalidated = await fetch(url, { headers: { ...bearer('corporate'), 'if-none-match': general.headers.get('etag') ?? '' } });
+    expect(revalidated.status).toBe(200);
+  });
+
+  it('gives the same answer from the cache as computed fresh', async () => {
+    const url = `${server.content()}/items?system.type=faq_page&depth=2&includeTotalCount=true`;
+    const a = await (await fetch(url)).text();
+    const b = await (await fetch(url)).text();
+    expect(b).toBe(a);
+  });
+});
+
+describe('assets', () => {
+  it('serves bytes with type, ETag, long cache and 304', async () => {
+    const url = `${server.url}/content-assets/${NBC}/banner.png`;
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toMatch(/^public, max-age=\d{5,}/);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    const etag = response.headers.get('etag') ?? '';
+    expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const svg = await fetch(`${server.url}/content-assets/${NBC}/logo.svg`);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(svg.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect((await fetch(`${server.url}/content-assets/${NBC}/agenda.pdf`)).headers.get('content-type')).toBe('application/pdf');
+  });
+
+  it('answers 404 for unknown assets and environments', async () => {
+    const missing = await getJson(`${server.url}/content-assets/${NBC}/nope.png`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ message: expect.any(String), error_code: 1 });
+    const env = await getJson(`${server.url}/content-assets/00000000-0000-4000-8000-000000000000/banner.png`);
+    expect(env.status).toBe(404);
+    expect(env.body.error_code).toBe(105);
+  });
+});
+
+describe('the 2,000-item cap', () => {
+  let big: Database;
+  let bigServer: TestServer;
+  let scratch: Awaited<ReturnType<typeof copyFixture>>;
+
+  beforeAll(async () => {
+    scratch = await copyFixture();
+    // 2,000 leaves linked from 3 hubs: one hub with its links stays under the cap, all hubs do not.
+    const leaves = Array.from({ length: 2_000 }, (_, n) => ({
+      codename: `leaf_${String(n).padStart(4, '0')}`,
+      type: 'conference_location',
+      name: `Leaf ${n}`,
+      elements: { location_name: `Leaf ${n}` },
+    }));
+    const hubs = [0, 1, 2].map((h) => ({
+      codename: `hub_${h}`,
+      type: 'attire_page',
+      name: `Hub ${h}`,
+      elements: { title: `Hub ${h}`, headings_and_content: leaves.slice(h * 600, h * 600 + 1_000).map((l) => l.codename) },
+    }));
+    await mkdir(join(scratch.root, 'abc/items'), { recursive: true });
+    await writeFile(join(scratch.root, 'abc/items/many.json'), JSON.stringify([...leaves, ...hubs]));
+    big = await createTestDatabase();
+    await importContentBundle(big.db, scratch.root, { environments: ['abc'] });
+    bigServer = await startServer(big.db);
+  });
+  afterAll(async () => {
+    await bigServer.close();
+    await big.close();
+    await scratch.remove();
+  });
+
+  it('answers 400 with error_code 6 past 2,000 items, counting modular content', async () => {
+    const all = await getJson(`${bigServer.content(ABC)}/items?depth=0`);
+    expect(all.status).toBe(400);
+    expect(all.body).toMatchObject({ error_code: 6, specific_code: 0, message: expect.stringContaining('2000') });
+    const hubs = await getJson(`${bigServer.content(ABC)}/items?system.type=attire_page`);
+    expect(hubs.status).toBe(400);
+    expect(hubs.body.error_code).toBe(6);
+  });
+
+  it('answers up to the cap, charging items plus modular content', async () => {
+    const one = await fetch(`${bigServer.content(ABC)}/items/hub_0`);
+    expect(one.status).toBe(200);
+    expect(one.headers.get('x-request-charge')).toBe('1001');
+    const limited = await fetch(`${bigServer.content(ABC)}/items?limit=2000&depth=0`);
+    expect(limited.status).toBe(200);
+    expect(limited.headers.get('x-request-charge')).toBe('2000');
+    const paged = await getJson(`${bigServer.content(ABC)}/items?limit=1000&skip=1500&depth=0&includeTotalCount=true`);
+    expect(paged.body.pagination).toMatchObject({ count: 504, total_count: 2004, next_page: '' });
+  });
+});
