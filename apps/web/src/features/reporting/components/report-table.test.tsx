@@ -1,0 +1,76 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { exportToExcel } from '../export/export-to-excel.ts';
+import type { ReportColumn } from '../utils/report-columns.ts';
+import { ReportTable, ROWS_PER_PAGE } from './report-table.tsx';
+
+vi.mock('../export/export-to-excel.ts', () => ({ exportToExcel: vi.fn(async () => 'x.xlsx') }));
+
+interface Row {
+  name: string;
+  count: number;
+}
+const columns: ReportColumn<Row>[] = [
+  { key: 'name', header: 'Name', value: (r) => r.name },
+  { key: 'count', header: 'Count', value: (r) => r.count, format: 'number' },
+];
+const rowsOf = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Row ${i}`, count: i * 1000 }));
+
+describe('ReportTable', () => {
+  it("shows 'No data to display' across all columns when empty", () => {
+    render(<ReportTable label="T" columns={columns} rows={[]} rowKey={(r) => r.name} />);
+    const cell = screen.getByText('No data to display');
+    expect(cell).toHaveAttribute('colspan', '2');
+    expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeDisabled();
+  });
+
+  it('formats numbers for display and keeps them numeric in the export', async () => {
+    const user = userEvent.setup();
+    render(<ReportTable label="T" columns={columns} rows={rowsOf(3)} rowKey={(r) => r.name} exportFileName="Things" />);
+    expect(screen.getByText('2,000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    expect(vi.mocked(exportToExcel).mock.calls.at(-1)![0]).toMatchObject({
+      fileName: 'Things',
+      data: { headers: ['Name', 'Count'], rows: [['Row 0', 0], ['Row 1', 1000], ['Row 2', 2000]] },
+    });
+  });
+
+  it(`draws ${ROWS_PER_PAGE} rows at a time but exports them all`, async () => {
+    const user = userEvent.setup();
+    const rows = rowsOf(ROWS_PER_PAGE + 250);
+    render(<ReportTable label="Big" columns={columns} rows={rows} rowKey={(r) => r.name} />);
+    // Role queries over a thousand rows are slow in jsdom; count the body rows directly.
+    const bodyRows = () => screen.getByRole('table', { name: 'Big' }).querySelectorAll('tbody tr');
+    expect(bodyRows()).toHaveLength(ROWS_PER_PAGE);
+    await user.click(screen.getByRole('button', { name: 'Show 250 more of 250 remaining rows' }));
+    expect(bodyRows()).toHaveLength(ROWS_PER_PAGE + 250);
+    expect(screen.queryByRole('button', { name: /more of/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    expect(vi.mocked(exportToExcel).mock.calls.at(-1)![0].data.rows).toHaveLength(ROWS_PER_PAGE + 250);
+  }, 30_000);
+
+  it('shows the export progress and disables the button while exporting', async () => {
+    let finish!: () => void;
+    vi.mocked(exportToExcel).mockImplementationOnce(async (_request, options) => {
+      options?.onProgress?.({ done: 1, total: 4 });
+      await new Promise<void>((resolve) => (finish = resolve));
+      return 'x.xlsx';
+    });
+    const user = userEvent.setup();
+    render(<ReportTable label="T" columns={columns} rows={rowsOf(4)} rowKey={(r) => r.name} />);
+    await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    expect(await screen.findByRole('button', { name: 'Exporting… 25%' })).toBeDisabled();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    finish();
+    expect(await screen.findByRole('button', { name: 'Export to Excel' })).toBeEnabled();
+  });
+
+  it('reports a failed export next to the button', async () => {
+    vi.mocked(exportToExcel).mockRejectedValueOnce(new Error('The Excel export could not start.'));
+    const user = userEvent.setup();
+    render(<ReportTable label="T" columns={columns} rows={rowsOf(1)} rowKey={(r) => r.name} />);
+    await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The Excel export could not start.');
+  });
+});
