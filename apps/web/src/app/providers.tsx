@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { IHttpService } from '@kontent-ai/core-sdk';
 import { Toasts } from '../components/ui/toasts.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
@@ -12,10 +12,15 @@ import { createQueryClient } from './query-client.ts';
 function UnauthorizedRedirect() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const pathnameRef = useRef(pathname);
+  useEffect(() => {
+    pathnameRef.current = pathname;
+  }, [pathname]);
   useEffect(() => {
     setUnauthorizedHandler(() => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'runtime-config' });
-      if (window.location.pathname !== paths.landing) void navigate(paths.landing, { replace: true });
+      if (pathnameRef.current !== paths.landing) void navigate(paths.landing, { replace: true });
     });
   }, [navigate, queryClient]);
   return null;

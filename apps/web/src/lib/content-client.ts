@@ -5,7 +5,7 @@
  * the users they are for. All product queries use depth 2 (spec section 7).
  */
 import { useContext } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { HttpService, type IHttpService } from '@kontent-ai/core-sdk';
 import { createDeliveryClient, type IContentItem, type IDeliveryClient } from '@kontent-ai/delivery-sdk';
 import type { EventType, RuntimeConfig } from '@portal/contracts';
@@ -191,6 +191,9 @@ function useContentQuery<TData, TSelected>(
     enabled: Boolean(scope) && options.enabled !== false,
     staleTime: CONTENT_STALE_MS,
     retry: false,
+    // A login or logout changes the scope (token, codes): keep showing the text meanwhile, so a
+    // form on screen is not replaced by a loading state and does not lose what was typed.
+    placeholderData: keepPreviousData,
   }) as UseQueryResult<TSelected>;
 }
 

@@ -11,9 +11,9 @@ function ensureHooks(): void {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
-      node.setAttribute('rel', 'noopener noreferrer');
-    }
+    if (!node.hasAttribute('target')) return;
+    if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
+    else node.removeAttribute('target');
   });
 }
 
@@ -21,6 +21,8 @@ export function sanitizeHtml(html: string): string {
   ensureHooks();
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
+    // Content may open links in a new window; the hook above then adds rel="noopener noreferrer".
+    ADD_ATTR: ['target'],
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
     FORBID_ATTR: ['style'],
   });

@@ -11,6 +11,7 @@ import { ErrorList } from '../../../components/ui/error-list.tsx';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { browser } from '../../../lib/browser.ts';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, firstAsset, text, type LoginContent } from '../../../lib/content-models.ts';
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from '../../../lib/contract-constants.ts';
@@ -85,7 +86,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
     if (link === null) {
       setOutcomeErrors((current) => [...current, LOGIN_MESSAGES.enrollmentLinkFailed]);
     } else if (link.includes('http')) {
-      window.location.assign(link);
+      browser.assign(link);
     } else {
       const state: AbcEventViewState = { view: 'event' };
       void navigate(paths.abcLogin, { replace: true, state });

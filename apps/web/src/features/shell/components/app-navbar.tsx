@@ -6,6 +6,7 @@ import type { EventType } from '@portal/contracts';
 import { paths, welcomeSection } from '../../../app/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { useActiveTab } from '../../../lib/active-tab.tsx';
+import { browser } from '../../../lib/browser.ts';
 import { firstAsset, type HeaderLayoutDetail } from '../../../lib/content-models.ts';
 import { getRevisitUrl } from '../api/get-revisit-url.ts';
 import { isScrollTab, pageTab, scrollTabTarget, type NavTab } from '../utils/tabs.ts';
@@ -40,7 +41,7 @@ export function AppNavbar({ eventType, header, tabs, siteTitle, onContentPage }:
 
   async function openEnrollment(): Promise<void> {
     const revisit = await getRevisitUrl();
-    if (revisit) window.open(revisit, '_blank', 'noopener');
+    if (revisit) browser.openNew(revisit);
     else void navigate(paths.enrollment);
   }
 

@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { browser } from '../../../lib/browser.ts';
+import { getUserDetail } from '../../../lib/user-storage.ts';
+import { envelope, loginData, mockApi, renderApp, storeLogin, testLocation, type ApiCall } from '../../../test/render-app.tsx';
+
+const LOGIN_OK = (overrides = {}) => (call: ApiCall) =>
+  call.path === '/User/ProcessLogin' ? { body: envelope(loginData({ accessToken: 'token-general', ...overrides })) } : undefined;
+
+async function fillNbc(user: ReturnType<typeof userEvent.setup>, userName: string, password: string) {
+  if (userName) await user.type(await screen.findByLabelText('E-mail address'), userName);
+  if (password) await user.type(screen.getByLabelText('Access code'), password);
+}
+
+describe('nbc login', () => {
+  it('shows the content texts and no messages before a submit attempt', async () => {
+    mockApi();
+    renderApp('/nbc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In to the National Business Conference 2027' })).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail address')).toHaveAttribute('placeholder', 'E-mail address');
+    expect(screen.getByLabelText('Access code')).toHaveAttribute('type', 'password');
+    expect(screen.queryByLabelText(/^First name/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByText(/conference help desk/)).toBeInTheDocument();
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it('calls logout and clears local and session storage on entry', async () => {
+    storeLogin({ accessToken: 'old-token' });
+    window.sessionStorage.setItem('x', '1');
+    const calls = mockApi();
+    renderApp('/nbc');
+    await screen.findByRole('button', { name: 'Sign In' });
+    const logout = calls.find((c) => c.path === '/User/ProcessLogout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('authorization')).toBe('Bearer old-token');
+    expect(getUserDetail()).toBeNull();
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('lists the rule messages after a submit attempt and re-evaluates them on every change', async () => {
+    const calls = mockApi();
+    const user = userEvent.setup();
+    renderApp('/nbc');
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['E-mail address is required.', 'Access code is required.']);
+
+    await user.type(screen.getByLabelText('E-mail address'), 'pat');
+    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Please enter a valid e-mail address.', 'Access code is required.']);
+    await user.type(screen.getByLabelText('E-mail address'), '@example.com');
+    await user.type(screen.getByLabelText('Access code'), 'X');
+    expect(within(alert).queryAllByRole('listitem')).toEqual([]);
+    expect(calls.some((c) => c.path === '/User/ProcessLogin')).toBe(false);
+  });
+
+  it('stores the whole answer and goes to /nbc/welcome on success', async () => {
+    const calls = mockApi(LOGIN_OK());
+    const user = userEvent.setup();
+    renderApp('/nbc');
+    await fillNbc(user, ' pat.morgan@morgan-motors.example.com ', 'DEALER27');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(testLocation().pathname).toBe('/nbc/welcome'));
+    const login = calls.find((c) => c.path === '/User/ProcessLogin');
+    expect(login?.body).toEqual({ userName: 'pat.morgan@morgan-motors.example.com', password: 'DEALER27', firstName: '', lastName: '', eventType: 'nbc', IsReporting: false });
+    expect(JSON.parse(window.localStorage.getItem('userdetail') ?? 'null')).toEqual(envelope(loginData({ accessToken: 'token-general' })));
+  });
+
+  it("gives a dealer without policies 'general'", async () => {
+    mockApi(LOGIN_OK({ authorizationPolicy: [] }));
+    const user = userEvent.setup();
+    renderApp('/nbc');
+    await fillNbc(user, 'pat@example.com', 'DEALER27');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(getUserDetail()?.data.authorizationPolicy).toEqual(['general']));
+  });
+
+  it("shows the content's invalid-data message when the login fails", async () => {
+    mockApi((call) => (call.path === '/User/ProcessLogin' ? { body: envelope(null, false, 'Invalid e-mail or access code') } : undefined));
+    const user = userEvent.setup();
+    renderApp('/nbc');
+    await fillNbc(user, 'pat@example.com', 'WRONG');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('The e-mail address or access code you entered is not valid.')).toBeInTheDocument();
+    expect(getUserDetail()).toBeNull();
+    expect(testLocation().pathname).toBe('/nbc');
+  });
+
+  it("shows 'Unexpected error. Please try again' when the call throws", async () => {
+    mockApi((call) => (call.path === '/User/ProcessLogin' ? { status: 500, body: envelope(null, false, 'Internal error') } : undefined));
+    const user = userEvent.setup();
+    renderApp('/nbc');
+    await fillNbc(user, 'pat@example.com', 'DEALER27');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Unexpected error. Please try again')).toBeInTheDocument();
+  });
+});
+
+describe('abc login', () => {
+  const abcLogin = (call: ApiCall) =>
+    call.path === '/User/ProcessLogin' ? { body: envelope(loginData({ accessToken: 'token-general', eventType: 'abc', regType: 'ABC', dealerInfo: null, contentGroups: { agenda: 'general', conference: 'general', faq: 'general' } })) } : undefined;
+
+  async function signIn() {
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail address'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Access code'), 'ABC27');
+    await user.type(screen.getByLabelText(/^First name/), 'Sam');
+    await user.type(screen.getByLabelText(/^Last name/), 'Rivera');
+    await user.click(screen.getByRole('button', { name: 'Sign In and Register' }));
+  }
+
+  it('requires first and last name', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderApp('/abc');
+    expect(await screen.findByLabelText(/^First name/)).toHaveAttribute('maxlength', '30');
+    expect(screen.getByLabelText(/^Last name/)).toHaveAttribute('maxlength', '50');
+    await user.type(screen.getByLabelText('E-mail address'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Access code'), 'ABC27');
+    await user.click(screen.getByRole('button', { name: 'Sign In and Register' }));
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['First name is required.', 'Last name is required.']);
+  });
+
+  it('asks for the registration link and goes there when it is a web address', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const calls = mockApi(abcLogin, (call) =>
+      call.path === '/api/Enrollment/GetBuiltinLink' ? { body: envelope('http://portal.example/register/abc123') } : undefined,
+    );
+    renderApp('/abc');
+    await signIn();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://portal.example/register/abc123'));
+    const linkCall = calls.find((c) => c.path === '/api/Enrollment/GetBuiltinLink');
+    expect(linkCall?.headers.get('authorization')).toBe('Bearer token-general');
+    expect(linkCall?.body).toEqual({ firstName: 'Sam', lastName: 'Rivera', regType: 'ABC', isManager: false, isVirtual: false, isGeneralManager: false, eventType: 'abc' });
+    expect(calls.find((c) => c.path === '/User/ProcessLogin')?.body).toMatchObject({ firstName: 'Sam', lastName: 'Rivera', eventType: 'abc' });
+  });
+
+  it('shows the in-app event page at /abc when the link is not a web address', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    mockApi(abcLogin, (call) => (call.path === '/api/Enrollment/GetBuiltinLink' ? { body: envelope('registered') } : undefined));
+    renderApp('/abc');
+    await signIn();
+    expect(await screen.findByRole('heading', { name: 'Conference Agenda' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(testLocation().pathname).toBe('/abc');
+    expect(assign).not.toHaveBeenCalled();
+    // /abc has no Logout footer (spec section 2).
+    expect(screen.queryByRole('button', { name: 'Log Out' })).not.toBeInTheDocument();
+  }, 20_000);
+
+  it("adds 'Something went wrong. Please try again' when the link call fails", async () => {
+    mockApi(abcLogin, (call) => (call.path === '/api/Enrollment/GetBuiltinLink' ? { status: 503, body: envelope(null, false, 'Provider down') } : undefined));
+    renderApp('/abc');
+    await signIn();
+    expect(await screen.findByText('Something went wrong. Please try again')).toBeInTheDocument();
+  });
+});
+
+describe('report login', () => {
+  it('signs in with IsReporting and goes to /nbc/dashboard', async () => {
+    const calls = mockApi((call) =>
+      call.path === '/User/ProcessLogin'
+        ? { body: envelope(loginData({ accessToken: 'token-reporting', authorizationPolicy: [], regType: 'RPT', dealerInfo: null })) }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp('/reportLogin');
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['E-mail address is required.', 'Report code is required.']);
+    await user.type(screen.getByLabelText(/Company e-mail/), 'reports@corp.example.com');
+    await user.type(screen.getByLabelText('Report code'), 'REPORTS27');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(testLocation().pathname).toBe('/nbc/dashboard'));
+    expect(calls.find((c) => c.path === '/User/ProcessLogin')?.body).toMatchObject({ userName: 'reports@corp.example.com', password: 'REPORTS27', IsReporting: true, eventType: 'nbc' });
+    expect(getUserDetail()?.data.authorizationPolicy).toEqual(['reporting']);
+  });
+
+  it('shows the content message for a wrong code', async () => {
+    mockApi((call) => (call.path === '/User/ProcessLogin' ? { body: envelope(null, false, 'Invalid') } : undefined));
+    const user = userEvent.setup();
+    renderApp('/reportLogin');
+    await user.type(await screen.findByLabelText(/Company e-mail/), 'reports@corp.example.com');
+    await user.type(screen.getByLabelText('Report code'), 'NOPE');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('The e-mail address or report code you entered is not valid.')).toBeInTheDocument();
+  });
+});

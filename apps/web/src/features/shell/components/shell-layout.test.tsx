@@ -1,0 +1,214 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from '../../../lib/browser.ts';
+import { getUserDetail } from '../../../lib/user-storage.ts';
+import { FakeDeliveryService } from '../../../test/fake-delivery.ts';
+import { CODES_BY_TEST_TOKEN, envelope, mockApi, renderApp, storeLogin, testLocation } from '../../../test/render-app.tsx';
+
+const BANNER_ALT = 'National Business Conference 2027, March 1 to 4, Las Vegas';
+
+async function navigation() {
+  return within(await screen.findByRole('navigation'));
+}
+
+async function tabNames() {
+  const nav = await navigation();
+  await nav.findByRole('link', { name: 'Welcome' });
+  return within(nav.getByRole('list')).getAllByRole('link').map((link) => link.textContent);
+}
+
+beforeEach(() => {
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+describe('route guards', () => {
+  it.each(['/nbc/welcome', '/nbc/enrollment', '/nbc/dashboard', '/nbc/reporting/region', '/nbc/unknown', '/nope'])('sends %s without a stored login to /', async (path) => {
+    mockApi();
+    renderApp(path);
+    await waitFor(() => expect(testLocation().pathname).toBe('/'));
+    expect(await screen.findByRole('link', { name: 'National Business Conference 2027' })).toHaveAttribute('href', '/nbc');
+    expect(screen.getByRole('link', { name: 'Annual Business Conference 2027' })).toHaveAttribute('href', '/abc');
+  });
+});
+
+describe('shell', () => {
+  it('shows the tabs of a general login, the brand logo linking to welcome, and starts at welcome', async () => {
+    storeLogin({ accessToken: 'token-general' });
+    mockApi();
+    renderApp('/nbc/welcome');
+    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Enrollment']);
+    const logo = await screen.findByRole('img', { name: 'Northwind Motor Company, National Business Conference 2027' });
+    expect(logo).toHaveAttribute('width', '225');
+    expect(logo).toHaveAttribute('height', '60');
+    expect(logo.closest('a')).toHaveAttribute('href', '/nbc/welcome');
+    expect((await navigation()).getByRole('link', { name: 'Welcome' })).toHaveAttribute('aria-current', 'location');
+    expect(screen.getByRole('img', { name: BANNER_ALT })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Retailer Expo' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  it('adds the expo link for expo and reporting for field; corporate gets both', async () => {
+    storeLogin({ accessToken: 'token-expo', authorizationPolicy: ['expo'] });
+    mockApi();
+    const first = renderApp('/nbc/welcome');
+    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Expo', 'Enrollment']);
+    expect(await screen.findByRole('heading', { name: 'Retailer Expo' })).toBeInTheDocument();
+    first.unmount();
+
+    storeLogin({ accessToken: 'token-field', authorizationPolicy: ['field'] });
+    const second = renderApp('/nbc/welcome');
+    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Enrollment', 'Reporting']);
+    second.unmount();
+
+    storeLogin({ accessToken: 'token-corporate', authorizationPolicy: ['corporate'] });
+    renderApp('/nbc/welcome');
+    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Expo', 'Enrollment', 'Reporting']);
+  });
+
+  it('sends the portal token to the content service', async () => {
+    storeLogin({ accessToken: 'token-general' });
+    mockApi();
+    const { delivery } = renderApp('/nbc/welcome');
+    await tabNames();
+    const header = delivery.calls.find((call) => call.url.includes('system.type=header_layout_detail'));
+    expect(header?.url).toContain('elements.access_codes[any]=navigatingcorp');
+    expect(header?.url).toContain('depth=2');
+    expect(header?.headers).toContainEqual({ header: 'Authorization', value: 'Bearer token-general' });
+  });
+
+  it('opens and closes the collapsed menu with the toggle (aria-expanded)', async () => {
+    storeLogin();
+    mockApi();
+    const user = userEvent.setup();
+    renderApp('/nbc/welcome');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('scrolls smoothly to a section and marks its tab on the welcome page', async () => {
+    storeLogin();
+    mockApi();
+    const user = userEvent.setup();
+    renderApp('/nbc/welcome');
+    const nav = await navigation();
+    await user.click(await nav.findByRole('link', { name: 'Agenda' }));
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts[0]).toBe(document.getElementById('agenda'));
+    expect(nav.getByRole('link', { name: 'Agenda' })).toHaveAttribute('aria-current', 'location');
+    expect(nav.getByRole('link', { name: 'Welcome' })).not.toHaveAttribute('aria-current');
+    expect(testLocation().hash).toBe('#agenda');
+  });
+
+  it('from another page a scroll tab leads to its section of the welcome page', async () => {
+    storeLogin();
+    mockApi();
+    const user = userEvent.setup();
+    renderApp('/nbc/enrollment');
+    await user.click(await (await navigation()).findByRole('link', { name: 'FAQ' }));
+    await waitFor(() => expect(`${testLocation().pathname}${testLocation().hash}`).toBe('/nbc/welcome#faq'));
+  });
+
+  it('the enrollment tab opens the revisit link in a new window, else the enrollment page', async () => {
+    storeLogin();
+    const openNew = vi.spyOn(browser, 'openNew').mockImplementation(() => undefined);
+    let revisit: string | null = 'http://localhost:3000/register/revisit-token';
+    mockApi((call) => (call.path === '/api/Enrollment/GetRevisitURL' ? { body: envelope(revisit) } : undefined));
+    const user = userEvent.setup();
+    renderApp('/nbc/welcome');
+    const nav = await navigation();
+    await user.click(await nav.findByRole('link', { name: 'Enrollment' }));
+    await waitFor(() => expect(openNew).toHaveBeenCalledWith('http://localhost:3000/register/revisit-token'));
+    expect(testLocation().pathname).toBe('/nbc/welcome');
+    revisit = null;
+    await user.click(nav.getByRole('link', { name: 'Enrollment' }));
+    await waitFor(() => expect(testLocation().pathname).toBe('/nbc/enrollment'));
+    expect(openNew).toHaveBeenCalledTimes(1);
+  });
+
+  it('hides the banner on the reporting tab', async () => {
+    storeLogin({ accessToken: 'token-field', authorizationPolicy: ['field'] });
+    mockApi();
+    renderApp('/nbc/reporting');
+    const nav = await navigation();
+    expect(await nav.findByRole('link', { name: 'Reporting' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('img', { name: BANNER_ALT })).not.toBeInTheDocument();
+  });
+
+  it('Logout goes to / from welcome and to /reportLogin from the dashboard', async () => {
+    storeLogin();
+    const calls = mockApi();
+    const user = userEvent.setup();
+    const first = renderApp('/nbc/welcome');
+    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(testLocation().pathname).toBe('/'));
+    expect(getUserDetail()).toBeNull();
+    expect(calls.filter((c) => c.path === '/User/ProcessLogout')).toHaveLength(1);
+    first.unmount();
+
+    storeLogin({ accessToken: 'token-reporting', authorizationPolicy: ['reporting'] });
+    renderApp('/nbc/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(testLocation().pathname).toBe('/reportLogin'));
+  });
+});
+
+describe('401', () => {
+  it('from the API: removes userdetail and goes to /', async () => {
+    storeLogin();
+    mockApi((call) => (call.path === '/api/Enrollment/GetRevisitURL' ? { status: 401, body: envelope(null, false, 'Unauthorized') } : undefined));
+    const user = userEvent.setup();
+    renderApp('/nbc/welcome');
+    await user.click(await (await navigation()).findByRole('link', { name: 'Enrollment' }));
+    await waitFor(() => expect(testLocation().pathname).toBe('/'));
+    expect(window.localStorage.getItem('userdetail')).toBeNull();
+  });
+
+  it('from the content service: the same', async () => {
+    storeLogin();
+    mockApi();
+    renderApp('/nbc/welcome', { delivery: new FakeDeliveryService({ codesForToken: CODES_BY_TEST_TOKEN, failWith: 401 }) });
+    await waitFor(() => expect(testLocation().pathname).toBe('/'));
+    expect(getUserDetail()).toBeNull();
+  });
+});
+
+describe('welcome letter', () => {
+  it('starts collapsed, cut at a word before 600 characters; Show more and Show less toggle it', async () => {
+    storeLogin();
+    mockApi();
+    const user = userEvent.setup();
+    renderApp('/nbc/welcome');
+    const toggle = await screen.findByRole('button', { name: 'Show more' });
+    const letter = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const collapsed = letter?.textContent ?? '';
+    expect(collapsed.endsWith('…')).toBe(true);
+    expect(collapsed.length).toBeLessThanOrEqual(600);
+    expect(collapsed).toContain('Dear Northwind Retail Partner');
+    expect(collapsed).not.toContain('Daniel Okafor');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    expect(letter?.textContent).toContain('Daniel Okafor');
+    await user.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(letter?.textContent).toBe(collapsed);
+    expect(screen.getByTitle('Welcome video')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/Qm7vN2xK4pE');
+  });
+
+  it('renders hostile rich text from content inert', async () => {
+    storeLogin();
+    mockApi();
+    const delivery = new FakeDeliveryService({ codesForToken: CODES_BY_TEST_TOKEN });
+    delivery.patchElement('nbc', 'welcome_page', 'letter', '<p>Hi<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">x</a></p>');
+    renderApp('/nbc/welcome', { delivery });
+    const section = await screen.findByRole('region', { name: 'Welcome' });
+    await within(section).findByText('Hi');
+    expect(section.innerHTML).not.toMatch(/onerror|<script|javascript:/i);
+    await act(async () => undefined);
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+});
