@@ -1,0 +1,136 @@
+/** Items restricted by access codes exist only for callers holding one of their codes. */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '@portal/db';
+import { createTestDatabase } from '@portal/db/testing';
+import { importContentBundle } from '../src/index.ts';
+import { FIXTURE_ROOT, type TestServer, bearer, getJson, resolveFromBearer, startServer } from './helpers.ts';
+
+let database: Database;
+let server: TestServer;
+const resolver = vi.fn(resolveFromBearer);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await importContentBundle(database.db, FIXTURE_ROOT);
+  server = await startServer(database.db, { resolveAccessCodes: (request: FastifyRequest) => resolver(request) });
+});
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
+
+const RESTRICTED = ['header_layout_detail', 'tab_welcome', 'tab_linktoexpo', 'tab_reporting', 'report_types_item', 'report_type_1', 'report_type_4'];
+const ALL_CODES = 'navigatingcorp,retailers,field,corporate';
+
+async function list(query: string, token?: string): Promise<string[]> {
+  const { status, body } = await getJson(`${server.content()}/items?${query}`, token ? bearer(token) : {});
+  expect(status).toBe(200);
+  return body.items.map((i: { system: { codename: string } }) => i.system.codename);
+}
+
+async function item(codename: string, token?: string, query = 'depth=2'): Promise<{ status: number; body: any }> {
+  return getJson(`${server.content()}/items/${codename}?${query}`, token ? bearer(token) : {});
+}
+
+describe.each([undefined, 'nonsense'])('without a valid token (%s)', (token) => {
+  it('lists no restricted item, whatever the filter', async () => {
+    const everything = await list('depth=0&includeTotalCount=true', token);
+    expect(everything.filter((c) => RESTRICTED.includes(c))).toEqual([]);
+    expect(await list('system.type=header_layout_detail', token)).toEqual([]);
+    expect(await list('system.type=report_types', token)).toEqual([]);
+    expect(await list(`system.type=header_layout_detail&elements.access_codes[any]=${ALL_CODES}`, token)).toEqual([]);
+    expect(await list(`elements.access_codes[any]=${ALL_CODES}`, token)).toEqual([]);
+    expect(await list('system.codename[in]=tab_reporting,tab_welcome', token)).toEqual([]);
+    expect(await list('system.type=header_tab', token)).toEqual([]);
+  });
+
+  it('answers 404 for a restricted single item, exactly as for a missing one', async () => {
+    const hidden = await item('tab_reporting', token);
+    const missing = await item('no_such_tab', token);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.error_code).toBe(100);
+    expect(hidden.body.message).toBe(missing.body.message.replace('no_such_tab', 'tab_reporting'));
+  });
+
+  it('drops restricted items from linked values and modular content, and does not count them', async () => {
+    const delta = await item('sample_delta', token);
+    expect(delta.body.item.elements.related.value).toEqual(['sample_alpha']);
+    expect(Object.keys(delta.body.modular_content)).toEqual(['sample_alpha', 'sample_beta']);
+    expect(await list('system.type=sample&elements.related[contains]=tab_reporting', token)).toEqual([]);
+    const total = await getJson(`${server.content()}/items?depth=0&limit=1&includeTotalCount=true`, token ? bearer(token) : {});
+    expect(total.body.pagination.total_count).toBe(32 - RESTRICTED.length);
+  });
+
+  it('leaves them out of the feed', async () => {
+    const { body } = await getJson(`${server.content()}/items-feed`, token ? bearer(token) : {});
+    const codenames = body.items.map((i: { system: { codename: string } }) => i.system.codename);
+    expect(codenames).toHaveLength(32 - RESTRICTED.length);
+    expect(codenames.filter((c: string) => RESTRICTED.includes(c))).toEqual([]);
+  });
+
+  it('still serves public content', async () => {
+    expect(await list('system.type=welcome_page', token)).toEqual(['welcome_page']);
+  });
+});
+
+describe('with a general token (navigatingcorp)', () => {
+  it('sees the header and the tabs for its code only', async () => {
+    const header = await item('header_layout_detail', 'general');
+    expect(header.status).toBe(200);
+    expect(header.body.item.elements.tablist.value).toEqual(['tab_welcome']);
+    expect(Object.keys(header.body.modular_content)).toEqual(['tab_welcome']);
+    expect(await list('system.type=header_tab', 'general')).toEqual(['tab_welcome']);
+    expect((await item('tab_reporting', 'general')).status).toBe(404);
+  });
+
+  it('cannot find hidden tabs through a filter on the visible header', async () => {
+    expect(await list('system.type=header_layout_detail&elements.tablist[contains]=tab_reporting', 'general')).toEqual([]);
+    expect(await list('system.type=header_layout_detail&elements.tablist[all]=tab_welcome,tab_linktoexpo', 'general')).toEqual([]);
+    expect(await list('system.type=header_layout_detail&elements.tablist[any]=tab_reporting,tab_welcome', 'general')).toEqual(['header_layout_detail']);
+    expect(await list('system.type=header_tab&elements.access_codes[any]=corporate', 'general')).toEqual(['tab_welcome']);
+    expect(await list('system.type=header_tab&elements.id=reporting', 'general')).toEqual([]);
+  });
+
+  it('sees no report types', async () => {
+    expect(await list(`system.type=report_types&elements.access_codes[any]=navigatingcorp`, 'general')).toEqual([]);
+    expect((await item('report_types_item', 'general')).status).toBe(404);
+  });
+});
+
+describe('with field and corporate tokens', () => {
+  it('field sees reporting but not the expo tab, and report types 1 only', async () => {
+    const header = await item('header_layout_detail', 'field');
+    expect(header.body.item.elements.tablist.value).toEqual(['tab_welcome', 'tab_reporting']);
+    const reports = await item('report_types_item', 'field');
+    expect(reports.body.item.elements.report_list.value).toEqual(['report_type_1']);
+    expect(Object.keys(reports.body.modular_content)).toEqual(['report_type_1']);
+  });
+
+  it('corporate sees everything', async () => {
+    const header = await item('header_layout_detail', 'corporate');
+    expect(header.body.item.elements.tablist.value).toEqual(['tab_welcome', 'tab_linktoexpo', 'tab_reporting']);
+    const reports = await item('report_types_item', 'corporate');
+    expect(Object.keys(reports.body.modular_content)).toEqual(['report_type_1', 'report_type_4']);
+    expect(await list('system.type=sample&elements.related[contains]=tab_reporting', 'corporate')).toEqual(['sample_delta']);
+    const delta = await item('sample_delta', 'corporate');
+    expect(delta.body.item.elements.related.value).toEqual(['tab_reporting', 'sample_alpha']);
+  });
+});
+
+describe('cost of access checks', () => {
+  it('asks for the caller codes only for answers that depend on them', async () => {
+    resolver.mockClear();
+    const url = `${server.content()}/items?system.type=enrolment&depth=2`;
+    await getJson(url, bearer('corporate'));
+    await getJson(url, bearer('general'));
+    await getJson(url);
+    // Computed once (who the caller is had to be known then), shared afterwards.
+    expect(resolver).toHaveBeenCalledTimes(1);
+    resolver.mockClear();
+    const restricted = `${server.content()}/items?system.type=header_layout_detail&depth=2`;
+    await getJson(restricted, bearer('corporate'));
+    await getJson(restricted, bearer('corporate'));
+    expect(resolver).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,225 @@
+/** items-feed and sync continuation across re-imports, and several instances converging. */
+import { type IDeliveryClient, createDeliveryClient } from '@kontent-ai/delivery-sdk';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '@portal/db';
+import { createTestDatabase } from '@portal/db/testing';
+import { importContentBundle } from '../src/index.ts';
+import { NBC, type TestServer, bearer, copyFixture, getJson, startServer } from './helpers.ts';
+
+let database: Database;
+let bundle: Awaited<ReturnType<typeof copyFixture>>;
+let server: TestServer;
+
+beforeAll(() => {
+  // The SDK warns on every sync call that Sync API v1 is deprecated.
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+  bundle = await copyFixture();
+  await importContentBundle(database.db, bundle.root);
+  server = await startServer(database.db, { feedPageSize: 2, syncPageSize: 3 });
+});
+afterEach(async () => {
+  await server.close();
+  await database.close();
+  await bundle.remove();
+});
+
+function sdk(): IDeliveryClient {
+  return createDeliveryClient({
+    environmentId: NBC,
+    previewApiKey: 'portal',
+    defaultQueryConfig: { usePreviewMode: true },
+    proxy: { basePreviewUrl: `${server.url}/content` },
+    retryStrategy: { maxAttempts: 0 },
+  });
+}
+
+const codenamesOf = (body: { items: { system: { codename: string } }[] }): string[] => body.items.map((i) => i.system.codename);
+
+async function feedPage(continuation?: string, query = 'system.type=sample'): Promise<{ codenames: string[]; next: string | null; body: any }> {
+  const { status, body, headers } = await getJson(`${server.content()}/items-feed?${query}`, continuation ? { 'x-continuation': continuation } : {});
+  expect(status).toBe(200);
+  return { codenames: codenamesOf(body), next: headers.get('x-continuation'), body };
+}
+
+describe('items-feed', () => {
+  it('pages with X-Continuation until the last page, which has none', async () => {
+    const first = await feedPage();
+    expect(first.codenames).toEqual(['sample_alpha', 'sample_beta']);
+    expect(first.body.modular_content).toEqual({});
+    expect(first.body.pagination).toBeUndefined();
+    const second = await feedPage(first.next ?? '');
+    expect(second.codenames).toEqual(['sample_delta', 'sample_epsilon']);
+    const third = await feedPage(second.next ?? '');
+    expect(third.codenames).toEqual(['sample_gamma']);
+    expect(third.next).toBeNull();
+  });
+
+  it('keeps its order, elements projection and filters across pages', async () => {
+    const first = await feedPage(undefined, 'system.type=sample&order=elements.price[desc]&elements=title');
+    expect(first.codenames).toEqual(['sample_gamma', 'sample_beta']);
+    expect(Object.keys(first.body.items[0].elements)).toEqual(['title']);
+    const second = await feedPage(first.next ?? '', 'system.type=sample&order=elements.price[desc]&elements=title');
+    expect(second.codenames).toEqual(['sample_alpha', 'sample_epsilon']);
+  });
+
+  it('the SDK reads every page with toAllPromise', async () => {
+    const { data } = await sdk().itemsFeed().type('sample').toAllPromise();
+    expect(data.items.map((i) => i.system.codename)).toEqual(['sample_alpha', 'sample_beta', 'sample_delta', 'sample_epsilon', 'sample_gamma']);
+    expect(data.responses).toHaveLength(3);
+  });
+
+  it('continues after the last item served when a re-import changes the list between pages', async () => {
+    const first = await feedPage();
+    expect(first.codenames).toEqual(['sample_alpha', 'sample_beta']);
+    await bundle.edit('nbc/items/samples.json', (items: any[]) => [
+      ...items.filter((i) => i.codename !== 'sample_delta'),
+      { ...items[0], codename: 'sample_aardvark', name: 'Aardvark' },
+      { ...items[0], codename: 'sample_charlie', name: 'Charlie', elements: { ...items[0].elements, related: [] } },
+    ]);
+    await importContentBundle(database.db, bundle.root);
+    const second = await feedPage(first.next ?? '');
+    // sample_aardvark sorts before the position reached; sample_delta is gone.
+    expect(second.codenames).toEqual(['sample_charlie', 'sample_epsilon']);
+    const third = await feedPage(second.next ?? '');
+    expect(third.codenames).toEqual(['sample_gamma']);
+    expect(third.next).toBeNull();
+  });
+});
+
+async function syncPage(token: string, headers: Record<string, string> = {}): Promise<{ entries: [string, string][]; next: string | null; body: any }> {
+  const { status, body, headers: responseHeaders } = await getJson(`${server.content()}/sync`, { 'x-continuation': token, ...headers });
+  expect(status).toBe(200);
+  expect(responseHeaders.get('cache-control')).toBe('no-store');
+  return { entries: body.items.map((e: any) => [e.data.system.codename, e.change_type]), next: responseHeaders.get('x-continuation'), body };
+}
+
+async function syncInit(query = ''): Promise<string> {
+  const response = await fetch(`${server.content()}/sync/init${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ items: [] });
+  const token = response.headers.get('x-continuation');
+  expect(token).toBeTruthy();
+  return token ?? '';
+}
+
+async function changeFaqsAndTabs(): Promise<void> {
+  await bundle.edit('nbc/items/conference.json', (items: any[]) => [
+    ...items
+      .filter((i) => i.codename !== 'faq_2')
+      .map((i) => (i.codename === 'faq_1' ? { ...i, elements: { ...i.elements, question: 'Where exactly?' } } : i))
+      .map((i) => (i.codename === 'faq_page_corporate' ? { ...i, elements: { ...i.elements, queanswers: ['faq_1', 'faq_3'] } } : i)),
+    { codename: 'faq_3', type: 'faq_item', name: 'FAQ 3', elements: { question: 'New?', answer: '<p>Yes.</p>' } },
+  ]);
+  await bundle.edit('nbc/items/header.json', (items: any[]) =>
+    items.map((i) => (i.codename === 'tab_reporting' ? { ...i, elements: { ...i.elements, title: 'Reports' } } : i)),
+  );
+  await importContentBundle(database.db, bundle.root);
+}
+
+describe('sync', () => {
+  it('init gives a token; nothing changed means no items and no new token', async () => {
+    const token = await syncInit();
+    const page = await syncPage(token);
+    expect(page.entries).toEqual([]);
+    expect(page.next).toBeNull();
+  });
+
+  it('reports changed and deleted items after a re-import, then nothing', async () => {
+    const token = await syncInit();
+    await changeFaqsAndTabs();
+    const first = await syncPage(token);
+    // Pages of 3 changes; the restricted tab is invisible without a token.
+    expect(first.entries).toEqual([
+      ['faq_1', 'changed_item'],
+      ['faq_2', 'deleted_item'],
+      ['faq_3', 'changed_item'],
+    ]);
+    expect(first.body.items[0]).toMatchObject({ timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), data: { elements: { question: { value: 'Where exactly?' } } } });
+    expect(first.body.items[1].data.elements.question.value).toBe('Expenses?');
+    expect(first.next).toBeTruthy();
+    const second = await syncPage(first.next ?? '');
+    expect(second.entries).toEqual([['faq_page_corporate', 'changed_item']]);
+    expect(second.next).toBeTruthy();
+    const done = await syncPage(second.next ?? '');
+    expect(done.entries).toEqual([]);
+    expect(done.next).toBeNull();
+  });
+
+  it('shows restricted items only to holders of their codes', async () => {
+    const token = await syncInit();
+    await changeFaqsAndTabs();
+    const field = await syncPage(token, bearer('field'));
+    const second = await syncPage(field.next ?? '', bearer('field'));
+    expect(second.entries).toEqual([
+      ['faq_page_corporate', 'changed_item'],
+      ['tab_reporting', 'changed_item'],
+    ]);
+    const general = await syncPage(field.next ?? '', bearer('general'));
+    expect(general.entries).toEqual([['faq_page_corporate', 'changed_item']]);
+  });
+
+  it('keeps the type filter of sync/init', async () => {
+    const token = await syncInit('?system.type=faq_page');
+    await changeFaqsAndTabs();
+    const first = await syncPage(token);
+    expect(first.entries).toEqual([]);
+    const second = await syncPage(first.next ?? '');
+    expect(second.entries).toEqual([['faq_page_corporate', 'changed_item']]);
+  });
+
+  it('the SDK syncs with initializeSync and syncChanges().toAllPromise()', async () => {
+    const client = sdk();
+    const init = await client.initializeSync().toPromise();
+    expect(init.xContinuationToken).toBeTruthy();
+    await changeFaqsAndTabs();
+    const { data } = await client
+      .syncChanges()
+      .withContinuationToken(init.xContinuationToken ?? '')
+      .toAllPromise();
+    expect(data.items.map((d) => [d.data.system.codename, d.changeType])).toEqual([
+      ['faq_1', 'changed_item'],
+      ['faq_2', 'deleted_item'],
+      ['faq_3', 'changed_item'],
+      ['faq_page_corporate', 'changed_item'],
+    ]);
+  });
+});
+
+describe('several instances on one database', () => {
+  let second: TestServer;
+  beforeEach(async () => {
+    second = await startServer(database.db, { refreshIntervalMs: 300 });
+  });
+  afterEach(async () => {
+    await second.close();
+  });
+
+  it('converge on a re-import within the refresh interval; the wait header sees it at once', async () => {
+    const url = `${second.content()}/items/faq_1`;
+    expect((await getJson(url)).body.item.elements.question.value).toBe('Where?');
+    await changeFaqsAndTabs();
+    // The wait header makes the instance check the database now, whenever it last did.
+    expect((await getJson(url, { 'x-kc-wait-for-loading-new-content': 'true' })).body.item.elements.question.value).toBe('Where exactly?');
+    const third = await startServer(database.db, { refreshIntervalMs: 300 });
+    try {
+      expect((await getJson(`${third.content()}/items/faq_1`)).body.item.elements.question.value).toBe('Where exactly?');
+      await changeBackFaq();
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await getJson(`${third.content()}/items/faq_1`)).body.item.elements.question.value).toBe('Where?');
+      expect((await getJson(url)).body.item.elements.question.value).toBe('Where?');
+    } finally {
+      await third.close();
+    }
+  });
+});
+
+async function changeBackFaq(): Promise<void> {
+  await bundle.edit('nbc/items/conference.json', (items: any[]) =>
+    items.map((i) => (i.codename === 'faq_1' ? { ...i, elements: { ...i.elements, question: 'Where?' } } : i)),
+  );
+  await importContentBundle(database.db, bundle.root);
+}
