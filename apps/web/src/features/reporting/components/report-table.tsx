@@ -21,6 +21,8 @@ export interface ReportTableProps<Row> {
   /** Replaces a cell's text, e.g. the drill-down link of the first column. */
   renderCell?: (column: ReportColumn<Row>, row: Row, text: string) => ReactNode;
   rowClassName?: (row: Row) => string | undefined;
+  /** Controls shown left of the table's own export button (the store-list exports). */
+  toolbar?: ReactNode;
   /** Rows shown (and exported) after the data, e.g. the attendee totals. */
   footerRows?: readonly (readonly CellValue[])[];
   exportFileName?: string | undefined;
@@ -39,7 +41,8 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
 
   return (
     <div className="report-table mb-4">
-      <div className="d-flex justify-content-end mb-2">
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
+        <div>{props.toolbar}</div>
         <ExportButton
           fileName={props.exportFileName}
           sheetName={props.exportSheetName}

@@ -1,4 +1,5 @@
 import type { StoreCounts } from '@portal/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { displayNameOf, isGrandTotalKey } from '../utils/grand-total.ts';
 import { storeCountColumns } from '../utils/store-columns.ts';
@@ -17,6 +18,7 @@ export interface StoreCountTableProps<Row extends StoreCounts> {
   isLoading: boolean;
   error: unknown;
   onRetry: () => void;
+  toolbar?: ReactNode;
 }
 
 /** A region, zone or district table: the name drills down, except on the 'zzz' Grand Total row. */
@@ -37,6 +39,7 @@ export function StoreCountTable<Row extends StoreCounts>(props: StoreCountTableP
       isLoading={props.isLoading}
       error={props.error}
       onRetry={props.onRetry}
+      toolbar={props.toolbar}
     />
   );
 }

@@ -19,7 +19,7 @@ export interface StoreExportsProps {
 export function StoreExports({ level, region, zone, fileName, isVirtual }: StoreExportsProps) {
   const queryClient = useQueryClient();
   return (
-    <div className="store-exports d-flex flex-wrap gap-3 mb-3" role="group" aria-label="Store exports">
+    <div className="store-exports d-flex flex-wrap gap-2" role="group" aria-label="Store exports">
       {STORE_EXPORTS.map((entry) => (
         <ExportButton
           key={entry.select}

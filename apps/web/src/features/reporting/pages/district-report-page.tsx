@@ -16,13 +16,6 @@ export function DistrictReportPage() {
   const query = useDistrictEnrollments(drillDown.regionCode, drillDown.zoneCode);
   return (
     <ReportPageLayout heading={DISTRICT_HEADING} crumbs={breadcrumbFor(drillDown)} backTo={parentPathOf(drillDown)}>
-      <StoreExports
-        level="Zone"
-        region={drillDown.regionCode}
-        zone={drillDown.zoneCode}
-        fileName={EXPORT_NAMES.district}
-        isVirtual={isVirtual}
-      />
       <StoreCountTable
         label="Store enrollment by district"
         nameHeader="District"
@@ -40,6 +33,15 @@ export function DistrictReportPage() {
         isLoading={query.isPending}
         error={query.error}
         onRetry={() => void query.refetch()}
+        toolbar={
+          <StoreExports
+            level="Zone"
+            region={drillDown.regionCode}
+            zone={drillDown.zoneCode}
+            fileName={EXPORT_NAMES.district}
+            isVirtual={isVirtual}
+          />
+        }
       />
     </ReportPageLayout>
   );

@@ -16,13 +16,6 @@ export function ZoneReportPage() {
   const query = useZoneEnrollments(drillDown.regionCode);
   return (
     <ReportPageLayout heading={ZONE_HEADING} crumbs={breadcrumbFor(drillDown)} backTo={parentPathOf(drillDown)}>
-      <StoreExports
-        level="Region"
-        region={drillDown.regionCode}
-        zone=""
-        fileName={EXPORT_NAMES.zone}
-        isVirtual={isVirtual}
-      />
       <StoreCountTable
         label="Store enrollment by zone"
         nameHeader="Zone"
@@ -39,6 +32,15 @@ export function ZoneReportPage() {
         isLoading={query.isPending}
         error={query.error}
         onRetry={() => void query.refetch()}
+        toolbar={
+          <StoreExports
+            level="Region"
+            region={drillDown.regionCode}
+            zone=""
+            fileName={EXPORT_NAMES.zone}
+            isVirtual={isVirtual}
+          />
+        }
       />
     </ReportPageLayout>
   );
