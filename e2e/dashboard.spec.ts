@@ -1,0 +1,51 @@
+/** The retailer report page: report login, a download by event code read back, and the error toasts. */
+import ExcelJS from 'exceljs';
+import { expect, loginAs, snap, test } from './fixtures.ts';
+
+test.describe('retailer report page', () => {
+  test('report login, then the retailer report downloads as report name + time stamp and reads back', async ({ page }) => {
+    await loginAs(page, 'reports');
+    await expect(page.getByRole('heading', { name: 'Retailer Enrollment Report' })).toBeVisible();
+    const code = page.getByLabel('Event Code');
+    await expect(code).toHaveAttribute('placeholder', 'Enter the event code');
+    const button = page.getByRole('button', { name: 'Download Retailer Report' });
+
+    // Validation toast, no call.
+    await button.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please enter an Event Code.' })).toBeVisible();
+
+    await code.fill('NBC27');
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    await expect(page.getByRole('alert').filter({ hasText: 'Report Generated Successfully' })).toBeVisible();
+    expect(download.suggestedFilename()).toMatch(/^RetailerReport_NBC27_\d{8}_\d{6}\.xlsx$/);
+    await snap(page, 'dashboard-downloaded');
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual([
+      'Store Code',
+      'Store Name',
+      'Region',
+      'Zone',
+      'District',
+      'City/State',
+      'Attendee Name',
+      'Email',
+      'Attendee Type',
+      'Status',
+      'Enroll Date',
+      'Arrival Date',
+      'Departure Date',
+      'Virtual',
+    ]);
+    expect(sheet.rowCount).toBeGreaterThan(1);
+    await expect(button).toBeEnabled();
+
+    await code.fill('NOPE27');
+    await button.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'No data found' })).toBeVisible();
+    await snap(page, 'dashboard-no-data');
+  });
+});
