@@ -1,6 +1,6 @@
 /** The retailer report page: report login, a download by event code read back, and the error toasts. */
 import ExcelJS from 'exceljs';
-import { expect, loginAs, snap, test } from './fixtures.ts';
+import { expect, loginAs, seriousA11yViolations, snap, test } from './fixtures.ts';
 
 test.describe('retailer report page', () => {
   test('report login, then the retailer report downloads as report name + time stamp and reads back', async ({ page }) => {
@@ -19,6 +19,7 @@ test.describe('retailer report page', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Report Generated Successfully' })).toBeVisible();
     expect(download.suggestedFilename()).toMatch(/^RetailerReport_NBC27_\d{8}_\d{6}\.xlsx$/);
     await snap(page, 'dashboard-downloaded');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());

@@ -159,6 +159,7 @@ test.describe('reporting', () => {
     await expect(detailTable.locator('tbody tr').first()).not.toContainText('Loading');
     await expect(page.getByRole('region', { name: 'District totals' })).toBeVisible();
     await snap(page, 'reporting-store-detail');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await expectExportEqualsTable(page, detailTable, 'Store Enrollment Detail_Sheet1.xlsx');
 
     await filter.selectOption('N');
@@ -252,6 +253,7 @@ test.describe('reporting', () => {
     await expect(page).toHaveURL(new RegExp(`region=${firstRegion}&zone=${firstZone}$`));
     await expect(table.locator('tbody tr').first()).not.toContainText('Loading');
     await snap(page, 'reporting-field-filtered');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await expectExportEqualsTable(page, table, 'Field Report_Sheet1.xlsx');
 
     // Reload keeps both filters.
