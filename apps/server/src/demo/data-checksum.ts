@@ -38,5 +38,8 @@ export async function domainChecksums(db: DbOrTx): Promise<Record<string, string
       sql.raw(`select '${table}' as name, md5(coalesce(string_agg(${columns.map((c) => `coalesce((${c})::text, '\\N')`).join(` || '|' || `)}, E'\\n' order by ${orderBy}), '')) as hash from ${table}`),
   );
   const rows = rowsOf<{ name: string; hash: string }>(await db.execute(sql.join(parts, sql` union all `)));
-  return Object.fromEntries(rows.map((r) => [r.name, r.hash]));
+  // `union all` may answer in any order (PostgreSQL runs its branches in parallel): key by table name,
+  // in a fixed order, so equal data gives equal objects and equal JSON.
+  const byName = new Map(rows.map((r) => [r.name, r.hash]));
+  return Object.fromEntries(Object.keys(TABLES).map((name) => [name, byName.get(name) ?? '']));
 }

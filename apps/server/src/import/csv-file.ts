@@ -63,7 +63,13 @@ export class ProblemList {
  * and left out.
  */
 export function readCsv(source: CsvSource, columns: readonly ColumnSpec[], problems: ProblemList): CsvRow[] {
-  const content = typeof source.content === 'string' ? source.content : new TextDecoder('utf-8', { fatal: false }).decode(source.content);
+  let content: string;
+  try {
+    content = typeof source.content === 'string' ? source.content : new TextDecoder('utf-8', { fatal: true }).decode(source.content);
+  } catch {
+    problems.add(source.name, 1, 'file', 'is not UTF-8 text; save it as "CSV UTF-8"');
+    return [];
+  }
   let records: { record: string[]; info: { lines: number } }[];
   try {
     // With `info`, csv-parse returns { record, info } objects; its typings do not model that option.

@@ -228,6 +228,11 @@ describe('importCsv problems', () => {
     ]);
   });
 
+  it('refuses a file that is not UTF-8 (e.g. a Windows-1252 export)', async () => {
+    const latin1 = Uint8Array.from([...Buffer.from('email,name\nrene@corp.example.com,Ren'), 0xe9, 0x0a]);
+    expect(await run({ reportUsers: { name: 'users.csv', content: latin1 } })).toEqual(['users.csv:1: file: is not UTF-8 text; save it as "CSV UTF-8"']);
+  });
+
   it('reports CSV syntax and field-count problems at their line, counting lines inside quoted fields', async () => {
     expect(await one('reportUsers', 'users.csv', csv('email,name', 'a@corp.example.com,"Ann', 'b@corp.example.com,Bo'))).toEqual([
       expect.stringMatching(/^users\.csv:\d+: row: not valid CSV: Quote Not Closed/),

@@ -5,7 +5,14 @@
 import { EMAIL_PATTERN } from '@portal/contracts';
 import type { CsvRow, ProblemList } from './csv-file.ts';
 
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+/** Line breaks, tabs and other control characters have no place in a name or an address. */
+function hasControlChars(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
 const TRUE = new Set(['true', 'yes', '1']);
 const FALSE = new Set(['false', 'no', '0']);
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -57,7 +64,7 @@ export class RowReader {
 
   private checkText(column: string, v: string, max: number): string {
     if ([...v].length > max) this.fail(column, `must be at most ${max} characters (has ${[...v].length})`);
-    else if (CONTROL_CHARS.test(v)) this.fail(column, 'must not contain line breaks or control characters');
+    else if (hasControlChars(v)) this.fail(column, 'must not contain line breaks or control characters');
     return v;
   }
 
@@ -128,7 +135,7 @@ export class RowReader {
   email(column: string): string {
     const v = this.row.get(column).toLowerCase();
     if (v === '') this.fail(column, 'is required');
-    else if (v.length > 254 || !EMAIL_PATTERN.test(v) || CONTROL_CHARS.test(v)) this.fail(column, `must be an e-mail address, got "${this.row.get(column)}"`);
+    else if (v.length > 254 || !EMAIL_PATTERN.test(v) || hasControlChars(v)) this.fail(column, `must be an e-mail address, got "${this.row.get(column)}"`);
     return v;
   }
 
