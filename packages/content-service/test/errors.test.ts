@@ -1,7 +1,7 @@
 /** Delivery-shaped errors with the documented statuses and codes; CORS; bad input is never a 500. */
 import { DeliveryError, createDeliveryClient } from '@kontent-ai/delivery-sdk';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import contentService, { importContentBundle } from '../src/index.ts';
@@ -48,6 +48,7 @@ describe('not found', () => {
   });
 
   it('the SDK turns them into DeliveryError', async () => {
+    vi.spyOn(console, 'error').mockImplementationOnce(() => undefined);
     const client = createDeliveryClient({ environmentId: UNKNOWN_ENV, previewApiKey: 'portal', defaultQueryConfig: { usePreviewMode: true }, proxy: { basePreviewUrl: `${server.url}/content` }, retryStrategy: { maxAttempts: 0 } });
     const error = await client.items().toPromise().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeliveryError);

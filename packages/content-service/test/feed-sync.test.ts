@@ -4,26 +4,29 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import { importContentBundle } from '../src/index.ts';
-import { NBC, type TestServer, bearer, copyFixture, getJson, startServer } from './helpers.ts';
+import { NBC, type TestServer, bearer, copyFixture, getJson, resetContent, startServer } from './helpers.ts';
 
 let database: Database;
 let bundle: Awaited<ReturnType<typeof copyFixture>>;
 let server: TestServer;
 
-beforeAll(() => {
+beforeAll(async () => {
   // The SDK warns on every sync call that Sync API v1 is deprecated.
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
 });
 
 beforeEach(async () => {
-  database = await createTestDatabase();
+  await resetContent(database.db);
   bundle = await copyFixture();
   await importContentBundle(database.db, bundle.root);
   server = await startServer(database.db, { feedPageSize: 2, syncPageSize: 3 });
 });
 afterEach(async () => {
   await server.close();
-  await database.close();
   await bundle.remove();
 });
 

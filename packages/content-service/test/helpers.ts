@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Db } from '@portal/db';
 import contentService, { type ContentServiceOptions } from '../src/index.ts';
@@ -64,3 +65,10 @@ export async function getJson(url: string, headers: Record<string, string> = {})
 }
 
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+
+/** Empties the content tables, so one database can serve several tests of a file. */
+export async function resetContent(db: Db): Promise<void> {
+  await db.execute(
+    sql`truncate content_changes, content_items, content_assets, content_types, content_taxonomies, content_languages, content_environments restart identity`,
+  );
+}

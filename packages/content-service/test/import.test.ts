@@ -1,23 +1,28 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, rowsOf, schema } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import { BundleValidationError, type BundleIssue, importContentBundle } from '../src/index.ts';
-import { NBC, copyFixture } from './helpers.ts';
+import { NBC, copyFixture, resetContent } from './helpers.ts';
 
 const { contentAssets, contentChanges, contentEnvironments, contentItems, contentTypes } = schema;
 
 let database: Database;
 let bundle: Awaited<ReturnType<typeof copyFixture>>;
 
-beforeEach(async () => {
+beforeAll(async () => {
   database = await createTestDatabase();
+});
+beforeEach(async () => {
+  await resetContent(database.db);
   bundle = await copyFixture();
 });
 afterEach(async () => {
   await bundle.remove();
+});
+afterAll(async () => {
   await database.close();
 });
 

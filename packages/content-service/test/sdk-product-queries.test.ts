@@ -3,7 +3,7 @@
  * as the portal does, against the plugin on a real port.
  */
 import { DeliveryError, type IContentItem, type IDeliveryClient, createDeliveryClient } from '@kontent-ai/delivery-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import { importContentBundle } from '../src/index.ts';
@@ -112,6 +112,8 @@ describe('single items, depth 2', () => {
   });
 
   it('an unknown item is a DeliveryError with error code 100', async () => {
+    // The SDK logs every failed request; this failure is the point of the test.
+    vi.spyOn(console, 'error').mockImplementationOnce(() => undefined);
     const error = await previewClient().item('no_such_item').toPromise().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeliveryError);
     expect(error).toMatchObject({ errorCode: 100, specificCode: 0, requestId: expect.any(String) });

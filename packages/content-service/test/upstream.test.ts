@@ -5,7 +5,7 @@
  */
 import { type IDeliveryClient, createDeliveryClient } from '@kontent-ai/delivery-sdk';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import contentService, { type UpstreamSource, importContentBundle } from '../src/index.ts';
@@ -30,7 +30,6 @@ const seen: Seen[] = [];
 let failures: ({ status: number; headers?: Record<string, string>; body?: unknown } | 'hang' | 'drop')[] = [];
 
 beforeAll(async () => {
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   database = await createTestDatabase();
   await importContentBundle(database.db, FIXTURE_ROOT, { environments: ['nbc'] });
   upstream = Fastify({ forceCloseConnections: true });
