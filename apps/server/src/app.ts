@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database, Db } from '@portal/db';
+import contentService, { type ContentServiceOptions } from '@portal/content-service';
+import { schema, type Database, type Db } from '@portal/db';
 import type { Config } from './config.ts';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import authPlugin from './plugins/auth.ts';
@@ -86,7 +87,32 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(registrationRoutes, { config });
   await app.register(reportsRoutes);
   await app.register(retailerReportRoutes);
+  await app.register(contentService, {
+    db: database.db,
+    source: await contentSource(config, database.db),
+    resolveAccessCodes: (request) => app.contentCodesOf(request),
+  });
   await app.register(staticWebPlugin, { webRoot: deps.webRoot ?? '' });
 
   return app;
+}
+
+/**
+ * Embedded content by default; with CONTENT_SOURCE=upstream, each event's portal environment id
+ * (from the events table) is proxied to its configured Kontent.ai environment.
+ */
+async function contentSource(config: Config, db: Db): Promise<ContentServiceOptions['source']> {
+  if (config.contentSource === 'embedded') return { kind: 'embedded' };
+  const events = await db.select({ id: schema.events.id, environmentId: schema.events.contentEnvironmentId }).from(schema.events);
+  const environments: Record<string, { upstreamEnvironmentId: string; previewApiKey?: string; baseUrl?: string }> = {};
+  for (const event of events) {
+    const upstream = event.id === 'nbc' ? config.contentUpstream.nbc : event.id === 'abc' ? config.contentUpstream.abc : undefined;
+    if (!upstream) continue;
+    environments[event.environmentId] = {
+      upstreamEnvironmentId: upstream.environmentId,
+      ...(upstream.key ? { previewApiKey: upstream.key } : {}),
+      ...(config.contentUpstream.baseUrl ? { baseUrl: config.contentUpstream.baseUrl } : {}),
+    };
+  }
+  return { kind: 'upstream', environments };
 }

@@ -66,7 +66,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  return wrapPglite(await PGlite.create(options.dataDir), folder);
+}
+
+/** The Database over an open PGlite client. */
+export function wrapPglite(client: PGlite, folder: string = migrationsFolder): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

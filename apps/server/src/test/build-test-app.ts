@@ -2,10 +2,12 @@
  * A test app on a fresh database (PGlite in memory, or a new PostgreSQL database when
  * TEST_DATABASE_URL is set) with demo data, built with `buildApp` for `inject`.
  */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { LoginData, LoginRequest } from '@portal/contracts';
 import type { Database } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
+import { createTestDatabase, type TestSeed } from '@portal/db/testing';
 import { buildApp, type AppDependencies } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { loadDemoData } from '../demo/load-demo-data.ts';
@@ -19,6 +21,17 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ ...TEST_SECRETS, DATA_DIR: '/tmp/portal-test-unused', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', ...overrides });
 }
 
+const DEMO_SOURCES = new URL('../demo/', import.meta.url);
+
+/** Demo data as a test seed, keyed by its size, the code key and the generator's source. */
+export function demoSeed(stores: number, config: Config): TestSeed {
+  const hash = createHash('sha256').update(String(stores)).update(config.codeHashKey);
+  for (const file of readdirSync(DEMO_SOURCES).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort()) {
+    hash.update(readFileSync(new URL(file, DEMO_SOURCES)));
+  }
+  return { key: `demo:${hash.digest('hex')}`, run: (db) => loadDemoData(db, { stores, codeHashKey: config.codeHashKey }).then(() => undefined) };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -30,10 +43,7 @@ export async function buildTestApp(
   options: { stores?: number; env?: Record<string, string>; demo?: boolean; database?: Database } & Partial<Pick<AppDependencies, 'now'>> = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
-  const database = options.database ?? (await createTestDatabase());
-  if (options.demo !== false && !options.database) {
-    await loadDemoData(database.db, { stores: options.stores ?? 120, codeHashKey: config.codeHashKey });
-  }
+  const database = options.database ?? (await createTestDatabase(options.demo === false ? undefined : demoSeed(options.stores ?? 120, config)));
   const app = await buildApp({ config, database, ...(options.now ? { now: options.now } : {}) });
   await app.ready();
   return {
