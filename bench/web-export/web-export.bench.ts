@@ -23,7 +23,6 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 interface RunResult {
   rows: number;
   totalMs: number;
-  mapMs: number;
   firstProgressMs: number | null;
   progressEvents: number;
   maxFrameGapMs: number;
@@ -140,11 +139,18 @@ try {
     }
     results.push({ ...result, baselineMb: mb(baseline), peakMb: mb(peak), deltaMb: mb(peak - baseline), fileKb: Math.round(statSync(saved).size / 1024) });
     console.log(
-      `${run === 0 ? 'cold' : `warm ${run}`}: ${Math.round(result.totalMs)} ms (map ${Math.round(result.mapMs)} ms), ` +
+      `${run === 0 ? 'cold' : `warm ${run}`}: ${Math.round(result.totalMs)} ms, ` +
         `max frame gap ${Math.round(result.maxFrameGapMs)} ms, long tasks ${result.longTasks} (longest ${Math.round(result.longestTaskMs)} ms), ` +
         `progress events ${result.progressEvents}, renderer RSS ${mb(baseline)} → ${mb(peak)} MB, file ${results.at(-1)!.fileKb} KB, ${download.suggestedFilename()}`,
     );
   }
+  // For comparison only: the same file built on the page's own thread.
+  await page.evaluate(() => (globalThis as { gc?: () => void }).gc?.());
+  const inPage = await page.evaluate((rows) => window.runExport(rows, 'main-thread'), ROWS);
+  console.log(
+    `main thread (comparison): ${Math.round(inPage.totalMs)} ms, max frame gap ${Math.round(inPage.maxFrameGapMs)} ms, ` +
+      `long tasks ${inPage.longTasks} (longest ${Math.round(inPage.longestTaskMs)} ms)`,
+  );
   const warm = results.slice(1);
   console.log(
     JSON.stringify(
@@ -154,6 +160,7 @@ try {
         cpus: cpus().length,
         loadAverage1m: Math.round(loadavg()[0]! * 10) / 10,
         cold: results[0],
+        mainThreadComparison: { totalMs: Math.round(inPage.totalMs), maxFrameGapMs: Math.round(inPage.maxFrameGapMs), longestTaskMs: Math.round(inPage.longestTaskMs) },
         warmMedian: {
           totalMs: Math.round(median(warm.map((r) => r.totalMs))),
           maxFrameGapMs: Math.round(median(warm.map((r) => r.maxFrameGapMs))),

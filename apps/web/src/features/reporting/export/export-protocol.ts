@@ -1,4 +1,4 @@
-import type { CellValue } from '../utils/report-columns.ts';
+import type { CellValue, SheetData } from '../utils/report-columns.ts';
 
 /**
  * Messages between the page and export.worker.ts. The rows travel in batches: cloning 50,000 rows in
@@ -16,8 +16,7 @@ export type ExportWorkerMessage =
 
 export interface ExportJob {
   sheetName: string;
-  headers: string[];
-  rows: CellValue[][];
+  data: SheetData;
 }
 
 export interface ExportProgress {

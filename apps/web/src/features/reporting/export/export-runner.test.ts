@@ -4,6 +4,7 @@ import { readBlobBytes } from '../testing/read-blob.ts';
 import type { ExportProgress, ExportRequestMessage, ExportWorkerMessage } from './export-protocol.ts';
 import { buildInWorker, ROWS_PER_BATCH } from './export-runner.ts';
 import { createExportWorkerHandler } from './export-worker-handler.ts';
+import type { CellValue, SheetData } from '../utils/report-columns.ts';
 
 /** Runs the real worker handler in-process, asynchronously, like a Worker would. */
 class FakeWorker {
@@ -41,13 +42,18 @@ function stubWorker() {
 }
 
 const rowsOf = (n: number) => Array.from({ length: n }, (_, i) => [`Store ${i}`, i]);
+const sheetOf = (headers: string[], rows: CellValue[][]): SheetData => ({
+  headers,
+  rowCount: rows.length,
+  rows: (start, end) => rows.slice(start, end),
+});
 
 describe('buildInWorker', () => {
   it('starts a module worker, sends the rows in batches and resolves with the file', async () => {
     stubWorker();
     const progress: ExportProgress[] = [];
     const blob = await buildInWorker(
-      { sheetName: 'all', headers: ['Store', 'N'], rows: rowsOf(5000) },
+      { sheetName: 'all', data: sheetOf(['Store', 'N'], rowsOf(5000)) },
       { onProgress: (p) => progress.push(p) },
     );
     const [worker] = FakeWorker.instances;
@@ -74,7 +80,7 @@ describe('buildInWorker', () => {
   it('rejects with AbortError and ends the worker when cancelled', async () => {
     stubWorker();
     const controller = new AbortController();
-    const pending = buildInWorker({ sheetName: 'Sheet1', headers: ['Store', 'N'], rows: rowsOf(10_000) }, { signal: controller.signal });
+    const pending = buildInWorker({ sheetName: 'Sheet1', data: sheetOf(['Store', 'N'], rowsOf(10_000)) }, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(FakeWorker.instances[0]!.terminated).toBe(true);
@@ -83,7 +89,7 @@ describe('buildInWorker', () => {
   it('rejects with the worker’s message when the build fails', async () => {
     stubWorker();
     await expect(
-      buildInWorker({ sheetName: 'Sheet1', headers: undefined as unknown as string[], rows: [] }),
+      buildInWorker({ sheetName: 'Sheet1', data: sheetOf(undefined as unknown as string[], []) }),
     ).rejects.toThrow('The export request had no columns.');
   });
 });

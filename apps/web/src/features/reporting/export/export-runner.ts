@@ -5,7 +5,7 @@ export interface BuildOptions {
   signal?: AbortSignal;
 }
 
-/** Rows per message: a batch clones in a few milliseconds, so the page keeps drawing frames. */
+/** Rows per message: a batch maps and clones in a few milliseconds, so the page keeps drawing frames. */
 export const ROWS_PER_BATCH = 2000;
 
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -52,9 +52,10 @@ export function buildInWorker(job: ExportJob, options: BuildOptions = {}): Promi
 
   const send = (message: ExportRequestMessage) => worker.postMessage(message);
   const feed = async () => {
-    send({ type: 'start', sheetName: job.sheetName, headers: job.headers, total: job.rows.length });
-    for (let offset = 0; offset < job.rows.length && !settled; offset += ROWS_PER_BATCH) {
-      send({ type: 'rows', rows: job.rows.slice(offset, offset + ROWS_PER_BATCH) });
+    const { data } = job;
+    send({ type: 'start', sheetName: job.sheetName, headers: data.headers, total: data.rowCount });
+    for (let offset = 0; offset < data.rowCount && !settled; offset += ROWS_PER_BATCH) {
+      send({ type: 'rows', rows: data.rows(offset, offset + ROWS_PER_BATCH) });
       await yieldToPage();
     }
     if (!settled) send({ type: 'end' });

@@ -17,7 +17,7 @@ export interface ExportRequest {
 export async function exportToExcel(request: ExportRequest, options: BuildOptions = {}): Promise<string> {
   const { buildInWorker } = await import('./export-runner.ts');
   const blob = await buildInWorker(
-    { sheetName: safeSheetName(request.sheetName), headers: request.data.headers, rows: request.data.rows },
+    { sheetName: safeSheetName(request.sheetName), data: request.data },
     options,
   );
   const name = exportFileName(request.fileName, request.sheetName);

@@ -36,7 +36,7 @@ export function useExcelExport() {
       setStatus({ phase: 'loading' });
       const data = await target.getData();
       if (!alive()) return;
-      setStatus({ phase: 'building', progress: { done: 0, total: data.rows.length } });
+      setStatus({ phase: 'building', progress: { done: 0, total: data.rowCount } });
       await exportToExcel(
         { fileName: target.fileName, sheetName: target.sheetName, data },
         {

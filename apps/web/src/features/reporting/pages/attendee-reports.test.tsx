@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportToExcel } from '../export/export-to-excel.ts';
+import { allRows } from '../utils/report-columns.ts';
 import ReportingRoutes from '../reporting-routes.tsx';
 import { fakeApi, ok, type ApiCall } from '../testing/fake-api.ts';
 import { attendeeRow } from '../testing/report-fixtures.ts';
@@ -80,8 +81,8 @@ describe('candidate report (id 2)', () => {
     await waitFor(() => expect(exportToExcel).toHaveBeenCalled());
     const [request] = vi.mocked(exportToExcel).mock.calls[0]!;
     expect(request.fileName).toBe('Candidate Report');
-    expect(request.data.rows).toHaveLength(4);
-    expect(request.data.rows[3]![0]).toBe('Total Attendees:2');
+    expect(allRows(request.data)).toHaveLength(4);
+    expect(allRows(request.data)[3]![0]).toBe('Total Attendees:2');
   });
 });
 

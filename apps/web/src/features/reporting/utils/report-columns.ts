@@ -12,9 +12,15 @@ export interface ReportColumn<Row> {
   format?: CellFormat;
 }
 
+/**
+ * A table in export form: its header and its rows, mapped on demand a slice at a time, so a 50,000-row
+ * export never maps (or clones) every row in one main-thread task.
+ */
 export interface SheetData {
   headers: string[];
-  rows: CellValue[][];
+  rowCount: number;
+  /** Rows [start, end) as cell values. */
+  rows(start: number, end: number): CellValue[][];
 }
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
@@ -42,14 +48,28 @@ export function text(value: unknown): string {
   return String(value);
 }
 
-/** The table's rows in export form: the header row, the data rows, then any footer rows as shown. */
+/** The table's rows in export form: the data rows, then any footer rows as shown. */
 export function toSheetData<Row>(
   columns: readonly ReportColumn<Row>[],
   rows: readonly Row[],
   footerRows: readonly (readonly CellValue[])[] = [],
 ): SheetData {
+  const rowCount = rows.length + footerRows.length;
   return {
     headers: columns.map((c) => c.header),
-    rows: [...rows.map((row) => columns.map((c) => c.value(row))), ...footerRows.map((r) => [...r])],
+    rowCount,
+    rows(start, end) {
+      const out: CellValue[][] = [];
+      for (let i = Math.max(0, start); i < Math.min(end, rowCount); i += 1) {
+        const row = rows[i];
+        out.push(i < rows.length && row !== undefined ? columns.map((c) => c.value(row)) : [...(footerRows[i - rows.length] ?? [])]);
+      }
+      return out;
+    },
   };
+}
+
+/** Every row at once (tests, small tables). */
+export function allRows(data: SheetData): CellValue[][] {
+  return data.rows(0, data.rowCount);
 }
