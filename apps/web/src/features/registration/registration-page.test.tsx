@@ -116,7 +116,7 @@ describe('hosted registration page', () => {
     await user.type(await screen.findByLabelText('Arrival date'), '2027-03-01');
     await user.type(input('Departure date'), '2027-03-04');
     await user.click(screen.getByRole('button', { name: 'Complete registration' }));
-    expect(await screen.findByRole('heading', { name: 'You are registered' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'You are registered' })).toHaveFocus();
     expect(posts).toEqual([
       { action: 'submit', firstName: 'Pat', lastName: 'Morgan', email: 'pat.morgan@morgan-motors.example.com', isVirtual: false, arrivalDate: '2027-03-01', departureDate: '2027-03-04' },
     ]);

@@ -116,7 +116,7 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink }: Re
         <div className="form-check">
           <input className="form-check-input" type="radio" name={`${id}-attendance`} id={`${id}-physical`} checked={!fields.isVirtual} onChange={() => update('isVirtual')(false)} />
           <label className="form-check-label" htmlFor={`${id}-physical`}>
-            In person, in {event.name}
+            In person
           </label>
         </div>
         {event.isVirtual && (

@@ -1,13 +1,22 @@
+import { useEffect, useRef } from 'react';
 import type { RegistrationSummary } from '@portal/contracts';
 import { formatDay, formatInstant } from '../utils/registration-rules.ts';
 
+/** The outcome replaces the form: focus moves to its heading so screen readers announce it. */
+function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
 /** What the attendee sees after submitting: the registration as saved. */
 export function RegistrationConfirmation({ summary, changed }: { summary: RegistrationSummary; changed: boolean }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   const name = `${summary.attendee.firstName} ${summary.attendee.lastName}`;
   if (summary.status === 'Cancelled') {
     return (
       <section aria-labelledby="registration-outcome">
-        <h1 id="registration-outcome" className="h3">
+        <h1 id="registration-outcome" className="h3" tabIndex={-1} ref={heading}>
           Your registration has been cancelled
         </h1>
         <p>
@@ -19,7 +28,7 @@ export function RegistrationConfirmation({ summary, changed }: { summary: Regist
   }
   return (
     <section aria-labelledby="registration-outcome">
-      <h1 id="registration-outcome" className="h3">
+      <h1 id="registration-outcome" className="h3" tabIndex={-1} ref={heading}>
         {changed ? 'Your registration has been updated' : 'You are registered'}
       </h1>
       <p>
@@ -70,9 +79,10 @@ const PROBLEM_TITLES: Record<number, string> = {
 
 /** An unknown, used or expired link: a clear page with the server's explanation. */
 export function LinkProblem({ status, message }: { status: number; message: string }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section aria-labelledby="link-problem">
-      <h1 id="link-problem" className="h3">
+      <h1 id="link-problem" className="h3" tabIndex={-1} ref={heading}>
         {PROBLEM_TITLES[status] ?? 'This link cannot be used'}
       </h1>
       <p>{message}</p>
