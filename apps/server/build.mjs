@@ -17,17 +17,12 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  packages: 'external',
-  // Workspace packages are TypeScript sources: bundle them instead of leaving them external.
+  // node_modules stay external; the workspace packages (TypeScript sources) are bundled in.
   plugins: [
     {
-      name: 'bundle-workspace-packages',
+      name: 'external-node-modules',
       setup(b) {
-        b.onResolve({ filter: /^@portal\// }, async (args) => {
-          if (args.pluginData?.resolving) return undefined;
-          const result = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { resolving: true } });
-          return { ...result, external: false };
-        });
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true }));
       },
     },
   ],
