@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** A finished answer: the body is serialised once, so cached answers cost only a map lookup. */
+/** A finished answer: the body is serialised (and compressed) once, so cached answers cost only a map lookup. */
 export interface Answer {
   status: number;
-  body: string;
+  body: Buffer;
   etag: string;
   /** Items counted against the 2,000-item cap (main items plus modular content), `X-Request-Charge`. */
   charge: number;
@@ -11,15 +12,55 @@ export interface Answer {
   shared: boolean;
   continuation?: string | undefined;
   stale?: boolean;
+  /** Compressed bodies, made on first demand; null when compressing does not pay. */
+  encoded?: Partial<Record<Encoding, Buffer | null>>;
 }
 
-export function etagOf(body: string): string {
+export type Encoding = 'br' | 'gzip';
+
+export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 export function jsonAnswer(payload: unknown, charge: number, shared: boolean, extra: Pick<Answer, 'continuation' | 'stale'> = {}): Answer {
-  const body = JSON.stringify(payload);
+  const body = Buffer.from(JSON.stringify(payload));
   return { status: 200, body, etag: etagOf(body), charge, shared, ...extra };
+}
+
+/** Smaller bodies gain too little to be worth a Content-Encoding. */
+const MIN_COMPRESSIBLE = 1_024;
+
+/** The encoding to send for an `Accept-Encoding` header: brotli, then gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  let gzip = false;
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const refused = parameters.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+    if (refused) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip' || name === '*') gzip = true;
+  }
+  return gzip ? 'gzip' : undefined;
+}
+
+/** The answer's body in `encoding`, compressed once and kept with the answer. */
+export function encodedBody(answer: Answer, encoding: Encoding): Buffer | null {
+  answer.encoded ??= {};
+  let body = answer.encoded[encoding];
+  if (body === undefined) {
+    body = null;
+    if (answer.body.length >= MIN_COMPRESSIBLE) {
+      // Moderate levels: the first caller of each distinct answer pays for this, everyone else reuses it.
+      const compressed =
+        encoding === 'br'
+          ? brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
+          : gzipSync(answer.body, { level: 6 });
+      if (compressed.length < answer.body.length * 0.9) body = compressed;
+    }
+    answer.encoded[encoding] = body;
+  }
+  return body;
 }
 
 /** Answers computed for one snapshot, keyed by route and query, split by access where needed. */

@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '@portal/db';
-import type { Answer } from './answer.ts';
+import { type Answer, encodedBody, preferredEncoding } from './answer.ts';
 import type { ContentBackend, ContentRoute, RequestContext } from './backend.ts';
 import { DeliveryHttpError, ErrorCode, badRequest, errorBody } from './delivery-error.ts';
 import { EmbeddedContent } from './embedded.ts';
@@ -131,9 +131,9 @@ function prepareScope(scope: FastifyInstance): void {
   // Only sync/init takes a body, and its content is irrelevant: never fail on parsing it.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, _body, done) => done(null, undefined));
-  scope.addHook('onRequest', async (request, reply) => {
+  scope.addHook('onRequest', (request, reply, done) => {
     reply.headers(CORS_HEADERS);
-    if (request.url.length > MAX_URL_LENGTH) throw badRequest(`The request URL is longer than ${MAX_URL_LENGTH} characters.`);
+    done(request.url.length > MAX_URL_LENGTH ? badRequest(`The request URL is longer than ${MAX_URL_LENGTH} characters.`) : undefined);
   });
   scope.setErrorHandler((error: FastifyError | DeliveryHttpError, request, reply) => {
     let failure: DeliveryHttpError;
@@ -178,24 +178,31 @@ function requestContext(request: FastifyRequest, environmentId: string, options:
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, cacheControl?: string): FastifyReply {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const encoded = encoding ? encodedBody(answer, encoding) : null;
+  // Each representation has its own strong ETag; any of them validates the same content.
+  const etag = encoded ? `${answer.etag.slice(0, -1)}-${encoding}"` : answer.etag;
   reply.headers({
     'content-type': JSON_TYPE,
-    etag: answer.etag,
+    etag,
     'x-request-charge': String(answer.charge),
     'cache-control': cacheControl ?? (answer.stale ? 'no-cache' : answer.shared ? CACHE_SHARED : CACHE_PRIVATE),
+    vary: answer.shared ? 'Accept-Encoding' : 'Accept-Encoding, Authorization',
   });
-  if (!answer.shared) reply.header('vary', 'Authorization');
   if (answer.stale) reply.header('x-stale-content', '1');
   if (answer.continuation) reply.header('x-continuation', answer.continuation);
   if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.code(answer.status).send(answer.body);
+  if (encoded) reply.header('content-encoding', encoding);
+  return reply.code(answer.status).send(encoded ?? answer.body);
 }
 
+/** Whether `If-None-Match` names this answer in any of its encodings (weak comparison). */
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  const base = etag.slice(1, -1);
   for (const candidate of header.split(',')) {
-    const tag = candidate.trim();
-    if (tag === '*' || tag === etag || tag === `W/${etag}`) return true;
+    const tag = candidate.trim().replace(/^W\//, '');
+    if (tag === '*' || tag === etag || tag === `"${base}-br"` || tag === `"${base}-gzip"`) return true;
   }
   return false;
 }

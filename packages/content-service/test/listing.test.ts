@@ -1,6 +1,7 @@
 /** Paging, order, projection, depth, the size cap, caching headers and assets. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
@@ -129,7 +130,7 @@ describe('caching headers', () => {
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(first.headers.get('x-request-charge')).toBe('3');
     expect(first.headers.get('cache-control')).toMatch(/^public/);
-    expect(first.headers.get('vary')).toBeNull();
+    expect(first.headers.get('vary')).toBe('Accept-Encoding');
     expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const again = await fetch(url, { headers: { 'if-none-match': etag ?? '' } });
     expect(again.status).toBe(304);
@@ -144,10 +145,31 @@ describe('caching headers', () => {
     const general = await fetch(url, { headers: bearer('general') });
     const corporate = await fetch(url, { headers: bearer('corporate') });
     expect(general.headers.get('cache-control')).toMatch(/^private/);
-    expect(general.headers.get('vary')).toBe('Authorization');
+    expect(general.headers.get('vary')).toBe('Accept-Encoding, Authorization');
     expect(general.headers.get('etag')).not.toBe(corporate.headers.get('etag'));
     const revalidated = await fetch(url, { headers: { ...bearer('corporate'), 'if-none-match': general.headers.get('etag') ?? '' } });
     expect(revalidated.status).toBe(200);
+  });
+
+  it('compresses large answers once per encoding the client accepts, with an ETag per encoding', async () => {
+    const url = `/content/${NBC}/items?system.type=sample&depth=2`;
+    const identity = await server.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    const br = await server.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(identity.body);
+    const gzip = await server.app.inject({ url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(identity.body);
+    expect(gzip.rawPayload.length).toBeLessThan(identity.rawPayload.length / 2);
+    expect(new Set([identity.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
+    const refused = await server.app.inject({ url, headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    // Any representation's ETag validates the content.
+    const revalidated = await server.app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': String(gzip.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    const small = await server.app.inject({ url: `/content/${NBC}/items/enrolment_item?depth=0&elements=title`, headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('gives the same answer from the cache as computed fresh', async () => {
