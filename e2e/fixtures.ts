@@ -1,0 +1,62 @@
+/**
+ * Journeys log in through the real screens in one line (`await loginAs(page, 'dealer')`), take
+ * screenshots into test-results/screenshots/, and check accessibility with axe.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+
+/** The demo accounts of docs (architecture.md, "Demo data"). */
+export const DEMO_ACCOUNTS = {
+  dealer: { event: 'nbc', userName: 'pat.morgan@morgan-motors.example.com', password: 'DEALER27' },
+  dealerStaff: { event: 'nbc', userName: 'jordan.lee@morgan-motors.example.com', password: 'DEALER27' },
+  expo: { event: 'nbc', userName: 'expo.visitor@example.com', password: 'EXPO27' },
+  field: { event: 'nbc', userName: 'field.user@corp.example.com', password: 'FIELD27' },
+  corporate: { event: 'nbc', userName: 'corp.user@corp.example.com', password: 'CORP27' },
+  abc: { event: 'abc', userName: 'sam.rivera@example.com', password: 'ABC27', firstName: 'Sam', lastName: 'Rivera' },
+  reports: { event: 'report', userName: 'reports@corp.example.com', password: 'REPORTS27' },
+} as const;
+
+export type DemoRole = keyof typeof DEMO_ACCOUNTS;
+
+export const SCREENSHOT_DIR = join('test-results', 'screenshots');
+
+/** Saves a full-page screenshot named after the journey step. */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the login screen of the role's event and waits for where it leads. */
+export async function loginAs(page: Page, role: DemoRole): Promise<void> {
+  const account = DEMO_ACCOUNTS[role];
+  if (account.event === 'report') {
+    await page.goto('/reportLogin');
+    await page.getByLabel(/company e-mail/i).fill(account.userName);
+    await page.getByLabel(/report code/i).fill(account.password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect(page).toHaveURL(/\/nbc\/dashboard$/);
+    return;
+  }
+  await page.goto(`/${account.event}`);
+  await page.getByLabel(/^e-mail address/i).fill(account.userName);
+  await page.getByLabel(/^access code/i).fill(account.password);
+  if ('firstName' in account) {
+    await page.getByLabel(/^first name/i).fill(account.firstName);
+    await page.getByLabel(/^last name/i).fill(account.lastName);
+  }
+  await page.getByRole('button', { name: /sign in/i }).click();
+  if (account.event === 'nbc') await expect(page).toHaveURL(/\/nbc\/welcome$/);
+}
+
+/** Serious and critical axe violations (WCAG 2.1 A and AA rules) on the page as it is now. */
+export async function seriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,107 @@
+import { expect, loginAs, seriousA11yViolations, snap, test } from './fixtures.ts';
+
+const SCROLL_TABS = ['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas'];
+
+test.describe('welcome page and shell', () => {
+  test('a dealer sees the welcome page with the tabs of its access code', async ({ page }) => {
+    await loginAs(page, 'dealer');
+    const tabs = page.getByRole('navigation').getByRole('list').getByRole('link');
+    await expect(tabs).toHaveText([...SCROLL_TABS, 'Enrollment']);
+    await expect(page.getByRole('link', { name: 'Welcome' })).toHaveAttribute('aria-current', 'location');
+    const logo = page.getByRole('navigation').getByRole('img').first();
+    await expect(logo).toHaveJSProperty('width', 225);
+    await expect(logo).toHaveJSProperty('height', 60);
+    await expect(page.getByRole('link', { name: /Northwind Motor Company/ }).first()).toHaveAttribute('href', '/nbc/welcome');
+    // The dealer variant of the agenda, the general conference information.
+    await expect(page.getByRole('heading', { name: 'Retailer Agenda' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Conference Information', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Retailer Expo', exact: true })).toHaveCount(0);
+    await snap(page, 'welcome-dealer');
+  });
+
+  test('corporate sees the expo link and reporting tab', async ({ page }) => {
+    await loginAs(page, 'corporate');
+    const tabs = page.getByRole('navigation').getByRole('list').getByRole('link');
+    await expect(tabs).toHaveText([...SCROLL_TABS, 'Expo', 'Enrollment', 'Reporting']);
+    await expect(page.getByRole('heading', { name: 'Retailer Expo', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Conference Information for Corporate/ })).toBeVisible();
+    await snap(page, 'welcome-corporate');
+  });
+
+  test('Show more and Show less open and close the welcome letter', async ({ page }) => {
+    await loginAs(page, 'dealer');
+    const more = page.getByRole('button', { name: 'Show more' });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    const letter = page.locator('.letter-text');
+    await expect(letter).not.toContainText('Daniel Okafor');
+    const collapsed = (await letter.textContent()) ?? '';
+    expect(collapsed.length).toBeLessThanOrEqual(600);
+    await more.click();
+    await expect(letter).toContainText('Daniel Okafor');
+    await snap(page, 'welcome-letter-expanded');
+    await page.getByRole('button', { name: 'Show less' }).click();
+    await expect(letter).not.toContainText('Daniel Okafor');
+    await expect(page.getByTitle('Welcome video')).toHaveAttribute('src', /^https:\/\//);
+  });
+
+  test('tabs scroll smoothly to their section and follow the scrolling', async ({ page }) => {
+    await loginAs(page, 'dealer');
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(/#faq$/);
+    await expect(page.locator('#faq')).toBeInViewport({ ratio: 0.3 });
+    await expect(nav.getByRole('link', { name: 'FAQ' })).toHaveAttribute('aria-current', 'location');
+    await snap(page, 'welcome-tab-faq');
+
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect(nav.getByRole('link', { name: 'Welcome' })).toHaveAttribute('aria-current', 'location');
+    await page.evaluate(() => document.getElementById('attire')?.scrollIntoView({ behavior: 'instant', block: 'start' }));
+    await expect(nav.getByRole('link', { name: 'Attire' })).toHaveAttribute('aria-current', 'location');
+    await expect(nav.getByRole('link', { name: 'FAQ' })).not.toHaveAttribute('aria-current');
+  });
+
+  test('a scroll tab on another page leads back to its section', async ({ page }) => {
+    await loginAs(page, 'dealer');
+    await page.goto('/nbc/enrollment');
+    await page.getByRole('navigation').getByRole('link', { name: 'Agenda' }).click();
+    await expect(page).toHaveURL(/\/nbc\/welcome#agenda$/);
+    await expect(page.locator('#agenda')).toBeInViewport({ ratio: 0.3 });
+  });
+
+  test('the welcome page has no serious accessibility violations', async ({ page }) => {
+    await loginAs(page, 'corporate');
+    await expect(page.getByRole('heading', { name: 'Retailer Expo', exact: true })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('on a small screen the toggle opens and closes the menu', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, 'dealer');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const agenda = page.getByRole('navigation').getByRole('link', { name: 'Agenda' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(agenda).toBeHidden();
+    await snap(page, 'small-screen-menu-closed');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(agenda).toBeVisible();
+    await snap(page, 'small-screen-menu-open');
+    await agenda.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#agenda')).toBeInViewport({ ratio: 0.3 });
+    await toggle.click();
+    await expect(agenda).toBeVisible();
+    await toggle.click();
+    await expect(agenda).toBeHidden();
+  });
+
+  test('Logout ends the session and returns to /', async ({ page }) => {
+    await loginAs(page, 'dealer');
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('userdetail'))).toBeNull();
+    await page.goto('/nbc/welcome');
+    await expect(page).toHaveURL(/\/$/);
+    await snap(page, 'after-logout');
+  });
+});
