@@ -30,12 +30,27 @@ import type { AttendeeType } from '@portal/db/schema';
 const STORE_BOUND = sql.raw(`('dealer', 'candidate')`);
 const TOTAL = sql.raw(`'${GRAND_TOTAL_KEY}'`);
 
-/** The stores of the event that count as enrolled (one row per store). */
-const enrolledStores = (eventId: string) => sql`
-  select distinct g.store_dlrnum
-  from registrations g
-  where g.event_id = ${eventId} and g.status = 'Enrolled' and g.attendee_type in ${STORE_BOUND}
-    and g.store_dlrnum is not null`;
+/**
+ * Stores and enrolled stores per district, for the districts `scope` selects (a condition over
+ * `districts dc` joined to `zones zc`; all districts when absent). Counting per district first keeps
+ * the wider joins up to zones and regions down to a few thousand rows; a narrow scope also narrows
+ * the registrations read, so the (event, store, status) index is probed instead of a full scan.
+ */
+const storesPerDistrict = (eventId: string, scope?: SQL) => {
+  const districtsInScope = scope ? sql`(select dc.code from districts dc join zones zc on zc.code = dc.zone_code where ${scope})` : undefined;
+  return sql`
+    select st.district_code, count(*)::int as tot, count(e.store_dlrnum)::int as enr
+    from stores st
+    left join (
+      select distinct g.store_dlrnum
+      from registrations g
+      where g.event_id = ${eventId} and g.status = 'Enrolled' and g.attendee_type in ${STORE_BOUND}
+        and g.store_dlrnum is not null
+        ${districtsInScope ? sql`and g.store_dlrnum in (select sc.dlrnum from stores sc where sc.district_code in ${districtsInScope})` : sql``}
+    ) e on e.store_dlrnum = st.dlrnum
+    ${districtsInScope ? sql`where st.district_code in ${districtsInScope}` : sql``}
+    group by st.district_code`;
+};
 
 /** The counts of the contract, from the columns `tot`, `enr`, `objreq`, `fix_pct` and `obj_count`. */
 const countColumns = sql`
@@ -51,9 +66,11 @@ const countColumns = sql`
 interface GroupSpec {
   /** Columns of `grouped` (name -> SQL over the joined network) that identify a row. */
   keys: Record<string, SQL>;
-  /** The network rows a report covers: the level's own table left-joined down to the stores. */
+  /** The network rows a report covers: the level's own table left-joined down to districts `d`. */
   from: SQL;
   where: SQL;
+  /** The same scope over `districts dc` and `zones zc`, for the per-district store counts. */
+  within?: SQL;
   sortKey: string;
 }
 
@@ -72,12 +89,12 @@ function groupedCounts(eventId: string, spec: GroupSpec, onlyTotal = false): SQL
   const keyExpressions = sql.join(keyNames.map((name) => spec.keys[name]!), sql`, `);
   const totalKeys = sql.join(keyNames.map((name) => sql`${TOTAL} as ${sql.identifier(name)}`), sql`, `);
   return sql`
-    with enrolled as (${enrolledStores(eventId)}),
+    with per_district as (${storesPerDistrict(eventId, spec.within)}),
     grouped as (
       select ${keySelect}, max(r.objective_pct) as pct,
-        count(st.dlrnum)::int as tot, count(e.store_dlrnum)::int as enr
+        coalesce(sum(pd.tot), 0)::int as tot, coalesce(sum(pd.enr), 0)::int as enr
       ${spec.from}
-      left join enrolled e on e.store_dlrnum = st.dlrnum
+      left join per_district pd on pd.district_code = d.code
       where ${spec.where}
       group by ${keyExpressions}
     ),
@@ -104,8 +121,7 @@ function groupedCounts(eventId: string, spec: GroupSpec, onlyTotal = false): SQL
 const NETWORK_FROM = sql`
   from regions r
   left join zones z on z.region_code = r.code
-  left join districts d on d.zone_code = z.code
-  left join stores st on st.district_code = d.code`;
+  left join districts d on d.zone_code = z.code`;
 
 export async function networkTotal(db: DbOrTx, eventId: string): Promise<StoreCounts[]> {
   const query = groupedCounts(eventId, { keys: { regionCode: sql`r.code` }, from: NETWORK_FROM, where: sql`true`, sortKey: 'regionCode' }, true);
@@ -128,9 +144,9 @@ export async function zoneCounts(db: DbOrTx, eventId: string, region: string): P
     from: sql`
       from zones z
       join regions r on r.code = z.region_code
-      left join districts d on d.zone_code = z.code
-      left join stores st on st.district_code = d.code`,
+      left join districts d on d.zone_code = z.code`,
     where: sql`z.region_code = ${region}`,
+    within: sql`zc.region_code = ${region}`,
     sortKey: 'zonecode',
   });
   return rowsOf<ZoneRow>(await db.execute(query));
@@ -142,9 +158,9 @@ export async function districtCounts(db: DbOrTx, eventId: string, zone: string, 
     from: sql`
       from districts d
       join zones z on z.code = d.zone_code
-      join regions r on r.code = z.region_code
-      left join stores st on st.district_code = d.code`,
+      join regions r on r.code = z.region_code`,
     where: region ? sql`d.zone_code = ${zone} and z.region_code = ${region}` : sql`d.zone_code = ${zone}`,
+    within: sql`dc.zone_code = ${zone}`,
     sortKey: 'district',
   });
   return rowsOf<DistrictRow>(await db.execute(query));
@@ -160,6 +176,7 @@ export interface StoreScope {
   district?: string;
 }
 
+/** The scope as a condition over stores `st`'s district `d` and zone `z`. */
 function storeScope(scope: StoreScope): SQL {
   const conditions: SQL[] = [];
   if (scope.region) conditions.push(sql`z.region_code = ${scope.region}`);
@@ -168,83 +185,83 @@ function storeScope(scope: StoreScope): SQL {
   return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
-const scopedStores = (scope: StoreScope) => sql`
-  select st.dlrnum, st.name, st.city, st.state, d.code as district, d.name as district_name,
-    z.code as zone, z.name as zone_name, z.region_code as region
+/** The scope's stores with their district `d` and zone `z`, and the scope's condition. */
+const STORES_FROM = sql`
   from stores st
   join districts d on d.code = st.district_code
-  join zones z on z.code = d.zone_code
-  where ${storeScope(scope)}`;
+  join zones z on z.code = d.zone_code`;
 
-/** Enrolled store-bound attendees of the event at the stores of `s`. */
-const enrolledAttendees = (eventId: string) => sql`
-  select g.id, g.store_dlrnum, g.enrolled_at, g.is_virtual, g.is_free, g.status,
-    trim(p.first_name || ' ' || p.last_name) as atd_name, p.email
-  from registrations g
-  join people p on p.id = g.attendee_id
-  where g.event_id = ${eventId} and g.status = 'Enrolled' and g.attendee_type in ${STORE_BOUND}
-    and g.store_dlrnum in (select dlrnum from s)`;
+/**
+ * Enrolled store-bound registrations of the event at the scope's stores (`first` keeps each store's
+ * first by enroll time). Joining the network only when there is a scope lets a whole-network list
+ * read the registrations alone.
+ */
+function enrolledRegistrations(eventId: string, scope: StoreScope, first: boolean): SQL {
+  const scoped = Boolean(scope.region || scope.zone || scope.district);
+  return sql`
+    select ${first ? sql`distinct on (g.store_dlrnum)` : sql``}
+      g.id, g.store_dlrnum, g.enrolled_at, g.is_virtual, g.is_free, g.status, g.attendee_id
+    from registrations g
+    ${scoped ? sql`join stores st on st.dlrnum = g.store_dlrnum join districts d on d.code = st.district_code join zones z on z.code = d.zone_code` : sql``}
+    where g.event_id = ${eventId} and g.status = 'Enrolled' and g.attendee_type in ${STORE_BOUND}
+      and g.store_dlrnum is not null and ${storeScope(scope)}
+    ${first ? sql`order by g.store_dlrnum, g.enrolled_at nulls last, g.id` : sql``}`;
+}
 
-/** A store row's columns over `s` (the store) and `a` (its attendee, all null when none). */
+/** A store row's columns over the store `st` (`d`, `z`), its attendee's registration `a` and person `p` (null when none). */
 const storeRowColumns = sql`
-  s.zone_name as "zoneName",
-  s.district_name as "districtName",
-  s.dlrnum as "dlrnum",
-  s.name as "dealer Name",
-  s.city || ', ' || s.state as "cityState",
+  z.name as "zoneName",
+  d.name as "districtName",
+  st.dlrnum as "dlrnum",
+  st.name as "dealer Name",
+  st.city || ', ' || st.state as "cityState",
   case when a.id is null then 'Not Enrolled' else a.status end as "enrlStatusDesc",
   coalesce(to_char(a.enrolled_at at time zone 'UTC', 'YYYY-MM-DD'), '') as "enrlDate",
-  coalesce(a.atd_name, '') as "atdName",
-  coalesce(a.email, '') as "loginid",
+  coalesce(trim(p.first_name || ' ' || p.last_name), '') as "atdName",
+  coalesce(p.email, '') as "loginid",
   case when a.id is null then '' when a.is_virtual then 'Yes' else 'No' end as "virtualAttendee",
-  s.region as "region",
-  s.zone as "zone",
-  s.district as "district"`;
+  z.region_code as "region",
+  z.code as "zone",
+  d.code as "district"`;
+
+const STORE_ROW_NAMES = ['zoneName', 'districtName', 'dlrnum', 'dealer Name', 'cityState', 'enrlStatusDesc', 'enrlDate', 'atdName', 'loginid', 'virtualAttendee', 'region', 'zone', 'district'] as const;
+const FOOTER_NAMES = ['enrollAtdFree', 'enrollAtdPay', 'virtualAttendeeFree', 'virtualAttendeePay', 'enrollDealer', 'notEnrollDealer'] as const;
 
 const filterCondition = (select: StoreFilter): SQL =>
   select === 'E' ? sql`a.id is not null` : select === 'N' ? sql`a.id is null` : sql`true`;
 
-type DetailResultRow = StoreRow & {
-  kind: number;
-  enrollAtdFree: number | null;
-  enrollAtdPay: number | null;
-  virtualAttendeeFree: number | null;
-  virtualAttendeePay: number | null;
-  enrollDealer: number | null;
-  notEnrollDealer: number | null;
-};
+type DetailResultRow = StoreRow & { kind: number } & Record<(typeof FOOTER_NAMES)[number], number | null>;
 
 /**
  * The store enrollment detail of one district: a row per enrolled attendee, one per store without
  * one (filtered by `select`), then the district totals as the footer row (never filtered).
  */
 export async function storeDetail(db: DbOrTx, eventId: string, scope: StoreScope & { district: string }, select: StoreFilter): Promise<StoreDetailRow[]> {
-  const noText = sql.raw(`null::text`);
-  const storeNulls = sql.join(
-    ['zoneName', 'districtName', 'dlrnum', 'dealer Name', 'cityState', 'enrlStatusDesc', 'enrlDate', 'atdName', 'loginid', 'virtualAttendee', 'region', 'zone', 'district'].map(
-      (name) => sql`${noText} as ${sql.identifier(name)}`,
-    ),
-    sql`, `,
-  );
-  const countNulls = sql.raw(
-    ['enrollAtdFree', 'enrollAtdPay', 'virtualAttendeeFree', 'virtualAttendeePay', 'enrollDealer', 'notEnrollDealer'].map((n) => `null::int as "${n}"`).join(', '),
-  );
+  const storeNulls = sql.raw(STORE_ROW_NAMES.map((n) => `null::text as "${n}"`).join(', '));
+  const footerNulls = sql.raw(FOOTER_NAMES.map((n) => `null::int as "${n}"`).join(', '));
   const query = sql`
-    with s as (${scopedStores(scope)}),
-    a as (${enrolledAttendees(eventId)})
-    select 0 as kind, ${storeRowColumns}, ${countNulls}, s.dlrnum as sort_store, a.enrolled_at as sort_at, a.id as sort_id
-    from s left join a on a.store_dlrnum = s.dlrnum
-    where ${filterCondition(select)}
+    with a as (${enrolledRegistrations(eventId, scope, false)}),
+    detail as (
+      select st.dlrnum, a.id, a.is_virtual, a.is_free
+      ${STORES_FROM}
+      left join a on a.store_dlrnum = st.dlrnum
+      where ${storeScope(scope)}
+    )
+    select 0 as kind, ${storeRowColumns}, ${footerNulls}, st.dlrnum as sort_store, a.enrolled_at as sort_at, a.id as sort_id
+    ${STORES_FROM}
+    left join a on a.store_dlrnum = st.dlrnum
+    left join people p on p.id = a.attendee_id
+    where ${storeScope(scope)} and ${filterCondition(select)}
     union all
     select 1, ${storeNulls},
-      (count(*) filter (where a.id is not null and not a.is_virtual and a.is_free))::int,
-      (count(*) filter (where a.id is not null and not a.is_virtual and not a.is_free))::int,
-      (count(*) filter (where a.id is not null and a.is_virtual and a.is_free))::int,
-      (count(*) filter (where a.id is not null and a.is_virtual and not a.is_free))::int,
-      (count(distinct s.dlrnum) filter (where a.id is not null))::int,
-      (count(distinct s.dlrnum) filter (where a.id is null))::int,
+      (count(*) filter (where id is not null and not is_virtual and is_free))::int,
+      (count(*) filter (where id is not null and not is_virtual and not is_free))::int,
+      (count(*) filter (where id is not null and is_virtual and is_free))::int,
+      (count(*) filter (where id is not null and is_virtual and not is_free))::int,
+      (count(distinct dlrnum) filter (where id is not null))::int,
+      (count(distinct dlrnum) filter (where id is null))::int,
       null, null, null
-    from s left join a on a.store_dlrnum = s.dlrnum
+    from detail
     order by kind, sort_store, sort_at nulls last, sort_id`;
   const rows = rowsOf<DetailResultRow>(await db.execute(query));
   return rows.map((row): StoreDetailRow => {
@@ -284,16 +301,13 @@ function pickStoreRow(row: StoreRow): StoreRow {
 /** One row per store of the scope with its first enrolled attendee (by enroll time), filtered by `select`. */
 export async function storeList(db: DbOrTx, eventId: string, scope: StoreScope, select: StoreFilter): Promise<StoreRow[]> {
   const query = sql`
-    with s as (${scopedStores(scope)}),
-    a as (
-      select distinct on (x.store_dlrnum) x.*
-      from (${enrolledAttendees(eventId)}) x
-      order by x.store_dlrnum, x.enrolled_at nulls last, x.id
-    )
+    with a as (${enrolledRegistrations(eventId, scope, true)})
     select ${storeRowColumns}
-    from s left join a on a.store_dlrnum = s.dlrnum
-    where ${filterCondition(select)}
-    order by s.region, s.zone, s.district, s.dlrnum`;
+    ${STORES_FROM}
+    left join a on a.store_dlrnum = st.dlrnum
+    left join people p on p.id = a.attendee_id
+    where ${storeScope(scope)} and ${filterCondition(select)}
+    order by z.region_code, z.code, d.code, st.dlrnum`;
   return rowsOf<StoreRow>(await db.execute(query));
 }
 
@@ -373,7 +387,7 @@ export async function attendeeCountsByType(db: DbOrTx, eventId: string): Promise
     sql`, `,
   );
   const query = sql`
-    select t.description as "attendeedesc", count(g.id)::int as "totalenrolledAttendees"
+    select t.description as "attendeedesc", count(g.attendee_type)::int as "totalenrolledAttendees"
     from (values ${values}) as t(type, description, ord)
     left join registrations g on g.attendee_type = t.type and g.event_id = ${eventId} and g.status = 'Enrolled'
     group by t.type, t.description, t.ord
