@@ -94,6 +94,37 @@ async function readBack(path: string) {
   return { name: sheet.name, rows: sheet.actualRowCount, header: (sheet.getRow(1).values as unknown[]).slice(1), last: (sheet.getRow(sheet.actualRowCount).values as unknown[]).slice(1) };
 }
 
+interface TraceEvent {
+  ph: string;
+  name: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** Main-thread and worker task times of the renderer from a Chromium trace (microseconds → ms). */
+function threadTimes(path: string) {
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
+  const threads = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  const tasksOf = (thread: string) =>
+    events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && threads.get(`${e.pid}:${e.tid}`) === thread);
+  const main = tasksOf('CrRendererMain');
+  const worker = tasksOf('DedicatedWorker thread');
+  const ms = (us: number) => Math.round(us / 100) / 10;
+  const sum = (list: TraceEvent[]) => ms(list.reduce((total, e) => total + (e.tdur ?? 0), 0));
+  return {
+    mainTasks: main.length,
+    longestMainWallMs: ms(Math.max(0, ...main.map((e) => e.dur ?? 0))),
+    longestMainCpuMs: ms(Math.max(0, ...main.map((e) => e.tdur ?? 0))),
+    mainCpuMs: sum(main),
+    workerCpuMs: sum(worker),
+  };
+}
+
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -144,6 +175,19 @@ try {
         `progress events ${result.progressEvents}, renderer RSS ${mb(baseline)} → ${mb(peak)} MB, file ${results.at(-1)!.fileKb} KB, ${download.suggestedFilename()}`,
     );
   }
+  // One more run under a Chromium trace: wall-clock long tasks on a busy shared machine can be the
+  // thread waiting for a CPU, so the trace gives the time each task actually ran (thread time).
+  await page.evaluate(() => (globalThis as { gc?: () => void }).gc?.());
+  const tracePath = join(downloads, 'trace.json');
+  await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await Promise.all([page.waitForEvent('download'), page.evaluate((rows) => window.runExport(rows), ROWS)]);
+  await browser.stopTracing();
+  const cpu = threadTimes(tracePath);
+  console.log(
+    `traced run: main thread ${cpu.mainTasks} tasks, longest ${cpu.longestMainWallMs} ms wall / ${cpu.longestMainCpuMs} ms on CPU, ` +
+      `${cpu.mainCpuMs} ms on CPU in all; worker ${cpu.workerCpuMs} ms on CPU`,
+  );
+
   // For comparison only: the same file built on the page's own thread.
   await page.evaluate(() => (globalThis as { gc?: () => void }).gc?.());
   const inPage = await page.evaluate((rows) => window.runExport(rows, 'main-thread'), ROWS);
@@ -160,6 +204,7 @@ try {
         cpus: cpus().length,
         loadAverage1m: Math.round(loadavg()[0]! * 10) / 10,
         cold: results[0],
+        tracedRun: cpu,
         mainThreadComparison: { totalMs: Math.round(inPage.totalMs), maxFrameGapMs: Math.round(inPage.maxFrameGapMs), longestTaskMs: Math.round(inPage.longestTaskMs) },
         warmMedian: {
           totalMs: Math.round(median(warm.map((r) => r.totalMs))),
