@@ -28,30 +28,32 @@ export class EmbeddedContent implements ContentBackend {
   async answer(context: RequestContext, route: ContentRoute): Promise<Answer> {
     const isSync = route.kind === 'sync' || route.kind === 'sync-init';
     // Sync reads the change log directly, so its snapshot must be at least as new.
-    const snapshot = await this.store.get(context.environmentId, context.waitForNew || isSync);
+    const fresh = context.waitForNew || isSync;
+    const snapshot = (!fresh && this.store.peek(context.environmentId)) || (await this.store.get(context.environmentId, fresh));
     if (!snapshot) throw environmentNotFound(context.environmentId);
-    const { params, pageBase } = context;
+    // `context.params` parses the query string: read it only when an answer must be computed.
+    const { pageBase } = context;
     switch (route.kind) {
       case 'items':
-        return cached(snapshot, context, (viewer) => snapshot.listItems(params, viewer, pageBase));
+        return cached(snapshot, context, (viewer) => snapshot.listItems(context.params, viewer, pageBase));
       case 'item':
-        return cached(snapshot, context, (viewer) => snapshot.getItem(route.codename, params, viewer));
+        return cached(snapshot, context, (viewer) => snapshot.getItem(route.codename, context.params, viewer));
       case 'items-feed':
-        return cached(snapshot, context, (viewer) => snapshot.itemsFeed(params, viewer, context.continuation, this.options.feedPageSize));
+        return cached(snapshot, context, (viewer) => snapshot.itemsFeed(context.params, viewer, context.continuation, this.options.feedPageSize));
       case 'types':
-        return cached(snapshot, context, () => snapshot.listTypes(params, pageBase));
+        return cached(snapshot, context, () => snapshot.listTypes(context.params, pageBase));
       case 'type':
-        return cached(snapshot, context, () => snapshot.getType(route.codename, params));
+        return cached(snapshot, context, () => snapshot.getType(route.codename, context.params));
       case 'type-element':
         return cached(snapshot, context, () => snapshot.getTypeElement(route.type, route.element));
       case 'taxonomies':
-        return cached(snapshot, context, () => snapshot.listTaxonomies(params, pageBase));
+        return cached(snapshot, context, () => snapshot.listTaxonomies(context.params, pageBase));
       case 'taxonomy':
         return cached(snapshot, context, () => snapshot.getTaxonomy(route.codename));
       case 'languages':
-        return cached(snapshot, context, () => snapshot.listLanguages(params, pageBase));
+        return cached(snapshot, context, () => snapshot.listLanguages(context.params, pageBase));
       case 'sync-init':
-        return syncInit(this.store, snapshot, params);
+        return syncInit(this.store, snapshot, context.params);
       case 'sync':
         return syncChanges(this.store, snapshot, context.continuation, new Viewer(new Set(await context.codes())), this.options.syncPageSize);
     }

@@ -65,6 +65,13 @@ export class SnapshotStore {
     }
   }
 
+  /** The current snapshot when no database check is due (the hot path); otherwise undefined: call `get`. */
+  peek(environmentId: string): Snapshot | undefined {
+    if (Date.now() - this.lastCheck >= this.options.refreshIntervalMs) return undefined;
+    const current = this.snapshots.get(environmentId);
+    return current !== undefined && current.version === this.versions.get(environmentId) ? current : undefined;
+  }
+
   /** The highest change-log sequence of an environment (0 when it has none). */
   async latestSeq(environmentId: string): Promise<number> {
     return this.guarded(async () => {

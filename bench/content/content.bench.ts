@@ -1,0 +1,95 @@
+/**
+ * Content service throughput on the full server (buildApp) with the real bundles imported: req/s and
+ * p50/p99 of cached content answers beside /healthz of the same server, 50 connections each. The load
+ * comes from autocannon in a child process, so the client does not share the server's event loop.
+ *   npx tsx bench/content/content.bench.ts [--engine pglite|postgres|both] [--seconds 10]
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { importContentBundle } from '@portal/content-service';
+import { startBenchServer, type Engine } from '../lib/bench-server.ts';
+
+const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
+const seconds = Number(args.get('--seconds') ?? 10);
+const engineArg = args.get('--engine') ?? 'pglite';
+const engines: Engine[] = engineArg === 'both' ? ['pglite', 'postgres'] : [engineArg as Engine];
+const contentRoot = fileURLToPath(new URL('../../content', import.meta.url));
+const nbc = (JSON.parse(readFileSync(`${contentRoot}/nbc/environment.json`, 'utf8')) as { id: string }).id;
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+interface Figures {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  bytesPerResponse: number;
+}
+
+function autocannon(url: string, duration: number, headers: Record<string, string>): Promise<Figures> {
+  const headerArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [autocannonCli, '-c', '50', '-d', String(duration), '-j', ...headerArgs, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; throughput: { average: number } };
+        resolve({
+          reqPerSec: Math.round(r.requests.average),
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          non2xx: r.non2xx,
+          errors: r.errors,
+          bytesPerResponse: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
+        });
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+for (const engine of engines) {
+  // Content does not depend on the network size; a small one keeps start-up short.
+  const server = await startBenchServer(engine, 100);
+  try {
+    await importContentBundle(server.database.db, contentRoot);
+    const login = await fetch(`${server.url}/User/ProcessLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'corp.user@corp.example.com', password: 'CORP27', eventType: 'nbc', IsReporting: false }),
+    });
+    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+
+    const base = `/content/${nbc}`;
+    const br = { 'accept-encoding': 'br' };
+    const targets: Record<string, { path: string; headers?: Record<string, string> }> = {
+      healthz: { path: '/healthz' },
+      listing: { path: `${base}/items?limit=25` },
+      listingBrotli: { path: `${base}/items?limit=25`, headers: br },
+      welcomeDepth2Brotli: { path: `${base}/items?system.type=welcome_page&depth=2`, headers: br },
+      agendaDepth2: { path: `${base}/items/agenda_page_item?depth=2` },
+      agendaDepth2Brotli: { path: `${base}/items/agenda_page_item?depth=2`, headers: br },
+      headerWithTokenBrotli: {
+        path: `${base}/items?system.type=header_layout_detail&elements.access_codes[any]=corporate&depth=2`,
+        headers: { ...br, authorization: `Bearer ${token}` },
+      },
+    };
+    const results: Record<string, Figures> = {};
+    for (const [name, target] of Object.entries(targets)) {
+      const probe = await fetch(`${server.url}${target.path}`, { headers: target.headers ?? {} });
+      if (probe.status !== 200) throw new Error(`${name}: ${probe.status} ${await probe.text()}`);
+      await autocannon(`${server.url}${target.path}`, 2, target.headers ?? {}); // warm-up: JIT and the answer cache
+      results[name] = await autocannon(`${server.url}${target.path}`, seconds, target.headers ?? {});
+    }
+    const health = results.healthz?.reqPerSec ?? 1;
+    const share = Object.fromEntries(Object.entries(results).map(([name, r]) => [name, +(r.reqPerSec / health).toFixed(3)]));
+    console.log(JSON.stringify({ engine, seconds, connections: 50, results, shareOfHealthz: share }));
+  } finally {
+    await server.close();
+  }
+}
