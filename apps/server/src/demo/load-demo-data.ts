@@ -1,11 +1,11 @@
 /**
  * Loads the deterministic demo data (architecture.md, "Demo data") into an empty database, in one
- * transaction, with multi-row inserts. The rows come from generate-demo-data.ts; this file only
- * assigns ids, hashes the access codes and writes.
+ * transaction, with multi-row inserts in chunks (bulk-write.ts). The rows come from
+ * generate-demo-data.ts; this file only assigns ids, hashes the access codes and writes.
  */
-import { getTableColumns, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx } from '@portal/db';
+import { bulkInsert } from '../import/bulk-write.ts';
 import { hashAccessCode } from '../lib/access-code.ts';
 import { DEMO_ACCESS_CODES, DEMO_EVENTS } from './demo-access-codes.ts';
 import { DEMO_DEFAULT_SEED, DEMO_DEFAULT_STORES, generateDemoData, type DemoDataset } from './generate-demo-data.ts';
@@ -44,19 +44,8 @@ export interface DemoSummary {
 
 export const DEMO_META_KEY = 'demo_data';
 
-/** PostgreSQL allows 65,535 bind parameters per statement; stay far below it. */
-const PARAMS_PER_STATEMENT = 8_000;
-
 export class DemoDataError extends Error {
   override name = 'DemoDataError';
-}
-
-async function insertInChunks<T extends PgTable>(db: DbOrTx, table: T, rows: T['$inferInsert'][]): Promise<void> {
-  const perRow = Object.keys(getTableColumns(table)).length;
-  const size = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / perRow));
-  for (let i = 0; i < rows.length; i += size) {
-    await db.insert(table).values(rows.slice(i, i + size));
-  }
 }
 
 /** Takes `n` ids from a serial column's sequence, so rows can reference each other before insert. */
@@ -113,17 +102,17 @@ export async function loadDemoData(db: DbOrTx, options: DemoLoadOptions): Promis
     }
 
     await tx.insert(events).values(DEMO_EVENTS.map((e) => ({ ...e })));
-    await insertInChunks(tx, regions, data.regions);
-    await insertInChunks(tx, zones, data.zones);
-    await insertInChunks(tx, districts, data.districts);
+    await bulkInsert(tx, regions, data.regions);
+    await bulkInsert(tx, zones, data.zones);
+    await bulkInsert(tx, districts, data.districts);
 
     const personIds = await reserveIds(tx, 'people', data.people.length);
-    await insertInChunks(
+    await bulkInsert(
       tx,
       people,
       data.people.map((p, i) => ({ id: personIds[i]!, ...p })),
     );
-    await insertInChunks(
+    await bulkInsert(
       tx,
       stores,
       data.stores.map((s) => ({
@@ -140,7 +129,7 @@ export async function loadDemoData(db: DbOrTx, options: DemoLoadOptions): Promis
     await tx.insert(accessCodes).values(
       DEMO_ACCESS_CODES.map(({ code, ...rest }) => ({ ...rest, codeHash: hashAccessCode(code, options.codeHashKey), active: true })),
     );
-    await insertInChunks(
+    await bulkInsert(
       tx,
       registrations,
       data.registrations.map((r) => ({

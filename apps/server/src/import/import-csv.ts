@@ -3,10 +3,10 @@
  * against the database, and only when nothing is wrong writes the differences, in one transaction.
  * Unchanged rows are not written, so importing the same files again changes nothing.
  */
-import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { inArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@portal/db';
 import { hashAccessCode } from '../lib/access-code.ts';
+import { bulkInsert, PARAMS_PER_STATEMENT } from './bulk-write.ts';
 import { ProblemList, sortProblems, type CsvSource, type ImportProblem } from './csv-file.ts';
 import type { FileKind } from './formats.ts';
 import {
@@ -48,9 +48,6 @@ export type CsvImportResult =
   | { ok: true; dryRun: boolean; counts: Partial<Record<Entity, EntityCounts>> }
   | { ok: false; problems: ImportProblem[] };
 
-/** PostgreSQL allows 65,535 bind parameters per statement; stay far below it. */
-const PARAMS_PER_STATEMENT = 8_000;
-
 function chunks<T>(rows: T[], paramsPerRow: number): T[][] {
   const size = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / paramsPerRow));
   const out: T[][] = [];
@@ -77,24 +74,6 @@ function diff<K, T>(incoming: Iterable<[K, T]>, existing: Map<K, T>, same: (a: T
 }
 
 const counts = (d: Diff<unknown>): EntityCounts => ({ inserted: d.insert.length, updated: d.update.length, unchanged: d.unchanged });
-
-/** `set` for an upsert: every listed column takes the proposed row's value. */
-function excluded(columns: Record<string, { name: string }>): Record<string, SQL> {
-  return Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]));
-}
-
-async function upsert<T extends PgTable>(
-  tx: DbOrTx,
-  table: T,
-  rows: T['$inferInsert'][],
-  target: PgColumn | PgColumn[],
-  set: Record<string, { name: string }>,
-  paramsPerRow: number,
-): Promise<void> {
-  for (const chunk of chunks(rows, paramsPerRow)) {
-    await tx.insert(table).values(chunk).onConflictDoUpdate({ target, set: excluded(set) });
-  }
-}
 
 type EventRow = typeof schema.events.$inferSelect;
 type RegionRow = typeof schema.regions.$inferSelect;
@@ -366,16 +345,16 @@ async function applyPlan(tx: DbOrTx, plan: Plan): Promise<void> {
   const write = <T>(d: Diff<T> | undefined) => (d ? [...d.insert, ...d.update] : []);
 
   const e = events;
-  await upsert(tx, e, write(plan.events), e.id, { name: e.name, providerEventCode: e.providerEventCode, isVirtual: e.isVirtual, contentEnvironmentId: e.contentEnvironmentId, startsOn: e.startsOn, endsOn: e.endsOn }, 7);
-  await upsert(tx, regions, write(plan.regions), regions.code, { description: regions.description, objectivePct: regions.objectivePct }, 3);
-  await upsert(tx, zones, write(plan.zones), zones.code, { regionCode: zones.regionCode, name: zones.name }, 3);
-  await upsert(tx, districts, write(plan.districts), districts.code, { zoneCode: districts.zoneCode, name: districts.name }, 3);
+  await bulkInsert(tx, e, write(plan.events), { target: [e.id], set: [e.name, e.providerEventCode, e.isVirtual, e.contentEnvironmentId, e.startsOn, e.endsOn] });
+  await bulkInsert(tx, regions, write(plan.regions), { target: [regions.code], set: [regions.description, regions.objectivePct] });
+  await bulkInsert(tx, zones, write(plan.zones), { target: [zones.code], set: [zones.regionCode, zones.name] });
+  await bulkInsert(tx, districts, write(plan.districts), { target: [districts.code], set: [districts.zoneCode, districts.name] });
   const s = stores;
-  await upsert(tx, s, write(plan.stores), s.dlrnum, { name: s.name, city: s.city, state: s.state, districtCode: s.districtCode, complimentarySeats: s.complimentarySeats }, 8);
+  await bulkInsert(tx, s, write(plan.stores), { target: [s.dlrnum], set: [s.name, s.city, s.state, s.districtCode, s.complimentarySeats] });
 
   if (plan.people) {
     const p = people;
-    await upsert(tx, p, write(plan.people), p.email, { firstName: p.firstName, lastName: p.lastName, storeDlrnum: p.storeDlrnum, category: p.category }, 5);
+    await bulkInsert(tx, p, write(plan.people), { target: [p.email], set: [p.firstName, p.lastName, p.storeDlrnum, p.category] });
     for (const ids of chunks(plan.people.detach, 1)) {
       await tx.update(p).set({ storeDlrnum: null }).where(inArray(p.id, ids));
     }
@@ -396,16 +375,9 @@ async function applyPlan(tx: DbOrTx, plan: Plan): Promise<void> {
     }
   }
   const c = accessCodes;
-  await upsert(
-    tx,
-    c,
-    write(plan.accessCodes),
-    [c.eventId, c.codeHash],
-    {
-      label: c.label, policies: c.policies, regType: c.regType, attendeeType: c.attendeeType, personCategory: c.personCategory,
-      requiresRoster: c.requiresRoster, agendaGroup: c.agendaGroup, conferenceGroup: c.conferenceGroup, faqGroup: c.faqGroup, active: c.active,
-    },
-    14,
-  );
-  await upsert(tx, reportUsers, write(plan.reportUsers), reportUsers.email, { name: reportUsers.name, active: reportUsers.active }, 6);
+  await bulkInsert(tx, c, write(plan.accessCodes), {
+    target: [c.eventId, c.codeHash],
+    set: [c.label, c.policies, c.regType, c.attendeeType, c.personCategory, c.requiresRoster, c.agendaGroup, c.conferenceGroup, c.faqGroup, c.active],
+  });
+  await bulkInsert(tx, reportUsers, write(plan.reportUsers), { target: [reportUsers.email], set: [reportUsers.name, reportUsers.active] });
 }

@@ -63,7 +63,9 @@ export class RowReader {
   }
 
   private checkText(column: string, v: string, max: number): string {
-    if ([...v].length > max) this.fail(column, `must be at most ${max} characters (has ${[...v].length})`);
+    // Characters, not UTF-16 units; a string no longer in units than `max` cannot be too long.
+    const length = v.length <= max ? v.length : [...v].length;
+    if (length > max) this.fail(column, `must be at most ${max} characters (has ${length})`);
     else if (hasControlChars(v)) this.fail(column, 'must not contain line breaks or control characters');
     return v;
   }
