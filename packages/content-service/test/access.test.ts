@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import { importContentBundle } from '../src/index.ts';
-import { FIXTURE_ROOT, type TestServer, bearer, getJson, resolveFromBearer, startServer } from './helpers.ts';
+import { FIXTURE_ROOT, type TestServer, bearer, codenamesOf, getJson, resolveFromBearer, startServer, valueOf } from './helpers.ts';
 
 let database: Database;
 let server: TestServer;
@@ -26,10 +26,10 @@ const ALL_CODES = 'navigatingcorp,retailers,field,corporate';
 async function list(query: string, token?: string): Promise<string[]> {
   const { status, body } = await getJson(`${server.content()}/items?${query}`, token ? bearer(token) : {});
   expect(status).toBe(200);
-  return body.items.map((i: { system: { codename: string } }) => i.system.codename);
+  return codenamesOf(body.items);
 }
 
-async function item(codename: string, token?: string, query = 'depth=2'): Promise<{ status: number; body: any }> {
+async function item(codename: string, token?: string, query = 'depth=2'): ReturnType<typeof getJson> {
   return getJson(`${server.content()}/items/${codename}?${query}`, token ? bearer(token) : {});
 }
 
@@ -55,7 +55,7 @@ describe.each([undefined, 'nonsense'])('without a valid token (%s)', (token) => 
 
   it('drops restricted items from linked values and modular content, and does not count them', async () => {
     const delta = await item('sample_delta', token);
-    expect(delta.body.item.elements.related.value).toEqual(['sample_alpha']);
+    expect(valueOf(delta.body.item, 'related')).toEqual(['sample_alpha']);
     expect(Object.keys(delta.body.modular_content)).toEqual(['sample_alpha', 'sample_beta']);
     expect(await list('system.type=sample&elements.related[contains]=tab_reporting', token)).toEqual([]);
     const total = await getJson(`${server.content()}/items?depth=0&limit=1&includeTotalCount=true`, token ? bearer(token) : {});
@@ -64,9 +64,9 @@ describe.each([undefined, 'nonsense'])('without a valid token (%s)', (token) => 
 
   it('leaves them out of the feed', async () => {
     const { body } = await getJson(`${server.content()}/items-feed`, token ? bearer(token) : {});
-    const codenames = body.items.map((i: { system: { codename: string } }) => i.system.codename);
+    const codenames = codenamesOf(body.items);
     expect(codenames).toHaveLength(32 - RESTRICTED.length);
-    expect(codenames.filter((c: string) => RESTRICTED.includes(c))).toEqual([]);
+    expect(codenames.filter((c) => RESTRICTED.includes(c))).toEqual([]);
   });
 
   it('still serves public content', async () => {
@@ -78,7 +78,7 @@ describe('with a general token (navigatingcorp)', () => {
   it('sees the header and the tabs for its code only', async () => {
     const header = await item('header_layout_detail', 'general');
     expect(header.status).toBe(200);
-    expect(header.body.item.elements.tablist.value).toEqual(['tab_welcome']);
+    expect(valueOf(header.body.item, 'tablist')).toEqual(['tab_welcome']);
     expect(Object.keys(header.body.modular_content)).toEqual(['tab_welcome']);
     expect(await list('system.type=header_tab', 'general')).toEqual(['tab_welcome']);
     expect((await item('tab_reporting', 'general')).status).toBe(404);
@@ -101,20 +101,20 @@ describe('with a general token (navigatingcorp)', () => {
 describe('with field and corporate tokens', () => {
   it('field sees reporting but not the expo tab, and report types 1 only', async () => {
     const header = await item('header_layout_detail', 'field');
-    expect(header.body.item.elements.tablist.value).toEqual(['tab_welcome', 'tab_reporting']);
+    expect(valueOf(header.body.item, 'tablist')).toEqual(['tab_welcome', 'tab_reporting']);
     const reports = await item('report_types_item', 'field');
-    expect(reports.body.item.elements.report_list.value).toEqual(['report_type_1']);
+    expect(valueOf(reports.body.item, 'report_list')).toEqual(['report_type_1']);
     expect(Object.keys(reports.body.modular_content)).toEqual(['report_type_1']);
   });
 
   it('corporate sees everything', async () => {
     const header = await item('header_layout_detail', 'corporate');
-    expect(header.body.item.elements.tablist.value).toEqual(['tab_welcome', 'tab_linktoexpo', 'tab_reporting']);
+    expect(valueOf(header.body.item, 'tablist')).toEqual(['tab_welcome', 'tab_linktoexpo', 'tab_reporting']);
     const reports = await item('report_types_item', 'corporate');
     expect(Object.keys(reports.body.modular_content)).toEqual(['report_type_1', 'report_type_4']);
     expect(await list('system.type=sample&elements.related[contains]=tab_reporting', 'corporate')).toEqual(['sample_delta']);
     const delta = await item('sample_delta', 'corporate');
-    expect(delta.body.item.elements.related.value).toEqual(['tab_reporting', 'sample_alpha']);
+    expect(valueOf(delta.body.item, 'related')).toEqual(['tab_reporting', 'sample_alpha']);
   });
 });
 

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import { importContentBundle } from '../src/index.ts';
-import { NBC, type TestServer, bearer, copyFixture, getJson, resetContent, startServer } from './helpers.ts';
+import type { DeliverySyncEntry } from '../src/delivery-types.ts';
+import { type AnswerBody, NBC, type TestServer, bearer, codenamesOf, copyFixture, getJson, resetContent, startServer, valueOf } from './helpers.ts';
 
 let database: Database;
 let bundle: Awaited<ReturnType<typeof copyFixture>>;
@@ -40,12 +41,10 @@ function sdk(): IDeliveryClient {
   });
 }
 
-const codenamesOf = (body: { items: { system: { codename: string } }[] }): string[] => body.items.map((i) => i.system.codename);
-
-async function feedPage(continuation?: string, query = 'system.type=sample'): Promise<{ codenames: string[]; next: string | null; body: any }> {
+async function feedPage(continuation?: string, query = 'system.type=sample'): Promise<{ codenames: string[]; next: string | null; body: AnswerBody }> {
   const { status, body, headers } = await getJson(`${server.content()}/items-feed?${query}`, continuation ? { 'x-continuation': continuation } : {});
   expect(status).toBe(200);
-  return { codenames: codenamesOf(body), next: headers.get('x-continuation'), body };
+  return { codenames: codenamesOf(body.items), next: headers.get('x-continuation'), body };
 }
 
 describe('items-feed', () => {
@@ -64,7 +63,7 @@ describe('items-feed', () => {
   it('keeps its order, elements projection and filters across pages', async () => {
     const first = await feedPage(undefined, 'system.type=sample&order=elements.price[desc]&elements=title');
     expect(first.codenames).toEqual(['sample_gamma', 'sample_beta']);
-    expect(Object.keys(first.body.items[0].elements)).toEqual(['title']);
+    expect(Object.keys(first.body.items[0]?.elements ?? {})).toEqual(['title']);
     const second = await feedPage(first.next ?? '', 'system.type=sample&order=elements.price[desc]&elements=title');
     expect(second.codenames).toEqual(['sample_alpha', 'sample_epsilon']);
   });
@@ -78,11 +77,15 @@ describe('items-feed', () => {
   it('continues after the last item served when a re-import changes the list between pages', async () => {
     const first = await feedPage();
     expect(first.codenames).toEqual(['sample_alpha', 'sample_beta']);
-    await bundle.edit('nbc/items/samples.json', (items: any[]) => [
-      ...items.filter((i) => i.codename !== 'sample_delta'),
-      { ...items[0], codename: 'sample_aardvark', name: 'Aardvark' },
-      { ...items[0], codename: 'sample_charlie', name: 'Charlie', elements: { ...items[0].elements, related: [] } },
-    ]);
+    await bundle.edit('nbc/items/samples.json', (items) => {
+      const alpha = items.find((i) => i.codename === 'sample_alpha');
+      if (!alpha) throw new Error('fixture changed: sample_alpha missing');
+      return [
+        ...items.filter((i) => i.codename !== 'sample_delta'),
+        { ...alpha, codename: 'sample_aardvark', name: 'Aardvark' },
+        { ...alpha, codename: 'sample_charlie', name: 'Charlie', elements: { ...alpha.elements, related: [] } },
+      ];
+    });
     await importContentBundle(database.db, bundle.root);
     const second = await feedPage(first.next ?? '');
     // sample_aardvark sorts before the position reached; sample_delta is gone.
@@ -93,11 +96,16 @@ describe('items-feed', () => {
   });
 });
 
-async function syncPage(token: string, headers: Record<string, string> = {}): Promise<{ entries: [string, string][]; next: string | null; body: any }> {
-  const { status, body, headers: responseHeaders } = await getJson(`${server.content()}/sync`, { 'x-continuation': token, ...headers });
+interface SyncBody {
+  items: DeliverySyncEntry[];
+}
+
+async function syncPage(token: string, headers: Record<string, string> = {}): Promise<{ entries: [string, string][]; next: string | null; body: SyncBody }> {
+  const { status, body: answer, headers: responseHeaders } = await getJson(`${server.content()}/sync`, { 'x-continuation': token, ...headers });
   expect(status).toBe(200);
   expect(responseHeaders.get('cache-control')).toBe('no-store');
-  return { entries: body.items.map((e: any) => [e.data.system.codename, e.change_type]), next: responseHeaders.get('x-continuation'), body };
+  const body = answer as unknown as SyncBody;
+  return { entries: body.items.map((e) => [e.data.system.codename, e.change_type]), next: responseHeaders.get('x-continuation'), body };
 }
 
 async function syncInit(query = ''): Promise<string> {
@@ -110,14 +118,14 @@ async function syncInit(query = ''): Promise<string> {
 }
 
 async function changeFaqsAndTabs(): Promise<void> {
-  await bundle.edit('nbc/items/conference.json', (items: any[]) => [
+  await bundle.edit('nbc/items/conference.json', (items) => [
     ...items
       .filter((i) => i.codename !== 'faq_2')
       .map((i) => (i.codename === 'faq_1' ? { ...i, elements: { ...i.elements, question: 'Where exactly?' } } : i))
       .map((i) => (i.codename === 'faq_page_corporate' ? { ...i, elements: { ...i.elements, queanswers: ['faq_1', 'faq_3'] } } : i)),
     { codename: 'faq_3', type: 'faq_item', name: 'FAQ 3', elements: { question: 'New?', answer: '<p>Yes.</p>' } },
   ]);
-  await bundle.edit('nbc/items/header.json', (items: any[]) =>
+  await bundle.edit('nbc/items/header.json', (items) =>
     items.map((i) => (i.codename === 'tab_reporting' ? { ...i, elements: { ...i.elements, title: 'Reports' } } : i)),
   );
   await importContentBundle(database.db, bundle.root);
@@ -142,7 +150,7 @@ describe('sync', () => {
       ['faq_3', 'changed_item'],
     ]);
     expect(first.body.items[0]).toMatchObject({ timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), data: { elements: { question: { value: 'Where exactly?' } } } });
-    expect(first.body.items[1].data.elements.question.value).toBe('Expenses?');
+    expect(valueOf(first.body.items[1]?.data, 'question')).toBe('Expenses?');
     expect(first.next).toBeTruthy();
     const second = await syncPage(first.next ?? '');
     expect(second.entries).toEqual([['faq_page_corporate', 'changed_item']]);
@@ -203,17 +211,17 @@ describe('several instances on one database', () => {
 
   it('converge on a re-import within the refresh interval; the wait header sees it at once', async () => {
     const url = `${second.content()}/items/faq_1`;
-    expect((await getJson(url)).body.item.elements.question.value).toBe('Where?');
+    expect(valueOf((await getJson(url)).body.item, 'question')).toBe('Where?');
     await changeFaqsAndTabs();
     // The wait header makes the instance check the database now, whenever it last did.
-    expect((await getJson(url, { 'x-kc-wait-for-loading-new-content': 'true' })).body.item.elements.question.value).toBe('Where exactly?');
+    expect(valueOf((await getJson(url, { 'x-kc-wait-for-loading-new-content': 'true' })).body.item, 'question')).toBe('Where exactly?');
     const third = await startServer(database.db, { refreshIntervalMs: 300 });
     try {
-      expect((await getJson(`${third.content()}/items/faq_1`)).body.item.elements.question.value).toBe('Where exactly?');
+      expect(valueOf((await getJson(`${third.content()}/items/faq_1`)).body.item, 'question')).toBe('Where exactly?');
       await changeBackFaq();
       await new Promise((resolve) => setTimeout(resolve, 350));
-      expect((await getJson(`${third.content()}/items/faq_1`)).body.item.elements.question.value).toBe('Where?');
-      expect((await getJson(url)).body.item.elements.question.value).toBe('Where?');
+      expect(valueOf((await getJson(`${third.content()}/items/faq_1`)).body.item, 'question')).toBe('Where?');
+      expect(valueOf((await getJson(url)).body.item, 'question')).toBe('Where?');
     } finally {
       await third.close();
     }
@@ -221,7 +229,7 @@ describe('several instances on one database', () => {
 });
 
 async function changeBackFaq(): Promise<void> {
-  await bundle.edit('nbc/items/conference.json', (items: any[]) =>
+  await bundle.edit('nbc/items/conference.json', (items) =>
     items.map((i) => (i.codename === 'faq_1' ? { ...i, elements: { ...i.elements, question: 'Where?' } } : i)),
   );
   await importContentBundle(database.db, bundle.root);

@@ -4,7 +4,7 @@ import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import { stableUuid } from '../src/bundle/stable-id.ts';
 import { importContentBundle } from '../src/index.ts';
-import { FIXTURE_ROOT, NBC, type TestServer, getJson, startServer } from './helpers.ts';
+import { FIXTURE_ROOT, NBC, type TestServer, codenamesOf, getJson, startServer } from './helpers.ts';
 
 let database: Database;
 let server: TestServer;
@@ -92,12 +92,12 @@ describe('filters on /items (system.type=sample)', () => {
   it.each(cases)('%s', async (filter, expected) => {
     const { status, body } = await getJson(`${server.content()}/items?system.type=sample&${filter}&depth=0`);
     expect(status).toBe(200);
-    expect(body.items.map((i: { system: { codename: string } }) => i.system.codename.replace('sample_', ''))).toEqual(expected);
+    expect(codenamesOf(body.items).map((c) => c.replace('sample_', ''))).toEqual(expected);
   });
 
   it('system.id', async () => {
     const { body } = await getJson(`${server.content()}/items?system.id=${stableUuid(NBC, 'sample_alpha')}`);
-    expect(body.items.map((i: { system: { codename: string } }) => i.system.codename)).toEqual(['sample_alpha']);
+    expect(codenamesOf(body.items)).toEqual(['sample_alpha']);
   });
 
   it.each([
@@ -113,7 +113,7 @@ describe('filters on /items (system.type=sample)', () => {
 
   it('filters apply to items-feed too', async () => {
     const { body } = await getJson(`${server.content()}/items-feed?system.type=sample&elements.price[gte]=20`);
-    expect(body.items.map((i: { system: { codename: string } }) => i.system.codename)).toEqual(['sample_beta', 'sample_gamma']);
+    expect(codenamesOf(body.items)).toEqual(['sample_beta', 'sample_gamma']);
   });
 
   it('filters do not touch modular_content', async () => {

@@ -2,9 +2,11 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Elements, IContentItem } from '@kontent-ai/delivery-sdk';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Db } from '@portal/db';
+import type { DeliveryItem, DeliveryLanguage, DeliveryTaxonomy, DeliveryType } from '../src/delivery-types.ts';
 import contentService, { type ContentServiceOptions } from '../src/index.ts';
 
 export const FIXTURE_ROOT = fileURLToPath(new URL('./fixtures/bundle', import.meta.url));
@@ -48,21 +50,55 @@ export async function startServer(db: Db, options: Partial<ContentServiceOptions
 export async function copyFixture(): Promise<{ root: string; edit: EditBundle; remove: () => Promise<void> }> {
   const root = await mkdtemp(join(tmpdir(), 'content-bundle-'));
   await cp(FIXTURE_ROOT, root, { recursive: true });
-  const edit: EditBundle = async (file, change) => {
+  const edit: EditBundle = async <T,>(file: string, change: (value: T) => unknown) => {
     const path = join(root, file);
-    const value = JSON.parse(await readFile(path, 'utf8')) as unknown;
+    const value = JSON.parse(await readFile(path, 'utf8')) as T;
     await writeFile(path, JSON.stringify(change(value), null, 2));
   };
   return { root, edit, remove: () => rm(root, { recursive: true, force: true }) };
 }
 
-export type EditBundle = (file: string, change: (value: any) => unknown) => Promise<void>;
+/** An item as authored in a bundle's items/*.json. */
+export interface AuthoredItem {
+  codename: string;
+  type: string;
+  name: string;
+  elements: Record<string, unknown>;
+}
 
-export async function getJson(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: any }> {
+/** Rewrites a JSON file of the scratch bundle; the file holds `T` (item files: an array of items). */
+export type EditBundle = <T = AuthoredItem[]>(file: string, change: (value: T) => unknown) => Promise<void>;
+
+/**
+ * Every field a test reads from a Delivery answer. Which ones an answer has depends on the route;
+ * the assertions check that.
+ */
+export interface AnswerBody {
+  items: DeliveryItem[];
+  item: DeliveryItem;
+  modular_content: Record<string, DeliveryItem>;
+  pagination: { skip: number; limit: number; count: number; next_page: string; total_count?: number };
+  types: DeliveryType[];
+  taxonomies: DeliveryTaxonomy[];
+  languages: DeliveryLanguage[];
+  message: string;
+  request_id: string;
+  error_code: number;
+  specific_code: number;
+}
+
+export async function getJson(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: AnswerBody }> {
   const response = await fetch(url, { headers });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as AnswerBody };
 }
+
+/** An element's value, or undefined when the item or element is missing. */
+export function valueOf(item: DeliveryItem | undefined, element: string): unknown {
+  return item?.elements[element]?.value;
+}
+
+export const codenamesOf = (items: readonly { system: { codename: string } }[]): string[] => items.map((i) => i.system.codename);
 
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
@@ -71,4 +107,9 @@ export async function resetContent(db: Db): Promise<void> {
   await db.execute(
     sql`truncate content_changes, content_items, content_assets, content_types, content_taxonomies, content_languages, content_environments restart identity`,
   );
+}
+
+/** The linked items the SDK resolved for a linked-items element ([] when none). */
+export function linkedItemsOf(item: IContentItem | undefined, element: string): IContentItem[] {
+  return (item?.elements[element] as Elements.LinkedItemsElement | undefined)?.linkedItems ?? [];
 }

@@ -1,12 +1,12 @@
 /** The real bundles in content/: they import, re-import as no-ops, and answer every product query. */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type IContentItem, type IDeliveryClient, createDeliveryClient } from '@kontent-ai/delivery-sdk';
+import { type IDeliveryClient, createDeliveryClient } from '@kontent-ai/delivery-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import { importContentBundle } from '../src/index.ts';
-import { type TestServer, startServer } from './helpers.ts';
+import { type TestServer, linkedItemsOf, startServer } from './helpers.ts';
 
 const CONTENT_ROOT = fileURLToPath(new URL('../../../content', import.meta.url));
 const EVENTS = ['nbc', 'abc'] as const;
@@ -44,7 +44,7 @@ describe.skipIf(!present)('the real content bundles', () => {
       retryStrategy: { maxAttempts: 0 },
     });
   }
-  const linked = (item: IContentItem | undefined, element: string): IContentItem[] => (item?.elements[element]?.linkedItems as IContentItem[] | undefined) ?? [];
+  const linked = linkedItemsOf;
 
   describe.each(EVENTS)('%s', (event) => {
     it.each(['welcome_page', 'attire_page', 'tourism_page', 'link_to_expo_page', 'login', 'page_layout'])('items of type %s', async (type) => {

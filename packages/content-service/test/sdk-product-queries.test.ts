@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import { importContentBundle } from '../src/index.ts';
-import { ABC, FIXTURE_ROOT, NBC, type TestServer, startServer } from './helpers.ts';
+import { ABC, FIXTURE_ROOT, NBC, type TestServer, linkedItemsOf, startServer } from './helpers.ts';
 
 let database: Database;
 let server: TestServer;
@@ -56,7 +56,7 @@ function tokenClient(token: string, mode: 'preview-key' | 'global-header'): IDel
       });
 }
 
-const linked = (item: IContentItem | undefined, element: string): IContentItem[] => (item?.elements[element]?.linkedItems as IContentItem[] | undefined) ?? [];
+const linked = linkedItemsOf;
 const codenames = (items: readonly IContentItem[]): string[] => items.map((i) => i.system.codename);
 
 describe('items by system type, depth 2', () => {
