@@ -84,10 +84,11 @@ async function existingData(db: DbOrTx) {
 }
 
 function formatSummary(s: DemoSummary, ms: number, target: string): string {
-  const line = (label: string, value: string | number) => `  ${label.padEnd(22)} ${typeof value === 'number' ? value.toLocaleString('en-US') : value}`;
+  const n = (value: number) => value.toLocaleString('en-US');
+  const line = (label: string, value: string | number) => `  ${label.padEnd(22)} ${typeof value === 'number' ? n(value) : value}`;
   const event = (id: 'nbc' | 'abc') => {
     const e = s.byEvent[id];
-    return `${e.total.toLocaleString('en-US')} (${e.enrolled} enrolled, ${e.pending} pending, ${e.cancelled} cancelled, ${e.virtual} virtual, ${e.free} free; ${e.enrolledStores} stores enrolled)`;
+    return `${n(e.total)} (${n(e.enrolled)} enrolled, ${n(e.pending)} pending, ${n(e.cancelled)} cancelled, ${n(e.virtual)} virtual, ${n(e.free)} free; ${n(e.enrolledStores)} stores enrolled)`;
   };
   return [
     `Demo data loaded into ${target} in ${(ms / 1000).toFixed(1)} s (seed ${s.seed}):`,
