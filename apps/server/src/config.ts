@@ -32,7 +32,7 @@ const envSchema = z.object({
   CODE_HASH_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
   DEMO_DATA: bool.optional(),
-  DEMO_STORES: positiveInt.max(100_000).default(5_000),
+  DEMO_STORES: positiveInt.max(89_999, 'must be at most 89999 (store numbers have five digits)').default(5_000),
   REPORT_EMAIL_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a mail domain such as corp.example.com')

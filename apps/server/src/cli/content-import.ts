@@ -1,5 +1,5 @@
 /** `npm run content:import`: validates and imports the content bundles in content/ into the database. */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BundleValidationError, importContentBundle } from '@portal/content-service';
 import { openDatabase } from '@portal/db';
@@ -8,8 +8,11 @@ import { ConfigError, loadConfig } from '../config.ts';
 const repo = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 async function main() {
+  // npm runs workspace scripts in apps/server; paths (DATA_DIR, a content folder) mean what they
+  // mean where the user typed the command.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const config = loadConfig();
-  const contentRoot = process.argv[2] ?? repo('../../../../content');
+  const contentRoot = process.argv[2] ? resolve(process.argv[2]) : repo('../../../../content');
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
