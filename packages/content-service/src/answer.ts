@@ -63,11 +63,18 @@ export function encodedBody(answer: Answer, encoding: Encoding): Buffer | null {
   return body;
 }
 
-/** Answers computed for one snapshot, keyed by route and query, split by access where needed. */
+/**
+ * Answers computed for one snapshot, keyed by route and query, split by access where needed. Bounded
+ * by entry count and by bytes, oldest out first, so varied or huge queries cannot exhaust memory.
+ */
 export class AnswerCache {
-  private readonly entries = new Map<string, { shared?: Answer; byAccess?: Map<string, Answer> }>();
+  private readonly entries = new Map<string, { shared?: Answer; byAccess?: Map<string, Answer>; bytes: number }>();
+  private bytes = 0;
 
-  constructor(private readonly maxEntries = 2_000) {}
+  constructor(
+    private readonly maxEntries = 2_000,
+    private readonly maxBytes = 64 * 1024 * 1024,
+  ) {}
 
   /** The answer every caller shares, if this request's answer is known not to depend on access. */
   shared(key: string): Answer | undefined {
@@ -79,19 +86,27 @@ export class AnswerCache {
   }
 
   store(key: string, accessKey: string, answer: Answer): void {
+    // Room for the compressed copies made later, roughly a third more.
+    const size = Math.ceil(answer.body.length * 1.34);
+    if (size > this.maxBytes / 16) return;
     let entry = this.entries.get(key);
     if (!entry) {
-      if (this.entries.size >= this.maxEntries) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
-      entry = {};
+      entry = { bytes: 0 };
       this.entries.set(key, entry);
     }
     if (answer.shared) entry.shared = answer;
     else {
       entry.byAccess ??= new Map();
-      if (entry.byAccess.size < 64) entry.byAccess.set(accessKey, answer);
+      if (entry.byAccess.size >= 64) return;
+      entry.byAccess.set(accessKey, answer);
+    }
+    entry.bytes += size;
+    this.bytes += size;
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      if (oldestKey === key) continue;
+      this.entries.delete(oldestKey);
+      this.bytes -= oldest.bytes;
     }
   }
 }

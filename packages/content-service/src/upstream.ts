@@ -62,13 +62,18 @@ interface Fetched {
   body: unknown;
   continuation: string | undefined;
   stale: boolean;
+  /** Length of the JSON text, to bound the cache. */
+  size: number;
 }
 
 interface CachedEntry {
   body: unknown;
   continuation: string | undefined;
   storedAt: number;
+  size: number;
 }
+
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 
 class UpstreamFailure extends Error {
   constructor(
@@ -81,6 +86,7 @@ class UpstreamFailure extends Error {
 
 export class UpstreamContent implements ContentBackend {
   private readonly cache = new Map<string, CachedEntry>();
+  private cachedBytes = 0;
   private readonly inFlight = new Map<string, Promise<Fetched>>();
   private readonly fetch: typeof fetch;
   private readonly ttl: number;
@@ -165,7 +171,7 @@ export class UpstreamContent implements ContentBackend {
     const key = `${method} ${url}\u0000${context.continuation ?? ''}`;
     const cached = cacheable ? this.cache.get(key) : undefined;
     if (cached && !context.waitForNew && Date.now() - cached.storedAt < this.ttl) {
-      return { body: cached.body, continuation: cached.continuation, stale: false };
+      return { body: cached.body, continuation: cached.continuation, stale: false, size: cached.size };
     }
     let pending = this.inFlight.get(key);
     if (!pending) {
@@ -183,7 +189,7 @@ export class UpstreamContent implements ContentBackend {
       if (!(error instanceof UpstreamFailure)) throw error;
       const last = cacheable ? this.cache.get(key) : undefined;
       this.log?.warn({ url, reason: error.message, servedStale: Boolean(last) }, 'upstream content request failed');
-      if (last) return { body: last.body, continuation: last.continuation, stale: true };
+      if (last) return { body: last.body, continuation: last.continuation, stale: true, size: last.size };
       throw new DeliveryHttpError(
         503,
         ErrorCode.upstreamUnavailable,
@@ -209,12 +215,15 @@ export class UpstreamContent implements ContentBackend {
       }
       if (response.ok) {
         let body: unknown;
+        let size: number;
         try {
-          body = schema.parse(await response.json());
+          const text = await response.text();
+          size = text.length;
+          body = schema.parse(JSON.parse(text));
         } catch {
           throw new UpstreamFailure(`answer ${response.status} is not the expected Delivery JSON`);
         }
-        return { body, continuation: response.headers.get('x-continuation') ?? undefined, stale: false };
+        return { body, continuation: response.headers.get('x-continuation') ?? undefined, stale: false, size };
       }
       const retryAfter = retryAfterMs(response.headers.get('retry-after'));
       if (response.status === 429 || response.status === 503) {
@@ -241,12 +250,19 @@ export class UpstreamContent implements ContentBackend {
   }
 
   private remember(key: string, fresh: Fetched): void {
-    this.cache.delete(key);
-    if (this.cache.size >= this.maxEntries) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
+    const previous = this.cache.get(key);
+    if (previous) {
+      this.cache.delete(key);
+      this.cachedBytes -= previous.size;
     }
-    this.cache.set(key, { body: fresh.body, continuation: fresh.continuation, storedAt: Date.now() });
+    if (fresh.size > MAX_CACHED_BYTES / 16) return;
+    this.cache.set(key, { body: fresh.body, continuation: fresh.continuation, storedAt: Date.now(), size: fresh.size });
+    this.cachedBytes += fresh.size;
+    for (const [oldestKey, oldest] of this.cache) {
+      if (this.cache.size <= this.maxEntries && this.cachedBytes <= MAX_CACHED_BYTES) break;
+      this.cache.delete(oldestKey);
+      this.cachedBytes -= oldest.size;
+    }
   }
 }
 
