@@ -23,6 +23,7 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      'packages/xlsx/vitest.config.ts',
       'apps/web/vite.config.ts',
     ],
   },

@@ -132,7 +132,7 @@ export async function importCsv(db: DbOrTx, files: CsvImportFiles, options: CsvI
   if (files.reportUsers) parsed.reportUsers = parseReportUsers(files.reportUsers, problems, options.reportEmailDomain);
   const fileOrder = (['events', 'network', 'rosters', 'accessCodes', 'reportUsers'] as const).flatMap((k) => (files[k] ? [files[k].name] : []));
 
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const plan = await makePlan(tx, files, parsed, problems, options);
     if (problems.size > 0) return { ok: false as const, problems: sortProblems(problems.items, fileOrder) };
     const result: Partial<Record<Entity, EntityCounts>> = {};
@@ -144,6 +144,9 @@ export async function importCsv(db: DbOrTx, files: CsvImportFiles, options: CsvI
     if (!options.dryRun) await applyPlan(tx, plan);
     return { ok: true as const, dryRun: options.dryRun ?? false, counts: result };
   });
+  // A large import changes the tables' statistics; refresh them for the report queries.
+  if (outcome.ok && !outcome.dryRun) await db.execute(sql`analyze`);
+  return outcome;
 }
 
 async function makePlan(tx: DbOrTx, files: CsvImportFiles, parsed: Parsed, problems: ProblemList, options: CsvImportOptions): Promise<Plan> {
