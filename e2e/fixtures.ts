@@ -58,5 +58,21 @@ export async function seriousA11yViolations(page: Page) {
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
-export const test = base;
+/**
+ * Every journey also fails on a Content-Security-Policy violation: Chromium reports each one as a
+ * console error, so a script, style or frame the policy blocks cannot go unnoticed.
+ */
+export const test = base.extend<{ cspGuard: undefined }>({
+  cspGuard: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /content security policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use(undefined);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

@@ -1,18 +1,111 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const serverUrl = process.env.PORTAL_DEV_SERVER ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/User', '/content', '/content-assets'];
 
+/**
+ * Writes .br and .gz beside every text asset of the build; the server sends them as they are
+ * (@fastify/static `preCompressed`), so no request pays for compression.
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|mjs|css|html|svg|txt)$/;
+  let outDir = '';
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file)) continue;
+        const source = readFileSync(file);
+        if (source.length < 512) continue;
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+      }
+    },
+  };
+}
+
+/**
+ * The lazily loaded modules each route renders first (src/app/router.tsx). A `*` suffix matches
+ * everything below. Used only for preload hints: the server adds `<link rel="modulepreload">` for
+ * these chunks to the page it serves, so they download with the main script instead of after it.
+ */
+const ROUTE_MODULES: Record<string, string[]> = {
+  '/': ['src/app/routes/landing.tsx'],
+  '/nbc': ['src/app/routes/nbc-login.tsx'],
+  '/abc': ['src/app/routes/abc.tsx'],
+  '/reportLogin': ['src/app/routes/report-login.tsx'],
+  '/nbc/welcome': ['src/app/routes/shell-layout.tsx', 'src/app/routes/welcome.tsx'],
+  '/nbc/enrollment': ['src/app/routes/shell-layout.tsx', 'src/features/enrollment/enrollment-page.tsx'],
+  '/nbc/dashboard': ['src/app/routes/shell-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+  '/nbc/reporting*': ['src/app/routes/shell-layout.tsx', 'src/features/reporting/reporting-routes.tsx'],
+  '/register/*': ['src/features/registration/registration-page.tsx'],
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** Writes dist/route-preloads.json: per route, the chunk files it needs beyond the entry's. */
+function routePreloads(): Plugin {
+  let outDir = '';
+  return {
+    name: 'portal-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const manifestPath = join(outDir, '.vite', 'manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+      const closure = (key: string, into: Set<string>) => {
+        const chunk = manifest[key];
+        if (!chunk || into.has(key)) return;
+        into.add(key);
+        for (const imported of chunk.imports ?? []) closure(imported, into);
+      };
+      const entryKeys = new Set<string>();
+      for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entryKeys);
+      const routes = Object.entries(ROUTE_MODULES).map(([path, modules]) => {
+        const keys = new Set<string>();
+        for (const module of modules) {
+          if (!manifest[module]) throw new Error(`route-preloads: ${module} (for ${path}) is not a chunk of the build`);
+          closure(module, keys);
+        }
+        const files = [...keys].filter((key) => !entryKeys.has(key)).map((key) => `/${manifest[key]?.file ?? ''}`);
+        return { path, files };
+      });
+      writeFileSync(join(outDir, 'route-preloads.json'), `${JSON.stringify(routes, null, 1)}\n`);
+      // The manifest names source files; it has no business being served.
+      rmSync(join(outDir, '.vite'), { recursive: true, force: true });
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), routePreloads(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // Inline nothing as data: URLs; the CSP allows scripts only from 'self'.
+    manifest: true,
+    // No data: URLs for scripts or styles; the CSP allows them only from 'self'.
     assetsInlineLimit: 0,
   },
   server: {

@@ -4,7 +4,8 @@
  * - `tabs`, the tabs the navigation bar shows for this login (id and title);
  * - `scrollToSection(id)`, what choosing a scroll tab on the welcome page does: mark it active and
  *   scroll smoothly to its section, while the scroll tracker holds still until the scroll is done;
- * - `reportVisibleSection(id)`, what the content page's scroll tracker calls.
+ * - `reportVisibleSection(id)`, what the content page's scroll tracker calls; while a chosen tab's
+ *   scroll runs it declines and answers how many ms to wait before measuring again.
  * Other pages mark their tab with `useSetActiveTab('enrollment')`.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -26,7 +27,8 @@ export interface ActiveTabState {
   setActiveTab: (tab: TabId) => void;
   tabs: readonly ShellTab[];
   scrollToSection: (sectionId: TabId) => void;
-  reportVisibleSection: (sectionId: TabId) => void;
+  /** Marks the section the user scrolled to; returns 0, or the ms until it will accept again. */
+  reportVisibleSection: (sectionId: TabId) => number;
 }
 
 const ActiveTabContext = createContext<ActiveTabState | null>(null);
@@ -57,8 +59,10 @@ export function ActiveTabProvider({ children, tabs = NO_TABS, initialTab = DEFAU
   }, []);
 
   const reportVisibleSection = useCallback((sectionId: TabId) => {
-    if (Date.now() < lockedUntil.current) return;
+    const wait = lockedUntil.current - Date.now();
+    if (wait > 0) return wait;
     setActiveTab(sectionId);
+    return 0;
   }, []);
 
   const value = useMemo(

@@ -21,7 +21,7 @@ function requestContainer(): void {
 /** Shows a toast; resolves once it is queued. */
 export async function showToast(kind: ToastKind, message: string): Promise<void> {
   requestContainer();
-  const { toast } = await import('react-toastify');
+  const { toast } = await import('react-toastify/unstyled');
   toast[kind](message, APP_TOAST_OPTIONS);
 }
 

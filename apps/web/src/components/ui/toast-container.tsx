@@ -1,4 +1,5 @@
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
+import 'react-toastify/ReactToastify.css';
 
 /** The container's defaults of spec section 9: auto-close 5000 ms, drag-dismiss at 80 %, Alt+T. */
 export default function AppToastContainer() {

@@ -4,6 +4,7 @@ import { RichText } from '../../../components/ui/rich-text.tsx';
 import { firstAsset, text, type AgendaPage } from '../../../lib/content-models.ts';
 import { safeHttpUrl } from '../utils/safe-url.ts';
 import { ContentSection } from './content-section.tsx';
+import { LazyAccordionBody } from './lazy-accordion-body.tsx';
 
 export const PDF_LINK_TEXT = 'Click here to download pdf';
 
@@ -19,7 +20,7 @@ export function AgendaSection({ title, query }: { title: string; query: UseQuery
             return (
               <Accordion.Item key={link.system.codename} eventKey={link.system.codename}>
                 <Accordion.Header as="h3">{linkText}</Accordion.Header>
-                <Accordion.Body>
+                <LazyAccordionBody>
                   <p className="fw-semibold mb-2">{text(link.elements.header)}</p>
                   {pdf && (
                     <p>
@@ -41,7 +42,7 @@ export function AgendaSection({ title, query }: { title: string; query: UseQuery
                       </div>
                     ))}
                   </div>
-                </Accordion.Body>
+                </LazyAccordionBody>
               </Accordion.Item>
             );
           })}

@@ -4,6 +4,7 @@ import { RichText } from '../../../components/ui/rich-text.tsx';
 import { text, type ConferenceInformation } from '../../../lib/content-models.ts';
 import { safeHttpUrl } from '../utils/safe-url.ts';
 import { ContentSection } from './content-section.tsx';
+import { LazyAccordionBody } from './lazy-accordion-body.tsx';
 
 export function ConferenceInfoSection({ title, query }: { title: string; query: UseQueryResult<ConferenceInformation | null> }) {
   const heading = text(query.data?.elements.heading) || title;
@@ -38,9 +39,9 @@ export function ConferenceInfoSection({ title, query }: { title: string; query: 
               {item.elements.conference_notes.linkedItems.map((note) => (
                 <Accordion.Item key={note.system.codename} eventKey={note.system.codename}>
                   <Accordion.Header as="h3">{text(note.elements.heading)}</Accordion.Header>
-                  <Accordion.Body>
+                  <LazyAccordionBody>
                     <RichText html={note.elements.content.value} />
-                  </Accordion.Body>
+                  </LazyAccordionBody>
                 </Accordion.Item>
               ))}
             </Accordion>

@@ -3,7 +3,7 @@
  * attire, FAQ, event area and, when the tab bar offers it, the link to the expo. Shown at
  * /nbc/welcome and, for abc logins without an external registration link, at /abc.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { ContentGroups, EventType } from '@portal/contracts';
 import { useActiveTab, DEFAULT_TAB } from '../../../lib/active-tab.tsx';
@@ -55,16 +55,24 @@ export function ContentPage({ eventType }: { eventType: EventType }) {
     if (hashSection && sectionIds.includes(hashSection as (typeof SECTION_IDS)[number])) scrollToSection(hashSection);
   }, [settled, hashSection, sectionIds, scrollToSection]);
 
+  // Sections appear in page order: one shows only once those above it have their content, so a
+  // section that arrives late never pushes visible ones down (no layout shift).
+  const sections: { id: string; pending: boolean; element: ReactNode }[] = [
+    { id: 'welcome', pending: data.welcome.isPending, element: <WelcomeSection key="welcome" title={titleOf('welcome', 'Welcome')} query={data.welcome} /> },
+    { id: 'confinfo', pending: data.conference.isPending, element: <ConferenceInfoSection key="confinfo" title={titleOf('confinfo', 'Conference information')} query={data.conference} /> },
+    { id: 'agenda', pending: data.agenda.isPending, element: <AgendaSection key="agenda" title={titleOf('agenda', 'Agenda')} query={data.agenda} /> },
+    { id: 'attire', pending: data.attire.isPending, element: <AttireSection key="attire" title={titleOf('attire', 'Attire')} query={data.attire} /> },
+    { id: 'faq', pending: data.faq.isPending, element: <FaqSection key="faq" title={titleOf('faq', 'FAQ')} query={data.faq} /> },
+    { id: 'eventarea', pending: data.tourism.isPending, element: <EventAreaSection key="eventarea" title={titleOf('eventarea', 'Event area')} query={data.tourism} /> },
+  ];
+  if (showExpo) sections.push({ id: 'linktoexpo', pending: data.expo.isPending, element: <LinkToExpoSection key="linktoexpo" title={titleOf('linktoexpo', 'Expo')} query={data.expo} /> });
+  const firstPending = sections.findIndex((section) => section.pending);
+  const shown = firstPending === -1 ? sections : sections.slice(0, firstPending + 1);
+
   return (
     <div className="content-page">
       <h1 className="visually-hidden">{text(pageLayout.data?.elements.site_title) || 'Event information'}</h1>
-      <WelcomeSection title={titleOf('welcome', 'Welcome')} query={data.welcome} />
-      <ConferenceInfoSection title={titleOf('confinfo', 'Conference information')} query={data.conference} />
-      <AgendaSection title={titleOf('agenda', 'Agenda')} query={data.agenda} />
-      <AttireSection title={titleOf('attire', 'Attire')} query={data.attire} />
-      <FaqSection title={titleOf('faq', 'FAQ')} query={data.faq} />
-      <EventAreaSection title={titleOf('eventarea', 'Event area')} query={data.tourism} />
-      {showExpo && <LinkToExpoSection title={titleOf('linktoexpo', 'Expo')} query={data.expo} />}
+      {shown.map((section) => section.element)}
     </div>
   );
 }

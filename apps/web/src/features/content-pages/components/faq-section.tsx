@@ -3,6 +3,7 @@ import Accordion from 'react-bootstrap/Accordion';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { text, type FaqPage } from '../../../lib/content-models.ts';
 import { ContentSection } from './content-section.tsx';
+import { LazyAccordionBody } from './lazy-accordion-body.tsx';
 
 export function FaqSection({ title, query }: { title: string; query: UseQueryResult<FaqPage | null> }) {
   const heading = text(query.data?.elements.title) || title;
@@ -13,9 +14,9 @@ export function FaqSection({ title, query }: { title: string; query: UseQueryRes
           {item.elements.queanswers.linkedItems.map((qa) => (
             <Accordion.Item key={qa.system.codename} eventKey={qa.system.codename}>
               <Accordion.Header as="h3">{text(qa.elements.question)}</Accordion.Header>
-              <Accordion.Body>
+              <LazyAccordionBody>
                 <RichText html={qa.elements.answer.value} />
-              </Accordion.Body>
+              </LazyAccordionBody>
             </Accordion.Item>
           ))}
         </Accordion>

@@ -1,12 +1,16 @@
 import { useEffect } from 'react';
 import { pickActiveSection, type SectionBox } from '../utils/active-section.ts';
 
-/** Reports the section at least 30% visible as the user scrolls (measured once per frame). */
-export function useActiveSectionTracking(sectionIds: readonly string[], report: (id: string) => void): void {
+/**
+ * Reports the section at least 30% visible as the user scrolls (measured once per frame). When the
+ * report is declined (a chosen tab's scroll is running) it measures again once that is over.
+ */
+export function useActiveSectionTracking(sectionIds: readonly string[], report: (id: string) => number): void {
   const key = sectionIds.join(',');
   useEffect(() => {
     const ids = key.split(',');
     let frame = 0;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const measure = () => {
       frame = 0;
       const boxes: SectionBox[] = [];
@@ -21,7 +25,9 @@ export function useActiveSectionTracking(sectionIds: readonly string[], report: 
       const scroller = document.documentElement;
       const atBottom = window.innerHeight + window.scrollY >= scroller.scrollHeight - 2;
       const active = pickActiveSection(boxes, { top, bottom: window.innerHeight, atBottom });
-      if (active) report(active);
+      const wait = active ? report(active) : 0;
+      clearTimeout(retry);
+      if (wait > 0) retry = setTimeout(schedule, wait + 20);
     };
     const schedule = () => {
       if (!frame) frame = window.requestAnimationFrame(measure);
@@ -32,6 +38,7 @@ export function useActiveSectionTracking(sectionIds: readonly string[], report: 
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
       if (frame) window.cancelAnimationFrame(frame);
+      clearTimeout(retry);
     };
   }, [key, report]);
 }

@@ -14,6 +14,7 @@ import { isScrollTab, pageTab, scrollTabTarget, type NavTab } from '../utils/tab
 export interface AppNavbarProps {
   eventType: EventType;
   header: HeaderLayoutDetail | null | undefined;
+  headerLoading: boolean;
   tabs: readonly NavTab[];
   siteTitle: string;
   /** The page the scroll tabs scroll (the welcome page, or the abc event page). */
@@ -22,7 +23,7 @@ export interface AppNavbarProps {
 
 const NAV_ID = 'app-navigation';
 
-export function AppNavbar({ eventType, header, tabs, siteTitle, onContentPage }: AppNavbarProps) {
+export function AppNavbar({ eventType, header, headerLoading, tabs, siteTitle, onContentPage }: AppNavbarProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { activeTab, scrollToSection } = useActiveTab();
@@ -69,7 +70,13 @@ export function AppNavbar({ eventType, header, tabs, siteTitle, onContentPage }:
     <Navbar expand="lg" sticky="top" className="app-navbar bg-body border-bottom shadow-sm" expanded={expanded} onToggle={setExpanded}>
       <Container>
         <Navbar.Brand as={Link} to={brandTarget} state={brandState} className="py-0">
-          {logo ? <ContentImage asset={logo} width={225} height={60} className="brand-logo" priority /> : <span className="fw-semibold">{siteTitle}</span>}
+          {logo ? (
+            <ContentImage asset={logo} width={225} height={60} className="brand-logo" priority />
+          ) : headerLoading ? (
+            <span className="brand-logo d-block" aria-hidden="true" />
+          ) : (
+            <span className="fw-semibold">{siteTitle}</span>
+          )}
         </Navbar.Brand>
         {tabs.length > 0 && (
           <>

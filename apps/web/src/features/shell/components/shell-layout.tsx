@@ -26,7 +26,7 @@ export interface ShellLayoutProps {
 export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
   const user = useUserDetail();
   const { pathname } = useLocation();
-  const { header, tabs } = useHeaderLayout(eventType);
+  const { header, tabs, isLoading: headerLoading } = useHeaderLayout(eventType);
   const pageLayout = useContentItemOfType<PageLayout>(CONTENT_TYPES.pageLayout, [], { eventType });
 
   if (!user) return <Navigate to={paths.landing} replace />;
@@ -43,10 +43,18 @@ export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
         <a href="#main-content" className="visually-hidden-focusable skip-link">
           Skip to content
         </a>
-        <AppNavbar eventType={eventType} header={header} tabs={tabs} siteTitle={text(pageLayout.data?.elements.site_title)} onContentPage={onContentPage} />
-        {showBanner && banner && (
+        <AppNavbar
+          eventType={eventType}
+          header={header}
+          headerLoading={headerLoading}
+          tabs={tabs}
+          siteTitle={text(pageLayout.data?.elements.site_title)}
+          onContentPage={onContentPage}
+        />
+        {showBanner && (banner || headerLoading) && (
+          // While the header loads, its space is kept so the page does not jump when it arrives.
           <div className="event-banner-wrap">
-            <ContentImage asset={banner} width={1600} height={300} className="event-banner" priority />
+            {banner ? <ContentImage asset={banner} width={1600} height={300} className="event-banner" priority /> : <div className="event-banner event-banner-placeholder" />}
           </div>
         )}
         <main id="main-content" tabIndex={-1} className="flex-grow-1">

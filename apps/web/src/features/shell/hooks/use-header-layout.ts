@@ -29,5 +29,6 @@ export function useHeaderLayout(eventType: EventType): HeaderLayout {
   const header = accessCodes.length > 0 ? query.data : null;
   // Stable while the answer is: the tab list feeds the shell's context.
   const tabs = useMemo(() => (header ? visibleTabs(header.elements.tablist?.linkedItems ?? [], accessCodes) : NO_TABS), [header, accessCodes]);
-  return { header, tabs, accessCodes, isLoading: query.isLoading };
+  // Pending also while the runtime config loads (the query waits for it).
+  return { header, tabs, accessCodes, isLoading: accessCodes.length > 0 && query.isPending };
 }

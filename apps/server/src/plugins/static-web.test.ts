@@ -1,0 +1,100 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import staticWebPlugin, { CONTENT_SECURITY_POLICY, indexHtmlFor } from './static-web.ts';
+
+const TEMPLATE = '<!doctype html><html><head><title>x</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+const PRELOADS = [
+  { path: '/nbc', files: ['/assets/nbc-login-1.js', '/assets/sdk-2.js'] },
+  { path: '/nbc/reporting*', files: ['/assets/reporting-3.js'] },
+];
+
+describe('indexHtmlFor', () => {
+  it('adds modulepreload links for the route, matched case-insensitively and with a trailing slash', () => {
+    for (const path of ['/nbc', '/NBC', '/nbc/']) {
+      const html = indexHtmlFor(path, TEMPLATE, PRELOADS);
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/nbc-login-1.js"><link rel="modulepreload" crossorigin href="/assets/sdk-2.js"></head>');
+    }
+    expect(indexHtmlFor('/nbc/reporting/region/010/zone', TEMPLATE, PRELOADS)).toContain('/assets/reporting-3.js');
+  });
+
+  it('leaves other pages as they are', () => {
+    expect(indexHtmlFor('/', TEMPLATE, PRELOADS)).toBe(TEMPLATE);
+    expect(indexHtmlFor('/nbcx', TEMPLATE, PRELOADS)).toBe(TEMPLATE);
+    expect(indexHtmlFor('/nbc', TEMPLATE, [])).toBe(TEMPLATE);
+  });
+});
+
+describe('static web plugin', () => {
+  let root: string;
+  let app: FastifyInstance;
+  const js = 'export const answer = 42;'.repeat(100);
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'static-web-'));
+    mkdirSync(join(root, 'assets'));
+    writeFileSync(join(root, 'index.html'), TEMPLATE);
+    writeFileSync(join(root, 'assets', 'index-abc.js'), js);
+    writeFileSync(join(root, 'assets', 'index-abc.js.br'), brotliCompressSync(js));
+    // Preload lists are build output: a malformed entry is dropped, not trusted.
+    writeFileSync(join(root, 'route-preloads.json'), JSON.stringify([...PRELOADS, { path: '/abc', files: ['javascript:alert(1)'] }]));
+    app = Fastify();
+    app.get('/api/Config', async () => ({ succeeded: true }));
+    await app.register(staticWebPlugin, { webRoot: root });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves client routes from index.html with the CSP and no caching', async () => {
+    const res = await app.inject({ method: 'GET', url: '/nbc/welcome' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('adds the preloads of the route; ignores malformed entries', async () => {
+    expect((await app.inject({ method: 'GET', url: '/nbc' })).body).toContain('href="/assets/sdk-2.js"');
+    expect((await app.inject({ method: 'GET', url: '/abc' })).body).not.toContain('javascript:');
+  });
+
+  it('has a policy that allows no inline or foreign scripts, no plugins and no framing', () => {
+    const directives: Record<string, string[]> = Object.fromEntries(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['style-src']).toEqual(["'self'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['base-uri']).toEqual(["'none'"]);
+    expect(directives['connect-src']).toEqual(["'self'"]);
+    expect(directives['frame-src']?.every((source) => source.startsWith('https://'))).toBe(true);
+  });
+
+  it('serves hashed assets pre-compressed and cached for a year', async () => {
+    const br = await app.inject({ method: 'GET', url: '/assets/index-abc.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
+  });
+
+  it('answers unknown API paths and missing files with a JSON 404, not the app', async () => {
+    for (const url of ['/api/Nope', '/User/Nope', '/content/x', '/assets/missing-123.js', '/favicon.ico']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ succeeded: false });
+    }
+    expect((await app.inject({ method: 'POST', url: '/nbc' })).statusCode).toBe(404);
+  });
+});

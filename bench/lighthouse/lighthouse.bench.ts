@@ -1,0 +1,119 @@
+/**
+ * Lighthouse 12 (npm `lighthouse`, default mobile profile with simulated throttling) of `/nbc` and,
+ * signed in as the demo dealer, `/nbc/welcome`, in Debian's Chromium headless. Target: performance
+ * and accessibility at least 90.
+ *   npm run build -w @portal/web && npx tsx bench/lighthouse/lighthouse.bench.ts [--runs 3] [--write]
+ * The median of the runs is reported; --write puts the table into bench/lighthouse/RESULTS.md.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from '@playwright/test';
+import { apiLogin, CHROME_PATH, CHROMIUM_ARGS, DEALER_LOGIN, REPO_ROOT, startPortal } from '../web-budget/portal-process.ts';
+
+const run = promisify(execFile);
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1] ?? 3) || 3;
+const TARGET = 90;
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+}
+
+/** A Chromium profile whose localStorage holds the login, without a warm HTTP cache. */
+async function profileWithLogin(url: string, stored: unknown): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-lh-profile-'));
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROME_PATH, args: CHROMIUM_ARGS, headless: true });
+  const page = await context.newPage();
+  await page.goto(`${url}/healthz`);
+  await page.evaluate((value) => window.localStorage.setItem('userdetail', value), JSON.stringify(stored));
+  await context.close();
+  return dir;
+}
+
+async function lighthouse(url: string, profile?: string): Promise<Scores> {
+  const out = join(mkdtempSync(join(tmpdir(), 'portal-lh-')), 'report.json');
+  const chromeFlags = [...CHROMIUM_ARGS, '--headless=new', ...(profile ? [`--user-data-dir=${profile}`] : [])].join(' ');
+  const cli = join(REPO_ROOT, 'node_modules/lighthouse/cli/index.js');
+  await run(
+    process.execPath,
+    [cli, url, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility', `--chrome-flags=${chromeFlags}`, ...(profile ? ['--disable-storage-reset'] : [])],
+    { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const report = JSON.parse(readFileSync(out, 'utf8')) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue: number }>;
+  };
+  rmSync(join(out, '..'), { recursive: true, force: true });
+  const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((report.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    si: audit('speed-index'),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+const portal = await startPortal();
+const results: { path: string; all: Scores[]; median: Scores }[] = [];
+const profiles: string[] = [];
+try {
+  const stored = await apiLogin(portal.url, DEALER_LOGIN);
+  for (const target of [{ path: '/nbc', login: false }, { path: '/nbc/welcome', login: true }]) {
+    const all: Scores[] = [];
+    for (let i = 0; i < runs; i++) {
+      // A fresh profile per run: the login must survive, the HTTP cache must not.
+      const profile = target.login ? await profileWithLogin(portal.url, stored) : undefined;
+      if (profile) profiles.push(profile);
+      const scores = await lighthouse(`${portal.url}${target.path}`, profile);
+      all.push(scores);
+      console.log(`${target.path} run ${i + 1}: performance ${scores.performance}, accessibility ${scores.accessibility}, FCP ${Math.round(scores.fcp)} ms, LCP ${Math.round(scores.lcp)} ms, TBT ${Math.round(scores.tbt)} ms, CLS ${scores.cls.toFixed(3)}`);
+    }
+    const pick = (key: keyof Scores) => median(all.map((s) => s[key]));
+    results.push({ path: target.path, all, median: { performance: pick('performance'), accessibility: pick('accessibility'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), si: pick('si') } });
+  }
+} finally {
+  await portal.stop();
+  for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
+}
+
+const failed = results.some((r) => r.median.performance < TARGET || r.median.accessibility < TARGET);
+if (args.includes('--write')) {
+  const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string };
+  const row = (r: (typeof results)[number]) =>
+    `| \`${r.path}\` | **${r.median.performance}** | **${r.median.accessibility}** | ${Math.round(r.median.fcp)} | ${Math.round(r.median.lcp)} | ${Math.round(r.median.tbt)} | ${r.median.cls.toFixed(3)} | ${Math.round(r.median.si)} | ${r.all.map((s) => `${s.performance}/${s.accessibility}`).join(', ')} |`;
+  writeFileSync(
+    join(REPO_ROOT, 'bench/lighthouse/RESULTS.md'),
+    `# Lighthouse: /nbc and /nbc/welcome
+
+\`npx tsx bench/lighthouse/lighthouse.bench.ts --runs ${runs} --write\` (${new Date().toISOString().slice(0, 10)}), Lighthouse ${version}, default
+settings (mobile form factor, simulated Slow 4G throttling and 4x CPU slowdown), Debian's Chromium headless
+(\`CHROME_PATH=/usr/bin/chromium\`, flags \`${CHROMIUM_ARGS.join(' ')} --headless=new\`), against the built portal
+with demo data on loopback. \`/nbc/welcome\` runs signed in as the demo dealer: the login is put into the profile's
+localStorage first, from a page that loads none of the app, so the HTTP cache stays cold. Target: performance
+and accessibility at least ${TARGET}. Median of ${runs} runs; times in ms. The machine is a shared 2-core VM.
+
+| page | performance | accessibility | FCP | LCP | TBT | CLS | Speed Index | every run (perf/a11y) |
+|---|---|---|---|---|---|---|---|---|
+${results.map(row).join('\n')}
+`,
+  );
+  console.log('wrote bench/lighthouse/RESULTS.md');
+}
+process.exit(failed ? 1 : 0);

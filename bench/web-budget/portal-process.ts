@@ -1,0 +1,97 @@
+/**
+ * Runs the real portal process (built server if present, else from source) serving the built web
+ * app, on a free loopback port with a temp data dir and small demo data. Used by the web budget
+ * and Lighthouse runs, which need the server exactly as users get it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+
+export interface PortalProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the portal was not ready within ${timeoutMs / 1000} s`);
+}
+
+export async function startPortal(options: { stores?: number } = {}): Promise<PortalProcess> {
+  if (!existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: run `npm run build -w @portal/web` first');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-web-bench-'));
+  // The built server (what `npm start` runs) unless PORTAL_SERVER=source or there is no build.
+  const built = join(REPO_ROOT, 'apps/server/dist/server.js');
+  const fromSource = process.env.PORTAL_SERVER === 'source' || !existsSync(built);
+  const [command, args] = fromSource ? [process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/server.ts')]] : [process.execPath, [built]];
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_STORES: String(options.stores ?? 200), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitReady(url, child, 240_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+/** Signs in through the API, as the login screen does, and returns the envelope to store. */
+export async function apiLogin(url: string, body: Record<string, unknown>): Promise<unknown> {
+  const response = await fetch(`${url}/User/ProcessLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const envelope = (await response.json()) as { succeeded?: boolean; message?: string };
+  if (!envelope.succeeded) throw new Error(`demo login failed: ${envelope.message ?? response.status}`);
+  return envelope;
+}
+
+export const DEALER_LOGIN = { userName: 'pat.morgan@morgan-motors.example.com', password: 'DEALER27', firstName: '', lastName: '', eventType: 'nbc', IsReporting: false };
+
+/** The Chromium flags every browser run here uses (Debian's Chromium, no network noise). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
