@@ -77,4 +77,16 @@ test.describe('landing and login screens', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/nbc\/welcome$/);
   });
+
+  test('a page chunk that fails to load shows a retry message, not a blank page', async ({ page }) => {
+    await page.route(/\/assets\/event-login-page-[\w-]+\.js$/, (route) => route.abort('failed'));
+    await page.goto('/nbc');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('This page could not be loaded');
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await snap(page, 'chunk-load-failed');
+    await page.unroute(/\/assets\/event-login-page-[\w-]+\.js$/);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
 });
