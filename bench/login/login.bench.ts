@@ -1,24 +1,22 @@
 /**
  * Logins per second and p50/p99 latency at 50 connections, beside /healthz of the same server.
+ * The load generator runs in its own process.
  *   npx tsx bench/login/login.bench.ts [--engine pglite|postgres|both] [--seconds 10]
  */
-import autocannon from 'autocannon';
 import { isNotNull, sql } from 'drizzle-orm';
 import { schema } from '@portal/db';
 import { startBenchServer, type Engine } from '../lib/bench-server.ts';
+import { runLoad } from '../lib/load.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
 const seconds = Number(args.get('--seconds') ?? 10);
 const engineArg = args.get('--engine') ?? 'both';
 const engines: Engine[] = engineArg === 'both' ? ['pglite', 'postgres'] : [engineArg as Engine];
 
-function summarize(name: string, r: autocannon.Result) {
-  return { name, reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
-}
-
 for (const engine of engines) {
   const server = await startBenchServer(engine, 5000);
   try {
+    // Returning dealers: roster e-mails with the dealer code (the common login at a conference).
     const rows = await server.database.db
       .select({ email: schema.people.email })
       .from(schema.people)
@@ -26,24 +24,12 @@ for (const engine of engines) {
       .orderBy(sql`random()`)
       .limit(2000);
     const bodies = rows.map((r) => JSON.stringify({ userName: r.email, password: 'DEALER27', eventType: 'nbc', IsReporting: false }));
-    let i = 0;
     const common = { url: server.url, connections: 50, duration: seconds };
-    await autocannon({ ...common, duration: 2, url: `${server.url}/healthz` }); // warm-up
-    const health = await autocannon({ ...common, url: `${server.url}/healthz` });
-    const login = await autocannon({
-      ...common,
-      requests: [
-        {
-          method: 'POST',
-          path: '/User/ProcessLogin',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (req) => ({ ...req, body: bodies[i++ % bodies.length] }),
-        },
-      ],
-    });
-    const h = summarize('healthz', health);
-    const l = summarize('login', login);
-    console.log(JSON.stringify({ engine, stores: 5000, seconds, healthz: h, login: l, loginShareOfHealthz: +(l.reqPerSec / h.reqPerSec).toFixed(3) }));
+    await runLoad({ ...common, duration: 2, path: '/healthz' });
+    const healthz = await runLoad({ ...common, path: '/healthz' });
+    await runLoad({ ...common, duration: 2, method: 'POST', path: '/User/ProcessLogin', headers: { 'content-type': 'application/json' }, bodies });
+    const login = await runLoad({ ...common, method: 'POST', path: '/User/ProcessLogin', headers: { 'content-type': 'application/json' }, bodies });
+    console.log(JSON.stringify({ engine, stores: 5000, seconds, connections: 50, healthz, login, loginShareOfHealthz: +(login.reqPerSec / healthz.reqPerSec).toFixed(3) }));
   } finally {
     await server.close();
   }

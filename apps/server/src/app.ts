@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import contentService, { type ContentServiceOptions } from '@portal/content-service';
 import { schema, type Database, type Db } from '@portal/db';
 import type { Config } from './config.ts';
+import { AuditWriter } from './lib/audit-writer.ts';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -25,6 +26,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Batched audit rows for login attempts; `flush()` writes what is pending. */
+    auditLog: AuditWriter;
   }
 }
 
@@ -63,8 +66,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return payload;
   });
 
+  const auditLog = new AuditWriter(database.db, (error, lost) => app.log.error({ err: error, lost }, 'audit rows could not be written'));
+  app.decorate('auditLog', auditLog);
   const limiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter(deps.now);
-  app.addHook('onClose', async () => limiter.close());
+  app.addHook('onClose', async () => {
+    await auditLog.flush();
+    await limiter.close();
+  });
 
   await app.register(errorsPlugin);
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, ...(deps.now ? { now: deps.now } : {}) });
@@ -74,6 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authRoutes, {
     service: createAuthService({
       db: database.db,
+      auditLog,
       tokens: app.tokens,
       limiter,
       codeHashKey: config.codeHashKey,

@@ -2,11 +2,11 @@
  * Portal tokens: HS256 JWTs with an id that logout revokes (in the database, so every instance
  * refuses it at once). `app.authenticate` and `app.requirePolicy` guard the protected routes.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { contentCodesFor, eventTypeSchema, type EventType, type Policy } from '@portal/contracts';
 import { schema, type Db } from '@portal/db';
 import { forbidden, unauthorized } from '../lib/errors.ts';
@@ -40,12 +40,25 @@ interface JwtPayload {
 }
 
 export class TokenService {
+  /** Imported once: jose re-imports a raw secret on every call, which triples the cost. */
+  private readonly key: Promise<webcrypto.CryptoKey>;
+  /** Checked on every authenticated request: prepared once. */
+  private readonly findRevoked;
+
   constructor(
     private readonly db: Db,
-    private readonly secret: Uint8Array,
+    secret: Uint8Array,
     private readonly ttlSeconds: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.findRevoked = db
+      .select({ jti: schema.revokedTokens.jti })
+      .from(schema.revokedTokens)
+      .where(eq(schema.revokedTokens.jti, sql.placeholder('jti')))
+      .limit(1)
+      .prepare('revoked_token');
+    this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  }
 
   async sign(claims: TokenClaims): Promise<{ token: string; expiresAt: Date; jti: string }> {
     const jti = randomBytes(16).toString('base64url');
@@ -65,7 +78,7 @@ export class TokenService {
       .setIssuedAt(iat)
       .setExpirationTime(exp)
       .setIssuer('event-portal')
-      .sign(this.secret);
+      .sign(await this.key);
     return { token, expiresAt: new Date(exp * 1000), jti };
   }
 
@@ -73,7 +86,7 @@ export class TokenService {
   async verify(token: string): Promise<AuthUser> {
     let payload: JwtPayload;
     try {
-      const result = await jwtVerify(token, this.secret, {
+      const result = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: 'event-portal',
         currentDate: new Date(this.now()),
@@ -85,11 +98,7 @@ export class TokenService {
     }
     const event = eventTypeSchema.safeParse(payload.evt);
     if (!event.success || typeof payload.jti !== 'string' || !Array.isArray(payload.pol)) throw unauthorized('Invalid access token');
-    const revoked = await this.db
-      .select({ jti: schema.revokedTokens.jti })
-      .from(schema.revokedTokens)
-      .where(eq(schema.revokedTokens.jti, payload.jti))
-      .limit(1);
+    const revoked = await this.findRevoked.execute({ jti: payload.jti });
     if (revoked.length) throw unauthorized('This session has ended. Please log in again.');
     const personId = /^\d+$/.test(payload.sub) ? Number(payload.sub) : null;
     return {

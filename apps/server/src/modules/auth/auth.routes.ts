@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginRequestSchema } from '@portal/contracts';
-import { audit } from '../../lib/audit.ts';
 import { failed, ok } from '../../lib/envelope.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
@@ -18,7 +17,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       try {
         const user = await app.tokens.verify(token);
         await app.tokens.revoke(user);
-        await audit(app.db, { action: 'logout', success: true, actorEmail: user.email, eventId: user.eventType, ip: request.ip });
+        app.auditLog.record({ action: 'logout', success: true, actorEmail: user.email, eventId: user.eventType, ip: request.ip });
       } catch {
         // Logout is idempotent: an expired, revoked or malformed token is already logged out.
       }

@@ -8,7 +8,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { LoginData, LoginRequest, Policy } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
-import { audit } from '../../lib/audit.ts';
+import type { AuditWriter } from '../../lib/audit-writer.ts';
 import { badRequest, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { TokenService } from '../../plugins/auth.ts';
@@ -19,6 +19,7 @@ const HOUR = 3600;
 
 export interface AuthServiceDeps {
   db: Db;
+  auditLog: AuditWriter;
   tokens: TokenService;
   limiter: RateLimiter;
   codeHashKey: Uint8Array;
@@ -48,7 +49,8 @@ function nameFromEmail(email: string): { firstName: string; lastName: string } {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, tokens, limiter } = deps;
+  const { db, tokens, limiter, auditLog } = deps;
+  const findLoginContext = q.prepareLoginContext(db);
 
   async function assertNotLimited(email: string, ip: string) {
     const [byEmail, byIp] = await Promise.all([limiter.peek(`login:email:${email}`), limiter.peek(`login:ip:${ip}`)]);
@@ -58,11 +60,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function fail(input: LoginInput, ip: string, reason: string): Promise<LoginOutcome> {
     const email = input.userName.toLowerCase();
-    await Promise.all([
-      limiter.increment(`login:email:${email}`, HOUR),
-      limiter.increment(`login:ip:${ip}`, HOUR),
-      audit(db, { action: input.IsReporting ? 'report-login' : 'login', success: false, actorEmail: email, eventId: input.eventType, ip, detail: { reason } }),
-    ]);
+    auditLog.record({ action: input.IsReporting ? 'report-login' : 'login', success: false, actorEmail: email, eventId: input.eventType, ip, detail: { reason } });
+    await Promise.all([limiter.increment(`login:email:${email}`, HOUR), limiter.increment(`login:ip:${ip}`, HOUR)]);
     return { ok: false, message: LOGIN_FAILED_MESSAGE };
   }
 
@@ -75,7 +74,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     await q.recordReportLogin(db, email);
     const policies: Policy[] = ['reporting'];
     const signed = await tokens.sign({ personId: null, email, eventType: input.eventType, policies, regType: 'RPT', isDealer: false, storeCode: null });
-    await audit(db, { action: 'report-login', success: true, actorEmail: email, eventId: input.eventType, ip });
+    auditLog.record({ action: 'report-login', success: true, actorEmail: email, eventId: input.eventType, ip });
     const names = existing?.name ? { firstName: existing.name.split(' ')[0] ?? '', lastName: existing.name.split(' ').slice(1).join(' ') } : nameFromEmail(email);
     return {
       ok: true,
@@ -101,23 +100,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!input.lastName) errors.push({ field: 'lastName', message: 'Last name is required' });
       if (errors.length) throw badRequest('First and last name are required for this event', errors);
     }
-    const found = await q.findActiveAccessCode(db, input.eventType, hashAccessCode(input.password, deps.codeHashKey));
+    const found = await findLoginContext(input.eventType, hashAccessCode(input.password, deps.codeHashKey), email);
     if (!found) return fail(input, ip, 'unknown access code');
     const { code, isVirtual } = found;
+    if (code.requiresRoster && !found.storeCode) return fail(input, ip, 'e-mail not on a store roster');
 
-    let person = await q.findPersonWithStore(db, email);
-    if (code.requiresRoster && !person?.storeCode) return fail(input, ip, 'e-mail not on a store roster');
-    if (!person) {
+    let person: { id: number; firstName: string; lastName: string };
+    if (found.personId !== null && found.firstName !== null && found.lastName !== null) {
+      person = { id: found.personId, firstName: found.firstName, lastName: found.lastName };
+    } else {
       const names = input.firstName && input.lastName ? { firstName: input.firstName, lastName: input.lastName } : nameFromEmail(email);
-      const created = await q.insertPerson(db, { email, ...names, category: code.personCategory });
-      person = { id: created.id, email, firstName: created.firstName, lastName: created.lastName, category: code.personCategory, storeCode: null, storeName: null, executiveManager: null, generalManager: null };
+      person = await q.insertPerson(db, { email, ...names, category: code.personCategory });
     }
 
     const isDealer = code.requiresRoster;
     // A dealer whose code grants no policy gets 'general' (spec section 4).
     const policies: Policy[] = code.policies.length ? code.policies : isDealer ? ['general'] : [];
-    const signed = await tokens.sign({ personId: person.id, email, eventType: input.eventType, policies, regType: code.regType, isDealer, storeCode: isDealer ? person.storeCode : null });
-    await audit(db, { action: 'login', success: true, actorEmail: email, eventId: input.eventType, ip, detail: { accessCode: code.label } });
+    const signed = await tokens.sign({ personId: person.id, email, eventType: input.eventType, policies, regType: code.regType, isDealer, storeCode: isDealer ? found.storeCode : null });
+    auditLog.record({ action: 'login', success: true, actorEmail: email, eventId: input.eventType, ip, detail: { accessCode: code.label } });
     return {
       ok: true,
       data: {
@@ -128,10 +128,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         programInfo: { isVirtual },
         dealerInfo: {
           isDealer,
-          executiveManager: isDealer ? person.executiveManager : null,
-          generalManager: isDealer ? person.generalManager : null,
-          storeCode: isDealer ? person.storeCode : null,
-          storeName: isDealer ? person.storeName : null,
+          executiveManager: isDealer ? found.executiveManager : null,
+          generalManager: isDealer ? found.generalManager : null,
+          storeCode: isDealer ? found.storeCode : null,
+          storeName: isDealer ? found.storeName : null,
         },
         authorizationPolicy: policies,
         user: { email, firstName: person.firstName, lastName: person.lastName },

@@ -114,9 +114,11 @@ describe('login', () => {
   });
 
   it('audits every attempt, successful or not', async () => {
+    await t.app.auditLog.flush();
     const before = await t.database.db.select().from(schema.auditLog);
     await login(t.app, { userName: 'audit.me@example.com', password: 'NOPE' });
     await loginAs(t.app, 'audit.me@example.com', 'EXPO27');
+    await t.app.auditLog.flush();
     const rows = await t.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.actorEmail, 'audit.me@example.com'));
     expect(rows.map((r) => r.success).sort()).toEqual([false, true]);
     expect(rows.every((r) => r.ip && r.action === 'login')).toBe(true);
