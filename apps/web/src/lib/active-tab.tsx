@@ -4,6 +4,7 @@
  * - `tabs`, the tabs the navigation bar shows for this login (id and title);
  * - `scrollToSection(id)`, what choosing a scroll tab on the welcome page does: mark it active and
  *   scroll smoothly to its section, while the scroll tracker holds still until the scroll is done;
+ *   a section not on the page yet is scrolled to when the page calls `scrollToPendingSection()`;
  * - `reportVisibleSection(id)`, what the content page's scroll tracker calls; while a chosen tab's
  *   scroll runs it declines and answers how many ms to wait before measuring again.
  * Other pages mark their tab with `useSetActiveTab('enrollment')`.
@@ -27,6 +28,8 @@ export interface ActiveTabState {
   setActiveTab: (tab: TabId) => void;
   tabs: readonly ShellTab[];
   scrollToSection: (sectionId: TabId) => void;
+  /** Scrolls to a section asked for before it was on the page, once it is; true when it did. */
+  scrollToPendingSection: () => boolean;
   /** Marks the section the user scrolled to; returns 0, or the ms until it will accept again. */
   reportVisibleSection: (sectionId: TabId) => number;
 }
@@ -48,15 +51,25 @@ const NO_TABS: readonly ShellTab[] = [];
 export function ActiveTabProvider({ children, tabs = NO_TABS, initialTab = DEFAULT_TAB }: ActiveTabProviderProps) {
   const [activeTab, setActiveTab] = useState<TabId>(initialTab);
   const lockedUntil = useRef(0);
+  const pendingSection = useRef<TabId | null>(null);
 
   const scrollToSection = useCallback((sectionId: TabId) => {
     setActiveTab(sectionId);
     lockedUntil.current = Date.now() + TAB_SCROLL_LOCK_MS;
     const section = document.getElementById(sectionId);
-    section?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    pendingSection.current = section ? null : sectionId;
+    if (!section) return;
+    section.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
     // Keyboard and screen-reader users continue reading from the section they chose.
-    section?.focus({ preventScroll: true });
+    section.focus({ preventScroll: true });
   }, []);
+
+  const scrollToPendingSection = useCallback(() => {
+    const sectionId = pendingSection.current;
+    if (!sectionId || !document.getElementById(sectionId)) return false;
+    scrollToSection(sectionId);
+    return true;
+  }, [scrollToSection]);
 
   const reportVisibleSection = useCallback((sectionId: TabId) => {
     const wait = lockedUntil.current - Date.now();
@@ -66,8 +79,8 @@ export function ActiveTabProvider({ children, tabs = NO_TABS, initialTab = DEFAU
   }, []);
 
   const value = useMemo(
-    () => ({ activeTab, setActiveTab, tabs, scrollToSection, reportVisibleSection }),
-    [activeTab, tabs, scrollToSection, reportVisibleSection],
+    () => ({ activeTab, setActiveTab, tabs, scrollToSection, scrollToPendingSection, reportVisibleSection }),
+    [activeTab, tabs, scrollToSection, scrollToPendingSection, reportVisibleSection],
   );
   return <ActiveTabContext.Provider value={value}>{children}</ActiveTabContext.Provider>;
 }

@@ -1,17 +1,18 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { memo } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { firstAsset, text, type AgendaPage } from '../../../lib/content-models.ts';
 import { safeHttpUrl } from '../utils/safe-url.ts';
-import { ContentSection } from './content-section.tsx';
+import { ContentSection, type SectionProps } from './content-section.tsx';
 import { LazyAccordionBody } from './lazy-accordion-body.tsx';
 
 export const PDF_LINK_TEXT = 'Click here to download pdf';
 
-export function AgendaSection({ title, query }: { title: string; query: UseQueryResult<AgendaPage | null> }) {
-  const heading = text(query.data?.elements.title) || title;
+export const AgendaSection = memo(function AgendaSection(props: SectionProps<AgendaPage>) {
+  const { data } = props;
+  const heading = text(data?.elements.title) || props.title;
   return (
-    <ContentSection id="agenda" title={heading} query={query}>
+    <ContentSection id="agenda" {...props} title={heading}>
       {(item) => (
         <Accordion alwaysOpen>
           {item.elements.links_and_pdfs.linkedItems.map((link) => {
@@ -50,4 +51,4 @@ export function AgendaSection({ title, query }: { title: string; query: UseQuery
       )}
     </ContentSection>
   );
-}
+});

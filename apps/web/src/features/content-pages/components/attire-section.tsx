@@ -1,12 +1,13 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { memo } from 'react';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { text, type AttirePage } from '../../../lib/content-models.ts';
-import { ContentSection } from './content-section.tsx';
+import { ContentSection, type SectionProps } from './content-section.tsx';
 
-export function AttireSection({ title, query }: { title: string; query: UseQueryResult<AttirePage | null> }) {
-  const heading = text(query.data?.elements.title) || title;
+export const AttireSection = memo(function AttireSection(props: SectionProps<AttirePage>) {
+  const { data } = props;
+  const heading = text(data?.elements.title) || props.title;
   return (
-    <ContentSection id="attire" title={heading} query={query}>
+    <ContentSection id="attire" {...props} title={heading}>
       {(item) => (
         <div className="row g-4">
           {item.elements.headings_and_content.linkedItems.map((part) => (
@@ -19,4 +20,4 @@ export function AttireSection({ title, query }: { title: string; query: UseQuery
       )}
     </ContentSection>
   );
-}
+});

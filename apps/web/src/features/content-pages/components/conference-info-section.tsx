@@ -1,15 +1,16 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { memo } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { text, type ConferenceInformation } from '../../../lib/content-models.ts';
 import { safeHttpUrl } from '../utils/safe-url.ts';
-import { ContentSection } from './content-section.tsx';
+import { ContentSection, type SectionProps } from './content-section.tsx';
 import { LazyAccordionBody } from './lazy-accordion-body.tsx';
 
-export function ConferenceInfoSection({ title, query }: { title: string; query: UseQueryResult<ConferenceInformation | null> }) {
-  const heading = text(query.data?.elements.heading) || title;
+export const ConferenceInfoSection = memo(function ConferenceInfoSection(props: SectionProps<ConferenceInformation>) {
+  const { data } = props;
+  const heading = text(data?.elements.heading) || props.title;
   return (
-    <ContentSection id="confinfo" title={heading} query={query}>
+    <ContentSection id="confinfo" {...props} title={heading}>
       {(item) => (
         <>
           <RichText html={item.elements.conference_location_info.value} className="mb-4" />
@@ -50,4 +51,4 @@ export function ConferenceInfoSection({ title, query }: { title: string; query: 
       )}
     </ContentSection>
   );
-}
+});

@@ -3,18 +3,30 @@
  * attire, FAQ, event area and, when the tab bar offers it, the link to the expo. Shown at
  * /nbc/welcome and, for abc logins without an external registration link, at /abc.
  */
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { ContentGroups, EventType } from '@portal/contracts';
 import { useActiveTab, DEFAULT_TAB } from '../../../lib/active-tab.tsx';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
-import { CONTENT_TYPES, text, type PageLayout } from '../../../lib/content-models.ts';
+import {
+  CONTENT_TYPES,
+  text,
+  type AgendaPage,
+  type AttirePage,
+  type ConferenceInformation,
+  type FaqPage,
+  type LinkToExpoPage,
+  type PageLayout,
+  type TourismPage,
+  type WelcomePage,
+} from '../../../lib/content-models.ts';
 import { useUserDetail } from '../../../lib/user-storage.ts';
 import { useActiveSectionTracking } from '../hooks/use-active-section.ts';
-import { allSettled, useContentPageData } from '../hooks/use-content-page-data.ts';
+import { useContentPageData } from '../hooks/use-content-page-data.ts';
 import { AgendaSection } from './agenda-section.tsx';
 import { AttireSection } from './attire-section.tsx';
 import { ConferenceInfoSection } from './conference-info-section.tsx';
+import { sectionProps, type SectionProps } from './content-section.tsx';
 import { EventAreaSection } from './event-area-section.tsx';
 import { FaqSection } from './faq-section.tsx';
 import { LinkToExpoSection } from './link-to-expo-section.tsx';
@@ -28,7 +40,7 @@ export const SECTION_IDS = ['welcome', 'confinfo', 'agenda', 'attire', 'faq', 'e
 export function ContentPage({ eventType }: { eventType: EventType }) {
   const user = useUserDetail();
   const location = useLocation();
-  const { tabs, setActiveTab, scrollToSection, reportVisibleSection } = useActiveTab();
+  const { tabs, setActiveTab, scrollToSection, scrollToPendingSection, reportVisibleSection } = useActiveTab();
   const pageLayout = useContentItemOfType<PageLayout>(CONTENT_TYPES.pageLayout, [], { eventType });
 
   const showExpo = tabs.some((tab) => tab.id === 'linktoexpo');
@@ -38,41 +50,90 @@ export function ContentPage({ eventType }: { eventType: EventType }) {
 
   useActiveSectionTracking(sectionIds, reportVisibleSection);
 
-  const hashSection = decodeURIComponent(location.hash.replace(/^#/, ''));
-  // The active tab starts at welcome, or at the section the address names.
+  // The active tab starts at welcome, or at the section the address names (/nbc/welcome#agenda),
+  // which is scrolled to once it is on the page.
   useEffect(() => {
-    setActiveTab(hashSection && (SECTION_IDS as readonly string[]).includes(hashSection) ? hashSection : DEFAULT_TAB);
-    // Only on arrival: later hash changes come from the tabs, which set the tab themselves.
+    const hashSection = decodeURIComponent(location.hash.replace(/^#/, ''));
+    if ((SECTION_IDS as readonly string[]).includes(hashSection)) scrollToSection(hashSection);
+    else setActiveTab(DEFAULT_TAB);
+    // Only on arrival: later hash changes come from the tabs, which scroll themselves.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Arriving at /nbc/welcome#agenda: scroll once every section has its content (and its height).
-  const settled = allSettled(data, showExpo);
-  const arrivalScrollDone = useRef(false);
-  useEffect(() => {
-    if (!settled || arrivalScrollDone.current) return;
-    arrivalScrollDone.current = true;
-    if (hashSection && sectionIds.includes(hashSection as (typeof SECTION_IDS)[number])) scrollToSection(hashSection);
-  }, [settled, hashSection, sectionIds, scrollToSection]);
+  const view: SectionsView = {
+    welcome: sectionProps(titleOf('welcome', 'Welcome'), data.welcome),
+    conference: sectionProps(titleOf('confinfo', 'Conference information'), data.conference),
+    agenda: sectionProps(titleOf('agenda', 'Agenda'), data.agenda),
+    attire: sectionProps(titleOf('attire', 'Attire'), data.attire),
+    faq: sectionProps(titleOf('faq', 'FAQ'), data.faq),
+    tourism: sectionProps(titleOf('eventarea', 'Event area'), data.tourism),
+    expo: showExpo ? sectionProps(titleOf('linktoexpo', 'Expo'), data.expo) : null,
+  };
+  // Content arriving renders its section at transition priority: React splits that work into short
+  // slices, so a phone's main thread is never blocked long while the page fills in. The welcome
+  // letter, the first thing a reader sees, renders at once.
+  const deferredRest = useDeferredValue(view);
+  const deferredView: SectionsView = { ...deferredRest, welcome: view.welcome };
 
-  // Sections appear in page order: one shows only once those above it have their content, so a
-  // section that arrives late never pushes visible ones down (no layout shift).
-  const sections: { id: string; pending: boolean; element: ReactNode }[] = [
-    { id: 'welcome', pending: data.welcome.isPending, element: <WelcomeSection key="welcome" title={titleOf('welcome', 'Welcome')} query={data.welcome} /> },
-    { id: 'confinfo', pending: data.conference.isPending, element: <ConferenceInfoSection key="confinfo" title={titleOf('confinfo', 'Conference information')} query={data.conference} /> },
-    { id: 'agenda', pending: data.agenda.isPending, element: <AgendaSection key="agenda" title={titleOf('agenda', 'Agenda')} query={data.agenda} /> },
-    { id: 'attire', pending: data.attire.isPending, element: <AttireSection key="attire" title={titleOf('attire', 'Attire')} query={data.attire} /> },
-    { id: 'faq', pending: data.faq.isPending, element: <FaqSection key="faq" title={titleOf('faq', 'FAQ')} query={data.faq} /> },
-    { id: 'eventarea', pending: data.tourism.isPending, element: <EventAreaSection key="eventarea" title={titleOf('eventarea', 'Event area')} query={data.tourism} /> },
-  ];
-  if (showExpo) sections.push({ id: 'linktoexpo', pending: data.expo.isPending, element: <LinkToExpoSection key="linktoexpo" title={titleOf('linktoexpo', 'Expo')} query={data.expo} /> });
-  const firstPending = sections.findIndex((section) => section.pending);
-  const shown = firstPending === -1 ? sections : sections.slice(0, firstPending + 1);
+  const target = sectionsReady(deferredView);
+  const [mounted, setMounted] = useState(1);
+  // One more section per task: each commit stays short instead of building the whole page at once.
+  useEffect(() => {
+    if (mounted >= target) return;
+    const timer = setTimeout(() => startTransition(() => setMounted((count) => count + 1)), 0);
+    return () => clearTimeout(timer);
+  }, [mounted, target]);
+  const shownCount = Math.min(mounted, target);
+  // A section asked for before it was there (by the address or an early tab click) is scrolled to
+  // as soon as it is: the sections above it have their content, so the position is final.
+  useEffect(() => {
+    scrollToPendingSection();
+  }, [shownCount, scrollToPendingSection]);
 
   return (
     <div className="content-page">
       <h1 className="visually-hidden">{text(pageLayout.data?.elements.site_title) || 'Event information'}</h1>
-      {shown.map((section) => section.element)}
+      <Sections view={deferredView} count={shownCount} />
     </div>
   );
 }
+
+interface SectionsView {
+  welcome: SectionProps<WelcomePage>;
+  conference: SectionProps<ConferenceInformation>;
+  agenda: SectionProps<AgendaPage>;
+  attire: SectionProps<AttirePage>;
+  faq: SectionProps<FaqPage>;
+  tourism: SectionProps<TourismPage>;
+  expo: SectionProps<LinkToExpoPage> | null;
+}
+
+function sectionList(view: SectionsView): { pending: boolean; element: ReactNode }[] {
+  const sections: { pending: boolean; element: ReactNode }[] = [
+    { pending: view.welcome.pending, element: <WelcomeSection key="welcome" {...view.welcome} /> },
+    { pending: view.conference.pending, element: <ConferenceInfoSection key="confinfo" {...view.conference} /> },
+    { pending: view.agenda.pending, element: <AgendaSection key="agenda" {...view.agenda} /> },
+    { pending: view.attire.pending, element: <AttireSection key="attire" {...view.attire} /> },
+    { pending: view.faq.pending, element: <FaqSection key="faq" {...view.faq} /> },
+    { pending: view.tourism.pending, element: <EventAreaSection key="eventarea" {...view.tourism} /> },
+  ];
+  if (view.expo) sections.push({ pending: view.expo.pending, element: <LinkToExpoSection key="linktoexpo" {...view.expo} /> });
+  return sections;
+}
+
+function sectionCount(view: SectionsView): number {
+  return view.expo ? 7 : 6;
+}
+
+/**
+ * How many sections may show: in page order, up to and including the first still loading, so a
+ * section that arrives late never pushes visible ones down (no layout shift).
+ */
+function sectionsReady(view: SectionsView): number {
+  const pending = [view.welcome, view.conference, view.agenda, view.attire, view.faq, view.tourism, ...(view.expo ? [view.expo] : [])].findIndex((s) => s.pending);
+  return pending === -1 ? sectionCount(view) : pending + 1;
+}
+
+const Sections = memo(function Sections({ view, count }: { view: SectionsView; count: number }) {
+  return <>{sectionList(view).slice(0, count).map((section) => section.element)}</>;
+});

@@ -1,22 +1,35 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 
-export interface ContentSectionProps<T> {
-  id: string;
-  /** The section's heading (h2); visually hidden when the content shows its own title. */
+/**
+ * What a section gets of its query: plain values, so a memoized section re-renders only when its
+ * own content changes, not whenever another section's content arrives.
+ */
+export interface SectionProps<T> {
   title: string;
+  data: T | null | undefined;
+  failed: boolean;
+  pending: boolean;
+}
+
+export function sectionProps<T>(title: string, query: Pick<UseQueryResult<T | null>, 'data' | 'isError' | 'isPending'>): SectionProps<T> {
+  return { title, data: query.data, failed: query.isError, pending: query.isPending };
+}
+
+export interface ContentSectionProps<T> extends SectionProps<T> {
+  id: string;
+  /** The section's heading (h2) is visually hidden when the content shows its own title. */
   hideTitle?: boolean;
-  query: UseQueryResult<T | null>;
   children: (item: T) => ReactNode;
 }
 
 /** One scroll target of the content page: loading, failed, missing or the item itself. */
-export function ContentSection<T>({ id, title, hideTitle = false, query, children }: ContentSectionProps<T>) {
+export function ContentSection<T>({ id, title, hideTitle = false, data, failed, pending, children }: ContentSectionProps<T>) {
   const headingId = `${id}-heading`;
   let body: ReactNode;
-  if (query.data) body = children(query.data);
-  else if (query.isError) body = <p className="text-body-secondary">This section could not be loaded. Please reload the page.</p>;
-  else if (query.isPending) body = <div className="section-placeholder" aria-hidden="true" />;
+  if (data) body = children(data);
+  else if (failed) body = <p className="text-body-secondary">This section could not be loaded. Please reload the page.</p>;
+  else if (pending) body = <div className="section-placeholder" aria-hidden="true" />;
   else body = null;
   return (
     <section id={id} aria-labelledby={headingId} tabIndex={-1} className="content-section py-5">
@@ -24,7 +37,7 @@ export function ContentSection<T>({ id, title, hideTitle = false, query, childre
         <h2 id={headingId} className={hideTitle ? 'visually-hidden' : 'section-title mb-4'}>
           {title}
         </h2>
-        {query.isPending && <span className="visually-hidden" role="status">Loading {title}</span>}
+        {pending && <span className="visually-hidden" role="status">Loading {title}</span>}
         {body}
       </div>
     </section>

@@ -1,14 +1,15 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { memo } from 'react';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { text, type TourismPage } from '../../../lib/content-models.ts';
 import { safeFrameUrl } from '../utils/safe-url.ts';
-import { ContentSection } from './content-section.tsx';
+import { ContentSection, type SectionProps } from './content-section.tsx';
 
 /** The area around the venue; its title is the city area's name (on abc the content says so). */
-export function EventAreaSection({ title, query }: { title: string; query: UseQueryResult<TourismPage | null> }) {
-  const heading = text(query.data?.elements.title) || title;
+export const EventAreaSection = memo(function EventAreaSection(props: SectionProps<TourismPage>) {
+  const { data } = props;
+  const heading = text(data?.elements.title) || props.title;
   return (
-    <ContentSection id="eventarea" title={heading} query={query}>
+    <ContentSection id="eventarea" {...props} title={heading}>
       {(item) => {
         const map = safeFrameUrl(text(item.elements.tourism_map_url));
         return (
@@ -34,4 +35,4 @@ export function EventAreaSection({ title, query }: { title: string; query: UseQu
       }}
     </ContentSection>
   );
-}
+});

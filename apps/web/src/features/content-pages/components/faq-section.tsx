@@ -1,14 +1,15 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { memo } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { text, type FaqPage } from '../../../lib/content-models.ts';
-import { ContentSection } from './content-section.tsx';
+import { ContentSection, type SectionProps } from './content-section.tsx';
 import { LazyAccordionBody } from './lazy-accordion-body.tsx';
 
-export function FaqSection({ title, query }: { title: string; query: UseQueryResult<FaqPage | null> }) {
-  const heading = text(query.data?.elements.title) || title;
+export const FaqSection = memo(function FaqSection(props: SectionProps<FaqPage>) {
+  const { data } = props;
+  const heading = text(data?.elements.title) || props.title;
   return (
-    <ContentSection id="faq" title={heading} query={query}>
+    <ContentSection id="faq" {...props} title={heading}>
       {(item) => (
         <Accordion>
           {item.elements.queanswers.linkedItems.map((qa) => (
@@ -23,4 +24,4 @@ export function FaqSection({ title, query }: { title: string; query: UseQueryRes
       )}
     </ContentSection>
   );
-}
+});

@@ -1,13 +1,14 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { memo } from 'react';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { text, type LinkToExpoPage } from '../../../lib/content-models.ts';
 import { safeHttpUrl } from '../utils/safe-url.ts';
-import { ContentSection } from './content-section.tsx';
+import { ContentSection, type SectionProps } from './content-section.tsx';
 
-export function LinkToExpoSection({ title, query }: { title: string; query: UseQueryResult<LinkToExpoPage | null> }) {
-  const heading = text(query.data?.elements.title) || title;
+export const LinkToExpoSection = memo(function LinkToExpoSection(props: SectionProps<LinkToExpoPage>) {
+  const { data } = props;
+  const heading = text(data?.elements.title) || props.title;
   return (
-    <ContentSection id="linktoexpo" title={heading} query={query}>
+    <ContentSection id="linktoexpo" {...props} title={heading}>
       {(item) => {
         const url = safeHttpUrl(text(item.elements.expo_url));
         return (
@@ -24,4 +25,4 @@ export function LinkToExpoSection({ title, query }: { title: string; query: UseQ
       }}
     </ContentSection>
   );
-}
+});

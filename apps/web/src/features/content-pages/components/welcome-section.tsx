@@ -1,10 +1,9 @@
-import { useId, useMemo, useState } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { memo, useId, useMemo, useState } from 'react';
 import { text, type WelcomePage } from '../../../lib/content-models.ts';
 import { sanitizeHtml } from '../../../lib/sanitize-html.ts';
 import { cutLetterHtml } from '../utils/cut-letter.ts';
 import { safeFrameUrl } from '../utils/safe-url.ts';
-import { ContentSection } from './content-section.tsx';
+import { ContentSection, type SectionProps } from './content-section.tsx';
 
 export function WelcomeLetter({ html }: { html: string }) {
   const letterId = useId();
@@ -23,9 +22,9 @@ export function WelcomeLetter({ html }: { html: string }) {
   );
 }
 
-export function WelcomeSection({ title, query }: { title: string; query: UseQueryResult<WelcomePage | null> }) {
+export const WelcomeSection = memo(function WelcomeSection(props: SectionProps<WelcomePage>) {
   return (
-    <ContentSection id="welcome" title={title} hideTitle query={query}>
+    <ContentSection id="welcome" {...props} hideTitle>
       {(item) => {
         const video = safeFrameUrl(text(item.elements.video_url));
         return (
@@ -53,4 +52,4 @@ export function WelcomeSection({ title, query }: { title: string; query: UseQuer
       }}
     </ContentSection>
   );
-}
+});

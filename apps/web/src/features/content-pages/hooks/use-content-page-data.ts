@@ -44,9 +44,3 @@ export function useContentPageData(eventType: EventType, groups: ContentGroups, 
     expo: useContentItemOfType<LinkToExpoPage>(CONTENT_TYPES.linkToExpo, [], { ...options, enabled: showExpo }),
   };
 }
-
-/** True once every shown section has its answer or its error (then scrolling to a #section lands). */
-export function allSettled(data: ContentPageData, showExpo: boolean): boolean {
-  const { expo, ...always } = data;
-  return Object.values(always).every((query: UseQueryResult<unknown>) => !query.isPending) && (!showExpo || !expo.isPending);
-}

@@ -97,11 +97,21 @@ describe('shell', () => {
     renderApp('/nbc/welcome');
     const nav = await navigation();
     await user.click(await nav.findByRole('link', { name: 'Agenda' }));
-    expect(Element.prototype.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    // At once, or as soon as the section is on the page.
+    await waitFor(() => expect(Element.prototype.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' }));
     expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts[0]).toBe(document.getElementById('agenda'));
     expect(nav.getByRole('link', { name: 'Agenda' })).toHaveAttribute('aria-current', 'location');
     expect(nav.getByRole('link', { name: 'Welcome' })).not.toHaveAttribute('aria-current');
     expect(testLocation().hash).toBe('#agenda');
+  });
+
+  it('arriving at /nbc/welcome#faq scrolls to the FAQ once it is on the page and marks its tab', async () => {
+    storeLogin();
+    mockApi();
+    renderApp('/nbc/welcome#faq');
+    await waitFor(() => expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(document.getElementById('faq')));
+    expect(document.getElementById('faq')).not.toBeNull();
+    expect((await navigation()).getByRole('link', { name: 'FAQ' })).toHaveAttribute('aria-current', 'location');
   });
 
   it('from another page a scroll tab leads to its section of the welcome page', async () => {
