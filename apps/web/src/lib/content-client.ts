@@ -6,12 +6,13 @@
  */
 import { useContext } from 'react';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { HttpService, type IHttpService } from '@kontent-ai/core-sdk';
+import type { IHttpService } from '@kontent-ai/core-sdk';
 import { createDeliveryClient, type IContentItem, type IDeliveryClient } from '@kontent-ai/delivery-sdk';
 import type { EventType, RuntimeConfig } from '@portal/contracts';
 import { handleUnauthorized } from './api-client.ts';
 import { ContentHttpServiceContext } from './content-http-context.ts';
-import { contentCodesFor } from './contract-constants.ts';
+import { FetchHttpService } from './content-http.ts';
+import { contentCodesFor } from '@portal/contracts/rules';
 import { contentEnvironmentId, useRuntimeConfig } from './runtime-config.ts';
 import { useUserDetail, type StoredUserDetail } from './user-storage.ts';
 
@@ -62,7 +63,7 @@ export function createPortalContentClient(options: PortalContentClientOptions): 
   return createDeliveryClient({
     environmentId: options.environmentId,
     proxy: { baseUrl: options.baseUrl },
-    httpService: withUnauthorizedHandling(options.httpService ?? new HttpService()),
+    httpService: withUnauthorizedHandling(options.httpService ?? new FetchHttpService()),
     globalHeaders: () => (token ? [{ header: 'Authorization', value: `Bearer ${token}` }] : []),
   });
 }
