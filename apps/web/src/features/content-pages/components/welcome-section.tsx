@@ -28,12 +28,14 @@ export const WelcomeSection = memo(function WelcomeSection(props: SectionProps<W
       {(item) => {
         const video = safeFrameUrl(text(item.elements.video_url));
         return (
-          <div className="row g-4 align-items-start">
-            <div className={video ? 'col-lg-7' : 'col-12'}>
+          // A grid, not a Bootstrap row: a row's negative gutter margin would move the section's top
+          // edge when the letter replaces the placeholder (a layout shift).
+          <div className={video ? 'welcome-layout welcome-layout--video' : 'welcome-layout'}>
+            <div>
               <WelcomeLetter html={item.elements.letter.value} />
             </div>
             {video && (
-              <div className="col-lg-5">
+              <div>
                 <div className="ratio ratio-16x9 rounded overflow-hidden shadow-sm">
                   <iframe
                     src={video}
