@@ -1,5 +1,6 @@
 // Bundles the server (and the workspace packages it imports as TypeScript) into dist/, leaving
 // node_modules packages external. Migrations, content and the web build are read from the repo.
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const entryPoints = {
@@ -10,6 +11,7 @@ const entryPoints = {
 };
 
 await build({
+  absWorkingDir: fileURLToPath(new URL('.', import.meta.url)),
   entryPoints,
   outdir: 'dist',
   bundle: true,
@@ -22,7 +24,9 @@ await build({
     {
       name: 'external-node-modules',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.kind === 'entry-point' || args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],

@@ -1,9 +1,8 @@
 /** Starts the portal: configuration, database, demo data and content on first start, listen, close. */
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '@portal/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { openConfiguredDatabase } from './database.ts';
 import { formatDemoAccounts } from './demo/demo-accounts.ts';
 import { prepareDatabase } from './startup.ts';
 
@@ -21,12 +20,7 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
-    poolSize: config.databasePoolSize,
-    migrationsFolder: here('../../../packages/db/drizzle'),
-  });
+  const database = await openConfiguredDatabase(config, here('../../../packages/db/drizzle'));
   const app = await buildApp({
     config,
     database,

@@ -8,27 +8,8 @@ export const POLICIES = ['general', 'expo', 'field', 'corporate', 'reporting'] a
 export const policySchema = z.enum(POLICIES);
 export type Policy = z.infer<typeof policySchema>;
 
-/** Content access codes by policy (spec section 6); other policies grant none. */
-export const CONTENT_CODE_BY_POLICY: Partial<Record<Policy, string>> = {
-  general: 'navigatingcorp',
-  expo: 'retailers',
-  field: 'field',
-  corporate: 'corporate',
-};
-
-export function contentCodesFor(policies: readonly string[]): string[] {
-  const codes = new Set<string>();
-  for (const policy of policies) {
-    const code = CONTENT_CODE_BY_POLICY[policy as Policy];
-    if (code) codes.add(code);
-  }
-  return [...codes];
-}
-
-export const FIRST_NAME_MAX = 30;
-export const LAST_NAME_MAX = 50;
-/** A basic e-mail shape, shared by the login form and the server. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { CONTENT_CODE_BY_POLICY, contentCodesFor, EMAIL_PATTERN, FIRST_NAME_MAX, LAST_NAME_MAX } from './rules.ts';
+import { EMAIL_PATTERN, FIRST_NAME_MAX, LAST_NAME_MAX } from './rules.ts';
 
 const optionalName = (max: number) =>
   z

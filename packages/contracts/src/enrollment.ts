@@ -3,8 +3,8 @@
  * for the hosted registration page of the builtin provider).
  */
 import { z } from 'zod';
-import { EMAIL_PATTERN, eventTypeSchema, FIRST_NAME_MAX, LAST_NAME_MAX } from './auth.ts';
-import type { FieldError } from './envelope.ts';
+import { eventTypeSchema } from './auth.ts';
+import { EMAIL_PATTERN, FIRST_NAME_MAX, isIsoDate, LAST_NAME_MAX } from './rules.ts';
 
 export const REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled'] as const;
 export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES);
@@ -47,15 +47,6 @@ export const revisitLinkSchema = z.string().nullable();
 
 export const REGISTRATION_TOKEN_PURPOSES = ['register', 'revisit'] as const;
 export type RegistrationTokenPurpose = (typeof REGISTRATION_TOKEN_PURPOSES)[number];
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
 
 export const isoDateSchema = z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD');
 
@@ -112,36 +103,3 @@ export const registrationSubmitSchema = z.discriminatedUnion('action', [
 ]);
 export type RegistrationSubmit = z.input<typeof registrationSubmitSchema>;
 
-export interface EventWindow {
-  startsOn: string;
-  endsOn: string;
-}
-
-/**
- * The attendance rules shared by the hosted page and the server: physical attendance needs an
- * arrival and a departure date inside the event window, departure not before arrival; virtual
- * attendance needs no dates and is only possible when the program offers it.
- * ISO dates compare correctly as strings.
- */
-export function attendanceErrors(
-  window: EventWindow & { isVirtual: boolean },
-  input: { isVirtual: boolean; arrivalDate?: string | null; departureDate?: string | null },
-): FieldError[] {
-  if (input.isVirtual) {
-    return window.isVirtual ? [] : [{ field: 'isVirtual', message: 'This event offers no virtual attendance.' }];
-  }
-  const errors: FieldError[] = [];
-  const inWindow = (d: string) => d >= window.startsOn && d <= window.endsOn;
-  const range = `between ${window.startsOn} and ${window.endsOn}`;
-  const { arrivalDate, departureDate } = input;
-  if (!arrivalDate) errors.push({ field: 'arrivalDate', message: 'Arrival date is required.' });
-  else if (!isIsoDate(arrivalDate)) errors.push({ field: 'arrivalDate', message: 'Arrival date must be a date.' });
-  else if (!inWindow(arrivalDate)) errors.push({ field: 'arrivalDate', message: `Arrival date must be ${range}.` });
-  if (!departureDate) errors.push({ field: 'departureDate', message: 'Departure date is required.' });
-  else if (!isIsoDate(departureDate)) errors.push({ field: 'departureDate', message: 'Departure date must be a date.' });
-  else if (!inWindow(departureDate)) errors.push({ field: 'departureDate', message: `Departure date must be ${range}.` });
-  else if (arrivalDate && isIsoDate(arrivalDate) && departureDate < arrivalDate) {
-    errors.push({ field: 'departureDate', message: 'Departure date cannot be before the arrival date.' });
-  }
-  return errors;
-}

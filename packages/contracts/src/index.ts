@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './config.ts';
 export * from './reports.ts';
 export * from './enrollment.ts';
+export * from './rules.ts';

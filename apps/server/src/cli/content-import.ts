@@ -1,9 +1,9 @@
 /** `npm run content:import`: validates and imports the content bundles in content/ into the database. */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BundleValidationError, importContentBundle } from '@portal/content-service';
-import { openDatabase } from '@portal/db';
 import { ConfigError, loadConfig } from '../config.ts';
+import { openConfiguredDatabase } from '../database.ts';
 
 const repo = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -13,11 +13,7 @@ async function main() {
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const config = loadConfig();
   const contentRoot = process.argv[2] ? resolve(process.argv[2]) : repo('../../../../content');
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
-    migrationsFolder: repo('../../../../packages/db/drizzle'),
-  });
+  const database = await openConfiguredDatabase(config, repo('../../../../packages/db/drizzle'));
   try {
     await database.migrate();
     const report = await importContentBundle(database.db, contentRoot);

@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openDatabase, rowsOf, schema, type DbOrTx } from '@portal/db';
+import { rowsOf, schema, type DbOrTx } from '@portal/db';
 import { ConfigError, loadConfig } from '../config.ts';
+import { openConfiguredDatabase } from '../database.ts';
 import { formatDemoAccounts } from '../demo/demo-accounts.ts';
 import { DEMO_DEFAULT_SEED, DEMO_MAX_STORES } from '../demo/generate-demo-data.ts';
 import { DEMO_META_KEY, DemoDataError, loadDemoData, type DemoSummary } from '../demo/load-demo-data.ts';
@@ -115,11 +116,7 @@ async function main(): Promise<number> {
   const stores = args.stores ?? config.demoStores;
   if (stores > DEMO_MAX_STORES) throw new UsageError(`DEMO_STORES must be at most ${DEMO_MAX_STORES} for demo data, got ${stores}`);
 
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
-    migrationsFolder: fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)),
-  });
+  const database = await openConfiguredDatabase(config, fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)));
   const target = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite (${join(config.dataDir, 'pglite')})`;
   try {
     await database.migrate();

@@ -5,11 +5,10 @@
  * one, nothing is written. Stop the server first when it uses PGlite (one user at a time).
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '@portal/db';
 import { ConfigError, loadConfig } from '../config.ts';
+import { openConfiguredDatabase } from '../database.ts';
 import { formatProblem, type CsvSource } from '../import/csv-file.ts';
 import type { FileKind } from '../import/formats.ts';
 import { ENTITIES, importCsv, type CsvImportFiles, type Entity } from '../import/import-csv.ts';
@@ -92,11 +91,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
-    migrationsFolder: fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)),
-  });
+  const database = await openConfiguredDatabase(config, fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)));
   try {
     await database.migrate();
     const started = performance.now();

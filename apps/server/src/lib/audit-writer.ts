@@ -5,7 +5,7 @@
  * writes that belong to a business transaction (registrations) use `audit(tx, ...)` instead.
  */
 import { schema, type Db } from '@portal/db';
-import type { AuditEntry } from './audit.ts';
+import { auditRow, type AuditEntry } from './audit.ts';
 
 export class AuditWriter {
   private buffer: (typeof schema.auditLog.$inferInsert)[] = [];
@@ -20,15 +20,7 @@ export class AuditWriter {
   ) {}
 
   record(entry: AuditEntry): void {
-    this.buffer.push({
-      action: entry.action,
-      success: entry.success,
-      actorEmail: entry.actorEmail ?? null,
-      eventId: entry.eventId ?? null,
-      ip: entry.ip ?? null,
-      detail: entry.detail ?? null,
-      at: new Date(),
-    });
+    this.buffer.push(auditRow(entry));
     if (this.buffer.length >= this.maxRows) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
   }

@@ -9,13 +9,19 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
-export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(schema.auditLog).values({
+export function auditRow(entry: AuditEntry): typeof schema.auditLog.$inferInsert {
+  return {
     action: entry.action,
     success: entry.success,
     actorEmail: entry.actorEmail ?? null,
     eventId: entry.eventId ?? null,
     ip: entry.ip ?? null,
     detail: entry.detail ?? null,
-  });
+    at: new Date(),
+  };
+}
+
+/** Writes one audit row as part of `db`'s transaction (commits or rolls back with it). */
+export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.insert(schema.auditLog).values(auditRow(entry));
 }

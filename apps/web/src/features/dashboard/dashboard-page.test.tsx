@@ -7,13 +7,13 @@ import { AppProviders } from '../../app/providers.tsx';
 import { notify } from '../../lib/toast.ts';
 import { setUserDetail } from '../../lib/user-storage.ts';
 import DashboardPage from './dashboard-page.tsx';
-import { saveFile } from './utils/save-file.ts';
+import { saveFile } from '../../lib/save-file.ts';
 
 vi.mock('../../lib/toast.ts', () => ({
   notify: { success: vi.fn(async () => {}), error: vi.fn(async () => {}), info: vi.fn(), warning: vi.fn() },
   useToastContainerRequested: () => false,
 }));
-vi.mock('./utils/save-file.ts', () => ({ saveFile: vi.fn() }));
+vi.mock('../../lib/save-file.ts', () => ({ saveFile: vi.fn() }));
 
 const content = {
   heading: 'Retailer Enrollment Report',

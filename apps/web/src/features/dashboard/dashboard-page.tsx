@@ -13,7 +13,7 @@ import { getAccessToken } from '../../lib/user-storage.ts';
 import { useDashboardContent } from './api/get-dashboard-content.ts';
 import { getRetailerReport } from './api/get-retailer-report.ts';
 import { generateRetailerReport } from './utils/generate-retailer-report.ts';
-import { saveFile } from './utils/save-file.ts';
+import { saveFile } from '../../lib/save-file.ts';
 
 export const GENERATING_TEXT = 'Generating...';
 

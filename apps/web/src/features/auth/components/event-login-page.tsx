@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { browser } from '../../../lib/browser.ts';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, firstAsset, text, type LoginContent } from '../../../lib/content-models.ts';
-import { FIRST_NAME_MAX, LAST_NAME_MAX } from '../../../lib/contract-constants.ts';
+import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
 import { useRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { getUserDetail, setUserDetail } from '../../../lib/user-storage.ts';
 import { getAbcEnrollmentLink } from '../api/get-enrollment-link.ts';

@@ -2,7 +2,7 @@
  * Login form rules (spec section 5). Messages come from content; these functions only decide which
  * apply. They run on every change; the form shows the result after the first submit attempt.
  */
-import { EMAIL_PATTERN } from '../../../lib/contract-constants.ts';
+import { EMAIL_PATTERN } from '@portal/contracts/rules';
 
 export interface LoginFields {
   userName: string;

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { FIRST_NAME_MAX, LAST_NAME_MAX } from '../../../lib/contract-constants.ts';
+import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
 import type { EnrollmentTexts } from '../api/get-enrollment-content.ts';
 import { nameErrors, type NameFields } from '../utils/enrollment-rules.ts';
 

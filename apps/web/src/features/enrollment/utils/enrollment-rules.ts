@@ -3,7 +3,7 @@
  * manager's name fills the name boxes, and the name checks with the content's messages.
  */
 import type { DealerInfo } from '@portal/contracts';
-import { FIRST_NAME_MAX, LAST_NAME_MAX } from '../../../lib/contract-constants.ts';
+import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
 
 /** Executive manager, general manager, other. */
 export type Title = 'EM' | 'GM' | 'OTH';

@@ -3,7 +3,7 @@ import type { FieldError, RegistrationPage, RegistrationSubmit, RegistrationSumm
 import { ErrorList } from '../../../components/ui/error-list.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { FIRST_NAME_MAX, LAST_NAME_MAX } from '../../../lib/contract-constants.ts';
+import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
 import { isDeadLink, useSubmitRegistration } from '../api/registration-api.ts';
 import { formatDay, formatInstant, registrationErrors, type RegistrationForm as FormFields } from '../utils/registration-rules.ts';
 

@@ -1,10 +1,16 @@
 /**
- * The hosted page's checks before it submits. The attendance part mirrors `attendanceErrors` of
- * @portal/contracts (the server applies that one); it is repeated here because a runtime import of
- * the package pulls zod into this public page, and `registration-rules.test.ts` keeps both equal.
+ * The hosted page's checks before it submits. The attendance rules are the server's own
+ * (`@portal/contracts/rules`, the zod-free part of the contracts).
  */
 import type { FieldError } from '@portal/contracts';
-import { EMAIL_PATTERN, FIRST_NAME_MAX, LAST_NAME_MAX } from '../../../lib/contract-constants.ts';
+import {
+  attendanceErrors,
+  EMAIL_PATTERN,
+  type EventWindow as RulesEventWindow,
+  FIRST_NAME_MAX,
+  isIsoDate,
+  LAST_NAME_MAX,
+} from '@portal/contracts/rules';
 
 export interface AttendanceInput {
   isVirtual: boolean;
@@ -18,37 +24,11 @@ export interface RegistrationForm extends AttendanceInput {
   email: string;
 }
 
-export interface EventWindow {
-  startsOn: string;
-  endsOn: string;
+export interface EventWindow extends RulesEventWindow {
   isVirtual: boolean;
 }
 
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-export function attendanceErrors(window: EventWindow, input: { isVirtual: boolean; arrivalDate?: string | null; departureDate?: string | null }): FieldError[] {
-  if (input.isVirtual) {
-    return window.isVirtual ? [] : [{ field: 'isVirtual', message: 'This event offers no virtual attendance.' }];
-  }
-  const errors: FieldError[] = [];
-  const inWindow = (d: string) => d >= window.startsOn && d <= window.endsOn;
-  const range = `between ${window.startsOn} and ${window.endsOn}`;
-  const { arrivalDate, departureDate } = input;
-  if (!arrivalDate) errors.push({ field: 'arrivalDate', message: 'Arrival date is required.' });
-  else if (!isIsoDate(arrivalDate)) errors.push({ field: 'arrivalDate', message: 'Arrival date must be a date.' });
-  else if (!inWindow(arrivalDate)) errors.push({ field: 'arrivalDate', message: `Arrival date must be ${range}.` });
-  if (!departureDate) errors.push({ field: 'departureDate', message: 'Departure date is required.' });
-  else if (!isIsoDate(departureDate)) errors.push({ field: 'departureDate', message: 'Departure date must be a date.' });
-  else if (!inWindow(departureDate)) errors.push({ field: 'departureDate', message: `Departure date must be ${range}.` });
-  else if (arrivalDate && isIsoDate(arrivalDate) && departureDate < arrivalDate) {
-    errors.push({ field: 'departureDate', message: 'Departure date cannot be before the arrival date.' });
-  }
-  return errors;
-}
+export { attendanceErrors, isIsoDate };
 
 export function registrationErrors(form: RegistrationForm, window: EventWindow): FieldError[] {
   const errors: FieldError[] = [];

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, text, type ReportTypes } from '../../../lib/content-models.ts';
-import { contentCodesFor } from '../../../lib/contract-constants.ts';
+import { contentCodesFor } from '@portal/contracts/rules';
 import { useUserDetail } from '../../../lib/user-storage.ts';
 
 export interface ReportTypesContent {

@@ -1,7 +1,7 @@
 import { exportFileName, safeSheetName } from '../utils/export-file-name.ts';
 import type { SheetData } from '../utils/report-columns.ts';
 import type { BuildOptions } from './export-runner.ts';
-import { saveFile } from './save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 export interface ExportRequest {
   fileName?: string | undefined;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { EventType } from '@portal/contracts';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, type HeaderLayoutDetail } from '../../../lib/content-models.ts';
-import { contentCodesFor } from '../../../lib/contract-constants.ts';
+import { contentCodesFor } from '@portal/contracts/rules';
 import { useUserDetail } from '../../../lib/user-storage.ts';
 import { visibleTabs, type NavTab } from '../utils/tabs.ts';
 

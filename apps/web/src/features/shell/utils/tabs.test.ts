@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HeaderTab } from '../../../lib/content-models.ts';
-import { contentCodesFor } from '../../../lib/contract-constants.ts';
+import { contentCodesFor } from '@portal/contracts/rules';
 import { pageTab, scrollTabTarget, visibleTabs, type NavTab } from './tabs.ts';
 
 function tab(id: string, codes: string[], title = id.toUpperCase()): HeaderTab {

@@ -1,0 +1,71 @@
+/**
+ * The rules the browser and the server both apply, without zod: the web app imports this module
+ * (`@portal/contracts/rules`) directly, so the first-load bundle stays free of zod, whose schemas are
+ * built at module load and cannot be tree-shaken. The zod schemas of the other modules use these too.
+ */
+import type { FieldError } from './envelope.ts';
+
+export const FIRST_NAME_MAX = 30;
+export const LAST_NAME_MAX = 50;
+/** A basic e-mail shape, shared by the login form and the server. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Content access codes by policy (spec section 6); other policies grant none. */
+export const CONTENT_CODE_BY_POLICY: Readonly<Record<string, string>> = {
+  general: 'navigatingcorp',
+  expo: 'retailers',
+  field: 'field',
+  corporate: 'corporate',
+};
+
+export function contentCodesFor(policies: readonly string[]): string[] {
+  const codes = new Set<string>();
+  for (const policy of policies) {
+    const code = Object.hasOwn(CONTENT_CODE_BY_POLICY, policy) ? CONTENT_CODE_BY_POLICY[policy] : undefined;
+    if (code) codes.add(code);
+  }
+  return [...codes];
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+export interface EventWindow {
+  startsOn: string;
+  endsOn: string;
+}
+
+/**
+ * The attendance rules shared by the hosted page and the server: physical attendance needs an
+ * arrival and a departure date inside the event window, departure not before arrival; virtual
+ * attendance needs no dates and is only possible when the program offers it.
+ * ISO dates compare correctly as strings.
+ */
+export function attendanceErrors(
+  window: EventWindow & { isVirtual: boolean },
+  input: { isVirtual: boolean; arrivalDate?: string | null; departureDate?: string | null },
+): FieldError[] {
+  if (input.isVirtual) {
+    return window.isVirtual ? [] : [{ field: 'isVirtual', message: 'This event offers no virtual attendance.' }];
+  }
+  const errors: FieldError[] = [];
+  const inWindow = (d: string) => d >= window.startsOn && d <= window.endsOn;
+  const range = `between ${window.startsOn} and ${window.endsOn}`;
+  const { arrivalDate, departureDate } = input;
+  if (!arrivalDate) errors.push({ field: 'arrivalDate', message: 'Arrival date is required.' });
+  else if (!isIsoDate(arrivalDate)) errors.push({ field: 'arrivalDate', message: 'Arrival date must be a date.' });
+  else if (!inWindow(arrivalDate)) errors.push({ field: 'arrivalDate', message: `Arrival date must be ${range}.` });
+  if (!departureDate) errors.push({ field: 'departureDate', message: 'Departure date is required.' });
+  else if (!isIsoDate(departureDate)) errors.push({ field: 'departureDate', message: 'Departure date must be a date.' });
+  else if (!inWindow(departureDate)) errors.push({ field: 'departureDate', message: `Departure date must be ${range}.` });
+  else if (arrivalDate && isIsoDate(arrivalDate) && departureDate < arrivalDate) {
+    errors.push({ field: 'departureDate', message: 'Departure date cannot be before the arrival date.' });
+  }
+  return errors;
+}
