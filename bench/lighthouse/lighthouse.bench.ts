@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
@@ -70,6 +70,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
+const loadBefore = loadavg()[0] ?? 0;
 const portal = await startPortal();
 const results: { path: string; all: Scores[]; median: Scores }[] = [];
 const profiles: string[] = [];
@@ -107,7 +108,9 @@ settings (mobile form factor, simulated Slow 4G throttling and 4x CPU slowdown),
 (\`CHROME_PATH=/usr/bin/chromium\`, flags \`${CHROMIUM_ARGS.join(' ')} --headless=new\`), against the built portal
 with demo data on loopback. \`/nbc/welcome\` runs signed in as the demo dealer: the login is put into the profile's
 localStorage first, from a page that loads none of the app, so the HTTP cache stays cold. Target: performance
-and accessibility at least ${TARGET}. Median of ${runs} runs; times in ms. The machine is a shared 2-core VM.
+and accessibility at least ${TARGET}. Median of ${runs} runs; times in ms. The machine is a shared 2-core VM
+(1-minute load average ${loadBefore.toFixed(2)} before the run, ${(loadavg()[0] ?? 0).toFixed(2)} after): total blocking time, and with
+it the welcome page's score, moves with what else runs on it.
 
 | page | performance | accessibility | FCP | LCP | TBT | CLS | Speed Index | every run (perf/a11y) |
 |---|---|---|---|---|---|---|---|---|

@@ -57,7 +57,12 @@ export async function startPortal(options: { stores?: number } = {}): Promise<Po
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`the portal process exited unexpectedly (code ${code ?? '-'}, signal ${signal ?? '-'})`);
+  });
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
