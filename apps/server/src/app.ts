@@ -78,7 +78,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, ...(deps.now ? { now: deps.now } : {}) });
 
   await app.register(healthRoutes, { database });
-  await app.register(configRoutes, { registrationProvider: config.registrationProvider === 'cvent' ? 'Cvent' : 'Builtin' });
+  await app.register(configRoutes, {
+    registrationProvider: config.registrationProvider === 'cvent' ? 'Cvent' : 'Builtin',
+    reportEmailDomain: config.reportEmailDomain,
+  });
   await app.register(authRoutes, {
     service: createAuthService({
       db: database.db,

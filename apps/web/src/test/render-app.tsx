@@ -26,6 +26,7 @@ export type ApiHandler = (call: ApiCall) => { status?: number; body: unknown } |
 export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
   registrationProvider: 'Builtin',
   contentBaseUrl: '/content',
+  reportEmailDomain: 'corp.example.com',
   content: { nbc: { environmentId: ENVIRONMENT_IDS.nbc ?? '' }, abc: { environmentId: ENVIRONMENT_IDS.abc ?? '' } },
   events: [
     { eventType: 'nbc', name: 'National Business Conference 2027', isVirtual: true },

@@ -5,12 +5,13 @@ import { schema } from '@portal/db';
 import { ok } from '../../lib/envelope.ts';
 
 /** What the web app must not hard-code (api-contract.md, "Runtime config"). */
-export const configRoutes: FastifyPluginAsync<{ registrationProvider: string }> = async (app, { registrationProvider }) => {
+export const configRoutes: FastifyPluginAsync<{ registrationProvider: string; reportEmailDomain: string }> = async (app, { registrationProvider, reportEmailDomain }) => {
   app.get('/api/Config', async (_request, reply) => {
     const events = await app.db.select().from(schema.events).orderBy(asc(schema.events.id));
     const config: RuntimeConfig = {
       registrationProvider,
       contentBaseUrl: '/content',
+      reportEmailDomain,
       content: Object.fromEntries(events.map((e) => [e.id, { environmentId: e.contentEnvironmentId }])),
       events: events
         .filter((e): e is typeof e & { id: 'nbc' | 'abc' } => e.id === 'nbc' || e.id === 'abc')

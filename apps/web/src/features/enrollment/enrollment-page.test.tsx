@@ -50,7 +50,7 @@ function stubApi() {
       const url = new URL(String(input), 'http://localhost');
       const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
       if (url.pathname === '/api/Config') {
-        return json(200, { succeeded: true, message: null, data: { registrationProvider: 'Builtin', contentBaseUrl: '/content', content: {}, events: [] } });
+        return json(200, { succeeded: true, message: null, data: { registrationProvider: 'Builtin', contentBaseUrl: '/content', reportEmailDomain: 'corp.example.com', content: {}, events: [] } });
       }
       if (url.pathname === '/api/Enrollment/GetBuiltinLink' && init?.method === 'POST') {
         linkRequests.push(JSON.parse(String(init.body)) as EnrollmentLinkRequest);

@@ -20,10 +20,9 @@ import { hasError, validateReportLogin, type LoginFields } from '../utils/login-
 import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
 import { LoginCard, LoginContentState } from './login-card.tsx';
 
-/** The company mail domain, when the server publishes it in its runtime config. */
+/** The company mail domain the server publishes in its runtime config. */
 function reportEmailDomain(config: RuntimeConfig | undefined): string | undefined {
-  const value = (config as (RuntimeConfig & { reportEmailDomain?: unknown }) | undefined)?.reportEmailDomain;
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  return config?.reportEmailDomain.trim() || undefined;
 }
 
 export function ReportLoginPage() {
