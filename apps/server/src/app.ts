@@ -3,14 +3,16 @@
  * only starts it; tests build it and use `inject`.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import contentService, { type ContentServiceOptions } from '@portal/content-service';
+import contentService, { unauthorizedToken, type ContentServiceOptions } from '@portal/content-service';
+import { contentCodesFor } from '@portal/contracts';
 import { schema, type Database, type Db } from '@portal/db';
 import type { Config } from './config.ts';
 import { AuditWriter } from './lib/audit-writer.ts';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
-import authPlugin from './plugins/auth.ts';
+import authPlugin, { bearerToken } from './plugins/auth.ts';
+import { AppError } from './lib/errors.ts';
 import errorsPlugin from './plugins/errors.ts';
 import staticWebPlugin from './plugins/static-web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -102,7 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(contentService, {
     db: database.db,
     source: await contentSource(config, database.db),
-    resolveAccessCodes: (request) => app.contentCodesOf(request),
+    resolveAccessCodes: (request) => contentCodesOfRequest(app, request),
   });
   await app.register(staticWebPlugin, { webRoot: deps.webRoot ?? '' });
 
@@ -127,4 +129,19 @@ async function contentSource(config: Config, db: Db): Promise<ContentServiceOpti
     };
   }
   return { kind: 'upstream', environments };
+}
+
+/**
+ * The content access codes of a request's portal token: none without a token; a presented token
+ * that is invalid, expired or revoked answers 401, so the web app ends the session as for the API.
+ */
+async function contentCodesOfRequest(app: FastifyInstance, request: FastifyRequest): Promise<string[]> {
+  const token = bearerToken(request);
+  if (!token) return [];
+  try {
+    return contentCodesFor((await app.tokens.verify(token)).policies);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 401) throw unauthorizedToken(error.message);
+    throw error;
+  }
 }

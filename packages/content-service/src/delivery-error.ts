@@ -14,6 +14,8 @@ export const ErrorCode = {
   elementNotFound: 102,
   taxonomyNotFound: 104,
   environmentNotFound: 105,
+  /** A portal token was presented but is invalid, expired or revoked. */
+  unauthorized: 401,
   /** Upstream Kontent.ai failed and nothing was cached for this URL. */
   upstreamUnavailable: 503,
   internal: 500,
@@ -30,6 +32,10 @@ export class DeliveryHttpError extends Error {
     this.name = 'DeliveryHttpError';
   }
 }
+
+/** For `resolveAccessCodes`: a presented token that is not (or no longer) valid answers 401. */
+export const unauthorizedToken = (message = 'The access token is invalid, expired or revoked.'): DeliveryHttpError =>
+  new DeliveryHttpError(401, ErrorCode.unauthorized, message);
 
 export const badRequest = (message: string): DeliveryHttpError => new DeliveryHttpError(400, ErrorCode.request, message);
 

@@ -19,8 +19,9 @@ export interface ContentServiceOptions {
   source: { kind: 'embedded' } | UpstreamSource;
   /**
    * The portal access codes of the caller (navigatingcorp, retailers, field, corporate), from the
-   * portal token in `Authorization: Bearer`; `[]` without a valid token. Called only when an answer
-   * depends on access.
+   * portal token in `Authorization: Bearer`; `[]` without a token. Reject with `unauthorizedToken()`
+   * when a token is presented but invalid, expired or revoked (the answer is then a 401). Called
+   * only when an answer depends on access.
    */
   resolveAccessCodes(request: FastifyRequest): Promise<readonly string[]>;
   /** How often, at most, a request checks the database for a newer import (default 1,000 ms). */
@@ -170,6 +171,8 @@ function requestContext(request: FastifyRequest, environmentId: string, options:
     waitForNew: String(request.headers['x-kc-wait-for-loading-new-content']).toLowerCase() === 'true',
     codes: () =>
       (codes ??= options.resolveAccessCodes(request).catch((error: unknown) => {
+        // A presented token that is invalid or revoked is the caller's problem: 401, as the API does.
+        if (error instanceof DeliveryHttpError) throw error;
         // Fail closed: a caller whose token cannot be checked sees public content only.
         request.log.warn({ err: error }, 'resolving content access codes failed');
         return [];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
-import { importContentBundle } from '../src/index.ts';
+import { importContentBundle, unauthorizedToken } from '../src/index.ts';
 import { FIXTURE_ROOT, type TestServer, bearer, codenamesOf, getJson, resolveFromBearer, startServer, valueOf } from './helpers.ts';
 
 let database: Database;
@@ -132,5 +132,41 @@ describe('cost of access checks', () => {
     await getJson(restricted, bearer('corporate'));
     await getJson(restricted, bearer('corporate'));
     expect(resolver).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a presented token that is not valid', () => {
+  it('answers 401 with the Delivery error body when the resolver rejects it; without a token public content is served', async () => {
+    const strict = await startServer(database.db, {
+      resolveAccessCodes: async (request: FastifyRequest) => {
+        if (request.headers.authorization === 'Bearer revoked') throw unauthorizedToken('This session has ended.');
+        return resolveFromBearer(request);
+      },
+    });
+    try {
+      const restricted = await getJson(`${strict.content()}/items?system.type=header_layout_detail&depth=2`, bearer('revoked'));
+      expect(restricted.status).toBe(401);
+      expect(restricted.body).toMatchObject({ message: 'This session has ended.', error_code: 401, request_id: expect.any(String) });
+      const open = await getJson(`${strict.content()}/items?system.type=enrolment&depth=2`);
+      expect(open.status).toBe(200);
+      expect(codenamesOf(open.body.items)).toEqual(['enrolment_item']);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('fails closed (public content only) when the codes cannot be resolved for another reason', async () => {
+    const broken = await startServer(database.db, {
+      resolveAccessCodes: async () => {
+        throw new Error('database unavailable');
+      },
+    });
+    try {
+      const res = await getJson(`${broken.content()}/items?system.type=header_layout_detail&depth=2`, bearer('corporate'));
+      expect(res.status).toBe(200);
+      expect(res.body.items).toEqual([]);
+    } finally {
+      await broken.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { eq, lt, sql } from 'drizzle-orm';
-import { contentCodesFor, eventTypeSchema, type EventType, type Policy } from '@portal/contracts';
+import { eventTypeSchema, type EventType, type Policy } from '@portal/contracts';
 import { schema, type Db } from '@portal/db';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
@@ -141,8 +141,6 @@ declare module 'fastify' {
     authenticate: preHandlerAsyncHookHandler;
     /** preHandler factory: the user must hold at least one of these policies. */
     requirePolicy(...policies: Policy[]): preHandlerAsyncHookHandler;
-    /** Content access codes of the request's token, [] when it has none or it is invalid. */
-    contentCodesOf(request: FastifyRequest): Promise<string[]>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -175,15 +173,6 @@ export default fp<AuthPluginOptions>(async (app, options) => {
     };
   });
 
-  app.decorate('contentCodesOf', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) return [];
-    try {
-      return contentCodesFor((await tokens.verify(token)).policies);
-    } catch {
-      return [];
-    }
-  });
 
   const purge = setInterval(() => void tokens.purgeExpiredRevocations().catch(() => {}), 60 * 60 * 1000).unref();
   app.addHook('onClose', async () => clearInterval(purge));

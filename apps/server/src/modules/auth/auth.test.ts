@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importContentBundle } from '@portal/content-service';
 import { eq, sql } from 'drizzle-orm';
 import { loginDataSchema, type LoginData } from '@portal/contracts';
 import { openDatabase, rowsOf, schema } from '@portal/db';
@@ -6,6 +8,8 @@ import { isPostgresRun } from '@portal/db/testing';
 import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../test/build-test-app.ts';
 
 const PROTECTED = '/api/Report/GetAllRegions';
+const CONTENT_ROOT = fileURLToPath(new URL('../../../../../content', import.meta.url));
+const NBC_ENVIRONMENT = '3f1c9a52-6d0e-4b7a-9c55-2a8e1b7d4e01';
 
 describe('login', () => {
   let t: TestApp;
@@ -228,6 +232,22 @@ describe('tokens', () => {
     expect((await t.app.inject({ method: 'GET', url: PROTECTED, headers: bearer(accessToken) })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/User/ProcessLogout', headers: bearer(accessToken) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/User/ProcessLogout' })).statusCode).toBe(200);
+  });
+
+  it('a revoked token gets 401 from the content service too, so the web app ends the session', async () => {
+    await importContentBundle(t.database.db, CONTENT_ROOT);
+    const header = `/content/${NBC_ENVIRONMENT}/items?system.type=header_layout_detail&depth=2`;
+    const { accessToken } = await loginAs(t.app, DEMO.corporate, 'CORP27');
+    const live = await t.app.inject({ method: 'GET', url: header, headers: bearer(accessToken) });
+    expect(live.statusCode).toBe(200);
+    expect(live.json().items).toHaveLength(1);
+    await t.app.inject({ method: 'POST', url: '/User/ProcessLogout', headers: bearer(accessToken) });
+    const revoked = await t.app.inject({ method: 'GET', url: header, headers: bearer(accessToken) });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toMatchObject({ error_code: 401, message: expect.stringMatching(/ended/) });
+    const anonymous = await t.app.inject({ method: 'GET', url: header });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json().items).toEqual([]);
   });
 
   it('expires tokens after eight hours', async () => {
