@@ -2,12 +2,13 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BundleValidationError, importContentBundle } from '@portal/content-service';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../database.ts';
+import { runCli } from './run-cli.ts';
 
 const repo = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-async function main() {
+async function main(): Promise<number> {
   // npm runs workspace scripts in apps/server; paths (DATA_DIR, a content folder) mean what they
   // mean where the user typed the command.
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
@@ -18,18 +19,10 @@ async function main() {
     await database.migrate();
     const report = await importContentBundle(database.db, contentRoot);
     console.log(JSON.stringify(report, null, 2));
+    return 0;
   } finally {
     await database.close();
   }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof BundleValidationError) {
-    console.error(error.message);
-  } else if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('Content import failed:', error instanceof Error ? error.message : error);
-  }
-  process.exit(1);
-});
+runCli(main, { failure: 'Content import failed', expected: [BundleValidationError] });

@@ -8,8 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx } from '@portal/db';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../database.ts';
+import { runCli, UsageError } from './run-cli.ts';
 import { formatDemoAccounts } from '../demo/demo-accounts.ts';
 import { DEMO_DEFAULT_SEED, DEMO_MAX_STORES } from '../demo/generate-demo-data.ts';
 import { DEMO_META_KEY, DemoDataError, loadDemoData, type DemoSummary } from '../demo/load-demo-data.ts';
@@ -21,7 +22,6 @@ const USAGE = `Usage: npm run demo:load -- [--stores N] [--seed N] [--reset]
   --reset      first delete the network, people, access codes, report users, registrations and the audit
                log (content is kept); without it, a database that holds data is left alone`;
 
-class UsageError extends Error {}
 
 function integerOption(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -148,18 +148,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n\n${USAGE}`);
-      process.exit(2);
-    }
-    if (error instanceof ConfigError || error instanceof DemoDataError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    console.error('Loading demo data failed:', error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main, { usage: USAGE, failure: 'Loading demo data failed', expected: [DemoDataError] });

@@ -7,8 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../database.ts';
+import { runCli, UsageError } from './run-cli.ts';
 import { formatProblem, type CsvSource } from '../import/csv-file.ts';
 import type { FileKind } from '../import/formats.ts';
 import { ENTITIES, importCsv, type CsvImportFiles, type Entity } from '../import/import-csv.ts';
@@ -32,7 +33,6 @@ const USAGE = `Usage: npm run import:csv -- [--events FILE] [--network FILE] [--
 
 Give at least one file. Formats: docs/csv-import.md.`;
 
-class UsageError extends Error {}
 
 const LABELS: Record<Entity, string> = {
   events: 'events',
@@ -116,18 +116,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(`${error.message}\n\n${USAGE}`);
-      process.exit(2);
-    }
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    console.error('The import failed:', error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main, { usage: USAGE, failure: 'The import failed' });
