@@ -2,7 +2,7 @@
  * Builds the demo data set in memory, with no database: the same seed and store count always give the
  * same rows. People are referred to by their index in `people`; the loader maps indexes to ids.
  */
-import type { AttendeeType, PersonCategory, RegistrationStatus } from '@portal/db/schema';
+import { ATTENDEE_TYPE_BY_CATEGORY, type AttendeeType, type PersonCategory, type RegistrationStatus } from '@portal/db/schema';
 import { DEMO_EVENTS, type DemoEvent } from './demo-access-codes.ts';
 import {
   DISTRIBUTOR_COMPANIES,
@@ -338,23 +338,13 @@ export function generateDemoData(options: { stores: number; seed: number }): Dem
       dealer(order[used++]!, rnd.chance(0.8) ? 'Enrolled' : 'Pending', 'candidate');
     }
   });
-  const travellerType: Partial<Record<PersonCategory, AttendeeType>> = {
-    field: 'field',
-    corporate: 'corporate',
-    sbr: 'sbr',
-    distributor: 'distributor',
-    independent_distributor: 'distributor',
-    vendor: 'vendor',
-    partner: 'partner',
-    expo: 'expo',
-  };
   const travellerStatus = (): RegistrationStatus => {
     const x = rnd.next();
     return x < 0.8 ? 'Enrolled' : x < 0.92 ? 'Pending' : 'Cancelled';
   };
   for (const p of travellers) {
     if (!rnd.chance(0.75)) continue;
-    register(nbc, { attendee: p, registeredBy: p, storeDlrnum: null, attendeeType: travellerType[people[p]!.category]!, status: travellerStatus() });
+    register(nbc, { attendee: p, registeredBy: p, storeDlrnum: null, attendeeType: ATTENDEE_TYPE_BY_CATEGORY[people[p]!.category], status: travellerStatus() });
   }
 
   stores.forEach((store, i) => {

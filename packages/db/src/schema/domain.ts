@@ -48,6 +48,20 @@ export const PERSON_CATEGORIES = [
 ] as const;
 export type PersonCategory = (typeof PERSON_CATEGORIES)[number];
 
+/** The attendee type a person's registration gets by default, from their category. */
+export const ATTENDEE_TYPE_BY_CATEGORY: Readonly<Record<PersonCategory, AttendeeType>> = {
+  dealer_staff: 'dealer',
+  corporate: 'corporate',
+  field: 'field',
+  sbr: 'sbr',
+  distributor: 'distributor',
+  independent_distributor: 'distributor',
+  vendor: 'vendor',
+  partner: 'partner',
+  expo: 'expo',
+  attendee: 'dealer',
+};
+
 export const REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 

@@ -43,18 +43,6 @@ export async function renamePerson(tx: Tx, personId: number, firstName: string, 
   await tx.update(people).set({ firstName, lastName }).where(eq(people.id, personId));
 }
 
-const TYPE_BY_CATEGORY: Record<PersonCategory, AttendeeType> = {
-  dealer_staff: 'dealer',
-  corporate: 'corporate',
-  field: 'field',
-  sbr: 'sbr',
-  distributor: 'distributor',
-  independent_distributor: 'distributor',
-  vendor: 'vendor',
-  partner: 'partner',
-  expo: 'expo',
-  attendee: 'dealer',
-};
 
 /** The attendee type of a self-enrolling traveller: their access code's, else their category's. */
 export async function attendeeTypeFor(tx: Tx, eventId: string, regType: string, category: PersonCategory): Promise<AttendeeType> {
@@ -64,7 +52,7 @@ export async function attendeeTypeFor(tx: Tx, eventId: string, regType: string, 
     .where(and(eq(accessCodes.eventId, eventId), eq(accessCodes.regType, regType)))
     .orderBy(asc(accessCodes.id))
     .limit(1);
-  return row?.attendeeType ?? TYPE_BY_CATEGORY[category];
+  return row?.attendeeType ?? schema.ATTENDEE_TYPE_BY_CATEGORY[category];
 }
 
 export interface PendingValues {
