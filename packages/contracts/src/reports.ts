@@ -6,6 +6,7 @@
  * integers and percentages numbers rounded to one decimal.
  */
 import { z } from 'zod';
+import { ALL_CODES, STORE_FILTERS, type StoreFilter } from './rules.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Request parameters
@@ -16,9 +17,6 @@ export type ReportLevel = (typeof REPORT_LEVELS)[number];
 export const STORE_DATA_LEVELS = ['Region', 'Zone'] as const;
 export type StoreDataLevel = (typeof STORE_DATA_LEVELS)[number];
 
-/** Store filter of the detail screen and the exports (spec section 3): all, enrolled, not enrolled. */
-export const STORE_FILTERS = ['ALL', 'E', 'N'] as const;
-export type StoreFilter = (typeof STORE_FILTERS)[number];
 
 /** Attendee report types (spec section 7): 1 field, 2 corporate, 3 distributor and vendor, 4 SBR, 5 candidate. */
 export const ATTENDEE_REPORT_TYPES = [1, 2, 3, 4, 5] as const;
@@ -26,10 +24,6 @@ export type AttendeeReportType = (typeof ATTENDEE_REPORT_TYPES)[number];
 /** The types a `field` user may read; `corporate` reads all. */
 export const FIELD_REPORT_TYPES: readonly AttendeeReportType[] = [1, 5];
 
-/** The key value of every grand-total row (the web app shows it as "Grand Total", unlinked). */
-export const GRAND_TOTAL_KEY = 'zzz';
-/** `regCode`/`zone` value meaning "no filter". */
-export const ALL_CODES = 'ALL';
 
 export const NETWORK_CODE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const CODE_MESSAGE = 'must be a code of at most 32 letters, digits, "-" or "_"';
@@ -243,9 +237,6 @@ export const storeFooterRowSchema = z.object({
 export type StoreFooterRow = z.infer<typeof storeFooterRowSchema>;
 export type StoreDetailRow = StoreRow | StoreFooterRow;
 
-export function isStoreFooterRow(row: object): row is StoreFooterRow {
-  return (row as { isFooterInfo?: unknown }).isFooterInfo === true;
-}
 
 /** A row of GetEnrollments, by level: All and Region, Zone, District, District with a district = store detail. */
 export type EnrollmentsRow = StoreCounts | RegionRow | ZoneRow | DistrictRow | StoreDetailRow;

@@ -4,6 +4,7 @@
  * built at module load and cannot be tree-shaken. The zod schemas of the other modules use these too.
  */
 import type { FieldError } from './envelope.ts';
+import type { StoreFooterRow } from './reports.ts';
 
 export const FIRST_NAME_MAX = 30;
 export const LAST_NAME_MAX = 50;
@@ -68,4 +69,22 @@ export function attendanceErrors(
     errors.push({ field: 'departureDate', message: 'Departure date cannot be before the arrival date.' });
   }
   return errors;
+}
+
+/** Store filter of the detail screen and the exports (spec section 3): all, enrolled, not enrolled. */
+export const STORE_FILTERS = ['ALL', 'E', 'N'] as const;
+export type StoreFilter = (typeof STORE_FILTERS)[number];
+
+export function isStoreFilter(value: string | null | undefined): value is StoreFilter {
+  return STORE_FILTERS.includes(value as StoreFilter);
+}
+
+/** The key value of every grand-total row (the web app shows it as "Grand Total", unlinked). */
+export const GRAND_TOTAL_KEY = 'zzz';
+/** `regCode`/`zone` value meaning "no filter". */
+export const ALL_CODES = 'ALL';
+
+/** The store detail's last row carries the district totals instead of a store. */
+export function isStoreFooterRow(row: object): row is StoreFooterRow {
+  return (row as { isFooterInfo?: unknown }).isFooterInfo === true;
 }

@@ -13,7 +13,7 @@ import type {
   ZoneRow,
 } from '@portal/contracts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { isStoreFooterRow } from '../utils/report-constants.ts';
+import { isStoreFooterRow } from '@portal/contracts/rules';
 import { reportKeys } from './query-keys.ts';
 import { dataSetTable } from './read-table.ts';
 

@@ -1,7 +1,7 @@
 import type { RegionOption, ZoneOption } from '@portal/contracts';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { ALL_CODES } from '../utils/report-constants.ts';
+import { ALL_CODES } from '@portal/contracts/rules';
 
 export interface FieldFiltersProps {
   region: string;

@@ -1,6 +1,6 @@
 import type { StoreFilter } from '@portal/contracts';
 import Form from 'react-bootstrap/Form';
-import { isStoreFilter } from '../utils/report-constants.ts';
+import { isStoreFilter } from '@portal/contracts/rules';
 
 /** Spec section 3, "Store filter options". */
 export const STORE_FILTER_OPTIONS: readonly { value: StoreFilter; label: string }[] = [

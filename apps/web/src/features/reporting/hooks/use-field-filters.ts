@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ALL_CODES } from '../utils/report-constants.ts';
+import { ALL_CODES } from '@portal/contracts/rules';
 
 // The server's code shape; anything else in the URL counts as "all" rather than a failing request.
 const CODE = /^[A-Za-z0-9_-]{1,32}$/;

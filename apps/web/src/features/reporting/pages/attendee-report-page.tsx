@@ -5,7 +5,7 @@ import { ReportPageLayout } from '../components/report-page-layout.tsx';
 import { useReportName } from '../hooks/use-report-name.ts';
 import { useReportUser } from '../hooks/use-report-user.ts';
 import { reportingPaths } from '../reporting-paths.ts';
-import { ALL_CODES } from '../utils/report-constants.ts';
+import { ALL_CODES } from '@portal/contracts/rules';
 
 type ByTypeKind = 'candidate' | 'corporate' | 'distributor' | 'sbr';
 

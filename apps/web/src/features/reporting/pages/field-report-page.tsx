@@ -9,7 +9,7 @@ import { useFieldFilters } from '../hooks/use-field-filters.ts';
 import { useReportName } from '../hooks/use-report-name.ts';
 import { useReportUser } from '../hooks/use-report-user.ts';
 import { reportingPaths } from '../reporting-paths.ts';
-import { ALL_CODES } from '../utils/report-constants.ts';
+import { ALL_CODES } from '@portal/contracts/rules';
 
 /**
  * The field report: unfiltered it is GetEnrollmentReportsByType (ALL, type 1); with a region or zone

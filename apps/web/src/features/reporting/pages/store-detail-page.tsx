@@ -9,7 +9,7 @@ import { useDrillDown } from '../hooks/use-drill-down.ts';
 import { useReportUser } from '../hooks/use-report-user.ts';
 import { breadcrumbFor, parentPathOf } from '../utils/drill-down.ts';
 import { EXPORT_NAMES } from '../utils/export-file-name.ts';
-import { isStoreFilter } from '../utils/report-constants.ts';
+import { isStoreFilter } from '@portal/contracts/rules';
 import { storeDetailColumns } from '../utils/store-columns.ts';
 
 export const STORE_DETAIL_HEADING = 'STORE ENROLLMENT DETAIL';

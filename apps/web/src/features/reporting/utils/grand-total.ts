@@ -1,4 +1,4 @@
-import { GRAND_TOTAL_KEY } from './report-constants.ts';
+import { GRAND_TOTAL_KEY } from '@portal/contracts/rules';
 
 /** The server marks a table's total row by putting `zzz` in its key columns (api-contract, Reports). */
 export const GRAND_TOTAL_LABEL = 'Grand Total';
