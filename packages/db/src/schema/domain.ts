@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -19,6 +20,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 export const ATTENDEE_TYPES = [
@@ -67,6 +69,14 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 export const POLICIES = ['general', 'expo', 'field', 'corporate', 'reporting'] as const;
 export type Policy = (typeof POLICIES)[number];
+
+/** How far a report reader sees (organizer-and-mail.md section 3); `network` needs no code, the others one. */
+export const REPORT_SCOPE_LEVELS = ['network', 'region', 'zone', 'district'] as const;
+export type ReportScopeLevel = (typeof REPORT_SCOPE_LEVELS)[number];
+
+/** A scope is unset (the network), `network` without a code, or a narrower level with its code. */
+const reportScopeCheck = (level: AnyPgColumn, code: AnyPgColumn) =>
+  sql`(${level} is null and ${code} is null) or (${level} = 'network' and ${code} is null) or (${level} in ('region', 'zone', 'district') and ${code} is not null)`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -124,9 +134,18 @@ export const people = pgTable(
     zoneCode: text('zone_code'),
     /** Company of distributors, vendors and partners. */
     company: text('company'),
+    /** False for an address typed on the hosted page for a new attendee until its owner confirms it (mail module). */
+    emailVerified: boolean('email_verified').notNull().default(true),
+    /** Report scope (organizer-and-mail.md section 3); both null: the whole network. See apps/server/src/modules/reports/report-scope.ts. */
+    reportScopeLevel: text('report_scope_level').$type<ReportScopeLevel>(),
+    reportScopeCode: text('report_scope_code'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('people_email_uq').on(t.email), index('people_store_idx').on(t.storeDlrnum)],
+  (t) => [
+    uniqueIndex('people_email_uq').on(t.email),
+    index('people_store_idx').on(t.storeDlrnum),
+    check('people_report_scope_ck', reportScopeCheck(t.reportScopeLevel, t.reportScopeCode)),
+  ],
 );
 
 export const stores = pgTable(
@@ -177,14 +196,21 @@ export const accessCodes = pgTable(
 );
 
 /** Report users: every report login is recorded here; an operator can disable one. */
-export const reportUsers = pgTable('report_users', {
-  email: text('email').primaryKey(),
-  name: text('name'),
-  active: boolean('active').notNull().default(true),
-  loginCount: integer('login_count').notNull().default(0),
-  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const reportUsers = pgTable(
+  'report_users',
+  {
+    email: text('email').primaryKey(),
+    name: text('name'),
+    active: boolean('active').notNull().default(true),
+    loginCount: integer('login_count').notNull().default(0),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Report scope, as on `people`. */
+    reportScopeLevel: text('report_scope_level').$type<ReportScopeLevel>(),
+    reportScopeCode: text('report_scope_code'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('report_users_report_scope_ck', reportScopeCheck(t.reportScopeLevel, t.reportScopeCode))],
+);
 
 export const registrations = pgTable(
   'registrations',

@@ -1,2 +1,3 @@
 export * from './domain.ts';
 export * from './content.ts';
+export * from './mail.ts';
