@@ -8,6 +8,8 @@ export {
   type CellValue,
   type DeflateLevel,
   type XlsxColumn,
+  type XlsxFormula,
+  type XlsxRowOptions,
   type XlsxStream,
   type XlsxStreamOptions,
 } from './writer.ts';

@@ -131,6 +131,54 @@ describe('createXlsxStream / buildXlsx', () => {
   });
 });
 
+describe('row outline, summary rows and formulas', () => {
+  it('writes outline levels, hidden and collapsed rows, bold summary rows and SUBTOTAL formulas with their results', async () => {
+    const stream = createXlsxStream({ sheetName: 'Outline', columns: ['Name', 'Count'], outlineLevels: 2, modifiedAt: new Date('2027-01-01T00:00:00Z') });
+    const chunks: Uint8Array[] = [];
+    expect(stream.nextRowNumber).toBe(2);
+    chunks.push(...stream.addRow(['a1', 1], { outlineLevel: 2 }));
+    chunks.push(...stream.addRow(['a2', 2], { outlineLevel: 2, hidden: true }));
+    chunks.push(...stream.addRow(['A Total', { formula: 'SUBTOTAL(9,B2:B3)', result: 3 }], { outlineLevel: 1, bold: true, collapsed: true }));
+    chunks.push(...stream.addRow(['b1', 4], { outlineLevel: 2 }));
+    chunks.push(...stream.addRow(['B Total', { formula: 'SUBTOTAL(9,B5:B5)', result: 4 }], { outlineLevel: 1, bold: true }));
+    expect(stream.nextRowNumber).toBe(7);
+    chunks.push(...stream.addRow(['Grand Total', { formula: 'SUBTOTAL(9,B2:B6)', result: 7 }], { bold: true }));
+    chunks.push(...stream.addRow(['text result', { formula: 'A2&"x"', result: 'a1x' }, { formula: 'B2>0', result: true }, { formula: 'NOW()' }]));
+    chunks.push(...stream.finish());
+    const bytes = concatChunks(chunks);
+    const sheet = await readBack(bytes);
+    expect(sheet.properties.outlineLevelRow).toBe(2);
+    expect([2, 3, 4, 5, 6, 7].map((n) => sheet.getRow(n).outlineLevel)).toEqual([2, 2, 1, 2, 1, 0]);
+    expect(sheet.getRow(3).hidden).toBe(true);
+    expect(sheet.getRow(2).hidden).toBe(false);
+    expect(sheet.getRow(4).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(2).getCell(1).font?.bold).toBeFalsy();
+    expect(sheet.getCell('B4').value).toEqual({ formula: 'SUBTOTAL(9,B2:B3)', result: 3 });
+    expect(sheet.getCell('B7').value).toEqual({ formula: 'SUBTOTAL(9,B2:B6)', result: 7 });
+    expect(sheet.getCell('B8').value).toEqual({ formula: 'A2&"x"', result: 'a1x' });
+    expect(sheet.getCell('C8').value).toEqual({ formula: 'B2>0', result: true });
+    expect(sheet.getCell('D8').formula).toBe('NOW()');
+    // Element order matters to Excel: sheetPr first, sheetFormatPr between sheetViews and cols.
+    const xml = strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml']!);
+    const at = (part: string) => xml.indexOf(part);
+    expect(at('<sheetPr>')).toBeGreaterThan(0);
+    expect(at('<sheetPr>')).toBeLessThan(at('<sheetViews>'));
+    expect(at('<sheetViews>')).toBeLessThan(at('<sheetFormatPr'));
+    expect(at('<sheetFormatPr')).toBeLessThan(at('<cols>'));
+    expect(xml).toContain('<row r="4" outlineLevel="1" collapsed="1">');
+  });
+
+  it('leaves sheets without an outline unchanged and refuses levels it did not declare', () => {
+    const xml = strFromU8(unzipSync(buildXlsx('Plain', ['A'], [['x']]))['xl/worksheets/sheet1.xml']!);
+    expect(xml).not.toContain('sheetPr');
+    expect(xml).not.toContain('outlineLevel');
+    expect(() => createXlsxStream({ columns: ['A'], outlineLevels: 8 })).toThrow(RangeError);
+    const stream = createXlsxStream({ columns: ['A'], outlineLevels: 2 });
+    expect(() => stream.addRow(['x'], { outlineLevel: 3 })).toThrow(/outlineLevel/);
+    expect(() => createXlsxStream({ columns: ['A'] }).addRow(['x'], { outlineLevel: 1 })).toThrow(/outlineLevel/);
+  });
+});
+
 describe('browser Web Worker compatibility', () => {
   it('bundles for the browser without Node built-ins and runs where only TextEncoder and Uint8Array exist', async () => {
     const entry = fileURLToPath(new URL('./index.ts', import.meta.url));

@@ -10,7 +10,26 @@
 import { Zip, ZipDeflate } from 'fflate';
 import { columnName, escapeXml, sanitizeSheetName } from './xml.ts';
 
-export type CellValue = string | number | boolean | Date | null | undefined;
+/**
+ * A formula (without the leading "=") with the value it evaluates to, stored as the cached result so
+ * readers that do not calculate (and Excel before its first recalculation) show the figure.
+ */
+export interface XlsxFormula {
+  formula: string;
+  result?: number | string | boolean;
+}
+
+export type CellValue = string | number | boolean | Date | XlsxFormula | null | undefined;
+
+/** Per-row options: outline (grouping) level, visibility and a bold font, for subtotal layouts. */
+export interface XlsxRowOptions {
+  /** 0 (none) to 7; rows of one level next to each other form a group Excel can collapse. */
+  outlineLevel?: number;
+  hidden?: boolean;
+  /** Set on the summary row of a collapsed group. */
+  collapsed?: boolean;
+  bold?: boolean;
+}
 
 export interface XlsxColumn {
   header: string;
@@ -31,13 +50,20 @@ export interface XlsxStreamOptions {
   level?: DeflateLevel;
   /** Modification time stored in the zip (default now); fix it for byte-identical output. */
   modifiedAt?: Date;
+  /**
+   * The deepest row outline level the sheet will use (1 to 7). Written before the rows, so it is
+   * declared up front; summary rows sit below their group, as Excel's Subtotal command places them.
+   */
+  outlineLevels?: number;
 }
 
 export interface XlsxStream {
   /** Data rows written so far (the header not counted). */
   readonly rowCount: number;
+  /** The sheet row number the next `addRow` writes (1-based, header included), for formula ranges. */
+  readonly nextRowNumber: number;
   /** Writes one row; returns the zip chunks ready so far (often none). */
-  addRow(values: readonly CellValue[]): readonly Uint8Array[];
+  addRow(values: readonly CellValue[], options?: XlsxRowOptions): readonly Uint8Array[];
   /** Closes the sheet and the archive; returns the last chunks. The stream is unusable afterwards. */
   finish(): readonly Uint8Array[];
 }
@@ -114,6 +140,20 @@ function dateText(date: Date): string | null {
   return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
 
+function formulaXml(ref: string, value: XlsxFormula, style: string): string {
+  const f = `<f>${escapeXml(value.formula)}</f>`;
+  switch (typeof value.result) {
+    case 'number':
+      return Number.isFinite(value.result) ? `<c r="${ref}"${style}>${f}<v>${value.result}</v></c>` : `<c r="${ref}"${style}>${f}</c>`;
+    case 'boolean':
+      return `<c r="${ref}"${style} t="b">${f}<v>${value.result ? 1 : 0}</v></c>`;
+    case 'string':
+      return `<c r="${ref}"${style} t="str">${f}<v>${escapeXml(value.result)}</v></c>`;
+    default:
+      return `<c r="${ref}"${style}>${f}</c>`;
+  }
+}
+
 /** The XML of one cell, or '' for a blank one (null, undefined, '', NaN, an invalid date). */
 function cellXml(ref: string, value: CellValue, style: string): string {
   switch (typeof value) {
@@ -128,6 +168,7 @@ function cellXml(ref: string, value: CellValue, style: string): string {
         const text = dateText(value);
         return text === null ? '' : `<c r="${ref}"${style} t="inlineStr"><is><t>${text}</t></is></c>`;
       }
+      if (value && typeof value.formula === 'string') return formulaXml(ref, value, style);
       return '';
     }
   }
@@ -137,6 +178,8 @@ export function createXlsxStream(options: XlsxStreamOptions): XlsxStream {
   const columns = options.columns.map((c): XlsxColumn => (typeof c === 'string' ? { header: c } : c));
   if (columns.length > MAX_COLUMNS) throw new RangeError(`An XLSX sheet holds at most ${MAX_COLUMNS} columns (got ${columns.length})`);
   const sheetName = sanitizeSheetName(options.sheetName);
+  const outlineLevels = options.outlineLevels ?? 0;
+  if (!Number.isInteger(outlineLevels) || outlineLevels < 0 || outlineLevels > 7) throw new RangeError(`outlineLevels must be 0 to 7 (got ${outlineLevels})`);
   const level = options.level ?? 3;
   const mtime = options.modifiedAt ?? new Date();
   const encoder = new TextEncoder();
@@ -188,10 +231,12 @@ export function createXlsxStream(options: XlsxStreamOptions): XlsxStream {
   };
 
   let head = `${XML_DECL}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">`;
+  if (outlineLevels) head += '<sheetPr><outlinePr summaryBelow="1" summaryRight="1"/></sheetPr>';
   const hasHeader = columns.length > 0;
   if (hasHeader && options.freezeHeader !== false) {
     head += '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>';
   }
+  if (outlineLevels) head += `<sheetFormatPr defaultRowHeight="15" outlineLevelRow="${outlineLevels}"/>`;
   if (hasHeader) {
     head += '<cols>';
     columns.forEach((c, i) => {
@@ -204,11 +249,11 @@ export function createXlsxStream(options: XlsxStreamOptions): XlsxStream {
   write(head);
 
   let rowNumber = 0;
-  const writeRow = (values: readonly CellValue[], style: string) => {
+  const writeRow = (values: readonly CellValue[], style: string, row?: XlsxRowOptions) => {
     if (values.length > MAX_COLUMNS) throw new RangeError(`A row holds at most ${MAX_COLUMNS} cells (got ${values.length})`);
     if (rowNumber >= MAX_ROWS) throw new RangeError(`An XLSX sheet holds at most ${MAX_ROWS} rows`);
     rowNumber++;
-    let xml = `<row r="${rowNumber}">`;
+    let xml = `<row r="${rowNumber}"${row ? rowAttributes(row, outlineLevels) : ''}>`;
     for (let i = 0; i < values.length; i++) xml += cellXml(letter(i) + rowNumber, values[i], style);
     write(xml + '</row>');
   };
@@ -220,9 +265,12 @@ export function createXlsxStream(options: XlsxStreamOptions): XlsxStream {
     get rowCount() {
       return rowNumber - headerRows;
     },
-    addRow(values) {
+    get nextRowNumber() {
+      return rowNumber + 1;
+    },
+    addRow(values, row) {
       if (finished) throw new Error('addRow after finish');
-      writeRow(values, '');
+      writeRow(values, row?.bold ? ' s="1"' : '', row);
       return take();
     },
     finish() {
@@ -234,6 +282,20 @@ export function createXlsxStream(options: XlsxStreamOptions): XlsxStream {
       return take();
     },
   };
+}
+
+function rowAttributes(row: XlsxRowOptions, outlineLevels: number): string {
+  let attributes = '';
+  const level = row.outlineLevel ?? 0;
+  if (level) {
+    if (!Number.isInteger(level) || level < 0 || level > outlineLevels) {
+      throw new RangeError(`outlineLevel must be 0 to the stream's outlineLevels (${outlineLevels}); got ${level}`);
+    }
+    attributes += ` outlineLevel="${level}"`;
+  }
+  if (row.hidden) attributes += ' hidden="1"';
+  if (row.collapsed) attributes += ' collapsed="1"';
+  return attributes;
 }
 
 /** Joins chunks into one array. */
