@@ -1,3 +1,5 @@
 export * from './domain.ts';
 export * from './content.ts';
 export * from './mail.ts';
+export * from './report-counts.ts';
+export * from './admin.ts';
