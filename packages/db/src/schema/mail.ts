@@ -4,7 +4,7 @@
  * claims rows with `FOR UPDATE SKIP LOCKED`, so several instances never send one row twice.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -24,9 +24,10 @@ export const outbox = pgTable(
     kind: text('kind').notNull(),
     toEmail: text('to_email').notNull(),
     eventId: text('event_id'),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body').notNull(),
+    /** What went out, filled when the mail is rendered for sending (templates render at send time). */
+    subject: text('subject'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
     attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     /** The template input, kept for the console and for resends. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
@@ -41,7 +42,7 @@ export const outbox = pgTable(
     /** A claim by a worker; a claim past this time (the worker died) is taken over. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    resendOf: integer('resend_of'),
+    resendOf: bigint('resend_of', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
