@@ -1,0 +1,110 @@
+/**
+ * The mail outbox: the one way the portal sends mail (design organizer-and-mail.md section 5).
+ *
+ * Call `enqueueMail` inside the transaction of the change that causes the mail. The row commits or
+ * rolls back with the change; the delivery worker (delivery.ts) sends committed rows over SMTP,
+ * retrying with back-off, and never sends one row twice, across instances and restarts. Without
+ * SMTP_URL rows stay `pending` and the organizer console lists them.
+ *
+ * Templates render when the mail is sent (templates/), from `kind`, `data` and the event's branding;
+ * the rendered subject and bodies are then stored on the row, so the console shows what went out.
+ *
+ * Examples:
+ *
+ *   // a registration link for a colleague (console "resend link", enrolling a colleague)
+ *   await enqueueMail(tx, { kind: 'registration-link', to: email, event: 'nbc',
+ *     data: { firstName, link, invitedBy: 'Pat Morgan', expiresAt } });
+ *
+ *   // a coverage "remind" action: at most one mail per manager, store and reminder window
+ *   const { queued } = await enqueueMail(tx, { kind: 'store-reminder', to: manager.email, event: 'nbc',
+ *     data: { managerName, storeName, dlrnum, closesOn },
+ *     dedupeKey: reminderKey('store-reminder', 'nbc', manager.email, reminderWindow(now, 7), dlrnum) });
+ *
+ *   // the weekly digest: the workbook is built when the mail is sent, by a builder the reports
+ *   // module registers once at start (see registerAttachmentBuilder in attachments.ts)
+ *   await enqueueMail(tx, { kind: 'digest', to: person.email, event: 'nbc',
+ *     data: { recipientName, scopeLabel, since, until, totals, changes },
+ *     attachments: [{ filename: 'nbc-digest-2027-02-01.xlsx',
+ *       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+ *       builder: 'digest-workbook', params: { personId, event: 'nbc', since, until } }],
+ *     dedupeKey: reminderKey('digest', 'nbc', person.email, reminderWindow(now, 7)) });
+ *
+ * Small attachments known at queue time can be stored inline instead:
+ *   { filename, contentType, content: buffer.toString('base64'), encoding: 'base64' }.
+ */
+import { randomUUID } from 'node:crypto';
+import { schema, type DbOrTx, type OutboxAttachment } from '@portal/db';
+import type { MailDataByKind, MailKind } from './templates/index.ts';
+
+const { outbox } = schema;
+
+export type { MailDataByKind, MailKind } from './templates/index.ts';
+export type { OutboxAttachment } from '@portal/db';
+
+export type EnqueueMailInput = {
+  [K in MailKind]: {
+    kind: K;
+    /** The recipient's address (stored lower-case). */
+    to: string;
+    /** The event whose branding the mail carries (`nbc`, `abc`), or null for none. */
+    event: string | null;
+    data: MailDataByKind[K];
+    /** When set, a second mail with the same key is not queued: `{ queued: false }`. See reminderKey. */
+    dedupeKey?: string | undefined;
+    attachments?: OutboxAttachment[] | undefined;
+  };
+}[MailKind];
+
+export interface EnqueuedMail {
+  /** The outbox row, or null when the dedupe key was already taken. */
+  id: number | null;
+  queued: boolean;
+}
+
+/**
+ * Seconds since 2026-01-01 when the mail is queued: a SEQUENCE that grows with each calendar update
+ * of one registration (RFC 5545 wants a higher one for a newer version) and fits a 32-bit integer.
+ */
+function calendarSequence(now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - Date.UTC(2026, 0, 1)) / 1000));
+}
+
+const CALENDAR_KINDS = new Set<MailKind>(['registration-confirmed', 'registration-changed', 'registration-cancelled']);
+
+/** Writes one outbox row in the caller's transaction (or as its own statement when given the db). */
+export async function enqueueMail(tx: DbOrTx, input: EnqueueMailInput, now: Date = new Date()): Promise<EnqueuedMail> {
+  const data: Record<string, unknown> = { ...input.data };
+  if (CALENDAR_KINDS.has(input.kind)) data.calendarSequence = calendarSequence(now);
+  const rows = await tx
+    .insert(outbox)
+    .values({
+      kind: input.kind,
+      toEmail: input.to.trim().toLowerCase(),
+      eventId: input.event,
+      data,
+      attachments: input.attachments ?? [],
+      dedupeKey: input.dedupeKey ?? null,
+      messageId: `<${randomUUID()}@event-portal>`,
+      createdAt: now,
+      nextAttemptAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: outbox.id });
+  const id = rows[0]?.id ?? null;
+  return { id, queued: id !== null };
+}
+
+/**
+ * The start of the window `now` falls in, for windows of `days` days counted from 2026-01-01 (UTC):
+ * reminders keyed by it go out at most once per window.
+ */
+export function reminderWindow(now: Date, days: number): string {
+  const size = Math.max(1, Math.floor(days)) * 86_400_000;
+  const start = Math.floor((now.getTime() - Date.UTC(2026, 0, 1)) / size) * size + Date.UTC(2026, 0, 1);
+  return new Date(start).toISOString().slice(0, 10);
+}
+
+/** The dedupe key of a reminder: one per kind, event, recipient, window and (optionally) subject, e.g. a store. */
+export function reminderKey(kind: MailKind, event: string | null, to: string, window: string, subject?: string): string {
+  return [kind, event ?? '-', to.trim().toLowerCase(), window, subject ?? ''].join('|');
+}

@@ -1,0 +1,43 @@
+/**
+ * Every mail the portal sends, by kind. One folder holds all templates; each renders a subject, a
+ * plain-text and an HTML part in the event's branding (layout.ts).
+ */
+import { digest, type DigestData } from './digest.ts';
+import type { Branding, Rendered } from './layout.ts';
+import { confirmEmail, registrationLink, type ConfirmEmailData, type RegistrationLinkData } from './links.ts';
+import { registrationCancelled, registrationChanged, registrationConfirmed, type RegistrationMailData } from './registration.ts';
+import { linkReminder, storeReminder, type LinkReminderData, type StoreReminderData } from './reminders.ts';
+
+export type { Branding, Rendered } from './layout.ts';
+export { brandingOf } from './layout.ts';
+export type { ConfirmEmailData, DigestData, LinkReminderData, RegistrationLinkData, RegistrationMailData, StoreReminderData };
+
+export interface MailDataByKind {
+  'registration-confirmed': RegistrationMailData;
+  'registration-changed': RegistrationMailData;
+  'registration-cancelled': RegistrationMailData;
+  'confirm-email': ConfirmEmailData;
+  'registration-link': RegistrationLinkData;
+  'store-reminder': StoreReminderData;
+  'link-reminder': LinkReminderData;
+  digest: DigestData;
+}
+
+export type MailKind = keyof MailDataByKind;
+
+const TEMPLATES: { [K in MailKind]: (b: Branding, d: MailDataByKind[K]) => Rendered } = {
+  'registration-confirmed': registrationConfirmed,
+  'registration-changed': registrationChanged,
+  'registration-cancelled': registrationCancelled,
+  'confirm-email': confirmEmail,
+  'registration-link': registrationLink,
+  'store-reminder': storeReminder,
+  'link-reminder': linkReminder,
+  digest,
+};
+
+export const MAIL_KINDS = Object.keys(TEMPLATES) as MailKind[];
+
+export function renderMail<K extends MailKind>(kind: K, branding: Branding, data: MailDataByKind[K]): Rendered {
+  return TEMPLATES[kind](branding, data);
+}

@@ -1,0 +1,91 @@
+/**
+ * The shell every mail shares: the event's branding around a body, as HTML and as plain text.
+ * Every value that reaches HTML goes through `esc`; templates never concatenate raw input.
+ */
+export interface Branding {
+  eventId: string | null;
+  eventName: string;
+  accent: string;
+  location: string;
+  startsOn: string | null;
+  endsOn: string | null;
+  portalUrl: string;
+}
+
+const ACCENTS: Record<string, { accent: string; location: string }> = {
+  nbc: { accent: '#0b3d91', location: 'Kay Bailey Hutchison Convention Center, Dallas, TX' },
+  abc: { accent: '#8a1538', location: 'Orange County Convention Center, Orlando, FL' },
+};
+
+export function brandingOf(
+  event: { id: string; name: string; startsOn: string; endsOn: string } | undefined,
+  portalUrl: string,
+): Branding {
+  const look = (event && ACCENTS[event.id]) ?? { accent: '#333333', location: '' };
+  return {
+    eventId: event?.id ?? null,
+    eventName: event?.name ?? 'Event portal',
+    accent: look.accent,
+    location: look.location,
+    startsOn: event?.startsOn ?? null,
+    endsOn: event?.endsOn ?? null,
+    portalUrl,
+  };
+}
+
+export function esc(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A long date in English, from an ISO date (`2027-03-01`), read as a calendar day (no time zone shift). */
+export function longDate(isoDate: string | null | undefined): string {
+  if (!isoDate) return '';
+  const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return d.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+export interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Part {
+  /** Paragraphs of plain text; `{ link }` becomes a button in HTML and a bare URL in text. */
+  blocks: Array<string | { link: string; label: string } | { rows: Array<[string, string]> }>;
+}
+
+export function layout(b: Branding, subject: string, greeting: string, part: Part): Rendered {
+  const textBlocks = part.blocks.map((block) => {
+    if (typeof block === 'string') return block;
+    if ('link' in block) return `${block.label}:\n${block.link}`;
+    return block.rows.map(([k, v]) => `${k}: ${v}`).join('\n');
+  });
+  const text = [greeting, ...textBlocks, `-- \n${b.eventName}\n${b.portalUrl}`].join('\n\n') + '\n';
+
+  const htmlBlocks = part.blocks
+    .map((block) => {
+      if (typeof block === 'string') return `<p style="margin:0 0 16px">${esc(block)}</p>`;
+      if ('link' in block) {
+        return `<p style="margin:0 0 16px"><a href="${esc(block.link)}" style="display:inline-block;padding:10px 18px;background:${esc(b.accent)};color:#ffffff;text-decoration:none;border-radius:4px">${esc(block.label)}</a></p>`;
+      }
+      const rows = block.rows.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${esc(k)}</th><td style="padding:4px 0">${esc(v)}</td></tr>`).join('');
+      return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${rows}</table>`;
+    })
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f4;font-family:Arial,Helvetica,sans-serif;color:#222222">
+<table role="presentation" width="100%" style="border-collapse:collapse"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="600" style="max-width:600px;background:#ffffff;border-collapse:collapse">
+<tr><td style="background:${esc(b.accent)};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">${esc(b.eventName)}</td></tr>
+<tr><td style="padding:24px">
+<p style="margin:0 0 16px">${esc(greeting)}</p>
+${htmlBlocks}
+</td></tr>
+<tr><td style="padding:12px 24px;font-size:12px;color:#666666"><a href="${esc(b.portalUrl)}" style="color:#666666">${esc(b.portalUrl)}</a></td></tr>
+</table></td></tr></table>
+</body></html>
+`;
+  return { subject, text, html };
+}
