@@ -95,6 +95,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       reportCode: config.reportCode,
       failuresPerEmailHour: config.loginFailuresPerEmailHour,
       failuresPerIpHour: config.loginFailuresPerIpHour,
+      failuresPerCodeHour: config.loginFailuresPerCodeHour,
+      failuresPerReportHour: config.loginFailuresPerReportHour,
     }),
   });
   await app.register(enrollmentRoutes, { config });
@@ -138,10 +140,14 @@ async function contentSource(config: Config, db: Db): Promise<ContentServiceOpti
 async function contentCodesOfRequest(app: FastifyInstance, request: FastifyRequest): Promise<string[]> {
   const token = bearerToken(request);
   if (!token) return [];
+  let user;
   try {
-    return contentCodesFor((await app.tokens.verify(token)).policies);
+    user = await app.tokens.verify(token);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 401) throw unauthorizedToken(error.message);
     throw error;
   }
+  // Organizer tokens reach the organizer console only.
+  if (user.organizerId !== null) throw forbiddenToken('Organizer accounts can only use the organizer console.');
+  return contentCodesFor(user.policies);
 }

@@ -40,6 +40,8 @@ const envSchema = z.object({
   REPORT_CODE: z.string().min(4).default('REPORTS27'),
   LOGIN_FAILURES_PER_EMAIL_HOUR: positiveInt.default(100),
   LOGIN_FAILURES_PER_IP_HOUR: positiveInt.default(1000),
+  LOGIN_FAILURES_PER_CODE_HOUR: positiveInt.default(500),
+  LOGIN_FAILURES_PER_REPORT_HOUR: positiveInt.default(200),
   REGISTRATION_PROVIDER: z.enum(['builtin', 'cvent']).default('builtin'),
   CVENT_URL: url(['http:', 'https:']).optional(),
   CVENT_CALLBACK_SECRET: z.string().min(16).optional(),
@@ -73,6 +75,8 @@ export interface Config {
   reportCode: string;
   loginFailuresPerEmailHour: number;
   loginFailuresPerIpHour: number;
+  loginFailuresPerCodeHour: number;
+  loginFailuresPerReportHour: number;
   registrationProvider: 'builtin' | 'cvent';
   cvent: { url: string; callbackSecret: string } | undefined;
   contentSource: 'embedded' | 'upstream';
@@ -146,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportCode: e.REPORT_CODE,
     loginFailuresPerEmailHour: e.LOGIN_FAILURES_PER_EMAIL_HOUR,
     loginFailuresPerIpHour: e.LOGIN_FAILURES_PER_IP_HOUR,
+    loginFailuresPerCodeHour: e.LOGIN_FAILURES_PER_CODE_HOUR,
+    loginFailuresPerReportHour: e.LOGIN_FAILURES_PER_REPORT_HOUR,
     registrationProvider: e.REGISTRATION_PROVIDER,
     cvent: e.CVENT_URL && e.CVENT_CALLBACK_SECRET ? { url: e.CVENT_URL, callbackSecret: e.CVENT_CALLBACK_SECRET } : undefined,
     contentSource: e.CONTENT_SOURCE,

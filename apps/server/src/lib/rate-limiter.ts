@@ -1,6 +1,11 @@
 /**
  * Counts failed attempts per key in fixed windows. In memory for one instance, in Redis when
  * REDIS_URL is set so every instance shares the counts.
+ *
+ * Limits are enforced "count first, then check": `hit` adds the attempt atomically and answers the
+ * new count, and the caller refuses when it is over the limit; an attempt that turns out not to be
+ * a failure is given back with `release`. Reading first and counting later would let every
+ * concurrent attempt read the same old count (300 parallel guesses all pass a limit of 100).
  */
 import { Redis } from 'ioredis';
 
@@ -13,6 +18,10 @@ export interface LimitState {
 export interface RateLimiter {
   peek(key: string): Promise<LimitState>;
   increment(key: string, windowSeconds: number): Promise<LimitState>;
+  /** Adds one to every key (atomically per key) and answers the new counts, in the keys' order. */
+  hit(keys: readonly string[], windowSeconds: number): Promise<LimitState[]>;
+  /** Takes back one hit of every key whose window is still open. */
+  release(keys: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +49,20 @@ export class MemoryRateLimiter implements RateLimiter {
     return { count: w.count, resetIn: Math.ceil((w.resetAt - now) / 1000) };
   }
 
+  async hit(keys: readonly string[], windowSeconds: number): Promise<LimitState[]> {
+    const states: LimitState[] = [];
+    for (const key of keys) states.push(await this.increment(key, windowSeconds));
+    return states;
+  }
+
+  async release(keys: readonly string[]): Promise<void> {
+    const now = this.now();
+    for (const key of keys) {
+      const w = this.windows.get(key);
+      if (w && w.resetAt > now && w.count > 0) w.count -= 1;
+    }
+  }
+
   private sweep() {
     const now = this.now();
     for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
@@ -49,6 +72,11 @@ export class MemoryRateLimiter implements RateLimiter {
     clearInterval(this.sweeper);
   }
 }
+
+const RELEASE_SCRIPT = `for _, k in ipairs(KEYS) do
+  if redis.call('exists', k) == 1 and tonumber(redis.call('get', k)) > 0 then redis.call('decr', k) end
+end
+return 0`;
 
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
@@ -73,6 +101,27 @@ export class RedisRateLimiter implements RateLimiter {
       [unknown, number],
     ];
     return { count, resetIn: Math.ceil(ttl / 1000) };
+  }
+
+  async hit(keys: readonly string[], windowSeconds: number): Promise<LimitState[]> {
+    if (keys.length === 0) return [];
+    const multi = this.redis.multi();
+    for (const key of keys) {
+      const k = this.prefix + key;
+      multi.incr(k).expire(k, windowSeconds, 'NX').pttl(k);
+    }
+    const replies = (await multi.exec()) ?? [];
+    return keys.map((_, i) => {
+      const count = Number(replies[i * 3]?.[1] ?? 0);
+      const ttl = Number(replies[i * 3 + 2]?.[1] ?? 0);
+      return { count, resetIn: ttl > 0 ? Math.ceil(ttl / 1000) : windowSeconds };
+    });
+  }
+
+  async release(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    // A plain DECR on a key that expired meanwhile would create it at -1 without an expiry.
+    await this.redis.eval(RELEASE_SCRIPT, keys.length, ...keys.map((k) => this.prefix + k));
   }
 
   async close() {

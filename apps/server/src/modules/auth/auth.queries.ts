@@ -20,6 +20,7 @@ export function prepareLoginContext(db: Db) {
       personId: people.id,
       firstName: people.firstName,
       lastName: people.lastName,
+      personCategory: people.category,
       storeCode: stores.dlrnum,
       storeName: stores.name,
       executiveManager: sql<string | null>`nullif(trim(${em.firstName} || ' ' || ${em.lastName}), '')`,

@@ -1,8 +1,13 @@
 /**
  * Login rules (architecture.md, "Login, tokens, roles"): an attendee logs in with an e-mail and the
  * event's access code, whose row decides policies, regType and content groups; a report user with a
- * company-domain e-mail and the report code. Failed attempts are counted per e-mail and per client
- * address and refused past the hourly limits.
+ * company-domain e-mail and the report code. Failed attempts are counted per e-mail, per client
+ * address, per access code and event, and for the report login as a whole, and refused past the
+ * hourly limits.
+ *
+ * A code binds the token to an existing person only when the code's category (and roster rule) fit
+ * that person (organizer-and-mail.md, section 2): a shared expo code does not lend a store manager's
+ * name. Every refusal answers the same message, so the answer never tells whether an e-mail is known.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { LoginData, LoginRequest, Policy } from '@portal/contracts';
@@ -27,6 +32,10 @@ export interface AuthServiceDeps {
   reportCode: string;
   failuresPerEmailHour: number;
   failuresPerIpHour: number;
+  /** Failures per access code and event (a shared code guessed with ever-new e-mails). */
+  failuresPerCodeHour: number;
+  /** Failures of the report login as a whole (one shared report code). */
+  failuresPerReportHour: number;
 }
 
 export type LoginInput = Required<Pick<LoginRequest, 'userName' | 'password' | 'eventType' | 'IsReporting'>> & {
@@ -52,16 +61,21 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db, tokens, limiter, auditLog } = deps;
   const findLoginContext = q.prepareLoginContext(db);
 
-  async function assertNotLimited(email: string, ip: string) {
-    const [byEmail, byIp] = await Promise.all([limiter.peek(`login:email:${email}`), limiter.peek(`login:ip:${ip}`)]);
-    if (byEmail.count >= deps.failuresPerEmailHour) throw tooManyRequests(byEmail.resetIn);
-    if (byIp.count >= deps.failuresPerIpHour) throw tooManyRequests(byIp.resetIn);
+  /**
+   * Counts the attempt as a failure before anything is checked and refuses it when a budget is
+   * spent; a login that succeeds (or is refused for its input) gives the counts back.
+   */
+  async function countAttempt(keys: Array<[key: string, limit: number]>): Promise<string[]> {
+    const names = keys.map(([key]) => key);
+    const states = await limiter.hit(names, HOUR);
+    const over = states.map((state, i) => ({ state, limit: keys[i]![1] })).filter(({ state, limit }) => state.count > limit);
+    if (over.length) throw tooManyRequests(Math.max(...over.map(({ state }) => state.resetIn), 1));
+    return names;
   }
 
-  async function fail(input: LoginInput, ip: string, reason: string): Promise<LoginOutcome> {
+  function fail(input: LoginInput, ip: string, reason: string): LoginOutcome {
     const email = input.userName.toLowerCase();
     auditLog.record({ action: input.IsReporting ? 'report-login' : 'login', success: false, actorEmail: email, eventId: input.eventType, ip, detail: { reason } });
-    await Promise.all([limiter.increment(`login:email:${email}`, HOUR), limiter.increment(`login:ip:${ip}`, HOUR)]);
     return { ok: false, message: LOGIN_FAILED_MESSAGE };
   }
 
@@ -92,7 +106,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   }
 
-  async function attendeeLogin(input: LoginInput, ip: string): Promise<LoginOutcome> {
+  async function attendeeLogin(input: LoginInput, ip: string, codeHash: string): Promise<LoginOutcome> {
     const email = input.userName.toLowerCase();
     if (input.eventType === 'abc') {
       const errors = [];
@@ -100,10 +114,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!input.lastName) errors.push({ field: 'lastName', message: 'Last name is required' });
       if (errors.length) throw badRequest('First and last name are required for this event', errors);
     }
-    const found = await findLoginContext(input.eventType, hashAccessCode(input.password, deps.codeHashKey), email);
+    const found = await findLoginContext(input.eventType, codeHash, email);
     if (!found) return fail(input, ip, 'unknown access code');
     const { code, isVirtual } = found;
     if (code.requiresRoster && !found.storeCode) return fail(input, ip, 'e-mail not on a store roster');
+    if (found.personId !== null && found.personCategory !== code.personCategory) return fail(input, ip, 'access code does not fit this person');
 
     let person: { id: number; firstName: string; lastName: string };
     if (found.personId !== null && found.firstName !== null && found.lastName !== null) {
@@ -142,8 +157,20 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     async login(input: LoginInput, ip: string): Promise<LoginOutcome> {
-      await assertNotLimited(input.userName.toLowerCase(), ip);
-      return input.IsReporting ? reportLogin(input, ip) : attendeeLogin(input, ip);
+      const email = input.userName.toLowerCase();
+      const codeHash = input.IsReporting ? '' : hashAccessCode(input.password, deps.codeHashKey);
+      const counted = await countAttempt([
+        [`login:email:${email}`, deps.failuresPerEmailHour],
+        [`login:ip:${ip}`, deps.failuresPerIpHour],
+        input.IsReporting ? ['login:report', deps.failuresPerReportHour] : [`login:code:${input.eventType}:${codeHash}`, deps.failuresPerCodeHour],
+      ]);
+      let outcome: LoginOutcome | undefined;
+      try {
+        outcome = input.IsReporting ? await reportLogin(input, ip) : await attendeeLogin(input, ip, codeHash);
+        return outcome;
+      } finally {
+        if (!outcome || outcome.ok) await limiter.release(counted);
+      }
     },
   };
 }

@@ -1,0 +1,116 @@
+/**
+ * Issue 9, items 2 and 4: a code never lends someone else's identity, the answer never tells
+ * whether an e-mail is known, and failure budgets hold under concurrency.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@portal/db';
+import { buildTestApp, DEMO, login, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { LOGIN_FAILED_MESSAGE } from './auth.service.ts';
+
+const REFUSED = { succeeded: false, message: LOGIN_FAILED_MESSAGE, data: null };
+
+describe('identity bound to the code', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ stores: 20 });
+  });
+  afterAll(() => t.close());
+
+  it("refuses an expo code typed with a store manager's e-mail, without naming the manager", async () => {
+    const res = await login(t.app, { userName: DEMO.em, password: 'EXPO27' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(REFUSED);
+    expect(res.body).not.toMatch(/Morgan/);
+    // The manager is untouched and still logs in with the dealer code.
+    const [person] = await t.database.db.select().from(schema.people).where(eq(schema.people.email, DEMO.em));
+    expect(person).toMatchObject({ firstName: 'Pat', lastName: 'Morgan', category: 'dealer_staff' });
+    expect((await loginAs(t.app, DEMO.em, 'DEALER27')).user.lastName).toBe('Morgan');
+  });
+
+  it('refuses any code whose category does not fit the existing person', async () => {
+    for (const [email, code] of [
+      [DEMO.corporate, 'FIELD27'],
+      [DEMO.field, 'CORP27'],
+      [DEMO.gm, 'VENDOR27'],
+      [DEMO.corporate, 'SBR27'],
+    ] as const) {
+      expect((await login(t.app, { userName: email, password: code })).json(), `${email} ${code}`).toEqual(REFUSED);
+    }
+    const abc = await login(t.app, { userName: DEMO.em, password: 'ABC27', eventType: 'abc', firstName: 'Pat', lastName: 'Morgan' });
+    expect(abc.json()).toEqual(REFUSED);
+  });
+
+  it('answers the same for a known and an unknown e-mail', async () => {
+    const answers = await Promise.all(
+      [
+        { userName: DEMO.em, password: 'WRONG-CODE' },
+        { userName: 'nobody.known@nowhere.example.com', password: 'WRONG-CODE' },
+        { userName: DEMO.em, password: 'EXPO27' },
+        { userName: 'nobody.known@nowhere.example.com', password: 'DEALER27' },
+      ].map((body) => login(t.app, body)),
+    );
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(answers[0]!.body);
+    }
+  });
+});
+
+describe('failure budgets that hold under concurrency', () => {
+  const limiters = [
+    ['in memory', {}],
+    ['in Redis', { REDIS_URL: 'redis://127.0.0.1:6379' }],
+  ] as const;
+
+  it.each(limiters)('lets at most the limit of 300 parallel wrong logins for one e-mail through (%s)', async (_name, extra) => {
+    const t = await buildTestApp({ stores: 5, env: { ...extra, LOGIN_FAILURES_PER_EMAIL_HOUR: '100', LOGIN_FAILURES_PER_IP_HOUR: '100000' } });
+    try {
+      const email = `parallel.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
+      const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => login(t.app, { userName: email, password: `WRONG${i}` })));
+      const statuses = answers.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('gives a successful login its count back: many good logins never lock the account', async () => {
+    const t = await buildTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_EMAIL_HOUR: '3', LOGIN_FAILURES_PER_CODE_HOUR: '3' } });
+    try {
+      for (let i = 0; i < 10; i++) await loginAs(t.app, DEMO.corporate, 'CORP27');
+      expect((await login(t.app, { userName: DEMO.corporate, password: 'WRONG' })).json()).toEqual(REFUSED);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('limits failures per access code and event, so a shared code cannot be tried with ever-new e-mails', async () => {
+    const t = await buildTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_CODE_HOUR: '5' } });
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect((await login(t.app, { userName: `guess${i}@elsewhere.example.com`, password: 'DEALER27' })).json()).toEqual(REFUSED);
+      }
+      const blocked = await login(t.app, { userName: 'guess-next@elsewhere.example.com', password: 'DEALER27' });
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // The budget is the code's: another code of the event still works.
+      expect((await login(t.app, { userName: DEMO.gm, password: 'RETAIL27' })).json().succeeded).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('limits failures of the report login as a whole', async () => {
+    const t = await buildTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_REPORT_HOUR: '3' } });
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await login(t.app, { userName: `guess${i}@corp.example.com`, password: `REPORTS${i}`, IsReporting: true })).json()).toEqual(REFUSED);
+      }
+      expect((await login(t.app, { userName: 'guess-next@corp.example.com', password: 'REPORTS99', IsReporting: true })).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
