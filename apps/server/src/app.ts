@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import contentService, { unauthorizedToken, type ContentServiceOptions } from '@portal/content-service';
+import contentService, { forbiddenToken, unauthorizedToken, type ContentServiceOptions } from '@portal/content-service';
 import { contentCodesFor } from '@portal/contracts';
 import { schema, type Database, type Db } from '@portal/db';
 import type { Config } from './config.ts';

@@ -16,6 +16,8 @@ export const ErrorCode = {
   environmentNotFound: 105,
   /** A portal token was presented but is invalid, expired or revoked. */
   unauthorized: 401,
+  /** A valid portal token that may not read content (an organizer's). */
+  forbidden: 403,
   /** Upstream Kontent.ai failed and nothing was cached for this URL. */
   upstreamUnavailable: 503,
   internal: 500,
@@ -36,6 +38,10 @@ export class DeliveryHttpError extends Error {
 /** For `resolveAccessCodes`: a presented token that is not (or no longer) valid answers 401. */
 export const unauthorizedToken = (message = 'The access token is invalid, expired or revoked.'): DeliveryHttpError =>
   new DeliveryHttpError(401, ErrorCode.unauthorized, message);
+
+/** For `resolveAccessCodes`: a valid token that may not read content (an organizer's) answers 403. */
+export const forbiddenToken = (message = 'This access token cannot read content.'): DeliveryHttpError =>
+  new DeliveryHttpError(403, ErrorCode.forbidden, message);
 
 export const badRequest = (message: string): DeliveryHttpError => new DeliveryHttpError(400, ErrorCode.request, message);
 

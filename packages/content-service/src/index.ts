@@ -6,7 +6,7 @@ export {
   type EnvironmentImportReport,
   type ImportCounts,
 } from './bundle/import-bundle.ts';
-export { unauthorizedToken } from './delivery-error.ts';
+export { forbiddenToken, unauthorizedToken } from './delivery-error.ts';
 export { BundleValidationError, formatIssue, type BundleIssue } from './bundle/read-bundle.ts';
 export { DEFAULT_UPSTREAM_URL, type UpstreamEnvironment, type UpstreamSource } from './upstream.ts';
 export { ACCESS_CODES_ELEMENT, type DeliveryItem } from './delivery-types.ts';

@@ -4,7 +4,7 @@ export const EVENT_TYPES = ['nbc', 'abc'] as const;
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof eventTypeSchema>;
 
-export const POLICIES = ['general', 'expo', 'field', 'corporate', 'reporting'] as const;
+export const POLICIES = ['general', 'expo', 'field', 'corporate', 'reporting', 'admin'] as const;
 export const policySchema = z.enum(POLICIES);
 export type Policy = z.infer<typeof policySchema>;
 

@@ -4,3 +4,4 @@ export * from './config.ts';
 export * from './reports.ts';
 export * from './enrollment.ts';
 export * from './rules.ts';
+export * from './admin.ts';

@@ -75,7 +75,8 @@ function diff<K, T>(incoming: Iterable<[K, T]>, existing: Map<K, T>, same: (a: T
 
 const counts = (d: Diff<unknown>): EntityCounts => ({ inserted: d.insert.length, updated: d.update.length, unchanged: d.unchanged });
 
-type EventRow = typeof schema.events.$inferSelect;
+/** The event columns the CSV sets (the console sets the registration window, capacity and the rest). */
+type EventRow = Pick<typeof schema.events.$inferSelect, 'id' | 'name' | 'providerEventCode' | 'isVirtual' | 'contentEnvironmentId' | 'startsOn' | 'endsOn'>;
 type RegionRow = typeof schema.regions.$inferSelect;
 type ZoneRow = typeof schema.zones.$inferSelect;
 type DistrictRow = typeof schema.districts.$inferSelect;

@@ -7,6 +7,8 @@ export interface AuditEntry {
   eventId?: string | null;
   ip?: string | null;
   detail?: Record<string, unknown>;
+  /** Set for actions done by an organizer in the console. */
+  organizerId?: number | null;
 }
 
 export function auditRow(entry: AuditEntry): typeof schema.auditLog.$inferInsert {
@@ -17,6 +19,7 @@ export function auditRow(entry: AuditEntry): typeof schema.auditLog.$inferInsert
     eventId: entry.eventId ?? null,
     ip: entry.ip ?? null,
     detail: entry.detail ?? null,
+    organizerId: entry.organizerId ?? null,
     at: new Date(),
   };
 }

@@ -1,6 +1,10 @@
 /**
  * Portal tokens: HS256 JWTs with an id that logout revokes (in the database, so every instance
  * refuses it at once). `app.authenticate` and `app.requirePolicy` guard the protected routes.
+ *
+ * Organizer tokens (policy `admin`) and every other token are kept apart both ways: everything under
+ * `/api/Admin/` needs an organizer token (401 without a valid token, 403 with another one), and
+ * `app.authenticate` refuses an organizer token (403), so it reaches no attendee or report route.
  */
 import { randomBytes, webcrypto } from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -12,8 +16,10 @@ import { schema, type Db } from '@portal/db';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
 export interface AuthUser {
-  /** The person behind an attendee token; null for report users. */
+  /** The person behind an attendee token; null for report users and organizers. */
   personId: number | null;
+  /** The organizer behind an organizer token (policy `admin`); null otherwise. */
+  organizerId: number | null;
   email: string;
   eventType: EventType;
   policies: Policy[];
@@ -25,7 +31,14 @@ export interface AuthUser {
   exp: number;
 }
 
-export type TokenClaims = Omit<AuthUser, 'jti' | 'exp'>;
+export type TokenClaims = Omit<AuthUser, 'jti' | 'exp' | 'organizerId'> & { organizerId?: number | null };
+
+const ORGANIZER_SUBJECT = /^organizer:(\d+)$/;
+
+/** Paths of the organizer console API; matched case-insensitively so no spelling slips past the guard. */
+export function isAdminApiPath(url: string): boolean {
+  return /^\/api\/admin(?:[/?#]|$)/i.test(url);
+}
 
 interface JwtPayload {
   sub: string;
@@ -73,7 +86,9 @@ export class TokenService {
       sto: claims.storeCode,
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(claims.personId === null ? `report:${claims.email}` : String(claims.personId))
+      .setSubject(
+        claims.organizerId != null ? `organizer:${claims.organizerId}` : claims.personId === null ? `report:${claims.email}` : String(claims.personId),
+      )
       .setJti(jti)
       .setIssuedAt(iat)
       .setExpirationTime(exp)
@@ -101,8 +116,13 @@ export class TokenService {
     const revoked = await this.findRevoked.execute({ jti: payload.jti });
     if (revoked.length) throw unauthorized('This session has ended. Please log in again.');
     const personId = /^\d+$/.test(payload.sub) ? Number(payload.sub) : null;
+    const organizer = ORGANIZER_SUBJECT.exec(payload.sub);
+    const organizerId = organizer ? Number(organizer[1]) : null;
+    // The admin policy and an organizer subject come together or the token is not one of ours.
+    if ((organizerId !== null) !== payload.pol.includes('admin')) throw unauthorized('Invalid access token');
     return {
       personId,
+      organizerId,
       email: payload.email,
       eventType: event.data,
       policies: payload.pol,
@@ -127,6 +147,24 @@ export class TokenService {
   }
 }
 
+/** Sign-in and sign-out of organizers, outside `/api/Admin/`. */
+function isOrganizerSessionPath(url: string): boolean {
+  return /^\/admin\/(?:login|logout)(?:[/?#]|$)/i.test(url);
+}
+
+/** Whether an (unverified) JWT names an organizer as its subject. */
+function organizerSubjectOf(token: string | null): boolean {
+  if (!token) return false;
+  const payload = token.split('.')[1];
+  if (!payload) return false;
+  try {
+    const sub = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }).sub;
+    return typeof sub === 'string' && ORGANIZER_SUBJECT.test(sub);
+  } catch {
+    return false;
+  }
+}
+
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -141,6 +179,12 @@ declare module 'fastify' {
     authenticate: preHandlerAsyncHookHandler;
     /** preHandler factory: the user must hold at least one of these policies. */
     requirePolicy(...policies: Policy[]): preHandlerAsyncHookHandler;
+    /**
+     * onRequest/preHandler for organizer routes: a valid organizer token of an active organizer
+     * (401), no other token (403). Every `/api/Admin/*` route already runs it (a global hook); naming
+     * it on a route as well costs nothing (it runs once per request).
+     */
+    authenticateAdmin: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -154,6 +198,8 @@ export interface AuthPluginOptions {
   now?: () => number;
 }
 
+export const MUST_CHANGE_PASSWORD_MESSAGE = 'Please change your one-time password first.';
+
 export default fp<AuthPluginOptions>(async (app, options) => {
   const tokens = new TokenService(options.db, options.secret, options.ttlSeconds, options.now);
   app.decorate('tokens', tokens);
@@ -162,7 +208,38 @@ export default fp<AuthPluginOptions>(async (app, options) => {
   app.decorate('authenticate', async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
-    request.user = await tokens.verify(token);
+    const user = await tokens.verify(token);
+    if (user.organizerId !== null) throw forbidden('Organizer accounts can only use the organizer console.');
+    request.user = user;
+  });
+
+  const findOrganizer = options.db
+    .select({ active: schema.organizers.active, mustChangePassword: schema.organizers.mustChangePassword })
+    .from(schema.organizers)
+    .where(eq(schema.organizers.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('organizer_guard');
+
+  async function authenticateAdmin(request: FastifyRequest, _reply: FastifyReply) {
+    if (request.user?.organizerId != null) return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const user = await tokens.verify(token);
+    if (user.organizerId === null) throw forbidden('Only organizers can use the organizer console.');
+    // Checked on every request, so disabling an organizer takes effect at once.
+    const [organizer] = await findOrganizer.execute({ id: user.organizerId });
+    if (!organizer?.active) throw unauthorized('This organizer account is disabled.');
+    if (organizer.mustChangePassword && !/^\/api\/admin\/me(?:[/?#]|$)/i.test(request.url)) throw forbidden(MUST_CHANGE_PASSWORD_MESSAGE);
+    request.user = user;
+  }
+  app.decorate('authenticateAdmin', authenticateAdmin);
+  app.addHook('onRequest', async (request, reply) => {
+    if (isAdminApiPath(request.url)) await authenticateAdmin(request, reply);
+    // Also on routes that need no token (public content): an organizer token is refused everywhere
+    // else. The subject is only peeked at here; a token that merely claims it is refused just the same.
+    else if (!isOrganizerSessionPath(request.url) && organizerSubjectOf(bearerToken(request))) {
+      throw forbidden('Organizer accounts can only use the organizer console.');
+    }
   });
 
   app.decorate('requirePolicy', (...policies: Policy[]) => {

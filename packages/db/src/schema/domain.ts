@@ -67,7 +67,7 @@ export const ATTENDEE_TYPE_BY_CATEGORY: Readonly<Record<PersonCategory, Attendee
 export const REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
-export const POLICIES = ['general', 'expo', 'field', 'corporate', 'reporting'] as const;
+export const POLICIES = ['general', 'expo', 'field', 'corporate', 'reporting', 'admin'] as const;
 export type Policy = (typeof POLICIES)[number];
 
 /** How far a report reader sees (organizer-and-mail.md section 3); `network` needs no code, the others one. */
@@ -88,6 +88,14 @@ export const events = pgTable('events', {
   contentEnvironmentId: uuid('content_environment_id').notNull(),
   startsOn: date('starts_on', { mode: 'string' }).notNull(),
   endsOn: date('ends_on', { mode: 'string' }).notNull(),
+  /** Set in the organizer console: enrollment links are refused outside this window (null: no limit). */
+  registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
+  registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
+  /** Most non-cancelled registrations; null: unlimited. */
+  capacity: integer('capacity'),
+  defaultComplimentarySeats: smallint('default_complimentary_seats').notNull().default(2),
+  /** Days before registration closes when reminder mails go out; null: none. */
+  reminderDaysBeforeClose: smallint('reminder_days_before_close'),
 });
 
 export const regions = pgTable('regions', {
@@ -190,6 +198,11 @@ export const accessCodes = pgTable(
     conferenceGroup: text('conference_group').notNull().default('general'),
     faqGroup: text('faq_group').notNull().default('general'),
     active: boolean('active').notNull().default(true),
+    /** A per-store code: a login with it is bound to this store (any e-mail), `seats` registrations at most. */
+    storeDlrnum: text('store_dlrnum').references(() => stores.dlrnum),
+    seats: integer('seats'),
+    /** Refused at login from this instant on; null: never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('access_codes_event_hash_uq').on(t.eventId, t.codeHash)],
@@ -235,6 +248,8 @@ export const registrations = pgTable(
     isFree: boolean('is_free').notNull().default(false),
     provider: text('provider').notNull().default('builtin'),
     providerRef: text('provider_ref').notNull(),
+    /** The access code of the login that created it (seat allotments, counts per code). */
+    accessCodeId: integer('access_code_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -243,6 +258,8 @@ export const registrations = pgTable(
     uniqueIndex('registrations_provider_ref_uq').on(t.providerRef),
     index('registrations_event_store_status_idx').on(t.eventId, t.storeDlrnum, t.status),
     index('registrations_event_type_status_idx').on(t.eventId, t.attendeeType, t.status),
+    index('registrations_access_code_idx').on(t.accessCodeId, t.status),
+    index('registrations_event_updated_idx').on(t.eventId, t.updatedAt),
   ],
 );
 
@@ -290,8 +307,17 @@ export const auditLog = pgTable(
     eventId: text('event_id'),
     ip: text('ip'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
+    /** The organizer who did it, for console actions. */
+    organizerId: integer('organizer_id'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_action_idx').on(t.action),
+    index('audit_log_actor_idx').on(t.actorEmail, t.at),
+    // A registration's history in the console; logins per access code.
+    index('audit_log_registration_idx').on(sql`((${t.detail} ->> 'registrationId'))`),
+    index('audit_log_login_code_idx').on(sql`((${t.detail} ->> 'accessCodeId'))`).where(sql`${t.action} = 'login' and ${t.success}`),
+  ],
 );
 
 /** Key/value facts about this database (e.g. when demo data was loaded). */

@@ -1,0 +1,509 @@
+/**
+ * Organizer console API (design organizer-and-mail.md, section 4): the wire shapes of every
+ * `/Admin/*` and `/api/Admin/*` route. Envelope, statuses and conventions as in api-contract.md.
+ *
+ * - Sign-in is `POST /Admin/Login`; every other route is under `/api/Admin/` and needs an organizer
+ *   token (policy `admin`): 401 without a valid one, 403 for any other portal token. An organizer
+ *   token reaches nothing outside `/api/Admin/` (403).
+ * - Lists take `page` (from 1) and `pageSize` (1..200, default 50) and answer `{ rows, total }`;
+ *   `total` counts every row matching the filters, not only the page.
+ * - Times are ISO 8601 strings with zone (`2027-03-01T18:00:00.000Z`), days `YYYY-MM-DD`.
+ *
+ * Kept backward compatible once published: fields are only ever added, never renamed or removed.
+ */
+import { z } from 'zod';
+import { eventTypeSchema } from './auth.ts';
+import { EMAIL_PATTERN, FIRST_NAME_MAX, isIsoDate, LAST_NAME_MAX } from './rules.ts';
+
+/** Route paths, so the web app and tests never spell them twice. `{id}` / `{eventType}` are path params. */
+export const ADMIN_PATHS = {
+  login: '/Admin/Login',
+  logout: '/Admin/Logout',
+  me: '/api/Admin/Me',
+  password: '/api/Admin/Me/Password',
+  totpSetup: '/api/Admin/Me/Totp',
+  totpConfirm: '/api/Admin/Me/Totp/Confirm',
+  events: '/api/Admin/Events',
+  event: '/api/Admin/Events/{eventType}',
+  accessCodes: '/api/Admin/AccessCodes',
+  accessCodeDisable: '/api/Admin/AccessCodes/{id}/Disable',
+  registrations: '/api/Admin/Registrations',
+  registration: '/api/Admin/Registrations/{id}',
+  registrationCancel: '/api/Admin/Registrations/{id}/Cancel',
+  registrationResendLink: '/api/Admin/Registrations/{id}/ResendLink',
+  registrationDates: '/api/Admin/Registrations/{id}/Dates',
+  people: '/api/Admin/People',
+  person: '/api/Admin/People/{id}',
+  import: '/api/Admin/Import',
+  audit: '/api/Admin/Audit',
+  outbox: '/api/Admin/Outbox',
+  outboxResend: '/api/Admin/Outbox/{id}/Resend',
+} as const;
+
+/** The token policy of organizers; no other policy reaches `/api/Admin/*`. */
+export const ADMIN_POLICY = 'admin';
+export const ORGANIZER_PASSWORD_MIN = 12;
+export const ORGANIZER_PASSWORD_MAX = 200;
+export const ADMIN_PAGE_SIZE_MAX = 200;
+export const ADMIN_PAGE_SIZE_DEFAULT = 50;
+/** Search text of the list routes. */
+export const ADMIN_QUERY_MAX = 100;
+
+const emailSchema = z.string({ error: 'is required' }).trim().min(1, 'is required').max(254).regex(EMAIL_PATTERN, 'must be an e-mail address');
+const isoDay = z.string().refine(isIsoDate, 'must be a date (YYYY-MM-DD)');
+const isoDateTime = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601 with zone)' });
+const idParam = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(2_147_483_647);
+/** Query-string booleans: `true`/`false` (also `1`/`0`). */
+const queryBoolean = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+const optionalQueryText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000).default(1),
+  pageSize: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(ADMIN_PAGE_SIZE_MAX, `must be at most ${ADMIN_PAGE_SIZE_MAX}`)
+    .default(ADMIN_PAGE_SIZE_DEFAULT),
+});
+export type PageQuery = z.input<typeof pageQuerySchema>;
+
+/** `data` of every list route. */
+export function pagedSchema<T extends z.ZodType>(row: T) {
+  return z.object({ rows: z.array(row), total: z.number().int() });
+}
+export interface Paged<T> {
+  rows: T[];
+  total: number;
+}
+
+export const idParamsSchema = z.object({ id: idParam });
+export const eventParamsSchema = z.object({ eventType: eventTypeSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in, sign-out, own account
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `POST /Admin/Login`. A failed sign-in answers 200 with `succeeded: false` and a generic message
+ * (as `/User/ProcessLogin`); when the account has TOTP and `totp` is missing, the failure also has
+ * `errors: [{ field: 'totp', ... }]` so the console asks for the code. Too many failures: 429.
+ */
+export const adminLoginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(ORGANIZER_PASSWORD_MAX),
+  totp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'must be the 6-digit code of your authenticator app')
+    .nullish()
+    .transform((v) => v ?? undefined),
+});
+export type AdminLoginRequest = z.input<typeof adminLoginRequestSchema>;
+
+export const organizerSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  totpEnabled: z.boolean(),
+  /** Set for an account created with a one-time password: change it (`POST /api/Admin/Me/Password`) before anything else (403 until then). */
+  mustChangePassword: z.boolean(),
+});
+export type Organizer = z.infer<typeof organizerSchema>;
+
+export const adminLoginDataSchema = z.object({
+  accessToken: z.string(),
+  expiresAt: z.string(),
+  authorizationPolicy: z.array(z.literal(ADMIN_POLICY)),
+  organizer: organizerSchema,
+});
+export type AdminLoginData = z.infer<typeof adminLoginDataSchema>;
+
+/** `POST /api/Admin/Me/Password` -> `data: null`. */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string({ error: 'is required' }).min(1, 'is required').max(ORGANIZER_PASSWORD_MAX),
+  newPassword: z
+    .string({ error: 'is required' })
+    .min(ORGANIZER_PASSWORD_MIN, `must be at least ${ORGANIZER_PASSWORD_MIN} characters`)
+    .max(ORGANIZER_PASSWORD_MAX, `must be at most ${ORGANIZER_PASSWORD_MAX} characters`),
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** `POST /api/Admin/Me/Totp` (no body): a new secret, enabled only once confirmed with a code. */
+export const totpSetupDataSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TotpSetupData = z.infer<typeof totpSetupDataSchema>;
+/** `POST /api/Admin/Me/Totp/Confirm` -> `data: Organizer`. */
+export const totpConfirmRequestSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'must be a 6-digit code') });
+export type TotpConfirmRequest = z.input<typeof totpConfirmRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Events: GET /api/Admin/Events -> { rows, total }; PUT /api/Admin/Events/{eventType} -> AdminEvent
+// ---------------------------------------------------------------------------------------------
+
+export const adminEventSchema = z.object({
+  id: eventTypeSchema,
+  name: z.string(),
+  providerEventCode: z.string(),
+  startsOn: z.string(),
+  endsOn: z.string(),
+  /** Enrollment links are refused before / after these instants; null = no limit. */
+  registrationOpensAt: z.string().nullable(),
+  registrationClosesAt: z.string().nullable(),
+  isVirtual: z.boolean(),
+  /** Most non-cancelled registrations; null = unlimited. */
+  capacity: z.number().int().nullable(),
+  defaultComplimentarySeats: z.number().int(),
+  /** Days before `registrationClosesAt` when the reminder mails go out; null = none. */
+  reminderDaysBeforeClose: z.number().int().nullable(),
+  registrations: z.object({ pending: z.number().int(), enrolled: z.number().int(), cancelled: z.number().int() }),
+});
+export type AdminEvent = z.infer<typeof adminEventSchema>;
+
+/** Every field optional: what is sent is changed. Cross-field rules are checked on the result (400). */
+export const updateEventRequestSchema = z.object({
+  name: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters').optional(),
+  startsOn: isoDay.optional(),
+  endsOn: isoDay.optional(),
+  registrationOpensAt: isoDateTime.nullable().optional(),
+  registrationClosesAt: isoDateTime.nullable().optional(),
+  isVirtual: z.boolean().optional(),
+  capacity: z.number().int('must be a whole number').min(0, 'must not be negative').max(1_000_000).nullable().optional(),
+  defaultComplimentarySeats: z.number().int('must be a whole number').min(0, 'must not be negative').max(100).optional(),
+  reminderDaysBeforeClose: z.number().int('must be a whole number').min(1, 'must be at least 1').max(365).nullable().optional(),
+});
+export type UpdateEventRequest = z.input<typeof updateEventRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Access codes
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What a code admits, as the person category it gives new attendees. The server derives the
+ * policies, regType, attendee type and content groups from it (the same presets as the demo codes).
+ * `dealer_staff` with a `storeDlrnum` is a per-store code: any e-mail may log in with it and is bound
+ * to that store; without a store it admits store-roster e-mails only.
+ */
+export const ACCESS_CODE_CATEGORIES = [
+  'dealer_staff',
+  'corporate',
+  'field',
+  'sbr',
+  'distributor',
+  'independent_distributor',
+  'vendor',
+  'partner',
+  'expo',
+  'attendee',
+] as const;
+export const accessCodeCategorySchema = z.enum(ACCESS_CODE_CATEGORIES);
+export type AccessCodeCategory = z.infer<typeof accessCodeCategorySchema>;
+
+/** `GET /api/Admin/AccessCodes?event=&page=&pageSize=` */
+export const accessCodesQuerySchema = pageQuerySchema.extend({ event: eventTypeSchema.optional() });
+export type AccessCodesQuery = z.input<typeof accessCodesQuerySchema>;
+
+export const adminAccessCodeSchema = z.object({
+  id: z.number().int(),
+  event: eventTypeSchema,
+  label: z.string(),
+  category: z.string(),
+  regType: z.string(),
+  policies: z.array(z.string()),
+  requiresRoster: z.boolean(),
+  storeDlrnum: z.string().nullable(),
+  storeName: z.string().nullable(),
+  /** Seat allotment of a per-store code; null = unlimited. */
+  seats: z.number().int().nullable(),
+  expiresAt: z.string().nullable(),
+  active: z.boolean(),
+  /** Active, and not expired. */
+  usable: z.boolean(),
+  createdAt: z.string(),
+  /** Successful logins with this code. */
+  logins: z.number().int(),
+  /** Non-cancelled registrations made by people who logged in with this code. */
+  registrations: z.number().int(),
+});
+export type AdminAccessCode = z.infer<typeof adminAccessCodeSchema>;
+
+export const ACCESS_CODE_PATTERN = /^[A-Za-z0-9-]{8,40}$/;
+
+/** `POST /api/Admin/AccessCodes` -> `CreatedAccessCode` (the code is shown this once; only its hash is kept). */
+export const createAccessCodeRequestSchema = z.object({
+  event: eventTypeSchema,
+  /** Omitted: the server generates one (CSPRNG). Given: 8..40 letters, digits or "-", not a weak code. */
+  code: z
+    .string()
+    .trim()
+    .regex(ACCESS_CODE_PATTERN, 'must be 8 to 40 letters, digits or "-"')
+    .nullish()
+    .transform((v) => v ?? undefined),
+  category: accessCodeCategorySchema,
+  /** Shown to operators; defaults to the category's name (plus the store). */
+  label: z.string().trim().min(1).max(80, 'must be at most 80 characters').nullish().transform((v) => v ?? undefined),
+  storeDlrnum: z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be a store number').nullish().transform((v) => v ?? undefined),
+  seats: z.number().int('must be a whole number').min(1, 'must be at least 1').max(10_000).nullish().transform((v) => v ?? undefined),
+  expiresAt: isoDateTime.nullish().transform((v) => v ?? undefined),
+});
+export type CreateAccessCodeRequest = z.input<typeof createAccessCodeRequestSchema>;
+export const createdAccessCodeSchema = z.object({ id: z.number().int(), code: z.string() });
+export type CreatedAccessCode = z.infer<typeof createdAccessCodeSchema>;
+/** `POST /api/Admin/AccessCodes/{id}/Disable` (no body) -> `AdminAccessCode`. Idempotent. */
+
+// ---------------------------------------------------------------------------------------------
+// Registrations
+// ---------------------------------------------------------------------------------------------
+
+export const REGISTRATION_SORTS = [
+  'name', '-name', 'email', '-email', 'store', '-store', 'status', '-status', 'type', '-type',
+  'createdAt', '-createdAt', 'updatedAt', '-updatedAt', 'enrolledAt', '-enrolledAt',
+] as const;
+export type RegistrationSort = (typeof REGISTRATION_SORTS)[number];
+export const ADMIN_REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled'] as const;
+export const ADMIN_ATTENDEE_TYPES = ['dealer', 'candidate', 'field', 'corporate', 'distributor', 'vendor', 'sbr', 'partner', 'expo'] as const;
+
+/**
+ * `GET /api/Admin/Registrations?event=&q=&status=&region=&store=&type=&page=&pageSize=&sort=`.
+ * `q` matches (case-insensitively, anywhere) the attendee's first name, last name, "first last",
+ * e-mail, store number and store name. `sort` is a field, `-` in front for descending; default `-updatedAt`.
+ */
+export const registrationsQuerySchema = pageQuerySchema.extend({
+  event: eventTypeSchema.optional(),
+  q: optionalQueryText(ADMIN_QUERY_MAX),
+  status: z.enum(ADMIN_REGISTRATION_STATUSES).optional(),
+  region: optionalQueryText(32),
+  store: optionalQueryText(32),
+  type: z.enum(ADMIN_ATTENDEE_TYPES).optional(),
+  sort: z.enum(REGISTRATION_SORTS).default('-updatedAt'),
+});
+export type RegistrationsQuery = z.input<typeof registrationsQuerySchema>;
+
+export const adminRegistrationSchema = z.object({
+  id: z.number().int(),
+  event: eventTypeSchema,
+  status: z.enum(ADMIN_REGISTRATION_STATUSES),
+  attendeeType: z.string(),
+  attendeeId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Null for a roster entry without a real address. */
+  email: z.string().nullable(),
+  storeDlrnum: z.string().nullable(),
+  storeName: z.string().nullable(),
+  region: z.string().nullable(),
+  zone: z.string().nullable(),
+  district: z.string().nullable(),
+  isVirtual: z.boolean(),
+  arrivalDate: z.string().nullable(),
+  departureDate: z.string().nullable(),
+  enrolledAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminRegistration = z.infer<typeof adminRegistrationSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  success: z.boolean(),
+  actorEmail: z.string().nullable(),
+  /** Set when an organizer did it. */
+  organizerId: z.number().int().nullable(),
+  eventId: z.string().nullable(),
+  ip: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** `GET /api/Admin/Registrations/{id}` */
+export const adminRegistrationDetailSchema = adminRegistrationSchema.extend({
+  registeredBy: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string().nullable() }).nullable(),
+  provider: z.string(),
+  /** Audit entries about this registration, oldest first. */
+  history: z.array(auditEntrySchema),
+});
+export type AdminRegistrationDetail = z.infer<typeof adminRegistrationDetailSchema>;
+
+/** `POST /api/Admin/Registrations/{id}/Cancel` `{ reason? }` -> `AdminRegistrationDetail`. 409 when already cancelled. */
+export const cancelRegistrationRequestSchema = z
+  .object({ reason: z.string().trim().max(500, 'must be at most 500 characters').nullish().transform((v) => v ?? undefined) })
+  .default({ reason: undefined });
+export type CancelRegistrationRequest = z.input<typeof cancelRegistrationRequestSchema>;
+
+/**
+ * `POST /api/Admin/Registrations/{id}/ResendLink` (no body): issues a new link to the attendee
+ * (older unused links are retired). When mail is set up the link is queued to the attendee
+ * (`queued: true`, `outboxId`); `link` is always the new link, for the organizer to pass on.
+ */
+export const resendLinkDataSchema = z.object({
+  link: z.string(),
+  queued: z.boolean(),
+  outboxId: z.number().int().nullable(),
+});
+export type ResendLinkData = z.infer<typeof resendLinkDataSchema>;
+
+/**
+ * `POST /api/Admin/Registrations/{id}/Dates` -> `AdminRegistrationDetail`. Checked with the shared
+ * attendance rules (`attendanceErrors` of @portal/contracts/rules) against the event window: 400 with
+ * `errors` per field otherwise.
+ */
+export const registrationDatesRequestSchema = z.object({
+  isVirtual: z.boolean().default(false),
+  arrivalDate: isoDay.nullish().transform((v) => v ?? null),
+  departureDate: isoDay.nullish().transform((v) => v ?? null),
+});
+export type RegistrationDatesRequest = z.input<typeof registrationDatesRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// People and their report scope
+// ---------------------------------------------------------------------------------------------
+
+export const SCOPE_LEVELS = ['network', 'region', 'zone', 'district'] as const;
+export const scopeLevelSchema = z.enum(SCOPE_LEVELS);
+export type ScopeLevel = z.infer<typeof scopeLevelSchema>;
+/** A report scope (design section 3): `network`, or one region, zone or district code. */
+export const reportScopeSchema = z.object({
+  level: scopeLevelSchema,
+  /** Null for `network`; the region, zone or district code otherwise. */
+  code: z.string().trim().max(32).nullable(),
+});
+export type ReportScope = z.infer<typeof reportScopeSchema>;
+
+/** `GET /api/Admin/People?q=&store=&page=&pageSize=`: `q` matches name, e-mail, store number. */
+export const peopleQuerySchema = pageQuerySchema.extend({
+  q: optionalQueryText(ADMIN_QUERY_MAX),
+  store: optionalQueryText(32),
+});
+export type PeopleQuery = z.input<typeof peopleQuerySchema>;
+
+export const adminPersonSchema = z.object({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  category: z.string(),
+  storeDlrnum: z.string().nullable(),
+  storeName: z.string().nullable(),
+  zoneCode: z.string().nullable(),
+  company: z.string().nullable(),
+  /** Null when the person has none (a corporate person then reads the whole network). */
+  scope: reportScopeSchema.nullable(),
+  createdAt: z.string(),
+});
+export type AdminPerson = z.infer<typeof adminPersonSchema>;
+
+/** `PUT /api/Admin/People/{id}` -> `AdminPerson`. Fields sent are changed; `null` clears an optional one. */
+export const updatePersonRequestSchema = z.object({
+  email: emailSchema.optional(),
+  firstName: z.string().trim().min(1, 'is required').max(FIRST_NAME_MAX, `must be at most ${FIRST_NAME_MAX} characters`).optional(),
+  lastName: z.string().trim().min(1, 'is required').max(LAST_NAME_MAX, `must be at most ${LAST_NAME_MAX} characters`).optional(),
+  category: accessCodeCategorySchema.optional(),
+  storeDlrnum: z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be a store number').nullable().optional(),
+  zoneCode: z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be a zone code').nullable().optional(),
+  company: z.string().trim().max(120, 'must be at most 120 characters').nullable().optional(),
+  scope: reportScopeSchema.nullable().optional(),
+});
+export type UpdatePersonRequest = z.input<typeof updatePersonRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Import: POST /api/Admin/Import?kind=&dryRun=  (body: the CSV text, Content-Type text/csv, at most 20 MiB)
+// ---------------------------------------------------------------------------------------------
+
+export const IMPORT_KINDS = ['network', 'rosters', 'access-codes', 'report-users'] as const;
+export const importKindSchema = z.enum(IMPORT_KINDS);
+export type ImportKind = z.infer<typeof importKindSchema>;
+export const IMPORT_BODY_MAX_BYTES = 20 * 1024 * 1024;
+
+export const importQuerySchema = z.object({
+  kind: importKindSchema,
+  /** Default true: check only. */
+  dryRun: queryBoolean.default(true),
+});
+export type ImportQuery = z.input<typeof importQuerySchema>;
+
+export const importProblemSchema = z.object({
+  file: z.string(),
+  /** 1-based line (1 is the header). */
+  line: z.number().int(),
+  column: z.string(),
+  reason: z.string(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+export const importCountsSchema = z.object({
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  detached: z.number().int().optional(),
+});
+
+/**
+ * 200 in both cases. `ok: false`: every problem listed, nothing written (also when `dryRun=false`).
+ * `ok: true`: `counts` per entity (`regions`, `zones`, `districts`, `stores`, `people`, `storeManagers`,
+ * `accessCodes`, `reportUsers`), written when `dryRun` is false (`committed: true`), all or nothing.
+ */
+export const importResultSchema = z.object({
+  ok: z.boolean(),
+  dryRun: z.boolean(),
+  committed: z.boolean(),
+  counts: z.record(z.string(), importCountsSchema).nullable(),
+  problems: z.array(importProblemSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Audit log: GET /api/Admin/Audit?actor=&action=&from=&to=&page=&pageSize=  -> { rows: AuditEntry[], total }, newest first
+// ---------------------------------------------------------------------------------------------
+
+export const auditQuerySchema = pageQuerySchema.extend({
+  /** An actor's e-mail (exact, case-insensitive). */
+  actor: optionalQueryText(254),
+  /** An action name, e.g. `admin-registration-cancel`, `login` (exact). */
+  action: optionalQueryText(64),
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+  event: eventTypeSchema.optional(),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Outbox (served by the mail module, guarded as every admin route)
+// GET /api/Admin/Outbox?status=&page=&pageSize= -> { rows: OutboxMail[], total }, newest first
+// POST /api/Admin/Outbox/{id}/Resend (no body) -> OutboxMail (the new copy queued, `resendOf` = id)
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export const outboxQuerySchema = pageQuerySchema.extend({
+  status: z.enum(ADMIN_OUTBOX_STATUSES).optional(),
+});
+export type OutboxQuery = z.input<typeof outboxQuerySchema>;
+
+export const outboxMailSchema = z.object({
+  id: z.number().int(),
+  /** Template name, e.g. `registration-confirmed`, `reminder`, `digest`. */
+  kind: z.string(),
+  to: z.string(),
+  eventId: z.string().nullable(),
+  /** Null until the mail is rendered for sending. */
+  subject: z.string().nullable(),
+  /** One of ADMIN_OUTBOX_STATUSES. */
+  status: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  registrationId: z.number().int().nullable(),
+  /** The mail this one re-sends, if any. */
+  resendOf: z.number().int().nullable(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;

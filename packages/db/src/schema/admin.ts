@@ -1,0 +1,29 @@
+/**
+ * Organizer accounts (design organizer-and-mail.md, section 4): the people who run the events in the
+ * console. Separate from attendees and report users; their tokens carry the `admin` policy only.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const organizers = pgTable(
+  'organizers',
+  {
+    id: serial('id').primaryKey(),
+    /** Always stored lower-case; unique. */
+    email: text('email').notNull(),
+    name: text('name'),
+    /** argon2id PHC string (parameters included, so they can be raised later). */
+    passwordHash: text('password_hash').notNull(),
+    /** Set for a one-time password (admin:create): the console asks for a new one before anything else. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Base32 TOTP secret; enabled only once a code from it was confirmed. */
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The last accepted TOTP time step: a code is accepted once (no replay within its window). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    active: boolean('active').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [uniqueIndex('organizers_email_uq').on(t.email)],
+);
