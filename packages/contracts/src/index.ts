@@ -5,3 +5,4 @@ export * from './reports.ts';
 export * from './enrollment.ts';
 export * from './rules.ts';
 export * from './admin.ts';
+export * from './report-insights.ts';
