@@ -6,3 +6,4 @@ export * from './enrollment.ts';
 export * from './rules.ts';
 export * from './admin.ts';
 export * from './report-insights.ts';
+export * from './report-scope.ts';

@@ -2,7 +2,7 @@
  * Builds the demo data set in memory, with no database: the same seed and store count always give the
  * same rows. People are referred to by their index in `people`; the loader maps indexes to ids.
  */
-import { ATTENDEE_TYPE_BY_CATEGORY, type AttendeeType, type PersonCategory, type RegistrationStatus } from '@portal/db/schema';
+import { ATTENDEE_TYPE_BY_CATEGORY, type AttendeeType, type PersonCategory, type RegistrationStatus, type ReportScopeLevel } from '@portal/db/schema';
 import { DEMO_EVENTS, type DemoEvent } from './demo-access-codes.ts';
 import {
   DISTRIBUTOR_COMPANIES,
@@ -36,6 +36,16 @@ export const MORGAN_MOTORS = {
 } as const;
 export const FIELD_USER_EMAIL = 'field.user@corp.example.com';
 export const CORP_USER_EMAIL = 'corp.user@corp.example.com';
+/**
+ * Field managers with a report scope (organizer-and-mail.md section 3), one per level, inside region
+ * 010 > zone 011 > district 011001: the generator always makes these (zone codes are the region's
+ * number plus the zone's, district codes the zone's plus a counter, and every zone has a district).
+ */
+export const SCOPED_MANAGERS = [
+  { email: 'region.manager@corp.example.com', firstName: 'Riley', lastName: 'Region', level: 'region', code: '010' },
+  { email: 'zone.manager@corp.example.com', firstName: 'Zoe', lastName: 'Zone', level: 'zone', code: '011' },
+  { email: 'district.manager@corp.example.com', firstName: 'Dana', lastName: 'District', level: 'district', code: '011001' },
+] as const satisfies ReadonlyArray<{ email: string; firstName: string; lastName: string; level: ReportScopeLevel; code: string }>;
 const CORP_DOMAIN = 'corp.example.com';
 
 /** Enroll dates of the demo registrations: from the opening of registration to two weeks before nbc. */
@@ -65,6 +75,8 @@ export interface PersonRow {
   category: PersonCategory;
   zoneCode: string | null;
   company: string | null;
+  reportScopeLevel: ReportScopeLevel | null;
+  reportScopeCode: string | null;
 }
 export interface StoreRow {
   dlrnum: string;
@@ -176,7 +188,7 @@ export function generateDemoData(options: { stores: number; seed: number }): Dem
 
   const people: PersonRow[] = [];
   const usedEmails = new Set<string>();
-  const addPerson = (p: Omit<PersonRow, 'email'> & { domain: string; email?: string }): number => {
+  const addPerson = (p: Omit<PersonRow, 'email' | 'reportScopeLevel' | 'reportScopeCode'> & Partial<PersonRow> & { domain: string; email?: string }): number => {
     let email = p.email ?? `${emailLocal(p.firstName, p.lastName)}@${p.domain}`;
     if (usedEmails.has(email)) {
       const [local, domain] = email.split('@') as [string, string];
@@ -185,7 +197,17 @@ export function generateDemoData(options: { stores: number; seed: number }): Dem
       email = `${local}${n}@${domain}`;
     }
     usedEmails.add(email);
-    people.push({ email, firstName: p.firstName, lastName: p.lastName, storeDlrnum: p.storeDlrnum, category: p.category, zoneCode: p.zoneCode, company: p.company });
+    people.push({
+      email,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      storeDlrnum: p.storeDlrnum,
+      category: p.category,
+      zoneCode: p.zoneCode,
+      company: p.company,
+      reportScopeLevel: p.reportScopeLevel ?? null,
+      reportScopeCode: p.reportScopeCode ?? null,
+    });
     return people.length - 1;
   };
   const randomName = (r: Random) => ({ firstName: r.pick(FIRST_NAMES), lastName: r.pick(LAST_NAMES) });
@@ -279,6 +301,24 @@ export function generateDemoData(options: { stores: number; seed: number }): Dem
   const abcGuests: number[] = [];
   for (let k = 0; k < 60; k++) {
     abcGuests.push(addPerson({ ...randomName(rnd), domain: 'mail.example.net', storeDlrnum: null, category: 'attendee', zoneCode: null, company: null }));
+  }
+  // Added last and drawing no random numbers, so every other row stays as it was before them.
+  if (zones.find((z) => z.code === '011')?.regionCode !== '010' || !districts.some((d) => d.code === '011001' && d.zoneCode === '011')) {
+    throw new Error('the demo network must hold zone 011 in region 010 and district 011001 in zone 011 (the scoped demo managers)');
+  }
+  for (const m of SCOPED_MANAGERS) {
+    addPerson({
+      firstName: m.firstName,
+      lastName: m.lastName,
+      email: m.email,
+      domain: CORP_DOMAIN,
+      storeDlrnum: null,
+      category: 'field',
+      zoneCode: '011',
+      company: null,
+      reportScopeLevel: m.level,
+      reportScopeCode: m.code,
+    });
   }
 
   // Registrations.

@@ -1,0 +1,316 @@
+/**
+ * Report scopes (organizer-and-mail.md section 3): a field or corporate person, or a report user, may
+ * be limited to one region, zone or district of the dealer network. Every report, export and list
+ * answers only rows inside the caller's scope; naming a region, zone or district outside it answers
+ * 403; `ALL` means "all of my scope".
+ *
+ * How to use it (this API is stable; other modules build on it):
+ *
+ * - Report routes (modules/reports, modules/retailer-report, and new reports: coverage, hierarchy
+ *   workbook, timeline, nbc vs abc, digest):
+ *     const scope = await reportScopeOf(request);                 // the caller's scope, once per request
+ *     await assertInScope(app.db, scope, { region, zone, district }); // 403 for a named code outside it
+ *     ... where ${scopeCondition(scope, { region: sql`z.region_code`, zone: sql`z.code`, district: sql`d.code` })}
+ *     ... where ${storeInScope(scope, sql`g.store_dlrnum`)}       // when a query only has a store number
+ *   Pass `null`, `''` or `ALL` for a code the request leaves open; `assertInScope` ignores those.
+ *   A digest or job without a request: `loadReportScope(db, { personId, email })`.
+ * - The organizer console (`PUT /api/Admin/People/{id}`): `setPersonReportScope(db, personId, scope)`
+ *   with `{ level, code }` (code null for `network`) or `null` to clear it; it checks the level and
+ *   code (400), that the code exists in the network (400) and that the person is a field or corporate
+ *   person (400); `setReportUserScope(db, email, scope)` does the same for a report user.
+ *   `scopeOfRow(level, code)` turns the two stored columns back into `{ level, code }` for display.
+ *
+ * Where the scope comes from: it is looked up per request from `people` (attendee tokens, by the
+ * token's person id) or `report_users` (report tokens, by e-mail), not carried in the token. So an
+ * organizer's change takes effect on the caller's very next request, also narrowing or removing
+ * access of a session already open; the price is one indexed lookup per report request. Unset (or
+ * no row) means the whole network: the default for corporate people and, as before scopes existed,
+ * for field people and report users. A scope whose code no longer exists in the network (after a
+ * network import) answers 403 on every report rather than falling back to more than it allowed.
+ *
+ * "Inside the scope" for a row: a store, district or zone row lies inside when it is in the scope's
+ * region, zone or district; an attendee lies inside by their store's district, or (travellers
+ * without a store) by the zone they cover, which is inside a region or zone scope but never inside a
+ * district scope. A named region or zone that contains the scope is not outside it: a zone manager
+ * may name their own region, and gets the part of it that is their zone.
+ */
+import type { FastifyRequest } from 'fastify';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { rowsOf, type DbOrTx, type ReportScopeLevel } from '@portal/db';
+import { ALL_CODES, type ReportScopeInfo } from '@portal/contracts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+
+/** A resolved scope: its level's code and the codes of the levels above it. */
+export type ReportScope =
+  | { level: 'network' }
+  | { level: 'region'; region: string }
+  | { level: 'zone'; region: string; zone: string }
+  | { level: 'district'; region: string; zone: string; district: string };
+
+export const NETWORK_SCOPE: ReportScope = Object.freeze({ level: 'network' });
+
+/** A scope as stored and as an organizer sets it: `{ level: 'network', code: null }` or a level with its code. */
+export interface StoredReportScope {
+  level: ReportScopeLevel;
+  code: string | null;
+}
+
+const LEVELS: readonly ReportScopeLevel[] = ['network', 'region', 'zone', 'district'];
+const PERSON_CATEGORIES_WITH_SCOPE = ['field', 'corporate'];
+
+// ---------------------------------------------------------------------------------------------
+// Resolving
+// ---------------------------------------------------------------------------------------------
+
+interface ResolvedRow {
+  level: string | null;
+  code: string | null;
+  region: string | null;
+  region_name: string | null;
+  zone: string | null;
+  zone_name: string | null;
+  district: string | null;
+  district_name: string | null;
+}
+
+/** The network rows a stored level and code stand for, with their ancestors and names. */
+const resolveFrom = (stored: SQL) => sql`
+  with s as (${stored})
+  select s.level, s.code,
+    coalesce(sr.code, sz.region_code, dz.region_code) as region,
+    coalesce(sr.description, szr.description, dzr.description) as region_name,
+    coalesce(sz.code, dz.code) as zone, coalesce(sz.name, dz.name) as zone_name,
+    sd.code as district, sd.name as district_name
+  from s
+  left join regions sr on s.level = 'region' and sr.code = s.code
+  left join zones sz on s.level = 'zone' and sz.code = s.code
+  left join regions szr on szr.code = sz.region_code
+  left join districts sd on s.level = 'district' and sd.code = s.code
+  left join zones dz on dz.code = sd.zone_code
+  left join regions dzr on dzr.code = dz.region_code`;
+
+function toScope(row: ResolvedRow | undefined): ReportScope | null {
+  if (!row || row.level === null || row.level === 'network') return NETWORK_SCOPE;
+  if (row.level === 'region' && row.region) return { level: 'region', region: row.region };
+  if (row.level === 'zone' && row.region && row.zone) return { level: 'zone', region: row.region, zone: row.zone };
+  if (row.level === 'district' && row.region && row.zone && row.district) {
+    return { level: 'district', region: row.region, zone: row.zone, district: row.district };
+  }
+  return null; // a code that is not (or no longer) in the network
+}
+
+async function loadRow(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<ResolvedRow | undefined> {
+  const stored =
+    user.personId !== null
+      ? sql`select report_scope_level as level, report_scope_code as code from people where id = ${user.personId}`
+      : sql`select report_scope_level as level, report_scope_code as code from report_users where email = ${user.email.toLowerCase()}`;
+  return rowsOf<ResolvedRow>(await db.execute(resolveFrom(stored)))[0];
+}
+
+/**
+ * The scope of a token's subject, read from the database now. Throws 403 when the stored code is not
+ * in the network (fail closed). For requests prefer `reportScopeOf`, which reads it once per request.
+ */
+export async function loadReportScope(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<ReportScope> {
+  const row = await loadRow(db, user);
+  const scope = toScope(row);
+  if (!scope) throw forbidden(`Your report scope (${row?.level} ${row?.code}) is not in the dealer network any more. Ask an organizer to set it again.`);
+  return scope;
+}
+
+const perRequest = new WeakMap<FastifyRequest, Promise<ReportScope>>();
+
+/** The scope of an authenticated request (after `app.authenticate`), looked up once per request. */
+export function reportScopeOf(request: FastifyRequest): Promise<ReportScope> {
+  const user = request.user;
+  if (!user) return Promise.reject(unauthorized());
+  let scope = perRequest.get(request);
+  if (!scope) {
+    scope = loadReportScope(request.server.db, user);
+    perRequest.set(request, scope);
+  }
+  return scope;
+}
+
+/** The caller's scope with names, for `GET /api/Report/GetReportScope`. */
+export async function reportScopeInfo(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<ReportScopeInfo> {
+  const row = await loadRow(db, user);
+  const scope = toScope(row);
+  if (!scope) throw forbidden(`Your report scope (${row?.level} ${row?.code}) is not in the dealer network any more. Ask an organizer to set it again.`);
+  const at = LEVELS.indexOf(scope.level);
+  const keep = (level: ReportScopeLevel, value: string | null | undefined) => (at >= LEVELS.indexOf(level) ? (value ?? '') : '');
+  return {
+    level: scope.level,
+    region: keep('region', row?.region),
+    regionName: keep('region', row?.region_name),
+    zone: keep('zone', row?.zone),
+    zoneName: keep('zone', row?.zone_name),
+    district: keep('district', row?.district),
+    districtName: keep('district', row?.district_name),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking named codes
+// ---------------------------------------------------------------------------------------------
+
+export interface NamedArea {
+  region?: string | null;
+  zone?: string | null;
+  district?: string | null;
+}
+
+const named = (code: string | null | undefined): string | null => (code && code.toUpperCase() !== ALL_CODES ? code : null);
+
+export function describeScope(scope: ReportScope): string {
+  switch (scope.level) {
+    case 'network':
+      return 'the whole network';
+    case 'region':
+      return `region ${scope.region}`;
+    case 'zone':
+      return `zone ${scope.zone}`;
+    case 'district':
+      return `district ${scope.district}`;
+  }
+}
+
+/**
+ * Throws 403 when a region, zone or district the request names lies outside the scope (shares no
+ * store with it). A code that contains the scope (a zone manager's own region) is allowed; an unknown
+ * code under a narrower scope is outside it. Empty, null and `ALL` name nothing.
+ */
+export async function assertInScope(db: DbOrTx, scope: ReportScope, area: NamedArea): Promise<void> {
+  if (scope.level === 'network') return;
+  const region = named(area.region);
+  const zone = named(area.zone);
+  const district = named(area.district);
+  const outside = (what: string) => forbidden(`${what} is outside your report scope (${describeScope(scope)}).`);
+
+  if (region && region !== scope.region) throw outside(`Region ${region}`);
+  if (zone && scope.level !== 'region' && zone !== scope.zone) throw outside(`Zone ${zone}`);
+  if (district && scope.level === 'district' && district !== scope.district) throw outside(`District ${district}`);
+
+  const zoneNeedsLookup = zone !== null && scope.level === 'region';
+  const districtNeedsLookup = district !== null && scope.level !== 'district';
+  if (!zoneNeedsLookup && !districtNeedsLookup) return;
+  const [found] = rowsOf<{ zone_region: string | null; district_zone: string | null; district_region: string | null }>(
+    await db.execute(sql`
+      select
+        (select region_code from zones where code = ${zone ?? ''}) as zone_region,
+        (select zone_code from districts where code = ${district ?? ''}) as district_zone,
+        (select z.region_code from districts d join zones z on z.code = d.zone_code where d.code = ${district ?? ''}) as district_region`),
+  );
+  if (zoneNeedsLookup && found?.zone_region !== scope.region) throw outside(`Zone ${zone}`);
+  if (districtNeedsLookup) {
+    const inside = scope.level === 'region' ? found?.district_region === scope.region : found?.district_zone === scope.zone;
+    if (!inside) throw outside(`District ${district}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQL
+// ---------------------------------------------------------------------------------------------
+
+/** Columns (or expressions) of a query's row that hold its region, zone and district codes. */
+export interface ScopeColumns {
+  region?: SQLWrapper;
+  zone?: SQLWrapper;
+  district?: SQLWrapper;
+}
+
+/**
+ * A condition that keeps the rows inside the scope: `true` for the network, else a comparison on the
+ * scope's own level's column. When the query has no column at that level:
+ * - a finer column (a zone or district code under a region scope, ...) is tested for membership with
+ *   a subquery on the network tables, so the row still has to lie inside;
+ * - with `{ containing: true }`, a coarser column keeps the rows that contain the scope (the region
+ *   row of a zone manager in a list of regions). Without that option a coarser column alone throws:
+ *   counting a whole region for a zone manager would leak the other zones.
+ * Rows whose codes are null are inside the network scope only.
+ */
+export function scopeCondition(scope: ReportScope, columns: ScopeColumns, options: { containing?: boolean } = {}): SQL {
+  const { region, zone, district } = columns;
+  switch (scope.level) {
+    case 'network':
+      return sql`true`;
+    case 'region':
+      if (region) return sql`${region} = ${scope.region}`;
+      if (zone) return sql`${zone} in (select rs_z.code from zones rs_z where rs_z.region_code = ${scope.region})`;
+      if (district) {
+        return sql`${district} in (select rs_d.code from districts rs_d join zones rs_z on rs_z.code = rs_d.zone_code where rs_z.region_code = ${scope.region})`;
+      }
+      break;
+    case 'zone':
+      if (zone) return sql`${zone} = ${scope.zone}`;
+      if (district) return sql`${district} in (select rs_d.code from districts rs_d where rs_d.zone_code = ${scope.zone})`;
+      if (region && options.containing) return sql`${region} = ${scope.region}`;
+      break;
+    case 'district':
+      if (district) return sql`${district} = ${scope.district}`;
+      if (zone && options.containing) return sql`${zone} = ${scope.zone}`;
+      if (region && options.containing) return sql`${region} = ${scope.region}`;
+      break;
+  }
+  throw new Error(`scopeCondition: no column to limit a ${scope.level} scope (give the ${scope.level} column, or a finer one)`);
+}
+
+/** A condition that keeps the rows whose store (a dlrnum column or expression) lies inside the scope. */
+export function storeInScope(scope: ReportScope, dlrnum: SQLWrapper): SQL {
+  if (scope.level === 'network') return sql`true`;
+  if (scope.level === 'district') return sql`${dlrnum} in (select rs_s.dlrnum from stores rs_s where rs_s.district_code = ${scope.district})`;
+  return sql`${dlrnum} in (
+    select rs_s.dlrnum from stores rs_s join districts rs_sd on rs_sd.code = rs_s.district_code
+    where ${scopeCondition(scope, { district: sql`rs_sd.code`, zone: sql`rs_sd.zone_code` })})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setting (organizer console)
+// ---------------------------------------------------------------------------------------------
+
+/** The stored columns as `{ level, code }`, or null when no scope is set. */
+export function scopeOfRow(level: string | null, code: string | null): StoredReportScope | null {
+  if (level === null) return null;
+  return { level: level as ReportScopeLevel, code: level === 'network' ? null : code };
+}
+
+/** Checks a scope an organizer sets: a known level, a code for the narrower levels that exists in the network. */
+export async function validateStoredScope(db: DbOrTx, scope: StoredReportScope): Promise<StoredReportScope> {
+  const field = 'scope';
+  if (!LEVELS.includes(scope.level)) throw badRequest(`scope level must be one of ${LEVELS.join(', ')}`, [{ field: `${field}.level`, message: `must be one of ${LEVELS.join(', ')}` }]);
+  const code = scope.code?.trim() ?? '';
+  if (scope.level === 'network') {
+    if (code) throw badRequest('a network scope takes no code', [{ field: `${field}.code`, message: 'must be empty for the network scope' }]);
+    return { level: 'network', code: null };
+  }
+  if (!code) throw badRequest(`a ${scope.level} scope needs a code`, [{ field: `${field}.code`, message: `is required for a ${scope.level} scope` }]);
+  const resolved = toScope(rowsOf<ResolvedRow>(await db.execute(resolveFrom(sql`select ${scope.level}::text as level, ${code}::text as code`)))[0]);
+  if (!resolved) throw badRequest(`There is no ${scope.level} ${code} in the dealer network`, [{ field: `${field}.code`, message: `no ${scope.level} has this code` }]);
+  return { level: scope.level, code };
+}
+
+/**
+ * Sets (or with null clears) the report scope of a field or corporate person. 404 for an unknown
+ * person, 400 for another category or a scope that `validateStoredScope` refuses. Takes effect on
+ * the person's next report request.
+ */
+export async function setPersonReportScope(db: DbOrTx, personId: number, scope: StoredReportScope | null): Promise<StoredReportScope | null> {
+  const [person] = rowsOf<{ category: string }>(await db.execute(sql`select category from people where id = ${personId}`));
+  if (!person) throw notFound('No such person');
+  if (scope && !PERSON_CATEGORIES_WITH_SCOPE.includes(person.category)) {
+    throw badRequest('Only field and corporate people carry a report scope', [{ field: 'scope', message: 'only field and corporate people carry a report scope' }]);
+  }
+  const value = scope ? await validateStoredScope(db, scope) : null;
+  await db.execute(sql`update people set report_scope_level = ${value?.level ?? null}, report_scope_code = ${value?.code ?? null} where id = ${personId}`);
+  return value;
+}
+
+/** Sets (or clears) a report user's scope; the report user row is created when it does not exist yet. */
+export async function setReportUserScope(db: DbOrTx, email: string, scope: StoredReportScope | null): Promise<StoredReportScope | null> {
+  const value = scope ? await validateStoredScope(db, scope) : null;
+  await db.execute(sql`
+    insert into report_users (email, report_scope_level, report_scope_code) values (${email.toLowerCase()}, ${value?.level ?? null}, ${value?.code ?? null})
+    on conflict (email) do update set report_scope_level = excluded.report_scope_level, report_scope_code = excluded.report_scope_code`);
+  return value;
+}
