@@ -31,16 +31,47 @@ const STORE_BOUND = sql.raw(`('dealer', 'candidate')`);
 const TOTAL = sql.raw(`'${GRAND_TOTAL_KEY}'`);
 
 /**
- * Stores and enrolled stores per district, for the districts `scope` selects (a condition over
- * `districts dc` joined to `zones zc`; all districts when absent). Counting per district first keeps
- * the wider joins up to zones and regions down to a few thousand rows; a narrow scope also narrows
- * the registrations read, so the (event, store, status) index is probed instead of a full scan.
+ * Options of the store-count reports. `within` limits the counted stores to the districts it keeps
+ * (a condition over `districts dc` joined to `zones zc`, e.g. a viewer's scope); `recount` counts
+ * from `stores` and `registrations` instead of the maintained counts (reports:verify, drift tests).
  */
-const storesPerDistrict = (eventId: string, scope?: SQL) => {
-  const districtsInScope = scope ? sql`(select dc.code from districts dc join zones zc on zc.code = dc.zone_code where ${scope})` : undefined;
+export interface CountOptions {
+  within?: SQL | undefined;
+  recount?: boolean | undefined;
+}
+
+/** The grain the counts are read at: `area_code` is a zone (`z`) or a district (`d`) code. */
+type Grain = 'zone' | 'district';
+
+/**
+ * Stores and enrolled stores per zone or district (`area_code`, `tot`, `enr`) from the counts the
+ * report_counts triggers keep (packages/db/src/schema/report-counts.ts): one row per area, so a report
+ * reads a few hundred rows whatever the number of stores and registrations.
+ */
+function maintainedCounts(eventId: string, grain: Grain, within: SQL | undefined): SQL {
+  const [stores, enrolled, key] =
+    grain === 'zone' ? [sql`zone_store_counts`, sql`zone_enrollment_counts`, sql`zone_code`] : [sql`district_store_counts`, sql`district_enrollment_counts`, sql`district_code`];
+  const inScope = within
+    ? sql`where c.district_code in (select dc.code from districts dc join zones zc on zc.code = dc.zone_code where ${within})`
+    : sql``;
   return sql`
-    select st.district_code, count(*)::int as tot, count(e.store_dlrnum)::int as enr
+    select c.${key} as area_code, c.stores as tot, coalesce(e.enrolled_stores, 0) as enr
+    from ${stores} c
+    left join ${enrolled} e on e.event_id = ${eventId} and e.${key} = c.${key}
+    ${inScope}`;
+}
+
+/**
+ * The same figures counted from the base tables (the definition the maintained counts must equal).
+ * Counting per district first keeps the wider joins down to a few thousand rows; a `within` also
+ * narrows the registrations read, so the (event, store, status) index is probed.
+ */
+function recountedCounts(eventId: string, grain: Grain, within: SQL | undefined): SQL {
+  const districtsInScope = within ? sql`(select dc.code from districts dc join zones zc on zc.code = dc.zone_code where ${within})` : undefined;
+  return sql`
+    select ${grain === 'zone' ? sql`sd.zone_code` : sql`st.district_code`} as area_code, count(*)::int as tot, count(e.store_dlrnum)::int as enr
     from stores st
+    ${grain === 'zone' ? sql`join districts sd on sd.code = st.district_code` : sql``}
     left join (
       select distinct g.store_dlrnum
       from registrations g
@@ -49,8 +80,8 @@ const storesPerDistrict = (eventId: string, scope?: SQL) => {
         ${districtsInScope ? sql`and g.store_dlrnum in (select sc.dlrnum from stores sc where sc.district_code in ${districtsInScope})` : sql``}
     ) e on e.store_dlrnum = st.dlrnum
     ${districtsInScope ? sql`where st.district_code in ${districtsInScope}` : sql``}
-    group by st.district_code`;
-};
+    group by 1`;
+}
 
 /** The counts of the contract, from the columns `tot`, `enr`, `objreq`, `fix_pct` and `obj_count`. */
 const countColumns = sql`
@@ -66,11 +97,14 @@ const countColumns = sql`
 interface GroupSpec {
   /** Columns of `grouped` (name -> SQL over the joined network) that identify a row. */
   keys: Record<string, SQL>;
-  /** The network rows a report covers: the level's own table left-joined down to districts `d`. */
-  from: SQL;
+  /**
+   * The network rows a report covers: the level's own table left-joined down to the grain, zones `z`
+   * or districts `d` (a `within` needs districts, so it always reads at district grain).
+   */
+  from: (grain: Grain) => SQL;
+  /** The coarsest grain that still splits the report's rows. */
+  grain: Grain;
   where: SQL;
-  /** The same scope over `districts dc` and `zones zc`, for the per-district store counts. */
-  within?: SQL;
   sortKey: string;
 }
 
@@ -79,7 +113,9 @@ interface GroupSpec {
  * row; the total row sums the rows' counts (objreq and objCount included, so a row ahead of its
  * objective does not offset one behind it) and derives its percentages from those sums.
  */
-function groupedCounts(eventId: string, spec: GroupSpec, onlyTotal = false): SQL {
+function groupedCounts(eventId: string, spec: GroupSpec, options: CountOptions, onlyTotal = false): SQL {
+  const grain: Grain = options.within ? 'district' : spec.grain;
+  const counts = options.recount ? recountedCounts(eventId, grain, options.within) : maintainedCounts(eventId, grain, options.within);
   const keyNames = Object.keys(spec.keys);
   const keySelect = sql.join(
     keyNames.map((name) => sql`${spec.keys[name]!} as ${sql.identifier(name)}`),
@@ -89,12 +125,12 @@ function groupedCounts(eventId: string, spec: GroupSpec, onlyTotal = false): SQL
   const keyExpressions = sql.join(keyNames.map((name) => spec.keys[name]!), sql`, `);
   const totalKeys = sql.join(keyNames.map((name) => sql`${TOTAL} as ${sql.identifier(name)}`), sql`, `);
   return sql`
-    with per_district as (${storesPerDistrict(eventId, spec.within)}),
+    with per_area as (${counts}),
     grouped as (
       select ${keySelect}, max(r.objective_pct) as pct,
-        coalesce(sum(pd.tot), 0)::int as tot, coalesce(sum(pd.enr), 0)::int as enr
-      ${spec.from}
-      left join per_district pd on pd.district_code = d.code
+        coalesce(sum(pa.tot), 0)::int as tot, coalesce(sum(pa.enr), 0)::int as enr
+      ${spec.from(grain)}
+      left join per_area pa on pa.area_code = ${grain === 'zone' ? sql`z.code` : sql`d.code`}
       where ${spec.where}
       group by ${keyExpressions}
     ),
@@ -118,51 +154,59 @@ function groupedCounts(eventId: string, spec: GroupSpec, onlyTotal = false): SQL
     order by is_total, ${sql.identifier(spec.sortKey)}`;
 }
 
-const NETWORK_FROM = sql`
+const networkFrom = (grain: Grain) => sql`
   from regions r
   left join zones z on z.region_code = r.code
-  left join districts d on d.zone_code = z.code`;
+  ${grain === 'district' ? sql`left join districts d on d.zone_code = z.code` : sql``}`;
 
-export async function networkTotal(db: DbOrTx, eventId: string): Promise<StoreCounts[]> {
-  const query = groupedCounts(eventId, { keys: { regionCode: sql`r.code` }, from: NETWORK_FROM, where: sql`true`, sortKey: 'regionCode' }, true);
+export async function networkTotal(db: DbOrTx, eventId: string, options: CountOptions = {}): Promise<StoreCounts[]> {
+  const query = groupedCounts(eventId, { keys: { regionCode: sql`r.code` }, from: networkFrom, grain: 'zone', where: sql`true`, sortKey: 'regionCode' }, options, true);
   return rowsOf<StoreCounts>(await db.execute(query));
 }
 
-export async function regionCounts(db: DbOrTx, eventId: string): Promise<RegionRow[]> {
-  const query = groupedCounts(eventId, {
-    keys: { regionCode: sql`r.code`, regdescription: sql`r.description` },
-    from: NETWORK_FROM,
-    where: sql`true`,
-    sortKey: 'regionCode',
-  });
+export async function regionCounts(db: DbOrTx, eventId: string, options: CountOptions = {}): Promise<RegionRow[]> {
+  const query = groupedCounts(
+    eventId,
+    { keys: { regionCode: sql`r.code`, regdescription: sql`r.description` }, from: networkFrom, grain: 'zone', where: sql`true`, sortKey: 'regionCode' },
+    options,
+  );
   return rowsOf<RegionRow>(await db.execute(query));
 }
 
-export async function zoneCounts(db: DbOrTx, eventId: string, region: string): Promise<ZoneRow[]> {
-  const query = groupedCounts(eventId, {
-    keys: { zonename: sql`z.name`, zonecode: sql`z.code`, region: sql`z.region_code` },
-    from: sql`
-      from zones z
-      join regions r on r.code = z.region_code
-      left join districts d on d.zone_code = z.code`,
-    where: sql`z.region_code = ${region}`,
-    within: sql`zc.region_code = ${region}`,
-    sortKey: 'zonecode',
-  });
+export async function zoneCounts(db: DbOrTx, eventId: string, region: string, options: CountOptions = {}): Promise<ZoneRow[]> {
+  const query = groupedCounts(
+    eventId,
+    {
+      keys: { zonename: sql`z.name`, zonecode: sql`z.code`, region: sql`z.region_code` },
+      from: (grain) => sql`
+        from zones z
+        join regions r on r.code = z.region_code
+        ${grain === 'district' ? sql`left join districts d on d.zone_code = z.code` : sql``}`,
+      grain: 'zone',
+      where: sql`z.region_code = ${region}`,
+      sortKey: 'zonecode',
+    },
+    options,
+  );
   return rowsOf<ZoneRow>(await db.execute(query));
 }
 
-export async function districtCounts(db: DbOrTx, eventId: string, zone: string, region: string): Promise<DistrictRow[]> {
-  const query = groupedCounts(eventId, {
-    keys: { districtname: sql`d.name`, district: sql`d.code`, zone: sql`d.zone_code`, region: sql`z.region_code` },
-    from: sql`
-      from districts d
-      join zones z on z.code = d.zone_code
-      join regions r on r.code = z.region_code`,
-    where: region ? sql`d.zone_code = ${zone} and z.region_code = ${region}` : sql`d.zone_code = ${zone}`,
-    within: sql`dc.zone_code = ${zone}`,
-    sortKey: 'district',
-  });
+export async function districtCounts(db: DbOrTx, eventId: string, zone: string, region: string, options: CountOptions = {}): Promise<DistrictRow[]> {
+  const query = groupedCounts(
+    eventId,
+    {
+      keys: { districtname: sql`d.name`, district: sql`d.code`, zone: sql`d.zone_code`, region: sql`z.region_code` },
+      from: () => sql`
+        from districts d
+        join zones z on z.code = d.zone_code
+        join regions r on r.code = z.region_code`,
+      grain: 'district',
+      where: region ? sql`d.zone_code = ${zone} and z.region_code = ${region}` : sql`d.zone_code = ${zone}`,
+      sortKey: 'district',
+    },
+    // Limiting the counts to the zone's districts reads only their rows (districts_zone_idx).
+    { ...options, within: options.within ? sql`(${options.within}) and dc.zone_code = ${zone}` : sql`dc.zone_code = ${zone}` },
+  );
   return rowsOf<DistrictRow>(await db.execute(query));
 }
 
