@@ -37,7 +37,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a mail domain such as corp.example.com')
     .default('corp.example.com'),
-  REPORT_CODE: z.string().min(4).default('REPORTS27'),
+  REPORT_CODE: z.string().min(4).optional(),
   LOGIN_FAILURES_PER_EMAIL_HOUR: positiveInt.default(100),
   LOGIN_FAILURES_PER_IP_HOUR: positiveInt.default(1000),
   LOGIN_FAILURES_PER_CODE_HOUR: positiveInt.default(500),
@@ -57,6 +57,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The report code of demo mode (README's demo accounts); refused outside it. */
+export const DEMO_REPORT_CODE = 'REPORTS27';
+
 export interface Config {
   port: number;
   host: string;
@@ -73,6 +76,10 @@ export interface Config {
   demoStores: number;
   reportEmailDomain: string;
   reportCode: string;
+  /** REPORT_CODE was not set: the demo code is in use (refused outside demo mode). */
+  reportCodeIsDemoDefault: boolean;
+  /** Secrets the environment did not give, generated into DATA_DIR (refused on PostgreSQL outside demo mode). */
+  generatedSecrets: Array<'JWT_SECRET' | 'CODE_HASH_KEY'>;
   loginFailuresPerEmailHour: number;
   loginFailuresPerIpHour: number;
   loginFailuresPerCodeHour: number;
@@ -147,7 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA,
     demoStores: e.DEMO_STORES,
     reportEmailDomain: e.REPORT_EMAIL_DOMAIN.toLowerCase(),
-    reportCode: e.REPORT_CODE,
+    reportCode: e.REPORT_CODE ?? DEMO_REPORT_CODE,
+    reportCodeIsDemoDefault: e.REPORT_CODE === undefined,
+    generatedSecrets: [...(e.JWT_SECRET ? [] : (['JWT_SECRET'] as const)), ...(e.CODE_HASH_KEY ? [] : (['CODE_HASH_KEY'] as const))],
     loginFailuresPerEmailHour: e.LOGIN_FAILURES_PER_EMAIL_HOUR,
     loginFailuresPerIpHour: e.LOGIN_FAILURES_PER_IP_HOUR,
     loginFailuresPerCodeHour: e.LOGIN_FAILURES_PER_CODE_HOUR,

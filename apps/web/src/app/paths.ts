@@ -9,6 +9,8 @@ export const paths = {
   nbcLogin: '/nbc',
   abcLogin: '/abc',
   reportLogin: '/reportLogin',
+  /** The organizer console (its pages: features/admin/admin-paths.ts). */
+  admin: '/admin',
   welcome: '/nbc/welcome',
   enrollment: '/nbc/enrollment',
   dashboard: '/nbc/dashboard',

@@ -18,6 +18,8 @@ const EnrollmentPage = lazyPage(() => import('../features/enrollment/enrollment-
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'));
 const ReportingRoutes = lazyPage(() => import('../features/reporting/reporting-routes.tsx'));
 const RegistrationPage = lazyPage(() => import('../features/registration/registration-page.tsx'));
+// The organizer console: its own chunk, never part of an attendee page's load.
+const AdminPage = lazyPage(() => import('./routes/admin.tsx'));
 
 /** Pages inside the shell, by path prefix: their chunk starts loading together with the shell's. */
 const SHELL_PAGES: readonly (readonly [string, LazyPage])[] = [
@@ -50,6 +52,7 @@ export function AppRoutes() {
           <Route path={paths.abcLogin} element={<AbcPage />} />
           <Route path={paths.reportLogin} element={<ReportLoginPage />} />
           <Route path={paths.register.pattern} element={<RegistrationPage />} />
+          <Route path={`${paths.admin}/*`} element={<AdminPage />} />
           <Route element={<RequireLogin />}>
             <Route element={<ShellLayout />}>
               <Route path={paths.welcome} element={<WelcomePage />} />

@@ -1,0 +1,5 @@
+import { AdminRoutes } from '../../features/admin/admin-routes.tsx';
+
+export default function AdminRoute() {
+  return <AdminRoutes />;
+}

@@ -1,0 +1,22 @@
+/** The console's routes (all below `/admin`, the lazy chunk's mount point in src/app/router.tsx). */
+export const adminPaths = {
+  root: '/admin',
+  events: '/admin/events',
+  accessCodes: '/admin/access-codes',
+  registrations: '/admin/registrations',
+  registration: (id: number) => `/admin/registrations/${id}`,
+  people: '/admin/people',
+  import: '/admin/import',
+  audit: '/admin/audit',
+  outbox: '/admin/outbox',
+} as const;
+
+export const ADMIN_NAV: readonly { to: string; label: string }[] = [
+  { to: adminPaths.registrations, label: 'Registrations' },
+  { to: adminPaths.accessCodes, label: 'Access codes' },
+  { to: adminPaths.events, label: 'Events' },
+  { to: adminPaths.people, label: 'People' },
+  { to: adminPaths.import, label: 'Import' },
+  { to: adminPaths.outbox, label: 'Outbox' },
+  { to: adminPaths.audit, label: 'Audit log' },
+];

@@ -1,0 +1,43 @@
+/**
+ * The organizer console below `/admin`: its own sign-in and session, then the pages in the console's
+ * frame. Loaded as one lazy chunk; nothing here reaches the attendee pages' first load.
+ */
+import { Navigate, Route, Routes } from 'react-router';
+import './admin.css';
+import { adminPaths } from './admin-paths.ts';
+import { AdminLayout } from './components/admin-layout.tsx';
+import { AdminLoginPage } from './components/admin-login-page.tsx';
+import { ChangePasswordPage } from './components/change-password-page.tsx';
+import { AccessCodesPage } from './pages/access-codes-page.tsx';
+import { AuditPage } from './pages/audit-page.tsx';
+import { EventsPage } from './pages/events-page.tsx';
+import { ImportPage } from './pages/import-page.tsx';
+import { OutboxPage } from './pages/outbox-page.tsx';
+import { PeoplePage } from './pages/people-page.tsx';
+import { RegistrationDetailPage } from './pages/registration-detail-page.tsx';
+import { RegistrationsPage } from './pages/registrations-page.tsx';
+import { useAdminSession } from './utils/admin-session.ts';
+
+const rel = (path: string) => path.slice(adminPaths.root.length + 1);
+
+export function AdminRoutes() {
+  const session = useAdminSession();
+  if (!session) return <AdminLoginPage />;
+  if (session.mustChangePassword) return <ChangePasswordPage />;
+  return (
+    <Routes>
+      <Route element={<AdminLayout email={session.email} />}>
+        <Route index element={<Navigate to={adminPaths.registrations} replace />} />
+        <Route path={rel(adminPaths.registrations)} element={<RegistrationsPage />} />
+        <Route path={`${rel(adminPaths.registrations)}/:id`} element={<RegistrationDetailPage />} />
+        <Route path={rel(adminPaths.accessCodes)} element={<AccessCodesPage />} />
+        <Route path={rel(adminPaths.events)} element={<EventsPage />} />
+        <Route path={rel(adminPaths.people)} element={<PeoplePage />} />
+        <Route path={rel(adminPaths.import)} element={<ImportPage />} />
+        <Route path={rel(adminPaths.outbox)} element={<OutboxPage />} />
+        <Route path={rel(adminPaths.audit)} element={<AuditPage />} />
+        <Route path="*" element={<Navigate to={adminPaths.registrations} replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,16 @@
+/** GET /api/Admin/Registrations/{id}: one registration with its history from the audit log. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ADMIN_PATHS, type AdminRegistrationDetail } from '@portal/contracts';
+import { adminFetch } from './admin-client.ts';
+import { adminKeys } from './query-keys.ts';
+
+export const registrationPath = (template: string, id: number) => template.replace('{id}', String(id));
+
+export function getRegistration(id: number, signal?: AbortSignal): Promise<AdminRegistrationDetail> {
+  return adminFetch<AdminRegistrationDetail>(registrationPath(ADMIN_PATHS.registration, id), { ...(signal ? { signal } : {}) });
+}
+
+export const registrationQuery = (id: number) =>
+  queryOptions({ queryKey: adminKeys.registration(id), queryFn: ({ signal }) => getRegistration(id, signal), staleTime: 0, enabled: id > 0 });
+
+export const useRegistration = (id: number) => useQuery(registrationQuery(id));

@@ -1,0 +1,15 @@
+/** Every console query key comes from here, so a change can invalidate a whole branch. */
+export type ListParams = Record<string, string | number | undefined>;
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  events: () => [...adminKeys.all, 'events'] as const,
+  accessCodes: (event: string) => [...adminKeys.all, 'access-codes', event] as const,
+  registrations: () => [...adminKeys.all, 'registrations'] as const,
+  registrationList: (params: ListParams) => [...adminKeys.registrations(), 'list', params] as const,
+  registration: (id: number) => [...adminKeys.registrations(), 'detail', id] as const,
+  people: () => [...adminKeys.all, 'people'] as const,
+  peopleList: (params: ListParams) => [...adminKeys.people(), 'list', params] as const,
+  outbox: (params: ListParams) => [...adminKeys.all, 'outbox', params] as const,
+  audit: (params: ListParams) => [...adminKeys.all, 'audit', params] as const,
+};

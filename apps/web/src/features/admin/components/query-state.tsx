@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { errorMessage } from '../api/admin-client.ts';
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className="d-flex align-items-center gap-2 py-3" role="status">
+      <Spinner animation="border" size="sm" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function ErrorAlert({ error, onRetry, title }: { error: unknown; onRetry?: (() => void) | undefined; title?: string }) {
+  return (
+    <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3" role="alert">
+      <span>
+        {title && <strong className="me-1">{title}</strong>}
+        {errorMessage(error)}
+      </span>
+      {onRetry && (
+        <Button size="sm" variant="outline-danger" onClick={onRetry}>
+          Retry
+        </Button>
+      )}
+    </Alert>
+  );
+}
+
+interface QueryLike<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** Loading, error (with retry) or the data. */
+export function QueryState<T>({ query, children, loadingLabel }: { query: QueryLike<T>; children: (data: T) => ReactNode; loadingLabel?: string }) {
+  if (query.isPending) return <Loading {...(loadingLabel ? { label: loadingLabel } : {})} />;
+  if (query.isError || query.data === undefined) return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+  return <>{children(query.data)}</>;
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="text-body-secondary border rounded p-3 my-3">{children}</p>;
+}

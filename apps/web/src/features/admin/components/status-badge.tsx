@@ -1,0 +1,21 @@
+import Badge from 'react-bootstrap/Badge';
+
+const VARIANTS: Record<string, { bg: string; text?: 'dark' }> = {
+  Enrolled: { bg: 'success' },
+  Pending: { bg: 'warning', text: 'dark' },
+  Cancelled: { bg: 'secondary' },
+  sent: { bg: 'success' },
+  pending: { bg: 'info', text: 'dark' },
+  sending: { bg: 'info', text: 'dark' },
+  failed: { bg: 'danger' },
+};
+
+/** A status as a coloured label (the word itself carries the meaning, not the colour). */
+export function StatusBadge({ status }: { status: string }) {
+  const variant = VARIANTS[status] ?? { bg: 'light', text: 'dark' as const };
+  return (
+    <Badge bg={variant.bg} {...(variant.text ? { text: variant.text } : {})}>
+      {status}
+    </Badge>
+  );
+}

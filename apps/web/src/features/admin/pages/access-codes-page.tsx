@@ -1,0 +1,222 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { ACCESS_CODE_CATEGORIES, EVENT_TYPES, type AdminAccessCode, type CreatedAccessCode, type EventType } from '@portal/contracts';
+import { PAGE_SIZE } from '../api/admin-types.ts';
+import { useCreateAccessCode } from '../api/create-access-code.ts';
+import { useDisableAccessCode } from '../api/disable-access-code.ts';
+import { useAccessCodes } from '../api/get-access-codes.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { CopyButton } from '../components/copy-button.tsx';
+import { Field, SelectField } from '../components/form-field.tsx';
+import { Pager } from '../components/pager.tsx';
+import { EmptyState, ErrorAlert, QueryState } from '../components/query-state.tsx';
+import { useListParams } from '../hooks/use-list-params.ts';
+import { CATEGORY_LABELS, checkAccessCodeForm, EMPTY_ACCESS_CODE_FORM, type AccessCodeFormErrors, type AccessCodeFormValues } from '../utils/access-code-form.ts';
+import { formatCount, formatDateTime } from '../utils/format.ts';
+
+const CATEGORY_OPTIONS = ACCESS_CODE_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
+
+function NewCodeForm({ event, onCreated, onCancel }: { event: EventType; onCreated: (created: CreatedAccessCode) => void; onCancel: () => void }) {
+  const create = useCreateAccessCode();
+  const [values, setValues] = useState<AccessCodeFormValues>(EMPTY_ACCESS_CODE_FORM);
+  const [errors, setErrors] = useState<AccessCodeFormErrors>({});
+  const set = (field: keyof AccessCodeFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = checkAccessCodeForm(event, values);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    create.mutate(checked.request, { onSuccess: onCreated });
+  };
+  return (
+    <Card className="mb-4">
+      <Card.Body>
+        <Card.Title as="h2" className="h5">
+          New {event} access code
+        </Card.Title>
+        <Form noValidate onSubmit={onSubmit}>
+          <Row xs={1} md={2} xl={3}>
+            <Col>
+              <SelectField id="code-category" label="Admits" value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} error={errors.category} />
+            </Col>
+            <Col>
+              <Field id="code-store" label="Store number (per-store code)" value={values.storeDlrnum} onChange={set('storeDlrnum')} error={errors.storeDlrnum} help="Anyone logging in with it belongs to this store." />
+            </Col>
+            <Col>
+              <Field id="code-seats" label="Seats" inputMode="numeric" value={values.seats} onChange={set('seats')} error={errors.seats} help="Most registrations the store code allows. Empty: no limit." />
+            </Col>
+            <Col>
+              <Field id="code-code" label="Code" value={values.code} onChange={set('code')} error={errors.code} help="Empty: a random code is generated. At least 8 letters, digits or -." />
+            </Col>
+            <Col>
+              <Field id="code-label" label="Label" value={values.label} onChange={set('label')} error={errors.label} help="For organizers only, e.g. Morgan Motors guests." />
+            </Col>
+            <Col>
+              <Field id="code-expires" label="Expires" type="datetime-local" value={values.expiresAt} onChange={set('expiresAt')} error={errors.expiresAt} help="Empty: never." />
+            </Col>
+          </Row>
+          {create.isError && <ErrorAlert error={create.error} title="Not created." />}
+          <div className="d-flex gap-2">
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+              Create code
+            </Button>
+            <Button variant="outline-secondary" onClick={onCancel} disabled={create.isPending}>
+              Cancel
+            </Button>
+          </div>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function CreatedCode({ created, onDone }: { created: CreatedAccessCode; onDone: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Alert variant="success" className="mb-4" ref={ref} tabIndex={-1} aria-labelledby="created-code-title">
+      <h2 className="h5" id="created-code-title">
+        Access code created
+      </h2>
+      <p className="mb-2">Copy it now: it is shown only this once and cannot be looked up later.</p>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <label htmlFor="created-code" className="visually-hidden">
+          New access code
+        </label>
+        <input id="created-code" className="form-control form-control-lg font-monospace created-code" readOnly value={created.code} onFocus={(e) => e.currentTarget.select()} />
+        <CopyButton text={created.code} label="Copy code" />
+      </div>
+      <Button variant="success" onClick={onDone}>
+        Done
+      </Button>
+    </Alert>
+  );
+}
+
+function statusOf(code: AdminAccessCode) {
+  if (!code.active) return <Badge bg="secondary">Disabled</Badge>;
+  if (!code.usable) return <Badge bg="warning" text="dark">Expired</Badge>;
+  return <Badge bg="success">Active</Badge>;
+}
+
+export function AccessCodesPage() {
+  const [params, update] = useListParams({ event: 'nbc' });
+  const event: EventType = params.event === 'abc' ? 'abc' : 'nbc';
+  const codes = useAccessCodes(event, params.page, PAGE_SIZE);
+  const disable = useDisableAccessCode(event);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedAccessCode | null>(null);
+  const [toDisable, setToDisable] = useState<AdminAccessCode | null>(null);
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
+        <h1 className="h3 mb-0">Access codes</h1>
+        <div className="d-flex flex-wrap align-items-end gap-2">
+          <SelectField id="codes-event" label="Event" className="mb-0" value={event} onChange={(value) => update({ event: value })} options={EVENT_TYPES.map((e) => ({ value: e, label: e }))} />
+          {!creating && (
+            <Button
+              onClick={() => {
+                setCreated(null);
+                setCreating(true);
+              }}
+            >
+              New access code
+            </Button>
+          )}
+        </div>
+      </div>
+      {created && <CreatedCode created={created} onDone={() => setCreated(null)} />}
+      {creating && (
+        <NewCodeForm
+          event={event}
+          onCancel={() => setCreating(false)}
+          onCreated={(answer) => {
+            setCreating(false);
+            setCreated(answer);
+          }}
+        />
+      )}
+      <QueryState query={codes} loadingLabel="Loading access codes…">
+        {(page) =>
+          page.total === 0 ? (
+            <EmptyState>No access codes for {event} yet.</EmptyState>
+          ) : (
+            <>
+              <Table striped bordered hover responsive size="sm" aria-label={`Access codes of ${event}`} aria-busy={codes.isFetching}>
+                <thead>
+                  <tr>
+                    <th scope="col">Label</th>
+                    <th scope="col">Admits</th>
+                    <th scope="col">Store</th>
+                    <th scope="col" className="text-end">Seats</th>
+                    <th scope="col" className="text-end">Logins</th>
+                    <th scope="col" className="text-end">Registrations</th>
+                    <th scope="col">Expires</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.rows.map((code) => (
+                    <tr key={code.id}>
+                      <td>{code.label}</td>
+                      <td>{CATEGORY_LABELS[code.category as keyof typeof CATEGORY_LABELS] ?? code.category}</td>
+                      <td>{code.storeDlrnum ? `${code.storeDlrnum}${code.storeName ? ` ${code.storeName}` : ''}` : '—'}</td>
+                      <td className="text-end">{code.seats === null ? '—' : formatCount(code.seats)}</td>
+                      <td className="text-end">{formatCount(code.logins)}</td>
+                      <td className="text-end">{formatCount(code.registrations)}</td>
+                      <td>{code.expiresAt ? formatDateTime(code.expiresAt) : 'Never'}</td>
+                      <td>{statusOf(code)}</td>
+                      <td>
+                        {code.active && (
+                          <Button size="sm" variant="outline-danger" onClick={() => setToDisable(code)} aria-label={`Disable ${code.label}`}>
+                            Disable
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              <Pager label="Access code pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />
+            </>
+          )
+        }
+      </QueryState>
+      <ConfirmDialog
+        show={toDisable !== null}
+        title="Disable this access code?"
+        confirmLabel="Disable code"
+        pending={disable.isPending}
+        error={disable.error}
+        onCancel={() => {
+          disable.reset();
+          setToDisable(null);
+        }}
+        onConfirm={() => {
+          if (toDisable) disable.mutate(toDisable.id, { onSuccess: () => setToDisable(null) });
+        }}
+      >
+        <p>
+          Nobody can log in with <strong>{toDisable?.label}</strong> any more. Registrations made with it stay as they are. This cannot be undone: a new
+          code would have to be created.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

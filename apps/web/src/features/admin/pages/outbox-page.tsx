@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { ADMIN_OUTBOX_STATUSES, type OutboxMail } from '@portal/contracts';
+import { PAGE_SIZE } from '../api/admin-types.ts';
+import { useOutbox } from '../api/get-outbox.ts';
+import { useResendOutboxMail } from '../api/resend-outbox-mail.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { SelectField } from '../components/form-field.tsx';
+import { Pager } from '../components/pager.tsx';
+import { EmptyState, QueryState } from '../components/query-state.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
+import { toQuery, useListParams } from '../hooks/use-list-params.ts';
+import { formatDateTime } from '../utils/format.ts';
+
+export function OutboxPage() {
+  const [params, update] = useListParams({ status: '' });
+  const outbox = useOutbox(toQuery(params, PAGE_SIZE));
+  const resend = useResendOutboxMail();
+  const [toResend, setToResend] = useState<OutboxMail | null>(null);
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
+        <h1 className="h3 mb-0">Outbox</h1>
+        <SelectField
+          id="outbox-status"
+          label="Status"
+          className="mb-0"
+          value={params.status}
+          onChange={(status) => update({ status })}
+          options={[{ value: '', label: 'Any status' }, ...ADMIN_OUTBOX_STATUSES.map((s) => ({ value: s, label: s }))]}
+        />
+      </div>
+      <QueryState query={outbox} loadingLabel="Loading the outbox…">
+        {(page) =>
+          page.total === 0 ? (
+            <EmptyState>{params.status ? `No ${params.status} mail.` : 'No mail has been written yet.'}</EmptyState>
+          ) : (
+            <>
+              <Table striped bordered hover responsive size="sm" aria-label="Mails" aria-busy={outbox.isFetching}>
+                <thead>
+                  <tr>
+                    <th scope="col">Written</th>
+                    <th scope="col">Kind</th>
+                    <th scope="col">To</th>
+                    <th scope="col">Subject</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" className="text-end">Attempts</th>
+                    <th scope="col">Last error</th>
+                    <th scope="col">Sent / next try</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.rows.map((mail) => (
+                    <tr key={mail.id}>
+                      <td className="text-nowrap">{formatDateTime(mail.createdAt)}</td>
+                      <td>{mail.kind}</td>
+                      <td className="text-break">{mail.to}</td>
+                      <td>{mail.subject ?? <span className="text-body-secondary">not written yet</span>}</td>
+                      <td>
+                        <StatusBadge status={mail.status} />
+                      </td>
+                      <td className="text-end">{mail.attempts}</td>
+                      <td className="small text-break">{mail.lastError ?? '—'}</td>
+                      <td className="text-nowrap">{mail.sentAt ? formatDateTime(mail.sentAt) : mail.nextAttemptAt ? `next ${formatDateTime(mail.nextAttemptAt)}` : '—'}</td>
+                      <td>
+                        <Button size="sm" variant="outline-primary" onClick={() => setToResend(mail)} aria-label={`Resend ${mail.kind} mail ${mail.id} to ${mail.to}`} disabled={mail.status === 'sending' || mail.status === 'pending'}>
+                          Resend
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              <Pager label="Outbox pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />
+            </>
+          )
+        }
+      </QueryState>
+      <ConfirmDialog
+        show={toResend !== null}
+        title="Send this mail again?"
+        confirmLabel="Resend"
+        variant="primary"
+        pending={resend.isPending}
+        error={resend.error}
+        onCancel={() => {
+          resend.reset();
+          setToResend(null);
+        }}
+        onConfirm={() => {
+          if (toResend) resend.mutate(toResend.id, { onSuccess: () => setToResend(null) });
+        }}
+      >
+        <p>
+          A new copy of this {toResend?.kind} mail is queued for {toResend?.to}
+          {toResend?.status === 'sent' ? ', who already received it once' : ''}.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { ACCESS_CODE_CATEGORIES, SCOPE_LEVELS, type AdminPerson } from '@portal/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { PAGE_SIZE } from '../api/admin-types.ts';
+import { usePeople } from '../api/get-people.ts';
+import { useUpdatePerson } from '../api/update-person.ts';
+import { Field, SelectField } from '../components/form-field.tsx';
+import { Pager } from '../components/pager.tsx';
+import { EmptyState, ErrorAlert, QueryState } from '../components/query-state.tsx';
+import { toQuery, useListParams } from '../hooks/use-list-params.ts';
+import { checkPersonForm, personFormValues, scopeText, type PersonFormErrors, type PersonFormValues } from '../utils/person-form.ts';
+import { serverFieldErrors } from '../utils/zod-errors.ts';
+
+const CATEGORY_OPTIONS = ACCESS_CODE_CATEGORIES.map((c) => ({ value: c, label: c }));
+const SCOPE_OPTIONS = [{ value: '', label: 'None (category default)' }, ...SCOPE_LEVELS.map((l) => ({ value: l, label: l }))];
+
+function EditPerson({ person, onClose }: { person: AdminPerson; onClose: () => void }) {
+  const save = useUpdatePerson(person.id);
+  const [values, setValues] = useState<PersonFormValues>(() => personFormValues(person));
+  const [errors, setErrors] = useState<PersonFormErrors>({});
+  const set = (field: keyof PersonFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const server = save.error instanceof ApiError ? serverFieldErrors(save.error.fieldErrors) : {};
+  const shown: PersonFormErrors = { ...server, ...(server.scope ? { scopeCode: server.scope } : {}), ...errors };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = checkPersonForm(person, values);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    if (Object.keys(checked.update).length === 0) {
+      onClose();
+      return;
+    }
+    save.mutate(checked.update, { onSuccess: onClose });
+  };
+
+  return (
+    <Modal show onHide={save.isPending ? () => undefined : onClose} size="lg" aria-labelledby="edit-person-title">
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton={!save.isPending}>
+          <Modal.Title id="edit-person-title" as="h2" className="h5">
+            Edit {person.firstName} {person.lastName}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Row xs={1} md={2}>
+            <Col>
+              <Field id="person-first" label="First name" value={values.firstName} onChange={set('firstName')} error={shown.firstName} />
+            </Col>
+            <Col>
+              <Field id="person-last" label="Last name" value={values.lastName} onChange={set('lastName')} error={shown.lastName} />
+            </Col>
+            <Col>
+              <Field id="person-email" label="E-mail" type="email" value={values.email} onChange={set('email')} error={shown.email} />
+            </Col>
+            <Col>
+              <SelectField id="person-category" label="Category" value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} error={shown.category} />
+            </Col>
+            <Col>
+              <Field id="person-store" label="Store number" value={values.storeDlrnum} onChange={set('storeDlrnum')} error={shown.storeDlrnum} help="Empty: not bound to a store." />
+            </Col>
+            <Col>
+              <Field id="person-zone" label="Zone covered (field report)" value={values.zoneCode} onChange={set('zoneCode')} error={shown.zoneCode} />
+            </Col>
+            <Col>
+              <Field id="person-company" label="Company" value={values.company} onChange={set('company')} error={shown.company} />
+            </Col>
+          </Row>
+          <fieldset className="border rounded p-3">
+            <legend className="h6 float-none w-auto px-1 mb-0">Report scope</legend>
+            <Row xs={1} md={2}>
+              <Col>
+                <SelectField id="person-scope-level" label="Sees" value={values.scopeLevel} onChange={set('scopeLevel')} options={SCOPE_OPTIONS} />
+              </Col>
+              {values.scopeLevel !== '' && values.scopeLevel !== 'network' && (
+                <Col>
+                  <Field id="person-scope-code" label={`${values.scopeLevel} code`} value={values.scopeCode} onChange={set('scopeCode')} error={shown.scopeCode} />
+                </Col>
+              )}
+            </Row>
+          </fieldset>
+          {save.isError && Object.keys(server).length === 0 && <ErrorAlert error={save.error} title="Not saved." />}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            Save
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+export function PeoplePage() {
+  const [params, update] = useListParams({ q: '', store: '' });
+  const people = usePeople(toQuery(params, PAGE_SIZE));
+  const [text, setText] = useState({ q: params.q, store: params.store });
+  const [editing, setEditing] = useState<AdminPerson | null>(null);
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    update({ q: text.q.trim(), store: text.store.trim() });
+  };
+
+  return (
+    <>
+      <h1 className="h3 mb-3">People and network</h1>
+      <Form role="search" aria-label="Find people" onSubmit={onSearch} className="mb-3">
+        <Row xs={1} sm={3} className="align-items-end">
+          <Col>
+            <Field id="people-q" type="search" label="Name or e-mail" value={text.q} onChange={(q) => setText((t) => ({ ...t, q }))} className="mb-2" />
+          </Col>
+          <Col>
+            <Field id="people-store" label="Store number" value={text.store} onChange={(store) => setText((t) => ({ ...t, store }))} className="mb-2" />
+          </Col>
+          <Col>
+            <Button type="submit" className="mb-2">
+              Search
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+      <QueryState query={people} loadingLabel="Searching people…">
+        {(page) =>
+          page.total === 0 ? (
+            <EmptyState>Nobody matches this search.</EmptyState>
+          ) : (
+            <>
+              <Table striped bordered hover responsive size="sm" aria-label="People" aria-busy={people.isFetching}>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">E-mail</th>
+                    <th scope="col">Category</th>
+                    <th scope="col">Store</th>
+                    <th scope="col">Report scope</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.rows.map((p) => (
+                    <tr key={p.id}>
+                      <td>
+                        {p.firstName} {p.lastName}
+                      </td>
+                      <td className="text-break">{p.email ?? '—'}</td>
+                      <td>{p.category}</td>
+                      <td>{p.storeDlrnum ? `${p.storeDlrnum} ${p.storeName ?? ''}` : '—'}</td>
+                      <td>{scopeText(p.scope)}</td>
+                      <td>
+                        <Button size="sm" variant="outline-primary" onClick={() => setEditing(p)} aria-label={`Edit ${p.firstName} ${p.lastName}`}>
+                          Edit
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              <Pager label="People pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />
+            </>
+          )
+        }
+      </QueryState>
+      {editing && <EditPerson person={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}

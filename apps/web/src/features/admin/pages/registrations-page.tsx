@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { ADMIN_ATTENDEE_TYPES, ADMIN_REGISTRATION_STATUSES, EVENT_TYPES } from '@portal/contracts';
+import { adminPaths } from '../admin-paths.ts';
+import { PAGE_SIZE } from '../api/admin-types.ts';
+import { useRegistrations } from '../api/get-registrations.ts';
+import { Field, SelectField } from '../components/form-field.tsx';
+import { Pager } from '../components/pager.tsx';
+import { EmptyState, QueryState } from '../components/query-state.tsx';
+import { SortHeader } from '../components/sort-header.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
+import { toQuery, useListParams } from '../hooks/use-list-params.ts';
+import { formatDateTime } from '../utils/format.ts';
+
+const FILTERS = { event: '', q: '', status: '', type: '', region: '', store: '', sort: '-updatedAt' };
+const any = (label: string) => ({ value: '', label });
+
+export function RegistrationsPage() {
+  const [params, update] = useListParams(FILTERS);
+  const registrations = useRegistrations(toQuery(params, PAGE_SIZE));
+  // Text filters apply on submit, so typing does not send a search per key.
+  const [text, setText] = useState({ q: params.q, region: params.region, store: params.store });
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    update({ q: text.q.trim(), region: text.region.trim(), store: text.store.trim() });
+  };
+  const sortBy = (sort: string) => update({ sort });
+
+  return (
+    <>
+      <h1 className="h3 mb-3">Registrations</h1>
+      <Form role="search" aria-label="Find registrations" onSubmit={onSearch} className="mb-3">
+        <Row xs={1} sm={2} lg={4} xxl={7} className="align-items-end">
+          <Col className="col-lg-6 col-xxl-3">
+            <Field id="reg-q" label="Name, e-mail or store" type="search" value={text.q} onChange={(q) => setText((t) => ({ ...t, q }))} className="mb-2" />
+          </Col>
+          <Col>
+            <Field id="reg-region" label="Region" value={text.region} onChange={(region) => setText((t) => ({ ...t, region }))} className="mb-2" />
+          </Col>
+          <Col>
+            <Field id="reg-store" label="Store number" value={text.store} onChange={(store) => setText((t) => ({ ...t, store }))} className="mb-2" />
+          </Col>
+          <Col>
+            <Button type="submit" className="mb-2 w-100">
+              Search
+            </Button>
+          </Col>
+        </Row>
+        <Row xs={1} sm={3} lg={4}>
+          <Col>
+            <SelectField id="reg-event" label="Event" className="mb-2" value={params.event} onChange={(event) => update({ event })} options={[any('Both events'), ...EVENT_TYPES.map((e) => ({ value: e, label: e }))]} />
+          </Col>
+          <Col>
+            <SelectField id="reg-status" label="Status" className="mb-2" value={params.status} onChange={(status) => update({ status })} options={[any('Any status'), ...ADMIN_REGISTRATION_STATUSES.map((s) => ({ value: s, label: s }))]} />
+          </Col>
+          <Col>
+            <SelectField id="reg-type" label="Attendee type" className="mb-2" value={params.type} onChange={(type) => update({ type })} options={[any('Any type'), ...ADMIN_ATTENDEE_TYPES.map((t) => ({ value: t, label: t }))]} />
+          </Col>
+        </Row>
+      </Form>
+      <QueryState query={registrations} loadingLabel="Searching registrations…">
+        {(page) =>
+          page.total === 0 ? (
+            <EmptyState>No registration matches these filters.</EmptyState>
+          ) : (
+            <>
+              <Pager label="Registration pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />
+              <Table striped bordered hover responsive size="sm" aria-label="Registrations" aria-busy={registrations.isFetching}>
+                <thead>
+                  <tr>
+                    <SortHeader column="name" label="Name" current={params.sort} onSort={sortBy} />
+                    <SortHeader column="email" label="E-mail" current={params.sort} onSort={sortBy} />
+                    <SortHeader column="store" label="Store" current={params.sort} onSort={sortBy} />
+                    <th scope="col">Region</th>
+                    <th scope="col">Event</th>
+                    <SortHeader column="type" label="Type" current={params.sort} onSort={sortBy} />
+                    <SortHeader column="status" label="Status" current={params.sort} onSort={sortBy} />
+                    <SortHeader column="updatedAt" label="Updated" current={params.sort} onSort={sortBy} />
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.rows.map((r) => (
+                    <tr key={r.id}>
+                      <td>
+                        <Link to={adminPaths.registration(r.id)}>
+                          {r.firstName} {r.lastName}
+                        </Link>
+                      </td>
+                      <td className="text-break">{r.email ?? '—'}</td>
+                      <td>{r.storeDlrnum ? `${r.storeDlrnum} ${r.storeName ?? ''}` : '—'}</td>
+                      <td>{r.region ?? '—'}</td>
+                      <td>{r.event}</td>
+                      <td>{r.attendeeType}</td>
+                      <td>
+                        <StatusBadge status={r.status} />
+                      </td>
+                      <td className="text-nowrap">{formatDateTime(r.updatedAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              <Pager label="Registration pages, bottom" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />
+            </>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}
