@@ -22,6 +22,7 @@ import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { reportInsightsRoutes } from './modules/report-insights/report-insights.routes.ts';
 import { retailerReportRoutes } from './modules/retailer-report/retailer-report.routes.ts';
 
 declare module 'fastify' {
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(enrollmentRoutes, { config });
   await app.register(registrationRoutes, { config });
   await app.register(reportsRoutes);
+  await app.register(reportInsightsRoutes);
   await app.register(retailerReportRoutes);
   await app.register(contentService, {
     db: database.db,

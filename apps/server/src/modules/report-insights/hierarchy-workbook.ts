@@ -1,0 +1,198 @@
+/**
+ * The hierarchy workbook (organizer-and-mail.md section 6): one sheet of the caller's scope, a row
+ * per store under row outline levels region (1) > zone (2) > district (3) > store (4), a subtotal
+ * row below each group as Excel's Subtotal command writes it, and the grand total last (level 0).
+ *
+ * Count cells of subtotal rows are `SUBTOTAL(9, range)` formulas over the group's rows (SUBTOTAL
+ * skips the nested subtotal rows in the range), stored with their computed results; "Enrolled %" is
+ * a formula over the row's own counts. Store rows hold plain values.
+ *
+ * Built while it is sent: the scope's districts (a few thousand rows at most) are read first, then
+ * their stores in pages of about PAGE_STORES, the next page fetched while the current one is written;
+ * only one page and the writer's small buffer are held, whatever the network's size.
+ */
+import type { Db } from '@portal/db';
+import type { EventType } from '@portal/contracts';
+import { createXlsxStream, type CellValue, type XlsxFormula } from '@portal/xlsx';
+import { workbookDistricts, workbookStores, type WorkbookDistrict, type WorkbookStore } from './report-insights.queries.ts';
+import type { SQL } from 'drizzle-orm';
+
+export const HIERARCHY_SHEET = 'Enrollment by Hierarchy';
+export const HIERARCHY_COLUMNS = [
+  { header: 'Region', width: 24 },
+  { header: 'Zone', width: 24 },
+  { header: 'District', width: 28 },
+  { header: 'Store Code', width: 12 },
+  { header: 'Store Name', width: 32 },
+  { header: 'City/State', width: 24 },
+  { header: 'Stores', width: 10 },
+  { header: 'Enrolled Stores', width: 16 },
+  { header: 'Not Enrolled Stores', width: 20 },
+  { header: 'Enrolled %', width: 12 },
+  { header: 'Enrolled Attendees', width: 19 },
+] as const;
+/**
+ * Outline levels of the rows: a group's subtotal row sits at the group's level, its member rows one
+ * deeper (stores 4), the grand total at none; Excel then offers the buttons 1 (grand total) to 5 (stores).
+ */
+export const OUTLINE = { region: 1, zone: 2, district: 3, store: 4 } as const;
+export const PAGE_STORES = 5_000;
+/** Districts per page at most, so the page query's parameter list stays short. */
+const PAGE_DISTRICTS = 500;
+
+interface Totals {
+  stores: number;
+  enrolledStores: number;
+  attendees: number;
+}
+
+interface OpenGroup extends Totals {
+  /** First sheet row of the group. */
+  firstRow: number;
+}
+
+const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10);
+const subtotal = (column: string, from: number, to: number, result: number): XlsxFormula => ({ formula: `SUBTOTAL(9,${column}${from}:${column}${to})`, result });
+
+/** Pages of consecutive districts holding about `PAGE_STORES` stores (one district at least). */
+export function pageDistricts(districts: readonly WorkbookDistrict[], pageStores = PAGE_STORES): WorkbookDistrict[][] {
+  const pages: WorkbookDistrict[][] = [];
+  let page: WorkbookDistrict[] = [];
+  let stores = 0;
+  for (const district of districts) {
+    if (page.length && (stores + district.stores > pageStores || page.length >= PAGE_DISTRICTS)) {
+      pages.push(page);
+      page = [];
+      stores = 0;
+    }
+    page.push(district);
+    stores += district.stores;
+  }
+  if (page.length) pages.push(page);
+  return pages;
+}
+
+export interface HierarchyWorkbook {
+  stores: number;
+  districts: number;
+  /** The file's bytes, produced as they are read. */
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+/**
+ * Reads the scope's districts (so a failing database answers before any byte is sent) and returns
+ * the workbook as a lazily produced stream of chunks.
+ */
+export async function prepareHierarchyWorkbook(
+  db: Db,
+  eventId: EventType,
+  scope: SQL,
+  options: { pageStores?: number; modifiedAt?: Date } = {},
+): Promise<HierarchyWorkbook> {
+  const districts = await workbookDistricts(db, scope);
+  const pages = pageDistricts(districts, options.pageStores);
+  return {
+    stores: districts.reduce((n, d) => n + d.stores, 0),
+    districts: districts.length,
+    chunks: writeWorkbook(db, eventId, pages, options.modifiedAt),
+  };
+}
+
+async function* writeWorkbook(db: Db, eventId: EventType, pages: readonly WorkbookDistrict[][], modifiedAt: Date | undefined): AsyncGenerator<Uint8Array> {
+  const xlsx = createXlsxStream({
+    sheetName: HIERARCHY_SHEET,
+    columns: HIERARCHY_COLUMNS,
+    outlineLevels: OUTLINE.store,
+    ...(modifiedAt ? { modifiedAt } : {}),
+  });
+  const grand: OpenGroup = { firstRow: xlsx.nextRowNumber, stores: 0, enrolledStores: 0, attendees: 0 };
+  let region: (OpenGroup & { code: string; label: string }) | null = null;
+  let zone: (OpenGroup & { code: string; label: string }) | null = null;
+  const open = (code: string, label: string) => ({ code, label, firstRow: xlsx.nextRowNumber, stores: 0, enrolledStores: 0, attendees: 0 });
+
+  /** The subtotal row below a group; the caller adds the group's counts to the enclosing groups. */
+  function* summaryRow(labels: readonly CellValue[], group: OpenGroup, level: number): Generator<Uint8Array> {
+    const row = xlsx.nextRowNumber;
+    const last = row - 1;
+    const values: CellValue[] = [
+      ...labels,
+      '',
+      '',
+      '',
+      subtotal('G', group.firstRow, last, group.stores),
+      subtotal('H', group.firstRow, last, group.enrolledStores),
+      subtotal('I', group.firstRow, last, group.stores - group.enrolledStores),
+      { formula: `IF(G${row}=0,0,ROUND(H${row}/G${row}*100,1))`, result: pct(group.enrolledStores, group.stores) },
+      subtotal('K', group.firstRow, last, group.attendees),
+    ];
+    yield* xlsx.addRow(values, { outlineLevel: level, bold: true });
+  }
+
+  function* closeZone(): Generator<Uint8Array> {
+    if (!zone || !region) return;
+    yield* summaryRow([region.code, zone.label, ''], zone, OUTLINE.zone);
+    zone = null;
+  }
+  function* closeRegion(): Generator<Uint8Array> {
+    yield* closeZone();
+    if (!region) return;
+    yield* summaryRow([region.label, '', ''], region, OUTLINE.region);
+    region = null;
+  }
+
+  let next: Promise<WorkbookStore[]> | null = pages[0] ? workbookStores(db, eventId, pages[0].map((d) => d.district)) : null;
+  for (let p = 0; p < pages.length; p++) {
+    const stores = await next!;
+    const following = pages[p + 1];
+    next = following ? workbookStores(db, eventId, following.map((d) => d.district)) : null;
+    // If writing throws, the pending page must not become an unhandled rejection.
+    next?.catch(() => {});
+
+    const byDistrict = new Map<string, WorkbookStore[]>();
+    for (const store of stores) {
+      const list = byDistrict.get(store.district);
+      if (list) list.push(store);
+      else byDistrict.set(store.district, [store]);
+    }
+    for (const d of pages[p]!) {
+      if (region && region.code !== d.region) yield* closeRegion();
+      if (zone && zone.code !== d.zone) yield* closeZone();
+      region ??= open(d.region, `${d.region} ${d.regionName} Total`);
+      zone ??= open(d.zone, `${d.zone} ${d.zoneName} Total`);
+      const district: OpenGroup = { firstRow: xlsx.nextRowNumber, stores: 0, enrolledStores: 0, attendees: 0 };
+      for (const store of byDistrict.get(d.district) ?? []) {
+        const enrolled = store.enrolled > 0 ? 1 : 0;
+        yield* xlsx.addRow(
+          [d.region, d.zone, d.district, store.dlrnum, store.name, store.cityState, 1, enrolled, 1 - enrolled, enrolled * 100, store.enrolled],
+          { outlineLevel: OUTLINE.store },
+        );
+        district.stores++;
+        district.enrolledStores += enrolled;
+        district.attendees += store.enrolled;
+      }
+      yield* summaryRow([d.region, d.zone, `${d.district} ${d.districtName} Total`], district, OUTLINE.district);
+      for (const group of [zone, region, grand]) {
+        group.stores += district.stores;
+        group.enrolledStores += district.enrolledStores;
+        group.attendees += district.attendees;
+      }
+    }
+  }
+  yield* closeRegion();
+  const row = xlsx.nextRowNumber;
+  const last = row - 1;
+  const empty = last < grand.firstRow;
+  const total = (column: string, value: number): CellValue => (empty ? 0 : subtotal(column, grand.firstRow, last, value));
+  yield* xlsx.addRow(
+    [
+      'Grand Total', '', '', '', '', '',
+      total('G', grand.stores),
+      total('H', grand.enrolledStores),
+      total('I', grand.stores - grand.enrolledStores),
+      { formula: `IF(G${row}=0,0,ROUND(H${row}/G${row}*100,1))`, result: pct(grand.enrolledStores, grand.stores) },
+      total('K', grand.attendees),
+    ],
+    { bold: true },
+  );
+  yield* xlsx.finish();
+}

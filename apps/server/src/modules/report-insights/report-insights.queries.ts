@@ -1,0 +1,190 @@
+/**
+ * SQL of the reports beyond the seed (organizer-and-mail.md section 6). Every query takes the
+ * caller's scope as a condition over the zone `z` and district `d` of a store (report-scope.ts
+ * builds it), so no answer, export or mail can reach a store outside it.
+ *
+ * As in ../reports: a store is enrolled when it has an `Enrolled` registration of the event by a
+ * store-bound attendee (dealer staff or candidate) at that store. Counts leave the database as int,
+ * dates as YYYY-MM-DD text.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '@portal/db';
+import type { EventType, TimelineDay } from '@portal/contracts';
+
+const STORE_BOUND = sql.raw(`('dealer', 'candidate')`);
+
+/** Stores `st` with their district `d` and zone `z`. */
+const STORES_FROM = sql`
+  from stores st
+  join districts d on d.code = st.district_code
+  join zones z on z.code = d.zone_code`;
+
+const hasEnrolledAttendee = (eventId: string) => sql`exists (
+  select 1 from registrations g
+  where g.event_id = ${eventId} and g.store_dlrnum = st.dlrnum and g.status = 'Enrolled' and g.attendee_type in ${STORE_BOUND})`;
+
+const personEnrolled = (eventId: string, person: SQL) => sql`exists (
+  select 1 from registrations g where g.event_id = ${eventId} and g.attendee_id = ${person} and g.status = 'Enrolled')`;
+
+export interface CoverageRecord {
+  dlrnum: string;
+  storeName: string;
+  region: string;
+  zone: string;
+  district: string;
+  emId: number | null;
+  emName: string | null;
+  emEmail: string | null;
+  emEnrolled: boolean | null;
+  gmId: number | null;
+  gmName: string | null;
+  gmEmail: string | null;
+  gmEnrolled: boolean | null;
+}
+
+/**
+ * The scope's stores without an enrolled store-bound attendee, with their executive and general
+ * managers and whether each holds an Enrolled registration of the event. `dlrnums` narrows the list.
+ */
+export async function coverageGaps(db: DbOrTx, eventId: EventType, scope: SQL, dlrnums?: readonly string[]): Promise<CoverageRecord[]> {
+  const query = sql`
+    select st.dlrnum, st.name as "storeName", z.region_code as "region", z.code as "zone", d.code as "district",
+      em.id as "emId", nullif(trim(em.first_name || ' ' || em.last_name), '') as "emName", em.email as "emEmail",
+      case when em.id is null then null else ${personEnrolled(eventId, sql`em.id`)} end as "emEnrolled",
+      gm.id as "gmId", nullif(trim(gm.first_name || ' ' || gm.last_name), '') as "gmName", gm.email as "gmEmail",
+      case when gm.id is null then null else ${personEnrolled(eventId, sql`gm.id`)} end as "gmEnrolled"
+    ${STORES_FROM}
+    left join people em on em.id = st.executive_manager_id
+    left join people gm on gm.id = st.general_manager_id
+    where ${scope} and not ${hasEnrolledAttendee(eventId)}
+      ${dlrnums ? sql`and st.dlrnum in ${[...dlrnums]}` : sql``}
+    order by z.region_code, z.code, d.code, st.dlrnum`;
+  return rowsOf<CoverageRecord>(await db.execute(query));
+}
+
+/** Which of `dlrnums` exist, and whether each lies inside the scope. */
+export async function storesInScope(db: DbOrTx, scope: SQL, dlrnums: readonly string[]): Promise<Array<{ dlrnum: string; inScope: boolean }>> {
+  const query = sql`
+    select st.dlrnum, (${scope}) as "inScope"
+    ${STORES_FROM}
+    where st.dlrnum in ${[...dlrnums]}`;
+  return rowsOf<{ dlrnum: string; inScope: boolean }>(await db.execute(query));
+}
+
+/**
+ * Registrations that became Enrolled per day, enrolled ones cancelled per day, and those Enrolled at
+ * each day's end. A registration belongs to the zone of its store, else to the zone its traveller
+ * covers; the network scope counts every registration of the event. A cancelled registration's
+ * cancellation time is its last change (nothing changes a cancelled registration afterwards).
+ */
+export async function timeline(db: DbOrTx, eventId: EventType, scope: SQL): Promise<TimelineDay[]> {
+  const query = sql`
+    with scoped as (
+      select g.enrolled_at, g.updated_at, g.status
+      from registrations g
+      join people p on p.id = g.attendee_id
+      left join stores st on st.dlrnum = g.store_dlrnum
+      left join districts d on d.code = st.district_code
+      left join zones z on z.code = coalesce(d.zone_code, p.zone_code)
+      where g.event_id = ${eventId} and g.enrolled_at is not null and ${scope}
+    ),
+    changes as (
+      select (enrolled_at at time zone 'UTC')::date as day, 1 as reg, 0 as canc from scoped
+      union all
+      select (greatest(updated_at, enrolled_at) at time zone 'UTC')::date, 0, 1 from scoped where status = 'Cancelled'
+    )
+    select to_char(day, 'YYYY-MM-DD') as "date", sum(reg)::int as "registrations", sum(canc)::int as "cancellations",
+      (sum(sum(reg) - sum(canc)) over (order by day))::int as "cumulative"
+    from changes
+    group by day
+    order by day`;
+  return rowsOf<TimelineDay>(await db.execute(query));
+}
+
+export interface ComparisonRecord {
+  dlrnum: string;
+  storeName: string;
+  region: string;
+  zone: string;
+  district: string;
+  nbcEnrolled: number;
+  abcEnrolled: number;
+}
+
+/** Every store of the scope with its enrolled store-bound attendees at nbc and at abc. */
+export async function eventComparison(db: DbOrTx, scope: SQL): Promise<ComparisonRecord[]> {
+  const query = sql`
+    with counts as (
+      select g.store_dlrnum,
+        count(*) filter (where g.event_id = 'nbc')::int as nbc,
+        count(*) filter (where g.event_id = 'abc')::int as abc
+      from registrations g
+      where g.status = 'Enrolled' and g.attendee_type in ${STORE_BOUND} and g.store_dlrnum is not null
+      group by g.store_dlrnum
+    )
+    select st.dlrnum, st.name as "storeName", z.region_code as "region", z.code as "zone", d.code as "district",
+      coalesce(c.nbc, 0)::int as "nbcEnrolled", coalesce(c.abc, 0)::int as "abcEnrolled"
+    ${STORES_FROM}
+    left join counts c on c.store_dlrnum = st.dlrnum
+    where ${scope}
+    order by z.region_code, z.code, d.code, st.dlrnum`;
+  return rowsOf<ComparisonRecord>(await db.execute(query));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hierarchy workbook
+// ---------------------------------------------------------------------------------------------
+
+export interface WorkbookDistrict {
+  region: string;
+  regionName: string;
+  zone: string;
+  zoneName: string;
+  district: string;
+  districtName: string;
+  stores: number;
+}
+
+/** The scope's districts that hold stores, in workbook order (region, zone, district), with their store counts. */
+export async function workbookDistricts(db: DbOrTx, scope: SQL): Promise<WorkbookDistrict[]> {
+  const query = sql`
+    select r.code as "region", r.description as "regionName", z.code as "zone", z.name as "zoneName",
+      d.code as "district", d.name as "districtName", count(*)::int as "stores"
+    ${STORES_FROM}
+    join regions r on r.code = z.region_code
+    where ${scope}
+    group by r.code, r.description, z.code, z.name, d.code, d.name
+    order by r.code, z.code, d.code`;
+  return rowsOf<WorkbookDistrict>(await db.execute(query));
+}
+
+export interface WorkbookStore {
+  district: string;
+  dlrnum: string;
+  name: string;
+  cityState: string;
+  enrolled: number;
+}
+
+/**
+ * The stores of some districts with their enrolled store-bound attendees, by district and store.
+ * The districts come from `workbookDistricts`, already inside the scope.
+ */
+export async function workbookStores(db: DbOrTx, eventId: EventType, districtCodes: readonly string[]): Promise<WorkbookStore[]> {
+  if (!districtCodes.length) return [];
+  const districts = sql`${[...districtCodes]}`;
+  const query = sql`
+    with e as (
+      select g.store_dlrnum, count(*)::int as n
+      from registrations g
+      where g.event_id = ${eventId} and g.status = 'Enrolled' and g.attendee_type in ${STORE_BOUND}
+        and g.store_dlrnum in (select s2.dlrnum from stores s2 where s2.district_code in ${districts})
+      group by g.store_dlrnum
+    )
+    select st.district_code as "district", st.dlrnum, st.name, st.city || ', ' || st.state as "cityState", coalesce(e.n, 0)::int as "enrolled"
+    from stores st
+    left join e on e.store_dlrnum = st.dlrnum
+    where st.district_code in ${districts}
+    order by st.district_code, st.dlrnum`;
+  return rowsOf<WorkbookStore>(await db.execute(query));
+}

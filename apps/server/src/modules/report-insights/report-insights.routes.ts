@@ -1,0 +1,104 @@
+/**
+ * Reports beyond the seed (organizer-and-mail.md section 6): coverage, "remind", the hierarchy
+ * workbook, the timeline and the nbc vs abc comparison, for field, corporate and report users, each
+ * answering inside the caller's report scope (an area named outside it: 403).
+ */
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  comparisonQuerySchema,
+  coverageRemindBodySchema,
+  hierarchyWorkbookFileName,
+  insightQuerySchema,
+  type CoverageAnswer,
+  type CoverageRemindAnswer,
+  type EventComparisonAnswer,
+  type EventType,
+  type TimelineAnswer,
+} from '@portal/contracts';
+import { audit } from '../../lib/audit.ts';
+import { ok } from '../../lib/envelope.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { assertInScope, reportScopeOf, type NamedArea } from '../reports/report-scope.ts';
+import { prepareHierarchyWorkbook } from './hierarchy-workbook.ts';
+import * as service from './report-insights.service.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A POST without a body reminds the whole scope. */
+const remindBody = z.preprocess((v) => v ?? {}, coverageRemindBodySchema);
+
+function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The caller's scope narrowed to the named area, after checking the area lies inside it. */
+async function areaOf(request: FastifyRequest, area: NamedArea) {
+  const scope = await reportScopeOf(request);
+  await assertInScope(request.server.db, scope, area);
+  return service.areaCondition(scope, area);
+}
+
+export const reportInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const readers = { preHandler: [app.authenticate, app.requirePolicy('field', 'corporate', 'reporting')] };
+  const eventOf = (request: FastifyRequest, event: EventType | undefined): EventType => event ?? userOf(request).eventType;
+
+  app.get('/api/Report/Coverage', { ...readers, schema: { querystring: insightQuerySchema } }, async (request) => {
+    const { event, ...area } = request.query;
+    return ok<CoverageAnswer>(await service.coverage(app.db, eventOf(request, event), await areaOf(request, area)));
+  });
+
+  app.post('/api/Report/Coverage/Remind', { ...readers, schema: { querystring: insightQuerySchema, body: remindBody } }, async (request) => {
+    const { event, ...area } = request.query;
+    const result = await service.remind(app.db, {
+      event: eventOf(request, event),
+      area: await areaOf(request, area),
+      dlrnums: request.body.dlrnums,
+      actorEmail: userOf(request).email,
+      ip: request.ip,
+    });
+    const message = result.queued
+      ? `${result.queued} reminder${result.queued === 1 ? '' : 's'} queued.`
+      : result.managers
+        ? 'Every manager was already reminded in this window.'
+        : 'There is no manager to remind.';
+    return ok<CoverageRemindAnswer>({ queued: result.queued }, message);
+  });
+
+  app.get('/api/Report/Timeline', { ...readers, schema: { querystring: insightQuerySchema } }, async (request) => {
+    const { event, ...area } = request.query;
+    return ok<TimelineAnswer>(await service.timeline(app.db, eventOf(request, event), await areaOf(request, area)));
+  });
+
+  app.get('/api/Report/EventComparison', { ...readers, schema: { querystring: comparisonQuerySchema } }, async (request) => {
+    return ok<EventComparisonAnswer>(await service.eventComparison(app.db, await areaOf(request, request.query)));
+  });
+
+  app.get('/api/Report/HierarchyWorkbook', { ...readers, schema: { querystring: insightQuerySchema } }, async (request, reply) => {
+    const { event: named, ...area } = request.query;
+    const event = eventOf(request, named);
+    const started = performance.now();
+    const workbook = await prepareHierarchyWorkbook(app.db, event, await areaOf(request, area));
+    await audit(app.db, {
+      action: 'report-download',
+      success: true,
+      actorEmail: userOf(request).email,
+      eventId: event,
+      ip: request.ip,
+      detail: { report: 'hierarchy-workbook', stores: workbook.stores, districts: workbook.districts, area, ms: Math.round(performance.now() - started) },
+    });
+    const stream = Readable.from(workbook.chunks, { objectMode: false });
+    // A failure after the first byte cannot change the status any more: the connection is cut, so
+    // the client sees a broken download rather than a complete-looking file.
+    stream.on('error', (error) => request.log.error({ err: error }, 'hierarchy workbook failed while streaming'));
+    void reply
+      .type(XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${hierarchyWorkbookFileName(event)}"`)
+      .header('cache-control', 'no-store');
+    return reply.send(stream);
+  });
+};
