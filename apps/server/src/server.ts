@@ -1,9 +1,10 @@
 /** Starts the portal: configuration, database, demo data and content on first start, listen, close. */
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
+import { buildApp, startBackgroundWork } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './database.ts';
 import { formatDemoAccounts } from './demo/demo-accounts.ts';
+import { formatProductionRefusal, productionProblems, startBanner } from './production-mode.ts';
 import { prepareDatabase } from './startup.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -28,6 +29,19 @@ async function main() {
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
   });
   const summary = await prepareDatabase({ config, database, contentRoot: here('../../../content'), log: (msg) => app.log.info(msg) });
+  const problems = summary.mode === 'production' ? await productionProblems(config, database) : [];
+  if (problems.length) {
+    if (!process.argv.includes('--allow-demo')) {
+      console.error(formatProductionRefusal(problems));
+      await app.close();
+      await database.close();
+      process.exit(1);
+    }
+    // A staging copy may run on demo values; say so where nobody can miss it.
+    const warning = `!!! --allow-demo: demo values are in use outside demo mode. This must never be a real deployment:\n${problems.map((p) => `!!!   - ${p}`).join('\n')}`;
+    app.log.warn({ problems }, 'started with --allow-demo: demo values in use outside demo mode');
+    console.error(warning);
+  }
 
   let closing = false;
   const close = async (signal: string) => {
@@ -44,8 +58,10 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  await startBackgroundWork(app);
+  if (!config.smtpUrl) app.log.info('SMTP_URL is not set: mails stay in the outbox (organizer console)');
   if (summary.demoLoaded || summary.hasDemoData) console.log(`\n${formatDemoAccounts()}\n`);
-  console.log(`Event portal ready at ${config.publicUrl} (database: ${database.kind})`);
+  console.log(startBanner(config.publicUrl, database.kind, summary.mode, problems.length > 0));
 }
 
 main().catch((error: unknown) => {

@@ -7,8 +7,10 @@ import { importContentBundle } from '@portal/content-service';
 import { schema, type Database } from '@portal/db';
 import type { Config } from './config.ts';
 import { loadDemoData } from './demo/load-demo-data.ts';
+import { runModeOf, type RunMode } from './production-mode.ts';
 
 export interface StartupSummary {
+  mode: RunMode;
   demoLoaded: boolean;
   hasDemoData: boolean;
   contentImported: boolean;
@@ -26,7 +28,8 @@ export async function prepareDatabase(options: {
 
   const [events] = await db.select({ n: count() }).from(schema.events);
   const empty = (events?.n ?? 0) === 0;
-  const wantDemo = config.demoData ?? (empty && database.kind === 'pglite');
+  // Demo data is loaded only in demo mode (an empty embedded database, or DEMO_DATA=true).
+  const wantDemo = (await runModeOf(config, database)) === 'demo';
   let demoLoaded = false;
   if (wantDemo && empty) {
     const started = Date.now();
@@ -44,5 +47,5 @@ export async function prepareDatabase(options: {
     log(`content imported: ${JSON.stringify(report)}`);
     contentImported = true;
   }
-  return { demoLoaded, hasDemoData, contentImported };
+  return { mode: await runModeOf(config, database), demoLoaded, hasDemoData, contentImported };
 }

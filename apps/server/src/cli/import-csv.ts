@@ -13,6 +13,7 @@ import { runCli, UsageError } from './run-cli.ts';
 import { formatProblem, type CsvSource } from '../import/csv-file.ts';
 import type { FileKind } from '../import/formats.ts';
 import { ENTITIES, importCsv, type CsvImportFiles, type Entity } from '../import/import-csv.ts';
+import { runModeOf } from '../production-mode.ts';
 
 const OPTIONS: Record<string, FileKind> = {
   events: 'events',
@@ -95,7 +96,9 @@ async function main(): Promise<number> {
   try {
     await database.migrate();
     const started = performance.now();
-    const result = await importCsv(database.db, files, { codeHashKey: config.codeHashKey, reportEmailDomain: config.reportEmailDomain, dryRun });
+    // Outside demo mode (DEMO_DATA=true or the demo data loaded), active codes must be 8+ characters and not on the deny list.
+    const allowWeakCodes = (await runModeOf(config, database, { emptyIsDemo: false })) === 'demo';
+    const result = await importCsv(database.db, files, { codeHashKey: config.codeHashKey, reportEmailDomain: config.reportEmailDomain, dryRun, allowWeakCodes });
     if (!result.ok) {
       for (const p of result.problems) console.error(formatProblem(p));
       const n = result.problems.length;

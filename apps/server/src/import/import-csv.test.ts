@@ -9,7 +9,8 @@ import { formatProblem } from './csv-file.ts';
 import { importCsv, type CsvImportFiles, type CsvImportResult } from './import-csv.ts';
 
 const codeHashKey = new TextEncoder().encode('import-test-key-0123456789-0123456789');
-const options = { codeHashKey, reportEmailDomain: 'corp.example.com' };
+// These files carry the demo codes: imports as in demo mode (the strict rule has its own tests).
+const options = { codeHashKey, reportEmailDomain: 'corp.example.com', allowWeakCodes: true };
 
 const csv = (...lines: string[]) => `${lines.join('\n')}\n`;
 
@@ -400,5 +401,48 @@ describe('importCsv on top of demo data', () => {
     expect(counts.storeManagers).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
     const rows = rowsOf<{ email: string }>(await database.db.execute(sql`select email from people where store_dlrnum = '10001' order by email`));
     expect(rows.map((r) => r.email)).toEqual(['new.hire@morgan-motors.example.com', 'pat.morgan@morgan-motors.example.com']);
+  });
+});
+
+describe('access codes imported outside demo mode', () => {
+  let database: Database;
+  const strict = { codeHashKey, reportEmailDomain: 'corp.example.com' };
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    countsOf(await importCsv(database.db, { events: { name: 'events.csv', content: EVENTS } }, strict));
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('refuses active codes shorter than 8 characters, demo codes, common passwords and event names, without repeating them', async () => {
+    const content = csv(
+      CODE_HEADER,
+      'nbc,EXPO2027,Expo,expo,EXP,expo,expo,false,,,,true',
+      'nbc,DEALER27,Dealer,,DLR,dealer,dealer_staff,true,dealer,general,general,true',
+      'nbc,password,Field,field,FLD,field,field,false,,,,true',
+      'nbc,nbc-20270301,Corporate,corporate,CORP,corporate,corporate,false,,,,true',
+      'abc,Annual Business Conference 2027,Attendee,general,DLR,dealer,attendee,false,,,,true',
+      'nbc,short1,SBR,general,SBR,sbr,sbr,false,,,,true',
+    );
+    const problems = problemsOf(await importCsv(database.db, { accessCodes: { name: 'codes.csv', content } }, strict));
+    expect(problems).toEqual([
+      'codes.csv:3: code: is a demo code or a common password; choose another one',
+      'codes.csv:4: code: is a demo code or a common password; choose another one',
+      "codes.csv:5: code: is the event's name or code; choose another one",
+      expect.stringMatching(/^codes\.csv:6: code: /),
+      'codes.csv:7: code: must have at least 8 characters',
+    ]);
+    expect(problems.join('\n')).not.toMatch(/DEALER27|short1/i);
+  });
+
+  it('accepts a strong code, and a demo code only to disable it', async () => {
+    const content = csv(
+      CODE_HEADER,
+      'nbc,Tq7-Harbor-Lantern,Dealer,,DLR,dealer,dealer_staff,true,dealer,general,general,true',
+      'nbc,DEALER27,Dealer (demo),,DLR,dealer,dealer_staff,true,dealer,general,general,false',
+    );
+    const counts = countsOf(await importCsv(database.db, { accessCodes: { name: 'codes.csv', content } }, strict));
+    expect(counts.accessCodes).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
   });
 });

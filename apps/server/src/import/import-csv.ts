@@ -5,7 +5,7 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@portal/db';
-import { hashAccessCode } from '../lib/access-code.ts';
+import { accessCodeProblem, hashAccessCode } from '../lib/access-code.ts';
 import { bulkInsert, PARAMS_PER_STATEMENT } from './bulk-write.ts';
 import { ProblemList, sortProblems, type CsvSource, type ImportProblem } from './csv-file.ts';
 import type { FileKind } from './formats.ts';
@@ -31,6 +31,11 @@ export interface CsvImportOptions {
   reportEmailDomain?: string;
   /** Check and count, write nothing. */
   dryRun?: boolean;
+  /**
+   * Demo mode only: accept active codes shorter than 8 characters or on the deny list
+   * (lib/access-code.ts). Outside demo mode they are row problems.
+   */
+  allowWeakCodes?: boolean;
 }
 
 export const ENTITIES = ['events', 'regions', 'zones', 'districts', 'stores', 'people', 'storeManagers', 'accessCodes', 'reportUsers'] as const;
@@ -224,9 +229,16 @@ async function makePlan(tx: DbOrTx, files: CsvImportFiles, parsed: Parsed, probl
     const knownEvents = new Set([...dbEvents.map((e) => e.id), ...parsed.mentionedEvents]);
     const where = files.events ? `${files.events.name} or the database` : 'the database';
     const incoming: [string, AccessCodeRow][] = [];
+    const eventNames = [...dbEvents, ...(parsed.events ?? [])];
     for (const c of parsed.accessCodes) {
       if (!knownEvents.has(c.eventId)) {
         problems.add(files.accessCodes!.name, c.line, 'event', `event ${c.eventId} is not in ${where}`);
+        continue;
+      }
+      // An inactive row is how a weak (e.g. demo) code gets disabled, so only active ones are judged.
+      const weak = c.active && !options.allowWeakCodes && c.code !== '' ? accessCodeProblem(c.code, eventNames) : null;
+      if (weak) {
+        problems.add(files.accessCodes!.name, c.line, 'code', weak);
         continue;
       }
       const row: AccessCodeRow = {

@@ -1,0 +1,131 @@
+/**
+ * Issue 9, item 1: production mode. No demo default reaches a real deployment: the start refuses
+ * while a secret has its demo value or none, or demo codes are active; the message names the variable.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema, type Database } from '@portal/db';
+import { createTestDatabase } from '@portal/db/testing';
+import { loadConfig } from './config.ts';
+import { DEMO_EVENTS } from './demo/demo-access-codes.ts';
+import { productionProblems, runModeOf, startBanner } from './production-mode.ts';
+import { demoSeed, TEST_SECRETS, testConfig } from './test/build-test-app.ts';
+
+const STRONG_REPORT_CODE = 'Quarterly-Harbor-Lantern-42';
+
+describe('run mode', () => {
+  let empty: Database;
+  let demo: Database;
+  beforeAll(async () => {
+    empty = await createTestDatabase();
+    demo = await createTestDatabase(demoSeed(5, testConfig()));
+  });
+  afterAll(async () => {
+    await empty?.close();
+    await demo?.close();
+  });
+
+  it('is demo only for an empty or demo-loaded embedded database, or DEMO_DATA=true', async () => {
+    const embedded = empty.kind === 'pglite';
+    expect(await runModeOf(testConfig(), empty)).toBe(embedded ? 'demo' : 'production');
+    expect(await runModeOf(testConfig(), empty, { emptyIsDemo: false })).toBe('production');
+    expect(await runModeOf(testConfig(), demo)).toBe(embedded ? 'demo' : 'production');
+    expect(await runModeOf(testConfig({ DEMO_DATA: 'true' }), empty)).toBe('demo');
+    expect(await runModeOf(testConfig({ DEMO_DATA: 'false' }), demo)).toBe('production');
+  });
+
+  it('is production for an embedded database holding imported data', async () => {
+    const imported = await createTestDatabase();
+    try {
+      await imported.db.insert(schema.events).values(DEMO_EVENTS.map((e) => ({ ...e })));
+      expect(await runModeOf(testConfig(), imported)).toBe('production');
+    } finally {
+      await imported.close();
+    }
+  });
+
+  it('names REPORT_CODE while it is unset, a demo code or too short', async () => {
+    const unset = await productionProblems(testConfig(), empty);
+    expect(unset).toEqual([expect.stringMatching(/^REPORT_CODE is not set/)]);
+    for (const code of ['REPORTS27', 'DEALER27', 'reports27', 'abc123']) {
+      const problems = await productionProblems(testConfig({ REPORT_CODE: code }), empty);
+      expect(problems, code).toEqual([expect.stringMatching(/^REPORT_CODE /)]);
+    }
+    expect(await productionProblems(testConfig({ REPORT_CODE: STRONG_REPORT_CODE }), empty)).toEqual([]);
+  });
+
+  it('names JWT_SECRET and CODE_HASH_KEY while they are unset on PostgreSQL', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-prod-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir, REPORT_CODE: STRONG_REPORT_CODE });
+      const asPostgres = { ...empty, kind: 'postgres' } as Database;
+      const problems = await productionProblems(config, asPostgres);
+      expect(problems).toEqual([expect.stringMatching(/^JWT_SECRET is not set/), expect.stringMatching(/^CODE_HASH_KEY is not set/)]);
+      // Embedded: one process, the generated keys in the data dir are fine.
+      expect(await productionProblems(config, { ...empty, kind: 'pglite' } as Database)).toEqual([]);
+      expect(await productionProblems(loadConfig({ ...TEST_SECRETS, DATA_DIR: dataDir, REPORT_CODE: STRONG_REPORT_CODE }), asPostgres)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the demo access codes while they are active', async () => {
+    const config = testConfig({ REPORT_CODE: STRONG_REPORT_CODE });
+    const [problem] = await productionProblems(config, demo);
+    expect(problem).toMatch(/^demo access codes are active \(DEALER27, RETAIL27, EXPO27, .*ABC27\)/);
+    await demo.db.update(schema.accessCodes).set({ active: false }).where(eq(schema.accessCodes.active, true));
+    expect(await productionProblems(config, demo)).toEqual([]);
+  });
+});
+
+describe('the server start', () => {
+  const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
+  const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+  /** Starts the real server; resolves with its exit code and output, or kills it once it is ready. */
+  function start(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; output: string }> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-start-'));
+    return new Promise((resolve, reject) => {
+      const child = spawn(tsx, [serverEntry, ...args], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DEMO_STORES: '10', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      const collect = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Event portal ready at')) child.kill('SIGTERM');
+      };
+      child.stdout.on('data', collect);
+      child.stderr.on('data', collect);
+      child.on('error', reject);
+      child.on('exit', (code) => {
+        rmSync(dataDir, { recursive: true, force: true });
+        resolve({ code, output });
+      });
+    });
+  }
+
+  it('refuses to start outside demo mode with demo values, naming the variable', async () => {
+    const { code, output } = await start({ DEMO_DATA: 'false' });
+    expect(code).toBe(1);
+    expect(output).toMatch(/refuses to start in production mode/);
+    expect(output).toMatch(/REPORT_CODE is not set/);
+    expect(output).not.toMatch(/Event portal ready/);
+  }, 120_000);
+
+  it('starts a staging copy with --allow-demo, loudly', async () => {
+    const staging = await start({ DEMO_DATA: 'false' }, ['--allow-demo']);
+    expect(staging.output).toMatch(/!!! --allow-demo/);
+    expect(staging.output).toMatch(/Event portal ready at .*DEMO VALUES ALLOWED/);
+  }, 180_000);
+
+  it('says "demo" in the banner in demo mode, and the mode otherwise', () => {
+    expect(startBanner('http://127.0.0.1:3000', 'pglite', 'demo', false)).toMatch(/demo mode/);
+    expect(startBanner('https://portal.example.com', 'postgres', 'production', false)).toMatch(/production mode/);
+  });
+});
