@@ -287,13 +287,24 @@ describe('enrollment screen', () => {
       await waitFor(() => expect(linkRequests).toHaveLength(1));
     });
 
-    it('stops the submission when the content has no messages', async () => {
+    it('stops the submission with built-in messages when the content has none', async () => {
       texts = enrollmentTexts(undefined, undefined);
       const user = await openOther();
       await user.click(screen.getByRole('button', { name: 'Continue' }));
-      expect(errorItems()).toEqual([]);
+      expect(errorItems()).toEqual(['First name is required.', 'Last name is required.']);
       expect(firstName()).toHaveAttribute('aria-invalid', 'true');
       expect(linkRequests).toEqual([]);
+      fireEvent.change(firstName(), { target: { value: 'x'.repeat(31) } });
+      expect(errorItems()).toEqual(['First name cannot be longer than 30 characters.', 'Last name is required.']);
+    });
+
+    it('uses a built-in message where the content leaves one empty', async () => {
+      texts = enrollmentTexts(undefined, {
+        elements: { first_textbox_required_error: { value: 'Content first.' }, second_textbox_required_error: { value: '  ' } },
+      } as unknown as Parameters<typeof enrollmentTexts>[1]);
+      const user = await openOther();
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(errorItems()).toEqual(['Content first.', 'Last name is required.']);
     });
   });
 
@@ -317,12 +328,33 @@ describe('enrollment screen', () => {
     expect(popup.close).toHaveBeenCalled();
     expect(popup.location.href).toBe('');
   });
+
+  it('says the window was blocked and offers the link when the browser refuses it', async () => {
+    vi.mocked(window.open).mockImplementation(() => null);
+    const user = userEvent.setup();
+    storeUser();
+    renderPage();
+    await user.click(screen.getByRole('radio', { name: 'Executive Manager' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await user.click(submitButton());
+    const alert = await screen.findByText(/Your browser blocked the new window/);
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(within(alert).getByRole('link', { name: 'the registration page' })).toHaveAttribute('href', LINK);
+    // Asked once, at the click; not again outside it.
+    expect(window.open).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/has opened in a new window/)).not.toBeInTheDocument();
+  });
 });
 
 describe('enrollment texts', () => {
-  it('keeps missing messages empty and gives the labels plain fallbacks', () => {
+  it('gives missing messages and labels built-in fallbacks', () => {
     const t = enrollmentTexts(undefined, undefined);
-    expect(t.messages).toEqual({ firstRequired: '', firstTooLong: '', lastRequired: '', lastTooLong: '' });
+    expect(t.messages).toEqual({
+      firstRequired: 'First name is required.',
+      firstTooLong: 'First name cannot be longer than 30 characters.',
+      lastRequired: 'Last name is required.',
+      lastTooLong: 'Last name cannot be longer than 50 characters.',
+    });
     expect([t.physicalLabel, t.virtualLabel, t.firstNameLabel, t.lastNameLabel]).toEqual(['Physical', 'Virtual', 'First Name', 'Last Name']);
   });
 });

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { EnrollmentLinkRequest, LoginData, RuntimeConfig } from '@portal/contracts';
 import { useSetActiveTab } from '../../lib/active-tab.tsx';
+import { openLinkWindow } from '../../lib/link-window.ts';
 import { useRuntimeConfig } from '../../lib/runtime-config.ts';
 import { useUserDetail } from '../../lib/user-storage.ts';
 import { createEnrollmentLink } from './api/create-enrollment-link.ts';
@@ -23,7 +24,6 @@ import {
   type NameFields,
   type Title,
 } from './utils/enrollment-rules.ts';
-import { openLinkWindow } from './utils/link-window.ts';
 
 export default function EnrollmentPage() {
   useSetActiveTab('enrollment');
@@ -61,7 +61,7 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
   const [stage, setStage] = useState<Stage>(dealer ? 'choose' : 'names');
   const [pending, setPending] = useState(false);
   const [outcomeErrors, setOutcomeErrors] = useState<string[]>([]);
-  const [openedLink, setOpenedLink] = useState<string | null>(null);
+  const [openedLink, setOpenedLink] = useState<{ link: string; blocked: boolean } | null>(null);
 
   const reset = () => {
     setOutcomeErrors([]);
@@ -97,8 +97,7 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
       .then(
         (link) => {
           if (link) {
-            linkWindow.show(link);
-            setOpenedLink(link);
+            setOpenedLink({ link, blocked: !linkWindow.show(link) });
           } else {
             linkWindow.abandon();
             setOutcomeErrors([LINK_FAILED_MESSAGE]);
@@ -162,13 +161,22 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
         />
       )}
 
-      {openedLink && (
+      {openedLink && !openedLink.blocked && (
         <p role="status" className="alert alert-success mt-3">
           The registration page has opened in a new window. If it did not, use{' '}
-          <a href={openedLink} target="_blank" rel="noopener noreferrer">
+          <a href={openedLink.link} target="_blank" rel="noopener noreferrer">
             this link to the registration page
           </a>
           .
+        </p>
+      )}
+      {openedLink?.blocked && (
+        <p role="alert" className="alert alert-warning mt-3">
+          Your browser blocked the new window. Open{' '}
+          <a href={openedLink.link} target="_blank" rel="noopener noreferrer">
+            the registration page
+          </a>{' '}
+          from here instead.
         </p>
       )}
     </>

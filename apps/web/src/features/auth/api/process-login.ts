@@ -1,10 +1,19 @@
 import type { Envelope, LoginData, LoginRequest } from '@portal/contracts';
-import { apiPost } from '../../../lib/api-client.ts';
+import { ApiError, apiPost } from '../../../lib/api-client.ts';
 import type { StoredUserDetail } from '../../../lib/user-storage.ts';
 
-/** `POST /User/ProcessLogin`: a failed login is a 200 answer with `succeeded: false`. */
-export function processLogin(request: LoginRequest): Promise<Envelope<LoginData>> {
-  return apiPost<LoginData>('/User/ProcessLogin', request);
+/**
+ * `POST /User/ProcessLogin`: a failed login is a 200 answer with `succeeded: false`, and so is a
+ * failed call (no answer, a 5xx, an unreadable body; spec section 8), so the form shows the
+ * content's invalid-data message. Only 429 stays an error: its message says when to try again.
+ */
+export async function processLogin(request: LoginRequest): Promise<Envelope<LoginData>> {
+  try {
+    return await apiPost<LoginData>('/User/ProcessLogin', request);
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== 429) return { succeeded: false, message: error.message, data: null };
+    throw error;
+  }
 }
 
 /** A successful answer, ready to store; null when the login failed. */

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../../lib/browser.ts';
 import { getUserDetail } from '../../../lib/user-storage.ts';
-import { envelope, loginData, mockApi, renderApp, storeLogin, testLocation, type ApiCall } from '../../../test/render-app.tsx';
+import { FakeDeliveryService } from '../../../test/fake-delivery.ts';
+import { CODES_BY_TEST_TOKEN, envelope, loginData, mockApi, renderApp, storeLogin, testLocation, type ApiCall } from '../../../test/render-app.tsx';
+import { LOGIN_CONTENT_WAIT_MS } from '../hooks/use-login-content.ts';
 
 const LOGIN_OK = (overrides = {}) => (call: ApiCall) =>
   call.path === '/User/ProcessLogin' ? { body: envelope(loginData({ accessToken: 'token-general', ...overrides })) } : undefined;
@@ -87,13 +89,109 @@ describe('nbc login', () => {
     expect(testLocation().pathname).toBe('/nbc');
   });
 
-  it("shows 'Unexpected error. Please try again' when the call throws", async () => {
-    mockApi((call) => (call.path === '/User/ProcessLogin' ? { status: 500, body: envelope(null, false, 'Internal error') } : undefined));
+  it.each([
+    ['a 500', (call: ApiCall) => (call.path === '/User/ProcessLogin' ? { status: 500, body: envelope(null, false, 'Internal error') } : undefined)],
+    ['a 503 without a body', (call: ApiCall) => (call.path === '/User/ProcessLogin' ? { status: 503, body: '' } : undefined)],
+  ])("treats %s of the login call as a failed login: the content's invalid-data message", async (_, handler) => {
+    mockApi(handler);
     const user = userEvent.setup();
     renderApp('/nbc');
     await fillNbc(user, 'pat@example.com', 'DEALER27');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Unexpected error. Please try again')).toBeInTheDocument();
+    expect(await screen.findByText('The e-mail address or access code you entered is not valid.')).toBeInTheDocument();
+    expect(screen.queryByText('Unexpected error. Please try again')).not.toBeInTheDocument();
+    expect(getUserDetail()).toBeNull();
+  });
+
+  it('treats a login call that gets no answer (network down) as a failed login', async () => {
+    mockApi();
+    const answered = vi.mocked(fetch).getMockImplementation();
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      if (String(input).includes('/User/ProcessLogin')) throw new TypeError('Failed to fetch');
+      return answered!(input, init);
+    });
+    const user = userEvent.setup();
+    renderApp('/nbc');
+    await fillNbc(user, 'pat@example.com', 'DEALER27');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('The e-mail address or access code you entered is not valid.')).toBeInTheDocument();
+  });
+
+  it("keeps the server's message for too many attempts (429)", async () => {
+    mockApi((call) => (call.path === '/User/ProcessLogin' ? { status: 429, body: envelope(null, false, 'Too many attempts. Try again in 10 minutes.') } : undefined));
+    const user = userEvent.setup();
+    renderApp('/nbc');
+    await fillNbc(user, 'pat@example.com', 'DEALER27');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Too many attempts. Try again in 10 minutes.')).toBeInTheDocument();
+  });
+});
+
+describe('login while the content service is down', () => {
+  const down = () => new FakeDeliveryService({ codesForToken: CODES_BY_TEST_TOKEN, failWith: 503 });
+
+  it('/nbc shows the form with built-in texts and signs in', async () => {
+    const calls = mockApi(LOGIN_OK());
+    const user = userEvent.setup();
+    renderApp('/nbc', { delivery: down() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In to the National Business Conference' })).toBeInTheDocument();
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['E-mail address is required.', 'Access code is required.']);
+    await fillNbc(user, 'pat@example.com', 'DEALER27');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(testLocation().pathname).toBe('/nbc/welcome'));
+    expect(calls.find((c) => c.path === '/User/ProcessLogin')?.body).toMatchObject({ userName: 'pat@example.com', password: 'DEALER27' });
+  });
+
+  it('/nbc shows the built-in invalid-data message for a failed login', async () => {
+    mockApi((call) => (call.path === '/User/ProcessLogin' ? { body: envelope(null, false, 'Invalid') } : undefined));
+    const user = userEvent.setup();
+    renderApp('/nbc', { delivery: down() });
+    await fillNbc(user, 'pat@example.com', 'WRONG');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('The e-mail address or access code you entered is not valid.')).toBeInTheDocument();
+  });
+
+  it('/abc asks for the names with built-in labels and messages', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderApp('/abc', { delivery: down() });
+    await user.click(await screen.findByRole('button', { name: 'Sign In and Register' }));
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'E-mail address is required.',
+      'Access code is required.',
+      'First name is required.',
+      'Last name is required.',
+    ]);
+    expect(screen.getByLabelText('First name')).toHaveAttribute('maxlength', '30');
+    expect(screen.getByLabelText('Last name')).toHaveAttribute('maxlength', '50');
+  });
+
+  it('/reportLogin works with built-in texts, the configured domain in its messages', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderApp('/reportLogin', { delivery: down() });
+    await user.type(await screen.findByLabelText('Company e-mail (name@corp.example.com)'), 'someone@example.com');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(within(screen.getByRole('alert')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Please enter your company e-mail address ending in @corp.example.com.',
+      'Report code is required.',
+    ]);
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  it('shows the form with built-in texts when the content does not answer in time', async () => {
+    mockApi();
+    class Hanging extends FakeDeliveryService {
+      override getAsync<T>(): Promise<never> & Promise<T> {
+        return new Promise<never>(() => undefined);
+      }
+    }
+    renderApp('/nbc', { delivery: new Hanging() });
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: LOGIN_CONTENT_WAIT_MS + 3000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail address')).toBeInTheDocument();
   });
 });
 
@@ -157,6 +255,16 @@ describe('abc login', () => {
 });
 
 describe('report login', () => {
+  it('has the footer with the content text and a Logout button, which leads to /', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderApp('/reportLogin');
+    const footer = await screen.findByRole('contentinfo');
+    expect(await within(footer).findByText(/Northwind Motor Company/)).toBeInTheDocument();
+    await user.click(within(footer).getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(testLocation().pathname).toBe('/'));
+  });
+
   it('signs in with IsReporting and goes to /nbc/dashboard', async () => {
     const calls = mockApi((call) =>
       call.path === '/User/ProcessLogin'

@@ -1,10 +1,12 @@
 /**
  * Sign-in for an event (/nbc, /abc; spec sections 2, 4 and 5): e-mail and access code, plus first
- * and last name for abc. Every text comes from the event's `login` content item.
+ * and last name for abc. Every text comes from the event's `login` content item, with built-in
+ * texts when the content service is down.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { EventType } from '@portal/contracts';
+import { PageLoading } from '../../../app/lazy-page.tsx';
 import { paths } from '../../../app/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
@@ -13,45 +15,38 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { browser } from '../../../lib/browser.ts';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
-import { CONTENT_TYPES, firstAsset, text, type LoginContent } from '../../../lib/content-models.ts';
+import { CONTENT_TYPES, firstAsset, type LoginContent } from '../../../lib/content-models.ts';
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
 import { useRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { getUserDetail, setUserDetail } from '../../../lib/user-storage.ts';
 import { getAbcEnrollmentLink } from '../api/get-enrollment-link.ts';
 import { processLogin, successfulLogin } from '../api/process-login.ts';
+import { useLoginContent } from '../hooks/use-login-content.ts';
 import { useLogoutOnEntry } from '../hooks/use-logout-on-entry.ts';
 import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
-import { hasError, validateLogin, type LoginFields, type LoginMessages } from '../utils/login-validation.ts';
-import { LoginCard, LoginContentState } from './login-card.tsx';
+import { loginTexts } from '../utils/login-texts.ts';
+import { hasError, validateLogin, type LoginFields } from '../utils/login-validation.ts';
+import { LoginCard } from './login-card.tsx';
 
 /** Where the abc login shows the in-app event page (no external registration link). */
 export interface AbcEventViewState {
   view: 'event';
 }
 
-function loginMessages(content: LoginContent): LoginMessages {
-  const e = content.elements;
-  return {
-    userNameRequired: text(e.username_required_error) || 'E-mail address is required.',
-    userNameInvalid: text(e.username_invalid_error) || 'Please enter a valid e-mail address.',
-    passwordRequired: text(e.password_required_error) || 'Access code is required.',
-    firstNameRequired: text(e.firstname_required_error) || 'First name is required.',
-    lastNameRequired: text(e.lastname_required_error) || 'Last name is required.',
-  };
-}
-
 const EMPTY_FIELDS: LoginFields = { userName: '', password: '', firstName: '', lastName: '' };
 
 export function EventLoginPage({ eventType }: { eventType: EventType }) {
   useLogoutOnEntry();
-  const content = useContentItemOfType<LoginContent>(CONTENT_TYPES.login, [], { eventType });
+  const query = useContentItemOfType<LoginContent>(CONTENT_TYPES.login, [], { eventType });
+  const { content, ready } = useLoginContent(query);
   const { data: config } = useRuntimeConfig();
 
-  if (!content.data) return <LoginContentState failed={content.isError || content.data === null} onRetry={() => void content.refetch()} />;
-  return <EventLoginForm eventType={eventType} content={content.data} linkConfig={config} />;
+  // Without its content (service down, slow or item missing) the form still works, with built-in texts.
+  if (!ready) return <PageLoading />;
+  return <EventLoginForm eventType={eventType} content={content} linkConfig={config} />;
 }
 
-function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventType; content: LoginContent; linkConfig: ReturnType<typeof useRuntimeConfig>['data'] }) {
+function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventType; content: LoginContent | null; linkConfig: ReturnType<typeof useRuntimeConfig>['data'] }) {
   const navigate = useNavigate();
   const formId = useId();
   const [fields, setFields] = useState<LoginFields>(EMPTY_FIELDS);
@@ -60,8 +55,8 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
   const [outcomeErrors, setOutcomeErrors] = useState<string[]>([]);
 
   const requireNames = eventType === 'abc';
-  const e = content.elements;
-  const ruleErrors = validateLogin(fields, loginMessages(content), { requireNames });
+  const texts = loginTexts(eventType, content);
+  const ruleErrors = validateLogin(fields, texts.messages, { requireNames });
   const shownErrors = submitted ? [...ruleErrors.map((error) => error.message), ...outcomeErrors] : outcomeErrors;
   const invalid = (field: keyof LoginFields) => submitted && hasError(ruleErrors, field);
   const errorsId = `${formId}-errors`;
@@ -110,7 +105,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
       });
       const stored = successfulLogin(envelope, 'general');
       if (!stored) {
-        setOutcomeErrors([text(e.password_invalid_error) || envelope.message || LOGIN_MESSAGES.unexpected]);
+        setOutcomeErrors([texts.invalidLogin]);
         return;
       }
       setUserDetail(stored);
@@ -122,7 +117,8 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
         setOutcomeErrors([LOGIN_MESSAGES.userDataNotFound]);
       }
     } catch (error) {
-      // Too many attempts: the server's message says when to try again.
+      // Too many attempts: the server's message says when to try again. (A failed call is an
+      // answer with succeeded false, above; what lands here is a fault of the page itself.)
       const message = error instanceof ApiError && error.status === 429 && error.message ? error.message : LOGIN_MESSAGES.unexpected;
       setOutcomeErrors([message]);
     } finally {
@@ -133,19 +129,19 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
   const header = (
     <header className="login-header">
       <div className="container py-2">
-        <ContentImage asset={firstAsset(e.logo)} width={225} height={60} className="brand-logo" priority />
+        <ContentImage asset={firstAsset(content?.elements.logo)} width={225} height={60} className="brand-logo" priority />
       </div>
-      <ContentImage asset={firstAsset(e.banner)} width={1600} height={300} className="event-banner" priority />
+      <ContentImage asset={firstAsset(content?.elements.banner)} width={1600} height={300} className="event-banner" priority />
     </header>
   );
 
   const describedBy = shownErrors.length > 0 ? errorsId : undefined;
   return (
-    <LoginCard heading={text(e.heading)} header={header}>
+    <LoginCard heading={texts.heading} header={header}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-describedby={describedBy}>
         <TextField
           id={`${formId}-username`}
-          label={text(e.username_placeholder)}
+          label={texts.userNameLabel}
           type="email"
           inputMode="email"
           autoComplete="username"
@@ -158,7 +154,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
         />
         <TextField
           id={`${formId}-password`}
-          label={text(e.password_placeholder)}
+          label={texts.passwordLabel}
           type="password"
           autoComplete="current-password"
           maxLength={100}
@@ -172,7 +168,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
           <>
             <TextField
               id={`${formId}-first-name`}
-              label={text(e.firstname_placeholder)}
+              label={texts.firstNameLabel}
               autoComplete="given-name"
               maxLength={FIRST_NAME_MAX}
               value={fields.firstName}
@@ -183,7 +179,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
             />
             <TextField
               id={`${formId}-last-name`}
-              label={text(e.lastname_placeholder)}
+              label={texts.lastNameLabel}
               autoComplete="family-name"
               maxLength={LAST_NAME_MAX}
               value={fields.lastName}
@@ -196,11 +192,11 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
         )}
         <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
           {pending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-          {text(e.button_text)}
+          {texts.buttonText}
         </button>
       </form>
       <ErrorList id={errorsId} errors={shownErrors} />
-      <RichText html={e.note.value} className="login-note mt-4 small text-body-secondary" />
+      <RichText html={texts.noteHtml} className="login-note mt-4 small text-body-secondary" />
     </LoginCard>
   );
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { PageLoading } from '../../../app/lazy-page.tsx';
 
 export interface LoginCardProps {
   heading: string;
@@ -21,20 +20,6 @@ export function LoginCard({ heading, children, header }: LoginCardProps) {
           </div>
         </div>
       </div>
-    </main>
-  );
-}
-
-/** Content for the screen is loading, or failed to load. */
-export function LoginContentState({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
-  if (!failed) return <PageLoading />;
-  return (
-    <main className="container py-5" role="alert">
-      <h1 className="h4">This page could not be loaded</h1>
-      <p>The page text could not be fetched. Check your connection and try again.</p>
-      <button type="button" className="btn btn-primary" onClick={onRetry}>
-        Retry
-      </button>
     </main>
   );
 }

@@ -1,24 +1,28 @@
 /**
  * Report login (/reportLogin; spec sections 2, 4 and 5): company e-mail and report code, texts from
- * the nbc environment's `report_login` item. Success opens the retailer report page.
+ * the nbc environment's `report_login` item (built in while the content service is down). Success
+ * opens the retailer report page.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { RuntimeConfig } from '@portal/contracts';
+import { PageLoading } from '../../../app/lazy-page.tsx';
 import { paths } from '../../../app/paths.ts';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
-import { CONTENT_TYPES, text, type ReportLoginContent } from '../../../lib/content-models.ts';
+import { CONTENT_TYPES, type ReportLoginContent } from '../../../lib/content-models.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { setUserDetail } from '../../../lib/user-storage.ts';
 import { processLogin, successfulLogin } from '../api/process-login.ts';
+import { useLoginContent } from '../hooks/use-login-content.ts';
 import { useLogoutOnEntry } from '../hooks/use-logout-on-entry.ts';
 import { hasError, validateReportLogin, type LoginFields } from '../utils/login-validation.ts';
 import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
-import { LoginCard, LoginContentState } from './login-card.tsx';
+import { reportLoginTexts } from '../utils/login-texts.ts';
+import { LoginCard } from './login-card.tsx';
 
 /** The company mail domain the server publishes in its runtime config. */
 function reportEmailDomain(config: RuntimeConfig | undefined): string | undefined {
@@ -27,13 +31,16 @@ function reportEmailDomain(config: RuntimeConfig | undefined): string | undefine
 
 export function ReportLoginPage() {
   useLogoutOnEntry();
-  const content = useContentItemOfType<ReportLoginContent>(CONTENT_TYPES.reportLogin, [], { eventType: 'nbc' });
+  const query = useContentItemOfType<ReportLoginContent>(CONTENT_TYPES.reportLogin, [], { eventType: 'nbc' });
+  const { content, ready } = useLoginContent(query);
   const { data: config } = useRuntimeConfig();
-  if (!content.data) return <LoginContentState failed={content.isError || content.data === null} onRetry={() => void content.refetch()} />;
-  return <ReportLoginForm content={content.data} emailDomain={reportEmailDomain(config)} />;
+
+  // Without its content the form still works, with built-in texts.
+  if (!ready) return <PageLoading />;
+  return <ReportLoginForm content={content} emailDomain={reportEmailDomain(config)} />;
 }
 
-function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent; emailDomain: string | undefined }) {
+function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent | null; emailDomain: string | undefined }) {
   const navigate = useNavigate();
   const formId = useId();
   const [fields, setFields] = useState<Pick<LoginFields, 'userName' | 'password'>>({ userName: '', password: '' });
@@ -41,16 +48,8 @@ function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent
   const [pending, setPending] = useState(false);
   const [outcomeErrors, setOutcomeErrors] = useState<string[]>([]);
 
-  const e = content.elements;
-  const ruleErrors = validateReportLogin(
-    fields,
-    {
-      userNameRequired: text(e.username_required_error) || 'E-mail address is required.',
-      userNameInvalid: text(e.username_invalid_error) || 'Please enter your company e-mail address.',
-      passwordRequired: text(e.password_required_error) || 'Report code is required.',
-    },
-    { emailDomain },
-  );
+  const texts = reportLoginTexts(content, emailDomain);
+  const ruleErrors = validateReportLogin(fields, texts.messages, { emailDomain });
   const shownErrors = submitted ? [...ruleErrors.map((error) => error.message), ...outcomeErrors] : outcomeErrors;
   const invalid = (field: keyof LoginFields) => submitted && hasError(ruleErrors, field);
   const errorsId = `${formId}-errors`;
@@ -78,7 +77,7 @@ function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent
       });
       const stored = successfulLogin(envelope, 'reporting');
       if (!stored) {
-        setOutcomeErrors([text(e.password_invalid_error) || envelope.message || LOGIN_MESSAGES.unexpected]);
+        setOutcomeErrors([texts.invalidLogin]);
         return;
       }
       setUserDetail(stored);
@@ -92,11 +91,11 @@ function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent
   }
 
   return (
-    <LoginCard heading={text(e.heading)}>
+    <LoginCard heading={texts.heading}>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           id={`${formId}-username`}
-          label={text(e.username_placeholder)}
+          label={texts.userNameLabel}
           type="email"
           inputMode="email"
           autoComplete="username"
@@ -109,7 +108,7 @@ function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent
         />
         <TextField
           id={`${formId}-password`}
-          label={text(e.password_placeholder)}
+          label={texts.passwordLabel}
           type="password"
           autoComplete="current-password"
           maxLength={100}
@@ -121,11 +120,11 @@ function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent
         />
         <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
           {pending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-          {text(e.button_text)}
+          {texts.buttonText}
         </button>
       </form>
       <ErrorList id={errorsId} errors={shownErrors} />
-      <RichText html={e.note.value} className="login-note mt-4 small text-body-secondary" />
+      <RichText html={texts.noteHtml} className="login-note mt-4 small text-body-secondary" />
     </LoginCard>
   );
 }

@@ -4,10 +4,19 @@
  */
 import { useContentItem } from '../../../lib/content-client.ts';
 import { text, type Enrolment, type EnrollmentRegType } from '../../../lib/content-models.ts';
+import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
 import type { NameMessages } from '../utils/enrollment-rules.ts';
 
 export const REG_TYPE_ITEM = 'enrollment_reg_type_item';
 export const ENROLMENT_ITEM = 'enrolment_item';
+
+/** The name checks' messages when the content leaves one empty. */
+export const BUILT_IN_MESSAGES: NameMessages = {
+  firstRequired: 'First name is required.',
+  firstTooLong: `First name cannot be longer than ${FIRST_NAME_MAX} characters.`,
+  lastRequired: 'Last name is required.',
+  lastTooLong: `Last name cannot be longer than ${LAST_NAME_MAX} characters.`,
+};
 
 export interface EnrollmentTexts {
   physicalLabel: string;
@@ -26,8 +35,9 @@ export function enrollmentTexts(regType: EnrollmentRegType | undefined, enrolmen
   const r = regType?.elements;
   const e = enrolment?.elements;
   return {
-    // Labels fall back to plain words so the form stays usable while content lags the code;
-    // messages stay '' when missing, as the spec says.
+    // Labels and messages fall back to plain words so the form stays usable while content lags
+    // the code: an empty message would stop the submit with no visible reason (the spec's ''
+    // leaves the user stuck).
     physicalLabel: text(r?.first_radio_btn_txt) || 'Physical',
     virtualLabel: text(r?.second_radio_btn_txt) || 'Virtual',
     note: r?.note.value ?? '',
@@ -37,10 +47,10 @@ export function enrollmentTexts(regType: EnrollmentRegType | undefined, enrolmen
     lastNameLabel: text(e?.second_textbox_label) || 'Last Name',
     buttonText: text(e?.button_text) || 'Continue',
     messages: {
-      firstRequired: text(e?.first_textbox_required_error),
-      firstTooLong: text(e?.first_textbox_maxlength_error),
-      lastRequired: text(e?.second_textbox_required_error),
-      lastTooLong: text(e?.second_textbox_maxlength_error),
+      firstRequired: text(e?.first_textbox_required_error).trim() || BUILT_IN_MESSAGES.firstRequired,
+      firstTooLong: text(e?.first_textbox_maxlength_error).trim() || BUILT_IN_MESSAGES.firstTooLong,
+      lastRequired: text(e?.second_textbox_required_error).trim() || BUILT_IN_MESSAGES.lastRequired,
+      lastTooLong: text(e?.second_textbox_maxlength_error).trim() || BUILT_IN_MESSAGES.lastTooLong,
     },
   };
 }

@@ -37,7 +37,7 @@ export function splitName(fullName: string): NameFields {
   return { firstName: (words[0] ?? '').slice(0, FIRST_NAME_MAX), lastName: words.slice(1).join(' ').slice(0, LAST_NAME_MAX) };
 }
 
-/** The enrolment_item's messages; '' when the content has none (spec section 5). */
+/** The enrolment_item's messages (built-in ones where the content has none). */
 export interface NameMessages {
   firstRequired: string;
   firstTooLong: string;

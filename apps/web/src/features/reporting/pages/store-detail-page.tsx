@@ -1,4 +1,5 @@
 import type { StoreFilter } from '@portal/contracts';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useStoreDetail } from '../api/get-enrollments.ts';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
@@ -15,24 +16,47 @@ import { storeDetailColumns } from '../utils/store-columns.ts';
 export const STORE_DETAIL_HEADING = 'STORE ENROLLMENT DETAIL';
 
 /**
+ * Whether the detail page was shown before in this document. The filter is written with history
+ * replace, so the entry left behind keeps its `?select=`: coming back to it by the browser's Back
+ * or Forward would show the old filter, where the spec resets it to ALL on leaving. Only the page
+ * the document was loaded at (a reload, a shared link) keeps the filter its address names.
+ */
+let shownBefore = false;
+
+/**
  * The filter lives in `?select=` (absent = ALL): it survives a reload, and leaving the page drops it,
  * so the detail opens at ALL again.
  */
 function useStoreFilter(): [StoreFilter, (value: StoreFilter) => void] {
   const [search, setSearch] = useSearchParams();
+  const [returned, setReturned] = useState(() => shownBefore && search.has('select'));
+  useEffect(() => {
+    shownBefore = true;
+  }, []);
   const raw = search.get('select')?.toUpperCase();
-  const value = isStoreFilter(raw) ? raw : 'ALL';
-  const set = (next: StoreFilter) =>
-    setSearch(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'ALL') updated.delete('select');
-        else updated.set('select', next);
-        return updated;
-      },
-      { replace: true },
-    );
-  return [value, set];
+  const value = !returned && isStoreFilter(raw) ? raw : 'ALL';
+  const set = useCallback(
+    (next: StoreFilter) =>
+      setSearch(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === 'ALL') updated.delete('select');
+          else updated.set('select', next);
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
+  // Coming back: the address forgets the old filter too (it is what a reload would read).
+  useEffect(() => {
+    if (returned) set('ALL');
+  }, [returned, set]);
+  const choose = (next: StoreFilter) => {
+    setReturned(false);
+    set(next);
+  };
+  return [value, choose];
 }
 
 export function StoreDetailPage() {

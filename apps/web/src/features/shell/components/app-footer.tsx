@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
+import type { EventType } from '@portal/contracts';
 import { logoutTarget } from '../../../app/paths.ts';
 import { RichText } from '../../../components/ui/rich-text.tsx';
-import { text, type PageLayout } from '../../../lib/content-models.ts';
+import { useContentItemOfType } from '../../../lib/content-client.ts';
+import { CONTENT_TYPES, text, type PageLayout } from '../../../lib/content-models.ts';
 import { logout } from '../../../lib/session.ts';
 
 export interface AppFooterProps {
@@ -28,10 +30,16 @@ export function AppFooter({ pageLayout, showLogout }: AppFooterProps) {
         <RichText html={pageLayout?.elements.footer_text.value} className="small text-body-secondary footer-text" />
         {showLogout && (
           <button type="button" className="btn btn-outline-primary" onClick={() => void onLogout()}>
-            {text(pageLayout?.elements.logout_button_text) || 'Logout'}
+            {text(pageLayout?.elements.logout_button_text) || 'Log Out'}
           </button>
         )}
       </div>
     </footer>
   );
+}
+
+/** The footer of a page outside the shell (the report login): its own page layout, Logout included. */
+export function PageFooter({ eventType = 'nbc' }: { eventType?: EventType }) {
+  const pageLayout = useContentItemOfType<PageLayout>(CONTENT_TYPES.pageLayout, [], { eventType });
+  return <AppFooter pageLayout={pageLayout.data} showLogout />;
 }

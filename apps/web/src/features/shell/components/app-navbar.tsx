@@ -2,19 +2,22 @@ import { useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import Navbar from 'react-bootstrap/Navbar';
+import type { Elements } from '@kontent-ai/delivery-sdk';
 import type { EventType } from '@portal/contracts';
 import { paths, welcomeSection } from '../../../app/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { useActiveTab } from '../../../lib/active-tab.tsx';
-import { browser } from '../../../lib/browser.ts';
-import { firstAsset, type HeaderLayoutDetail } from '../../../lib/content-models.ts';
+import { openLinkWindow } from '../../../lib/link-window.ts';
 import { getRevisitUrl } from '../api/get-revisit-url.ts';
 import { isScrollTab, pageTab, scrollTabTarget, type NavTab } from '../utils/tabs.ts';
 
 export interface AppNavbarProps {
   eventType: EventType;
-  header: HeaderLayoutDetail | null | undefined;
-  headerLoading: boolean;
+  /** The brand logo (the header's, or for a report user the login page's). */
+  logo: Elements.AssetsElement['value'][number] | undefined;
+  /** Where the brand leads: the user's home page. */
+  brandTo: string;
+  logoLoading: boolean;
   tabs: readonly NavTab[];
   siteTitle: string;
   /** The page the scroll tabs scroll (the welcome page, or the abc event page). */
@@ -23,15 +26,15 @@ export interface AppNavbarProps {
 
 const NAV_ID = 'app-navigation';
 
-export function AppNavbar({ eventType, header, headerLoading, tabs, siteTitle, onContentPage }: AppNavbarProps) {
+export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTitle, onContentPage }: AppNavbarProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { activeTab, scrollToSection } = useActiveTab();
   const [expanded, setExpanded] = useState(false);
+  const [blockedLink, setBlockedLink] = useState<string | null>(null);
   const current = pageTab(location.pathname) ?? activeTab;
 
   // The abc event page lives at /abc (its router state says so); its brand and tabs stay there.
-  const brandTarget = eventType === 'abc' ? { pathname: paths.abcLogin } : { pathname: paths.welcome };
   const brandState: unknown = eventType === 'abc' ? location.state : undefined;
 
   function hrefOf(tab: NavTab): string {
@@ -40,10 +43,21 @@ export function AppNavbar({ eventType, header, headerLoading, tabs, siteTitle, o
     return eventType === 'abc' ? `#${tab.id}` : welcomeSection(tab.id);
   }
 
+  /**
+   * The window is opened within the click, before GetRevisitURL answers: a pop-up blocker (Safari
+   * especially) refuses one opened after an await. No link: the window closes and the enrollment
+   * page opens here. Blocked: the link is shown instead.
+   */
   async function openEnrollment(): Promise<void> {
+    setBlockedLink(null);
+    const linkWindow = openLinkWindow();
     const revisit = await getRevisitUrl();
-    if (revisit) browser.openNew(revisit);
-    else void navigate(paths.enrollment);
+    if (!revisit) {
+      linkWindow.abandon();
+      void navigate(paths.enrollment);
+    } else if (!linkWindow.show(revisit)) {
+      setBlockedLink(revisit);
+    }
   }
 
   function onTab(event: MouseEvent<HTMLAnchorElement>, tab: NavTab) {
@@ -65,44 +79,57 @@ export function AppNavbar({ eventType, header, headerLoading, tabs, siteTitle, o
     }
   }
 
-  const logo = firstAsset(header?.elements.logo);
   return (
-    <Navbar expand="lg" sticky="top" className="app-navbar bg-body border-bottom shadow-sm" expanded={expanded} onToggle={setExpanded}>
-      <Container>
-        <Navbar.Brand as={Link} to={brandTarget} state={brandState} className="py-0">
-          {logo ? (
-            <ContentImage asset={logo} width={225} height={60} className="brand-logo" priority />
-          ) : headerLoading ? (
-            <span className="brand-logo d-block" aria-hidden="true" />
-          ) : (
-            <span className="fw-semibold">{siteTitle}</span>
+    <>
+      <Navbar expand="lg" sticky="top" className="app-navbar bg-body border-bottom shadow-sm" expanded={expanded} onToggle={setExpanded}>
+        <Container>
+          <Navbar.Brand as={Link} to={brandTo} state={brandState} className="py-0">
+            {logo ? (
+              <ContentImage asset={logo} width={225} height={60} className="brand-logo" priority />
+            ) : logoLoading ? (
+              <span className="brand-logo d-block" aria-hidden="true" />
+            ) : (
+              <span className="fw-semibold">{siteTitle}</span>
+            )}
+          </Navbar.Brand>
+          {tabs.length > 0 && (
+            <>
+              <Navbar.Toggle aria-controls={NAV_ID} aria-expanded={expanded} label="Menu" />
+              <Navbar.Collapse id={NAV_ID}>
+                <ul className="navbar-nav ms-auto">
+                  {tabs.map((tab) => {
+                    const active = tab.id === current;
+                    return (
+                      <li key={tab.id} className="nav-item">
+                        <a
+                          href={hrefOf(tab)}
+                          className={`nav-link${active ? ' active' : ''}`}
+                          aria-current={active ? (tab.kind === 'scroll' ? 'location' : 'page') : undefined}
+                          onClick={(event) => onTab(event, tab)}
+                        >
+                          {tab.title}
+                        </a>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </Navbar.Collapse>
+            </>
           )}
-        </Navbar.Brand>
-        {tabs.length > 0 && (
-          <>
-            <Navbar.Toggle aria-controls={NAV_ID} aria-expanded={expanded} label="Menu" />
-            <Navbar.Collapse id={NAV_ID}>
-              <ul className="navbar-nav ms-auto">
-                {tabs.map((tab) => {
-                  const active = tab.id === current;
-                  return (
-                    <li key={tab.id} className="nav-item">
-                      <a
-                        href={hrefOf(tab)}
-                        className={`nav-link${active ? ' active' : ''}`}
-                        aria-current={active ? (tab.kind === 'scroll' ? 'location' : 'page') : undefined}
-                        onClick={(event) => onTab(event, tab)}
-                      >
-                        {tab.title}
-                      </a>
-                    </li>
-                  );
-                })}
-              </ul>
-            </Navbar.Collapse>
-          </>
-        )}
-      </Container>
-    </Navbar>
+        </Container>
+      </Navbar>
+      {blockedLink && (
+        <div className="container mt-3">
+          <div role="alert" className="alert alert-warning alert-dismissible mb-0">
+            Your browser blocked the new window. Open{' '}
+            <a href={blockedLink} target="_blank" rel="noopener noreferrer">
+              your registration
+            </a>{' '}
+            from here instead.
+            <button type="button" className="btn-close" aria-label="Close" onClick={() => setBlockedLink(null)} />
+          </div>
+        </div>
+      )}
+    </>
   );
 }

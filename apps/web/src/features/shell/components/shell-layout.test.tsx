@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { browser } from '../../../lib/browser.ts';
 import { getUserDetail } from '../../../lib/user-storage.ts';
 import { FakeDeliveryService } from '../../../test/fake-delivery.ts';
 import { CODES_BY_TEST_TOKEN, envelope, mockApi, renderApp, storeLogin, testLocation } from '../../../test/render-app.tsx';
@@ -53,7 +52,7 @@ describe('shell', () => {
     mockApi();
     const first = renderApp('/nbc/welcome');
     expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Expo', 'Enrollment']);
-    expect(await screen.findByRole('heading', { name: 'Retailer Expo' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Retailer Expo' }, { timeout: 15_000 })).toBeInTheDocument();
     first.unmount();
 
     storeLogin({ accessToken: 'token-field', authorizationPolicy: ['field'] });
@@ -64,7 +63,7 @@ describe('shell', () => {
     storeLogin({ accessToken: 'token-corporate', authorizationPolicy: ['corporate'] });
     renderApp('/nbc/welcome');
     expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Expo', 'Enrollment', 'Reporting']);
-  });
+   }, 20_000);
 
   it('sends the portal token to the content service', async () => {
     storeLogin({ accessToken: 'token-general' });
@@ -123,21 +122,62 @@ describe('shell', () => {
     await waitFor(() => expect(`${testLocation().pathname}${testLocation().hash}`).toBe('/nbc/welcome#faq'));
   });
 
-  it('the enrollment tab opens the revisit link in a new window, else the enrollment page', async () => {
+  it('the enrollment tab opens a window within the click and points it at the revisit link, else the enrollment page', async () => {
     storeLogin();
-    const openNew = vi.spyOn(browser, 'openNew').mockImplementation(() => undefined);
+    const popup = { opener: window as unknown, closed: false, location: { href: '' }, close: vi.fn(() => (popup.closed = true)) };
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
     let revisit: string | null = 'http://localhost:3000/register/revisit-token';
+    let answer: () => void = () => undefined;
     mockApi((call) => (call.path === '/api/Enrollment/GetRevisitURL' ? { body: envelope(revisit) } : undefined));
+    const answered = vi.mocked(fetch).getMockImplementation()!;
+    // Hold the GetRevisitURL answer back: the window must already be open while it is on its way.
+    vi.mocked(fetch).mockImplementation((input, init) =>
+      String(input).includes('GetRevisitURL') ? new Promise((resolve) => (answer = () => resolve(answered(input, init)))) : answered(input, init),
+    );
     const user = userEvent.setup();
     renderApp('/nbc/welcome');
     const nav = await navigation();
     await user.click(await nav.findByRole('link', { name: 'Enrollment' }));
-    await waitFor(() => expect(openNew).toHaveBeenCalledWith('http://localhost:3000/register/revisit-token'));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    answer();
+    await waitFor(() => expect(popup.location.href).toBe('http://localhost:3000/register/revisit-token'));
+    expect(popup.opener).toBeNull();
     expect(testLocation().pathname).toBe('/nbc/welcome');
+
+    // No registration yet: the empty window closes and the enrollment page opens here.
     revisit = null;
+    popup.closed = false;
+    popup.location.href = '';
     await user.click(nav.getByRole('link', { name: 'Enrollment' }));
+    answer();
     await waitFor(() => expect(testLocation().pathname).toBe('/nbc/enrollment'));
-    expect(openNew).toHaveBeenCalledTimes(1);
+    expect(popup.close).toHaveBeenCalledTimes(1);
+    expect(popup.location.href).toBe('');
+  });
+
+  it('the enrollment tab says when the browser blocked the window and offers the link', async () => {
+    storeLogin();
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    mockApi((call) => (call.path === '/api/Enrollment/GetRevisitURL' ? { body: envelope('http://localhost:3000/register/revisit-token') } : undefined));
+    const user = userEvent.setup();
+    renderApp('/nbc/welcome');
+    await user.click(await (await navigation()).findByRole('link', { name: 'Enrollment' }));
+    const alert = await screen.findByText(/Your browser blocked the new window/);
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(within(alert).getByRole('link', { name: 'your registration' })).toHaveAttribute('href', 'http://localhost:3000/register/revisit-token');
+    expect(window.open).toHaveBeenCalledTimes(1);
+    await user.click(within(alert).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText(/Your browser blocked the new window/)).not.toBeInTheDocument();
+  });
+
+  it('a report user sees the logo (not the site title), leading to the retailer report page', async () => {
+    storeLogin({ accessToken: 'token-reporting', authorizationPolicy: ['reporting'], dealerInfo: null, regType: 'RPT' });
+    mockApi();
+    renderApp('/nbc/dashboard');
+    const logo = await screen.findByRole('img', { name: 'Northwind Motor Company, National Business Conference 2027' });
+    expect(logo).toHaveAttribute('width', '225');
+    expect(logo.closest('a')).toHaveAttribute('href', '/nbc/dashboard');
+    expect((await navigation()).queryByText('National Business Conference 2027')).not.toBeInTheDocument();
   });
 
   it('hides the banner on the reporting tab', async () => {
@@ -170,6 +210,7 @@ describe('shell', () => {
 describe('401', () => {
   it('from the API: removes userdetail and goes to /', async () => {
     storeLogin();
+    vi.spyOn(window, 'open').mockImplementation(() => null);
     mockApi((call) => (call.path === '/api/Enrollment/GetRevisitURL' ? { status: 401, body: envelope(null, false, 'Unauthorized') } : undefined));
     const user = userEvent.setup();
     renderApp('/nbc/welcome');

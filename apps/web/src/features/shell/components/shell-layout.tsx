@@ -9,7 +9,7 @@ import { paths, PATHS_WITHOUT_LOGOUT } from '../../../app/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { ActiveTabProvider } from '../../../lib/active-tab.tsx';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
-import { CONTENT_TYPES, firstAsset, text, type PageLayout } from '../../../lib/content-models.ts';
+import { CONTENT_TYPES, firstAsset, text, type LoginContent, type PageLayout } from '../../../lib/content-models.ts';
 import { useUserDetail } from '../../../lib/user-storage.ts';
 import { useHeaderLayout } from '../hooks/use-header-layout.ts';
 import { pageTab } from '../utils/tabs.ts';
@@ -28,6 +28,10 @@ export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
   const { pathname } = useLocation();
   const { header, tabs, isLoading: headerLoading } = useHeaderLayout(eventType);
   const pageLayout = useContentItemOfType<PageLayout>(CONTENT_TYPES.pageLayout, [], { eventType });
+  // A report user has no header layout (no access code); the brand is the public login page's logo,
+  // and it leads to the one page a report user has.
+  const reportUser = user?.data.authorizationPolicy.includes('reporting') ?? false;
+  const loginContent = useContentItemOfType<LoginContent>(CONTENT_TYPES.login, [], { eventType, enabled: reportUser });
 
   if (!user) return <Navigate to={paths.landing} replace />;
 
@@ -45,8 +49,9 @@ export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
         </a>
         <AppNavbar
           eventType={eventType}
-          header={header}
-          headerLoading={headerLoading}
+          logo={reportUser ? firstAsset(loginContent.data?.elements.logo) : firstAsset(header?.elements.logo)}
+          logoLoading={reportUser ? loginContent.isPending : headerLoading}
+          brandTo={reportUser ? paths.dashboard : eventType === 'abc' ? paths.abcLogin : paths.welcome}
           tabs={tabs}
           siteTitle={text(pageLayout.data?.elements.site_title)}
           onContentPage={onContentPage}
