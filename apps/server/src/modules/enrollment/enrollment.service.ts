@@ -1,17 +1,19 @@
 /**
  * Get{Provider}Link and GetRevisitURL (api-contract.md, "Enrollment"). Who is enrolled:
  * - the manager flow (isManager / isGeneralManager): the executive or general manager of the
- *   caller's store, under the names typed (they correct the roster's spelling);
+ *   caller's store (a manager enrolling themself corrects their roster name with the names typed);
  * - a dealer's "Other": the person of the caller's store with those names, or a new roster person;
  * - anyone else: the caller.
- * Only dealers enrol others, and only for their own store. The pending registration, its audit row
+ * Only dealers enrol others, and only for their own store; a colleague already Enrolled answers 409
+ * (a status, never a link into their registration), and only the caller's own name is ever changed.
+ * The pending registration, its audit row
  * and the provider's link (a builtin token) are written in one transaction before the link is
  * returned, so nothing typed is lost if the provider is slow or down.
  */
 import type { EnrollmentLinkRequest } from '@portal/contracts';
 import type { AttendeeType, Db, Tx } from '@portal/db';
 import { audit } from '../../lib/audit.ts';
-import { badRequest, forbidden } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { LinkSubject, RegistrationProvider } from '../registration/provider.ts';
 import { findEvent, isPlaceholderEmail, lockStore } from '../registration/registration.queries.ts';
@@ -102,8 +104,14 @@ export function createEnrollmentService(deps: { db: Db; provider: RegistrationPr
           { eventId: event.id, attendeeId: attendee.id, storeDlrnum, registeredById: caller.id, attendeeType, isVirtual: input.isVirtual, provider: provider.id },
           at,
         );
-        // The names typed are the attendee's (as on their photo ID); a name matched by "Other" is kept as on the roster.
-        const renamed = flow !== 'other' && (attendee.firstName !== input.firstName || attendee.lastName !== input.lastName);
+        // Someone else's completed registration is theirs to change (by their own link or an
+        // organizer): the caller learns its status, never gets a link into it.
+        const ownRegistration = attendee.id === caller.id;
+        if (!ownRegistration && registration.status === 'Enrolled') {
+          throw conflict(`${attendee.firstName} ${attendee.lastName} is already registered for this event.`);
+        }
+        // The names typed are the caller's own (as on their photo ID); nobody else's roster name is overwritten.
+        const renamed = ownRegistration && flow !== 'other' && (attendee.firstName !== input.firstName || attendee.lastName !== input.lastName);
         if (renamed) {
           await q.renamePerson(tx, attendee.id, input.firstName, input.lastName);
           attendee = { ...attendee, firstName: input.firstName, lastName: input.lastName };

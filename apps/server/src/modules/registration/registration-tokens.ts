@@ -27,7 +27,12 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** A new link retires the registration's older unused ones: only the latest link a person got works. */
 export async function issueToken(tx: Tx, registrationId: number, purpose: RegistrationTokenPurpose, now: Date): Promise<string> {
+  await tx
+    .update(registrationTokens)
+    .set({ expiresAt: now })
+    .where(and(eq(registrationTokens.registrationId, registrationId), isNull(registrationTokens.usedAt), gt(registrationTokens.expiresAt, now)));
   const token = randomBytes(32).toString('base64url');
   await tx.insert(registrationTokens).values({
     tokenHash: hashToken(token),

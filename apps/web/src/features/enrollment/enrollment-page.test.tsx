@@ -329,6 +329,19 @@ describe('enrollment screen', () => {
     expect(popup.location.href).toBe('');
   });
 
+  it('shows the status when the colleague is already registered (409), and closes the empty window', async () => {
+    linkAnswer = { status: 409, body: { succeeded: false, message: 'Jordan Lee is already registered for this event.', data: null } };
+    const user = userEvent.setup();
+    storeUser();
+    renderPage();
+    await user.click(screen.getByRole('radio', { name: 'General Manager' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await user.click(submitButton());
+    expect(await screen.findByText('Jordan Lee is already registered for this event.')).toBeInTheDocument();
+    expect(popup.close).toHaveBeenCalled();
+    expect(popup.location.href).toBe('');
+  });
+
   it('says the window was blocked and offers the link when the browser refuses it', async () => {
     vi.mocked(window.open).mockImplementation(() => null);
     const user = userEvent.setup();

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { EnrollmentLinkRequest, LoginData, RuntimeConfig } from '@portal/contracts';
 import { useSetActiveTab } from '../../lib/active-tab.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { openLinkWindow } from '../../lib/link-window.ts';
 import { useRuntimeConfig } from '../../lib/runtime-config.ts';
 import { useUserDetail } from '../../lib/user-storage.ts';
@@ -103,9 +104,10 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
             setOutcomeErrors([LINK_FAILED_MESSAGE]);
           }
         },
-        () => {
+        (error: unknown) => {
           linkWindow.abandon();
-          setOutcomeErrors([LINK_FAILED_MESSAGE]);
+          // 409: the colleague is already registered; the server's status message says so.
+          setOutcomeErrors([error instanceof ApiError && error.status === 409 ? error.message : LINK_FAILED_MESSAGE]);
         },
       )
       .finally(() => setPending(false));
