@@ -10,6 +10,7 @@ import { contentCodesFor } from '@portal/contracts';
 import { schema, type Database, type Db } from '@portal/db';
 import type { Config } from './config.ts';
 import { AuditWriter } from './lib/audit-writer.ts';
+import { JobQueue } from './lib/jobs.ts';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import authPlugin, { bearerToken } from './plugins/auth.ts';
 import { AppError } from './lib/errors.ts';
@@ -20,6 +21,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mailRoutes, type MailRoutesOptions } from './modules/mail/mail.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { reportInsightsRoutes } from './modules/report-insights/report-insights.routes.ts';
@@ -31,6 +33,8 @@ declare module 'fastify' {
     config: Config;
     /** Batched audit rows for login attempts; `flush()` writes what is pending. */
     auditLog: AuditWriter;
+    /** Background jobs on pg-boss (lib/jobs.ts): modules declare theirs while the app is built. */
+    jobs: JobQueue;
   }
 }
 
@@ -42,6 +46,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Clock for tokens and limits (tests move it). */
   now?: () => number;
+  /** Mail delivery tuning (tests use short polls and back-off). */
+  mailDelivery?: MailRoutesOptions['delivery'];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -71,6 +77,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const auditLog = new AuditWriter(database.db, (error, lost) => app.log.error({ err: error, lost }, 'audit rows could not be written'));
   app.decorate('auditLog', auditLog);
+  const jobs = new JobQueue(database, { databaseUrl: config.databaseUrl, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   const limiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter(deps.now);
   app.addHook('onClose', async () => {
     await auditLog.flush();
@@ -105,6 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(reportsRoutes);
   await app.register(reportInsightsRoutes);
   await app.register(retailerReportRoutes);
+  await app.register(mailRoutes, { config, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}), ...(deps.mailDelivery ? { delivery: deps.mailDelivery } : {}) });
   await app.register(contentService, {
     db: database.db,
     source: await contentSource(config, database.db),
@@ -113,6 +123,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(staticWebPlugin, { webRoot: deps.webRoot ?? '' });
 
   return app;
+}
+
+/**
+ * Starts what runs beside the requests: the job queue (reminders, digests) and the mail delivery
+ * worker (only with SMTP_URL). The server calls it after listen; `app.close()` stops both.
+ */
+export async function startBackgroundWork(app: FastifyInstance): Promise<void> {
+  await app.jobs.start();
+  app.mailDelivery.start();
 }
 
 /**

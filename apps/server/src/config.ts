@@ -53,6 +53,11 @@ const envSchema = z.object({
   CONTENT_UPSTREAM_URL: url(['http:', 'https:']).optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, optionally with a name: Event team <events@example.com>')
+    .default('Event portal <no-reply@event-portal.example.com>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -94,6 +99,9 @@ export interface Config {
   };
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** unset: mails stay in the outbox (readable in the organizer console). */
+  smtpUrl: string | undefined;
+  mailFrom: { name: string; address: string };
 }
 
 export class ConfigError extends Error {
@@ -117,6 +125,12 @@ function localSecrets(dataDir: string): { jwtSecret: string; codeHashKey: string
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
+}
+
+/** `Name <address>` or a bare address. */
+function parseMailFrom(value: string): { name: string; address: string } {
+  const named = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(value);
+  return named ? { name: named[1]!.replace(/^"|"$/g, ''), address: named[2]! } : { name: '', address: value.trim() };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -171,5 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: parseMailFrom(e.MAIL_FROM),
   };
 }

@@ -52,6 +52,8 @@ export type EnqueueMailInput = {
     /** When set, a second mail with the same key is not queued: `{ queued: false }`. See reminderKey. */
     dedupeKey?: string | undefined;
     attachments?: OutboxAttachment[] | undefined;
+    /** Set by the console's resend: the row this one copies. */
+    resendOf?: number | undefined;
   };
 }[MailKind];
 
@@ -84,6 +86,7 @@ export async function enqueueMail(tx: DbOrTx, input: EnqueueMailInput, now: Date
       data,
       attachments: input.attachments ?? [],
       dedupeKey: input.dedupeKey ?? null,
+      resendOf: input.resendOf ?? null,
       messageId: `<${randomUUID()}@event-portal>`,
       createdAt: now,
       nextAttemptAt: now,

@@ -1,0 +1,212 @@
+/**
+ * The delivery worker: sends committed outbox rows over SMTP (nodemailer). Each instance polls the
+ * outbox; a claim (`FOR UPDATE SKIP LOCKED` plus a lease) gives every due row to one worker, and
+ * outcomes are fenced by the attempt number, so a row is sent once however many instances run. A
+ * worker that dies mid-send leaves a lease that runs out; the row is then sent again, with the same
+ * Message-ID (the one case of a possible second copy, which receivers can drop by that id).
+ *
+ * Failures retry with exponential back-off (base * 2^(attempt-1), capped at an hour); a permanent
+ * refusal (SMTP 5xx) or the last attempt marks the row `failed` with its error for the console.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type { Db } from '@portal/db';
+import { attachmentBuilder } from './attachments.ts';
+import { registrationCalendar } from './ics.ts';
+import * as q from './mail.queries.ts';
+import { brandingOf, MAIL_KINDS, renderMail, type MailDataByKind, type MailKind, type Rendered } from './templates/index.ts';
+
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+export interface MailDeliveryOptions {
+  db: Db;
+  /** smtp:// or smtps:// URL; without it the worker never sends (mails stay pending). */
+  smtpUrl: string | undefined;
+  from: MailAddress;
+  publicUrl: string;
+  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  pollMs?: number;
+  batchSize?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+}
+
+type NodemailerAttachment = { filename: string; content: string | Buffer; contentType: string; encoding?: string; method?: string };
+
+const CALENDAR_KINDS: ReadonlySet<string> = new Set(['registration-confirmed', 'registration-changed', 'registration-cancelled']);
+
+class PermanentError extends Error {}
+
+function isMailKind(kind: string): kind is MailKind {
+  return (MAIL_KINDS as string[]).includes(kind);
+}
+
+export function formatAddress(a: MailAddress): string {
+  return a.name ? `"${a.name.replace(/["\\]/g, '')}" <${a.address}>` : a.address;
+}
+
+export class MailDelivery {
+  private readonly transport: Transporter<SMTPTransport.SentMessageInfo> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+  private readonly leaseMs: number;
+  private readonly maxAttempts: number;
+  private readonly backoffBaseMs: number;
+
+  constructor(private readonly options: MailDeliveryOptions) {
+    this.pollMs = options.pollMs ?? 2_000;
+    this.batchSize = options.batchSize ?? 10;
+    this.leaseMs = options.leaseMs ?? 10 * 60_000;
+    this.maxAttempts = options.maxAttempts ?? 10;
+    this.backoffBaseMs = options.backoffBaseMs ?? 30_000;
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport({
+          url: options.smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        } as SMTPTransport.Options)
+      : undefined;
+  }
+
+  get enabled(): boolean {
+    return this.transport !== undefined;
+  }
+
+  /** Starts polling (no-op without SMTP_URL). */
+  start(): void {
+    if (!this.transport || !this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the pass in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+    this.transport?.close();
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.drain()
+        .catch((error: unknown) => this.options.log?.error({ err: error }, 'mail delivery pass failed'))
+        .finally(() => this.schedule(this.pollMs));
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Sends due mails until none is left; answers how many were sent and how many failed. */
+  async drain(): Promise<{ sent: number; failed: number }> {
+    const total = { sent: 0, failed: 0 };
+    for (;;) {
+      if (!this.transport) return total;
+      const pass = await this.deliverDue();
+      total.sent += pass.sent;
+      total.failed += pass.failed;
+      if (pass.claimed < this.batchSize || this.stopped) return total;
+    }
+  }
+
+  /** One pass: claims up to a batch of due mails and sends them. */
+  async deliverDue(): Promise<{ claimed: number; sent: number; failed: number }> {
+    if (!this.transport) return { claimed: 0, sent: 0, failed: 0 };
+    const claimed = await q.claimDue(this.options.db, this.batchSize, this.leaseMs);
+    let sent = 0;
+    let failed = 0;
+    for (const mail of claimed) {
+      if (await this.deliverOne(this.transport, mail)) sent++;
+      else failed++;
+    }
+    return { claimed: claimed.length, sent, failed };
+  }
+
+  private async deliverOne(transport: Transporter<SMTPTransport.SentMessageInfo>, mail: q.ClaimedMail): Promise<boolean> {
+    let rendered: Rendered;
+    try {
+      const message = await this.compose(mail);
+      rendered = message.rendered;
+      await transport.sendMail({
+        from: formatAddress(this.options.from),
+        to: mail.toEmail,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        messageId: mail.messageId,
+        attachments: message.attachments,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const permanent = error instanceof PermanentError || isPermanentSmtpError(error);
+      const retryIn = permanent || mail.attempts >= this.maxAttempts ? null : this.backoff(mail.attempts);
+      await q.markAttemptFailed(this.options.db, mail, reason.slice(0, 1000), retryIn);
+      this.options.log?.warn({ outboxId: mail.id, attempt: mail.attempts, retryInMs: retryIn, err: reason }, 'mail not delivered');
+      return false;
+    }
+    const recorded = await q.markSent(this.options.db, mail, rendered);
+    if (!recorded) this.options.log?.warn({ outboxId: mail.id }, 'mail sent after its claim ran out');
+    return true;
+  }
+
+  private backoff(attempt: number): number {
+    return Math.min(this.backoffBaseMs * 2 ** Math.max(0, attempt - 1), 60 * 60_000);
+  }
+
+  /** Renders the templates and builds the attachments of one row. */
+  private async compose(mail: q.ClaimedMail): Promise<{ rendered: Rendered; attachments: NodemailerAttachment[] }> {
+    if (!isMailKind(mail.kind)) throw new PermanentError(`unknown mail kind ${mail.kind}`);
+    const event = mail.eventId ? await q.findEventForMail(this.options.db, mail.eventId) : undefined;
+    const branding = brandingOf(event, this.options.publicUrl);
+    const rendered = renderMail(mail.kind, branding, mail.data as unknown as MailDataByKind[typeof mail.kind]);
+
+    const attachments: NodemailerAttachment[] = [];
+    for (const a of mail.attachments) {
+      if ('builder' in a) {
+        const build = attachmentBuilder(a.builder);
+        if (!build) throw new Error(`attachment builder ${a.builder} is not registered on this instance`);
+        const built = await build(this.options.db, a.params);
+        attachments.push({ filename: built.filename ?? a.filename, content: built.content, contentType: a.contentType });
+      } else {
+        attachments.push({ filename: a.filename, content: a.content, contentType: a.contentType, encoding: a.encoding, ...(a.method ? { method: a.method } : {}) });
+      }
+    }
+
+    if (CALENDAR_KINDS.has(mail.kind) && event) {
+      const d = mail.data as unknown as MailDataByKind['registration-confirmed'] & { calendarSequence?: number };
+      const physical = !d.isVirtual && d.arrivalDate && d.departureDate;
+      const cancelled = mail.kind === 'registration-cancelled';
+      const content = registrationCalendar({
+        registrationId: d.registrationId,
+        eventId: event.id,
+        eventName: event.name,
+        location: d.isVirtual ? 'Online' : branding.location,
+        startsOn: physical ? d.arrivalDate! : event.startsOn,
+        endsOn: physical ? d.departureDate! : event.endsOn,
+        sequence: d.calendarSequence ?? 0,
+        attendee: { name: `${d.firstName} ${d.lastName}`, email: mail.toEmail },
+        organizer: { name: this.options.from.name || 'Event portal', email: this.options.from.address },
+        cancelled,
+        url: d.revisitUrl ?? null,
+      });
+      // The method parameter lets mail clients offer "update" or "remove" on the calendar entry.
+      const contentType = `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'REQUEST'}`;
+      return { rendered, attachments: [...attachments, { filename: `${event.id}-registration.ics`, content, contentType }] };
+    }
+    return { rendered, attachments };
+  }
+}
+
+function isPermanentSmtpError(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}

@@ -1,0 +1,112 @@
+/** The outbox's SQL: claiming due mails across instances, recording outcomes, the console's list. */
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, schema, type DbOrTx, type OutboxStatus } from '@portal/db';
+
+const { outbox, events } = schema;
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+interface ClaimedRaw {
+  id: string | number;
+  kind: string;
+  to_email: string;
+  event_id: string | null;
+  attachments: OutboxRow['attachments'];
+  data: OutboxRow['data'];
+  message_id: string;
+  attempts: number;
+}
+
+export interface ClaimedMail {
+  id: number;
+  kind: string;
+  toEmail: string;
+  eventId: string | null;
+  attachments: OutboxRow['attachments'];
+  data: OutboxRow['data'];
+  messageId: string;
+  /** The attempt this claim is; outcomes are written only while it still holds (a fence). */
+  attempts: number;
+}
+
+/**
+ * Takes up to `limit` due mails for this worker until `leaseMs` from now. Rows another worker holds
+ * are skipped (SKIP LOCKED), and a `sending` row whose lease ran out (its worker died) is taken over.
+ */
+export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
+  const result = await db.execute(sql`
+    update mail_outbox set status = 'sending', attempts = attempts + 1,
+      locked_until = now() + ${leaseMs} * interval '1 millisecond'
+    where id in (
+      select id from mail_outbox
+      where status in ('pending', 'sending') and next_attempt_at <= now()
+        and (locked_until is null or locked_until < now())
+      order by next_attempt_at, id
+      limit ${limit}
+      for update skip locked)
+    returning id, kind, to_email, event_id, attachments, data, message_id, attempts`);
+  return rowsOf<ClaimedRaw>(result)
+    .map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      toEmail: r.to_email,
+      eventId: r.event_id,
+      attachments: r.attachments,
+      data: r.data,
+      messageId: r.message_id,
+      attempts: r.attempts,
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+const held = (mail: ClaimedMail) => and(eq(outbox.id, mail.id), eq(outbox.attempts, mail.attempts), eq(outbox.status, 'sending'));
+
+export async function markSent(db: DbOrTx, mail: ClaimedMail, rendered: { subject: string; text: string; html: string }): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html })
+    .where(held(mail))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+/** A failed attempt: retried after `retryInMs`, or given up (`failed`) when `retryInMs` is null. */
+export async function markAttemptFailed(db: DbOrTx, mail: ClaimedMail, error: string, retryInMs: number | null): Promise<void> {
+  await db
+    .update(outbox)
+    .set(
+      retryInMs === null
+        ? { status: 'failed', lockedUntil: null, lastError: error }
+        : { status: 'pending', lockedUntil: null, lastError: error, nextAttemptAt: sql`now() + ${retryInMs} * interval '1 millisecond'` },
+    )
+    .where(held(mail));
+}
+
+export async function findEventForMail(db: DbOrTx, eventId: string) {
+  const [row] = await db
+    .select({ id: events.id, name: events.name, startsOn: events.startsOn, endsOn: events.endsOn })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  return row;
+}
+
+export async function listOutbox(db: DbOrTx, filter: { status?: OutboxStatus | undefined; page: number; pageSize: number }) {
+  const where: SQL | undefined = filter.status ? eq(outbox.status, filter.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(outbox)
+      .where(where)
+      .orderBy(desc(outbox.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: count() }).from(outbox).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findOutbox(db: DbOrTx, id: number): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
+  return row;
+}
