@@ -362,7 +362,7 @@ describe('access', () => {
   it('lists in the menu only the reports the user may open', async () => {
     fakeApi({});
     render('/nbc/reporting', { policies: ['field'] });
-    const menu = await screen.findByRole('list');
+    const menu = await screen.findByRole('list', { name: 'Enrollment reports' });
     expect(within(menu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Store Enrollment Report', '/nbc/reporting/region'],
       ['Candidate Report', '/nbc/reporting/candidate'],

@@ -13,6 +13,10 @@ import { ReportMenuPage } from './pages/report-menu-page.tsx';
 import { StoreDetailPage } from './pages/store-detail-page.tsx';
 import { TravellerReportPage } from './pages/traveller-report-page.tsx';
 import { ZoneReportPage } from './pages/zone-report-page.tsx';
+import { CoveragePage } from './pages/coverage-page.tsx';
+import { EventComparisonPage } from './pages/event-comparison-page.tsx';
+import { TimelinePage } from './pages/timeline-page.tsx';
+import { canUseInsights } from './insight-catalogue.ts';
 import type { ReportSlug } from './report-catalogue.ts';
 import { allowedReportSlugs, canUseReporting } from './report-catalogue.ts';
 
@@ -33,7 +37,8 @@ const REPORT_ROUTES: Record<ReportSlug, readonly (readonly [path: string, elemen
 
 export default function ReportingRoutes() {
   const { policies } = useReportUser();
-  if (!canUseReporting(policies)) return <Navigate to="/" replace />;
+  // Report users (policy `reporting`) reach the reports beyond the seed only; field and corporate all.
+  if (!canUseReporting(policies) && !canUseInsights(policies)) return <Navigate to="/" replace />;
   return (
     <div className="reporting container-xl">
       <Routes>
@@ -41,6 +46,9 @@ export default function ReportingRoutes() {
         {allowedReportSlugs(policies).flatMap((slug) =>
           REPORT_ROUTES[slug].map(([path, element]) => <Route key={path} path={path} element={element} />),
         )}
+        <Route path="coverage" element={<CoveragePage />} />
+        <Route path="timeline" element={<TimelinePage />} />
+        <Route path="comparison" element={<EventComparisonPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </div>

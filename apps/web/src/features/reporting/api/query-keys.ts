@@ -17,4 +17,7 @@ export const reportKeys = {
   regionOptions: () => [...reportKeys.all, 'region-options'] as const,
   zoneOptions: (regCode: string) => [...reportKeys.all, 'zone-options', regCode] as const,
   travellerCounts: () => [...reportKeys.all, 'traveller-counts'] as const,
+  coverage: (event: string) => [...reportKeys.all, 'coverage', event] as const,
+  timeline: (event: string) => [...reportKeys.all, 'timeline', event] as const,
+  eventComparison: () => [...reportKeys.all, 'event-comparison'] as const,
 };

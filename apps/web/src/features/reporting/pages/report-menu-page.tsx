@@ -6,6 +6,9 @@ import { useReportTypes } from '../api/get-report-types.ts';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
 import { useReportUser } from '../hooks/use-report-user.ts';
 import { menuEntries } from '../report-catalogue.ts';
+import { HierarchyWorkbookButton } from '../components/hierarchy-workbook-button.tsx';
+import { INSIGHT_DESCRIPTIONS, INSIGHT_NAMES, INSIGHT_SLUGS, canUseInsights, insightPath } from '../insight-catalogue.ts';
+import { useUserDetail } from '../../../lib/user-storage.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 
 export const MENU_FALLBACK_HEADING = 'Enrollment Reports';
@@ -15,6 +18,8 @@ export function ReportMenuPage() {
   const { policies } = useReportUser();
   const { content, isPending, error } = useReportTypes();
   const entries = menuEntries(content.names, policies);
+  const insights = canUseInsights(policies);
+  const event = useUserDetail()?.data.eventType ?? 'nbc';
 
   return (
     <ReportPageLayout heading={content.title || MENU_FALLBACK_HEADING}>
@@ -23,15 +28,31 @@ export function ReportMenuPage() {
       ) : error ? (
         <Alert variant="danger">The report list could not be loaded. Please try again.</Alert>
       ) : entries.length === 0 ? (
-        <p>No reports are available.</p>
+        !insights && <p>No reports are available.</p>
       ) : (
-        <ListGroup as="ul" className="report-menu" style={{ maxWidth: '32rem' }}>
+        <ListGroup as="ul" className="report-menu" style={{ maxWidth: '32rem' }} aria-label="Enrollment reports">
           {entries.map((entry) => (
             <ListGroup.Item as="li" key={entry.id}>
               <Link to={reportingPaths.report(entry.slug)}>{entry.name}</Link>
             </ListGroup.Item>
           ))}
         </ListGroup>
+      )}
+      {insights && (
+        <section className="mt-4" aria-labelledby="more-reports-heading">
+          <h3 id="more-reports-heading" className="h6 text-uppercase">
+            Coverage and trends
+          </h3>
+          <ListGroup as="ul" className="report-menu mb-3" style={{ maxWidth: '32rem' }} aria-labelledby="more-reports-heading">
+            {INSIGHT_SLUGS.map((slug) => (
+              <ListGroup.Item as="li" key={slug}>
+                <Link to={insightPath(slug)}>{INSIGHT_NAMES[slug]}</Link>
+                <div className="small text-body-secondary">{INSIGHT_DESCRIPTIONS[slug]}</div>
+              </ListGroup.Item>
+            ))}
+          </ListGroup>
+          <HierarchyWorkbookButton event={event} />
+        </section>
       )}
     </ReportPageLayout>
   );

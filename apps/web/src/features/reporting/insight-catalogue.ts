@@ -1,0 +1,27 @@
+/**
+ * The reports beyond the seed (organizer-and-mail.md section 6) in the report menu: coverage, the
+ * registration timeline and nbc vs abc, plus the hierarchy workbook download. They answer field,
+ * corporate and report users, each within their report scope (the server enforces it).
+ */
+import { REPORTING_BASE } from './reporting-paths.ts';
+
+export const INSIGHT_SLUGS = ['coverage', 'timeline', 'comparison'] as const;
+export type InsightSlug = (typeof INSIGHT_SLUGS)[number];
+
+export const INSIGHT_NAMES: Record<InsightSlug, string> = {
+  coverage: 'Coverage Gaps',
+  timeline: 'Registration Timeline',
+  comparison: 'nbc vs abc by Store',
+};
+
+export const INSIGHT_DESCRIPTIONS: Record<InsightSlug, string> = {
+  coverage: 'Stores with no enrolled attendee, their managers, and reminders',
+  timeline: 'Registrations per day and enrolled over time, as a chart and a table',
+  comparison: 'Enrolled attendees per store at each event, side by side',
+};
+
+export function canUseInsights(policies: readonly string[]): boolean {
+  return policies.includes('field') || policies.includes('corporate') || policies.includes('reporting');
+}
+
+export const insightPath = (slug: InsightSlug, event?: string) => `${REPORTING_BASE}/${slug}${event ? `?event=${encodeURIComponent(event)}` : ''}`;

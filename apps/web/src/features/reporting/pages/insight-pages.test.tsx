@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { CoverageAnswer, EventComparisonAnswer, TimelineAnswer } from '@portal/contracts';
+import ReportingRoutes from '../reporting-routes.tsx';
+import { fakeApi, ok } from '../testing/fake-api.ts';
+import { renderRoute } from '../testing/render-reporting.tsx';
+
+vi.mock('../export/export-to-excel.ts', () => ({ exportToExcel: vi.fn(async () => 'file.xlsx') }));
+vi.mock('../api/get-report-types.ts', () => ({
+  useReportTypes: () => ({ isPending: false, error: null, content: { title: 'Enrollment Reports', names: new Map([[1, 'Store Enrollment Report']]) } }),
+}));
+// jsdom has no canvas: the chart itself is exercised by the browser journey (e2e/reports-beyond.spec.ts).
+vi.mock('../components/timeline-chart.tsx', () => ({ default: () => <div data-testid="timeline-chart" /> }));
+
+const render = (path: string, policies: string[] = ['field']) => renderRoute(path, '/nbc/reporting/*', <ReportingRoutes />, { policies });
+
+const coverage: CoverageAnswer = {
+  total: 2,
+  rows: [
+    { dlrnum: '10002', storeName: 'Lakeside Auto', region: '010', zone: '011', district: '011001', managers: [{ name: 'Lee Lake', email: 'lee@lake.example.com', enrolled: false }, { name: 'Ann Enrolled', email: 'ann@lake.example.com', enrolled: true }] },
+    { dlrnum: '10003', storeName: 'Hilltop Cars', region: '010', zone: '011', district: '011002', managers: [{ name: 'Hana Hill', email: 'hana@hill.example.com', enrolled: false }] },
+  ],
+};
+
+describe('reports beyond the seed (web)', () => {
+  it('lists coverage, timeline and nbc vs abc in the menu for field, corporate and report users', async () => {
+    fakeApi({});
+    for (const policies of [['field'], ['corporate'], ['reporting']]) {
+      const view = render('/nbc/reporting', policies);
+      const list = await screen.findByRole('list', { name: 'Coverage and trends' });
+      expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/nbc/reporting/coverage', '/nbc/reporting/timeline', '/nbc/reporting/comparison']);
+      expect(screen.getByRole('button', { name: 'Download hierarchy workbook' })).toBeEnabled();
+      view.unmount();
+    }
+  });
+
+  it('keeps the seed reports closed to report users', async () => {
+    fakeApi({});
+    render('/nbc/reporting/region', ['reporting']);
+    expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
+  });
+
+  it('coverage: shows the gaps and their managers, reminds all or one store, and says what was queued', async () => {
+    const api = fakeApi({
+      'GET /api/Report/Coverage': () => ok(coverage),
+      'POST /api/Report/Coverage/Remind': (call) => ({ succeeded: true, message: `${(call.body as { dlrnums?: string[] }).dlrnums ? 1 : 2} reminders queued.`, data: { queued: 2 } }),
+    });
+    const user = userEvent.setup();
+    render('/nbc/reporting/coverage?event=abc');
+    const table = await screen.findByRole('table', { name: 'Coverage Gaps (abc)' });
+    expect(await within(table).findByText('Lakeside Auto')).toBeInTheDocument();
+    expect(within(table).getByText('Lee Lake <lee@lake.example.com> (not enrolled); Ann Enrolled <ann@lake.example.com> (enrolled)')).toBeInTheDocument();
+    expect(api.callsTo('/api/Report/Coverage')[0]?.query).toEqual({ event: 'abc' });
+
+    await user.click(screen.getByRole('button', { name: 'Remind 2 managers' }));
+    expect(await screen.findByText('2 reminders queued.', { selector: '.alert' })).toBeInTheDocument();
+    expect(api.callsTo('/api/Report/Coverage/Remind')[0]).toMatchObject({ method: 'POST', query: { event: 'abc' }, body: {} });
+
+    await user.click(screen.getByRole('button', { name: 'Remind the managers of store 10003' }));
+    await waitFor(() => expect(api.callsTo('/api/Report/Coverage/Remind')).toHaveLength(2));
+    expect(api.callsTo('/api/Report/Coverage/Remind')[1]?.body).toEqual({ dlrnums: ['10003'] });
+  });
+
+  it('coverage: an error answer shows a message and a retry', async () => {
+    fakeApi({ 'GET /api/Report/Coverage': () => new Response(JSON.stringify({ succeeded: false, message: 'Zone 099 is outside your report scope', data: null }), { status: 403 }) });
+    render('/nbc/reporting/coverage');
+    expect(await screen.findByText('The report could not be loaded. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('timeline: the chart and a table of the same numbers; switching the event reloads', async () => {
+    const timeline: TimelineAnswer = {
+      days: [
+        { date: '2026-10-01', registrations: 3, cancellations: 0, cumulative: 3 },
+        { date: '2026-10-04', registrations: 2, cancellations: 1, cumulative: 4 },
+      ],
+    };
+    const api = fakeApi({ 'GET /api/Report/Timeline': () => ok(timeline) });
+    const user = userEvent.setup();
+    render('/nbc/reporting/timeline');
+    const table = await screen.findByRole('table', { name: 'Registration Timeline (nbc), by day' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).getAllByRole('row')[2]!.textContent).toBe('2026-10-04214');
+    expect(await screen.findByTestId('timeline-chart')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Event'), 'abc');
+    await waitFor(() => expect(api.callsTo('/api/Report/Timeline').at(-1)?.query).toEqual({ event: 'abc' }));
+  });
+
+  it('nbc vs abc: a row per store and a totals row', async () => {
+    const comparison: EventComparisonAnswer = {
+      rows: [
+        { dlrnum: '10001', storeName: 'Morgan Motors', region: '010', zone: '011', district: '011001', nbcEnrolled: 2, abcEnrolled: 0 },
+        { dlrnum: '10002', storeName: 'Lakeside Auto', region: '010', zone: '011', district: '011001', nbcEnrolled: 1, abcEnrolled: 3 },
+      ],
+    };
+    fakeApi({ 'GET /api/Report/EventComparison': () => ok(comparison) });
+    render('/nbc/reporting/comparison', ['corporate']);
+    const table = await screen.findByRole('table', { name: 'nbc vs abc by Store' });
+    expect(await within(table).findByText('Lakeside Auto')).toBeInTheDocument();
+    expect(within(table).getByText('Total (2 stores)')).toBeInTheDocument();
+    expect(within(table).getByText('2 stores at nbc, 1 at abc, 1 at both')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,56 @@
+import { lazy, Suspense } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTimeline } from '../api/get-timeline.ts';
+import { EventSelect } from '../components/event-select.tsx';
+import { ReportPageLayout } from '../components/report-page-layout.tsx';
+import { ReportTable } from '../components/report-table.tsx';
+import { useInsightEvent } from '../hooks/use-insight-event.ts';
+import { INSIGHT_NAMES } from '../insight-catalogue.ts';
+import { reportingPaths } from '../reporting-paths.ts';
+import { timelineColumns } from '../utils/insight-columns.ts';
+import '../components/insights.css';
+
+// The chart library loads only when a timeline is shown: no other page pays for it.
+const TimelineChart = lazy(() => import('../components/timeline-chart.tsx'));
+
+/** Registrations per day and enrolled over time within the caller's scope: a chart, and the same numbers as a table. */
+export function TimelinePage() {
+  const name = INSIGHT_NAMES.timeline;
+  const [event, setEvent] = useInsightEvent();
+  const query = useTimeline(event);
+  const days = query.data?.days ?? [];
+  return (
+    <ReportPageLayout heading={name} backTo={reportingPaths.menu()}>
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+        <EventSelect value={event} onChange={setEvent} />
+      </div>
+      {days.length > 0 && (
+        <figure className="timeline-figure mb-4">
+          <Suspense
+            fallback={
+              <div className="timeline-chart-placeholder d-flex align-items-center justify-content-center">
+                <Spinner animation="border" size="sm" role="status" aria-label="Loading the chart" />
+              </div>
+            }
+          >
+            <TimelineChart days={days} event={event} />
+          </Suspense>
+          <figcaption className="small text-body-secondary mt-1">
+            Bars: registrations per day. Line: registrations enrolled at each day&apos;s end. The table below holds the same numbers.
+          </figcaption>
+        </figure>
+      )}
+      <ReportTable
+        label={`${name} (${event}), by day`}
+        columns={timelineColumns}
+        rows={days}
+        rowKey={(day) => day.date}
+        exportFileName={`${name} ${event}`}
+        exportSheetName="Timeline"
+        isLoading={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    </ReportPageLayout>
+  );
+}

@@ -1,0 +1,51 @@
+import type { CoverageRow, EventComparisonRow, TimelineDay } from '@portal/contracts';
+import type { ReportColumn } from './report-columns.ts';
+
+/** A store's managers as one cell: "Name <e-mail> (enrolled|not enrolled)", separated by "; ". */
+export function managersText(row: CoverageRow): string {
+  return row.managers.map((m) => `${m.name || m.email} <${m.email}> (${m.enrolled ? 'enrolled' : 'not enrolled'})`).join('; ');
+}
+
+export const coverageColumns: readonly ReportColumn<CoverageRow>[] = [
+  { key: 'dlrnum', header: 'Store Code', value: (r) => r.dlrnum },
+  { key: 'storeName', header: 'Store Name', value: (r) => r.storeName },
+  { key: 'region', header: 'Region', value: (r) => r.region },
+  { key: 'zone', header: 'Zone', value: (r) => r.zone },
+  { key: 'district', header: 'District', value: (r) => r.district },
+  { key: 'managers', header: 'Managers', value: managersText },
+  { key: 'toRemind', header: 'Managers Not Enrolled', value: (r) => r.managers.filter((m) => !m.enrolled).length, format: 'number' },
+];
+
+export const timelineColumns: readonly ReportColumn<TimelineDay>[] = [
+  { key: 'date', header: 'Date', value: (d) => d.date },
+  { key: 'registrations', header: 'Registrations', value: (d) => d.registrations, format: 'number' },
+  { key: 'cancellations', header: 'Cancellations', value: (d) => d.cancellations, format: 'number' },
+  { key: 'cumulative', header: 'Enrolled (cumulative)', value: (d) => d.cumulative, format: 'number' },
+];
+
+export const comparisonColumns: readonly ReportColumn<EventComparisonRow>[] = [
+  { key: 'dlrnum', header: 'Store Code', value: (r) => r.dlrnum },
+  { key: 'storeName', header: 'Store Name', value: (r) => r.storeName },
+  { key: 'region', header: 'Region', value: (r) => r.region },
+  { key: 'zone', header: 'Zone', value: (r) => r.zone },
+  { key: 'district', header: 'District', value: (r) => r.district },
+  { key: 'nbc', header: 'nbc Enrolled', value: (r) => r.nbcEnrolled, format: 'number' },
+  { key: 'abc', header: 'abc Enrolled', value: (r) => r.abcEnrolled, format: 'number' },
+];
+
+/** The comparison's totals row: stores enrolled at each event and at both. */
+export function comparisonTotals(rows: readonly EventComparisonRow[]): string[] {
+  let nbc = 0;
+  let abc = 0;
+  let nbcStores = 0;
+  let abcStores = 0;
+  let both = 0;
+  for (const r of rows) {
+    nbc += r.nbcEnrolled;
+    abc += r.abcEnrolled;
+    if (r.nbcEnrolled) nbcStores++;
+    if (r.abcEnrolled) abcStores++;
+    if (r.nbcEnrolled && r.abcEnrolled) both++;
+  }
+  return [`Total (${rows.length} stores)`, `${nbcStores} stores at nbc, ${abcStores} at abc, ${both} at both`, '', '', '', String(nbc), String(abc)];
+}
