@@ -12,7 +12,11 @@ export const DEMO_ACCOUNTS = [
   { event: 'nbc', userName: 'any e-mail', code: 'SBR27, PARTNER27, INDDIST27, VENDOR27, DIST27', what: 'the other traveller codes' },
   { event: 'abc', userName: 'any e-mail, with first and last name', code: 'ABC27', what: 'annual conference attendee' },
   { event: 'report login', userName: 'reports@corp.example.com', code: 'REPORTS27', what: 'report user (mail domain corp.example.com)' },
+  { event: 'console /admin', userName: 'admin@corp.example.com', code: 'Organizer-Demo-2027', what: 'organizer (password, no TOTP)' },
 ] as const;
+
+/** The organizer account of demo mode (organizer-and-mail.md, section 4). */
+export const DEMO_ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027', name: 'Demo Organizer' } as const;
 
 export function formatDemoAccounts(): string {
   const rows = DEMO_ACCOUNTS.map((a) => `  ${a.event.padEnd(13)} ${a.userName.padEnd(40)} ${a.code.padEnd(12)} ${a.what}`);

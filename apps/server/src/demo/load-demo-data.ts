@@ -7,7 +7,9 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx } from '@portal/db';
 import { bulkInsert } from '../import/bulk-write.ts';
 import { hashAccessCode } from '../lib/access-code.ts';
+import { hashPassword } from '../modules/admin/organizer-accounts.ts';
 import { DEMO_ACCESS_CODES, DEMO_EVENTS } from './demo-access-codes.ts';
+import { DEMO_ORGANIZER } from './demo-accounts.ts';
 import { DEMO_DEFAULT_SEED, DEMO_DEFAULT_STORES, generateDemoData, type DemoDataset } from './generate-demo-data.ts';
 
 export interface DemoLoadOptions {
@@ -150,6 +152,11 @@ export async function loadDemoData(db: DbOrTx, options: DemoLoadOptions): Promis
         updatedAt: r.touchedAt,
       })),
     );
+    // The demo organizer of the console; an organizer account kept across --reset stays as it is.
+    await tx
+      .insert(schema.organizers)
+      .values({ email: DEMO_ORGANIZER.email, name: DEMO_ORGANIZER.name, passwordHash: await hashPassword(DEMO_ORGANIZER.password) })
+      .onConflictDoNothing();
     await tx
       .insert(meta)
       .values({ key: DEMO_META_KEY, value: summary })

@@ -26,10 +26,10 @@ export interface Attendance {
   departureDate: string | null;
 }
 
-type Locked = NonNullable<Awaited<ReturnType<typeof q.lockForChange>>>;
+export type Locked = NonNullable<Awaited<ReturnType<typeof q.lockForChange>>>;
 
 /** Physical attendance keeps its dates; virtual attendance has none. */
-function normalized(a: { isVirtual: boolean; arrivalDate?: string | null | undefined; departureDate?: string | null | undefined }): Attendance {
+export function normalized(a: { isVirtual: boolean; arrivalDate?: string | null | undefined; departureDate?: string | null | undefined }): Attendance {
   return a.isVirtual
     ? { isVirtual: true, arrivalDate: null, departureDate: null }
     : { isVirtual: false, arrivalDate: a.arrivalDate ?? null, departureDate: a.departureDate ?? null };
@@ -51,12 +51,12 @@ async function enroll(tx: Tx, { registration, store }: Locked, attendance: Atten
     .where(eq(registrations.id, registration.id));
 }
 
-async function changeAttendance(tx: Tx, { registration }: Locked, attendance: Attendance, now: Date): Promise<void> {
+export async function changeAttendance(tx: Tx, { registration }: Locked, attendance: Attendance, now: Date): Promise<void> {
   await tx.update(registrations).set({ ...attendance, updatedAt: now }).where(eq(registrations.id, registration.id));
 }
 
 /** Cancelled; a free seat it held passes to the store's earliest enrolled attendee who pays. */
-async function cancel(tx: Tx, { registration, store }: Locked, now: Date): Promise<void> {
+export async function cancel(tx: Tx, { registration, store }: Locked, now: Date): Promise<void> {
   await tx.update(registrations).set({ status: 'Cancelled', isFree: false, updatedAt: now }).where(eq(registrations.id, registration.id));
   if (registration.isFree && store) {
     const next = await q.firstPayingEnrolled(tx, registration.eventId, store.dlrnum);

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { adminLoginRequestSchema, ADMIN_PATHS, changePasswordRequestSchema, totpConfirmRequestSchema } from '@portal/contracts';
+import { ok } from '../../lib/envelope.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { bearerToken, type AuthUser } from '../../plugins/auth.ts';
+import type { AdminAuthService } from './admin-auth.service.ts';
+
+/** The organizer behind a request that passed the admin guard. */
+export function organizerOf(request: FastifyRequest): AuthUser & { organizerId: number } {
+  const user = request.user;
+  if (!user || user.organizerId === null) throw unauthorized();
+  return user as AuthUser & { organizerId: number };
+}
+
+export const adminAuthRoutes: FastifyPluginAsyncZod<{ service: AdminAuthService }> = async (app, { service }) => {
+  app.post(ADMIN_PATHS.login, { schema: { body: adminLoginRequestSchema } }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    const outcome = await service.login(request.body, request.ip);
+    if (outcome.ok) return ok(outcome.data);
+    // A failed sign-in is an answer, not an HTTP error (as /User/ProcessLogin).
+    return {
+      succeeded: false,
+      message: outcome.message,
+      data: null,
+      ...(outcome.totpRequired ? { errors: [{ field: 'totp', message: outcome.message }] } : {}),
+    };
+  });
+
+  app.post(ADMIN_PATHS.logout, async (request) => {
+    const token = bearerToken(request);
+    if (token) {
+      try {
+        const user = await app.tokens.verify(token);
+        if (user.organizerId !== null) await service.logout(user, request.ip);
+      } catch {
+        // Idempotent: an expired, revoked or malformed token is already signed out.
+      }
+    }
+    return ok(null);
+  });
+
+  app.get(ADMIN_PATHS.me, { onRequest: app.authenticateAdmin }, async (request) => ok(await service.me(organizerOf(request).organizerId)));
+
+  app.post(ADMIN_PATHS.password, { onRequest: app.authenticateAdmin, schema: { body: changePasswordRequestSchema } }, async (request) => {
+    await service.changePassword(organizerOf(request), request.body, request.ip);
+    return ok(null);
+  });
+
+  app.post(ADMIN_PATHS.totpSetup, { onRequest: app.authenticateAdmin }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return ok(await service.startTotp(organizerOf(request), request.ip));
+  });
+
+  app.post(ADMIN_PATHS.totpConfirm, { onRequest: app.authenticateAdmin, schema: { body: totpConfirmRequestSchema } }, async (request) =>
+    ok(await service.confirmTotp(organizerOf(request), request.body.code, request.ip)),
+  );
+};

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { ADMIN_PATHS, adminLoginDataSchema, type AdminLoginData } from '@portal/contracts';
+import { schema } from '@portal/db';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
+import { ADMIN_FAILURES_PER_EMAIL_HOUR, ADMIN_LOGIN_FAILED_MESSAGE, TOTP_REQUIRED_MESSAGE } from './admin-auth.service.ts';
+import { createOrganizer } from './organizer-accounts.ts';
+
+const { organizers, auditLog } = schema;
+
+export async function organizerLogin(t: TestApp, email: string = DEMO_ORGANIZER.email, password: string = DEMO_ORGANIZER.password, totp?: string) {
+  return t.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email, password, ...(totp ? { totp } : {}) }, remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+}
+
+async function tokenOf(t: TestApp, email?: string, password?: string): Promise<string> {
+  const res = await organizerLogin(t, email, password);
+  const body = res.json() as { succeeded: boolean; data: AdminLoginData };
+  if (!body.succeeded) throw new Error(`organizer login failed: ${res.body}`);
+  return body.data.accessToken;
+}
+
+describe('organizer sign-in', () => {
+  let t: TestApp;
+  let clock = Date.UTC(2027, 0, 10, 12, 0, 0);
+
+  beforeAll(async () => {
+    t = await buildTestApp({ now: () => clock });
+  });
+  afterAll(async () => t?.close());
+
+  it('signs the demo organizer in with an admin token and audits it with the organizer id', async () => {
+    const res = await organizerLogin(t);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { succeeded: boolean; data: AdminLoginData };
+    expect(body.succeeded).toBe(true);
+    const data = adminLoginDataSchema.parse(body.data);
+    expect(data.authorizationPolicy).toEqual(['admin']);
+    expect(data.organizer).toMatchObject({ email: DEMO_ORGANIZER.email, totpEnabled: false, mustChangePassword: false });
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'admin-login'));
+    expect(rows.some((r) => r.success && r.organizerId === data.organizer.id)).toBe(true);
+    const me = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.me, headers: bearer(data.accessToken) });
+    expect(me.statusCode).toBe(200);
+    expect((me.json() as { data: { email: string } }).data.email).toBe(DEMO_ORGANIZER.email);
+  });
+
+  it('stores the password as an argon2id hash with the ASVS parameters', async () => {
+    const [row] = await t.database.db.select().from(organizers).where(eq(organizers.email, DEMO_ORGANIZER.email));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('answers one generic failure for a wrong password and an unknown e-mail (200, succeeded false)', async () => {
+    for (const [email, password] of [
+      [DEMO_ORGANIZER.email, 'not-the-password-at-all'],
+      ['nobody@corp.example.com', DEMO_ORGANIZER.password],
+    ] as const) {
+      const res = await organizerLogin(t, email, password);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ succeeded: false, message: ADMIN_LOGIN_FAILED_MESSAGE, data: null });
+    }
+  });
+
+  it('refuses bad input with 400 and writes nothing', async () => {
+    const before = (await t.database.db.select().from(auditLog)).length;
+    for (const payload of [{}, { email: 'not-an-email', password: 'x' }, { email: DEMO_ORGANIZER.email }, { email: DEMO_ORGANIZER.email, password: 'x', totp: '12ab56' }]) {
+      const res = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect((res.json() as { succeeded: boolean }).succeeded).toBe(false);
+    }
+    await t.app.auditLog.flush();
+    expect((await t.database.db.select().from(auditLog)).length).toBe(before);
+  });
+
+  it('limits failures per e-mail with 429 and Retry-After, even with the right password', async () => {
+    const email = 'limited.organizer@corp.example.com';
+    await createOrganizer(t.database.db, { email, password: 'A-long-password-1', mustChangePassword: false });
+    for (let i = 0; i < ADMIN_FAILURES_PER_EMAIL_HOUR; i++) {
+      const res = await organizerLogin(t, email, `wrong-password-${i}`);
+      expect(res.statusCode).toBe(200);
+    }
+    const limited = await organizerLogin(t, email, 'A-long-password-1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    clock += 3601_000;
+    expect((await organizerLogin(t, email, 'A-long-password-1')).json()).toMatchObject({ succeeded: true });
+  });
+
+  it('logs out: the token answers 401 afterwards; logout is idempotent', async () => {
+    const token = await tokenOf(t);
+    expect((await t.app.inject({ method: 'POST', url: ADMIN_PATHS.logout, headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: ADMIN_PATHS.events, headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: ADMIN_PATHS.logout, headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: ADMIN_PATHS.logout })).statusCode).toBe(200);
+  });
+
+  it('one-time password: only the password change is open until it is changed; then the new one signs in', async () => {
+    const email = 'new.organizer@corp.example.com';
+    await createOrganizer(t.database.db, { email, password: 'One-time-password-1', mustChangePassword: true });
+    const token = await tokenOf(t, email, 'One-time-password-1');
+    const blocked = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.registrations, headers: bearer(token) });
+    expect(blocked.statusCode).toBe(403);
+    const short = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.password, headers: bearer(token), payload: { currentPassword: 'One-time-password-1', newPassword: 'short' } });
+    expect(short.statusCode).toBe(400);
+    const wrong = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.password, headers: bearer(token), payload: { currentPassword: 'wrong-password-xx', newPassword: 'My-own-long-password' } });
+    expect(wrong.statusCode).toBe(400);
+    const changed = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.password, headers: bearer(token), payload: { currentPassword: 'One-time-password-1', newPassword: 'My-own-long-password' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: ADMIN_PATHS.registrations, headers: bearer(token) })).statusCode).toBe(200);
+    expect((await organizerLogin(t, email, 'One-time-password-1')).json()).toMatchObject({ succeeded: false });
+    expect((await organizerLogin(t, email, 'My-own-long-password')).json()).toMatchObject({ succeeded: true });
+  });
+
+  it('TOTP: set up, confirmed with a code, then required at sign-in; a code is accepted once', async () => {
+    const email = 'totp.organizer@corp.example.com';
+    await createOrganizer(t.database.db, { email, password: 'Totp-organizer-pass', mustChangePassword: false });
+    const token = await tokenOf(t, email, 'Totp-organizer-pass');
+    const setup = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpSetup, headers: bearer(token) });
+    expect(setup.statusCode).toBe(200);
+    const { secret, otpauthUrl } = (setup.json() as { data: { secret: string; otpauthUrl: string } }).data;
+    expect(otpauthUrl).toContain(`secret=${secret}`);
+    const epoch = () => Math.floor(clock / 1000);
+    const bad = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpConfirm, headers: bearer(token), payload: { code: '000000' === (await generate({ secret, epoch: epoch() })) ? '111111' : '000000' } });
+    expect(bad.statusCode).toBe(400);
+    const confirm = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpConfirm, headers: bearer(token), payload: { code: await generate({ secret, epoch: epoch() }) } });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect((confirm.json() as { data: { totpEnabled: boolean } }).data.totpEnabled).toBe(true);
+
+    const missing = await organizerLogin(t, email, 'Totp-organizer-pass');
+    expect(missing.json()).toEqual({ succeeded: false, message: TOTP_REQUIRED_MESSAGE, data: null, errors: [{ field: 'totp', message: TOTP_REQUIRED_MESSAGE }] });
+    // The code confirmed at set-up cannot be replayed in the same step.
+    expect((await organizerLogin(t, email, 'Totp-organizer-pass', await generate({ secret, epoch: epoch() }))).json()).toMatchObject({ succeeded: false });
+    clock += 30_000;
+    const code = await generate({ secret, epoch: epoch() });
+    expect((await organizerLogin(t, email, 'Totp-organizer-pass', code)).json()).toMatchObject({ succeeded: true });
+    expect((await organizerLogin(t, email, 'Totp-organizer-pass', code)).json()).toMatchObject({ succeeded: false });
+  });
+
+  it('a disabled organizer cannot sign in and their open tokens stop working', async () => {
+    const email = 'leaving.organizer@corp.example.com';
+    const { id } = await createOrganizer(t.database.db, { email, password: 'Leaving-organizer-1', mustChangePassword: false });
+    const token = await tokenOf(t, email, 'Leaving-organizer-1');
+    await t.database.db.update(organizers).set({ active: false }).where(eq(organizers.id, id));
+    expect((await t.app.inject({ method: 'GET', url: ADMIN_PATHS.events, headers: bearer(token) })).statusCode).toBe(401);
+    expect((await organizerLogin(t, email, 'Leaving-organizer-1')).json()).toMatchObject({ succeeded: false });
+  });
+
+  it('keeps organizer and portal tokens apart both ways', async () => {
+    const organizer = await tokenOf(t);
+    const attendee = (await loginAs(t.app, DEMO.em, 'DEALER27')).accessToken;
+    const corporate = (await loginAs(t.app, DEMO.corporate, 'CORP27')).accessToken;
+    const reports = (await loginAs(t.app, DEMO.reports, 'REPORTS27', { IsReporting: true })).accessToken;
+    const adminGets = [ADMIN_PATHS.events, ADMIN_PATHS.accessCodes, ADMIN_PATHS.registrations, ADMIN_PATHS.people, ADMIN_PATHS.audit, ADMIN_PATHS.me, '/api/Admin/Registrations/1', '/api/Admin/People/1', '/api/admin/events', '/api/Admin/NoSuchRoute'];
+    for (const url of adminGets) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, `${url} without a token`).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer not.a.token' } })).statusCode, `${url} bad token`).toBe(401);
+      for (const token of [attendee, corporate, reports]) {
+        expect((await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode, `${url} portal token`).toBe(403);
+      }
+    }
+    const adminPosts: Array<[string, string, object | string]> = [
+      ['PUT', '/api/Admin/Events/nbc', { capacity: 10 }],
+      ['POST', ADMIN_PATHS.accessCodes, { event: 'nbc', category: 'expo' }],
+      ['POST', '/api/Admin/AccessCodes/1/Disable', {}],
+      ['POST', '/api/Admin/Registrations/1/Cancel', {}],
+      ['POST', '/api/Admin/Registrations/1/ResendLink', {}],
+      ['POST', '/api/Admin/Registrations/1/Dates', { isVirtual: true }],
+      ['PUT', '/api/Admin/People/1', { firstName: 'X' }],
+      ['POST', '/api/Admin/Import?kind=rosters&dryRun=true', 'dlrnum,email,first_name,last_name,role\n'],
+    ];
+    for (const [method, url, payload] of adminPosts) {
+      const headers = typeof payload === 'string' ? { 'content-type': 'text/csv' } : {};
+      expect((await t.app.inject({ method: method as 'POST', url, payload, headers })).statusCode, `${url} without a token`).toBe(401);
+      for (const token of [attendee, corporate, reports]) {
+        expect((await t.app.inject({ method: method as 'POST', url, payload, headers: { ...headers, ...bearer(token) } })).statusCode, `${url} portal token`).toBe(403);
+      }
+    }
+    // Nothing was changed by the refused calls.
+    const [event] = await t.database.db.select().from(schema.events).where(eq(schema.events.id, 'nbc'));
+    expect(event?.capacity).toBeNull();
+
+    const portalCalls: Array<[string, string, object?]> = [
+      ['GET', '/api/Enrollment/GetRevisitURL'],
+      ['POST', '/api/Enrollment/GetBuiltinLink', { firstName: 'A', lastName: 'B' }],
+      ['GET', '/api/Report/GetAllRegions'],
+      ['POST', '/api/Report/GetEnrollments?reportLevel=All', { region: '', zone: '', district: '', select: 'ALL' }],
+      ['GET', '/api/Report/GetRetailerReport?eventCode=NBC27&reportHeaders=a'],
+      ['GET', '/api/config'],
+    ];
+    for (const [method, url, payload] of portalCalls) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: bearer(organizer), ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${url} with an organizer token`).toBe(403);
+    }
+    // The content service too (public items included).
+    const [env] = await t.database.db.select({ id: schema.events.contentEnvironmentId }).from(schema.events).where(eq(schema.events.id, 'nbc'));
+    const content = await t.app.inject({ method: 'GET', url: `/${env!.id}/items`, headers: bearer(organizer) });
+    expect(content.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: ADMIN_PATHS.events, headers: bearer(organizer) })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The organizer console API under `/api/Admin/` (contracts: @portal/contracts admin.ts). The auth
+ * plugin's global hook already refuses every request here without an organizer token; each route
+ * names `app.authenticateAdmin` as well, so the guard is visible where the route is.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  accessCodesQuerySchema,
+  ADMIN_PATHS,
+  auditQuerySchema,
+  cancelRegistrationRequestSchema,
+  createAccessCodeRequestSchema,
+  eventParamsSchema,
+  idParamsSchema,
+  IMPORT_BODY_MAX_BYTES,
+  importQuerySchema,
+  peopleQuerySchema,
+  registrationDatesRequestSchema,
+  registrationsQuerySchema,
+  updateEventRequestSchema,
+  updatePersonRequestSchema,
+} from '@portal/contracts';
+import { ok } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/errors.ts';
+import { organizerOf } from './admin-auth.routes.ts';
+import * as q from './admin.queries.ts';
+import type { Actor, AdminService } from './admin.service.ts';
+
+/** Fastify paths from the contract's `{param}` spelling. */
+const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+function actorOf(request: FastifyRequest): Actor {
+  const user = organizerOf(request);
+  return { organizerId: user.organizerId, email: user.email, ip: request.ip };
+}
+
+const csvBodySchema = z
+  .string({ error: 'must be the CSV text, sent as Content-Type: text/csv' })
+  .min(1, 'is empty: send the CSV text');
+
+export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {
+  const db = app.db;
+  const guard = { onRequest: app.authenticateAdmin };
+
+  // Uploaded CSV files are far above the API's 64 KiB JSON limit; only the import route takes them.
+  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string', bodyLimit: IMPORT_BODY_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.addHook('onSend', async (_request, reply, payload) => {
+    // Organizer data is personal: never kept by a shared cache or the browser's.
+    void reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.get(ADMIN_PATHS.events, guard, async () => {
+    const rows = await q.listEvents(db);
+    return ok({ rows, total: rows.length });
+  });
+
+  app.put(route(ADMIN_PATHS.event), { ...guard, schema: { params: eventParamsSchema, body: updateEventRequestSchema } }, async (request) =>
+    ok(await service.updateEvent(actorOf(request), request.params.eventType, request.body)),
+  );
+
+  app.get(ADMIN_PATHS.accessCodes, { ...guard, schema: { querystring: accessCodesQuerySchema } }, async (request) =>
+    ok(await q.listAccessCodes(db, request.query, new Date())),
+  );
+
+  app.post(ADMIN_PATHS.accessCodes, { ...guard, schema: { body: createAccessCodeRequestSchema } }, async (request, reply) => {
+    const created = await service.createAccessCode(actorOf(request), request.body);
+    void reply.code(201);
+    return ok(created);
+  });
+
+  app.post(route(ADMIN_PATHS.accessCodeDisable), { ...guard, schema: { params: idParamsSchema } }, async (request) =>
+    ok(await service.disableAccessCode(actorOf(request), request.params.id)),
+  );
+
+  app.get(ADMIN_PATHS.registrations, { ...guard, schema: { querystring: registrationsQuerySchema } }, async (request) =>
+    ok(await q.listRegistrations(db, request.query)),
+  );
+
+  app.get(route(ADMIN_PATHS.registration), { ...guard, schema: { params: idParamsSchema } }, async (request) =>
+    ok(await service.registrationDetail(request.params.id)),
+  );
+
+  app.post(route(ADMIN_PATHS.registrationCancel), { ...guard, schema: { params: idParamsSchema, body: cancelRegistrationRequestSchema } }, async (request) =>
+    ok(await service.cancelRegistration(actorOf(request), request.params.id, request.body.reason)),
+  );
+
+  app.post(route(ADMIN_PATHS.registrationResendLink), { ...guard, schema: { params: idParamsSchema } }, async (request) =>
+    ok(await service.resendLink(actorOf(request), request.params.id)),
+  );
+
+  app.post(route(ADMIN_PATHS.registrationDates), { ...guard, schema: { params: idParamsSchema, body: registrationDatesRequestSchema } }, async (request) =>
+    ok(await service.changeDates(actorOf(request), request.params.id, request.body)),
+  );
+
+  app.get(ADMIN_PATHS.people, { ...guard, schema: { querystring: peopleQuerySchema } }, async (request) => ok(await q.listPeople(db, request.query)));
+
+  app.get(route(ADMIN_PATHS.person), { ...guard, schema: { params: idParamsSchema } }, async (request) => {
+    const person = await q.findPersonView(db, request.params.id);
+    if (!person) throw notFound('No person with this id.');
+    return ok(person);
+  });
+
+  app.put(route(ADMIN_PATHS.person), { ...guard, schema: { params: idParamsSchema, body: updatePersonRequestSchema } }, async (request) =>
+    ok(await service.updatePerson(actorOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    ADMIN_PATHS.import,
+    { ...guard, bodyLimit: IMPORT_BODY_MAX_BYTES, schema: { querystring: importQuerySchema, body: csvBodySchema } },
+    async (request) => ok(await service.importFile(actorOf(request), request.query.kind, request.body, request.query.dryRun)),
+  );
+
+  app.get(ADMIN_PATHS.audit, { ...guard, schema: { querystring: auditQuerySchema } }, async (request) => ok(await q.listAudit(db, request.query)));
+};

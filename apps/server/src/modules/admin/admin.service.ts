@@ -1,0 +1,410 @@
+/**
+ * What organizers change in the console (design organizer-and-mail.md, section 4). Every change
+ * runs in one transaction with its audit row, which carries the organizer's id; registration
+ * changes go through the registration module's own state changes (seat hand-over, counts kept by
+ * triggers stay right), and the attendee's mail is queued in the same transaction.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  attendanceErrors,
+  type AccessCodeCategory,
+  type AdminEvent,
+  type AdminPerson,
+  type AdminRegistrationDetail,
+  type CreatedAccessCode,
+  type ImportKind,
+  type ImportResult,
+  type ResendLinkData,
+  type UpdateEventRequest,
+  type UpdatePersonRequest,
+} from '@portal/contracts';
+import { schema, type AttendeeType, type Db, type PersonCategory, type Policy, type Tx } from '@portal/db';
+import { accessCodeProblem, hashAccessCode } from '../../lib/access-code.ts';
+import { audit, type AuditEntry } from '../../lib/audit.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { importCsv, type CsvImportFiles } from '../../import/import-csv.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import type { RegistrationProvider } from '../registration/provider.ts';
+import { cancel, changeAttendance, normalized } from '../registration/registration.service.ts';
+import { findEvent, findPerson, isPlaceholderEmail, lockForChange } from '../registration/registration.queries.ts';
+import * as q from './admin.queries.ts';
+
+const { accessCodes, events, people, registrationTokens, stores, regions, zones, districts } = schema;
+
+/** Who does it: the organizer and the client address, written on every audit row. */
+export interface Actor {
+  organizerId: number;
+  email: string;
+  ip: string;
+}
+
+function auditAs(actor: Actor, entry: Omit<AuditEntry, 'actorEmail' | 'ip' | 'organizerId' | 'success'> & { success?: boolean }): AuditEntry {
+  return { success: true, ...entry, actorEmail: actor.email, ip: actor.ip, organizerId: actor.organizerId };
+}
+
+const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
+
+interface CodePreset {
+  policies: Policy[];
+  regType: string;
+  attendeeType: AttendeeType;
+  agendaGroup: string;
+  conferenceGroup: string;
+  faqGroup: string;
+  label: string;
+}
+
+/** What a code of each category admits: the same rules as the demo and imported codes. */
+const CODE_PRESETS: Record<AccessCodeCategory, CodePreset> = {
+  dealer_staff: { policies: [], regType: 'DLR', attendeeType: 'dealer', agendaGroup: 'dealer', conferenceGroup: 'general', faqGroup: 'general', label: 'Dealer' },
+  corporate: { policies: ['corporate'], regType: 'CORP', attendeeType: 'corporate', agendaGroup: 'general', conferenceGroup: 'corporatesub', faqGroup: 'corporate', label: 'Corporate' },
+  field: { policies: ['field'], regType: 'FLD', attendeeType: 'field', agendaGroup: 'general', conferenceGroup: 'corporatesub', faqGroup: 'corporate', label: 'Field' },
+  sbr: { policies: ['general'], regType: 'SBR', attendeeType: 'sbr', agendaGroup: 'general', conferenceGroup: 'corporatesub', faqGroup: 'corporate', label: 'SBR' },
+  distributor: { policies: ['general'], regType: 'DIST', attendeeType: 'distributor', agendaGroup: 'general', conferenceGroup: 'vendordistributor', faqGroup: 'corporate', label: 'Distributor' },
+  independent_distributor: { policies: ['general'], regType: 'IDST', attendeeType: 'distributor', agendaGroup: 'general', conferenceGroup: 'inddist', faqGroup: 'corporate', label: 'Independent distributor' },
+  vendor: { policies: ['general'], regType: 'VND', attendeeType: 'vendor', agendaGroup: 'general', conferenceGroup: 'vendordistributor', faqGroup: 'corporate', label: 'Vendor' },
+  partner: { policies: ['general'], regType: 'PTR', attendeeType: 'partner', agendaGroup: 'general', conferenceGroup: 'corporatesub', faqGroup: 'corporate', label: 'Partner' },
+  expo: { policies: ['expo'], regType: 'EXP', attendeeType: 'expo', agendaGroup: 'general', conferenceGroup: 'general', faqGroup: 'general', label: 'Expo' },
+  attendee: { policies: ['general'], regType: 'DLR', attendeeType: 'dealer', agendaGroup: 'general', conferenceGroup: 'general', faqGroup: 'general', label: 'Attendee' },
+};
+
+/** 32 letters and digits without look-alikes: a byte's low 5 bits pick one without bias. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A random code of 3 groups of 4 (60 bits), e.g. `K7QM-3XTA-PW9C`. */
+export function generateAccessCode(): string {
+  const chars = [...randomBytes(12)].map((b) => CODE_ALPHABET[b & 31]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const IMPORT_FILE_KIND = { network: 'network', rosters: 'rosters', 'access-codes': 'accessCodes', 'report-users': 'reportUsers' } as const;
+
+export interface AdminServiceDeps {
+  db: Db;
+  provider: RegistrationProvider;
+  codeHashKey: Uint8Array;
+  reportEmailDomain: string;
+  now?: () => Date;
+}
+
+export function createAdminService(deps: AdminServiceDeps) {
+  const { db, provider } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function registrationDetail(dbOrTx: Db | Tx, id: number): Promise<AdminRegistrationDetail> {
+    const row = await q.findRegistrationView(dbOrTx, id);
+    if (!row) throw notFound('No registration with this id.');
+    const by = await findPerson(dbOrTx, row.registeredById);
+    const { registeredById: _by, ...view } = row;
+    return {
+      ...view,
+      registeredBy: by ? { id: by.id, firstName: by.firstName, lastName: by.lastName, email: isPlaceholderEmail(by.email) ? null : by.email } : null,
+      history: await q.registrationHistory(dbOrTx, id),
+    };
+  }
+
+  /** The attendee's mail about their registration, queued when they have a real address. */
+  async function mailAttendee(tx: Tx, registrationId: number, kind: 'registration-cancelled' | 'registration-changed' | 'registration-confirmed', revisitUrl: string | null) {
+    const detail = await q.findRegistrationView(tx, registrationId);
+    if (!detail?.email) return null;
+    const queued = await enqueueMail(
+      tx,
+      {
+        kind,
+        to: detail.email,
+        event: detail.event,
+        data: {
+          registrationId,
+          firstName: detail.firstName,
+          lastName: detail.lastName,
+          isVirtual: detail.isVirtual,
+          arrivalDate: detail.arrivalDate,
+          departureDate: detail.departureDate,
+          storeName: detail.storeName,
+          revisitUrl,
+        },
+      },
+      now(),
+    );
+    return queued.id;
+  }
+
+  return {
+    registrationDetail: (id: number) => registrationDetail(db, id),
+
+    async updateEvent(actor: Actor, eventId: string, input: UpdateEventRequest): Promise<AdminEvent> {
+      await db.transaction(async (tx) => {
+        const event = await q.lockEvent(tx, eventId);
+        if (!event) throw notFound('No event with this id.');
+        const next = {
+          name: input.name ?? event.name,
+          startsOn: input.startsOn ?? event.startsOn,
+          endsOn: input.endsOn ?? event.endsOn,
+          registrationOpensAt: input.registrationOpensAt === undefined ? event.registrationOpensAt : input.registrationOpensAt ? new Date(input.registrationOpensAt) : null,
+          registrationClosesAt: input.registrationClosesAt === undefined ? event.registrationClosesAt : input.registrationClosesAt ? new Date(input.registrationClosesAt) : null,
+          isVirtual: input.isVirtual ?? event.isVirtual,
+          capacity: input.capacity === undefined ? event.capacity : input.capacity,
+          defaultComplimentarySeats: input.defaultComplimentarySeats ?? event.defaultComplimentarySeats,
+          reminderDaysBeforeClose: input.reminderDaysBeforeClose === undefined ? event.reminderDaysBeforeClose : input.reminderDaysBeforeClose,
+        };
+        if (next.endsOn < next.startsOn) throw fieldError('endsOn', 'The event cannot end before it starts.');
+        if (next.registrationOpensAt && next.registrationClosesAt && next.registrationClosesAt <= next.registrationOpensAt) {
+          throw fieldError('registrationClosesAt', 'Registration must close after it opens.');
+        }
+        if (next.reminderDaysBeforeClose !== null && !next.registrationClosesAt) {
+          throw fieldError('reminderDaysBeforeClose', 'Reminders before the close need a registration close date.');
+        }
+        const changed = Object.fromEntries(
+          Object.entries(next).filter(([key, value]) => {
+            const old = event[key as keyof typeof event];
+            return (old instanceof Date ? old.getTime() : old) !== (value instanceof Date ? value.getTime() : value);
+          }),
+        );
+        if (!Object.keys(changed).length) return;
+        await tx.update(events).set(changed).where(eq(events.id, event.id));
+        await audit(tx, auditAs(actor, { action: 'admin-event-update', eventId: event.id, detail: { changes: changed } }));
+      });
+      const updated = (await q.listEvents(db)).find((e) => e.id === eventId);
+      if (!updated) throw notFound('No event with this id.');
+      return updated;
+    },
+
+    async createAccessCode(
+      actor: Actor,
+      input: { event: string; code?: string | undefined; category: AccessCodeCategory; label?: string | undefined; storeDlrnum?: string | undefined; seats?: number | undefined; expiresAt?: string | undefined },
+    ): Promise<CreatedAccessCode> {
+      const at = now();
+      if (input.expiresAt && new Date(input.expiresAt) <= at) throw fieldError('expiresAt', 'The expiry must be in the future.');
+      return db.transaction(async (tx) => {
+        const event = await findEvent(tx, input.event);
+        if (!event) throw fieldError('event', 'No event with this id.');
+        let storeName: string | null = null;
+        if (input.storeDlrnum) {
+          const [store] = await tx.select({ name: stores.name }).from(stores).where(eq(stores.dlrnum, input.storeDlrnum)).limit(1);
+          if (!store) throw fieldError('storeDlrnum', `No store ${input.storeDlrnum} in the network.`);
+          storeName = store.name;
+        }
+        let code = input.code;
+        if (code) {
+          const allEvents = await tx.select({ id: events.id, name: events.name, providerEventCode: events.providerEventCode }).from(events);
+          const problem = accessCodeProblem(code, allEvents);
+          if (problem) throw fieldError('code', `The code ${problem}.`);
+        } else {
+          code = generateAccessCode();
+        }
+        const preset = CODE_PRESETS[input.category];
+        const label = input.label ?? (input.storeDlrnum ? `${preset.label} ${input.storeDlrnum}${storeName ? ` (${storeName})` : ''}` : preset.label);
+        let id: number;
+        try {
+          // A savepoint: a duplicate must not abort the transaction on PostgreSQL before the 409.
+          id = await tx.transaction(async (sp) => {
+            const [row] = await sp
+              .insert(accessCodes)
+              .values({
+                eventId: event.id,
+                codeHash: hashAccessCode(code, deps.codeHashKey),
+                label: label.slice(0, 120),
+                policies: preset.policies,
+                regType: preset.regType,
+                attendeeType: preset.attendeeType,
+                personCategory: input.category as PersonCategory,
+                // A per-store code admits any e-mail and binds it to its store; a general dealer code needs the roster.
+                requiresRoster: input.category === 'dealer_staff' && !input.storeDlrnum,
+                agendaGroup: preset.agendaGroup,
+                conferenceGroup: preset.conferenceGroup,
+                faqGroup: preset.faqGroup,
+                storeDlrnum: input.storeDlrnum ?? null,
+                seats: input.seats ?? null,
+                expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+              })
+              .returning({ id: accessCodes.id });
+            return row!.id;
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new AppError(409, 'This code already exists for the event.', [{ field: 'code', message: 'This code already exists for the event.' }]);
+          throw error;
+        }
+        // The code itself is a secret: never in the audit log.
+        await audit(tx, auditAs(actor, { action: 'admin-access-code-create', eventId: event.id, detail: { accessCodeId: id, label, category: input.category, storeDlrnum: input.storeDlrnum ?? null, seats: input.seats ?? null, expiresAt: input.expiresAt ?? null, generated: !input.code } }));
+        return { id, code };
+      });
+    },
+
+    async disableAccessCode(actor: Actor, id: number) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(accessCodes).where(eq(accessCodes.id, id)).for('update').limit(1);
+        if (!row) throw notFound('No access code with this id.');
+        if (!row.active) return;
+        await tx.update(accessCodes).set({ active: false }).where(eq(accessCodes.id, id));
+        await audit(tx, auditAs(actor, { action: 'admin-access-code-disable', eventId: row.eventId, detail: { accessCodeId: id, label: row.label } }));
+      });
+      const view = await q.findAccessCodeView(db, id, now());
+      if (!view) throw notFound('No access code with this id.');
+      return view;
+    },
+
+    async cancelRegistration(actor: Actor, id: number, reason: string | undefined): Promise<AdminRegistrationDetail> {
+      return db.transaction(async (tx) => {
+        const at = now();
+        const locked = await lockForChange(tx, { id });
+        if (!locked) throw notFound('No registration with this id.');
+        const before = locked.registration;
+        if (before.status === 'Cancelled') throw conflict('This registration is already cancelled.');
+        await cancel(tx, locked, at);
+        // Links out for it are of no use any more.
+        await tx.update(registrationTokens).set({ usedAt: at }).where(and(eq(registrationTokens.registrationId, id), isNull(registrationTokens.usedAt)));
+        const mailId = before.status === 'Enrolled' ? await mailAttendee(tx, id, 'registration-cancelled', null) : null;
+        await audit(tx, auditAs(actor, { action: 'admin-registration-cancel', eventId: before.eventId, detail: { registrationId: id, previousStatus: before.status, reason: reason ?? null, mailId } }));
+        return registrationDetail(tx, id);
+      });
+    },
+
+    async changeDates(actor: Actor, id: number, input: { isVirtual: boolean; arrivalDate: string | null; departureDate: string | null }): Promise<AdminRegistrationDetail> {
+      return db.transaction(async (tx) => {
+        const at = now();
+        const locked = await lockForChange(tx, { id });
+        if (!locked) throw notFound('No registration with this id.');
+        const before = locked.registration;
+        if (before.status !== 'Enrolled') throw conflict('Only an enrolled registration has dates to change.');
+        const event = await findEvent(tx, before.eventId);
+        if (!event) throw notFound('The event of this registration no longer exists.');
+        const errors = attendanceErrors(event, input);
+        if (errors.length) throw badRequest(errors.map((e) => e.message).join(' '), errors);
+        const attendance = normalized(input);
+        await changeAttendance(tx, locked, attendance, at);
+        const mailId = await mailAttendee(tx, id, 'registration-changed', null);
+        await audit(
+          tx,
+          auditAs(actor, {
+            action: 'admin-registration-dates',
+            eventId: before.eventId,
+            detail: {
+              registrationId: id,
+              before: { isVirtual: before.isVirtual, arrivalDate: before.arrivalDate, departureDate: before.departureDate },
+              after: attendance,
+              mailId,
+            },
+          }),
+        );
+        return registrationDetail(tx, id);
+      });
+    },
+
+    /**
+     * A new link for the attendee: to complete a pending registration, or to review an enrolled one.
+     * Older unused links of the registration are retired first, so only the newest one works.
+     */
+    async resendLink(actor: Actor, id: number): Promise<ResendLinkData> {
+      return db.transaction(async (tx) => {
+        const at = now();
+        const locked = await lockForChange(tx, { id });
+        if (!locked) throw notFound('No registration with this id.');
+        const registration = locked.registration;
+        if (registration.status === 'Cancelled') throw conflict('This registration is cancelled; there is no link to send.');
+        const [event, person] = [await findEvent(tx, registration.eventId), await findPerson(tx, registration.attendeeId)];
+        if (!event || !person) throw notFound('This registration no longer exists.');
+        await tx.update(registrationTokens).set({ usedAt: at }).where(and(eq(registrationTokens.registrationId, id), isNull(registrationTokens.usedAt)));
+        const email = isPlaceholderEmail(person.email) ? null : person.email;
+        const subject = {
+          registrationId: id,
+          providerRef: registration.providerRef,
+          eventId: event.id === 'abc' ? ('abc' as const) : ('nbc' as const),
+          providerEventCode: event.providerEventCode,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          email,
+          isVirtual: registration.isVirtual,
+        };
+        const enrolled = registration.status === 'Enrolled';
+        const link = enrolled ? await provider.revisitLink(tx, subject, at) : await provider.registrationLink(tx, subject, at);
+        let outboxId: number | null = null;
+        if (email) {
+          outboxId = enrolled
+            ? await mailAttendee(tx, id, 'registration-confirmed', link)
+            : (await enqueueMail(tx, { kind: 'registration-link', to: email, event: event.id, data: { firstName: person.firstName, link } }, at)).id;
+        }
+        await audit(tx, auditAs(actor, { action: 'admin-registration-resend-link', eventId: event.id, detail: { registrationId: id, status: registration.status, mailId: outboxId, provider: provider.id } }));
+        return { link, queued: outboxId !== null, outboxId };
+      });
+    },
+
+    async updatePerson(actor: Actor, id: number, input: UpdatePersonRequest): Promise<AdminPerson> {
+      await db.transaction(async (tx) => {
+        const [person] = await tx.select().from(people).where(eq(people.id, id)).for('update').limit(1);
+        if (!person) throw notFound('No person with this id.');
+        const changes: Partial<typeof people.$inferInsert> = {};
+        if (input.firstName !== undefined && input.firstName !== person.firstName) changes.firstName = input.firstName;
+        if (input.lastName !== undefined && input.lastName !== person.lastName) changes.lastName = input.lastName;
+        if (input.category !== undefined && input.category !== person.category) changes.category = input.category as PersonCategory;
+        if (input.company !== undefined && (input.company || null) !== person.company) changes.company = input.company || null;
+        if (input.email !== undefined && input.email.toLowerCase() !== person.email) changes.email = input.email.toLowerCase();
+        if (input.storeDlrnum !== undefined && input.storeDlrnum !== person.storeDlrnum) {
+          if (input.storeDlrnum) {
+            const [store] = await tx.select({ dlrnum: stores.dlrnum }).from(stores).where(eq(stores.dlrnum, input.storeDlrnum)).limit(1);
+            if (!store) throw fieldError('storeDlrnum', `No store ${input.storeDlrnum} in the network.`);
+          }
+          changes.storeDlrnum = input.storeDlrnum;
+        }
+        if (input.zoneCode !== undefined && input.zoneCode !== person.zoneCode) {
+          if (input.zoneCode && !(await tx.select({ c: zones.code }).from(zones).where(eq(zones.code, input.zoneCode)).limit(1)).length) {
+            throw fieldError('zoneCode', `No zone ${input.zoneCode} in the network.`);
+          }
+          changes.zoneCode = input.zoneCode;
+        }
+        if (input.scope !== undefined) {
+          const level = input.scope?.level ?? null;
+          const code = level && level !== 'network' ? (input.scope?.code ?? '') : null;
+          if (level && level !== 'network') {
+            const table = level === 'region' ? regions : level === 'zone' ? zones : districts;
+            if (!code || !(await tx.select({ c: table.code }).from(table).where(eq(table.code, code)).limit(1)).length) {
+              throw fieldError('scope', `No ${level} ${code ?? ''} in the network.`.replace('  ', ' '));
+            }
+          }
+          if (level !== person.reportScopeLevel || code !== person.reportScopeCode) {
+            changes.reportScopeLevel = level;
+            changes.reportScopeCode = code;
+          }
+        }
+        if (!Object.keys(changes).length) return;
+        try {
+          await tx.transaction(async (sp) => {
+            await sp.update(people).set(changes).where(eq(people.id, id));
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new AppError(409, 'This e-mail address belongs to another person.', [{ field: 'email', message: 'This e-mail address belongs to another person.' }]);
+          throw error;
+        }
+        const before = Object.fromEntries(Object.keys(changes).map((k) => [k, person[k as keyof typeof person]]));
+        await audit(tx, auditAs(actor, { action: 'admin-person-update', detail: { personId: id, before, after: changes } }));
+      });
+      const view = await q.findPersonView(db, id);
+      if (!view) throw notFound('No person with this id.');
+      return view;
+    },
+
+    /** The CLI's import (same parser, same checks), on one uploaded file; all or nothing. */
+    async importFile(actor: Actor, kind: ImportKind, text: string, dryRun: boolean): Promise<ImportResult> {
+      const fileKind = IMPORT_FILE_KIND[kind];
+      const files: CsvImportFiles = { [fileKind]: { name: `${kind}.csv`, content: text } };
+      return db.transaction(async (tx) => {
+        const result = await importCsv(tx, files, { codeHashKey: deps.codeHashKey, reportEmailDomain: deps.reportEmailDomain, dryRun });
+        if (!result.ok) {
+          if (!dryRun) await audit(tx, auditAs(actor, { action: 'admin-import', success: false, detail: { kind, problems: result.problems.length } }));
+          return { ok: false, dryRun, committed: false, counts: null, problems: result.problems };
+        }
+        if (!dryRun) await audit(tx, auditAs(actor, { action: 'admin-import', detail: { kind, counts: result.counts } }));
+        return { ok: true, dryRun, committed: !dryRun, counts: result.counts as ImportResult['counts'], problems: [] };
+      });
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;
