@@ -12,6 +12,9 @@
  *     await assertInScope(app.db, scope, { region, zone, district }); // 403 for a named code outside it
  *     ... where ${scopeCondition(scope, { region: sql`z.region_code`, zone: sql`z.code`, district: sql`d.code` })}
  *     ... where ${storeInScope(scope, sql`g.store_dlrnum`)}       // when a query only has a store number
+ *     ... where ${registrationInScope(scope, { store: sql`g.store_dlrnum`, person: sql`g.attendee_id` })}
+ *     const { region, zone, district } = await narrowToScope(app.db, scope, named) // check + the filter to use
+ *   Store-count reports: pass `{ scope }` in reports.queries.ts's CountOptions.
  *   Pass `null`, `''` or `ALL` for a code the request leaves open; `assertInScope` ignores those.
  *   A digest or job without a request: `loadReportScope(db, { personId, email })`.
  * - The organizer console (`PUT /api/Admin/People/{id}`): `setPersonReportScope(db, personId, scope)`
@@ -209,6 +212,20 @@ export async function assertInScope(db: DbOrTx, scope: ReportScope, area: NamedA
   }
 }
 
+/**
+ * `assertInScope`, then the named area narrowed to the scope: each level's code is the named one or,
+ * when none is named, the scope's own (so a filter by these codes alone stays inside the scope).
+ * '' for a level neither names.
+ */
+export async function narrowToScope(db: DbOrTx, scope: ReportScope, area: NamedArea): Promise<{ region: string; zone: string; district: string }> {
+  await assertInScope(db, scope, area);
+  return {
+    region: named(area.region) ?? (scope.level === 'network' ? '' : scope.region),
+    zone: named(area.zone) ?? (scope.level === 'zone' || scope.level === 'district' ? scope.zone : ''),
+    district: named(area.district) ?? (scope.level === 'district' ? scope.district : ''),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // SQL
 // ---------------------------------------------------------------------------------------------
@@ -263,6 +280,19 @@ export function storeInScope(scope: ReportScope, dlrnum: SQLWrapper): SQL {
   return sql`${dlrnum} in (
     select rs_s.dlrnum from stores rs_s join districts rs_sd on rs_sd.code = rs_s.district_code
     where ${scopeCondition(scope, { district: sql`rs_sd.code`, zone: sql`rs_sd.zone_code` })})`;
+}
+
+/**
+ * A condition that keeps the registrations (or any row with a store and a person) inside the scope:
+ * by the store when there is one, else by the zone the person covers (never inside a district scope).
+ */
+export function registrationInScope(scope: ReportScope, row: { store: SQLWrapper; person: SQLWrapper }): SQL {
+  if (scope.level === 'network') return sql`true`;
+  const traveller =
+    scope.level === 'district'
+      ? sql`false`
+      : sql`exists (select 1 from people rs_p where rs_p.id = ${row.person} and ${scopeCondition(scope, { zone: sql`rs_p.zone_code` })})`;
+  return sql`((${row.store} is not null and ${storeInScope(scope, row.store)}) or (${row.store} is null and ${traveller}))`;
 }
 
 // ---------------------------------------------------------------------------------------------

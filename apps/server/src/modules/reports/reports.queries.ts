@@ -25,6 +25,7 @@ import {
   type ZoneRow,
 } from '@portal/contracts';
 import type { AttendeeType } from '@portal/db/schema';
+import { NETWORK_SCOPE, registrationInScope, scopeCondition, type ReportScope } from './report-scope.ts';
 
 /** Attendee types bound to a store: the ones that make a store "enrolled". */
 const STORE_BOUND = sql.raw(`('dealer', 'candidate')`);
@@ -38,6 +39,8 @@ const TOTAL = sql.raw(`'${GRAND_TOTAL_KEY}'`);
 export interface CountOptions {
   within?: SQL | undefined;
   recount?: boolean | undefined;
+  /** The viewer's report scope (report-scope.ts): rows and counts outside it are left out. */
+  scope?: ReportScope | undefined;
 }
 
 /** The grain the counts are read at: `area_code` is a zone (`z`) or a district (`d`) code. */
@@ -114,8 +117,13 @@ interface GroupSpec {
  * objective does not offset one behind it) and derives its percentages from those sums.
  */
 function groupedCounts(eventId: string, spec: GroupSpec, options: CountOptions, onlyTotal = false): SQL {
-  const grain: Grain = options.within ? 'district' : spec.grain;
-  const counts = options.recount ? recountedCounts(eventId, grain, options.within) : maintainedCounts(eventId, grain, options.within);
+  const scope = options.scope ?? NETWORK_SCOPE;
+  // Zone-grain counts cannot split a zone: a district scope limits the counts themselves.
+  const scopeWithin = scope.level === 'district' ? scopeCondition(scope, { district: sql`dc.code` }) : undefined;
+  const within = options.within && scopeWithin ? sql`(${options.within}) and ${scopeWithin}` : (options.within ?? scopeWithin);
+  const grain: Grain = within ? 'district' : spec.grain;
+  const counts = options.recount ? recountedCounts(eventId, grain, within) : maintainedCounts(eventId, grain, within);
+  const inScope = scopeCondition(scope, { region: sql`z.region_code`, zone: sql`z.code`, ...(grain === 'district' ? { district: sql`d.code` } : {}) });
   const keyNames = Object.keys(spec.keys);
   const keySelect = sql.join(
     keyNames.map((name) => sql`${spec.keys[name]!} as ${sql.identifier(name)}`),
@@ -131,7 +139,7 @@ function groupedCounts(eventId: string, spec: GroupSpec, options: CountOptions, 
         coalesce(sum(pa.tot), 0)::int as tot, coalesce(sum(pa.enr), 0)::int as enr
       ${spec.from(grain)}
       left join per_area pa on pa.area_code = ${grain === 'zone' ? sql`z.code` : sql`d.code`}
-      where ${spec.where}
+      where ${spec.where} and ${inScope}
       group by ${keyExpressions}
     ),
     with_objective as (
@@ -376,16 +384,18 @@ export async function attendeeRows(
   db: DbOrTx,
   eventId: string,
   types: readonly AttendeeType[],
-  filter: { region: string | null; zone: string | null },
+  filter: { region: string | null; zone: string | null; district?: string | null },
 ): Promise<AttendeeRow[]> {
   const conditions: SQL[] = [];
   if (filter.region) conditions.push(sql`z.region_code = ${filter.region}`);
   if (filter.zone) conditions.push(sql`z.code = ${filter.zone}`);
+  // Only store-bound attendees have a district; travellers cover a zone at most.
+  if (filter.district) conditions.push(sql`a.district_code = ${filter.district}`);
   const query = sql`
     with a as (
       select g.id, g.status, g.enrolled_at, g.arrival_date, g.departure_date, g.is_virtual,
         trim(p.first_name || ' ' || p.last_name) as atd_name, p.last_name, p.first_name, p.company,
-        st.name as store_name, st.city, st.state, coalesce(d.zone_code, p.zone_code) as zone_code
+        st.name as store_name, st.city, st.state, coalesce(d.zone_code, p.zone_code) as zone_code, d.code as district_code
       from registrations g
       join people p on p.id = g.attendee_id
       left join stores st on st.dlrnum = g.store_dlrnum
@@ -425,7 +435,7 @@ export const TRAVELLER_TYPES: ReadonlyArray<{ type: AttendeeType; description: s
   { type: 'expo', description: 'Expo' },
 ];
 
-export async function attendeeCountsByType(db: DbOrTx, eventId: string): Promise<AttendeeTypeCount[]> {
+export async function attendeeCountsByType(db: DbOrTx, eventId: string, viewer: ReportScope = NETWORK_SCOPE): Promise<AttendeeTypeCount[]> {
   const values = sql.join(
     TRAVELLER_TYPES.map((t, i) => sql`(${t.type}, ${t.description}, ${i}::int)`),
     sql`, `,
@@ -434,20 +444,27 @@ export async function attendeeCountsByType(db: DbOrTx, eventId: string): Promise
     select t.description as "attendeedesc", count(g.attendee_type)::int as "totalenrolledAttendees"
     from (values ${values}) as t(type, description, ord)
     left join registrations g on g.attendee_type = t.type and g.event_id = ${eventId} and g.status = 'Enrolled'
+      and ${registrationInScope(viewer, { store: sql`g.store_dlrnum`, person: sql`g.attendee_id` })}
     group by t.type, t.description, t.ord
     order by t.ord`;
   return rowsOf<AttendeeTypeCount>(await db.execute(query));
 }
 
-export async function allRegions(db: DbOrTx): Promise<RegionOption[]> {
-  const query = sql`select code as "regCode", description as "regDescription" from regions order by code`;
+/** The regions of the viewer's scope (a zone or district viewer: the region that holds it). */
+export async function allRegions(db: DbOrTx, viewer: ReportScope = NETWORK_SCOPE): Promise<RegionOption[]> {
+  const query = sql`
+    select code as "regCode", description as "regDescription" from regions
+    where ${scopeCondition(viewer, { region: sql`code` }, { containing: true })}
+    order by code`;
   return rowsOf<RegionOption>(await db.execute(query));
 }
 
-export async function zonesOfRegion(db: DbOrTx, region: string | null): Promise<ZoneOption[]> {
+/** The zones of a region (all regions when null) inside the viewer's scope (a district viewer: its zone). */
+export async function zonesOfRegion(db: DbOrTx, region: string | null, viewer: ReportScope = NETWORK_SCOPE): Promise<ZoneOption[]> {
   const query = sql`
     select code as "zone", name as "zoneName" from zones
     where ${region ? sql`region_code = ${region}` : sql`true`}
+      and ${scopeCondition(viewer, { region: sql`region_code`, zone: sql`code` }, { containing: true })}
     order by code`;
   return rowsOf<ZoneOption>(await db.execute(query));
 }

@@ -1,8 +1,9 @@
 /**
  * Report API (api-contract.md, "Reports"): store enrollment counts by region, zone and district, the
  * store detail and store lists, the attendee reports. Each route answers with one SQL statement
- * (reports.queries.ts) for the event of the caller's token. The retailer report lives in
- * ../retailer-report.
+ * (reports.queries.ts) for the event of the caller's token, limited to the caller's report scope
+ * (report-scope.ts: rows outside it are left out, a named code outside it answers 403). The retailer
+ * report lives in ../retailer-report.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,10 +24,12 @@ import {
   type StoreRow,
   type Table,
   type ZoneOption,
+  type ReportScopeInfo,
 } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { narrowToScope, reportScopeInfo, reportScopeOf } from './report-scope.ts';
 import * as q from './reports.queries.ts';
 
 /** A POST without a body reads as all-empty (the whole network, all stores). */
@@ -34,6 +37,12 @@ const reportBody = z.preprocess((v) => v ?? {}, reportBodySchema);
 
 const dataSet = <Row>(table: Row[]): DataSet<Row> => ({ dataSet: { table } });
 const orNull = (code: string) => (code === ALL_CODES ? null : code);
+/** An area narrowed to the caller's scope as the attendee queries' filter ('' = no filter). */
+const areaFilter = (area: { region: string; zone: string; district: string }) => ({
+  region: area.region || null,
+  zone: area.zone || null,
+  district: area.district || null,
+});
 
 function userOf(user: AuthUser | null): AuthUser {
   // The preHandlers guarantee it; this keeps the types honest without a non-null assertion.
@@ -51,28 +60,31 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { eventType } = userOf(request.user);
       const { region, zone, district, select } = request.body;
+      const scope = await reportScopeOf(request);
       let rows: EnrollmentsRow[];
       switch (request.query.reportLevel) {
         case 'All':
-          rows = await q.networkTotal(app.db, eventType);
+          rows = await q.networkTotal(app.db, eventType, { scope });
           break;
         case 'Region':
-          rows = await q.regionCounts(app.db, eventType);
+          rows = await q.regionCounts(app.db, eventType, { scope });
           break;
         case 'Zone':
           if (!region) throw badRequest('region is required for reportLevel=Zone', [{ field: 'region', message: 'region is required for reportLevel=Zone' }]);
-          rows = await q.zoneCounts(app.db, eventType, region);
+          await narrowToScope(app.db, scope, { region });
+          rows = await q.zoneCounts(app.db, eventType, region, { scope });
           break;
         case 'District':
           if (district) {
-            rows = await q.storeDetail(app.db, eventType, { region, zone, district }, select);
+            rows = await q.storeDetail(app.db, eventType, { ...(await narrowToScope(app.db, scope, { region, zone, district })), district }, select);
           } else {
             if (!zone) {
               throw badRequest('zone or district is required for reportLevel=District', [
                 { field: 'zone', message: 'zone is required for reportLevel=District when district is empty' },
               ]);
             }
-            rows = await q.districtCounts(app.db, eventType, zone, region);
+            await narrowToScope(app.db, scope, { region, zone });
+            rows = await q.districtCounts(app.db, eventType, zone, region, { scope });
           }
           break;
       }
@@ -89,8 +101,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.reportLevel === 'Zone' && !zone) {
         throw badRequest('zone is required for reportLevel=Zone', [{ field: 'zone', message: 'zone is required for reportLevel=Zone' }]);
       }
-      const scope = request.query.reportLevel === 'Zone' ? { region, zone } : { region };
-      return ok<DataSet<StoreRow>>(dataSet(await q.storeList(app.db, eventType, scope, select)));
+      const named = request.query.reportLevel === 'Zone' ? { region, zone } : { region };
+      const stores = await narrowToScope(app.db, await reportScopeOf(request), named);
+      return ok<DataSet<StoreRow>>(dataSet(await q.storeList(app.db, eventType, stores, select)));
     },
   );
 
@@ -103,19 +116,24 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user.policies.includes('corporate') && !FIELD_REPORT_TYPES.includes(rptType)) {
         throw forbidden(`Report type ${rptType} needs the corporate policy`);
       }
-      const rows = await q.attendeeRows(app.db, user.eventType, q.ATTENDEE_TYPES_BY_REPORT[rptType], { region: orNull(regCode), zone: null });
+      const area = await narrowToScope(app.db, await reportScopeOf(request), { region: regCode });
+      const rows = await q.attendeeRows(app.db, user.eventType, q.ATTENDEE_TYPES_BY_REPORT[rptType], areaFilter(area));
       return ok<DataSet<AttendeeRow>>(dataSet(rows));
     },
   );
 
-  app.get('/api/Report/GetAllRegions', reportReaders, async () => {
-    return ok<Table<RegionOption>>({ table: await q.allRegions(app.db) });
+  app.get('/api/Report/GetAllRegions', reportReaders, async (request) => {
+    return ok<Table<RegionOption>>({ table: await q.allRegions(app.db, await reportScopeOf(request)) });
   });
 
   app.get(
     '/api/Report/GetAllZonesByRegion',
     { ...reportReaders, schema: { querystring: zonesByRegionQuerySchema } },
-    async (request) => ok<Table<ZoneOption>>({ table: await q.zonesOfRegion(app.db, orNull(request.query.regCode)) }),
+    async (request) => {
+      const scope = await reportScopeOf(request);
+      await narrowToScope(app.db, scope, { region: request.query.regCode });
+      return ok<Table<ZoneOption>>({ table: await q.zonesOfRegion(app.db, orNull(request.query.regCode), scope) });
+    },
   );
 
   app.get(
@@ -124,7 +142,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { eventType } = userOf(request.user);
       const { regCode, zone } = request.query;
-      const rows = await q.attendeeRows(app.db, eventType, q.ATTENDEE_TYPES_BY_REPORT[1], { region: orNull(regCode), zone: orNull(zone) });
+      const area = await narrowToScope(app.db, await reportScopeOf(request), { region: regCode, zone });
+      const rows = await q.attendeeRows(app.db, eventType, q.ATTENDEE_TYPES_BY_REPORT[1], areaFilter(area));
       return ok<DataSet<AttendeeRow>>(dataSet(rows));
     },
   );
@@ -132,6 +151,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The traveller report is a corporate report (spec section 6); field users may not read it.
   app.get('/api/Report/GetReportAtendeeCountByType', corporateOnly, async (request) => {
     const { eventType } = userOf(request.user);
-    return ok<DataSet<AttendeeTypeCount>>(dataSet(await q.attendeeCountsByType(app.db, eventType)));
+    return ok<DataSet<AttendeeTypeCount>>(dataSet(await q.attendeeCountsByType(app.db, eventType, await reportScopeOf(request))));
+  });
+
+  // Every report reader, report users included: the web app opens the drill-down at this level.
+  app.get('/api/Report/GetReportScope', { preHandler: [app.authenticate, app.requirePolicy('field', 'corporate', 'reporting')] }, async (request) => {
+    return ok<ReportScopeInfo>(await reportScopeInfo(app.db, userOf(request.user)));
   });
 };

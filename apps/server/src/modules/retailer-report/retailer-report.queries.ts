@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@portal/db';
+import { NETWORK_SCOPE, scopeCondition, type ReportScope } from '../reports/report-scope.ts';
 
 /** One registration of the retailer report, every column ready as text ('' when none). */
 export interface RetailerReportRecord {
@@ -25,9 +26,16 @@ export interface RetailerReportRecord {
 /**
  * The next `limit` retailer registrations (dealer staff and candidates, every status) of the event
  * whose provider event code matches (case-insensitive), after registration id `afterId`: keyset
- * pagination on the primary key, so each batch is an index range and memory stays flat.
+ * pagination on the primary key, so each batch is an index range and memory stays flat. Only the
+ * registrations at stores inside the viewer's report scope (all of them for the network).
  */
-export async function retailerReportBatch(db: DbOrTx, eventCode: string, afterId: number, limit: number): Promise<RetailerReportRecord[]> {
+export async function retailerReportBatch(
+  db: DbOrTx,
+  eventCode: string,
+  afterId: number,
+  limit: number,
+  viewer: ReportScope = NETWORK_SCOPE,
+): Promise<RetailerReportRecord[]> {
   const query = sql`
     select g.id, e.id as "eventId", e.provider_event_code as "eventCode",
       coalesce(st.dlrnum, '') as "storeCode",
@@ -53,6 +61,7 @@ export async function retailerReportBatch(db: DbOrTx, eventCode: string, afterId
     where lower(e.provider_event_code) = lower(${eventCode})
       and g.attendee_type in ('dealer', 'candidate')
       and g.id > ${afterId}
+      and ${scopeCondition(viewer, { region: sql`z.region_code`, zone: sql`z.code`, district: sql`d.code` })}
     order by g.id
     limit ${limit}`;
   return rowsOf<RetailerReportRecord>(await db.execute(query));

@@ -8,6 +8,7 @@
 import type { Db } from '@portal/db';
 import type { RetailerReportColumn, RetailerReportHeader } from '@portal/contracts';
 import { createXlsxStream, type CellValue } from '@portal/xlsx';
+import { NETWORK_SCOPE, type ReportScope } from '../reports/report-scope.ts';
 import { TRAVELLER_TYPES } from '../reports/reports.queries.ts';
 import { retailerReportBatch, type RetailerReportRecord } from './retailer-report.queries.ts';
 
@@ -67,15 +68,19 @@ export interface RetailerReportFile {
   fileDownloadName: string;
 }
 
-/** Builds the report, or answers null when the event code is unknown or the event has no retailer registrations. */
+/**
+ * Builds the report, or answers null when the event code is unknown or the event has no retailer
+ * registrations (inside the viewer's scope).
+ */
 export async function buildRetailerReport(
   db: Db,
   eventCode: string,
   columns: readonly RetailerReportColumn[],
-  options: { batchSize?: number; modifiedAt?: Date } = {},
+  options: { batchSize?: number; modifiedAt?: Date; scope?: ReportScope } = {},
 ): Promise<RetailerReportFile | null> {
   const batchSize = options.batchSize ?? RETAILER_REPORT_BATCH;
-  let batch = await retailerReportBatch(db, eventCode, 0, batchSize);
+  const scope = options.scope ?? NETWORK_SCOPE;
+  let batch = await retailerReportBatch(db, eventCode, 0, batchSize, scope);
   const first = batch[0];
   if (!first) return null;
 
@@ -89,7 +94,7 @@ export async function buildRetailerReport(
   const values: CellValue[] = new Array<CellValue>(getters.length);
   while (batch.length) {
     // Ask for the next page before writing this one: on PostgreSQL the query runs while we write.
-    const next = batch.length === batchSize ? retailerReportBatch(db, eventCode, batch[batch.length - 1]!.id, batchSize) : null;
+    const next = batch.length === batchSize ? retailerReportBatch(db, eventCode, batch[batch.length - 1]!.id, batchSize, scope) : null;
     // If writing throws, the pending page must not become an unhandled rejection.
     next?.catch(() => {});
     for (const record of batch) {
