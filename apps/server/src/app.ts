@@ -15,6 +15,7 @@ import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rat
 import authPlugin, { bearerToken } from './plugins/auth.ts';
 import { AppError } from './lib/errors.ts';
 import errorsPlugin from './plugins/errors.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import staticWebPlugin from './plugins/static-web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminAuthRoutes } from './modules/admin/admin-auth.routes.ts';
@@ -62,7 +63,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { hsts: config.publicUrl.startsWith('https:') });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, ...(deps.now ? { now: deps.now } : {}) });
 
   await app.register(healthRoutes, { database });
@@ -150,6 +152,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 export async function startBackgroundWork(app: FastifyInstance): Promise<void> {
   await app.jobs.start();
   app.mailDelivery.start();
+}
+
+/**
+ * A hop count becomes "trust the n addresses nearest to us": fastify itself trusts no
+ * X-Forwarded-For entry for a bare number, and `true` would let a client pick its own address.
+ */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -11,6 +12,32 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const positiveInt = z.coerce.number().int().positive();
+
+/** An IPv4 or IPv6 address, optionally with a /prefix. */
+function isAddressRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: how many proxies stand in front (the client is the address the outermost one
+ * saw), or the proxies' address ranges. Trusting every X-Forwarded-For entry would let a client
+ * pick its own address (and rate-limit bucket), so `true` means one hop, not "trust all".
+ */
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const v = value.trim().toLowerCase();
+  if (['false', '0', 'no'].includes(v)) return false;
+  if (['true', 'yes'].includes(v)) return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  const ranges = value.split(',').map((r) => r.trim()).filter(Boolean);
+  if (ranges.length && ranges.every(isAddressRange)) return ranges;
+  ctx.addIssue({ code: 'custom', message: 'must be false, a hop count (1 for one load balancer) or a comma-separated list of proxy addresses/ranges such as 10.0.0.0/8' });
+  return z.NEVER;
+});
 const url = (protocols: string[]) =>
   z.string().refine((v) => {
     try {
@@ -51,7 +78,7 @@ const envSchema = z.object({
   CONTENT_UPSTREAM_ABC_ENVIRONMENT_ID: z.string().uuid().optional(),
   CONTENT_UPSTREAM_ABC_KEY: z.string().min(1).optional(),
   CONTENT_UPSTREAM_URL: url(['http:', 'https:']).optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.optional().transform((v) => v ?? false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z
@@ -97,7 +124,8 @@ export interface Config {
     nbc: { environmentId: string; key: string | undefined } | undefined;
     abc: { environmentId: string; key: string | undefined } | undefined;
   };
-  trustProxy: boolean;
+  /** false, a hop count, or the proxies' addresses and ranges (fastify's trustProxy). */
+  trustProxy: false | number | string[];
   logLevel: Env['LOG_LEVEL'];
   /** unset: mails stay in the outbox (readable in the organizer console). */
   smtpUrl: string | undefined;

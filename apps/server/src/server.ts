@@ -4,6 +4,7 @@ import { buildApp, startBackgroundWork } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './database.ts';
 import { formatDemoAccounts } from './demo/demo-accounts.ts';
+import { requestLogOptions } from './lib/request-log.ts';
 import { formatProductionRefusal, productionProblems, startBanner } from './production-mode.ts';
 import { prepareDatabase } from './startup.ts';
 
@@ -26,7 +27,7 @@ async function main() {
     config,
     database,
     webRoot: here('../../web/dist'),
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: requestLogOptions(config.logLevel),
   });
   const summary = await prepareDatabase({ config, database, contentRoot: here('../../../content'), log: (msg) => app.log.info(msg) });
   const problems = summary.mode === 'production' ? await productionProblems(config, database) : [];

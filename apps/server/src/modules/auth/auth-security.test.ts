@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@portal/db';
-import { buildTestApp, DEMO, login, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, DEMO, login, loginAs, testConfig, type TestApp } from '../../test/build-test-app.ts';
 import { LOGIN_FAILED_MESSAGE } from './auth.service.ts';
 
 const REFUSED = { succeeded: false, message: LOGIN_FAILED_MESSAGE, data: null };
@@ -112,5 +112,52 @@ describe('failure budgets that hold under concurrency', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('proxy trust', () => {
+  const wrong = (t: TestApp, i: number, headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/User/ProcessLogin',
+      remoteAddress,
+      headers,
+      payload: { userName: `spoof${i}@example.com`, password: 'WRONG', eventType: 'nbc', IsReporting: false },
+    });
+
+  it('takes a hop count: a client-written X-Forwarded-For entry never picks the rate-limit bucket', async () => {
+    for (const value of ['1', 'true']) {
+      const t = await buildTestApp({ stores: 5, env: { TRUST_PROXY: value, LOGIN_FAILURES_PER_IP_HOUR: '3' } });
+      try {
+        // The load balancer appends the address it saw; the client forges the entries before it.
+        const statuses = [];
+        for (let i = 0; i < 5; i++) statuses.push((await wrong(t, i, { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` })).statusCode);
+        expect(statuses, value).toEqual([200, 200, 200, 429, 429]);
+        // Another client behind the same balancer has its own bucket.
+        expect((await wrong(t, 9, { 'x-forwarded-for': '203.0.113.8' })).statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+
+  it('takes a list of proxy ranges, and ignores X-Forwarded-For from anyone else', async () => {
+    const t = await buildTestApp({ stores: 5, env: { TRUST_PROXY: '10.0.0.0/8, fd00::/8', LOGIN_FAILURES_PER_IP_HOUR: '2' } });
+    try {
+      const viaProxy = [];
+      for (let i = 0; i < 3; i++) viaProxy.push((await wrong(t, i, { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` }, '10.1.2.3')).statusCode);
+      expect(viaProxy).toEqual([200, 200, 429]);
+      const direct = [];
+      for (let i = 0; i < 3; i++) direct.push((await wrong(t, i, { 'x-forwarded-for': `203.0.113.${50 + i}` }, '192.0.2.10')).statusCode);
+      expect(direct).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a TRUST_PROXY that is neither a hop count nor address ranges', () => {
+    expect(() => testConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+    expect(() => testConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
+    expect(testConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
 });

@@ -66,10 +66,11 @@ describe('enrolling colleagues', () => {
     expect(enrolled.status).toBe('Enrolled');
     const tokensBefore = await t.database.db.select().from(registrationTokens).where(eq(registrationTokens.registrationId, enrolled.id));
 
-    for (const body of [
+    const asks: Array<Partial<EnrollmentLinkRequest>> = [
       { firstName: 'Jordan', lastName: 'Lee', isManager: true, isGeneralManager: true, eventType: '1' },
       { firstName: 'jordan', lastName: 'LEE', eventType: 'nbc' },
-    ]) {
+    ];
+    for (const body of asks) {
       const res = await requestLink(t.app, pat.accessToken, body);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ succeeded: false, message: 'Jordan Lee is already registered for this event.', data: null });
