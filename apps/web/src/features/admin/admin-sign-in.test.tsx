@@ -20,7 +20,7 @@ beforeAll(async () => {
   await import('../../app/routes/admin.tsx');
 }, 60_000);
 
-describe('organizer sign-in', { timeout: 20_000 }, () => {
+describe('organizer sign-in', { timeout: 40_000 }, () => {
   it('checks the fields before calling the server', async () => {
     const api = fakeAdminApi({});
     renderApp('/admin');

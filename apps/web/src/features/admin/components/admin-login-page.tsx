@@ -49,6 +49,7 @@ export function AdminLoginPage() {
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
                 isInvalid={checked && Boolean(emailError)}
+                aria-invalid={checked && emailError ? true : undefined}
                 aria-describedby={checked && emailError ? 'admin-email-error' : undefined}
                 required
               />
@@ -64,6 +65,7 @@ export function AdminLoginPage() {
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 isInvalid={checked && Boolean(passwordError)}
+                aria-invalid={checked && passwordError ? true : undefined}
                 aria-describedby={checked && passwordError ? 'admin-password-error' : undefined}
                 required
               />
@@ -81,6 +83,7 @@ export function AdminLoginPage() {
                 value={totp}
                 onChange={(e) => setTotp(e.target.value)}
                 isInvalid={Boolean(serverTotpError) || (checked && Boolean(totpError))}
+                aria-invalid={serverTotpError || (checked && totpError) ? true : undefined}
                 aria-describedby={totpError ? 'admin-totp-error' : undefined}
               />
               <Form.Control.Feedback type="invalid" id="admin-totp-error">

@@ -27,6 +27,7 @@ export function Field({ id, label, value, onChange, error, help, type = 'text', 
         value={value}
         onChange={(e) => onChange(e.target.value)}
         isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         required={required}
         inputMode={inputMode}
@@ -59,7 +60,7 @@ export function SelectField({ id, label, value, onChange, options, error, classN
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
-      <Form.Select value={value} onChange={(e) => onChange(e.target.value)} isInvalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined}>
+      <Form.Select value={value} onChange={(e) => onChange(e.target.value)} isInvalid={Boolean(error)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

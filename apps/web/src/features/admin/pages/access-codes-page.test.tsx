@@ -12,7 +12,7 @@ beforeEach(() => signInOrganizer());
 
 const codes = [accessCode(), accessCode({ id: 2, label: 'Morgan Motors', storeDlrnum: '10001', storeName: 'Morgan Motors', seats: 2, logins: 1, registrations: 1, requiresRoster: false })];
 
-describe('access codes', { timeout: 20_000 }, () => {
+describe('access codes', { timeout: 40_000 }, () => {
   it('lists the codes of the chosen event with logins and registrations per code', async () => {
     const api = fakeAdminApi({ 'GET /api/Admin/AccessCodes': ({ query }) => (query.event === 'nbc' ? { rows: codes, total: 2 } : { rows: [], total: 0 }) });
     renderApp('/admin/access-codes');

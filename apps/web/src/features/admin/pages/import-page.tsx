@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { SelectField } from '../components/form-field.tsx';
 import { ErrorAlert } from '../components/query-state.tsx';
 import { countsText, IMPORT_KIND_INFO } from '../utils/import-kinds.ts';
+import { readFileText } from '../utils/read-file-text.ts';
 
 interface ChosenFile {
   name: string;
@@ -82,7 +83,7 @@ export function ImportPage() {
       return;
     }
     try {
-      setFile({ name: chosen.name, text: await chosen.text() });
+      setFile({ name: chosen.name, text: await readFileText(chosen) });
     } catch {
       setFileError('The file could not be read.');
     }

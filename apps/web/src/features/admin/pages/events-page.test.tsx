@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render-app.tsx';
+import { nbcEvent, signInOrganizer } from '../testing/admin-fixtures.ts';
+import { fakeAdminApi } from '../testing/fake-admin-api.ts';
+import { checkEventForm, eventFormValues } from '../utils/event-form.ts';
+
+beforeAll(async () => {
+  await import('../../../app/routes/admin.tsx');
+}, 60_000);
+beforeEach(() => signInOrganizer());
+
+describe('event form rules', () => {
+  const values = eventFormValues(nbcEvent());
+  it('sends every field of a valid form', () => {
+    expect(checkEventForm({ ...values, capacity: '800' })).toEqual({
+      update: {
+        startsOn: '2027-03-01',
+        endsOn: '2027-03-04',
+        registrationOpensAt: null,
+        registrationClosesAt: '2027-02-15T17:00:00.000Z',
+        isVirtual: true,
+        capacity: 800,
+        defaultComplimentarySeats: 2,
+        reminderDaysBeforeClose: 7,
+      },
+    });
+  });
+  it('refuses a window the wrong way round, bad numbers and reminders without a close', () => {
+    const checked = checkEventForm({ ...values, endsOn: '2027-02-28', capacity: '-1', defaultComplimentarySeats: '2.5', registrationOpensAt: '2027-02-20T09:00', registrationClosesAt: '2027-02-10T09:00' });
+    expect(checked).toEqual({
+      errors: {
+        endsOn: 'The last day cannot be before the first.',
+        capacity: 'Enter a whole number of seats, or leave it empty for no limit.',
+        defaultComplimentarySeats: 'Enter a whole number from 0 to 100.',
+        registrationClosesAt: 'Registration must close after it opens.',
+      },
+    });
+    expect(checkEventForm({ ...values, registrationClosesAt: '' })).toEqual({ errors: { reminderDaysBeforeClose: 'Reminders need a closing time.' } });
+    expect(checkEventForm({ ...values, startsOn: '' })).toEqual({ errors: { startsOn: 'Enter a date.' } });
+  });
+});
+
+describe('events page', { timeout: 40_000 }, () => {
+  it('saves an event and says so', async () => {
+    const api = fakeAdminApi({
+      'GET /api/Admin/Events': () => ({ rows: [nbcEvent(), nbcEvent({ id: 'abc', name: 'Annual Business Conference 2027', isVirtual: false })], total: 2 }),
+      'PUT /api/Admin/Events/nbc': ({ body }) => nbcEvent(body as object),
+    });
+    renderApp('/admin/events');
+    const form = await screen.findByRole('form', { name: 'Settings of National Business Conference 2027' });
+    expect(screen.getAllByText('120 enrolled, 3 pending, 4 cancelled.')).toHaveLength(2);
+    await userEvent.type(within(form).getByLabelText('Capacity'), '900');
+    await userEvent.click(within(form).getByLabelText('Virtual attendance offered'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save nbc' }));
+    expect(await within(form).findByText('Saved.')).toBeVisible();
+    expect(api.callsTo('PUT', '/api/Admin/Events/nbc')[0]?.body).toMatchObject({ capacity: 900, isVirtual: false, defaultComplimentarySeats: 2 });
+  });
+
+  it('keeps an invalid form on screen with the errors', async () => {
+    const api = fakeAdminApi({ 'GET /api/Admin/Events': () => ({ rows: [nbcEvent()], total: 1 }) });
+    renderApp('/admin/events');
+    const form = await screen.findByRole('form');
+    await userEvent.clear(within(form).getByLabelText('Complimentary seats per store'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save nbc' }));
+    expect(within(form).getByText('Enter a whole number from 0 to 100.')).toBeVisible();
+    expect(within(form).getByLabelText('Complimentary seats per store')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PUT', '/api/Admin/Events/nbc')).toHaveLength(0);
+  });
+});
