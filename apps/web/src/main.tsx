@@ -6,15 +6,17 @@ import './styles/app.css';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { AppRoutes } from './app/router.tsx';
-import { runtimeConfigQuery } from './lib/runtime-config.ts';
+import { inlineRuntimeConfig, runtimeConfigQuery } from './lib/runtime-config.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
-// Every page but the landing needs the runtime config before its content: ask while the page's
-// chunk downloads instead of after.
-void queryClient.prefetchQuery(runtimeConfigQuery);
+// Every page but the landing needs the runtime config before its content: the page the server sent
+// carries it; otherwise ask while the page's chunk downloads instead of after.
+const inlineConfig = inlineRuntimeConfig();
+if (inlineConfig) queryClient.setQueryData(runtimeConfigQuery.queryKey, inlineConfig);
+else void queryClient.prefetchQuery(runtimeConfigQuery);
 
 createRoot(root).render(
   <StrictMode>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import staticWebPlugin, { CONTENT_SECURITY_POLICY, indexHtmlFor } from './static-web.ts';
+import staticWebPlugin, { CONTENT_SECURITY_POLICY, eventOfPage, firstLoadHead, indexHtmlFor, type FirstLoadHints } from './static-web.ts';
 
 const TEMPLATE = '<!doctype html><html><head><title>x</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 const PRELOADS = [
@@ -96,5 +96,61 @@ describe('static web plugin', () => {
       expect(res.json()).toMatchObject({ succeeded: false });
     }
     expect((await app.inject({ method: 'POST', url: '/nbc' })).statusCode).toBe(404);
+  });
+});
+
+describe('first-load hints', () => {
+  const HINTS: FirstLoadHints = {
+    configJson: '{"succeeded":true,"data":{"note":"</script><script>alert(1)</script>"}}',
+    events: {
+      nbc: { loginItemsUrl: '/content/env-nbc/items?system.type=login&depth=2', banner: '/content-assets/env-nbc/nbc-banner.svg' },
+      abc: { loginItemsUrl: '/content/env-abc/items?system.type=login&depth=2', banner: 'javascript:alert(1)' },
+    },
+  };
+
+  it('knows which event a page shows the banner of', () => {
+    expect(['/nbc', '/NBC/', '/nbc/welcome', '/nbc/enrollment', '/abc'].map(eventOfPage)).toEqual(['nbc', 'nbc', 'nbc', 'nbc', 'abc']);
+    expect(['/', '/reportLogin', '/nbc/dashboard', '/nbc/reporting/region', '/register/x'].map(eventOfPage)).toEqual([null, null, null, null, null]);
+  });
+
+  it('embeds the config as inert JSON that cannot close its element', () => {
+    const head = firstLoadHead('/', HINTS);
+    expect(head).toMatch(/^<script type="application\/json" id="portal-config">/);
+    expect(head.match(/<\/script>/g)).toHaveLength(1);
+    expect(head).toContain('\\u003c/script>');
+    expect(JSON.parse(head.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''))).toEqual(JSON.parse(HINTS.configJson ?? ''));
+  });
+
+  it('preloads the login content on the login page and the banner on the event pages', () => {
+    expect(firstLoadHead('/nbc', HINTS)).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/content/env-nbc/items?system.type=login&amp;depth=2">');
+    expect(firstLoadHead('/nbc', HINTS)).toContain('<link rel="preload" as="image" fetchpriority="high" href="/content-assets/env-nbc/nbc-banner.svg">');
+    expect(firstLoadHead('/nbc/welcome', HINTS)).not.toContain('as="fetch"');
+    expect(firstLoadHead('/nbc/welcome', HINTS)).toContain('nbc-banner.svg');
+    expect(firstLoadHead('/nbc/reporting', HINTS)).not.toContain('preload');
+    // Only same-origin paths become hints.
+    expect(firstLoadHead('/abc', HINTS)).not.toContain('javascript:');
+  });
+
+  it('the plugin finds them through the app’s own config and content routes', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'static-web-hints-'));
+    writeFileSync(join(root, 'index.html'), TEMPLATE);
+    const app = Fastify();
+    const config = { succeeded: true, message: null, data: { contentBaseUrl: '/content', content: { nbc: { environmentId: 'env-nbc' } } } };
+    app.get('/api/Config', async () => config);
+    app.get('/content/env-nbc/items', async (request) => {
+      expect(request.query).toEqual({ 'system.type': 'login', depth: '2' });
+      return { items: [{ elements: { banner: { value: [{ url: '/content-assets/env-nbc/nbc-banner.svg' }] } } }] };
+    });
+    await app.register(staticWebPlugin, { webRoot: root });
+    try {
+      const html = (await app.inject({ method: 'GET', url: '/nbc' })).body;
+      expect(html).toContain(`<script type="application/json" id="portal-config">${JSON.stringify(config)}</script>`);
+      expect(html).toContain('href="/content/env-nbc/items?system.type=login&amp;depth=2"');
+      expect(html).toContain('href="/content-assets/env-nbc/nbc-banner.svg"');
+      expect(html.indexOf('portal-config')).toBeLessThan(html.indexOf('</head>'));
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -3,17 +3,34 @@
  * registration provider, event names). Fetched once per page load.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EventType, RuntimeConfig } from '@portal/contracts';
+import type { Envelope, EventType, RuntimeConfig } from '@portal/contracts';
 import { ApiError, apiGet } from './api-client.ts';
+
+function usableConfig(envelope: Envelope<RuntimeConfig> | null | undefined): RuntimeConfig | null {
+  const config = envelope?.data;
+  if (!envelope?.succeeded || !config || typeof config.contentBaseUrl !== 'string' || typeof config.content !== 'object') return null;
+  return config;
+}
+
+/**
+ * The server puts the same answer into the page it serves (a JSON data block, `#portal-config`),
+ * so the first content request need not wait for a round trip; without it the app asks.
+ */
+export function inlineRuntimeConfig(doc: Document = document): RuntimeConfig | undefined {
+  const block = doc.getElementById('portal-config');
+  if (!block?.textContent) return undefined;
+  try {
+    return usableConfig(JSON.parse(block.textContent) as Envelope<RuntimeConfig>) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export const runtimeConfigQuery = queryOptions({
   queryKey: ['runtime-config'] as const,
   queryFn: async ({ signal }): Promise<RuntimeConfig> => {
-    const envelope = await apiGet<RuntimeConfig>('/api/Config', undefined, signal);
-    const config = envelope.data;
-    if (!envelope.succeeded || !config || typeof config.contentBaseUrl !== 'string' || typeof config.content !== 'object') {
-      throw new ApiError(200, 'The portal configuration could not be read.');
-    }
+    const config = usableConfig(await apiGet<RuntimeConfig>('/api/Config', undefined, signal));
+    if (!config) throw new ApiError(200, 'The portal configuration could not be read.');
     return config;
   },
   staleTime: Number.POSITIVE_INFINITY,

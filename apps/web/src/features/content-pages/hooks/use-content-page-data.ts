@@ -28,10 +28,16 @@ export interface ContentPageData {
   expo: UseQueryResult<LinkToExpoPage | null>;
 }
 
+/**
+ * The welcome section is the first screenful: its content is asked for first, the rest once it has
+ * arrived (or failed). On a phone's slow link six answers at once would share the bandwidth with the
+ * welcome text and the banner, and all be parsed in the same moment on the main thread.
+ */
 export function useContentPageData(eventType: EventType, groups: ContentGroups, showExpo: boolean): ContentPageData {
-  const options = { eventType };
+  const welcome = useContentItemOfType<WelcomePage>(CONTENT_TYPES.welcome, [], { eventType });
+  const options = { eventType, enabled: !welcome.isPending };
   return {
-    welcome: useContentItemOfType<WelcomePage>(CONTENT_TYPES.welcome, [], options),
+    welcome,
     conference: useContentItemOfType<ConferenceInformation>(
       CONTENT_TYPES.conferenceInformation,
       [{ element: 'elements.reggroup', op: 'contains', value: [groups.conference || 'general'] }],
@@ -41,6 +47,6 @@ export function useContentPageData(eventType: EventType, groups: ContentGroups, 
     attire: useContentItemOfType<AttirePage>(CONTENT_TYPES.attire, [], options),
     faq: useContentItemOfType<FaqPage>(CONTENT_TYPES.faq, [{ element: 'elements.reggroupfaq', op: 'contains', value: [groups.faq || 'general'] }], options),
     tourism: useContentItemOfType<TourismPage>(CONTENT_TYPES.tourism, [], options),
-    expo: useContentItemOfType<LinkToExpoPage>(CONTENT_TYPES.linkToExpo, [], { ...options, enabled: showExpo }),
+    expo: useContentItemOfType<LinkToExpoPage>(CONTENT_TYPES.linkToExpo, [], { ...options, enabled: options.enabled && showExpo }),
   };
 }
