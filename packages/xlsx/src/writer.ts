@@ -101,7 +101,10 @@ const WORKBOOK_RELS =
   `<Relationship Id="rId2" Type="${NS_REL}/styles" Target="styles.xml"/>` +
   '</Relationships>';
 
-/** Two cell formats: 0 normal, 1 bold (the header). */
+/**
+ * Four cell formats: 0 normal, 1 bold (the header), and the same two with `quotePrefix` (2, 3) for
+ * text that looks like a formula: Excel then keeps it as text even when the cell is edited.
+ */
 const STYLES =
   XML_DECL +
   `<styleSheet xmlns="${NS_MAIN}">` +
@@ -110,8 +113,10 @@ const STYLES =
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+  '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/>' +
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" quotePrefix="1"/></cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
@@ -125,6 +130,13 @@ const workbookXml = (sheetName: string) =>
 const FLUSH_AT = 64 * 1024;
 const NONE: readonly Uint8Array[] = Object.freeze([]);
 const NEEDS_PRESERVE = /^\s|\s$/;
+const BOLD = ' s="1"';
+/**
+ * Text a spreadsheet would take for a formula (CSV/formula injection): `=`, `+`, `-`, `@`, tab or
+ * CR first. Such cells stay inline strings and get the quote-prefix format.
+ */
+export const FORMULA_LIKE = /^[=+\-@\t\r]/;
+const textStyle = (style: string) => (style === BOLD ? ' s="3"' : ' s="2"');
 
 function cellText(value: string): string {
   const text = value.length > MAX_CELL_TEXT ? value.slice(0, MAX_CELL_TEXT) : value;
@@ -158,7 +170,8 @@ function formulaXml(ref: string, value: XlsxFormula, style: string): string {
 function cellXml(ref: string, value: CellValue, style: string): string {
   switch (typeof value) {
     case 'string':
-      return value === '' ? '' : `<c r="${ref}"${style} t="inlineStr"><is>${cellText(value)}</is></c>`;
+      if (value === '') return '';
+      return `<c r="${ref}"${FORMULA_LIKE.test(value) ? textStyle(style) : style} t="inlineStr"><is>${cellText(value)}</is></c>`;
     case 'number':
       return Number.isFinite(value) ? `<c r="${ref}"${style}><v>${value}</v></c>` : '';
     case 'boolean':
@@ -257,7 +270,7 @@ export function createXlsxStream(options: XlsxStreamOptions): XlsxStream {
     for (let i = 0; i < values.length; i++) xml += cellXml(letter(i) + rowNumber, values[i], style);
     write(xml + '</row>');
   };
-  if (hasHeader) writeRow(columns.map((c) => c.header), ' s="1"');
+  if (hasHeader) writeRow(columns.map((c) => c.header), BOLD);
   const headerRows = rowNumber;
 
   let finished = false;
@@ -270,7 +283,7 @@ export function createXlsxStream(options: XlsxStreamOptions): XlsxStream {
     },
     addRow(values, row) {
       if (finished) throw new Error('addRow after finish');
-      writeRow(values, row?.bold ? ' s="1"' : '', row);
+      writeRow(values, row?.bold ? BOLD : '', row);
       return take();
     },
     finish() {

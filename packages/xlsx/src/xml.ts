@@ -8,14 +8,15 @@
 // eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 // eslint-disable-next-line no-control-regex -- as above
-const NEEDS_WORK = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const NEEDS_WORK = /[&<>"\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+// A literal CR would be read back as LF (XML end-of-line handling); the reference keeps it.
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
 
 /** Escapes text for an XML text node or a double-quoted attribute value. */
 export function escapeXml(text: string): string {
   // Most cells are plain: one test, no allocation.
   if (!NEEDS_WORK.test(text)) return text;
-  return text.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => ESCAPES[c]!);
+  return text.replace(INVALID_XML, '').replace(/[&<>"\r]/g, (c) => ESCAPES[c]!);
 }
 
 /** Excel's column name of a zero-based index: 0 -> A, 25 -> Z, 26 -> AA. */

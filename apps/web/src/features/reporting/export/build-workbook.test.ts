@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { concatChunks } from '@portal/xlsx';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildWorkbook, createWorkbookBuilder } from './build-workbook.ts';
 
@@ -16,6 +17,20 @@ async function readBack(chunks: Uint8Array[]) {
 }
 
 describe('workbook builder', () => {
+  it('keeps formula-like text from the report (an attendee named "=HYPERLINK(...)") a string cell', async () => {
+    const hostile = ['=HYPERLINK("http://evil.example","Click")', '+cmd', '-1+2', '@SUM(1)', '\t=1', '\r=1'];
+    const chunks = buildWorkbook('attendees', ['Name'], hostile.map((name) => [name]));
+    const { sheet } = await readBack(chunks);
+    const sheetXml = strFromU8(unzipSync(concatChunks(chunks))['xl/worksheets/sheet1.xml']!);
+    hostile.forEach((name, i) => {
+      const cell = sheet.getCell(`A${i + 2}`);
+      expect(cell.type, JSON.stringify(name)).toBe(ExcelJS.ValueType.String);
+      expect(cell.value).toBe(name);
+      // The quote-prefix format: Excel keeps it text even when the cell is edited.
+      expect(sheetXml).toContain(`<c r="A${i + 2}" s="2" t="inlineStr">`);
+    });
+  });
+
   it('writes the header, the rows and footer rows exactly, under the sheet name', async () => {
     const chunks = buildWorkbook('enrolled', ['Region', 'Total Stores', '% Enrolled'], [
       ['Northeast', 500, 52],
