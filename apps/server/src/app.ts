@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import contentService, { forbiddenToken, unauthorizedToken, type ContentServiceOptions } from '@portal/content-service';
+import contentService, { forbiddenToken, unauthorizedToken, type ContentServiceOptions, type UpstreamEnvironment } from '@portal/content-service';
 import { contentCodesFor } from '@portal/contracts';
 import { schema, type Database, type Db } from '@portal/db';
 import type { Config } from './config.ts';
@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
   });
   await app.register(enrollmentRoutes, { config });
-  await app.register(registrationRoutes, { config });
+  await app.register(registrationRoutes, { config, limiter });
   await app.register(reportsRoutes);
   await app.register(reportInsightsRoutes);
   await app.register(retailerReportRoutes);
@@ -169,13 +169,14 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
 async function contentSource(config: Config, db: Db): Promise<ContentServiceOptions['source']> {
   if (config.contentSource === 'embedded') return { kind: 'embedded' };
   const events = await db.select({ id: schema.events.id, environmentId: schema.events.contentEnvironmentId }).from(schema.events);
-  const environments: Record<string, { upstreamEnvironmentId: string; previewApiKey?: string; baseUrl?: string }> = {};
+  const environments: Record<string, UpstreamEnvironment> = {};
   for (const event of events) {
     const upstream = event.id === 'nbc' ? config.contentUpstream.nbc : event.id === 'abc' ? config.contentUpstream.abc : undefined;
     if (!upstream) continue;
     environments[event.environmentId] = {
       upstreamEnvironmentId: upstream.environmentId,
-      ...(upstream.key ? { previewApiKey: upstream.key } : {}),
+      mode: config.contentUpstream.mode,
+      ...(upstream.key ? { apiKey: upstream.key } : {}),
       ...(config.contentUpstream.baseUrl ? { baseUrl: config.contentUpstream.baseUrl } : {}),
     };
   }

@@ -78,6 +78,7 @@ const envSchema = z.object({
   CONTENT_UPSTREAM_ABC_ENVIRONMENT_ID: z.string().uuid().optional(),
   CONTENT_UPSTREAM_ABC_KEY: z.string().min(1).optional(),
   CONTENT_UPSTREAM_URL: url(['http:', 'https:']).optional(),
+  CONTENT_UPSTREAM_MODE: z.enum(['delivery', 'preview']).default('delivery'),
   TRUST_PROXY: trustProxy.optional().transform((v) => v ?? false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
@@ -120,6 +121,8 @@ export interface Config {
   cvent: { url: string; callbackSecret: string } | undefined;
   contentSource: 'embedded' | 'upstream';
   contentUpstream: {
+    /** delivery: published content with a secure-access key; preview (drafts too) only when asked. */
+    mode: 'delivery' | 'preview';
     baseUrl: string | undefined;
     nbc: { environmentId: string; key: string | undefined } | undefined;
     abc: { environmentId: string; key: string | undefined } | undefined;
@@ -207,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cvent: e.CVENT_URL && e.CVENT_CALLBACK_SECRET ? { url: e.CVENT_URL, callbackSecret: e.CVENT_CALLBACK_SECRET } : undefined,
     contentSource: e.CONTENT_SOURCE,
     contentUpstream: {
+      mode: e.CONTENT_UPSTREAM_MODE,
       baseUrl: e.CONTENT_UPSTREAM_URL,
       nbc: upstream(e.CONTENT_UPSTREAM_NBC_ENVIRONMENT_ID, e.CONTENT_UPSTREAM_NBC_KEY),
       abc: upstream(e.CONTENT_UPSTREAM_ABC_ENVIRONMENT_ID, e.CONTENT_UPSTREAM_ABC_KEY),

@@ -1,6 +1,7 @@
 /**
  * The upstream backend: proxies a real Kontent.ai environment per portal environment through its
- * Preview API. The key stays on the server (the browser's Authorization header is never forwarded).
+ * Delivery API (published content only, with the environment's secure-access key), or through its
+ * Preview API (unpublished drafts too) only when asked. The key stays on the server (the browser's Authorization header is never forwarded).
  * The last good answer per URL is kept: it is reused for `cacheTtlMs`, and served with
  * `X-Stale-Content: 1` when upstream fails. 429 answers are retried after `Retry-After` while the
  * wait fits in `maxRetryWaitMs`. Access filtering applies to every answer, as in embedded mode.
@@ -15,13 +16,30 @@ import { environmentNotFound } from './embedded.ts';
 import { matchesAll, plainElementReader } from './query/evaluate.ts';
 import { type ItemsQuery, type QueryParam, nextPageUrl, parseItemsQuery, parsePaging } from './query/query-params.ts';
 
-export const DEFAULT_UPSTREAM_URL = 'https://preview-deliver.kontent.ai';
+/** The Delivery API: published content. */
+export const DEFAULT_UPSTREAM_URL = 'https://deliver.kontent.ai';
+/** The Preview API: drafts too; never the default, an attendee must not read unpublished content. */
+export const DEFAULT_PREVIEW_URL = 'https://preview-deliver.kontent.ai';
 
 export interface UpstreamEnvironment {
   upstreamEnvironmentId: string;
+  /** 'delivery' unless asked (or a `previewApiKey` is given). */
+  mode?: 'delivery' | 'preview';
+  /** The secure-access key (delivery) or the Preview API key (preview). */
+  apiKey?: string;
+  /** Preview mode with this key (kept for existing callers; prefer `mode` and `apiKey`). */
   previewApiKey?: string;
-  /** Default https://preview-deliver.kontent.ai */
+  /** Default: the Delivery API's URL, or the Preview API's in preview mode. */
   baseUrl?: string;
+}
+
+export function upstreamModeOf(environment: UpstreamEnvironment): 'delivery' | 'preview' {
+  return environment.mode ?? (environment.previewApiKey ? 'preview' : 'delivery');
+}
+
+export function upstreamBaseUrl(environment: UpstreamEnvironment): string {
+  const fallback = upstreamModeOf(environment) === 'preview' ? DEFAULT_PREVIEW_URL : DEFAULT_UPSTREAM_URL;
+  return (environment.baseUrl ?? fallback).replace(/\/+$/, '');
 }
 
 export interface UpstreamSource {
@@ -166,7 +184,7 @@ export class UpstreamContent implements ContentBackend {
     cacheable: boolean,
     method: 'GET' | 'POST',
   ): Promise<Fetched> {
-    const base = (environment.baseUrl ?? DEFAULT_UPSTREAM_URL).replace(/\/+$/, '');
+    const base = upstreamBaseUrl(environment);
     const url = `${base}/${encodeURIComponent(environment.upstreamEnvironmentId)}${path}${search ? `?${search}` : ''}`;
     const key = `${method} ${url}\u0000${context.continuation ?? ''}`;
     const cached = cacheable ? this.cache.get(key) : undefined;
@@ -201,7 +219,8 @@ export class UpstreamContent implements ContentBackend {
 
   private async fetchFresh(environment: UpstreamEnvironment, context: RequestContext, url: string, schema: z.ZodType, method: 'GET' | 'POST'): Promise<Fetched> {
     const headers: Record<string, string> = { accept: 'application/json', 'x-kc-sdkid': 'portal;content-service;1.0.0' };
-    if (environment.previewApiKey) headers.authorization = `Bearer ${environment.previewApiKey}`;
+    const key = environment.apiKey ?? environment.previewApiKey;
+    if (key) headers.authorization = `Bearer ${key}`;
     if (context.continuation) headers['x-continuation'] = context.continuation;
     if (context.waitForNew) headers['x-kc-wait-for-loading-new-content'] = 'true';
     if (method === 'POST') headers['content-type'] = 'application/json';

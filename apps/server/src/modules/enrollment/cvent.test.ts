@@ -36,8 +36,11 @@ describe('Cvent provider', () => {
       .where(and(eq(people.email, DEMO.em), eq(registrations.eventId, 'nbc')));
     return row?.r;
   };
-  const failedCallbackAudits = async () =>
-    rowsOf<{ reason: string }>(await t.database.db.execute(sql`select detail->>'reason' as reason from ${auditLog} where action = 'provider-callback' and not success order by id`)).map((r) => r.reason);
+  const failedCallbackAudits = async () => {
+    // Refusals go through the buffered audit writer.
+    await t.app.auditLog.flush();
+    return rowsOf<{ reason: string }>(await t.database.db.execute(sql`select detail->>'reason' as reason from ${auditLog} where action = 'provider-callback' and not success order by id`)).map((r) => r.reason);
+  };
 
   let reference = '';
 

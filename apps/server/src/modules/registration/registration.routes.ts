@@ -6,8 +6,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registrationSubmitSchema } from '@portal/contracts';
 import type { Config } from '../../config.ts';
-import { audit } from '../../lib/audit.ts';
-import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/envelope.ts';
 import { CVENT_SIGNATURE_HEADER, CVENT_TIMESTAMP_HEADER, cventCallbackSchema, verifyCventSignature } from './cvent-provider.ts';
 import { createRegistrationService } from './registration.service.ts';
@@ -18,7 +18,11 @@ function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export const registrationRoutes: FastifyPluginAsyncZod<{ config: Config; now?: () => Date }> = async (app, { config, now }) => {
+/** Callbacks per provider address per minute, and failed (badly signed) ones per hour. */
+export const CVENT_CALLBACKS_PER_MINUTE = 600;
+export const CVENT_FAILURES_PER_HOUR = 20;
+
+export const registrationRoutes: FastifyPluginAsyncZod<{ config: Config; limiter: RateLimiter; now?: () => Date }> = async (app, { config, limiter, now }) => {
   const service = createRegistrationService({ db: app.db, ...(now ? { now } : {}) });
 
   if (config.registrationProvider === 'builtin') {
@@ -41,6 +45,11 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ config: Config; now?: (
       scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
       scope.post('/api/Enrollment/CventCallback', async (request) => {
+        // Counted first, then checked: a flood or a signature guesser is refused before any work.
+        const failureKey = `cvent:fail:${request.ip}`;
+        const [[all], [failures]] = await Promise.all([limiter.hit([`cvent:ip:${request.ip}`], 60), limiter.hit([failureKey], 3600)]);
+        if (all!.count > CVENT_CALLBACKS_PER_MINUTE) throw tooManyRequests(all!.resetIn);
+        if (failures!.count > CVENT_FAILURES_PER_HOUR) throw tooManyRequests(failures!.resetIn);
         const raw = typeof request.body === 'string' ? request.body : '';
         const check = verifyCventSignature(
           cvent.callbackSecret,
@@ -49,10 +58,12 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ config: Config; now?: (
           (now ? now() : new Date()).getTime(),
         );
         if (!check.ok) {
-          await audit(app.db, { action: 'provider-callback', success: false, ip: request.ip, detail: { provider: 'cvent', reason: check.reason } });
+          // Buffered: a flood of bad callbacks must not cost a database commit each.
+          app.auditLog.record({ action: 'provider-callback', success: false, ip: request.ip, detail: { provider: 'cvent', reason: check.reason } });
           request.log.warn({ reason: check.reason }, 'refused Cvent callback');
           throw unauthorized('Invalid callback signature');
         }
+        await limiter.release([failureKey]);
         let json: unknown;
         try {
           json = JSON.parse(raw);
