@@ -116,3 +116,23 @@ export interface EventComparisonAnswer {
 export function hierarchyWorkbookFileName(event: EventType): string {
   return `Enrollment by Hierarchy_${event}.xlsx`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Weekly digest (GET and PUT /api/Report/Digest)
+// ---------------------------------------------------------------------------------------------
+
+export const digestSubscriptionBodySchema = z
+  .object({
+    subscribed: z.boolean({ error: 'must be true or false' }),
+    /** The event the digest covers; absent: the token's event. */
+    event: z.enum(EVENT_TYPES, { error: () => `must be one of ${EVENT_TYPES.join(', ')}` }).optional(),
+  })
+  .strict();
+export type DigestSubscriptionBody = z.input<typeof digestSubscriptionBodySchema>;
+
+export interface DigestSubscription {
+  subscribed: boolean;
+  event: EventType;
+  /** End of the period of the last digest sent (ISO time), or null before the first. */
+  lastDigestAt: string | null;
+}

@@ -188,3 +188,83 @@ export async function workbookStores(db: DbOrTx, eventId: EventType, districtCod
     order by st.district_code, st.dlrnum`;
   return rowsOf<WorkbookStore>(await db.execute(query));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Weekly digest
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Registrations of the event (`g`) with their attendee `p`, store `st` and the zone `z` / district `d`
+ * they belong to: the store's, else the zone a traveller covers (as the timeline counts them).
+ */
+const REGISTRATIONS_IN_NETWORK = sql`
+  from registrations g
+  join people p on p.id = g.attendee_id
+  left join stores st on st.dlrnum = g.store_dlrnum
+  left join districts d on d.code = st.district_code
+  left join zones z on z.code = coalesce(d.zone_code, p.zone_code)`;
+
+export interface DigestChange {
+  changedAt: string;
+  status: string;
+  attendeeName: string;
+  email: string;
+  attendeeType: string;
+  storeCode: string;
+  storeName: string;
+  region: string;
+  zone: string;
+  district: string;
+  enrollDate: string;
+}
+
+/** Registrations of the scope created or changed in (since, until], oldest change first. */
+export async function digestChanges(db: DbOrTx, eventId: EventType, scope: SQL, since: Date, until: Date): Promise<DigestChange[]> {
+  const query = sql`
+    select to_char(g.updated_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as "changedAt", g.status,
+      trim(p.first_name || ' ' || p.last_name) as "attendeeName", p.email, g.attendee_type as "attendeeType",
+      coalesce(st.dlrnum, '') as "storeCode", coalesce(st.name, '') as "storeName",
+      coalesce(z.region_code, '') as "region", coalesce(z.code, '') as "zone", coalesce(d.code, '') as "district",
+      coalesce(to_char(g.enrolled_at at time zone 'UTC', 'YYYY-MM-DD'), '') as "enrollDate"
+    ${REGISTRATIONS_IN_NETWORK}
+    where g.event_id = ${eventId} and g.updated_at > ${since.toISOString()} and g.updated_at <= ${until.toISOString()} and ${scope}
+    order by g.updated_at, g.id`;
+  return rowsOf<DigestChange>(await db.execute(query));
+}
+
+export interface DigestTotals {
+  stores: number;
+  enrolledStores: number;
+  registrations: number;
+}
+
+/** The scope's stores, stores with an enrolled dealer or candidate, and Enrolled registrations now. */
+export async function digestTotals(db: DbOrTx, eventId: EventType, scope: SQL): Promise<DigestTotals> {
+  const query = sql`
+    select
+      (select count(*)::int ${STORES_FROM} where ${scope}) as "stores",
+      (select count(*)::int ${STORES_FROM} where ${scope} and ${hasEnrolledAttendee(eventId)}) as "enrolledStores",
+      (select count(*)::int ${REGISTRATIONS_IN_NETWORK} where g.event_id = ${eventId} and g.status = 'Enrolled' and ${scope}) as "registrations"`;
+  return rowsOf<DigestTotals>(await db.execute(query))[0] ?? { stores: 0, enrolledStores: 0, registrations: 0 };
+}
+
+export interface DigestSubscriber {
+  email: string;
+  personId: number | null;
+  eventId: EventType;
+  lastUntil: Date | string | null;
+  createdAt: Date | string;
+  name: string | null;
+}
+
+export async function activeDigestSubscribers(db: DbOrTx): Promise<DigestSubscriber[]> {
+  const query = sql`
+    select s.email, s.person_id as "personId", s.event_id as "eventId", s.last_until as "lastUntil", s.created_at as "createdAt",
+      coalesce(nullif(trim(p.first_name || ' ' || p.last_name), ''), r.name) as "name"
+    from report_digest_subscriptions s
+    left join people p on p.id = s.person_id
+    left join report_users r on r.email = s.email
+    where s.active
+    order by s.email`;
+  return rowsOf<DigestSubscriber>(await db.execute(query));
+}

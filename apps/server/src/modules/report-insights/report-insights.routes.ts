@@ -1,7 +1,8 @@
 /**
  * Reports beyond the seed (organizer-and-mail.md section 6): coverage, "remind", the hierarchy
  * workbook, the timeline and the nbc vs abc comparison, for field, corporate and report users, each
- * answering inside the caller's report scope (an area named outside it: 403).
+ * answering inside the caller's report scope (an area named outside it: 403); and the weekly digest
+ * (opt in or out here; the job queue sends it, digest.ts).
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,10 +11,12 @@ import { z } from 'zod';
 import {
   comparisonQuerySchema,
   coverageRemindBodySchema,
+  digestSubscriptionBodySchema,
   hierarchyWorkbookFileName,
   insightQuerySchema,
   type CoverageAnswer,
   type CoverageRemindAnswer,
+  type DigestSubscription,
   type EventComparisonAnswer,
   type EventType,
   type TimelineAnswer,
@@ -22,7 +25,9 @@ import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { registerAttachmentBuilder } from '../mail/attachments.ts';
 import { assertInScope, reportScopeOf, type NamedArea } from '../reports/report-scope.ts';
+import { buildDigestWorkbook, DIGEST_ATTACHMENT_BUILDER, DIGEST_CRON, DIGEST_JOB, getSubscription, runDigests, setSubscription } from './digest.ts';
 import { prepareHierarchyWorkbook } from './hierarchy-workbook.ts';
 import * as service from './report-insights.service.ts';
 
@@ -77,6 +82,20 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/Report/EventComparison', { ...readers, schema: { querystring: comparisonQuerySchema } }, async (request) => {
     return ok<EventComparisonAnswer>(await service.eventComparison(app.db, await areaOf(request, request.query)));
   });
+
+  // The weekly digest: the caller opts in or out; the job queue sends it (digest.ts).
+  app.get('/api/Report/Digest', readers, async (request) => ok<DigestSubscription>(await getSubscription(app.db, userOf(request))));
+  app.put('/api/Report/Digest', { ...readers, schema: { body: digestSubscriptionBodySchema } }, async (request) => {
+    // Opting in needs a scope that resolves now (403 otherwise), so nobody subscribes to what they cannot read.
+    if (request.body.subscribed) await reportScopeOf(request);
+    const subscription = await setSubscription(app.db, userOf(request), request.body);
+    return ok<DigestSubscription>(subscription, subscription.subscribed ? 'You will get the weekly digest.' : 'You will not get the weekly digest any more.');
+  });
+  app.jobs.recurring(DIGEST_JOB, DIGEST_CRON, async () => {
+    const result = await runDigests(app.db, new Date(), app.log);
+    app.log.info(result, 'weekly digests queued');
+  });
+  registerAttachmentBuilder(DIGEST_ATTACHMENT_BUILDER, async (db, params) => ({ content: await buildDigestWorkbook(db, params) }));
 
   app.get('/api/Report/HierarchyWorkbook', { ...readers, schema: { querystring: insightQuerySchema } }, async (request, reply) => {
     const { event: named, ...area } = request.query;

@@ -1,0 +1,186 @@
+/**
+ * The weekly digest (organizer-and-mail.md sections 5 and 6): every report reader who opted in gets
+ * a mail with the totals of their report scope and a workbook of the registrations that changed in
+ * it since their last digest. A recurring job on the job queue (Mondays 06:00 UTC) queues the mails
+ * through the outbox; the workbook is built when the mail is sent (an attachment builder), so it
+ * holds the data of that moment and is never stored.
+ *
+ * Idempotent: the mail's dedupe key holds the recipient and the 7-day window, and the subscription's
+ * `last_until` moves forward in the same transaction as the outbox row, so a retried or doubled run
+ * sends nothing twice and loses no period. The scope is read again for every digest: a narrowed or
+ * removed scope applies at once; a scope that no longer resolves skips the digest (fail closed).
+ */
+import { sql } from 'drizzle-orm';
+import { schema, type Db, type DbOrTx } from '@portal/db';
+import type { DigestSubscription, EventType } from '@portal/contracts';
+import { createXlsxStream, concatChunks, type CellValue } from '@portal/xlsx';
+import { enqueueMail, reminderKey, reminderWindow } from '../mail/outbox.ts';
+import { describeScope, loadReportScope, type ReportScope } from '../reports/report-scope.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { areaCondition } from './report-insights.service.ts';
+import * as q from './report-insights.queries.ts';
+
+export const DIGEST_JOB = 'report-digest';
+/** Mondays at 06:00 UTC. */
+export const DIGEST_CRON = '0 6 * * 1';
+export const DIGEST_ATTACHMENT_BUILDER = 'digest-workbook';
+const DIGEST_WINDOW_DAYS = 7;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const DIGEST_COLUMNS = [
+  { header: 'Changed At (UTC)', width: 18 },
+  { header: 'Status', width: 11 },
+  { header: 'Attendee Name', width: 26 },
+  { header: 'Email', width: 32 },
+  { header: 'Attendee Type', width: 14 },
+  { header: 'Store Code', width: 11 },
+  { header: 'Store Name', width: 28 },
+  { header: 'Region', width: 8 },
+  { header: 'Zone', width: 8 },
+  { header: 'District', width: 10 },
+  { header: 'Enroll Date', width: 12 },
+] as const;
+
+const { reportDigestSubscriptions: subscriptions } = schema;
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+// ---------------------------------------------------------------------------------------------
+// Subscribing
+// ---------------------------------------------------------------------------------------------
+
+export async function getSubscription(db: DbOrTx, user: AuthUser): Promise<DigestSubscription> {
+  const rows = await db.select().from(subscriptions).where(sql`${subscriptions.email} = ${user.email.toLowerCase()}`);
+  const row = rows[0];
+  return {
+    subscribed: row?.active ?? false,
+    event: (row?.eventId as EventType | undefined) ?? user.eventType,
+    lastDigestAt: row?.lastUntil ? asDate(row.lastUntil).toISOString() : null,
+  };
+}
+
+export async function setSubscription(db: DbOrTx, user: AuthUser, input: { subscribed: boolean; event?: EventType | undefined }, now = new Date()): Promise<DigestSubscription> {
+  const event = input.event ?? user.eventType;
+  await db
+    .insert(subscriptions)
+    .values({ email: user.email.toLowerCase(), personId: user.personId, eventId: event, active: input.subscribed, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: subscriptions.email, set: { personId: user.personId, eventId: event, active: input.subscribed, updatedAt: now } });
+  return getSubscription(db, user);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The weekly run
+// ---------------------------------------------------------------------------------------------
+
+function scopeLabel(scope: ReportScope): string {
+  const text = describeScope(scope);
+  return scope.level === 'network' ? text : text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export interface DigestRunResult {
+  queued: number;
+  /** Already sent in this window, or the subscriber's scope no longer resolves. */
+  skipped: number;
+}
+
+export async function runDigests(db: Db, now: Date = new Date(), log?: { warn(obj: object, msg: string): void }): Promise<DigestRunResult> {
+  const result: DigestRunResult = { queued: 0, skipped: 0 };
+  const window = reminderWindow(now, DIGEST_WINDOW_DAYS);
+  for (const subscriber of await q.activeDigestSubscribers(db)) {
+    let scope: ReportScope;
+    try {
+      scope = await loadReportScope(db, { personId: subscriber.personId, email: subscriber.email });
+    } catch (error) {
+      log?.warn({ err: error, email: subscriber.email }, 'digest skipped: the report scope does not resolve');
+      result.skipped++;
+      continue;
+    }
+    const area = areaCondition(scope, {});
+    const since = subscriber.lastUntil ? asDate(subscriber.lastUntil) : new Date(now.getTime() - DIGEST_WINDOW_DAYS * 86_400_000);
+    const [changes, totals] = await Promise.all([q.digestChanges(db, subscriber.eventId, area, since, now), q.digestTotals(db, subscriber.eventId, area)]);
+    const queued = await db.transaction(async (tx) => {
+      const mail = await enqueueMail(
+        tx,
+        {
+          kind: 'digest',
+          to: subscriber.email,
+          event: subscriber.eventId,
+          data: {
+            recipientName: subscriber.name || subscriber.email,
+            scopeLabel: scopeLabel(scope),
+            since: subscriber.lastUntil ? since.toISOString() : null,
+            until: now.toISOString(),
+            totals,
+            changes: changes.length,
+          },
+          attachments: [
+            {
+              filename: `${subscriber.eventId}-digest-${now.toISOString().slice(0, 10)}.xlsx`,
+              contentType: XLSX_TYPE,
+              builder: DIGEST_ATTACHMENT_BUILDER,
+              params: { email: subscriber.email, personId: subscriber.personId, event: subscriber.eventId, since: since.toISOString(), until: now.toISOString() },
+            },
+          ],
+          dedupeKey: reminderKey('digest', subscriber.eventId, subscriber.email, window),
+        },
+        now,
+      );
+      if (mail.queued) await tx.update(subscriptions).set({ lastUntil: now, updatedAt: now }).where(sql`${subscriptions.email} = ${subscriber.email}`);
+      return mail.queued;
+    });
+    if (queued) result.queued++;
+    else result.skipped++;
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The workbook (built when the mail is sent)
+// ---------------------------------------------------------------------------------------------
+
+export interface DigestWorkbookParams {
+  email: string;
+  personId: number | null;
+  event: EventType;
+  since: string;
+  until: string;
+}
+
+function parseParams(params: Record<string, unknown>): DigestWorkbookParams {
+  const { email, personId, event, since, until } = params;
+  if (typeof email !== 'string' || (personId !== null && typeof personId !== 'number') || (event !== 'nbc' && event !== 'abc')) {
+    throw new Error('digest workbook: bad params');
+  }
+  if (typeof since !== 'string' || typeof until !== 'string' || Number.isNaN(Date.parse(since)) || Number.isNaN(Date.parse(until))) {
+    throw new Error('digest workbook: bad period');
+  }
+  return { email, personId, event, since, until };
+}
+
+/**
+ * The digest workbook: one row per registration of the recipient's scope changed in the period,
+ * then a blank row and the scope's totals. The scope is the recipient's at build time.
+ */
+export async function buildDigestWorkbook(db: Db, raw: Record<string, unknown>, modifiedAt?: Date): Promise<Buffer> {
+  const params = parseParams(raw);
+  const scope = await loadReportScope(db, { personId: params.personId, email: params.email });
+  const area = areaCondition(scope, {});
+  const [changes, totals] = await Promise.all([
+    q.digestChanges(db, params.event, area, new Date(params.since), new Date(params.until)),
+    q.digestTotals(db, params.event, area),
+  ]);
+  const xlsx = createXlsxStream({ sheetName: 'Changes', columns: DIGEST_COLUMNS, ...(modifiedAt ? { modifiedAt } : {}) });
+  const chunks: Uint8Array[] = [];
+  for (const c of changes) {
+    const row: CellValue[] = [c.changedAt, c.status, c.attendeeName, c.email, c.attendeeType, c.storeCode, c.storeName, c.region, c.zone, c.district, c.enrollDate];
+    chunks.push(...xlsx.addRow(row));
+  }
+  chunks.push(...xlsx.addRow([]));
+  const label = `Totals for ${describeScope(scope)} (${params.event}) at ${params.until.slice(0, 16).replace('T', ' ')} UTC`;
+  chunks.push(...xlsx.addRow([label], { bold: true }));
+  chunks.push(...xlsx.addRow(['Registrations changed in the period', changes.length]));
+  chunks.push(...xlsx.addRow(['Stores', totals.stores]));
+  chunks.push(...xlsx.addRow(['Stores enrolled', totals.enrolledStores]));
+  chunks.push(...xlsx.addRow(['Registrations enrolled', totals.registrations]));
+  chunks.push(...xlsx.finish());
+  return Buffer.from(concatChunks(chunks));
+}
