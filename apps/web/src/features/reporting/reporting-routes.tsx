@@ -4,6 +4,7 @@
  */
 import type { ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { ScopeGate } from './components/scope-gate.tsx';
 import { useReportUser } from './hooks/use-report-user.ts';
 import { AttendeeReportPage } from './pages/attendee-report-page.tsx';
 import { DistrictReportPage } from './pages/district-report-page.tsx';
@@ -21,11 +22,12 @@ import type { ReportSlug } from './report-catalogue.ts';
 import { allowedReportSlugs, canUseReporting } from './report-catalogue.ts';
 
 const REPORT_ROUTES: Record<ReportSlug, readonly (readonly [path: string, element: ReactElement])[]> = {
+  // The drill-down opens at the viewer's report scope (ScopeGate).
   region: [
-    ['region', <RegionReportPage />],
-    ['region/:region/zone', <ZoneReportPage />],
-    ['region/:region/zone/:zone/district', <DistrictReportPage />],
-    ['region/:region/zone/:zone/district/:district', <StoreDetailPage />],
+    ['region', <ScopeGate level={1}><RegionReportPage /></ScopeGate>],
+    ['region/:region/zone', <ScopeGate level={2}><ZoneReportPage /></ScopeGate>],
+    ['region/:region/zone/:zone/district', <ScopeGate level={3}><DistrictReportPage /></ScopeGate>],
+    ['region/:region/zone/:zone/district/:district', <ScopeGate level={4}><StoreDetailPage /></ScopeGate>],
   ],
   candidate: [['candidate', <AttendeeReportPage kind="candidate" />]],
   field: [['field', <FieldReportPage />]],

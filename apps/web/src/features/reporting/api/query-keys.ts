@@ -17,7 +17,9 @@ export const reportKeys = {
   regionOptions: () => [...reportKeys.all, 'region-options'] as const,
   zoneOptions: (regCode: string) => [...reportKeys.all, 'zone-options', regCode] as const,
   travellerCounts: () => [...reportKeys.all, 'traveller-counts'] as const,
+  scope: () => [...reportKeys.all, 'scope'] as const,
   coverage: (event: string) => [...reportKeys.all, 'coverage', event] as const,
   timeline: (event: string) => [...reportKeys.all, 'timeline', event] as const,
   eventComparison: () => [...reportKeys.all, 'event-comparison'] as const,
+  digest: () => [...reportKeys.all, 'digest'] as const,
 };

@@ -6,6 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import type { CellValue, ReportColumn } from '../utils/report-columns.ts';
 import { formatCell, toSheetData } from '../utils/report-columns.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { ExportButton } from './export-button.tsx';
 
 export const NO_DATA_TEXT = 'No data to display';
@@ -32,6 +33,12 @@ export interface ReportTableProps<Row> {
   onRetry?: () => void;
 }
 
+/** A 403 names what the viewer may not see (a code outside their report scope); anything else may pass on a retry. */
+function errorText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 403) return error.message;
+  return 'The report could not be loaded. Please try again.';
+}
+
 export function ReportTable<Row>(props: ReportTableProps<Row>) {
   const { label, columns, rows, rowKey, renderCell, rowClassName, footerRows = [], isLoading = false, error, onRetry } = props;
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
@@ -52,7 +59,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
       </div>
       {Boolean(error) && (
         <Alert variant="danger" className="d-flex align-items-center gap-3">
-          <span>The report could not be loaded. Please try again.</span>
+          <span>{errorText(error)}</span>
           {onRetry && (
             <Button size="sm" variant="outline-danger" onClick={onRetry}>
               Retry

@@ -11,7 +11,12 @@ export function ReportingBreadcrumb({ crumbs }: { crumbs: readonly Crumb[] }) {
   return (
     <Breadcrumb style={dividerStyle} aria-label="Report drill-down" className="reporting-breadcrumb">
       {crumbs.map((crumb, index) =>
-        crumb.to === null ? (
+        crumb.disabled ? (
+          // Above the viewer's report scope: shown for orientation, greyed, not a link.
+          <li key={index} className="breadcrumb-item text-body-secondary scope-locked" aria-disabled="true" title="Outside your report scope">
+            {crumb.label}
+          </li>
+        ) : crumb.to === null ? (
           <Breadcrumb.Item key={index} active>
             {crumb.label}
           </Breadcrumb.Item>

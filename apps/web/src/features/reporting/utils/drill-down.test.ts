@@ -75,3 +75,23 @@ describe('parentPathOf', () => {
     expect(parentPathOf(d)).toBe('/nbc/reporting/region/a%2Fb/zone?regionName=a%2Fb');
   });
 });
+
+describe('a drill-down that starts at the report scope', () => {
+  const at = (level: DrillDown['level'], startLevel: DrillDown['level']) => ({ ...drillDownFrom(level, params, names), startLevel });
+
+  it('greys the levels between the menu and the start level, and keeps the menu a link', () => {
+    expect(breadcrumbFor(at(3, 3))).toEqual([
+      { label: 'Report menu', to: '/nbc/reporting' },
+      { label: 'Region', to: null, disabled: true },
+      { label: 'Northeast', to: null, disabled: true },
+      { label: 'Boston Metro', to: null },
+    ]);
+    expect(breadcrumbFor(at(4, 3))[3]).toEqual({ label: 'Boston Metro', to: expect.stringContaining('/zone/010-2/district') });
+  });
+
+  it('goes Back from the start level to the menu, below it one step up', () => {
+    expect(parentPathOf(at(3, 3))).toBe('/nbc/reporting');
+    expect(parentPathOf(at(4, 3))).toContain('/zone/010-2/district');
+    expect(parentPathOf(at(2, 1))).toBe('/nbc/reporting/region');
+  });
+});

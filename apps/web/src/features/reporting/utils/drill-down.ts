@@ -11,12 +11,19 @@ export interface DrillDown {
   zoneName: string;
   districtCode: string;
   districtName: string;
+  /**
+   * The level the viewer's report scope opens at (1 network, 2 region, 3 zone, 4 district); the
+   * levels above it are shown greyed and Back stops there. Absent: 1.
+   */
+  startLevel?: DrillDownLevel;
 }
 
 export interface Crumb {
   label: string;
-  /** Null for the current (last) crumb. */
+  /** Null for the current (last) crumb and for greyed ones. */
   to: string | null;
+  /** A level above the viewer's report scope: shown greyed, not a link. */
+  disabled?: true;
 }
 
 export const MENU_CRUMB_LABEL = 'Report menu';
@@ -59,21 +66,26 @@ function pathOfLevel(d: DrillDown, level: DrillDownLevel): string {
   }
 }
 
-/** Level 1: Report menu, Region; 2 adds the region name; 3 the zone name; 4 the district name. */
+/**
+ * Level 1: Report menu, Region; 2 adds the region name; 3 the zone name; 4 the district name.
+ * Levels between the menu and the scope's start level are greyed (no link).
+ */
 export function breadcrumbFor(d: DrillDown): Crumb[] {
   if (d.level === 0) return [];
+  const start = d.startLevel ?? 1;
   const labels = [MENU_CRUMB_LABEL, REGION_CRUMB_LABEL, d.regionName, d.zoneName, d.districtName];
   const crumbs: Crumb[] = [];
   for (let i = 0; i <= d.level; i += 1) {
-    crumbs.push({
-      label: labels[i] ?? '',
-      to: i === d.level ? null : pathOfLevel(d, i as DrillDownLevel),
-    });
+    const label = labels[i] ?? '';
+    if (i === d.level) crumbs.push({ label, to: null });
+    else if (i > 0 && i < start) crumbs.push({ label, to: null, disabled: true });
+    else crumbs.push({ label, to: pathOfLevel(d, i as DrillDownLevel) });
   }
   return crumbs;
 }
 
-/** Where Back goes: one drill-down step up (the menu from level 1). */
+/** Where Back goes: one drill-down step up (the menu from level 1, and from the scope's start level). */
 export function parentPathOf(d: DrillDown): string {
-  return pathOfLevel(d, d.level === 0 ? 0 : ((d.level - 1) as DrillDownLevel));
+  if (d.level <= (d.startLevel ?? 1)) return pathOfLevel(d, 0);
+  return pathOfLevel(d, (d.level - 1) as DrillDownLevel);
 }
