@@ -21,6 +21,7 @@ export function prepareLoginContext(db: Db) {
       firstName: people.firstName,
       lastName: people.lastName,
       personCategory: people.category,
+      emailVerified: people.emailVerified,
       storeCode: stores.dlrnum,
       storeName: stores.name,
       executiveManager: sql<string | null>`nullif(trim(${em.firstName} || ' ' || ${em.lastName}), '')`,

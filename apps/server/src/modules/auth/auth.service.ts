@@ -118,6 +118,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (!found) return fail(input, ip, 'unknown access code');
     const { code, isVirtual } = found;
     if (code.requiresRoster && !found.storeCode) return fail(input, ip, 'e-mail not on a store roster');
+    // An address typed on the hosted page for a new attendee opens no store until its owner confirmed it.
+    if (code.requiresRoster && found.emailVerified === false) return fail(input, ip, 'e-mail not confirmed');
     if (found.personId !== null && found.personCategory !== code.personCategory) return fail(input, ip, 'access code does not fit this person');
 
     let person: { id: number; firstName: string; lastName: string };

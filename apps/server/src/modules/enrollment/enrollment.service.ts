@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { LinkSubject, RegistrationProvider } from '../registration/provider.ts';
 import { findEvent, isPlaceholderEmail, lockStore } from '../registration/registration.queries.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import * as q from './enrollment.queries.ts';
 
 export type EnrollmentLinkInput = Required<Pick<EnrollmentLinkRequest, 'firstName' | 'lastName' | 'isManager' | 'isVirtual' | 'isGeneralManager'>> &
@@ -120,6 +121,10 @@ export function createEnrollmentService(deps: { db: Db; provider: RegistrationPr
         const subject = subjectOf(registration, event, attendee);
         const alreadyEnrolled = registration.status === 'Enrolled';
         const link = alreadyEnrolled ? await provider.revisitLink(tx, subject, at) : await provider.registrationLink(tx, subject, at);
+        // A colleague with a known address gets the link by mail as well, so it need not be passed on by hand.
+        if (!ownRegistration && subject.email && !alreadyEnrolled) {
+          await enqueueMail(tx, { kind: 'registration-link', to: subject.email, event: event.id, data: { firstName: attendee.firstName, link, invitedBy: `${caller.firstName} ${caller.lastName}` } }, at);
+        }
         await audit(tx, {
           action: 'enrollment-link',
           success: true,

@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { registrationPageSchema, registrationSummarySchema, type EnrollmentLinkRequest, type LoginData, type RegistrationSubmit } from '@portal/contracts';
 import { rowsOf, schema } from '@portal/db';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { confirmEmailFromOutbox } from '../../test/mail-helpers.ts';
 import { hashToken } from '../registration/registration-tokens.ts';
 
 const { registrations, registrationTokens, people, stores, auditLog } = schema;
@@ -296,6 +297,8 @@ describe('enrollment', () => {
 
       // Dana cancels through a revisit link: Frankie gets the seat.
       const dana = await personId(t, 'dana.fresh@morgan-motors.example.com');
+      // Dana typed her address on the hosted page: it opens her store once she confirmed it.
+      await confirmEmailFromOutbox(t.app, t.database.db, 'dana.fresh@morgan-motors.example.com');
       const danaLogin = await loginAs(t.app, 'dana.fresh@morgan-motors.example.com', 'DEALER27');
       expect(danaLogin.user.firstName).toBe('Dana');
       const revisit = await t.app.inject({ method: 'GET', url: REVISIT, headers: bearer(danaLogin.accessToken) });

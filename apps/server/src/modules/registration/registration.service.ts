@@ -16,7 +16,8 @@ import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { CventCallback } from './cvent-provider.ts';
 import * as q from './registration.queries.ts';
-import { consumeToken, findLiveToken } from './registration-tokens.ts';
+import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
+import { consumeToken, findLiveToken, issueToken } from './registration-tokens.ts';
 
 const { registrations, people, providerCallbacks } = schema;
 
@@ -82,8 +83,11 @@ function isUniqueViolation(error: unknown): boolean {
 
 const EMAIL_TAKEN = 'This e-mail address belongs to another attendee.';
 
-/** The attendee confirms their name, and gives an e-mail when none is on record. */
-async function confirmPerson(tx: Tx, personId: number, given: { firstName: string; lastName: string; email: string }): Promise<string> {
+/**
+ * The attendee confirms their name, and gives an e-mail when none is on record; `typedEmail` says
+ * the address is new here (it stays unverified until its owner confirms it: mail module).
+ */
+async function confirmPerson(tx: Tx, personId: number, given: { firstName: string; lastName: string; email: string }): Promise<{ email: string; typedEmail: boolean }> {
   const person = await q.findPerson(tx, personId);
   if (!person) throw notFound('The attendee of this registration no longer exists.');
   const email = given.email.toLowerCase();
@@ -109,15 +113,16 @@ async function confirmPerson(tx: Tx, personId: number, given: { firstName: strin
       throw error;
     }
   }
-  return changes.email ?? person.email;
+  return { email: changes.email ?? person.email, typedEmail: changes.email !== undefined };
 }
 
 export type RegistrationSubmitInput =
   | { action: 'submit'; firstName: string; lastName: string; email: string; isVirtual: boolean; arrivalDate?: string | null | undefined; departureDate?: string | null | undefined }
   | { action: 'cancel' };
 
-export function createRegistrationService(deps: { db: Db; now?: () => Date }) {
+export function createRegistrationService(deps: { db: Db; now?: () => Date; /** Base of links in mails; without it none are mailed. */ publicUrl?: string }) {
   const { db } = deps;
+  const base = deps.publicUrl?.replace(/\/+$/, '');
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -142,26 +147,37 @@ export function createRegistrationService(deps: { db: Db; now?: () => Date }) {
 
         let actorEmail: string | null = null;
         let action: string;
+        let mailKind: RegistrationMailKind;
         if (input.action === 'cancel') {
           if (live.purpose !== 'revisit') throw conflict('Only a completed registration can be cancelled.');
           actorEmail = (await q.findPerson(tx, registration.attendeeId))?.email ?? null;
           await cancel(tx, locked, at);
           action = 'registration-cancelled';
+          mailKind = 'registration-cancelled';
         } else {
           const event = await q.findEvent(tx, registration.eventId);
           if (!event) throw notFound('The event of this registration no longer exists.');
           const errors = attendanceErrors(event, input);
           if (errors.length) throw badRequest(errors.map((e) => e.message).join(' '), errors);
-          actorEmail = await confirmPerson(tx, registration.attendeeId, input);
+          const confirmed = await confirmPerson(tx, registration.attendeeId, input);
+          actorEmail = confirmed.email;
+          if (confirmed.typedEmail && base) {
+            await requireEmailConfirmation(tx, { personId: registration.attendeeId, email: confirmed.email, firstName: input.firstName, eventId: registration.eventId, publicUrl: base, now: at });
+          }
           const attendance = normalized(input);
           if (live.purpose === 'register') {
             await enroll(tx, locked, attendance, at);
             action = 'registration-enrolled';
+            mailKind = 'registration-confirmed';
           } else {
             await changeAttendance(tx, locked, attendance, at);
             action = 'registration-updated';
+            mailKind = 'registration-changed';
           }
         }
+        // The attendee's own link to change or cancel, in the mail that confirms the change.
+        const revisitUrl = mailKind !== 'registration-cancelled' && base ? `${base}/register/${await issueToken(tx, registration.id, 'revisit', at)}` : null;
+        await queueRegistrationMail(tx, { kind: mailKind, registrationId: registration.id, revisitUrl, now: at });
         const summary = await q.summaryOf(tx, registration.id);
         if (!summary) throw notFound('This registration no longer exists.');
         await audit(tx, {
@@ -194,15 +210,20 @@ export function createRegistrationService(deps: { db: Db; now?: () => Date }) {
         if (!locked) throw notFound(`Unknown registration reference ${callback.referenceId}`);
         const { registration } = locked;
         if (callback.type === 'registration.cancelled') {
-          if (registration.status !== 'Cancelled') await cancel(tx, locked, at);
+          if (registration.status !== 'Cancelled') {
+            await cancel(tx, locked, at);
+            await queueRegistrationMail(tx, { kind: 'registration-cancelled', registrationId: registration.id, now: at });
+          }
         } else {
           const event = await q.findEvent(tx, registration.eventId);
           if (!event) throw notFound('The event of this registration no longer exists.');
           const attendance = normalized({ ...callback, isVirtual: callback.attendance === 'virtual' });
           const errors = attendanceErrors(event, attendance);
           if (errors.length) throw badRequest(errors.map((e) => e.message).join(' '), errors);
-          if (registration.status === 'Enrolled') await changeAttendance(tx, locked, attendance, at);
+          const changing = registration.status === 'Enrolled';
+          if (changing) await changeAttendance(tx, locked, attendance, at);
           else await enroll(tx, locked, attendance, at);
+          await queueRegistrationMail(tx, { kind: changing ? 'registration-changed' : 'registration-confirmed', registrationId: registration.id, now: at });
         }
         await audit(tx, {
           action: 'provider-callback',
