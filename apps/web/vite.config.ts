@@ -5,7 +5,8 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const serverUrl = process.env.PORTAL_DEV_SERVER ?? 'http://127.0.0.1:3000';
-const proxied = ['/api', '/User', '/content', '/content-assets'];
+// '/Admin' (capital A) is the organizer sign-in; the console page itself is '/admin'.
+const proxied = ['/api', '/User', '/Admin/', '/content', '/content-assets'];
 
 /**
  * Writes .br and .gz beside every text asset of the build; the server sends them as they are
@@ -52,6 +53,7 @@ const ROUTE_MODULES: Record<string, string[]> = {
   '/nbc/dashboard': ['src/app/routes/shell-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
   '/nbc/reporting*': ['src/app/routes/shell-layout.tsx', 'src/features/reporting/reporting-routes.tsx'],
   '/register/*': ['src/features/registration/registration-page.tsx'],
+  '/admin*': ['src/app/routes/admin.tsx'],
 };
 
 interface ManifestChunk {
