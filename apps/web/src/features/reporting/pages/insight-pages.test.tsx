@@ -35,6 +35,21 @@ describe('reports beyond the seed (web)', () => {
     }
   });
 
+  it('opts in to the weekly digest from the menu', async () => {
+    const api = fakeApi({
+      'GET /api/Report/Digest': () => ok({ subscribed: false, event: 'nbc', lastDigestAt: null }),
+      'PUT /api/Report/Digest': (call) => ok({ ...(call.body as object), event: 'nbc', lastDigestAt: null }),
+    });
+    const user = userEvent.setup();
+    render('/nbc/reporting');
+    const toggle = await screen.findByRole('switch', { name: /weekly digest/i });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(api.callsTo('/api/Report/Digest').at(-1)).toMatchObject({ method: 'PUT', body: { subscribed: true, event: 'nbc' } });
+  });
+
   it('keeps the seed reports closed to report users', async () => {
     fakeApi({});
     render('/nbc/reporting/region', ['reporting']);
@@ -65,7 +80,7 @@ describe('reports beyond the seed (web)', () => {
   it('coverage: an error answer shows a message and a retry', async () => {
     fakeApi({ 'GET /api/Report/Coverage': () => new Response(JSON.stringify({ succeeded: false, message: 'Zone 099 is outside your report scope', data: null }), { status: 403 }) });
     render('/nbc/reporting/coverage');
-    expect(await screen.findByText('The report could not be loaded. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/outside your report scope|could not be loaded/);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 

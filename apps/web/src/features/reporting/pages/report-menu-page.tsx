@@ -7,6 +7,7 @@ import { ReportPageLayout } from '../components/report-page-layout.tsx';
 import { useReportUser } from '../hooks/use-report-user.ts';
 import { menuEntries } from '../report-catalogue.ts';
 import { HierarchyWorkbookButton } from '../components/hierarchy-workbook-button.tsx';
+import { DigestToggle } from '../components/digest-toggle.tsx';
 import { INSIGHT_DESCRIPTIONS, INSIGHT_NAMES, INSIGHT_SLUGS, canUseInsights, insightPath } from '../insight-catalogue.ts';
 import { useUserDetail } from '../../../lib/user-storage.ts';
 import { reportingPaths } from '../reporting-paths.ts';
@@ -52,6 +53,7 @@ export function ReportMenuPage() {
             ))}
           </ListGroup>
           <HierarchyWorkbookButton event={event} />
+          <DigestToggle />
         </section>
       )}
     </ReportPageLayout>
