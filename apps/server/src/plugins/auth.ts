@@ -26,12 +26,14 @@ export interface AuthUser {
   regType: string;
   isDealer: boolean;
   storeCode: string | null;
+  /** The access code an attendee logged in with (seat allotments, counts per code); null otherwise. */
+  accessCodeId: number | null;
   jti: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
 }
 
-export type TokenClaims = Omit<AuthUser, 'jti' | 'exp' | 'organizerId'> & { organizerId?: number | null };
+export type TokenClaims = Omit<AuthUser, 'jti' | 'exp' | 'organizerId' | 'accessCodeId'> & { organizerId?: number | null; accessCodeId?: number | null };
 
 const ORGANIZER_SUBJECT = /^organizer:(\d+)$/;
 
@@ -48,6 +50,7 @@ interface JwtPayload {
   reg: string;
   dlr: boolean;
   sto: string | null;
+  acd?: number | null;
   jti: string;
   exp: number;
 }
@@ -84,6 +87,7 @@ export class TokenService {
       reg: claims.regType,
       dlr: claims.isDealer,
       sto: claims.storeCode,
+      ...(claims.accessCodeId != null ? { acd: claims.accessCodeId } : {}),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(
@@ -129,6 +133,7 @@ export class TokenService {
       regType: payload.reg,
       isDealer: payload.dlr === true,
       storeCode: payload.sto ?? null,
+      accessCodeId: typeof payload.acd === 'number' ? payload.acd : null,
       jti: payload.jti,
       exp: payload.exp,
     };

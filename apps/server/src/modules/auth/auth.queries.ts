@@ -39,9 +39,26 @@ export function prepareLoginContext(db: Db) {
   return async (eventId: string, codeHash: string, email: string) => (await query.execute({ eventId, codeHash, email }))[0];
 }
 
+/** The store of a per-store access code, with its managers' names, for the login answer. */
+export async function findStoreContext(db: DbOrTx, dlrnum: string) {
+  const [row] = await db
+    .select({
+      storeCode: stores.dlrnum,
+      storeName: stores.name,
+      executiveManager: sql<string | null>`nullif(trim(${em.firstName} || ' ' || ${em.lastName}), '')`,
+      generalManager: sql<string | null>`nullif(trim(${gm.firstName} || ' ' || ${gm.lastName}), '')`,
+    })
+    .from(stores)
+    .leftJoin(em, eq(em.id, stores.executiveManagerId))
+    .leftJoin(gm, eq(gm.id, stores.generalManagerId))
+    .where(eq(stores.dlrnum, dlrnum))
+    .limit(1);
+  return row;
+}
+
 export async function insertPerson(
   db: DbOrTx,
-  person: { email: string; firstName: string; lastName: string; category: PersonCategory },
+  person: { email: string; firstName: string; lastName: string; category: PersonCategory; storeDlrnum?: string | null },
 ) {
   // Two first logins of one new e-mail at once: the second one reuses the first one's row.
   const [row] = await db

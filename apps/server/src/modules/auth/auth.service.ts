@@ -117,6 +117,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     const found = await findLoginContext(input.eventType, codeHash, email);
     if (!found) return fail(input, ip, 'unknown access code');
     const { code, isVirtual } = found;
+    if (code.expiresAt && code.expiresAt.getTime() <= Date.now()) return fail(input, ip, 'access code expired');
+    // A per-store code (organizer console) admits any e-mail and binds it to its store, but never
+    // moves someone on another store's roster.
+    const codeStore = code.storeDlrnum ? await q.findStoreContext(db, code.storeDlrnum) : null;
+    if (code.storeDlrnum && (!codeStore || (found.personId !== null && found.storeCode !== null && found.storeCode !== code.storeDlrnum))) {
+      return fail(input, ip, 'e-mail on another store roster');
+    }
     if (code.requiresRoster && !found.storeCode) return fail(input, ip, 'e-mail not on a store roster');
     // An address typed on the hosted page for a new attendee opens no store until its owner confirmed it.
     if (code.requiresRoster && found.emailVerified === false) return fail(input, ip, 'e-mail not confirmed');
@@ -127,14 +134,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       person = { id: found.personId, firstName: found.firstName, lastName: found.lastName };
     } else {
       const names = input.firstName && input.lastName ? { firstName: input.firstName, lastName: input.lastName } : nameFromEmail(email);
-      person = await q.insertPerson(db, { email, ...names, category: code.personCategory });
+      person = await q.insertPerson(db, { email, ...names, category: code.personCategory, storeDlrnum: code.storeDlrnum });
     }
 
-    const isDealer = code.requiresRoster;
+    const isDealer = code.requiresRoster || (codeStore !== null && code.personCategory === 'dealer_staff');
+    const store = codeStore ?? found;
     // A dealer whose code grants no policy gets 'general' (spec section 4).
     const policies: Policy[] = code.policies.length ? code.policies : isDealer ? ['general'] : [];
-    const signed = await tokens.sign({ personId: person.id, email, eventType: input.eventType, policies, regType: code.regType, isDealer, storeCode: isDealer ? found.storeCode : null });
-    auditLog.record({ action: 'login', success: true, actorEmail: email, eventId: input.eventType, ip, detail: { accessCode: code.label } });
+    const signed = await tokens.sign({
+      personId: person.id,
+      email,
+      eventType: input.eventType,
+      policies,
+      regType: code.regType,
+      isDealer,
+      storeCode: isDealer || codeStore ? store.storeCode : null,
+      accessCodeId: code.id,
+    });
+    auditLog.record({ action: 'login', success: true, actorEmail: email, eventId: input.eventType, ip, detail: { accessCode: code.label, accessCodeId: code.id } });
     return {
       ok: true,
       data: {
@@ -145,10 +162,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         programInfo: { isVirtual },
         dealerInfo: {
           isDealer,
-          executiveManager: isDealer ? found.executiveManager : null,
-          generalManager: isDealer ? found.generalManager : null,
-          storeCode: isDealer ? found.storeCode : null,
-          storeName: isDealer ? found.storeName : null,
+          executiveManager: isDealer ? store.executiveManager : null,
+          generalManager: isDealer ? store.generalManager : null,
+          storeCode: isDealer ? store.storeCode : null,
+          storeName: isDealer ? store.storeName : null,
         },
         authorizationPolicy: policies,
         user: { email, firstName: person.firstName, lastName: person.lastName },

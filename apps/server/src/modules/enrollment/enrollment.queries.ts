@@ -63,6 +63,8 @@ export interface PendingValues {
   attendeeType: AttendeeType;
   isVirtual: boolean;
   provider: string;
+  /** The access code of the caller's login (seat allotments). */
+  accessCodeId?: number | null;
 }
 
 /**

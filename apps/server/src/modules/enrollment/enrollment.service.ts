@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { LinkSubject, RegistrationProvider } from '../registration/provider.ts';
 import { findEvent, isPlaceholderEmail, lockStore } from '../registration/registration.queries.ts';
+import { assertEnrollmentOpen } from './enrollment-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import * as q from './enrollment.queries.ts';
 
@@ -93,16 +94,18 @@ export function createEnrollmentService(deps: { db: Db; provider: RegistrationPr
         let attendeeType: AttendeeType;
         if (flow === 'self') {
           attendee = caller;
-          storeDlrnum = caller.storeDlrnum;
+          // A per-store code's login is bound to its store (the token's), even before a roster names them.
+          storeDlrnum = caller.storeDlrnum ?? (user.accessCodeId !== null ? user.storeCode : null);
           attendeeType = await q.attendeeTypeFor(tx, event.id, user.regType, caller.category);
         } else {
           ({ attendee, storeDlrnum } = await storeAttendee(tx, user, caller, input, flow));
           attendeeType = 'dealer';
         }
 
+        await assertEnrollmentOpen(tx, { eventId: event.id, attendeeId: attendee.id, accessCodeId: user.accessCodeId, at });
         const { row: registration, created } = await q.upsertPending(
           tx,
-          { eventId: event.id, attendeeId: attendee.id, storeDlrnum, registeredById: caller.id, attendeeType, isVirtual: input.isVirtual, provider: provider.id },
+          { eventId: event.id, attendeeId: attendee.id, storeDlrnum, registeredById: caller.id, attendeeType, isVirtual: input.isVirtual, provider: provider.id, accessCodeId: user.accessCodeId },
           at,
         );
         // Someone else's completed registration is theirs to change (by their own link or an
