@@ -14,21 +14,22 @@ import { JobQueue } from './lib/jobs.ts';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import authPlugin, { bearerToken } from './plugins/auth.ts';
 import { AppError } from './lib/errors.ts';
+import compressionPlugin from './plugins/compression.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import staticWebPlugin from './plugins/static-web.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminAuthRoutes } from './modules/admin/admin-auth.routes.ts';
 import { createAdminAuthService } from './modules/admin/admin-auth.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailRoutes, type MailRoutesOptions } from './modules/mail/mail.routes.ts';
-import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { createRegistrationProvider } from './modules/registration/provider.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { reportInsightsRoutes } from './modules/report-insights/report-insights.routes.ts';
 import { retailerReportRoutes } from './modules/retailer-report/retailer-report.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(errorsPlugin);
+  await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, { hsts: config.publicUrl.startsWith('https:') });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, ...(deps.now ? { now: deps.now } : {}) });
 
@@ -121,8 +123,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(reportsRoutes);
   await app.register(reportInsightsRoutes);
   await app.register(retailerReportRoutes);
-  await app.register(mailRoutes, { config, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}), ...(deps.mailDelivery ? { delivery: deps.mailDelivery } : {}) });
-  await app.register(contentService, {
   const adminNow = deps.now ? { now: () => new Date(deps.now!()) } : {};
   await app.register(adminAuthRoutes, {
     service: createAdminAuthService({ db: database.db, tokens: app.tokens, limiter, failuresPerIpHour: config.loginFailuresPerIpHour, ...adminNow }),
@@ -136,6 +136,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ...adminNow,
     }),
   });
+  await app.register(mailRoutes, { config, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}), ...(deps.mailDelivery ? { delivery: deps.mailDelivery } : {}) });
+  await app.register(contentService, {
     db: database.db,
     source: await contentSource(config, database.db),
     resolveAccessCodes: (request) => contentCodesOfRequest(app, request),

@@ -226,6 +226,8 @@ export interface StoreScope {
   region?: string;
   zone?: string;
   district?: string;
+  /** Several districts at once (a page of the streamed store list); never empty. */
+  districts?: readonly string[];
 }
 
 /** The scope as a condition over stores `st`'s district `d` and zone `z`. */
@@ -234,6 +236,7 @@ function storeScope(scope: StoreScope): SQL {
   if (scope.region) conditions.push(sql`z.region_code = ${scope.region}`);
   if (scope.zone) conditions.push(sql`z.code = ${scope.zone}`);
   if (scope.district) conditions.push(sql`d.code = ${scope.district}`);
+  if (scope.districts) conditions.push(sql`d.code in ${scope.districts}`);
   return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
@@ -246,17 +249,21 @@ const STORES_FROM = sql`
 /**
  * Enrolled store-bound registrations of the event at the scope's stores (`first` keeps each store's
  * first by enroll time). Joining the network only when there is a scope lets a whole-network list
- * read the registrations alone.
+ * read the registrations alone. For one or a few districts the registrations are looked up by the
+ * districts' stores, so the (event, store, status) index is probed a few times instead of reading
+ * every enrolled registration of the event (the callers join the result to the scope's stores).
  */
 function enrolledRegistrations(eventId: string, scope: StoreScope, first: boolean): SQL {
-  const scoped = Boolean(scope.region || scope.zone || scope.district);
+  const districts = scope.districts ?? (scope.district ? [scope.district] : undefined);
+  const scoped = !districts && Boolean(scope.region || scope.zone);
+  const where = districts ? sql`g.store_dlrnum in (select sc.dlrnum from stores sc where sc.district_code in ${districts})` : storeScope(scope);
   return sql`
     select ${first ? sql`distinct on (g.store_dlrnum)` : sql``}
       g.id, g.store_dlrnum, g.enrolled_at, g.is_virtual, g.is_free, g.status, g.attendee_id
     from registrations g
     ${scoped ? sql`join stores st on st.dlrnum = g.store_dlrnum join districts d on d.code = st.district_code join zones z on z.code = d.zone_code` : sql``}
     where g.event_id = ${eventId} and g.status = 'Enrolled' and g.attendee_type in ${STORE_BOUND}
-      and g.store_dlrnum is not null and ${storeScope(scope)}
+      and g.store_dlrnum is not null and ${where}
     ${first ? sql`order by g.store_dlrnum, g.enrolled_at nulls last, g.id` : sql``}`;
 }
 
@@ -361,6 +368,37 @@ export async function storeList(db: DbOrTx, eventId: string, scope: StoreScope, 
     where ${storeScope(scope)} and ${filterCondition(select)}
     order by z.region_code, z.code, d.code, st.dlrnum`;
   return rowsOf<StoreRow>(await db.execute(query));
+}
+
+/**
+ * The scope's districts in store-list order, cut into pages of about `storesPerPage` stores (a
+ * bigger district is a page of its own), from the maintained store counts: the streamed store list
+ * reads one page at a time, so its memory does not grow with the network.
+ */
+export async function storeListPages(db: DbOrTx, scope: StoreScope, storesPerPage: number): Promise<string[][]> {
+  const districts = rowsOf<{ code: string; stores: number }>(
+    await db.execute(sql`
+      select d.code, c.stores
+      from districts d
+      join zones z on z.code = d.zone_code
+      join district_store_counts c on c.district_code = d.code and c.stores > 0
+      where ${storeScope(scope)}
+      order by z.region_code, z.code, d.code`),
+  );
+  const pages: string[][] = [];
+  let page: string[] = [];
+  let size = 0;
+  for (const district of districts) {
+    if (page.length && size + district.stores > storesPerPage) {
+      pages.push(page);
+      page = [];
+      size = 0;
+    }
+    page.push(district.code);
+    size += district.stores;
+  }
+  if (page.length) pages.push(page);
+  return pages;
 }
 
 // ---------------------------------------------------------------------------------------------

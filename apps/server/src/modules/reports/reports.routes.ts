@@ -21,7 +21,6 @@ import {
   type DataSet,
   type EnrollmentsRow,
   type RegionOption,
-  type StoreRow,
   type Table,
   type ZoneOption,
   type ReportScopeInfo,
@@ -31,6 +30,7 @@ import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { narrowToScope, reportScopeInfo, reportScopeOf } from './report-scope.ts';
 import * as q from './reports.queries.ts';
+import { storeListStream } from './store-list-stream.ts';
 
 /** A POST without a body reads as all-empty (the whole network, all stores). */
 const reportBody = z.preprocess((v) => v ?? {}, reportBodySchema);
@@ -95,7 +95,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Report/GetStoreData',
     { ...reportReaders, schema: { querystring: storeDataQuerySchema, body: reportBody } },
-    async (request) => {
+    async (request, reply) => {
       const { eventType } = userOf(request.user);
       const { region, zone, select } = request.body;
       if (request.query.reportLevel === 'Zone' && !zone) {
@@ -103,7 +103,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const named = request.query.reportLevel === 'Zone' ? { region, zone } : { region };
       const stores = await narrowToScope(app.db, await reportScopeOf(request), named);
-      return ok<DataSet<StoreRow>>(dataSet(await q.storeList(app.db, eventType, stores, select)));
+      // The export of a whole network is tens of MB of JSON: streamed page by page (store-list-stream.ts).
+      return reply.type('application/json; charset=utf-8').send(await storeListStream(app.db, eventType, stores, select));
     },
   );
 

@@ -1,0 +1,95 @@
+/**
+ * The streamed store list answers byte for byte what the whole-table answer was, whatever the page
+ * size; API answers are compressed (br, gzip) above the threshold and left alone below it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { StoreFilter } from '@portal/contracts';
+import { ok } from '../../lib/envelope.ts';
+import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import * as q from './reports.queries.ts';
+import { storeListStream } from './store-list-stream.ts';
+
+let t: TestApp;
+let token: string;
+
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  token = (await loginAs(t.app, DEMO.corporate, 'CORP27')).accessToken;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('streamed store list', () => {
+  it('equals the single-statement list for every scope, filter and page size', async () => {
+    const db = t.database.db;
+    const scopes: q.StoreScope[] = [{}, { region: '010' }, { region: '010', zone: '011' }, { region: '020' }, { region: 'NOPE' }];
+    for (const scope of scopes) {
+      for (const select of ['ALL', 'E', 'N'] as StoreFilter[]) {
+        const whole = JSON.stringify(ok({ dataSet: { table: await q.storeList(db, 'nbc', scope, select) } }));
+        for (const perPage of [1, 7, 50, 100_000]) {
+          expect(await text(await storeListStream(db, 'nbc', scope, select, perPage))).toBe(whole);
+        }
+      }
+    }
+  });
+
+  it('pages follow the districts in list order and cover every store once', async () => {
+    const pages = await q.storeListPages(t.database.db, {}, 25);
+    expect(pages.length).toBeGreaterThan(3);
+    const all = await q.storeList(t.database.db, 'nbc', {}, 'ALL');
+    const paged = [];
+    for (const districts of pages) paged.push(...(await q.storeList(t.database.db, 'nbc', { districts }, 'ALL')));
+    expect(paged).toEqual(all);
+  });
+});
+
+describe('compressed API answers', () => {
+  const storeData = (encoding?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/Report/GetStoreData?reportLevel=Region',
+      payload: { region: '', zone: '', district: '', select: 'ALL' },
+      headers: { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+    });
+
+  it('sends br or gzip as the client asks, and plain JSON to a client that asks for neither', async () => {
+    const plain = await storeData();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+    const rows = (plain.json() as { data: { dataSet: { table: unknown[] } } }).data.dataSet.table;
+    expect(rows.length).toBeGreaterThan(100);
+
+    const br = await storeData('br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+
+    const gzip = await storeData('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
+  it('leaves answers below the threshold uncompressed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/Report/GetAllRegions', headers: { ...bearer(token), 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('keeps error envelopes readable under compression', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/Report/GetStoreData?reportLevel=Zone', payload: { region: '010' }, headers: { ...bearer(token), 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { succeeded: boolean }).succeeded).toBe(false);
+  });
+});
