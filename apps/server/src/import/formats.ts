@@ -24,7 +24,7 @@ export const COLUMNS: Record<FileKind, readonly ColumnSpec[]> = {
     req('event'), req('code'), req('label'), opt('policies'), req('reg_type'), req('attendee_type'), req('person_category'),
     opt('requires_roster'), opt('agenda_group'), opt('conference_group'), opt('faq_group'), opt('active'),
   ],
-  reportUsers: [req('email'), opt('name'), opt('active')],
+  reportUsers: [req('email'), opt('name'), opt('active'), opt('scope')],
 };
 
 export const EVENT_IDS = ['nbc', 'abc'] as const;

@@ -219,9 +219,9 @@ describe('importCsv problems', () => {
   const one = (kind: keyof CsvImportFiles, name: string, content: string) => run({ [kind]: { name, content } });
 
   it('reports header problems: empty file, unknown, duplicate and missing columns', async () => {
-    expect(await one('reportUsers', 'users.csv', '')).toEqual(['users.csv:1: header: the file is empty; it needs a header row: email,name,active']);
+    expect(await one('reportUsers', 'users.csv', '')).toEqual(['users.csv:1: header: the file is empty; it needs a header row: email,name,active,scope']);
     expect(await one('reportUsers', 'users.csv', csv('Email,nmae,email'))).toEqual([
-      'users.csv:1: nmae: unknown column; the columns are email, name, active',
+      'users.csv:1: nmae: unknown column; the columns are email, name, active, scope',
       'users.csv:1: email: column appears twice in the header',
     ]);
     expect(await one('rosters', 'people.csv', csv('dlrnum,email,first_name,role', '10001,a@b.example.com,A,staff'))).toEqual([

@@ -4,7 +4,7 @@
  * Unchanged rows are not written, so importing the same files again changes nothing.
  */
 import { inArray, sql } from 'drizzle-orm';
-import { schema, type DbOrTx } from '@portal/db';
+import { schema, type DbOrTx, type ReportScopeLevel } from '@portal/db';
 import { accessCodeProblem, hashAccessCode } from '../lib/access-code.ts';
 import { bulkInsert, PARAMS_PER_STATEMENT } from './bulk-write.ts';
 import { ProblemList, sortProblems, type CsvSource, type ImportProblem } from './csv-file.ts';
@@ -87,7 +87,7 @@ type ZoneRow = typeof schema.zones.$inferSelect;
 type DistrictRow = typeof schema.districts.$inferSelect;
 type StoreRow = Omit<typeof schema.stores.$inferSelect, 'executiveManagerId' | 'generalManagerId'>;
 type AccessCodeRow = Omit<typeof schema.accessCodes.$inferInsert, 'id' | 'createdAt'>;
-type ReportUserRow = { email: string; name: string | null; active: boolean };
+type ReportUserRow = { email: string; name: string | null; active: boolean; reportScopeLevel: ReportScopeLevel | null; reportScopeCode: string | null };
 interface PersonRow {
   email: string;
   firstName: string;
@@ -269,14 +269,40 @@ async function makePlan(tx: DbOrTx, files: CsvImportFiles, parsed: Parsed, probl
   }
 
   if (parsed.reportUsers) {
-    const dbUsers = await tx.select({ email: reportUsers.email, name: reportUsers.name, active: reportUsers.active }).from(reportUsers);
+    await checkReportScopes(tx, files.reportUsers!.name, parsed, problems);
+    const dbUsers = await tx
+      .select({ email: reportUsers.email, name: reportUsers.name, active: reportUsers.active, reportScopeLevel: reportUsers.reportScopeLevel, reportScopeCode: reportUsers.reportScopeCode })
+      .from(reportUsers);
     plan.reportUsers = diff(
-      parsed.reportUsers.map((u): [string, ReportUserRow] => [u.email, { email: u.email, name: u.name, active: u.active }]),
+      parsed.reportUsers.map((u): [string, ReportUserRow] => [
+        u.email,
+        { email: u.email, name: u.name, active: u.active, reportScopeLevel: u.scope?.level ?? null, reportScopeCode: u.scope?.code ?? null },
+      ]),
       new Map(dbUsers.map((u) => [u.email, u])),
-      (a, b) => a.name === b.name && a.active === b.active,
+      (a, b) => a.name === b.name && a.active === b.active && a.reportScopeLevel === b.reportScopeLevel && a.reportScopeCode === b.reportScopeCode,
     );
   }
   return plan;
+}
+
+/** A report user's scope must name a region, zone or district of the network (stored, or in this import's network file). */
+async function checkReportScopes(tx: DbOrTx, file: string, parsed: Parsed, problems: ProblemList): Promise<void> {
+  const wanted = parsed.reportUsers!.filter((u) => u.scope?.code);
+  if (!wanted.length) return;
+  const known = { region: new Set<string>(), zone: new Set<string>(), district: new Set<string>() };
+  for (const s of parsed.network ?? []) {
+    known.region.add(s.regionCode);
+    known.zone.add(s.zoneCode);
+    known.district.add(s.districtCode);
+  }
+  const { regions, zones, districts } = schema;
+  for (const r of await tx.select({ code: regions.code }).from(regions)) known.region.add(r.code);
+  for (const z of await tx.select({ code: zones.code }).from(zones)) known.zone.add(z.code);
+  for (const d of await tx.select({ code: districts.code }).from(districts)) known.district.add(d.code);
+  for (const u of wanted) {
+    const { level, code } = u.scope!;
+    if (level !== 'network' && !known[level].has(code!)) problems.add(file, u.line, 'scope', `there is no ${level} ${code} in the network`);
+  }
 }
 
 interface StoredPerson {
@@ -395,5 +421,6 @@ async function applyPlan(tx: DbOrTx, plan: Plan): Promise<void> {
     target: [c.eventId, c.codeHash],
     set: [c.label, c.policies, c.regType, c.attendeeType, c.personCategory, c.requiresRoster, c.agendaGroup, c.conferenceGroup, c.faqGroup, c.active],
   });
-  await bulkInsert(tx, reportUsers, write(plan.reportUsers), { target: [reportUsers.email], set: [reportUsers.name, reportUsers.active] });
+  const u = reportUsers;
+  await bulkInsert(tx, u, write(plan.reportUsers), { target: [u.email], set: [u.name, u.active, u.reportScopeLevel, u.reportScopeCode] });
 }

@@ -3,7 +3,7 @@
  * region named two ways...). Checks against other files and the database are in import-csv.ts.
  */
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts';
-import type { AttendeeType, PersonCategory, Policy } from '@portal/db/schema';
+import type { AttendeeType, PersonCategory, Policy, ReportScopeLevel } from '@portal/db/schema';
 import { readCsv, type CsvSource, type ProblemList } from './csv-file.ts';
 import {
   AGENDA_GROUPS,
@@ -78,6 +78,27 @@ export interface ReportUserRecord extends Located {
   email: string;
   name: string | null;
   active: boolean;
+  /** The report scope (organizer-and-mail.md section 3); null: none (the whole network). */
+  scope: { level: ReportScopeLevel; code: string | null } | null;
+}
+
+const SCOPE_PATTERN = /^(region|zone|district):(\S+)$/i;
+const SCOPE_SHAPE = 'network, region:CODE, zone:CODE or district:CODE';
+
+/** `network`, `region:010`, `zone:011`, `district:011001`; blank: none. */
+function reportScope(r: RowReader): ReportUserRecord['scope'] {
+  const v = r.optionalText('scope', 40);
+  if (v === null) return null;
+  if (v.toLowerCase() === 'network') return { level: 'network', code: null };
+  const match = SCOPE_PATTERN.exec(v);
+  const level = match?.[1]?.toLowerCase() as Exclude<ReportScopeLevel, 'network'> | undefined;
+  const code = match?.[2] ?? '';
+  const pattern = level === 'region' ? PATTERNS.regionCode : PATTERNS.areaCode;
+  if (!level || !pattern.re.test(code)) {
+    r.fail('scope', `must be ${SCOPE_SHAPE}, got "${v}"`);
+    return null;
+  }
+  return { level, code };
 }
 
 function rows(source: CsvSource, columns: (typeof COLUMNS)[keyof typeof COLUMNS], problems: ProblemList): RowReader[] {
@@ -254,6 +275,7 @@ export function parseReportUsers(source: CsvSource, problems: ProblemList, mailD
       email: r.email('email'),
       name: r.optionalText('name', 100),
       active: r.bool('active', true),
+      scope: reportScope(r),
     };
     if (r.valid('email') && mailDomain && !record.email.endsWith(`@${mailDomain}`)) {
       r.fail('email', `must be an address at ${mailDomain} (the report login's mail domain)`);

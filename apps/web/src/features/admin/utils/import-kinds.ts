@@ -5,7 +5,7 @@ export const IMPORT_KIND_INFO: Record<ImportKind, { label: string; columns: stri
   network: { label: 'Network (regions, zones, districts, stores)', columns: 'region_code, region_name, objective_pct, zone_code, zone_name, district_code, district_name, dlrnum, store_name, city, state, complimentary_seats' },
   rosters: { label: 'Rosters (store staff and managers)', columns: 'dlrnum, email, first_name, last_name, role' },
   'access-codes': { label: 'Access codes', columns: 'event, code, label, reg_type, attendee_type, person_category, …' },
-  'report-users': { label: 'Report users', columns: 'email, name, active' },
+  'report-users': { label: 'Report users', columns: 'email, name, active, scope (network, region:CODE, zone:CODE or district:CODE)' },
 };
 
 /** Counts per entity as one sentence ("stores: 3 new, 1 changed, 10 unchanged"). */
