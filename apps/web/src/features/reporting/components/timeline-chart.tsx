@@ -9,6 +9,8 @@ import 'uplot/dist/uPlot.min.css';
 import type { EventType, TimelineDay } from '@portal/contracts';
 
 const HEIGHT = 280;
+/** Counts are whole numbers: no 0.5 ticks. */
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
 
 export function timelineSummary(days: readonly TimelineDay[], event: EventType): string {
   const first = days[0];
@@ -37,8 +39,8 @@ export default function TimelineChart({ days, event }: { days: readonly Timeline
       scales: { x: { time: true }, count: { auto: true }, total: { auto: true } },
       axes: [
         {},
-        { scale: 'count', label: 'Registrations per day' },
-        { scale: 'total', side: 1, label: 'Enrolled', grid: { show: false } },
+        { scale: 'count', label: 'Registrations per day', incrs: WHOLE_STEPS },
+        { scale: 'total', side: 1, label: 'Enrolled', grid: { show: false }, incrs: WHOLE_STEPS },
       ],
       series: [
         { label: 'Date' },
