@@ -50,7 +50,13 @@ export async function startPortal(options: { stores?: number } = {}): Promise<Po
   // The built server (what `npm start` runs) unless PORTAL_SERVER=source or there is no build.
   const built = join(REPO_ROOT, 'apps/server/dist/server.js');
   const fromSource = process.env.PORTAL_SERVER === 'source' || !existsSync(built);
-  const [command, args] = fromSource ? [process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/server.ts')]] : [process.execPath, [built]];
+  // PORTAL_SERVER_ENTRY: another server entry file (run with tsx), e.g. a variant without background work.
+  const entry = process.env.PORTAL_SERVER_ENTRY;
+  const [command, args] = entry
+    ? [process.execPath, ['--import', 'tsx', entry]]
+    : fromSource
+      ? [process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/server.ts')]]
+      : [process.execPath, [built]];
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_STORES: String(options.stores ?? 200), LOG_LEVEL: 'warn' },

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../../lib/browser.ts';
@@ -239,6 +239,9 @@ describe('abc login', () => {
     mockApi(abcLogin, (call) => (call.path === '/api/Enrollment/GetBuiltinLink' ? { body: envelope('registered') } : undefined));
     renderApp('/abc');
     await signIn();
+    await screen.findByRole('button', { name: 'Show more' }, { timeout: 10_000 });
+    // The sections below the welcome letter load once the reader scrolls.
+    fireEvent.scroll(window);
     expect(await screen.findByRole('heading', { name: 'Conference Agenda' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(testLocation().pathname).toBe('/abc');
     expect(assign).not.toHaveBeenCalled();

@@ -44,7 +44,9 @@ export function ContentPage({ eventType }: { eventType: EventType }) {
   const pageLayout = useContentItemOfType<PageLayout>(CONTENT_TYPES.pageLayout, [], { eventType });
 
   const showExpo = tabs.some((tab) => tab.id === 'linktoexpo');
-  const data = useContentPageData(eventType, user?.data.contentGroups ?? GENERAL_GROUPS, showExpo);
+  const hashSection = decodeURIComponent(location.hash.replace(/^#/, ''));
+  const belowTheFold = useBelowTheFold((SECTION_IDS as readonly string[]).includes(hashSection));
+  const data = useContentPageData(eventType, user?.data.contentGroups ?? GENERAL_GROUPS, showExpo, belowTheFold);
   const sectionIds = useMemo(() => SECTION_IDS.filter((id) => id !== 'linktoexpo' || showExpo), [showExpo]);
   const titleOf = (id: string, fallback: string) => tabs.find((tab) => tab.id === id)?.title ?? fallback;
 
@@ -53,7 +55,6 @@ export function ContentPage({ eventType }: { eventType: EventType }) {
   // The active tab starts at welcome, or at the section the address names (/nbc/welcome#agenda),
   // which is scrolled to once it is on the page.
   useEffect(() => {
-    const hashSection = decodeURIComponent(location.hash.replace(/^#/, ''));
     if ((SECTION_IDS as readonly string[]).includes(hashSection)) scrollToSection(hashSection);
     else setActiveTab(DEFAULT_TAB);
     // Only on arrival: later hash changes come from the tabs, which scroll themselves.
@@ -96,6 +97,45 @@ export function ContentPage({ eventType }: { eventType: EventType }) {
       <Sections view={deferredView} count={shownCount} />
     </div>
   );
+}
+
+/** How long an untouched page waits before it loads what is below the welcome section. */
+export const BELOW_THE_FOLD_IDLE_MS = 5000;
+
+function whenIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(callback, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(callback, 0);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * Whether the sections below the welcome section may load: at once when the address or a tab asks
+ * for one of them, else on the reader's first scroll or key press, else once the page has been idle
+ * a while. On a phone their content (parsed by the Delivery SDK) and their rendering were most of
+ * the main thread's work during load, for sections nobody sees yet.
+ */
+function useBelowTheFold(asked: boolean): boolean {
+  const [revealed, setRevealed] = useState(false);
+  useEffect(() => {
+    if (revealed || asked) return;
+    const reveal = () => setRevealed(true);
+    let cancelIdle: (() => void) | undefined;
+    const timer = setTimeout(() => {
+      cancelIdle = whenIdle(reveal);
+    }, BELOW_THE_FOLD_IDLE_MS);
+    window.addEventListener('scroll', reveal, { passive: true });
+    window.addEventListener('keydown', reveal);
+    return () => {
+      clearTimeout(timer);
+      cancelIdle?.();
+      window.removeEventListener('scroll', reveal);
+      window.removeEventListener('keydown', reveal);
+    };
+  }, [revealed, asked]);
+  return revealed || asked;
 }
 
 interface SectionsView {

@@ -30,12 +30,13 @@ export interface ContentPageData {
 
 /**
  * The welcome section is the first screenful: its content is asked for first, the rest once it has
- * arrived (or failed). On a phone's slow link six answers at once would share the bandwidth with the
- * welcome text and the banner, and all be parsed in the same moment on the main thread.
+ * arrived (or failed) and the page lets the sections below it load (`belowTheFold`). On a phone's
+ * slow link six answers at once would share the bandwidth with the welcome text and the banner, and
+ * all be parsed in the same moment on the main thread.
  */
-export function useContentPageData(eventType: EventType, groups: ContentGroups, showExpo: boolean): ContentPageData {
+export function useContentPageData(eventType: EventType, groups: ContentGroups, showExpo: boolean, belowTheFold = true): ContentPageData {
   const welcome = useContentItemOfType<WelcomePage>(CONTENT_TYPES.welcome, [], { eventType });
-  const options = { eventType, enabled: !welcome.isPending };
+  const options = { eventType, enabled: belowTheFold && !welcome.isPending };
   return {
     welcome,
     conference: useContentItemOfType<ConferenceInformation>(

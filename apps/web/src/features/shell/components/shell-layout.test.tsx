@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getUserDetail } from '../../../lib/user-storage.ts';
@@ -52,6 +52,8 @@ describe('shell', () => {
     mockApi();
     const first = renderApp('/nbc/welcome');
     expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Expo', 'Enrollment']);
+    await screen.findByRole('button', { name: 'Show more' });
+    fireEvent.scroll(window);
     expect(await screen.findByRole('heading', { name: 'Retailer Expo' }, { timeout: 15_000 })).toBeInTheDocument();
     first.unmount();
 
@@ -226,6 +228,23 @@ describe('401', () => {
     await waitFor(() => expect(testLocation().pathname).toBe('/'));
     expect(getUserDetail()).toBeNull();
   });
+});
+
+describe('sections below the welcome letter', () => {
+  it('load only once the reader scrolls (or asks for one), not with the first screen', async () => {
+    storeLogin();
+    mockApi();
+    const { delivery } = renderApp('/nbc/welcome');
+    await screen.findByRole('button', { name: 'Show more' });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 300)));
+    const asked = () => delivery.calls.map((call) => call.url);
+    expect(asked().some((url) => url.includes('system.type=welcome_page'))).toBe(true);
+    expect(asked().some((url) => url.includes('system.type=faq_page') || url.includes('agenda_page_item'))).toBe(false);
+    expect(document.getElementById('faq')).toBeNull();
+    fireEvent.scroll(window);
+    expect(await screen.findByRole('region', { name: /Frequently Asked Questions|FAQ/ }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(asked().some((url) => url.includes('system.type=faq_page'))).toBe(true);
+  }, 20_000);
 });
 
 describe('welcome letter', () => {
