@@ -378,7 +378,7 @@ export const reportScopeSchema = z.object({
 });
 export type ReportScope = z.infer<typeof reportScopeSchema>;
 
-/** `GET /api/Admin/People?q=&store=&page=&pageSize=`: `q` matches name, e-mail, store number. */
+/** `GET /api/Admin/People?q=&store=&page=&pageSize=`: `q` matches name and e-mail anywhere, or a store number exactly. */
 export const peopleQuerySchema = pageQuerySchema.extend({
   q: optionalQueryText(ADMIN_QUERY_MAX),
   store: optionalQueryText(32),

@@ -24,6 +24,7 @@ import { accessCodeProblem, hashAccessCode } from '../../lib/access-code.ts';
 import { audit, type AuditEntry } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { importCsv, type CsvImportFiles } from '../../import/import-csv.ts';
+import { queueRegistrationMail, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { RegistrationProvider } from '../registration/provider.ts';
 import { cancel, changeAttendance, normalized } from '../registration/registration.service.ts';
@@ -111,30 +112,9 @@ export function createAdminService(deps: AdminServiceDeps) {
     };
   }
 
-  /** The attendee's mail about their registration, queued when they have a real address. */
-  async function mailAttendee(tx: Tx, registrationId: number, kind: 'registration-cancelled' | 'registration-changed' | 'registration-confirmed', revisitUrl: string | null) {
-    const detail = await q.findRegistrationView(tx, registrationId);
-    if (!detail?.email) return null;
-    const queued = await enqueueMail(
-      tx,
-      {
-        kind,
-        to: detail.email,
-        event: detail.event,
-        data: {
-          registrationId,
-          firstName: detail.firstName,
-          lastName: detail.lastName,
-          isVirtual: detail.isVirtual,
-          arrivalDate: detail.arrivalDate,
-          departureDate: detail.departureDate,
-          storeName: detail.storeName,
-          revisitUrl,
-        },
-      },
-      now(),
-    );
-    return queued.id;
+  /** The attendee's mail about their registration (the mail module's), queued when they have a real address. */
+  async function mailAttendee(tx: Tx, registrationId: number, kind: RegistrationMailKind, revisitUrl: string | null): Promise<number | null> {
+    return (await queueRegistrationMail(tx, { kind, registrationId, revisitUrl, now: now() })).id;
   }
 
   return {

@@ -1,0 +1,80 @@
+/**
+ * The organizer console's registration search (GET /api/Admin/Registrations) over HTTP, on demo data
+ * with at least 50,000 registrations (about 1.75 per store: 30,000 stores give some 52,000).
+ * Aim (issue 11): a search answers in under 100 ms on PostgreSQL.
+ *   npx tsx bench/admin/admin-search.bench.ts [--engine postgres|pglite|both] [--stores 30000] [--runs 30]
+ */
+import { loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '@portal/db';
+import { ADMIN_PATHS } from '@portal/contracts';
+import { startBenchServer, type Engine } from '../lib/bench-server.ts';
+import { DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-accounts.ts';
+
+const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
+const engineArg = args.get('--engine') ?? 'postgres';
+const engines: Engine[] = engineArg === 'both' ? ['postgres', 'pglite'] : [engineArg as Engine];
+const stores = Number(args.get('--stores') ?? 30_000);
+const runs = Number(args.get('--runs') ?? 30);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+for (const engine of engines) {
+  const setupStarted = performance.now();
+  const server = await startBenchServer(engine, stores);
+  try {
+    const db = server.database.db;
+    await db.execute(sql`analyze`);
+    const [counts] = rowsOf<{ total: number; nbc: number }>(
+      await db.execute(sql`select count(*)::int as total, (count(*) filter (where event_id = 'nbc'))::int as nbc from registrations`),
+    );
+    // Real values to search for: a last name, a piece of an e-mail and a store name from the data.
+    const [sample] = rowsOf<{ last_name: string; email: string; store_name: string; dlrnum: string; region: string }>(
+      await db.execute(sql`select p.last_name, p.email, s.name as store_name, s.dlrnum, z.region_code as region
+        from registrations r join people p on p.id = r.attendee_id join stores s on s.dlrnum = r.store_dlrnum
+        join districts d on d.code = s.district_code join zones z on z.code = d.zone_code
+        where p.email not like '%.invalid' order by r.id desc limit 1`),
+    );
+    const login = await fetch(`${server.url}${ADMIN_PATHS.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password }),
+    });
+    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+    const local = sample!.email.split('@')[0]!;
+    const scenarios: Array<[string, string]> = [
+      ['last name, default sort', `q=${encodeURIComponent(sample!.last_name.slice(0, 5))}`],
+      ['piece of an e-mail', `q=${encodeURIComponent(local.slice(1, 8))}`],
+      ['store name', `q=${encodeURIComponent(sample!.store_name.split(' ')[0]!)}`],
+      ['store number', `q=${sample!.dlrnum}`],
+      ['name + event + status + region', `q=${encodeURIComponent(sample!.last_name.slice(0, 4))}&event=nbc&status=Enrolled&region=${sample!.region}`],
+      ['no match (full scan)', 'q=zzqxj'],
+      ['no filter, sorted by name, page 200', 'sort=name&page=200&pageSize=50'],
+      ['pageSize 200, sorted by store', 'q=a&sort=store&pageSize=200'],
+    ];
+    console.log(
+      `\n## ${engine}: ${stores} stores, ${counts!.total} registrations (${counts!.nbc} nbc); set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s; load avg ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
+    );
+    console.log('| search | rows total | p50 ms | p95 ms | max ms |');
+    console.log('|---|--:|--:|--:|--:|');
+    for (const [name, query] of scenarios) {
+      const url = `${server.url}${ADMIN_PATHS.registrations}?${query}`;
+      let total = 0;
+      const times: number[] = [];
+      for (let i = 0; i < runs + 3; i++) {
+        const started = performance.now();
+        const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+        const body = (await res.json()) as { succeeded: boolean; data: { total: number } };
+        const ms = performance.now() - started;
+        if (res.status !== 200 || !body.succeeded) throw new Error(`${name}: HTTP ${res.status} ${JSON.stringify(body)}`);
+        total = body.data.total;
+        if (i >= 3) times.push(ms);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`| ${name} | ${total} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} |`);
+    }
+    console.log(`\nload avg after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  } finally {
+    await server.close();
+  }
+}
