@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const auditLog = new AuditWriter(database.db, (error, lost) => app.log.error({ err: error, lost }, 'audit rows could not be written'));
   app.decorate('auditLog', auditLog);
-  const jobs = new JobQueue(database, { databaseUrl: config.databaseUrl, log: app.log });
+  const jobs = new JobQueue(database, { log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   const limiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter(deps.now);

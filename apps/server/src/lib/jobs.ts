@@ -9,6 +9,7 @@
  * tests start it only when they exercise jobs, and must `stop()` it (app.close does).
  */
 import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '@portal/db';
 
@@ -41,6 +42,18 @@ function pgliteAdapter(client: PGlite): PgBoss.Db {
   } as PgBoss.Db;
 }
 
+/** pg-boss's database interface over the portal's own PostgreSQL pool (no second pool to size). */
+function poolAdapter(pool: pg.Pool): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const result = await pool.query(text, values.length ? values : undefined);
+      // A multi-statement text answers one result per statement.
+      const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult | undefined) : result;
+      return { rows: last?.rows ?? [] };
+    },
+  } as PgBoss.Db;
+}
+
 export class JobQueue {
   private readonly declared = new Map<string, Declared>();
   private boss: PgBoss | undefined;
@@ -48,7 +61,7 @@ export class JobQueue {
 
   constructor(
     private readonly database: Database,
-    private readonly options: { databaseUrl?: string | undefined; log?: JobQueueLog } = {},
+    private readonly options: { log?: JobQueueLog } = {},
   ) {}
 
   /**
@@ -87,10 +100,9 @@ export class JobQueue {
   }
 
   private async doStart(): Promise<void> {
-    const connection: PgBoss.ConstructorOptions = this.options.databaseUrl
-      ? { connectionString: this.options.databaseUrl, max: 3 }
-      : { db: pgliteAdapter((this.database.db as unknown as { $client: PGlite }).$client) };
-    const boss = new PgBoss({ ...connection, schema: 'pgboss', supervise: true, schedule: true, migrate: true });
+    const client = (this.database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+    const db = this.database.kind === 'postgres' ? poolAdapter(client as pg.Pool) : pgliteAdapter(client as PGlite);
+    const boss = new PgBoss({ db, schema: 'pgboss', supervise: true, schedule: true, migrate: true });
     boss.on('error', (error) => this.options.log?.error({ err: error }, 'job queue error'));
     await boss.start();
     for (const job of this.declared.values()) {

@@ -40,11 +40,11 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  options: { stores?: number; env?: Record<string, string>; demo?: boolean; database?: Database } & Partial<Pick<AppDependencies, 'now'>> = {},
+  options: { stores?: number; env?: Record<string, string>; demo?: boolean; database?: Database } & Partial<Pick<AppDependencies, 'now' | 'mailDelivery'>> = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase(options.demo === false ? undefined : demoSeed(options.stores ?? 120, config)));
-  const app = await buildApp({ config, database, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({ config, database, ...(options.now ? { now: options.now } : {}), ...(options.mailDelivery ? { mailDelivery: options.mailDelivery } : {}) });
   await app.ready();
   return {
     app,

@@ -9,7 +9,7 @@
  * refusal (SMTP 5xx) or the last attempt marks the row `failed` with its error for the console.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
-import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Db } from '@portal/db';
 import { attachmentBuilder } from './attachments.ts';
 import { registrationCalendar } from './ics.ts';
@@ -50,7 +50,7 @@ export function formatAddress(a: MailAddress): string {
 }
 
 export class MailDelivery {
-  private readonly transport: Transporter<SMTPTransport.SentMessageInfo> | undefined;
+  private readonly transport: Transporter<SMTPPool.SentMessageInfo> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
@@ -69,10 +69,14 @@ export class MailDelivery {
     this.transport = options.smtpUrl
       ? nodemailer.createTransport({
           url: options.smtpUrl,
+          // Reused connections: a reminder run sends hundreds of mails in a row.
+          pool: true,
+          maxConnections: 2,
+          maxMessages: 500,
           connectionTimeout: 10_000,
           greetingTimeout: 10_000,
           socketTimeout: 30_000,
-        } as SMTPTransport.Options)
+        } as SMTPPool.Options)
       : undefined;
   }
 
@@ -131,7 +135,7 @@ export class MailDelivery {
     return { claimed: claimed.length, sent, failed };
   }
 
-  private async deliverOne(transport: Transporter<SMTPTransport.SentMessageInfo>, mail: q.ClaimedMail): Promise<boolean> {
+  private async deliverOne(transport: Transporter<SMTPPool.SentMessageInfo>, mail: q.ClaimedMail): Promise<boolean> {
     let rendered: Rendered;
     try {
       const message = await this.compose(mail);

@@ -3,6 +3,7 @@
  * plain `buildApp`), the reminder job, the organizer console's outbox routes and the page behind an
  * e-mail confirmation link.
  */
+import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_PATHS, outboxQuerySchema, type OutboxMail } from '@portal/contracts';
@@ -85,16 +86,8 @@ export interface MailRoutesOptions {
   delivery?: { pollMs?: number; backoffBaseMs?: number; leaseMs?: number; maxAttempts?: number };
 }
 
-export const mailRoutes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, { config, now: clock, delivery }) => {
+const routes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, { config, now: clock }) => {
   const now = clock ?? (() => new Date());
-  const worker = new MailDelivery({ db: app.db, smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl, log: app.log, ...delivery });
-  app.decorate('mailDelivery', worker);
-  app.addHook('onClose', async () => worker.stop());
-
-  app.jobs.recurring('mail-reminders', '15 * * * *', async () => {
-    const run = await runReminders(app.db, now(), config.publicUrl);
-    app.log.info(run, 'reminders queued');
-  });
 
   app.get(routePath(ADMIN_PATHS.outbox), { preHandler: app.authenticateAdmin, schema: { querystring: outboxQuerySchema } }, async (request) => {
     const { status, page, pageSize } = request.query;
@@ -143,3 +136,25 @@ export const mailRoutes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, 
       .send(confirmPage(outcome, config.publicUrl));
   });
 };
+
+/**
+ * The module: the worker and the job are the app's (decorated on the root), the routes live in
+ * their own scope (the confirmation page's form parser stays there).
+ */
+export const mailRoutes = fp<MailRoutesOptions>(
+  async (app, options) => {
+    const now = options.now ?? (() => new Date());
+    const { config } = options;
+    const worker = new MailDelivery({ db: app.db, smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl, log: app.log, ...options.delivery });
+    app.decorate('mailDelivery', worker);
+    app.addHook('onClose', async () => worker.stop());
+
+    app.jobs.recurring('mail-reminders', '15 * * * *', async () => {
+      const run = await runReminders(app.db, now(), config.publicUrl);
+      app.log.info(run, 'reminders queued');
+    });
+
+    await app.register(routes, options);
+  },
+  { name: 'mail' },
+);

@@ -89,7 +89,7 @@ export async function enqueueMail(tx: DbOrTx, input: EnqueueMailInput, now: Date
       resendOf: input.resendOf ?? null,
       messageId: `<${randomUUID()}@event-portal>`,
       createdAt: now,
-      nextAttemptAt: now,
+      // Due at once by the database's clock (a caller's clock may be a test's or a skewed host's).
     })
     .onConflictDoNothing()
     .returning({ id: outbox.id });

@@ -51,12 +51,12 @@ export async function queueStoreReminders(db: Db, now: Date): Promise<number> {
       where p.email not like ${`%@${PLACEHOLDER_EMAIL_DOMAIN}`} and p.email_verified
       order by u.event_id, p.email, u.dlrnum
     )
-    insert into mail_outbox (kind, to_email, event_id, data, dedupe_key, message_id, created_at, next_attempt_at)
+    insert into mail_outbox (kind, to_email, event_id, data, dedupe_key, message_id, created_at)
     select 'store-reminder', email, event_id,
       jsonb_build_object('managerName', manager_name, 'storeName', store_name, 'dlrnum', dlrnum,
         'closesOn', to_char(closes_at at time zone 'UTC', 'YYYY-MM-DD')),
       concat_ws('|', 'store-reminder', event_id, email, 'closes-' || to_char(closes_at at time zone 'UTC', 'YYYY-MM-DD'), ''),
-      '<' || gen_random_uuid() || '@event-portal>', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      '<' || gen_random_uuid() || '@event-portal>', ${now.toISOString()}::timestamptz
     from recipients
     on conflict do nothing
     returning id`);
