@@ -1,5 +1,5 @@
 /**
- * Background jobs on pg-boss 10 (docs/decisions/mail-outbox-and-jobs.md): recurring runs (reminders,
+ * Background jobs on pg-boss 10 (docs/decisions/007-mail-outbox-and-pg-boss.md): recurring runs (reminders,
  * digests) and on-demand jobs, with pg-boss's retries, on PostgreSQL and on PGlite alike. pg-boss
  * keeps its tables in the `pgboss` schema of the portal's own database; a cron tick is taken by one
  * instance only.
