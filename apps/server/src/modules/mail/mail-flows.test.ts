@@ -123,6 +123,8 @@ describe('organizer console: outbox', () => {
     expect(data.total).toBe(rows.length);
     expect(rows.length).toBeGreaterThanOrEqual(4);
     expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
+    // Not sent yet, still with the subject it will carry.
+    expect(rows.filter((r) => r.status === 'pending').every((r) => r.subject?.includes('National Business Conference'))).toBe(true);
 
     const failed = await t.app.inject({ method: 'GET', url: `${OUTBOX}?status=failed`, headers: bearer(organizerToken) });
     const failedRows = (failed.json().data as { rows: Array<{ status: string; attempts: number; lastError: string }> }).rows;

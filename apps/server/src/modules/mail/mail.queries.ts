@@ -91,6 +91,10 @@ export async function findEventForMail(db: DbOrTx, eventId: string) {
   return row;
 }
 
+export async function listEventsForMail(db: DbOrTx) {
+  return db.select({ id: events.id, name: events.name, startsOn: events.startsOn, endsOn: events.endsOn }).from(events);
+}
+
 export async function listOutbox(db: DbOrTx, filter: { status?: OutboxStatus | undefined; page: number; pageSize: number }) {
   const where: SQL | undefined = filter.status ? eq(outbox.status, filter.status) : undefined;
   const [rows, [total]] = await Promise.all([

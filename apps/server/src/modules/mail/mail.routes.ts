@@ -16,6 +16,7 @@ import { confirmEmail, type ConfirmOutcome } from './mail.service.ts';
 import * as q from './mail.queries.ts';
 import { enqueueMail, type EnqueueMailInput } from './outbox.ts';
 import { runReminders } from './reminders.ts';
+import { brandingOf, MAIL_KINDS, renderMail, type MailDataByKind, type MailKind } from './templates/index.ts';
 import { esc } from './templates/layout.ts';
 
 declare module 'fastify' {
@@ -30,14 +31,25 @@ const tokenParams = z.object({ token: z.string().max(200) });
 
 const routePath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-function toWire(row: q.OutboxRow): OutboxMail {
+/** The subject a mail not sent yet will carry (templates render at send time). */
+function previewSubject(row: q.OutboxRow, events: Map<string, Parameters<typeof brandingOf>[0]>, publicUrl: string): string | null {
+  if (row.subject !== null || !(MAIL_KINDS as string[]).includes(row.kind)) return row.subject;
+  try {
+    const kind = row.kind as MailKind;
+    return renderMail(kind, brandingOf(row.eventId ? events.get(row.eventId) : undefined, publicUrl), row.data as unknown as MailDataByKind[typeof kind]).subject;
+  } catch {
+    return null;
+  }
+}
+
+function toWire(row: q.OutboxRow, subject: string | null = row.subject): OutboxMail {
   const registrationId = row.data.registrationId;
   return {
     id: row.id,
     kind: row.kind,
     to: row.toEmail,
     eventId: row.eventId,
-    subject: row.subject,
+    subject,
     status: row.status,
     attempts: row.attempts,
     lastError: row.lastError,
@@ -92,7 +104,8 @@ const routes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, { config, n
   app.get(routePath(ADMIN_PATHS.outbox), { preHandler: app.authenticateAdmin, schema: { querystring: outboxQuerySchema } }, async (request) => {
     const { status, page, pageSize } = request.query;
     const { rows, total } = await q.listOutbox(app.db, { status, page, pageSize });
-    return ok({ rows: rows.map(toWire), total });
+    const events = new Map((await q.listEventsForMail(app.db)).map((e) => [e.id, e]));
+    return ok({ rows: rows.map((row) => toWire(row, previewSubject(row, events, config.publicUrl))), total });
   });
 
   app.post(routePath(ADMIN_PATHS.outboxResend), { preHandler: app.authenticateAdmin, schema: { params: idParams } }, async (request) => {
@@ -117,7 +130,8 @@ const routes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, { config, n
       });
       return row!;
     });
-    return ok(toWire(copy));
+    const events = new Map((await q.listEventsForMail(app.db)).map((e) => [e.id, e]));
+    return ok(toWire(copy, previewSubject(copy, events, config.publicUrl)));
   });
 
   // The confirmation page's form posts an empty url-encoded body; nothing in it is read.

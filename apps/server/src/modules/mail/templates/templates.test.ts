@@ -1,0 +1,41 @@
+/** Every mail kind renders a subject, a text and an HTML part in the event's branding, escaping what it is given. */
+import { describe, expect, it } from 'vitest';
+import { brandingOf, MAIL_KINDS, renderMail, type MailDataByKind, type MailKind } from './index.ts';
+
+const hostile = '<script>alert(1)</script> & "quotes"';
+const samples: { [K in MailKind]: MailDataByKind[K] } = {
+  'registration-confirmed': { registrationId: 1, firstName: hostile, lastName: 'Lee', isVirtual: false, arrivalDate: '2027-03-01', departureDate: '2027-03-03', storeName: 'Morgan Motors', revisitUrl: 'http://portal.test/register/x?a=1&b=2' },
+  'registration-changed': { registrationId: 1, firstName: hostile, lastName: 'Lee', isVirtual: true, arrivalDate: null, departureDate: null },
+  'registration-cancelled': { registrationId: 1, firstName: hostile, lastName: 'Lee', isVirtual: false, arrivalDate: null, departureDate: null },
+  'confirm-email': { firstName: hostile, link: 'http://portal.test/confirm-email/t', expiresAt: '2027-01-08T00:00:00.000Z' },
+  'registration-link': { firstName: hostile, link: 'http://portal.test/register/t', invitedBy: hostile },
+  'store-reminder': { managerName: hostile, storeName: hostile, dlrnum: '10001', closesOn: '2027-02-25' },
+  'link-reminder': { firstName: hostile, link: 'http://portal.test/register/t' },
+  digest: { recipientName: hostile, scopeLabel: 'Region 010', since: '2027-01-01T00:00:00Z', until: '2027-01-08T00:00:00Z', totals: { stores: 10, enrolledStores: 4, registrations: 9 }, changes: 1 },
+};
+const nbc = brandingOf({ id: 'nbc', name: 'National Business Conference 2027', startsOn: '2027-03-01', endsOn: '2027-03-04' }, 'http://portal.test');
+
+describe('mail templates', () => {
+  it.each(MAIL_KINDS)('%s renders text and HTML in the event branding, escaped', (kind) => {
+    const mail = renderMail(kind, nbc, samples[kind] as never);
+    expect(mail.subject).toContain('National Business Conference 2027');
+    expect(mail.text.length).toBeGreaterThan(40);
+    expect(mail.text).toContain('http://portal.test');
+    expect(mail.html).toContain('<!doctype html>');
+    expect(mail.html).toContain(nbc.accent);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&#60;script&#62;');
+  });
+
+  it('keeps dates as calendar days and links usable in both parts', () => {
+    const mail = renderMail('registration-confirmed', nbc, samples['registration-confirmed']);
+    expect(mail.text).toContain('Monday, March 1, 2027');
+    expect(mail.text).toContain('http://portal.test/register/x?a=1&b=2');
+    expect(mail.html).toContain('href="http://portal.test/register/x?a=1&#38;b=2"');
+  });
+
+  it('falls back to a neutral look without an event', () => {
+    const mail = renderMail('confirm-email', brandingOf(undefined, 'http://portal.test'), samples['confirm-email']);
+    expect(mail.subject).toContain('Event portal');
+  });
+});
