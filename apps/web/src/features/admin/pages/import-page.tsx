@@ -120,7 +120,7 @@ export function ImportPage() {
       <h1 className="h3 mb-3">Import</h1>
       <Card className="mb-3">
         <Card.Body>
-          <Form noValidate onSubmit={check}>
+          <Form noValidate onSubmit={check} aria-label="Check a CSV file">
             <SelectField
               id="import-kind"
               label="What the file holds"
