@@ -13,7 +13,7 @@
  */
 import type { Db } from '@portal/db';
 import type { EventType } from '@portal/contracts';
-import { createXlsxStream, type CellValue, type XlsxFormula } from '@portal/xlsx';
+import { createXlsxStream, type CellValue, type XlsxFormula, type XlsxRowOptions } from '@portal/xlsx';
 import { workbookDistricts, workbookStores, type WorkbookDistrict, type WorkbookStore } from './report-insights.queries.ts';
 import type { SQL } from 'drizzle-orm';
 
@@ -99,47 +99,7 @@ export async function prepareHierarchyWorkbook(
 }
 
 async function* writeWorkbook(db: Db, eventId: EventType, pages: readonly WorkbookDistrict[][], modifiedAt: Date | undefined): AsyncGenerator<Uint8Array> {
-  const xlsx = createXlsxStream({
-    sheetName: HIERARCHY_SHEET,
-    columns: HIERARCHY_COLUMNS,
-    outlineLevels: OUTLINE.store,
-    ...(modifiedAt ? { modifiedAt } : {}),
-  });
-  const grand: OpenGroup = { firstRow: xlsx.nextRowNumber, stores: 0, enrolledStores: 0, attendees: 0 };
-  let region: (OpenGroup & { code: string; label: string }) | null = null;
-  let zone: (OpenGroup & { code: string; label: string }) | null = null;
-  const open = (code: string, label: string) => ({ code, label, firstRow: xlsx.nextRowNumber, stores: 0, enrolledStores: 0, attendees: 0 });
-
-  /** The subtotal row below a group; the caller adds the group's counts to the enclosing groups. */
-  function* summaryRow(labels: readonly CellValue[], group: OpenGroup, level: number): Generator<Uint8Array> {
-    const row = xlsx.nextRowNumber;
-    const last = row - 1;
-    const values: CellValue[] = [
-      ...labels,
-      '',
-      '',
-      '',
-      subtotal('G', group.firstRow, last, group.stores),
-      subtotal('H', group.firstRow, last, group.enrolledStores),
-      subtotal('I', group.firstRow, last, group.stores - group.enrolledStores),
-      { formula: `IF(G${row}=0,0,ROUND(H${row}/G${row}*100,1))`, result: pct(group.enrolledStores, group.stores) },
-      subtotal('K', group.firstRow, last, group.attendees),
-    ];
-    yield* xlsx.addRow(values, { outlineLevel: level, bold: true });
-  }
-
-  function* closeZone(): Generator<Uint8Array> {
-    if (!zone || !region) return;
-    yield* summaryRow([region.code, zone.label, ''], zone, OUTLINE.zone);
-    zone = null;
-  }
-  function* closeRegion(): Generator<Uint8Array> {
-    yield* closeZone();
-    if (!region) return;
-    yield* summaryRow([region.label, '', ''], region, OUTLINE.region);
-    region = null;
-  }
-
+  const sheet = hierarchySheet(modifiedAt);
   let next: Promise<WorkbookStore[]> | null = pages[0] ? workbookStores(db, eventId, pages[0].map((d) => d.district)) : null;
   for (let p = 0; p < pages.length; p++) {
     const stores = await next!;
@@ -147,52 +107,116 @@ async function* writeWorkbook(db: Db, eventId: EventType, pages: readonly Workbo
     next = following ? workbookStores(db, eventId, following.map((d) => d.district)) : null;
     // If writing throws, the pending page must not become an unhandled rejection.
     next?.catch(() => {});
-
-    const byDistrict = new Map<string, WorkbookStore[]>();
-    for (const store of stores) {
-      const list = byDistrict.get(store.district);
-      if (list) list.push(store);
-      else byDistrict.set(store.district, [store]);
-    }
-    for (const d of pages[p]!) {
-      if (region && region.code !== d.region) yield* closeRegion();
-      if (zone && zone.code !== d.zone) yield* closeZone();
-      region ??= open(d.region, `${d.region} ${d.regionName} Total`);
-      zone ??= open(d.zone, `${d.zone} ${d.zoneName} Total`);
-      const district: OpenGroup = { firstRow: xlsx.nextRowNumber, stores: 0, enrolledStores: 0, attendees: 0 };
-      for (const store of byDistrict.get(d.district) ?? []) {
-        const enrolled = store.enrolled > 0 ? 1 : 0;
-        yield* xlsx.addRow(
-          [d.region, d.zone, d.district, store.dlrnum, store.name, store.cityState, 1, enrolled, 1 - enrolled, enrolled * 100, store.enrolled],
-          { outlineLevel: OUTLINE.store },
-        );
-        district.stores++;
-        district.enrolledStores += enrolled;
-        district.attendees += store.enrolled;
-      }
-      yield* summaryRow([d.region, d.zone, `${d.district} ${d.districtName} Total`], district, OUTLINE.district);
-      for (const group of [zone, region, grand]) {
-        group.stores += district.stores;
-        group.enrolledStores += district.enrolledStores;
-        group.attendees += district.attendees;
-      }
-    }
+    // A page is written synchronously and its chunks handed on together: one await per page, not per row.
+    for (const chunk of sheet.page(pages[p]!, stores)) yield chunk;
   }
-  yield* closeRegion();
-  const row = xlsx.nextRowNumber;
-  const last = row - 1;
-  const empty = last < grand.firstRow;
-  const total = (column: string, value: number): CellValue => (empty ? 0 : subtotal(column, grand.firstRow, last, value));
-  yield* xlsx.addRow(
-    [
-      'Grand Total', '', '', '', '', '',
-      total('G', grand.stores),
-      total('H', grand.enrolledStores),
-      total('I', grand.stores - grand.enrolledStores),
-      { formula: `IF(G${row}=0,0,ROUND(H${row}/G${row}*100,1))`, result: pct(grand.enrolledStores, grand.stores) },
-      total('K', grand.attendees),
-    ],
-    { bold: true },
-  );
-  yield* xlsx.finish();
+  for (const chunk of sheet.finish()) yield chunk;
+}
+
+/** The sheet's rows, written page by page; each call returns the zip chunks it produced. */
+function hierarchySheet(modifiedAt: Date | undefined) {
+  const xlsx = createXlsxStream({
+    sheetName: HIERARCHY_SHEET,
+    columns: HIERARCHY_COLUMNS,
+    outlineLevels: OUTLINE.store,
+    ...(modifiedAt ? { modifiedAt } : {}),
+  });
+  let out: Uint8Array[] = [];
+  const add = (values: readonly CellValue[], options: XlsxRowOptions) => {
+    for (const chunk of xlsx.addRow(values, options)) out.push(chunk);
+  };
+  const take = () => {
+    const chunks = out;
+    out = [];
+    return chunks;
+  };
+  const grand: OpenGroup = { firstRow: xlsx.nextRowNumber, stores: 0, enrolledStores: 0, attendees: 0 };
+  let region: (OpenGroup & { code: string; label: string }) | null = null;
+  let zone: (OpenGroup & { code: string; label: string }) | null = null;
+  const open = (code: string, label: string) => ({ code, label, firstRow: xlsx.nextRowNumber, stores: 0, enrolledStores: 0, attendees: 0 });
+
+  /** The subtotal row below a group; the caller adds the group's counts to the enclosing groups. */
+  const summaryRow = (labels: readonly CellValue[], group: OpenGroup, level: number) => {
+    const row = xlsx.nextRowNumber;
+    const last = row - 1;
+    add(
+      [
+        ...labels,
+        '',
+        '',
+        '',
+        subtotal('G', group.firstRow, last, group.stores),
+        subtotal('H', group.firstRow, last, group.enrolledStores),
+        subtotal('I', group.firstRow, last, group.stores - group.enrolledStores),
+        { formula: `IF(G${row}=0,0,ROUND(H${row}/G${row}*100,1))`, result: pct(group.enrolledStores, group.stores) },
+        subtotal('K', group.firstRow, last, group.attendees),
+      ],
+      { outlineLevel: level, bold: true },
+    );
+  };
+  const closeZone = () => {
+    if (!zone || !region) return;
+    summaryRow([region.code, zone.label, ''], zone, OUTLINE.zone);
+    zone = null;
+  };
+  const closeRegion = () => {
+    closeZone();
+    if (!region) return;
+    summaryRow([region.label, '', ''], region, OUTLINE.region);
+    region = null;
+  };
+
+  return {
+    page(districts: readonly WorkbookDistrict[], stores: readonly WorkbookStore[]): Uint8Array[] {
+      const byDistrict = new Map<string, WorkbookStore[]>();
+      for (const store of stores) {
+        const list = byDistrict.get(store.district);
+        if (list) list.push(store);
+        else byDistrict.set(store.district, [store]);
+      }
+      for (const d of districts) {
+        if (region && region.code !== d.region) closeRegion();
+        if (zone && zone.code !== d.zone) closeZone();
+        region ??= open(d.region, `${d.region} ${d.regionName} Total`);
+        zone ??= open(d.zone, `${d.zone} ${d.zoneName} Total`);
+        const district: OpenGroup = { firstRow: xlsx.nextRowNumber, stores: 0, enrolledStores: 0, attendees: 0 };
+        for (const store of byDistrict.get(d.district) ?? []) {
+          const enrolled = store.enrolled > 0 ? 1 : 0;
+          add([d.region, d.zone, d.district, store.dlrnum, store.name, store.cityState, 1, enrolled, 1 - enrolled, enrolled * 100, store.enrolled], {
+            outlineLevel: OUTLINE.store,
+          });
+          district.stores++;
+          district.enrolledStores += enrolled;
+          district.attendees += store.enrolled;
+        }
+        summaryRow([d.region, d.zone, `${d.district} ${d.districtName} Total`], district, OUTLINE.district);
+        for (const group of [zone, region, grand]) {
+          group.stores += district.stores;
+          group.enrolledStores += district.enrolledStores;
+          group.attendees += district.attendees;
+        }
+      }
+      return take();
+    },
+    finish(): Uint8Array[] {
+      closeRegion();
+      const row = xlsx.nextRowNumber;
+      const last = row - 1;
+      const empty = last < grand.firstRow;
+      const total = (column: string, value: number): CellValue => (empty ? 0 : subtotal(column, grand.firstRow, last, value));
+      add(
+        [
+          'Grand Total', '', '', '', '', '',
+          total('G', grand.stores),
+          total('H', grand.enrolledStores),
+          total('I', grand.stores - grand.enrolledStores),
+          { formula: `IF(G${row}=0,0,ROUND(H${row}/G${row}*100,1))`, result: pct(grand.enrolledStores, grand.stores) },
+          total('K', grand.attendees),
+        ],
+        { bold: true },
+      );
+      for (const chunk of xlsx.finish()) out.push(chunk);
+      return take();
+    },
+  };
 }

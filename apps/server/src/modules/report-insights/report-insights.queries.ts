@@ -4,14 +4,13 @@
  * builds it), so no answer, export or mail can reach a store outside it.
  *
  * As in ../reports: a store is enrolled when it has an `Enrolled` registration of the event by a
- * store-bound attendee (dealer staff or candidate) at that store. Counts leave the database as int,
- * dates as YYYY-MM-DD text.
+ * store-bound attendee (dealer staff or candidate) at that store. Per-store counts are read from the
+ * trigger-maintained rollups (`store_enrollment_counts`, `district_store_counts`); the tests check
+ * every figure against the base tables. Counts leave the database as int, dates as YYYY-MM-DD text.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@portal/db';
 import type { EventType, TimelineDay } from '@portal/contracts';
-
-const STORE_BOUND = sql.raw(`('dealer', 'candidate')`);
 
 /** Stores `st` with their district `d` and zone `z`. */
 const STORES_FROM = sql`
@@ -19,9 +18,10 @@ const STORES_FROM = sql`
   join districts d on d.code = st.district_code
   join zones z on z.code = d.zone_code`;
 
+/** Store `st` is enrolled: read from the trigger-maintained per-store counts (docs/decisions/005). */
 const hasEnrolledAttendee = (eventId: string) => sql`exists (
-  select 1 from registrations g
-  where g.event_id = ${eventId} and g.store_dlrnum = st.dlrnum and g.status = 'Enrolled' and g.attendee_type in ${STORE_BOUND})`;
+  select 1 from store_enrollment_counts sec
+  where sec.event_id = ${eventId} and sec.store_dlrnum = st.dlrnum and sec.enrolled_attendees > 0)`;
 
 const personEnrolled = (eventId: string, person: SQL) => sql`exists (
   select 1 from registrations g where g.event_id = ${eventId} and g.attendee_id = ${person} and g.status = 'Enrolled')`;
@@ -114,18 +114,11 @@ export interface ComparisonRecord {
 /** Every store of the scope with its enrolled store-bound attendees at nbc and at abc. */
 export async function eventComparison(db: DbOrTx, scope: SQL): Promise<ComparisonRecord[]> {
   const query = sql`
-    with counts as (
-      select g.store_dlrnum,
-        count(*) filter (where g.event_id = 'nbc')::int as nbc,
-        count(*) filter (where g.event_id = 'abc')::int as abc
-      from registrations g
-      where g.status = 'Enrolled' and g.attendee_type in ${STORE_BOUND} and g.store_dlrnum is not null
-      group by g.store_dlrnum
-    )
     select st.dlrnum, st.name as "storeName", z.region_code as "region", z.code as "zone", d.code as "district",
-      coalesce(c.nbc, 0)::int as "nbcEnrolled", coalesce(c.abc, 0)::int as "abcEnrolled"
+      coalesce(n.enrolled_attendees, 0)::int as "nbcEnrolled", coalesce(a.enrolled_attendees, 0)::int as "abcEnrolled"
     ${STORES_FROM}
-    left join counts c on c.store_dlrnum = st.dlrnum
+    left join store_enrollment_counts n on n.event_id = 'nbc' and n.store_dlrnum = st.dlrnum
+    left join store_enrollment_counts a on a.event_id = 'abc' and a.store_dlrnum = st.dlrnum
     where ${scope}
     order by z.region_code, z.code, d.code, st.dlrnum`;
   return rowsOf<ComparisonRecord>(await db.execute(query));
@@ -145,15 +138,19 @@ export interface WorkbookDistrict {
   stores: number;
 }
 
-/** The scope's districts that hold stores, in workbook order (region, zone, district), with their store counts. */
+/**
+ * The scope's districts that hold stores, in workbook order (region, zone, district), with their
+ * store counts from the trigger-maintained `district_store_counts` (docs/decisions/005).
+ */
 export async function workbookDistricts(db: DbOrTx, scope: SQL): Promise<WorkbookDistrict[]> {
   const query = sql`
     select r.code as "region", r.description as "regionName", z.code as "zone", z.name as "zoneName",
-      d.code as "district", d.name as "districtName", count(*)::int as "stores"
-    ${STORES_FROM}
+      d.code as "district", d.name as "districtName", dsc.stores::int as "stores"
+    from districts d
+    join zones z on z.code = d.zone_code
     join regions r on r.code = z.region_code
+    join district_store_counts dsc on dsc.district_code = d.code and dsc.stores > 0
     where ${scope}
-    group by r.code, r.description, z.code, z.name, d.code, d.name
     order by r.code, z.code, d.code`;
   return rowsOf<WorkbookDistrict>(await db.execute(query));
 }
@@ -167,24 +164,18 @@ export interface WorkbookStore {
 }
 
 /**
- * The stores of some districts with their enrolled store-bound attendees, by district and store.
- * The districts come from `workbookDistricts`, already inside the scope.
+ * The stores of some districts with their enrolled store-bound attendees (the trigger-maintained
+ * `store_enrollment_counts`), by district and store. The districts come from `workbookDistricts`,
+ * already inside the scope.
  */
 export async function workbookStores(db: DbOrTx, eventId: EventType, districtCodes: readonly string[]): Promise<WorkbookStore[]> {
   if (!districtCodes.length) return [];
-  const districts = sql`${[...districtCodes]}`;
   const query = sql`
-    with e as (
-      select g.store_dlrnum, count(*)::int as n
-      from registrations g
-      where g.event_id = ${eventId} and g.status = 'Enrolled' and g.attendee_type in ${STORE_BOUND}
-        and g.store_dlrnum in (select s2.dlrnum from stores s2 where s2.district_code in ${districts})
-      group by g.store_dlrnum
-    )
-    select st.district_code as "district", st.dlrnum, st.name, st.city || ', ' || st.state as "cityState", coalesce(e.n, 0)::int as "enrolled"
+    select st.district_code as "district", st.dlrnum, st.name, st.city || ', ' || st.state as "cityState",
+      coalesce(c.enrolled_attendees, 0)::int as "enrolled"
     from stores st
-    left join e on e.store_dlrnum = st.dlrnum
-    where st.district_code in ${districts}
+    left join store_enrollment_counts c on c.event_id = ${eventId} and c.store_dlrnum = st.dlrnum
+    where st.district_code in ${[...districtCodes]}
     order by st.district_code, st.dlrnum`;
   return rowsOf<WorkbookStore>(await db.execute(query));
 }
