@@ -54,14 +54,20 @@ type Grain = 'zone' | 'district';
 function maintainedCounts(eventId: string, grain: Grain, within: SQL | undefined): SQL {
   const [stores, enrolled, key] =
     grain === 'zone' ? [sql`zone_store_counts`, sql`zone_enrollment_counts`, sql`zone_code`] : [sql`district_store_counts`, sql`district_enrollment_counts`, sql`district_code`];
-  const inScope = within
-    ? sql`where c.district_code in (select dc.code from districts dc join zones zc on zc.code = dc.zone_code where ${within})`
-    : sql``;
+  if (within) {
+    // Driven from the districts the condition keeps (zone index), then one key lookup each.
+    return sql`
+      select dc.code as area_code, coalesce(c.stores, 0) as tot, coalesce(e.enrolled_stores, 0) as enr
+      from districts dc
+      join zones zc on zc.code = dc.zone_code
+      left join district_store_counts c on c.district_code = dc.code
+      left join district_enrollment_counts e on e.event_id = ${eventId} and e.district_code = dc.code
+      where ${within}`;
+  }
   return sql`
     select c.${key} as area_code, c.stores as tot, coalesce(e.enrolled_stores, 0) as enr
     from ${stores} c
-    left join ${enrolled} e on e.event_id = ${eventId} and e.${key} = c.${key}
-    ${inScope}`;
+    left join ${enrolled} e on e.event_id = ${eventId} and e.${key} = c.${key}`;
 }
 
 /**
@@ -366,6 +372,29 @@ export async function storeList(db: DbOrTx, eventId: string, scope: StoreScope, 
     left join a on a.store_dlrnum = st.dlrnum
     left join people p on p.id = a.attendee_id
     where ${storeScope(scope)} and ${filterCondition(select)}
+    order by z.region_code, z.code, d.code, st.dlrnum`;
+  return rowsOf<StoreRow>(await db.execute(query));
+}
+
+/**
+ * One page of the streamed store list: the stores of `districts` (in list order) with each one's first
+ * enrolled attendee, looked up per store through the (event, store, status) index and the people key.
+ * Per-store lookups keep a page's cost proportional to its stores; a join let the planner read every
+ * registration and every person once per page.
+ */
+export async function storeListPage(db: DbOrTx, eventId: string, scope: StoreScope & { districts: readonly string[] }, select: StoreFilter): Promise<StoreRow[]> {
+  const query = sql`
+    select ${storeRowColumns}
+    ${STORES_FROM}
+    left join lateral (
+      select g.id, g.enrolled_at, g.is_virtual, g.status, g.attendee_id
+      from registrations g
+      where g.event_id = ${eventId} and g.store_dlrnum = st.dlrnum and g.status = 'Enrolled' and g.attendee_type in ${STORE_BOUND}
+      order by g.enrolled_at nulls last, g.id
+      limit 1
+    ) a on true
+    left join lateral (select pp.first_name, pp.last_name, pp.email from people pp where pp.id = a.attendee_id) p on true
+    where st.district_code in ${scope.districts} and ${storeScope(scope)} and ${filterCondition(select)}
     order by z.region_code, z.code, d.code, st.dlrnum`;
   return rowsOf<StoreRow>(await db.execute(query));
 }

@@ -47,7 +47,7 @@ describe('streamed store list', () => {
     expect(pages.length).toBeGreaterThan(3);
     const all = await q.storeList(t.database.db, 'nbc', {}, 'ALL');
     const paged = [];
-    for (const districts of pages) paged.push(...(await q.storeList(t.database.db, 'nbc', { districts }, 'ALL')));
+    for (const districts of pages) paged.push(...(await q.storeListPage(t.database.db, 'nbc', { districts }, 'ALL')));
     expect(paged).toEqual(all);
   });
 });

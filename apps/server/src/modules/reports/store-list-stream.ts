@@ -32,7 +32,7 @@ export async function storeListStream(db: DbOrTx, eventId: string, scope: q.Stor
   const pages = await q.storeListPages(db, scope, storesPerPage);
   const read = (index: number): Promise<StoreRow[]> | null => {
     const districts = pages[index];
-    return districts ? q.storeList(db, eventId, { ...scope, districts }, select) : null;
+    return districts ? q.storeListPage(db, eventId, { ...scope, districts }, select) : null;
   };
   const first = await (read(0) ?? Promise.resolve([]));
 
