@@ -79,6 +79,9 @@ describe('run mode', () => {
     const [problem] = await productionProblems(config, demo);
     expect(problem).toMatch(/^demo access codes are active \(DEALER27, RETAIL27, EXPO27, .*ABC27\)/);
     await demo.db.update(schema.accessCodes).set({ active: false }).where(eq(schema.accessCodes.active, true));
+    // The demo organizer's password is published too.
+    expect(await productionProblems(config, demo)).toEqual([expect.stringMatching(/^the demo organizer admin@corp\.example\.com still has its published password/)]);
+    await demo.db.update(schema.organizers).set({ active: false }).where(eq(schema.organizers.email, 'admin@corp.example.com'));
     expect(await productionProblems(config, demo)).toEqual([]);
   });
 });

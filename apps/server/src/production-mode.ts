@@ -2,13 +2,16 @@
  * Demo mode and production mode (organizer-and-mail.md, section 1). Demo mode is the embedded
  * default only: PGlite with an empty data dir (or one holding the demo data it loaded), or
  * DEMO_DATA=true. Anywhere else no demo default may reach a real deployment: the start refuses
- * while a secret still has its demo value or none, or while demo access codes are active.
+ * while a secret still has its demo value or none, or while demo access codes (or the demo organizer's
+ * published password) are active.
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { schema, type Database } from '@portal/db';
 import { DEMO_REPORT_CODE, type Config } from './config.ts';
 import { DEMO_ACCESS_CODES } from './demo/demo-access-codes.ts';
+import { DEMO_ORGANIZER } from './demo/demo-accounts.ts';
 import { accessCodeProblem, hashAccessCode } from './lib/access-code.ts';
+import { stillHasPassword } from './modules/admin/organizer-accounts.ts';
 
 export type RunMode = 'demo' | 'production';
 
@@ -53,6 +56,11 @@ export async function productionProblems(config: Config, database: Database): Pr
   if (demoCodes.length) {
     problems.push(
       `demo access codes are active (${[...new Set(demoCodes)].join(', ')}): import them with active=false and your own codes (npm run import:csv -- --access-codes FILE, docs/csv-import.md).`,
+    );
+  }
+  if (await stillHasPassword(database.db, DEMO_ORGANIZER.email, DEMO_ORGANIZER.password)) {
+    problems.push(
+      `the demo organizer ${DEMO_ORGANIZER.email} still has its published password: sign in at /admin and change it, or disable the account (docs/organizer-console.md).`,
     );
   }
   return problems;

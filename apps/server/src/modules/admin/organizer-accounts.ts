@@ -82,3 +82,9 @@ export async function findOrganizer(db: DbOrTx, id: number) {
   const [row] = await db.select().from(schema.organizers).where(eq(schema.organizers.id, id)).limit(1);
   return row;
 }
+
+/** Whether an active organizer with this e-mail still signs in with this (published) password. */
+export async function stillHasPassword(db: DbOrTx, email: string, password: string): Promise<boolean> {
+  const row = await findOrganizerByEmail(db, email);
+  return Boolean(row?.active) && (await verifyPassword(row!.passwordHash, password));
+}
