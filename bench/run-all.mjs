@@ -9,6 +9,7 @@ const runs = [
   ['content', 'bench/content/content.bench.ts', ['--engine', 'both']],
   ['reports', 'bench/reports/reports.bench.ts', ['--engine', 'both', '--stores', '5000']],
   ['retailer report', 'bench/retailer-report/retailer-report.bench.ts', ['--engine', 'both', '--runs', '1']],
+  ['hierarchy workbook', 'bench/report-insights/hierarchy-workbook.bench.ts', ['--engine', 'both', '--stores', '5000,50000', '--runs', '1']],
   ['admin search', 'bench/admin/admin-search.bench.ts', ['--engine', 'postgres']],
   ['demo data', 'bench/demo-data/run.ts', ['--runs', '1', '--stores', '5000']],
   ['web budget', 'bench/web-budget/web-budget.bench.ts', []],
