@@ -162,7 +162,7 @@ describe('report counts', () => {
 
   it('never drift under random registration, store and district changes, concurrent transactions included', { timeout: 240_000 }, async () => {
     const outcomes = { committed: 0, 'rolled back': 0, failed: 0 };
-    for (let round = 0; round < 8; round++) {
+    for (let round = 0; round < 6; round++) {
       const workers = Array.from({ length: 6 }, (_, w) => createRandom(1000 * round + w + 1));
       const results = await Promise.all(
         workers.map(async (rnd) => {
@@ -175,8 +175,8 @@ describe('report counts', () => {
       await expectNoDrift();
     }
     // The run did change data, and rolled some of it back.
-    expect(outcomes.committed).toBeGreaterThan(100);
-    expect(outcomes['rolled back']).toBeGreaterThan(10);
+    expect(outcomes.committed).toBeGreaterThan(80);
+    expect(outcomes['rolled back']).toBeGreaterThan(8);
   });
 
   it('match the old aggregate queries report for report, and a rebuild changes nothing', async () => {
