@@ -8,6 +8,8 @@ const runs = [
   ['login', 'bench/login/login.bench.ts', ['--engine', 'both']],
   ['content', 'bench/content/content.bench.ts', ['--engine', 'both']],
   ['reports', 'bench/reports/reports.bench.ts', ['--engine', 'both', '--stores', '5000']],
+  ['scale postgres', 'bench/reports/scale.bench.ts', ['--engine', 'postgres', '--stores', '50000']],
+  ['scale pglite', 'bench/reports/scale.bench.ts', ['--engine', 'pglite', '--stores', '5000']],
   ['retailer report', 'bench/retailer-report/retailer-report.bench.ts', ['--engine', 'both', '--runs', '1']],
   ['hierarchy workbook', 'bench/report-insights/hierarchy-workbook.bench.ts', ['--engine', 'both', '--stores', '5000,50000', '--runs', '1']],
   ['admin search', 'bench/admin/admin-search.bench.ts', ['--engine', 'postgres']],
