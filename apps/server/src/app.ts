@@ -33,6 +33,7 @@ import { registrationRoutes } from './modules/registration/registration.routes.t
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { reportInsightsRoutes } from './modules/report-insights/report-insights.routes.ts';
 import { retailerReportRoutes } from './modules/retailer-report/retailer-report.routes.ts';
+import { runModeOf } from './production-mode.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       provider: createRegistrationProvider(config),
       codeHashKey: config.codeHashKey,
       reportEmailDomain: config.reportEmailDomain,
+      weakCodesAllowed: async () => (await runModeOf(config, database, { emptyIsDemo: false })) === 'demo',
       ...adminNow,
     }),
   });

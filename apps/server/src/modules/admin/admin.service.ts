@@ -26,12 +26,13 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { importCsv, type CsvImportFiles } from '../../import/import-csv.ts';
 import { queueRegistrationMail, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { validateStoredScope } from '../reports/report-scope.ts';
 import type { RegistrationProvider } from '../registration/provider.ts';
 import { cancel, changeAttendance, normalized } from '../registration/registration.service.ts';
 import { findEvent, findPerson, isPlaceholderEmail, lockForChange } from '../registration/registration.queries.ts';
 import * as q from './admin.queries.ts';
 
-const { accessCodes, events, people, registrationTokens, stores, regions, zones, districts } = schema;
+const { accessCodes, events, people, registrationTokens, stores, zones } = schema;
 
 /** Who does it: the organizer and the client address, written on every audit row. */
 export interface Actor {
@@ -93,6 +94,8 @@ export interface AdminServiceDeps {
   provider: RegistrationProvider;
   codeHashKey: Uint8Array;
   reportEmailDomain: string;
+  /** Whether imported codes may be short or on the deny list: only in demo mode, as for the CLI. */
+  weakCodesAllowed?: () => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -340,14 +343,9 @@ export function createAdminService(deps: AdminServiceDeps) {
           changes.zoneCode = input.zoneCode;
         }
         if (input.scope !== undefined) {
-          const level = input.scope?.level ?? null;
-          const code = level && level !== 'network' ? (input.scope?.code ?? '') : null;
-          if (level && level !== 'network') {
-            const table = level === 'region' ? regions : level === 'zone' ? zones : districts;
-            if (!code || !(await tx.select({ c: table.code }).from(table).where(eq(table.code, code)).limit(1)).length) {
-              throw fieldError('scope', `No ${level} ${code ?? ''} in the network.`.replace('  ', ' '));
-            }
-          }
+          const scope = input.scope ? await validateStoredScope(tx, { level: input.scope.level, code: input.scope.code ?? null }) : null;
+          const level = scope?.level ?? null;
+          const code = scope?.code ?? null;
           if (level !== person.reportScopeLevel || code !== person.reportScopeCode) {
             changes.reportScopeLevel = level;
             changes.reportScopeCode = code;
@@ -375,7 +373,8 @@ export function createAdminService(deps: AdminServiceDeps) {
       const fileKind = IMPORT_FILE_KIND[kind];
       const files: CsvImportFiles = { [fileKind]: { name: `${kind}.csv`, content: text } };
       return db.transaction(async (tx) => {
-        const result = await importCsv(tx, files, { codeHashKey: deps.codeHashKey, reportEmailDomain: deps.reportEmailDomain, dryRun });
+        const allowWeakCodes = (await deps.weakCodesAllowed?.()) ?? false;
+        const result = await importCsv(tx, files, { codeHashKey: deps.codeHashKey, reportEmailDomain: deps.reportEmailDomain, dryRun, allowWeakCodes });
         if (!result.ok) {
           if (!dryRun) await audit(tx, auditAs(actor, { action: 'admin-import', success: false, detail: { kind, problems: result.problems.length } }));
           return { ok: false, dryRun, committed: false, counts: null, problems: result.problems };

@@ -432,6 +432,22 @@ describe('organizer console API', () => {
       expect(row).toMatchObject({ organizerId, success: true, detail: { kind: 'rosters' } });
     });
 
+    it('lets a demo import keep weak codes, as the CLI does, and refuses them outside demo mode', async () => {
+      const weak = 'event,code,label,reg_type,attendee_type,person_category\nnbc,EXPO29,Short,EXP,expo,expo\n';
+      for (const [demoData, ok] of [['true', true], ['false', false]] as const) {
+        const other = await buildTestApp({ database: t.database, env: { DEMO_DATA: demoData } });
+        try {
+          const session = await other.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027' } });
+          const token = (session.json() as { data: { accessToken: string } }).data.accessToken;
+          const res = await other.app.inject({ method: 'POST', url: `${ADMIN_PATHS.import}?kind=access-codes&dryRun=true`, payload: weak, headers: { ...bearer(token), 'content-type': 'text/csv' } });
+          expect(res.statusCode, res.body).toBe(200);
+          expect(importResultSchema.parse(body(res).data).ok, `DEMO_DATA=${demoData}`).toBe(ok);
+        } finally {
+          await other.close();
+        }
+      }
+    });
+
     it('takes each kind of file, and refuses a bad request with 400', async () => {
       const codes = importResultSchema.parse(
         body(await call('POST', `${ADMIN_PATHS.import}?kind=access-codes`, 'event,code,label,reg_type,attendee_type,person_category\nnbc,Imported-Code-77x,Imported,EXP,expo,expo\n', csv)).data,
