@@ -18,8 +18,8 @@ const PAGES: { path: string; budget: boolean; login?: boolean; ready: string }[]
   { path: '/reportLogin', budget: false, ready: 'form button[type="submit"]' },
   { path: '/nbc/welcome', budget: false, login: true, ready: '#faq h2' },
 ];
-/** Chunks that must not load before they are used (names from the Vite build). */
-const LATE_CODE = /reporting|enrollment|dashboard|registration|workbook|export|xlsx|exceljs/i;
+/** Chunks that must not load before they are used (names from the Vite build); the console and the chart included. */
+const LATE_CODE = /reporting|enrollment|dashboard|registration|workbook|export|xlsx|exceljs|admin|uplot|timeline/i;
 
 interface Script {
   name: string;
