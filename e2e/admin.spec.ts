@@ -123,16 +123,22 @@ test.describe('organizer console', () => {
     await page.getByLabel('Event').selectOption('nbc');
     await page.getByLabel('Status').selectOption('Enrolled');
     await page.getByLabel('Attendee type').selectOption('dealer');
+    await expect(page).toHaveURL(/event=nbc/);
+    await expect(page).toHaveURL(/type=dealer/);
     const table = page.getByRole('table', { name: 'Registrations' });
-    await expect(table.locator('tbody tr').first()).toBeVisible();
+    // Rows of the filtered answer only (an earlier answer may still be on screen), and names repeat
+    // across events: the row must be an nbc one.
+    const nbcRows = table.locator('tbody tr').filter({ has: page.getByRole('cell', { name: 'nbc', exact: true }) });
+    await expect(table.locator('tbody tr').filter({ has: page.getByRole('cell', { name: 'abc', exact: true }) })).toHaveCount(0);
     // Someone outside Morgan Motors, whose people other journeys use.
-    const candidate = table.locator('tbody tr').filter({ hasNotText: '10001' }).first();
+    const candidate = nbcRows.filter({ hasNotText: '10001' }).first();
     const name = (await candidate.getByRole('link').innerText()).trim();
 
     await page.getByLabel('Name, e-mail or store').fill(name);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(name).replace(/%20/g, '(\\+|%20)')}`));
-    await table.getByRole('link', { name }).first().click();
+    await expect(table.locator('tbody tr').filter({ hasNotText: name })).toHaveCount(0);
+    await nbcRows.getByRole('link', { name }).first().click();
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     const status = (text: string) => page.locator('h1 + .badge', { hasText: new RegExp(`^${text}$`) });
     await expect(status('Enrolled')).toBeVisible();
