@@ -372,8 +372,9 @@ export function createAdminService(deps: AdminServiceDeps) {
     async importFile(actor: Actor, kind: ImportKind, text: string, dryRun: boolean): Promise<ImportResult> {
       const fileKind = IMPORT_FILE_KIND[kind];
       const files: CsvImportFiles = { [fileKind]: { name: `${kind}.csv`, content: text } };
+      // Asked before the transaction: PGlite has one connection, so a read outside it would wait forever.
+      const allowWeakCodes = (await deps.weakCodesAllowed?.()) ?? false;
       return db.transaction(async (tx) => {
-        const allowWeakCodes = (await deps.weakCodesAllowed?.()) ?? false;
         const result = await importCsv(tx, files, { codeHashKey: deps.codeHashKey, reportEmailDomain: deps.reportEmailDomain, dryRun, allowWeakCodes });
         if (!result.ok) {
           if (!dryRun) await audit(tx, auditAs(actor, { action: 'admin-import', success: false, detail: { kind, problems: result.problems.length } }));
