@@ -70,12 +70,39 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && 'succeeded' in value && typeof (value as { succeeded: unknown }).succeeded === 'boolean';
 }
 
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<Envelope<T>> {
+/** What one call answered: its status and the envelope, when the body was one. */
+export interface RawAnswer {
+  status: number;
+  ok: boolean;
+  envelope: Envelope<unknown> | null;
+}
+
+export interface RawRequest {
+  method?: string;
+  token?: string | null;
+  /** Sent as JSON, unless `text` is given. */
+  body?: unknown;
+  /** Sent as is with `contentType`. */
+  text?: string;
+  contentType?: string;
+  query?: QueryParams;
+  signal?: AbortSignal;
+  /** The message of a network failure (status 0). */
+  unreachable?: string;
+}
+
+/**
+ * One HTTP exchange with the portal: bearer token, JSON or text body, the answer's envelope parsed.
+ * Status handling (401, failures) is the caller's: the attendee app and the console differ there.
+ */
+export async function sendRequest(path: string, request: RawRequest = {}): Promise<RawAnswer> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (request.token) headers.Authorization = `Bearer ${request.token}`;
   const init: RequestInit = { method: request.method ?? 'GET', headers };
-  if (request.body !== undefined) {
+  if (request.text !== undefined) {
+    headers['Content-Type'] = request.contentType ?? 'text/plain';
+    init.body = request.text;
+  } else if (request.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(request.body);
   }
@@ -86,7 +113,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     response = await fetch(apiUrl(path, request.query), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'The server could not be reached.');
+    throw new ApiError(0, request.unreachable ?? 'The server could not be reached.');
   }
 
   let body: unknown = null;
@@ -98,16 +125,19 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
       body = null;
     }
   }
-  const envelope = isEnvelope(body) ? body : null;
+  return { status: response.status, ok: response.ok, envelope: isEnvelope(body) ? body : null };
+}
 
-  if (response.status === 401) {
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<Envelope<T>> {
+  const { status, ok, envelope } = await sendRequest(path, { ...request, token: getAccessToken() });
+  if (status === 401) {
     handleUnauthorized();
     throw new ApiError(401, envelope?.message ?? 'Unauthorized', envelope);
   }
-  if (!response.ok) {
-    throw new ApiError(response.status, envelope?.message ?? `Request failed (${response.status})`, envelope);
+  if (!ok) {
+    throw new ApiError(status, envelope?.message ?? `Request failed (${status})`, envelope);
   }
-  if (!envelope) throw new ApiError(response.status, 'The server sent an unreadable answer.');
+  if (!envelope) throw new ApiError(status, 'The server sent an unreadable answer.');
   return envelope as Envelope<T>;
 }
 
