@@ -8,6 +8,8 @@ export {
   type CellValue,
   type DeflateLevel,
   type XlsxColumn,
+  type XlsxCompression,
+  type XlsxDeflater,
   type XlsxFormula,
   type XlsxRowOptions,
   type XlsxStream,

@@ -7,7 +7,7 @@
  * a small text buffer and the deflate window is kept. Only `TextEncoder` and `Uint8Array` are used,
  * so the same code runs in Node and in a browser Web Worker.
  */
-import { Zip, ZipDeflate } from 'fflate';
+import { Zip, ZipDeflate, type AsyncFlateStreamHandler, type ZipInputFile } from 'fflate';
 import { columnName, escapeXml, sanitizeSheetName } from './xml.ts';
 
 /**
@@ -39,6 +39,22 @@ export interface XlsxColumn {
 
 export type DeflateLevel = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
+/** Compresses one zip entry: raw DEFLATE (RFC 1951), synchronously, piece by piece. */
+export interface XlsxDeflater {
+  /** The compressed bytes for `data` that are ready (may be empty); `final` ends the entry's stream. */
+  push(data: Uint8Array, final: boolean): Uint8Array;
+}
+
+/**
+ * A compression engine other than the built-in one (fflate, pure JavaScript, for browsers). The
+ * server passes the native zlib engine of `@portal/xlsx/node`; the file's content does not change.
+ */
+export interface XlsxCompression {
+  createDeflater(level: DeflateLevel): XlsxDeflater;
+  /** The zip CRC-32 of `data`, continuing from `crc` (0 to start). */
+  crc32(data: Uint8Array, crc: number): number;
+}
+
 export interface XlsxStreamOptions {
   /** Made acceptable to Excel (sanitizeSheetName); default "Sheet1". */
   sheetName?: string;
@@ -55,6 +71,8 @@ export interface XlsxStreamOptions {
    * declared up front; summary rows sit below their group, as Excel's Subtotal command places them.
    */
   outlineLevels?: number;
+  /** The compression engine; default fflate (the same code in Node and in a browser worker). */
+  compression?: XlsxCompression;
 }
 
 export interface XlsxStream {
@@ -212,12 +230,14 @@ export function createXlsxStream(options: XlsxStreamOptions): XlsxStream {
     out = [];
     return chunks;
   };
-  const addPart = (name: string, text: string) => {
-    const file = new ZipDeflate(name, { level });
+  const compression = options.compression;
+  const entry = (name: string): ZipEntry => {
+    const file = compression ? new EngineZipEntry(name, compression, level) : new ZipDeflate(name, { level });
     file.mtime = mtime;
     zip.add(file);
-    file.push(encoder.encode(text), true);
+    return file;
   };
+  const addPart = (name: string, text: string) => entry(name).push(encoder.encode(text), true);
 
   addPart('[Content_Types].xml', CONTENT_TYPES);
   addPart('_rels/.rels', ROOT_RELS);
@@ -225,9 +245,7 @@ export function createXlsxStream(options: XlsxStreamOptions): XlsxStream {
   addPart('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
   addPart('xl/styles.xml', STYLES);
 
-  const sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level });
-  sheet.mtime = mtime;
-  zip.add(sheet);
+  const sheet = entry('xl/worksheets/sheet1.xml');
 
   let buffer: string[] = [];
   let buffered = 0;
@@ -295,6 +313,41 @@ export function createXlsxStream(options: XlsxStreamOptions): XlsxStream {
       return take();
     },
   };
+}
+
+/** What the writer needs of a zip entry: fflate's `ZipDeflate`, or an `EngineZipEntry`. */
+interface ZipEntry extends ZipInputFile {
+  push(chunk: Uint8Array, final: boolean): void;
+}
+
+/** A deflated zip entry compressed by an `XlsxCompression` engine (the zip framing stays fflate's). */
+class EngineZipEntry implements ZipEntry {
+  readonly compression = 8;
+  /** General purpose bits 1-2: the deflate speed class of the level, as fflate sets them. */
+  readonly flag: number;
+  size = 0;
+  crc = 0;
+  mtime?: Date;
+  ondata?: AsyncFlateStreamHandler;
+  private readonly deflater: XlsxDeflater;
+
+  constructor(
+    readonly filename: string,
+    private readonly engine: XlsxCompression,
+    level: DeflateLevel,
+  ) {
+    this.deflater = engine.createDeflater(level);
+    this.flag = level === 1 ? 3 : level < 6 ? 2 : level === 9 ? 1 : 0;
+  }
+
+  push(chunk: Uint8Array, final: boolean): void {
+    if (!this.ondata) throw new Error(`zip entry ${this.filename} was not added to the archive`);
+    this.crc = this.engine.crc32(chunk, this.crc);
+    this.size += chunk.length;
+    // A compressor error propagates to the caller of addRow / finish, as fflate's own does through take().
+    const compressed = this.deflater.push(chunk, final);
+    if (compressed.length || final) this.ondata(null, compressed as Uint8Array<ArrayBuffer>, final);
+  }
 }
 
 function rowAttributes(row: XlsxRowOptions, outlineLevels: number): string {
