@@ -14,6 +14,7 @@
 import type { Db } from '@portal/db';
 import type { EventType } from '@portal/contracts';
 import { createXlsxStream, type CellValue, type XlsxFormula, type XlsxRowOptions } from '@portal/xlsx';
+import { nodeCompression } from '@portal/xlsx/node';
 import { workbookDistricts, workbookStores, type WorkbookDistrict, type WorkbookStore } from './report-insights.queries.ts';
 import type { SQL } from 'drizzle-orm';
 
@@ -119,6 +120,8 @@ function hierarchySheet(modifiedAt: Date | undefined) {
     sheetName: HIERARCHY_SHEET,
     columns: HIERARCHY_COLUMNS,
     outlineLevels: OUTLINE.store,
+    // Native zlib: fflate's JavaScript deflate was about 40% of the workbook's CPU time.
+    compression: nodeCompression,
     ...(modifiedAt ? { modifiedAt } : {}),
   });
   let out: Uint8Array[] = [];
