@@ -1,0 +1,85 @@
+/**
+ * HS256 JSON Web Tokens (RFC 7519 with an RFC 7515 compact HMAC-SHA256 signature), signed and checked
+ * synchronously with node:crypto. Every authenticated request checks a token; WebCrypto's HMAC (what
+ * jose uses) runs each one as an asynchronous job on the thread pool, which cost more than the HMAC
+ * itself (bench/reports/profile-reports.ts: about a tenth of a report request's CPU).
+ *
+ * Only what the portal issues is accepted: header `alg` exactly HS256, no `crit`, an object payload,
+ * the expected issuer, a numeric `exp` in the future, `nbf`/`iat` numeric when present (`nbf` not in
+ * the future). The signature is compared in constant time before the payload is parsed.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Longer tokens are refused unread (ours are about 400 characters). */
+const MAX_TOKEN_LENGTH = 4_096;
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+export type JwtFailure = 'invalid' | 'expired';
+
+export class JwtError extends Error {
+  constructor(readonly reason: JwtFailure) {
+    super(reason === 'expired' ? 'token expired' : 'invalid token');
+    this.name = 'JwtError';
+  }
+}
+
+export type JwtClaims = Record<string, unknown> & { iss?: string; exp?: number; iat?: number; nbf?: number };
+
+export class Hs256 {
+  private readonly secret: Buffer;
+
+  constructor(secret: Uint8Array) {
+    if (secret.length < 32) throw new Error('an HS256 secret needs at least 32 bytes');
+    this.secret = Buffer.from(secret);
+  }
+
+  private mac(input: string): Buffer {
+    return createHmac('sha256', this.secret).update(input).digest();
+  }
+
+  /** The compact token of `claims` (the caller sets iss, iat, exp). */
+  sign(claims: JwtClaims): string {
+    const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+    return `${signingInput}.${this.mac(signingInput).toString('base64url')}`;
+  }
+
+  /**
+   * The claims of a valid token issued by `issuer`, checked at `nowSeconds`; throws JwtError
+   * ('expired' only for a token that is otherwise valid).
+   */
+  verify(token: string, options: { issuer: string; nowSeconds: number }): JwtClaims {
+    if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) throw new JwtError('invalid');
+    const parts = token.split('.');
+    if (parts.length !== 3) throw new JwtError('invalid');
+    const [header, payload, signature] = parts as [string, string, string];
+    if (!BASE64URL.test(header) || !BASE64URL.test(payload) || !BASE64URL.test(signature)) throw new JwtError('invalid');
+    const given = Buffer.from(signature, 'base64url');
+    const expected = this.mac(`${header}.${payload}`);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new JwtError('invalid');
+
+    const head = parseObject(header);
+    if (head.alg !== 'HS256' || 'crit' in head || (head.typ !== undefined && head.typ !== 'JWT')) throw new JwtError('invalid');
+    const claims = parseObject(payload) as JwtClaims;
+    if (claims.iss !== options.issuer) throw new JwtError('invalid');
+    for (const name of ['exp', 'iat', 'nbf'] as const) {
+      const value = claims[name];
+      if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) throw new JwtError('invalid');
+    }
+    if (claims.nbf !== undefined && claims.nbf > options.nowSeconds) throw new JwtError('invalid');
+    if (claims.exp === undefined) throw new JwtError('invalid');
+    if (claims.exp <= options.nowSeconds) throw new JwtError('expired');
+    return claims;
+  }
+}
+
+function parseObject(part: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+  } catch {
+    throw new JwtError('invalid');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new JwtError('invalid');
+  return value as Record<string, unknown>;
+}
