@@ -22,6 +22,7 @@ import { adminAuthRoutes } from './modules/admin/admin-auth.routes.ts';
 import { createAdminAuthService } from './modules/admin/admin-auth.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
+import { createOrganizersService, organizerRoutes } from './modules/admin/organizers.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -126,8 +127,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(retailerReportRoutes);
   const adminNow = deps.now ? { now: () => new Date(deps.now!()) } : {};
   await app.register(adminAuthRoutes, {
-    service: createAdminAuthService({ db: database.db, tokens: app.tokens, limiter, failuresPerIpHour: config.loginFailuresPerIpHour, ...adminNow }),
+    service: createAdminAuthService({
+      db: database.db,
+      tokens: app.tokens,
+      limiter,
+      failuresPerIpHour: config.loginFailuresPerIpHour,
+      totpKey: config.totpEncryptionKey,
+      ...adminNow,
+    }),
   });
+  await app.register(organizerRoutes, { service: createOrganizersService({ db: database.db, ...adminNow }) });
   await app.register(adminRoutes, {
     service: createAdminService({
       db: database.db,

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { deriveSecretBoxKey } from './lib/secret-box.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -57,6 +58,7 @@ const envSchema = z.object({
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CODE_HASH_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_SECONDS: positiveInt.default(8 * 60 * 60),
   DEMO_DATA: bool.optional(),
   DEMO_STORES: positiveInt.max(89_999, 'must be at most 89999 (store numbers have five digits)').default(5_000),
@@ -93,6 +95,9 @@ export type Env = z.infer<typeof envSchema>;
 /** The report code of demo mode (README's demo accounts); refused outside it. */
 export const DEMO_REPORT_CODE = 'REPORTS27';
 
+/** The keys generated into DATA_DIR when the environment gives none (refused on PostgreSQL outside demo mode). */
+export type GeneratedSecret = 'JWT_SECRET' | 'CODE_HASH_KEY' | 'TOTP_ENCRYPTION_KEY';
+
 export interface Config {
   port: number;
   host: string;
@@ -103,6 +108,8 @@ export interface Config {
   redisUrl: string | undefined;
   jwtSecret: Uint8Array;
   codeHashKey: Uint8Array;
+  /** AES-256-GCM key of the organizers' TOTP secrets at rest (derived from TOTP_ENCRYPTION_KEY). */
+  totpEncryptionKey: Uint8Array;
   tokenTtlSeconds: number;
   /** undefined: load demo data only into an empty embedded database. */
   demoData: boolean | undefined;
@@ -112,7 +119,7 @@ export interface Config {
   /** REPORT_CODE was not set: the demo code is in use (refused outside demo mode). */
   reportCodeIsDemoDefault: boolean;
   /** Secrets the environment did not give, generated into DATA_DIR (refused on PostgreSQL outside demo mode). */
-  generatedSecrets: Array<'JWT_SECRET' | 'CODE_HASH_KEY'>;
+  generatedSecrets: GeneratedSecret[];
   loginFailuresPerEmailHour: number;
   loginFailuresPerIpHour: number;
   loginFailuresPerCodeHour: number;
@@ -142,17 +149,30 @@ export class ConfigError extends Error {
   }
 }
 
-/** Secrets generated once and kept in the data dir when the environment gives none. */
-function localSecrets(dataDir: string): { jwtSecret: string; codeHashKey: string } {
+interface LocalSecrets {
+  jwtSecret: string;
+  codeHashKey: string;
+  totpEncryptionKey: string;
+}
+
+/**
+ * Secrets generated once and kept in the data dir when the environment gives none. A file of an
+ * older version (no TOTP key yet) gets the missing key added; the keys it had stay as they were.
+ */
+function localSecrets(dataDir: string): LocalSecrets {
   const file = join(dataDir, 'secrets.json');
+  const generate = () => randomBytes(48).toString('base64url');
   if (existsSync(file)) {
     const parsed = z
-      .object({ jwtSecret: z.string().min(32), codeHashKey: z.string().min(32) })
+      .object({ jwtSecret: z.string().min(32), codeHashKey: z.string().min(32), totpEncryptionKey: z.string().min(32).optional() })
       .safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (parsed.success) return parsed.data;
-    throw new ConfigError([`${file} is not a valid secrets file; remove it to generate a new one`]);
+    if (!parsed.success) throw new ConfigError([`${file} is not a valid secrets file; remove it to generate a new one`]);
+    if (parsed.data.totpEncryptionKey) return { ...parsed.data, totpEncryptionKey: parsed.data.totpEncryptionKey };
+    const completed = { ...parsed.data, totpEncryptionKey: generate() };
+    writeFileSync(file, JSON.stringify(completed, null, 2), { mode: 0o600 });
+    return completed;
   }
-  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), codeHashKey: randomBytes(48).toString('base64url') };
+  const secrets = { jwtSecret: generate(), codeHashKey: generate(), totpEncryptionKey: generate() };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
@@ -181,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
-  const needLocal = !e.JWT_SECRET || !e.CODE_HASH_KEY;
+  const needLocal = !e.JWT_SECRET || !e.CODE_HASH_KEY || !e.TOTP_ENCRYPTION_KEY;
   const local = needLocal ? localSecrets(dataDir) : undefined;
   const encoder = new TextEncoder();
   const upstream = (id: string | undefined, key: string | undefined) => (id ? { environmentId: id, key } : undefined);
@@ -195,13 +215,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     jwtSecret: encoder.encode(e.JWT_SECRET ?? local!.jwtSecret),
     codeHashKey: encoder.encode(e.CODE_HASH_KEY ?? local!.codeHashKey),
+    totpEncryptionKey: deriveSecretBoxKey(e.TOTP_ENCRYPTION_KEY ?? local!.totpEncryptionKey, 'totp-secrets v1'),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     demoData: e.DEMO_DATA,
     demoStores: e.DEMO_STORES,
     reportEmailDomain: e.REPORT_EMAIL_DOMAIN.toLowerCase(),
     reportCode: e.REPORT_CODE ?? DEMO_REPORT_CODE,
     reportCodeIsDemoDefault: e.REPORT_CODE === undefined,
-    generatedSecrets: [...(e.JWT_SECRET ? [] : (['JWT_SECRET'] as const)), ...(e.CODE_HASH_KEY ? [] : (['CODE_HASH_KEY'] as const))],
+    generatedSecrets: [
+      ...(e.JWT_SECRET ? [] : (['JWT_SECRET'] as const)),
+      ...(e.CODE_HASH_KEY ? [] : (['CODE_HASH_KEY'] as const)),
+      ...(e.TOTP_ENCRYPTION_KEY ? [] : (['TOTP_ENCRYPTION_KEY'] as const)),
+    ],
     loginFailuresPerEmailHour: e.LOGIN_FAILURES_PER_EMAIL_HOUR,
     loginFailuresPerIpHour: e.LOGIN_FAILURES_PER_IP_HOUR,
     loginFailuresPerCodeHour: e.LOGIN_FAILURES_PER_CODE_HOUR,

@@ -3,7 +3,7 @@
  * while a secret has its demo value or none, or demo codes are active; the message names the variable.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,16 +59,46 @@ describe('run mode', () => {
     expect(await productionProblems(testConfig({ REPORT_CODE: STRONG_REPORT_CODE }), empty)).toEqual([]);
   });
 
-  it('names JWT_SECRET and CODE_HASH_KEY while they are unset on PostgreSQL', async () => {
+  it('names JWT_SECRET, CODE_HASH_KEY and TOTP_ENCRYPTION_KEY while they are unset on PostgreSQL', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-prod-'));
     try {
       const config = loadConfig({ DATA_DIR: dataDir, REPORT_CODE: STRONG_REPORT_CODE });
       const asPostgres = { ...empty, kind: 'postgres' } as Database;
       const problems = await productionProblems(config, asPostgres);
-      expect(problems).toEqual([expect.stringMatching(/^JWT_SECRET is not set/), expect.stringMatching(/^CODE_HASH_KEY is not set/)]);
+      expect(problems).toEqual([
+        expect.stringMatching(/^JWT_SECRET is not set/),
+        expect.stringMatching(/^CODE_HASH_KEY is not set/),
+        expect.stringMatching(/^TOTP_ENCRYPTION_KEY is not set: .*set TOTP_ENCRYPTION_KEY to a random value of 32\+ characters/),
+      ]);
+      // Only the missing one is named.
+      const { TOTP_ENCRYPTION_KEY: _unset, ...withoutTotpKey } = TEST_SECRETS;
+      expect(await productionProblems(loadConfig({ ...withoutTotpKey, DATA_DIR: dataDir, REPORT_CODE: STRONG_REPORT_CODE }), asPostgres)).toEqual([
+        expect.stringMatching(/^TOTP_ENCRYPTION_KEY is not set/),
+      ]);
       // Embedded: one process, the generated keys in the data dir are fine.
       expect(await productionProblems(config, { ...empty, kind: 'pglite' } as Database)).toEqual([]);
       expect(await productionProblems(loadConfig({ ...TEST_SECRETS, DATA_DIR: dataDir, REPORT_CODE: STRONG_REPORT_CODE }), asPostgres)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a generated TOTP key in the data dir, adding it to a secrets file of an older version', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-keys-'));
+    try {
+      const file = join(dataDir, 'secrets.json');
+      const older = { jwtSecret: 'j'.repeat(40), codeHashKey: 'c'.repeat(40) };
+      writeFileSync(file, JSON.stringify(older));
+      const first = loadConfig({ DATA_DIR: dataDir });
+      const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      expect(stored).toMatchObject(older);
+      expect(stored.totpEncryptionKey).toMatch(/^[\w-]{64}$/);
+      expect(first.totpEncryptionKey).toHaveLength(32);
+      expect(first.generatedSecrets).toEqual(['JWT_SECRET', 'CODE_HASH_KEY', 'TOTP_ENCRYPTION_KEY']);
+      // The same key at the next start; another key from the environment.
+      expect(loadConfig({ DATA_DIR: dataDir }).totpEncryptionKey).toEqual(first.totpEncryptionKey);
+      expect(loadConfig({ ...TEST_SECRETS, DATA_DIR: dataDir }).totpEncryptionKey).not.toEqual(first.totpEncryptionKey);
+      expect(() => loadConfig({ ...TEST_SECRETS, DATA_DIR: dataDir, TOTP_ENCRYPTION_KEY: 'too-short' })).toThrow(/TOTP_ENCRYPTION_KEY: must be at least 32 characters/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

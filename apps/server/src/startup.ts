@@ -7,6 +7,7 @@ import { importContentBundle } from '@portal/content-service';
 import { schema, type Database } from '@portal/db';
 import type { Config } from './config.ts';
 import { loadDemoData } from './demo/load-demo-data.ts';
+import { encryptPlainTotpSecrets } from './modules/admin/admin-auth.service.ts';
 import { runModeOf, type RunMode } from './production-mode.ts';
 
 export interface StartupSummary {
@@ -37,6 +38,9 @@ export async function prepareDatabase(options: {
     log(`demo data loaded (${config.demoStores} stores) in ${Date.now() - started} ms`);
     demoLoaded = true;
   }
+  // TOTP secrets stored in plain text by an older version are encrypted now (a migration has no key).
+  const encrypted = await encryptPlainTotpSecrets(db, config.totpEncryptionKey);
+  if (encrypted) log(`${encrypted} organizer TOTP secret(s) stored in plain text encrypted with TOTP_ENCRYPTION_KEY`);
   const marker = await db.execute(sql`select 1 from ${schema.meta} where ${schema.meta.key} = 'demo_data'`);
   const hasDemoData = (marker as unknown as { rows: unknown[] }).rows.length > 0;
 

@@ -23,6 +23,10 @@ export const ADMIN_PATHS = {
   password: '/api/Admin/Me/Password',
   totpSetup: '/api/Admin/Me/Totp',
   totpConfirm: '/api/Admin/Me/Totp/Confirm',
+  totpDisable: '/api/Admin/Me/Totp/Disable',
+  organizers: '/api/Admin/Organizers',
+  organizerDisable: '/api/Admin/Organizers/{id}/Disable',
+  organizerEnable: '/api/Admin/Organizers/{id}/Enable',
   events: '/api/Admin/Events',
   event: '/api/Admin/Events/{eventType}',
   accessCodes: '/api/Admin/AccessCodes',
@@ -143,6 +147,37 @@ export type TotpSetupData = z.infer<typeof totpSetupDataSchema>;
 /** `POST /api/Admin/Me/Totp/Confirm` -> `data: Organizer`. */
 export const totpConfirmRequestSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'must be a 6-digit code') });
 export type TotpConfirmRequest = z.input<typeof totpConfirmRequestSchema>;
+/**
+ * `POST /api/Admin/Me/Totp/Disable` -> `data: Organizer`: turning TOTP off needs the account's
+ * password or a current code of it (a left-open console alone is not enough).
+ */
+export const totpDisableRequestSchema = z
+  .object({
+    password: z.string().min(1, 'is required').max(ORGANIZER_PASSWORD_MAX).optional(),
+    code: z.string().trim().regex(/^\d{6}$/, 'must be a 6-digit code').optional(),
+  })
+  .refine((v) => v.password !== undefined || v.code !== undefined, { message: 'give your password or a current code', path: ['password'] });
+export type TotpDisableRequest = z.input<typeof totpDisableRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Organizer accounts: GET /api/Admin/Organizers?q=&active= -> { rows: AdminOrganizer[], total };
+// POST /api/Admin/Organizers/{id}/Disable | Enable (no body) -> AdminOrganizer (idempotent).
+// Nobody disables their own account (409). New accounts: `npm run admin:create`.
+// ---------------------------------------------------------------------------------------------
+
+export const organizersQuerySchema = pageQuerySchema.extend({
+  /** Part of the e-mail or name, any letter case. */
+  q: optionalQueryText(ADMIN_QUERY_MAX),
+  active: queryBoolean.optional(),
+});
+export type OrganizersQuery = z.input<typeof organizersQuerySchema>;
+
+export const adminOrganizerSchema = organizerSchema.extend({
+  active: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminOrganizer = z.infer<typeof adminOrganizerSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Events: GET /api/Admin/Events -> { rows, total }; PUT /api/Admin/Events/{eventType} -> AdminEvent

@@ -31,9 +31,11 @@ export interface AuthUser {
   jti: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /** Issued at, seconds since the epoch. */
+  iat: number;
 }
 
-export type TokenClaims = Omit<AuthUser, 'jti' | 'exp' | 'organizerId' | 'accessCodeId'> & { organizerId?: number | null; accessCodeId?: number | null };
+export type TokenClaims = Omit<AuthUser, 'jti' | 'exp' | 'iat' | 'organizerId' | 'accessCodeId'> & { organizerId?: number | null; accessCodeId?: number | null };
 
 const ORGANIZER_SUBJECT = /^organizer:(\d+)$/;
 
@@ -53,6 +55,7 @@ interface JwtPayload {
   acd?: number | null;
   jti: string;
   exp: number;
+  iat?: number;
 }
 
 export class TokenService {
@@ -136,6 +139,7 @@ export class TokenService {
       accessCodeId: typeof payload.acd === 'number' ? payload.acd : null,
       jti: payload.jti,
       exp: payload.exp,
+      iat: typeof payload.iat === 'number' ? payload.iat : 0,
     };
   }
 
@@ -219,7 +223,7 @@ export default fp<AuthPluginOptions>(async (app, options) => {
   });
 
   const findOrganizer = options.db
-    .select({ active: schema.organizers.active, mustChangePassword: schema.organizers.mustChangePassword })
+    .select({ active: schema.organizers.active, mustChangePassword: schema.organizers.mustChangePassword, tokensValidFrom: schema.organizers.tokensValidFrom })
     .from(schema.organizers)
     .where(eq(schema.organizers.id, sql.placeholder('id')))
     .limit(1)
@@ -234,6 +238,8 @@ export default fp<AuthPluginOptions>(async (app, options) => {
     // Checked on every request, so disabling an organizer takes effect at once.
     const [organizer] = await findOrganizer.execute({ id: user.organizerId });
     if (!organizer?.active) throw unauthorized('This organizer account is disabled.');
+    // Tokens from before the account was last disabled stay dead after it is enabled again.
+    if (organizer.tokensValidFrom && user.iat * 1000 <= organizer.tokensValidFrom.getTime()) throw unauthorized('This session has ended. Please sign in again.');
     if (organizer.mustChangePassword && !/^\/api\/admin\/me(?:[/?#]|$)/i.test(request.url)) throw forbidden(MUST_CHANGE_PASSWORD_MESSAGE);
     request.user = user;
   }

@@ -15,6 +15,7 @@ import { loadDemoData } from '../demo/load-demo-data.ts';
 export const TEST_SECRETS = {
   JWT_SECRET: 'test-jwt-secret-0123456789abcdefghijklmnop',
   CODE_HASH_KEY: 'test-code-key-0123456789abcdefghijklmnopqr',
+  TOTP_ENCRYPTION_KEY: 'test-totp-key-0123456789abcdefghijklmnopqr',
 };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -16,12 +16,18 @@ export const organizers = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Set for a one-time password (admin:create): the console asks for a new one before anything else. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    /** Base32 TOTP secret; enabled only once a code from it was confirmed. */
+    /**
+     * TOTP secret, AES-256-GCM encrypted under TOTP_ENCRYPTION_KEY (`v1:` + iv, ciphertext and tag,
+     * apps/server/src/lib/secret-box.ts); enabled only once a code from it was confirmed. A value
+     * without the prefix is a plain base32 secret of an older version, encrypted at the next start or use.
+     */
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
     /** The last accepted TOTP time step: a code is accepted once (no replay within its window). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     active: boolean('active').notNull().default(true),
+    /** Tokens issued before this instant are refused (set when the account is disabled, so re-enabling it revives none). */
+    tokensValidFrom: timestamp('tokens_valid_from', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },

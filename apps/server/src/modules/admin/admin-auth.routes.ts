@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { adminLoginRequestSchema, ADMIN_PATHS, changePasswordRequestSchema, totpConfirmRequestSchema } from '@portal/contracts';
+import { adminLoginRequestSchema, ADMIN_PATHS, changePasswordRequestSchema, totpConfirmRequestSchema, totpDisableRequestSchema } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { bearerToken, type AuthUser } from '../../plugins/auth.ts';
@@ -54,5 +54,9 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ service: AdminAuthService 
 
   app.post(ADMIN_PATHS.totpConfirm, { onRequest: app.authenticateAdmin, schema: { body: totpConfirmRequestSchema } }, async (request) =>
     ok(await service.confirmTotp(organizerOf(request), request.body.code, request.ip)),
+  );
+
+  app.post(ADMIN_PATHS.totpDisable, { onRequest: app.authenticateAdmin, schema: { body: totpDisableRequestSchema } }, async (request) =>
+    ok(await service.disableTotp(organizerOf(request), request.body, request.ip)),
   );
 };

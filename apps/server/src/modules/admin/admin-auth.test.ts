@@ -5,7 +5,7 @@ import { ADMIN_PATHS, adminLoginDataSchema, type AdminLoginData } from '@portal/
 import { schema } from '@portal/db';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
-import { ADMIN_FAILURES_PER_EMAIL_HOUR, ADMIN_LOGIN_FAILED_MESSAGE, TOTP_REQUIRED_MESSAGE } from './admin-auth.service.ts';
+import { ADMIN_FAILURES_PER_EMAIL_HOUR, ADMIN_LOGIN_FAILED_MESSAGE, encryptPlainTotpSecrets, readTotpSecret, TOTP_DISABLE_FAILURES_PER_HOUR, TOTP_REQUIRED_MESSAGE } from './admin-auth.service.ts';
 import { createOrganizer } from './organizer-accounts.ts';
 
 const { organizers, auditLog } = schema;
@@ -134,6 +134,109 @@ describe('organizer sign-in', () => {
     const code = await generate({ secret, epoch: epoch() });
     expect((await organizerLogin(t, email, 'Totp-organizer-pass', code)).json()).toMatchObject({ succeeded: true });
     expect((await organizerLogin(t, email, 'Totp-organizer-pass', code)).json()).toMatchObject({ succeeded: false });
+  });
+
+  /** A new organizer with TOTP on; returns its id, token and secret. */
+  async function totpOrganizer(email: string, password: string) {
+    const { id } = await createOrganizer(t.database.db, { email, password, mustChangePassword: false });
+    const token = await tokenOf(t, email, password);
+    const setup = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpSetup, headers: bearer(token) });
+    const { secret } = (setup.json() as { data: { secret: string } }).data;
+    const confirm = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpConfirm, headers: bearer(token), payload: { code: await generate({ secret, epoch: Math.floor(clock / 1000) }) } });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    clock += 30_000;
+    return { id, token, secret };
+  }
+  const rowOf = async (id: number) => (await t.database.db.select().from(organizers).where(eq(organizers.id, id)))[0]!;
+
+  it('TOTP secrets are stored encrypted (AES-256-GCM, v1:), bound to their row', async () => {
+    const { id, secret } = await totpOrganizer('encrypted.totp@corp.example.com', 'Encrypted-totp-pass');
+    const row = await rowOf(id);
+    expect(row.totpSecret).toMatch(/^v1:[\w-]{16}:[\w-]+$/);
+    expect(row.totpSecret).not.toContain(secret);
+    expect(readTotpSecret(row, t.config.totpEncryptionKey)).toEqual({ plain: secret, legacy: false });
+    // Another key, or the value copied into another organizer's row, does not decrypt.
+    expect(readTotpSecret(row, new Uint8Array(32))).toBeNull();
+    expect(readTotpSecret({ ...row, id: id + 1 }, t.config.totpEncryptionKey)).toBeNull();
+  });
+
+  it('a plain-text secret of an older version still signs in and is encrypted at that sign-in or at the start', async () => {
+    const { id, secret } = await totpOrganizer('legacy.totp@corp.example.com', 'Legacy-totp-password');
+    await t.database.db.update(organizers).set({ totpSecret: secret }).where(eq(organizers.id, id));
+    const code = await generate({ secret, epoch: Math.floor(clock / 1000) });
+    expect((await organizerLogin(t, 'legacy.totp@corp.example.com', 'Legacy-totp-password', code)).json()).toMatchObject({ succeeded: true });
+    const after = await rowOf(id);
+    expect(after.totpSecret).toMatch(/^v1:/);
+    expect(readTotpSecret(after, t.config.totpEncryptionKey)).toEqual({ plain: secret, legacy: false });
+
+    // The start's sweep (startup.ts) encrypts the plain ones and leaves the encrypted ones alone.
+    await t.database.db.update(organizers).set({ totpSecret: secret }).where(eq(organizers.id, id));
+    const other = await rowOf((await totpOrganizer('legacy.other@corp.example.com', 'Legacy-other-password')).id);
+    expect(await encryptPlainTotpSecrets(t.database.db, t.config.totpEncryptionKey)).toBe(1);
+    expect(readTotpSecret(await rowOf(id), t.config.totpEncryptionKey)).toEqual({ plain: secret, legacy: false });
+    expect((await rowOf(other.id)).totpSecret).toBe(other.totpSecret);
+    expect(await encryptPlainTotpSecrets(t.database.db, t.config.totpEncryptionKey)).toBe(0);
+  });
+
+  it('a secret that no longer decrypts (key changed) refuses the sign-in with the generic message and says why in the audit', async () => {
+    const { id } = await totpOrganizer('rekeyed.totp@corp.example.com', 'Rekeyed-totp-password');
+    await t.database.db.update(organizers).set({ totpSecret: 'v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }).where(eq(organizers.id, id));
+    const res = await organizerLogin(t, 'rekeyed.totp@corp.example.com', 'Rekeyed-totp-password', '123456');
+    expect(res.json()).toEqual({ succeeded: false, message: ADMIN_LOGIN_FAILED_MESSAGE, data: null });
+    await t.app.auditLog.flush();
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.actorEmail, 'rekeyed.totp@corp.example.com'));
+    expect(rows.some((r) => !r.success && String((r.detail as { reason?: string }).reason).includes('TOTP_ENCRYPTION_KEY'))).toBe(true);
+  });
+
+  it('turns TOTP off with the password or a current code; wrong or missing answers are 400 and change nothing', async () => {
+    const email = 'disable.totp@corp.example.com';
+    const { id, token, secret } = await totpOrganizer(email, 'Disable-totp-password');
+    const before = await rowOf(id);
+    const epoch = () => Math.floor(clock / 1000);
+    const current = await generate({ secret, epoch: epoch() });
+    const wrongCode = current === '000000' ? '111111' : '000000';
+    for (const payload of [{}, { password: '' }, { code: '12ab56' }, { code: wrongCode }, { password: 'not-the-password' }]) {
+      const res = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpDisable, headers: bearer(token), payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect((res.json() as { succeeded: boolean }).succeeded).toBe(false);
+    }
+    expect(await rowOf(id)).toEqual(before);
+
+    const off = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpDisable, headers: bearer(token), payload: { code: current } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((off.json() as { data: { totpEnabled: boolean } }).data.totpEnabled).toBe(false);
+    expect(await rowOf(id)).toMatchObject({ totpEnabled: false, totpSecret: null, totpLastStep: null });
+    expect((await organizerLogin(t, email, 'Disable-totp-password')).json()).toMatchObject({ succeeded: true });
+    const again = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpDisable, headers: bearer(token), payload: { password: 'Disable-totp-password' } });
+    expect(again.statusCode).toBe(409);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'admin-totp-disable'));
+    expect(audits.filter((r) => r.organizerId === id).map((r) => r.detail)).toEqual([{ with: 'code' }]);
+
+    // On again, then off with the password.
+    const setup = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpSetup, headers: bearer(token) });
+    const next = (setup.json() as { data: { secret: string } }).data.secret;
+    expect(next).not.toBe(secret);
+    clock += 30_000;
+    expect((await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpConfirm, headers: bearer(token), payload: { code: await generate({ secret: next, epoch: epoch() }) } })).statusCode).toBe(200);
+    const byPassword = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpDisable, headers: bearer(token), payload: { password: 'Disable-totp-password' } });
+    expect(byPassword.statusCode, byPassword.body).toBe(200);
+  });
+
+  it('limits wrong answers when turning TOTP off (429)', async () => {
+    const { token } = await totpOrganizer('guess.totp@corp.example.com', 'Guess-totp-password');
+    for (let i = 0; i < TOTP_DISABLE_FAILURES_PER_HOUR; i++) {
+      expect((await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpDisable, headers: bearer(token), payload: { password: `wrong-password-${i}` } })).statusCode).toBe(400);
+    }
+    const limited = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpDisable, headers: bearer(token), payload: { password: 'Guess-totp-password' } });
+    expect(limited.statusCode).toBe(429);
+  });
+
+  it('TOTP routes refuse portal tokens (403) and no token (401)', async () => {
+    const attendee = (await loginAs(t.app, DEMO.em, 'DEALER27')).accessToken;
+    for (const url of [ADMIN_PATHS.totpSetup, ADMIN_PATHS.totpConfirm, ADMIN_PATHS.totpDisable]) {
+      expect((await t.app.inject({ method: 'POST', url, payload: { code: '123456' } })).statusCode, url).toBe(401);
+      expect((await t.app.inject({ method: 'POST', url, headers: bearer(attendee), payload: { code: '123456' } })).statusCode, url).toBe(403);
+    }
   });
 
   it('a disabled organizer cannot sign in and their open tokens stop working', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "organizers" ADD COLUMN "tokens_valid_from" timestamp with time zone;
