@@ -8,7 +8,7 @@
  * No foreign keys: they are derived data, written inside the base tables' own statements, and a
  * TRUNCATE of the base tables rebuilds them.
  */
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /** Enrolled store-bound registrations (dealer staff, candidates) per event and store. */
 export const storeEnrollmentCounts = pgTable(
@@ -54,3 +54,17 @@ export const zoneEnrollmentCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.zoneCode] })],
 );
+
+/**
+ * The version of the data the reports read (docs/decisions/008-report-answer-cache.md): a statement
+ * trigger on every table a report reads sets its own database session's row to the next value of one
+ * sequence, in the writing transaction. The sum over the rows therefore grows with every commit that
+ * changed report data and never otherwise, and a reader sees it move in the same snapshot as the
+ * data; the report routes cache their answers under it. One row per session (`backend_pid`), so
+ * writers never wait on each other; rows of ended sessions are folded into the row `-1` (the sum is
+ * kept) by `report_data_versions_fold()`.
+ */
+export const reportDataVersions = pgTable('report_data_versions', {
+  backendPid: integer('backend_pid').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

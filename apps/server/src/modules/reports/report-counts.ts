@@ -96,11 +96,14 @@ export async function countedEvents(db: DbOrTx): Promise<string[]> {
 
 /**
  * Rebuilds every count from the base tables. Writers of registrations, stores and districts wait
- * meanwhile (SHARE locks), so no change slips between the recount and the commit.
+ * meanwhile (SHARE locks), so no change slips between the recount and the commit. The report data
+ * version moves with it.
  */
 export async function rebuildCounts(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`lock table registrations, stores, districts in share mode`);
     await tx.execute(sql`select report_counts_rebuild()`);
+    // Cached report answers (answer-cache.ts) were computed from the counts just replaced.
+    await tx.execute(sql`select report_data_bump()`);
   });
 }

@@ -28,7 +28,8 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { narrowToScope, reportScopeInfo, reportScopeOf } from './report-scope.ts';
+import { ReportAnswerCache, foldReportDataVersions } from './answer-cache.ts';
+import { narrowToScope, reportScopeInfo, reportScopeOf, type ReportScope } from './report-scope.ts';
 import * as q from './reports.queries.ts';
 import { storeListStream } from './store-list-stream.ts';
 
@@ -50,7 +51,19 @@ function userOf(user: AuthUser | null): AuthUser {
   return user;
 }
 
+/** The cache key of a store-count answer: everything the answer depends on besides the data. */
+const answerKey = (eventType: string, level: string, scope: ReportScope, area: object, select: string) =>
+  JSON.stringify([eventType, level, scope, area, select]);
+
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The store-count reports are cached under the data's version (answer-cache.ts): a launch-day crowd
+  // refreshing the same pages costs one small query each until the data changes.
+  const answers = new ReportAnswerCache();
+  // Keeps the version table as small as the number of live database sessions.
+  app.jobs.recurring('report-data-versions-fold', '7 * * * *', async () => {
+    const folded = await foldReportDataVersions(app.db);
+    if (folded) app.log.info({ folded }, 'report data version rows of ended sessions folded');
+  });
   const reportReaders = { preHandler: [app.authenticate, app.requirePolicy('field', 'corporate')] };
   const corporateOnly = { preHandler: [app.authenticate, app.requirePolicy('corporate')] };
 
@@ -61,22 +74,24 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { eventType } = userOf(request.user);
       const { region, zone, district, select } = request.body;
       const scope = await reportScopeOf(request);
+      const level = request.query.reportLevel;
       let rows: EnrollmentsRow[];
-      switch (request.query.reportLevel) {
+      switch (level) {
         case 'All':
-          rows = await q.networkTotal(app.db, eventType, { scope });
+          rows = await answers.get(app.db, answerKey(eventType, level, scope, {}, ''), () => q.networkTotal(app.db, eventType, { scope }));
           break;
         case 'Region':
-          rows = await q.regionCounts(app.db, eventType, { scope });
+          rows = await answers.get(app.db, answerKey(eventType, level, scope, {}, ''), () => q.regionCounts(app.db, eventType, { scope }));
           break;
         case 'Zone':
           if (!region) throw badRequest('region is required for reportLevel=Zone', [{ field: 'region', message: 'region is required for reportLevel=Zone' }]);
           await narrowToScope(app.db, scope, { region });
-          rows = await q.zoneCounts(app.db, eventType, region, { scope });
+          rows = await answers.get(app.db, answerKey(eventType, level, scope, { region }, ''), () => q.zoneCounts(app.db, eventType, region, { scope }));
           break;
         case 'District':
           if (district) {
-            rows = await q.storeDetail(app.db, eventType, { ...(await narrowToScope(app.db, scope, { region, zone, district })), district }, select);
+            const area = { ...(await narrowToScope(app.db, scope, { region, zone, district })), district };
+            rows = await answers.get(app.db, answerKey(eventType, 'Store', scope, area, select), () => q.storeDetail(app.db, eventType, area, select));
           } else {
             if (!zone) {
               throw badRequest('zone or district is required for reportLevel=District', [
@@ -84,7 +99,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
               ]);
             }
             await narrowToScope(app.db, scope, { region, zone });
-            rows = await q.districtCounts(app.db, eventType, zone, region, { scope });
+            rows = await answers.get(app.db, answerKey(eventType, level, scope, { region, zone }, ''), () => q.districtCounts(app.db, eventType, zone, region, { scope }));
           }
           break;
       }

@@ -1,0 +1,185 @@
+/**
+ * The report data version and the answer cache built on it (docs/decisions/008-report-answer-cache.md):
+ * the version moves with every committed change of a table a report reads and with nothing else, a
+ * cached answer is never served after such a change, and the cache's own rules (one computation per
+ * key and version, failures not kept, least recently used dropped first).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { isPostgresRun } from '@portal/db/testing';
+import { rowsOf } from '@portal/db';
+import type { RegionRow, StoreDetailRow } from '@portal/contracts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { ReportAnswerCache, foldReportDataVersions, reportDataVersion } from './answer-cache.ts';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ stores: 40 });
+  token = (await loginAs(t.app, DEMO.corporate, 'CORP27')).accessToken;
+});
+afterAll(async () => t?.close());
+
+const version = () => reportDataVersion(t.database.db);
+
+async function regionReport(): Promise<RegionRow[]> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/Report/GetEnrollments?reportLevel=Region',
+    headers: bearer(token),
+    payload: { region: '', zone: '', district: '', select: 'ALL' },
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { data: { dataSet: { table: RegionRow[] } } }).data.dataSet.table;
+}
+
+async function storeDetail(district: string): Promise<StoreDetailRow[]> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/Report/GetEnrollments?reportLevel=District',
+    headers: bearer(token),
+    payload: { region: '', zone: '', district, select: 'ALL' },
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { data: { dataSet: { table: StoreDetailRow[] } } }).data.dataSet.table;
+}
+
+const total = (rows: RegionRow[]) => rows[rows.length - 1]!.enrollDealer;
+
+describe('report data version', () => {
+  it('moves with each change of a table a report reads', async () => {
+    const db = t.database.db;
+    const changes = [
+      sql`update registrations set updated_at = now() where id = (select min(id) from registrations)`,
+      sql`update stores set name = name || '' where dlrnum = (select min(dlrnum) from stores)`,
+      sql`update districts set name = name where code = (select min(code) from districts)`,
+      sql`update zones set name = name where code = (select min(code) from zones)`,
+      sql`update regions set objective_pct = objective_pct where code = (select min(code) from regions)`,
+      sql`update people set last_name = last_name where id = (select min(id) from people)`,
+    ];
+    for (const change of changes) {
+      const before = BigInt(await version());
+      await db.execute(change);
+      expect(BigInt(await version())).toBeGreaterThan(before);
+    }
+  });
+
+  it('stays put for changes no report reads', async () => {
+    const db = t.database.db;
+    const before = await version();
+    await db.execute(sql`insert into audit_log (action, success, detail) values ('answer-cache-test', true, '{}'::jsonb)`);
+    await db.execute(sql`update people set company = company where id = (select min(id) from people)`);
+    expect(await version()).toBe(before);
+  });
+
+  it('moves in the writing transaction: a rolled-back change leaves it where it was', async () => {
+    const before = await version();
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`update registrations set updated_at = now() where id = (select min(id) from registrations)`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await version()).toBe(before);
+  });
+
+  it.runIf(isPostgresRun())('is seen by other sessions only once the change commits', async () => {
+    const before = await version();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let changed!: () => void;
+    const inside = new Promise<void>((resolve) => (changed = resolve));
+    const writer = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`update registrations set updated_at = now() where id = (select min(id) from registrations)`);
+      changed();
+      await held;
+    });
+    await inside;
+    // Another pool connection: the uncommitted change is not visible, so neither is its version.
+    expect(await version()).toBe(before);
+    release();
+    await writer;
+    expect(BigInt(await version())).toBeGreaterThan(BigInt(before));
+  });
+
+  it('folding the rows of ended sessions keeps the sum', async () => {
+    const db = t.database.db;
+    // A session that has ended (no such backend) left a row behind.
+    await db.execute(sql`insert into report_data_versions (backend_pid, version) values (2147483000, nextval('report_data_version_seq'))`);
+    const before = await version();
+    const folded = await foldReportDataVersions(db);
+    expect(folded).toBeGreaterThanOrEqual(1);
+    expect(await version()).toBe(before);
+    const [left] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from report_data_versions where backend_pid = 2147483000`));
+    expect(left!.n).toBe(0);
+  });
+});
+
+describe('cached report answers', () => {
+  it('are served again while the data is unchanged, and recomputed after any change', async () => {
+    const first = await regionReport();
+    const again = await regionReport();
+    expect(again).toEqual(first);
+
+    // An enrollment written straight into the table (not through the API): the next answer has it.
+    const [store] = rowsOf<{ dlrnum: string; person: number }>(
+      await t.database.db.execute(sql`
+        select st.dlrnum, p.id as person from stores st join people p on p.store_dlrnum = st.dlrnum
+        where not exists (select 1 from registrations g where g.store_dlrnum = st.dlrnum and g.event_id = 'nbc' and g.status = 'Enrolled')
+          and not exists (select 1 from registrations g where g.attendee_id = p.id and g.event_id = 'nbc')
+        order by st.dlrnum limit 1`),
+    );
+    expect(store).toBeDefined();
+    await t.database.db.execute(sql`
+      insert into registrations (event_id, attendee_id, store_dlrnum, registered_by_id, attendee_type, status, enrolled_at, provider_ref)
+      values ('nbc', ${store!.person}, ${store!.dlrnum}, ${store!.person}, 'dealer', 'Enrolled', now(), ${`answer-cache-${store!.dlrnum}`})`);
+    expect(total(await regionReport())).toBe(total(first) + 1);
+  });
+
+  it('show a renamed attendee in the store detail at once', async () => {
+    const [row] = rowsOf<{ district: string; person: number }>(
+      await t.database.db.execute(sql`
+        select st.district_code as district, g.attendee_id as person from registrations g join stores st on st.dlrnum = g.store_dlrnum
+        where g.event_id = 'nbc' and g.status = 'Enrolled' and g.attendee_type = 'dealer' order by g.id limit 1`),
+    );
+    const before = await storeDetail(row!.district);
+    await t.database.db.execute(sql`update people set last_name = 'Cachebuster' where id = ${row!.person}`);
+    const after = await storeDetail(row!.district);
+    expect(after).not.toEqual(before);
+    expect(after.some((r) => 'atdName' in r && r.atdName.endsWith('Cachebuster'))).toBe(true);
+  });
+});
+
+describe('ReportAnswerCache', () => {
+  it('computes once for concurrent requests at one version, and again after the version moves', async () => {
+    const cache = new ReportAnswerCache();
+    let runs = 0;
+    const compute = async () => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return runs;
+    };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.get(t.database.db, 'k', compute)));
+    expect(answers).toEqual([1, 1, 1, 1, 1]);
+    await t.database.db.execute(sql`select report_data_bump()`);
+    expect(await cache.get(t.database.db, 'k', compute)).toBe(2);
+    expect(cache.stats()).toMatchObject({ misses: 2, hits: 4, entries: 1 });
+  });
+
+  it('does not keep a failed computation', async () => {
+    const cache = new ReportAnswerCache();
+    await expect(cache.get(t.database.db, 'k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.get(t.database.db, 'k', async () => 'ok')).toBe('ok');
+  });
+
+  it('drops the least recently used answer beyond its size', async () => {
+    const cache = new ReportAnswerCache(2);
+    await cache.get(t.database.db, 'a', async () => 'a1');
+    await cache.get(t.database.db, 'b', async () => 'b1');
+    await cache.get(t.database.db, 'a', async () => 'a2'); // a hit: a is now the most recent
+    await cache.get(t.database.db, 'c', async () => 'c1'); // b goes
+    expect(await cache.get(t.database.db, 'a', async () => 'a3')).toBe('a1');
+    expect(await cache.get(t.database.db, 'b', async () => 'b2')).toBe('b2');
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Report answers cached under the version of the data they were computed from
+ * (docs/decisions/008-report-answer-cache.md). The version is the sum over `report_data_versions`,
+ * which the database's statement triggers move in every transaction that changes a table a report
+ * reads, and only then; reading it is one tiny query. An answer is served from the cache only while
+ * the version is the one read before it was computed, so a cached answer is never older than the
+ * caller's own view of the database: a change committed before the request started is always seen,
+ * on every instance, whoever made it.
+ *
+ * Concurrent requests for the same answer at the same version share one computation (a launch-day
+ * refresh storm after a change costs one query per distinct report, not one per reader).
+ */
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '@portal/db';
+
+/** The current version of the report data (a decimal string: the sum can pass 2^53 in theory). */
+export async function reportDataVersion(db: DbOrTx): Promise<string> {
+  const [row] = rowsOf<{ v: string }>(await db.execute(sql`select coalesce(sum(version), 0)::text as v from report_data_versions`));
+  return row?.v ?? '0';
+}
+
+/** Folds the version rows of ended database sessions into one (keeps the sum); the number folded. */
+export async function foldReportDataVersions(db: DbOrTx): Promise<number> {
+  const [row] = rowsOf<{ folded: number }>(await db.execute(sql`select report_data_versions_fold() as folded`));
+  return row?.folded ?? 0;
+}
+
+interface Entry {
+  version: string;
+  answer: Promise<unknown>;
+}
+
+export interface AnswerCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+}
+
+export class ReportAnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  private hits = 0;
+  private misses = 0;
+
+  /** `maxEntries`: the least recently used answers are dropped beyond it (0 turns the cache off). */
+  constructor(private readonly maxEntries = 2_000) {}
+
+  /**
+   * The answer for `key`: from the cache when it was computed at the current data version, else
+   * computed by `compute` (which must depend only on the data and `key`) and kept.
+   */
+  async get<T>(db: DbOrTx, key: string, compute: () => Promise<T>): Promise<T> {
+    if (this.maxEntries === 0) return compute();
+    const version = await reportDataVersion(db);
+    const found = this.entries.get(key);
+    if (found && found.version === version) {
+      this.hits++;
+      // Most recently used last: Map keeps insertion order.
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      return found.answer as Promise<T>;
+    }
+    this.misses++;
+    const answer = compute();
+    const entry: Entry = { version, answer };
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    // A failed computation is not kept: the next request tries again.
+    answer.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    return answer;
+  }
+
+  stats(): AnswerCacheStats {
+    return { hits: this.hits, misses: this.misses, entries: this.entries.size };
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
