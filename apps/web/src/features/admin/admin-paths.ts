@@ -9,6 +9,8 @@ export const adminPaths = {
   import: '/admin/import',
   audit: '/admin/audit',
   outbox: '/admin/outbox',
+  organizers: '/admin/organizers',
+  account: '/admin/account',
 } as const;
 
 export const ADMIN_NAV: readonly { to: string; label: string }[] = [
@@ -19,4 +21,6 @@ export const ADMIN_NAV: readonly { to: string; label: string }[] = [
   { to: adminPaths.import, label: 'Import' },
   { to: adminPaths.outbox, label: 'Outbox' },
   { to: adminPaths.audit, label: 'Audit log' },
+  { to: adminPaths.organizers, label: 'Organizers' },
+  { to: adminPaths.account, label: 'My account' },
 ];

@@ -9,9 +9,11 @@ import { AdminLayout } from './components/admin-layout.tsx';
 import { AdminLoginPage } from './components/admin-login-page.tsx';
 import { ChangePasswordPage } from './components/change-password-page.tsx';
 import { AccessCodesPage } from './pages/access-codes-page.tsx';
+import { AccountPage } from './pages/account-page.tsx';
 import { AuditPage } from './pages/audit-page.tsx';
 import { EventsPage } from './pages/events-page.tsx';
 import { ImportPage } from './pages/import-page.tsx';
+import { OrganizersPage } from './pages/organizers-page.tsx';
 import { OutboxPage } from './pages/outbox-page.tsx';
 import { PeoplePage } from './pages/people-page.tsx';
 import { RegistrationDetailPage } from './pages/registration-detail-page.tsx';
@@ -36,6 +38,8 @@ export function AdminRoutes() {
         <Route path={rel(adminPaths.import)} element={<ImportPage />} />
         <Route path={rel(adminPaths.outbox)} element={<OutboxPage />} />
         <Route path={rel(adminPaths.audit)} element={<AuditPage />} />
+        <Route path={rel(adminPaths.organizers)} element={<OrganizersPage />} />
+        <Route path={rel(adminPaths.account)} element={<AccountPage />} />
         <Route path="*" element={<Navigate to={adminPaths.registrations} replace />} />
       </Route>
     </Routes>

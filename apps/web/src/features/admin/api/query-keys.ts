@@ -12,4 +12,7 @@ export const adminKeys = {
   peopleList: (params: ListParams) => [...adminKeys.people(), 'list', params] as const,
   outbox: (params: ListParams) => [...adminKeys.all, 'outbox', params] as const,
   audit: (params: ListParams) => [...adminKeys.all, 'audit', params] as const,
+  me: () => [...adminKeys.all, 'me'] as const,
+  organizers: () => [...adminKeys.all, 'organizers'] as const,
+  organizerList: (params: ListParams) => [...adminKeys.organizers(), 'list', params] as const,
 };

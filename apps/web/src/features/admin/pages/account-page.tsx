@@ -1,0 +1,222 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { totpConfirmRequestSchema, totpDisableRequestSchema, type Organizer, type TotpSetupData } from '@portal/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useConfirmTotp, useDisableTotp, useMe, useStartTotp } from '../api/totp.ts';
+import { CopyButton } from '../components/copy-button.tsx';
+import { Field } from '../components/form-field.tsx';
+import { QrCode } from '../components/qr-code.tsx';
+import { ErrorAlert, QueryState } from '../components/query-state.tsx';
+import { fieldErrorsOf, serverFieldErrors } from '../utils/zod-errors.ts';
+
+/** A code typed with spaces ("123 456") as the authenticator app shows it. */
+const compact = (code: string) => code.replace(/\s+/g, '');
+
+/** Step 2 of turning TOTP on: scan (or copy) the secret, then confirm with a first code. */
+function ConfirmTotp({ setup, onCancel, onDone }: { setup: TotpSetupData; onCancel: () => void; onDone: () => void }) {
+  const confirm = useConfirmTotp();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const server = confirm.error instanceof ApiError ? serverFieldErrors(confirm.error.fieldErrors) : {};
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = totpConfirmRequestSchema.safeParse({ code: compact(code) });
+    if (!checked.success) {
+      setError('Enter the 6-digit code your authenticator app shows.');
+      return;
+    }
+    setError(undefined);
+    confirm.mutate(checked.data, { onSuccess: onDone });
+  };
+  return (
+    <Card className="mb-4">
+      <Card.Body>
+        <Card.Title as="h2" className="h5" ref={headingRef} tabIndex={-1}>
+          Set up your authenticator app
+        </Card.Title>
+        <ol className="ps-3">
+          <li>In your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password), add an account and scan this code.</li>
+          <li>Or, if you cannot scan, type the key below into the app (time-based, 6 digits, 30 seconds).</li>
+          <li>Enter the code the app shows now, to check that it works. Until then, two-factor sign-in stays off.</li>
+        </ol>
+        <div className="d-flex flex-wrap gap-4 align-items-start mb-3">
+          <QrCode text={setup.otpauthUrl} label="QR code of your authenticator key" />
+          <div className="flex-grow-1 admin-totp-key">
+            <label htmlFor="totp-secret" className="form-label">
+              Key
+            </label>
+            <div className="d-flex flex-wrap gap-2 mb-3">
+              <input id="totp-secret" className="form-control font-monospace" readOnly value={setup.secret} onFocus={(e) => e.currentTarget.select()} />
+              <CopyButton text={setup.secret} label="Copy key" />
+            </div>
+            <label htmlFor="totp-uri" className="form-label">
+              Set-up link (otpauth)
+            </label>
+            <div className="d-flex flex-wrap gap-2">
+              <input id="totp-uri" className="form-control font-monospace small" readOnly value={setup.otpauthUrl} onFocus={(e) => e.currentTarget.select()} />
+              <CopyButton text={setup.otpauthUrl} label="Copy link" />
+            </div>
+          </div>
+        </div>
+        <Form noValidate onSubmit={onSubmit}>
+          <Field
+            id="totp-code"
+            label="Code from the app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={setCode}
+            error={error ?? server.code}
+            className="mb-3 admin-totp-code"
+          />
+          {confirm.isError && !server.code && <ErrorAlert error={confirm.error} title="Not turned on." />}
+          <div className="d-flex gap-2">
+            <Button type="submit" disabled={confirm.isPending}>
+              {confirm.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+              Turn on two-factor sign-in
+            </Button>
+            <Button variant="outline-secondary" onClick={onCancel} disabled={confirm.isPending}>
+              Cancel
+            </Button>
+          </div>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** Turning TOTP off: the account's password or a current code, as the server requires. */
+function DisableTotp({ onCancel, onDone }: { onCancel: () => void; onDone: () => void }) {
+  const disable = useDisableTotp();
+  const [using, setUsing] = useState<'password' | 'code'>('password');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const server = disable.error instanceof ApiError ? serverFieldErrors(disable.error.fieldErrors) : {};
+  const shown = { ...server, ...errors };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = totpDisableRequestSchema.safeParse(using === 'password' ? { password } : { code: compact(code) });
+    if (!checked.success) {
+      const found = fieldErrorsOf(checked.error.issues);
+      setErrors(using === 'password' ? { password: 'Enter your password.' } : { code: found.code ? 'Enter the 6-digit code your authenticator app shows.' : 'Enter a code.' });
+      return;
+    }
+    setErrors({});
+    disable.mutate(checked.data, { onSuccess: onDone });
+  };
+  return (
+    <Card className="mb-4 border-danger">
+      <Card.Body>
+        <Card.Title as="h2" className="h5">
+          Turn off two-factor sign-in
+        </Card.Title>
+        <p>Your account will be protected by the password alone. Confirm it is you:</p>
+        <Form noValidate onSubmit={onSubmit}>
+          <fieldset className="mb-3">
+            <legend className="visually-hidden">Confirm with</legend>
+            <Form.Check inline type="radio" id="totp-off-password" name="totp-off-with" label="My password" checked={using === 'password'} onChange={() => setUsing('password')} />
+            <Form.Check inline type="radio" id="totp-off-code" name="totp-off-with" label="A code from my app" checked={using === 'code'} onChange={() => setUsing('code')} />
+          </fieldset>
+          {using === 'password' ? (
+            <Field id="totp-off-password-input" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={shown.password} className="mb-3 admin-totp-code" />
+          ) : (
+            <Field id="totp-off-code-input" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={setCode} error={shown.code} className="mb-3 admin-totp-code" />
+          )}
+          {disable.isError && !server.password && !server.code && <ErrorAlert error={disable.error} title="Not turned off." />}
+          <div className="d-flex gap-2">
+            <Button type="submit" variant="danger" disabled={disable.isPending}>
+              {disable.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+              Turn off
+            </Button>
+            <Button variant="outline-secondary" onClick={onCancel} disabled={disable.isPending}>
+              Cancel
+            </Button>
+          </div>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function TwoFactor({ me }: { me: Organizer }) {
+  const start = useStartTotp();
+  const [setup, setSetup] = useState<TotpSetupData | null>(null);
+  const [turningOff, setTurningOff] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const finish = (message: string) => {
+    setSetup(null);
+    setTurningOff(false);
+    start.reset();
+    setNotice(message);
+  };
+
+  return (
+    <section aria-labelledby="two-factor-title">
+      <h2 className="h4 d-flex align-items-center gap-2" id="two-factor-title">
+        Two-factor sign-in {me.totpEnabled ? <Badge bg="success">On</Badge> : <Badge bg="secondary">Off</Badge>}
+      </h2>
+      <p className="text-body-secondary">
+        With two-factor sign-in, signing in to the console needs your password and a 6-digit code from an authenticator app on your phone, so a stolen password alone does not
+        open it.
+      </p>
+      {notice && (
+        <Alert variant="success" role="status" onClose={() => setNotice(null)} dismissible>
+          {notice}
+        </Alert>
+      )}
+      {start.isError && <ErrorAlert error={start.error} title="Could not start the set-up." />}
+      {setup ? (
+        <ConfirmTotp setup={setup} onCancel={() => setSetup(null)} onDone={() => finish('Two-factor sign-in is on. From your next sign-in, the console asks for a code.')} />
+      ) : turningOff ? (
+        <DisableTotp onCancel={() => setTurningOff(false)} onDone={() => finish('Two-factor sign-in is off.')} />
+      ) : me.totpEnabled ? (
+        <Button variant="outline-danger" onClick={() => {
+            setNotice(null);
+            setTurningOff(true);
+          }}>
+          Turn off two-factor sign-in
+        </Button>
+      ) : (
+        <Button
+          onClick={() => {
+            setNotice(null);
+            start.mutate(undefined, { onSuccess: setSetup });
+          }}
+          disabled={start.isPending}
+        >
+          {start.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          Set up two-factor sign-in
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** The signed-in organizer's own account: who they are and their two-factor sign-in. */
+export function AccountPage() {
+  const me = useMe();
+  return (
+    <>
+      <h1 className="h3 mb-3">My account</h1>
+      <QueryState query={me} loadingLabel="Loading your account…">
+        {(account) => (
+          <>
+            <p>
+              Signed in as <strong>{account.email}</strong>
+              {account.name ? ` (${account.name})` : ''}.
+            </p>
+            <TwoFactor me={account} />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

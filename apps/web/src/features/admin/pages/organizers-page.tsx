@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import type { AdminOrganizer } from '@portal/contracts';
+import { PAGE_SIZE } from '../api/admin-types.ts';
+import { useOrganizers, useSetOrganizerActive } from '../api/organizers.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { Field, SelectField } from '../components/form-field.tsx';
+import { Pager } from '../components/pager.tsx';
+import { EmptyState, QueryState } from '../components/query-state.tsx';
+import { toQuery, useListParams } from '../hooks/use-list-params.ts';
+import { useAdminSession } from '../utils/admin-session.ts';
+import { formatDateTime } from '../utils/format.ts';
+
+const STATE_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Disabled' },
+];
+
+/** The console's organizer accounts: who can sign in, with two-factor or not; disable and enable. */
+export function OrganizersPage() {
+  const session = useAdminSession();
+  const [params, update] = useListParams({ q: '', active: '' });
+  const organizers = useOrganizers(toQuery(params, PAGE_SIZE));
+  const setActive = useSetOrganizerActive();
+  const [text, setText] = useState(params.q);
+  const [target, setTarget] = useState<{ organizer: AdminOrganizer; active: boolean } | null>(null);
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    update({ q: text.trim() });
+  };
+  const close = () => {
+    setActive.reset();
+    setTarget(null);
+  };
+  const self = (o: AdminOrganizer) => o.email === session?.email.toLowerCase();
+
+  return (
+    <>
+      <h1 className="h3 mb-3">Organizers</h1>
+      <p className="text-body-secondary">
+        New organizer accounts are created on the server with <code>npm run admin:create -- --email …</code> (a one-time password, changed at the first sign-in).
+      </p>
+      <Form role="search" aria-label="Find organizers" onSubmit={onSearch} className="mb-3">
+        <Row xs={1} sm={3} className="align-items-end">
+          <Col>
+            <Field id="organizers-q" type="search" label="E-mail or name" value={text} onChange={setText} className="mb-2" />
+          </Col>
+          <Col>
+            <SelectField id="organizers-active" label="State" value={params.active} onChange={(active) => update({ active })} options={STATE_OPTIONS} className="mb-2" />
+          </Col>
+          <Col>
+            <Button type="submit" className="mb-2">
+              Search
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+      <QueryState query={organizers} loadingLabel="Loading organizers…">
+        {(page) =>
+          page.total === 0 ? (
+            <EmptyState>No organizer matches this search.</EmptyState>
+          ) : (
+            <>
+              <Table striped bordered hover responsive size="sm" aria-label="Organizers" aria-busy={organizers.isFetching}>
+                <thead>
+                  <tr>
+                    <th scope="col">E-mail</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Two-factor</th>
+                    <th scope="col">Last sign-in</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.rows.map((o) => (
+                    <tr key={o.id}>
+                      <td className="text-break">
+                        {o.email}
+                        {self(o) && <span className="text-body-secondary"> (you)</span>}
+                      </td>
+                      <td>{o.name ?? '—'}</td>
+                      <td>{o.totpEnabled ? 'On' : 'Off'}</td>
+                      <td>{o.lastLoginAt ? formatDateTime(o.lastLoginAt) : 'Never'}</td>
+                      <td>
+                        {o.active ? <Badge bg="success">Active</Badge> : <Badge bg="secondary">Disabled</Badge>}
+                        {o.mustChangePassword && o.active && <span className="small text-body-secondary ms-1">one-time password</span>}
+                      </td>
+                      <td>
+                        {o.active && !self(o) && (
+                          <Button size="sm" variant="outline-danger" onClick={() => setTarget({ organizer: o, active: false })} aria-label={`Disable ${o.email}`}>
+                            Disable
+                          </Button>
+                        )}
+                        {!o.active && (
+                          <Button size="sm" variant="outline-primary" onClick={() => setTarget({ organizer: o, active: true })} aria-label={`Enable ${o.email}`}>
+                            Enable
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              <Pager label="Organizer pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />
+            </>
+          )
+        }
+      </QueryState>
+      <ConfirmDialog
+        show={target !== null}
+        title={target?.active ? 'Enable this organizer?' : 'Disable this organizer?'}
+        confirmLabel={target?.active ? 'Enable organizer' : 'Disable organizer'}
+        variant={target?.active ? 'primary' : 'danger'}
+        pending={setActive.isPending}
+        error={setActive.error}
+        onCancel={close}
+        onConfirm={() => {
+          if (target) setActive.mutate({ id: target.organizer.id, active: target.active }, { onSuccess: close });
+        }}
+      >
+        {target?.active ? (
+          <p>
+            <strong>{target.organizer.email}</strong> can sign in to the console again. Sessions from before the account was disabled stay ended.
+          </p>
+        ) : (
+          <p>
+            <strong>{target?.organizer.email}</strong> can no longer sign in, and their open console sessions end at their next click. You can enable the account again later.
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
