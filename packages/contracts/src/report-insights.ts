@@ -42,6 +42,38 @@ export type InsightQuery = z.input<typeof insightQuerySchema>;
 export const comparisonQuerySchema = z.object({ region: optionalArea, zone: optionalArea, district: optionalArea });
 export type ComparisonQuery = z.input<typeof comparisonQuerySchema>;
 
+/** Rows per page of the coverage and comparison answers: the default and the most one request may ask for. */
+export const INSIGHT_PAGE_DEFAULT = 100;
+export const INSIGHT_PAGE_MAX = 500;
+
+const pageNumber = (name: string, min: number, max: number) =>
+  z
+    .string({ error: 'must be a whole number' })
+    .trim()
+    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
+/**
+ * Paging of the coverage and comparison rows (the exports hold every row): `limit` rows (default
+ * INSIGHT_PAGE_DEFAULT, at most INSIGHT_PAGE_MAX) from `offset` (default 0) in hierarchy order.
+ */
+export const insightPageSchema = z.object({
+  limit: pageNumber('limit', 1, INSIGHT_PAGE_MAX).optional(),
+  offset: pageNumber('offset', 0, 100_000_000).optional(),
+});
+export const coverageQuerySchema = insightQuerySchema.extend(insightPageSchema.shape);
+export type CoverageQuery = z.input<typeof coverageQuerySchema>;
+export const comparisonPageQuerySchema = comparisonQuerySchema.extend(insightPageSchema.shape);
+export type ComparisonPageQuery = z.input<typeof comparisonPageQuerySchema>;
+
+/** The page an answer holds: `rows` are rows `offset` to `offset + rows.length - 1` of `total`. */
+export interface InsightPage {
+  total: number;
+  offset: number;
+  limit: number;
+}
+
 export const coverageRemindBodySchema = z
   .object({
     dlrnums: z
@@ -72,9 +104,11 @@ export interface CoverageRow {
   managers: CoverageManager[];
 }
 
-export interface CoverageAnswer {
+export interface CoverageAnswer extends InsightPage {
+  /** One page of the gaps (`total` in all). */
   rows: CoverageRow[];
-  total: number;
+  /** Distinct managers (by e-mail) not enrolled, over all gaps: whom "remind" without stores would mail. */
+  managersNotEnrolled: number;
 }
 
 export interface CoverageRemindAnswer {
@@ -108,9 +142,27 @@ export interface EventComparisonRow {
   abcEnrolled: number;
 }
 
-export interface EventComparisonAnswer {
-  rows: EventComparisonRow[];
+/** The comparison over every store of the area, not only the page. */
+export interface EventComparisonTotals {
+  nbcEnrolled: number;
+  abcEnrolled: number;
+  /** Stores with an enrolled attendee at nbc, at abc, at both. */
+  nbcStores: number;
+  abcStores: number;
+  bothStores: number;
 }
+
+export interface EventComparisonAnswer extends InsightPage {
+  /** One page of the stores (`total` in all). */
+  rows: EventComparisonRow[];
+  totals: EventComparisonTotals;
+}
+
+/** File names of the coverage and comparison exports (every row, streamed by the server). */
+export function coverageExportFileName(event: EventType): string {
+  return `Coverage Gaps_${event}.xlsx`;
+}
+export const EVENT_COMPARISON_EXPORT_FILE_NAME = 'nbc vs abc by Store.xlsx';
 
 /** The hierarchy workbook's file name for an event. */
 export function hierarchyWorkbookFileName(event: EventType): string {

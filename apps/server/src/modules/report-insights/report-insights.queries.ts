@@ -42,24 +42,97 @@ export interface CoverageRecord {
   gmEnrolled: boolean | null;
 }
 
+/** The columns of a coverage record, over `st` and its managers `em` and `gm`. */
+const coverageColumns = (eventId: string) => sql`
+  st.dlrnum, st.name as "storeName", z.region_code as "region", z.code as "zone", d.code as "district",
+  em.id as "emId", nullif(trim(em.first_name || ' ' || em.last_name), '') as "emName", em.email as "emEmail",
+  case when em.id is null then null else ${personEnrolled(eventId, sql`em.id`)} end as "emEnrolled",
+  gm.id as "gmId", nullif(trim(gm.first_name || ' ' || gm.last_name), '') as "gmName", gm.email as "gmEmail",
+  case when gm.id is null then null else ${personEnrolled(eventId, sql`gm.id`)} end as "gmEnrolled"`;
+
+const MANAGERS_FROM = sql`
+  left join people em on em.id = st.executive_manager_id
+  left join people gm on gm.id = st.general_manager_id`;
+
+/** Hierarchy order of stores, and the same as a row value for keyset paging. */
+const HIERARCHY_ORDER = sql`z.region_code, z.code, d.code, st.dlrnum`;
+
+/** A position in hierarchy order: the last row of a keyset page. */
+export interface HierarchyKey {
+  region: string;
+  zone: string;
+  district: string;
+  dlrnum: string;
+}
+const afterKey = (key: HierarchyKey | null) =>
+  key ? sql`and (z.region_code, z.code, d.code, st.dlrnum) > (${key.region}, ${key.zone}, ${key.district}, ${key.dlrnum})` : sql``;
+
 /**
  * The scope's stores without an enrolled store-bound attendee, with their executive and general
  * managers and whether each holds an Enrolled registration of the event. `dlrnums` narrows the list.
  */
 export async function coverageGaps(db: DbOrTx, eventId: EventType, scope: SQL, dlrnums?: readonly string[]): Promise<CoverageRecord[]> {
   const query = sql`
-    select st.dlrnum, st.name as "storeName", z.region_code as "region", z.code as "zone", d.code as "district",
+    select ${coverageColumns(eventId)}
+    ${STORES_FROM}
+    ${MANAGERS_FROM}
+    where ${scope} and not ${hasEnrolledAttendee(eventId)}
+      ${dlrnums ? sql`and st.dlrnum in ${[...dlrnums]}` : sql``}
+    order by ${HIERARCHY_ORDER}`;
+  return rowsOf<CoverageRecord>(await db.execute(query));
+}
+
+/**
+ * One keyset page of the coverage gaps in hierarchy order: up to `limit` gaps after `after` (from the
+ * start when null). One statement per page; the export reads the whole scope this way.
+ */
+export async function coverageGapsAfter(db: DbOrTx, eventId: EventType, scope: SQL, after: HierarchyKey | null, limit: number): Promise<CoverageRecord[]> {
+  const query = sql`
+    select ${coverageColumns(eventId)}
+    ${STORES_FROM}
+    ${MANAGERS_FROM}
+    where ${scope} and not ${hasEnrolledAttendee(eventId)} ${afterKey(after)}
+    order by ${HIERARCHY_ORDER}
+    limit ${limit}`;
+  return rowsOf<CoverageRecord>(await db.execute(query));
+}
+
+/**
+ * Rows `offset` to `offset + limit - 1` of the coverage gaps, with the number of gaps and of distinct
+ * managers (by e-mail) not enrolled over all of them. The managers' enrolment is looked up for the
+ * page's stores only.
+ */
+export async function coveragePage(
+  db: DbOrTx,
+  eventId: EventType,
+  scope: SQL,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CoverageRecord[]; total: number; managersNotEnrolled: number }> {
+  const gaps = sql`
+    select st.dlrnum, st.name, st.executive_manager_id, st.general_manager_id, z.region_code, z.code as zone_code, d.code as district_code
+    ${STORES_FROM}
+    where ${scope} and not ${hasEnrolledAttendee(eventId)}`;
+  const rowsQuery = sql`
+    with gaps as (${gaps}),
+    page as (select * from gaps g order by g.region_code, g.zone_code, g.district_code, g.dlrnum limit ${page.limit} offset ${page.offset})
+    select st.dlrnum, st.name as "storeName", st.region_code as "region", st.zone_code as "zone", st.district_code as "district",
       em.id as "emId", nullif(trim(em.first_name || ' ' || em.last_name), '') as "emName", em.email as "emEmail",
       case when em.id is null then null else ${personEnrolled(eventId, sql`em.id`)} end as "emEnrolled",
       gm.id as "gmId", nullif(trim(gm.first_name || ' ' || gm.last_name), '') as "gmName", gm.email as "gmEmail",
       case when gm.id is null then null else ${personEnrolled(eventId, sql`gm.id`)} end as "gmEnrolled"
-    ${STORES_FROM}
-    left join people em on em.id = st.executive_manager_id
-    left join people gm on gm.id = st.general_manager_id
-    where ${scope} and not ${hasEnrolledAttendee(eventId)}
-      ${dlrnums ? sql`and st.dlrnum in ${[...dlrnums]}` : sql``}
-    order by z.region_code, z.code, d.code, st.dlrnum`;
-  return rowsOf<CoverageRecord>(await db.execute(query));
+    from page st
+    ${MANAGERS_FROM}
+    order by st.region_code, st.zone_code, st.district_code, st.dlrnum`;
+  const countQuery = sql`
+    with gaps as (${gaps})
+    select (select count(*)::int from gaps) as "total",
+      (select count(distinct lower(p.email))::int
+       from (select executive_manager_id as id from gaps union select general_manager_id from gaps) m
+       join people p on p.id = m.id
+       where p.email is not null and p.email <> '' and not ${personEnrolled(eventId, sql`p.id`)}) as "managersNotEnrolled"`;
+  const rows = rowsOf<CoverageRecord>(await db.execute(rowsQuery));
+  const [counts] = rowsOf<{ total: number; managersNotEnrolled: number }>(await db.execute(countQuery));
+  return { rows, total: counts?.total ?? 0, managersNotEnrolled: counts?.managersNotEnrolled ?? 0 };
 }
 
 /** Which of `dlrnums` exist, and whether each lies inside the scope. */
@@ -111,17 +184,69 @@ export interface ComparisonRecord {
   abcEnrolled: number;
 }
 
+const COMPARISON_COLUMNS = sql`
+  st.dlrnum, st.name as "storeName", z.region_code as "region", z.code as "zone", d.code as "district",
+  coalesce(n.enrolled_attendees, 0)::int as "nbcEnrolled", coalesce(a.enrolled_attendees, 0)::int as "abcEnrolled"`;
+const COMPARISON_COUNTS = sql`
+  left join store_enrollment_counts n on n.event_id = 'nbc' and n.store_dlrnum = st.dlrnum
+  left join store_enrollment_counts a on a.event_id = 'abc' and a.store_dlrnum = st.dlrnum`;
+
 /** Every store of the scope with its enrolled store-bound attendees at nbc and at abc. */
 export async function eventComparison(db: DbOrTx, scope: SQL): Promise<ComparisonRecord[]> {
   const query = sql`
-    select st.dlrnum, st.name as "storeName", z.region_code as "region", z.code as "zone", d.code as "district",
-      coalesce(n.enrolled_attendees, 0)::int as "nbcEnrolled", coalesce(a.enrolled_attendees, 0)::int as "abcEnrolled"
+    select ${COMPARISON_COLUMNS}
     ${STORES_FROM}
-    left join store_enrollment_counts n on n.event_id = 'nbc' and n.store_dlrnum = st.dlrnum
-    left join store_enrollment_counts a on a.event_id = 'abc' and a.store_dlrnum = st.dlrnum
+    ${COMPARISON_COUNTS}
     where ${scope}
-    order by z.region_code, z.code, d.code, st.dlrnum`;
+    order by ${HIERARCHY_ORDER}`;
   return rowsOf<ComparisonRecord>(await db.execute(query));
+}
+
+/** One keyset page of the comparison in hierarchy order (the export reads the whole scope this way). */
+export async function eventComparisonAfter(db: DbOrTx, scope: SQL, after: HierarchyKey | null, limit: number): Promise<ComparisonRecord[]> {
+  const query = sql`
+    select ${COMPARISON_COLUMNS}
+    ${STORES_FROM}
+    ${COMPARISON_COUNTS}
+    where ${scope} ${afterKey(after)}
+    order by ${HIERARCHY_ORDER}
+    limit ${limit}`;
+  return rowsOf<ComparisonRecord>(await db.execute(query));
+}
+
+export interface ComparisonTotals {
+  total: number;
+  nbcEnrolled: number;
+  abcEnrolled: number;
+  nbcStores: number;
+  abcStores: number;
+  bothStores: number;
+}
+
+/** Rows `offset` to `offset + limit - 1` of the comparison. */
+export async function eventComparisonPage(db: DbOrTx, scope: SQL, page: { limit: number; offset: number }): Promise<ComparisonRecord[]> {
+  const query = sql`
+    select ${COMPARISON_COLUMNS}
+    ${STORES_FROM}
+    ${COMPARISON_COUNTS}
+    where ${scope}
+    order by ${HIERARCHY_ORDER}
+    limit ${page.limit} offset ${page.offset}`;
+  return rowsOf<ComparisonRecord>(await db.execute(query));
+}
+
+/** The comparison's figures over every store of the scope. */
+export async function eventComparisonTotals(db: DbOrTx, scope: SQL): Promise<ComparisonTotals> {
+  const query = sql`
+    select count(*)::int as "total",
+      coalesce(sum(n.enrolled_attendees), 0)::int as "nbcEnrolled", coalesce(sum(a.enrolled_attendees), 0)::int as "abcEnrolled",
+      count(*) filter (where n.enrolled_attendees > 0)::int as "nbcStores",
+      count(*) filter (where a.enrolled_attendees > 0)::int as "abcStores",
+      count(*) filter (where n.enrolled_attendees > 0 and a.enrolled_attendees > 0)::int as "bothStores"
+    ${STORES_FROM}
+    ${COMPARISON_COUNTS}
+    where ${scope}`;
+  return rowsOf<ComparisonTotals>(await db.execute(query))[0] ?? { total: 0, nbcEnrolled: 0, abcEnrolled: 0, nbcStores: 0, abcStores: 0, bothStores: 0 };
 }
 
 // ---------------------------------------------------------------------------------------------

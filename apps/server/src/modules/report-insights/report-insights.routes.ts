@@ -6,11 +6,15 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  comparisonPageQuerySchema,
   comparisonQuerySchema,
+  coverageExportFileName,
+  coverageQuerySchema,
   coverageRemindBodySchema,
+  EVENT_COMPARISON_EXPORT_FILE_NAME,
   digestSubscriptionBodySchema,
   hierarchyWorkbookFileName,
   insightQuerySchema,
@@ -29,6 +33,7 @@ import { registerAttachmentBuilder } from '../mail/attachments.ts';
 import { assertInScope, reportScopeOf, type NamedArea } from '../reports/report-scope.ts';
 import { buildDigestWorkbook, DIGEST_ATTACHMENT_BUILDER, DIGEST_CRON, DIGEST_JOB, getSubscription, runDigests, setSubscription } from './digest.ts';
 import { prepareHierarchyWorkbook } from './hierarchy-workbook.ts';
+import { prepareComparisonExport, prepareCoverageExport } from './insight-exports.ts';
 import * as service from './report-insights.service.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -52,9 +57,35 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const readers = { preHandler: [app.authenticate, app.requirePolicy('field', 'corporate', 'reporting')] };
   const eventOf = (request: FastifyRequest, event: EventType | undefined): EventType => event ?? userOf(request).eventType;
 
-  app.get('/api/Report/Coverage', { ...readers, schema: { querystring: insightQuerySchema } }, async (request) => {
-    const { event, ...area } = request.query;
-    return ok<CoverageAnswer>(await service.coverage(app.db, eventOf(request, event), await areaOf(request, area)));
+  /** Sends a streamed xlsx; a failure after the first byte cuts the connection (no complete-looking file). */
+  const sendXlsx = (request: FastifyRequest, reply: FastifyReply, fileName: string, chunks: AsyncIterable<Uint8Array>) => {
+    const stream = Readable.from(chunks, { objectMode: false });
+    stream.on('error', (error) => request.log.error({ err: error }, `${fileName} failed while streaming`));
+    void reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store');
+    return reply.send(stream);
+  };
+  const auditDownload = (request: FastifyRequest, event: EventType, detail: Record<string, unknown>) =>
+    audit(app.db, { action: 'report-download', success: true, actorEmail: userOf(request).email, eventId: event, ip: request.ip, detail });
+
+  // Coverage and the comparison answer a page of rows (limit / offset, with the total); their
+  // exports below hold every row.
+  app.get('/api/Report/Coverage', { ...readers, schema: { querystring: coverageQuerySchema } }, async (request) => {
+    const { event, limit, offset, ...area } = request.query;
+    return ok<CoverageAnswer>(await service.coverage(app.db, eventOf(request, event), await areaOf(request, area), { limit, offset }));
+  });
+
+  app.get('/api/Report/Coverage/Export', { ...readers, schema: { querystring: insightQuerySchema } }, async (request, reply) => {
+    const { event: named, ...area } = request.query;
+    const event = eventOf(request, named);
+    const file = await prepareCoverageExport(app.db, event, await areaOf(request, area));
+    await auditDownload(request, event, { report: 'coverage', area });
+    return sendXlsx(request, reply, coverageExportFileName(event), file.chunks);
+  });
+
+  app.get('/api/Report/EventComparison/Export', { ...readers, schema: { querystring: comparisonQuerySchema } }, async (request, reply) => {
+    const file = await prepareComparisonExport(app.db, await areaOf(request, request.query));
+    await auditDownload(request, userOf(request).eventType, { report: 'event-comparison', area: request.query });
+    return sendXlsx(request, reply, EVENT_COMPARISON_EXPORT_FILE_NAME, file.chunks);
   });
 
   app.post('/api/Report/Coverage/Remind', { ...readers, schema: { querystring: insightQuerySchema, body: remindBody } }, async (request) => {
@@ -79,8 +110,9 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok<TimelineAnswer>(await service.timeline(app.db, eventOf(request, event), await areaOf(request, area)));
   });
 
-  app.get('/api/Report/EventComparison', { ...readers, schema: { querystring: comparisonQuerySchema } }, async (request) => {
-    return ok<EventComparisonAnswer>(await service.eventComparison(app.db, await areaOf(request, request.query)));
+  app.get('/api/Report/EventComparison', { ...readers, schema: { querystring: comparisonPageQuerySchema } }, async (request) => {
+    const { limit, offset, ...area } = request.query;
+    return ok<EventComparisonAnswer>(await service.eventComparison(app.db, await areaOf(request, area), { limit, offset }));
   });
 
   // The weekly digest: the caller opts in or out; the job queue sends it (digest.ts).
@@ -110,14 +142,8 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
       ip: request.ip,
       detail: { report: 'hierarchy-workbook', stores: workbook.stores, districts: workbook.districts, area, ms: Math.round(performance.now() - started) },
     });
-    const stream = Readable.from(workbook.chunks, { objectMode: false });
     // A failure after the first byte cannot change the status any more: the connection is cut, so
     // the client sees a broken download rather than a complete-looking file.
-    stream.on('error', (error) => request.log.error({ err: error }, 'hierarchy workbook failed while streaming'));
-    void reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${hierarchyWorkbookFileName(event)}"`)
-      .header('cache-control', 'no-store');
-    return reply.send(stream);
+    return sendXlsx(request, reply, hierarchyWorkbookFileName(event), workbook.chunks);
   });
 };

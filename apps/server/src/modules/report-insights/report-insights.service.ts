@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@portal/db';
-import type { CoverageAnswer, CoverageManager, CoverageRow, EventComparisonAnswer, EventType, TimelineAnswer } from '@portal/contracts';
+import { INSIGHT_PAGE_DEFAULT, type CoverageAnswer, type CoverageManager, type CoverageRow, type EventComparisonAnswer, type EventType, type TimelineAnswer } from '@portal/contracts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { enqueueMail, reminderKey, reminderWindow } from '../mail/outbox.ts';
@@ -43,9 +43,17 @@ const toCoverageRow = (r: q.CoverageRecord): CoverageRow => ({
   managers: managersOf(r),
 });
 
-export async function coverage(db: Db, event: EventType, area: SQL): Promise<CoverageAnswer> {
-  const rows = (await q.coverageGaps(db, event, area)).map(toCoverageRow);
-  return { rows, total: rows.length };
+/** A page of the JSON answers: INSIGHT_PAGE_DEFAULT rows from the start unless the query says otherwise. */
+export interface PageRequest {
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+const pageOf = (page: PageRequest) => ({ limit: page.limit ?? INSIGHT_PAGE_DEFAULT, offset: page.offset ?? 0 });
+
+export async function coverage(db: Db, event: EventType, area: SQL, request: PageRequest = {}): Promise<CoverageAnswer> {
+  const page = pageOf(request);
+  const result = await q.coveragePage(db, event, area, page);
+  return { rows: result.rows.map(toCoverageRow), total: result.total, managersNotEnrolled: result.managersNotEnrolled, ...page };
 }
 
 export interface RemindInput {
@@ -128,6 +136,40 @@ export async function timeline(db: Db, event: EventType, area: SQL): Promise<Tim
   return { days: await q.timeline(db, event, area) };
 }
 
-export async function eventComparison(db: Db, area: SQL): Promise<EventComparisonAnswer> {
-  return { rows: await q.eventComparison(db, area) };
+export async function eventComparison(db: Db, area: SQL, request: PageRequest = {}): Promise<EventComparisonAnswer> {
+  const page = pageOf(request);
+  const [rows, { total, ...totals }] = await Promise.all([q.eventComparisonPage(db, area, page), q.eventComparisonTotals(db, area)]);
+  return { rows, total, totals, ...page };
+}
+
+/** Rows per statement of the streamed exports. */
+export const EXPORT_PAGE_ROWS = 5_000;
+
+/**
+ * Every row of a keyset-paged query, a page at a time (the next page is read while the current one is
+ * used), so an export of any size holds one page in memory.
+ */
+export async function* keysetPages<Row extends q.HierarchyKey>(
+  read: (after: q.HierarchyKey | null, limit: number) => Promise<Row[]>,
+  pageRows = EXPORT_PAGE_ROWS,
+): AsyncGenerator<Row[]> {
+  let next: Promise<Row[]> | null = read(null, pageRows);
+  while (next) {
+    const rows: Row[] = await next;
+    const last = rows.length === pageRows ? rows.at(-1) : undefined;
+    next = last ? read(last, pageRows) : null;
+    // If the consumer stops or fails, the pending page must not become an unhandled rejection.
+    next?.catch(() => {});
+    if (rows.length) yield rows;
+  }
+}
+
+/** Every coverage gap of the area with its managers, in pages (the export). */
+export async function* coverageRows(db: Db, event: EventType, area: SQL, pageRows = EXPORT_PAGE_ROWS): AsyncGenerator<CoverageRow[]> {
+  for await (const page of keysetPages((after, limit) => q.coverageGapsAfter(db, event, area, after, limit), pageRows)) yield page.map(toCoverageRow);
+}
+
+/** Every store of the area with its enrolled attendees at each event, in pages (the export). */
+export function comparisonRows(db: Db, area: SQL, pageRows = EXPORT_PAGE_ROWS): AsyncGenerator<q.ComparisonRecord[]> {
+  return keysetPages((after, limit) => q.eventComparisonAfter(db, area, after, limit), pageRows);
 }

@@ -8,10 +8,12 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@portal/db';
-import type { CoverageAnswer, EventComparisonAnswer, TimelineAnswer } from '@portal/contracts';
+import { INSIGHT_PAGE_DEFAULT, INSIGHT_PAGE_MAX, type CoverageAnswer, type EventComparisonAnswer, type TimelineAnswer } from '@portal/contracts';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
 import { setPersonReportScope } from '../reports/report-scope.ts';
 import { OUTLINE } from './hierarchy-workbook.ts';
+import { COMPARISON_COLUMNS, COVERAGE_COLUMNS, managersText, prepareComparisonExport, prepareCoverageExport } from './insight-exports.ts';
+import { areaCondition } from './report-insights.service.ts';
 
 interface StoreRec { dlrnum: string; name: string; district: string; zone: string; region: string; em: number | null; gm: number | null }
 interface RegRec { event: string; attendee: number; store: string | null; type: string; status: string; enrolledAt: string | null; updatedAt: string; personZone: string | null }
@@ -97,30 +99,69 @@ describe('reports beyond the seed', () => {
       }));
   }
 
+  /** Every page of a paged answer, `limit` rows at a time; each page's total, offset and limit checked. */
+  async function allPages<A extends { rows: unknown[]; total: number; offset: number; limit: number }>(url: string, level: keyof typeof tokens, limit: number) {
+    const pages: A[] = [];
+    for (let offset = 0; ; offset += limit) {
+      const res = await get(`${url}${url.includes('?') ? '&' : '?'}limit=${limit}&offset=${offset}`, level);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const page = res.json().data as A;
+      expect(page).toMatchObject({ offset, limit });
+      expect(page.rows.length).toBe(Math.max(0, Math.min(limit, page.total - offset)));
+      pages.push(page);
+      if (offset + limit >= page.total) break;
+    }
+    expect(new Set(pages.map((p) => p.total)).size).toBe(1);
+    const rows = pages.flatMap((p) => p.rows) as A['rows'];
+    return { pages, rows };
+  }
+
+  const managersNotEnrolled = (gaps: ReturnType<typeof expectedGaps>) =>
+    new Set(gaps.flatMap((g) => g.managers.filter((m) => !m.enrolled).map((m) => m.email.toLowerCase()))).size;
+
   describe('coverage', () => {
     for (const level of LEVELS) {
-      it(`${level}: the stores without an enrolled dealer or candidate, with their managers, and none outside the scope`, async () => {
+      it(`${level}: the stores without an enrolled dealer or candidate, with their managers, page by page, and none outside the scope`, async () => {
         for (const event of ['nbc', 'abc']) {
+          const expected = expectedGaps(event, areas[level]);
+          expect(expected.length).toBeGreaterThan(0);
+          const { pages, rows } = await allPages<CoverageAnswer>(`/api/Report/Coverage?event=${event}`, level, 7);
+          expect(pages[0]!.total).toBe(expected.length);
+          expect(pages.every((p) => p.managersNotEnrolled === managersNotEnrolled(expected))).toBe(true);
+          expect(rows).toEqual(expected);
+          for (const row of rows) expect(inArea(row, areas[level])).toBe(true);
+
+          // Without paging parameters: the first INSIGHT_PAGE_DEFAULT rows and the total.
           const res = await get(`/api/Report/Coverage?event=${event}`, level);
           expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-          const data = res.json().data as CoverageAnswer;
-          const expected = expectedGaps(event, areas[level]);
-          expect(data.total).toBe(expected.length);
-          expect(data.rows).toEqual(expected);
-          expect(expected.length).toBeGreaterThan(0);
-          for (const row of data.rows) expect(inArea(row, areas[level])).toBe(true);
+          expect(res.json().data).toEqual({
+            rows: expected.slice(0, INSIGHT_PAGE_DEFAULT),
+            total: expected.length,
+            managersNotEnrolled: managersNotEnrolled(expected),
+            offset: 0,
+            limit: INSIGHT_PAGE_DEFAULT,
+          });
         }
       });
     }
 
+    it('a page past the end is empty and still says the total', async () => {
+      const expected = expectedGaps('nbc', areas.network);
+      const res = await get(`/api/Report/Coverage?event=nbc&limit=${INSIGHT_PAGE_MAX}&offset=${expected.length}`, 'network');
+      expect(res.json().data).toEqual({ rows: [], total: expected.length, managersNotEnrolled: managersNotEnrolled(expected), offset: expected.length, limit: INSIGHT_PAGE_MAX });
+    });
+
     it('narrows to a named area inside the scope and answers 403 for one outside it', async () => {
       const zone = areas.zone.code!;
       const otherZone = stores.find((s) => s.region !== areas.region.code)!.zone;
-      const narrowed = (await get(`/api/Report/Coverage?event=nbc&zone=${zone}`, 'region')).json().data as CoverageAnswer;
+      const narrowed = (await get(`/api/Report/Coverage?event=nbc&zone=${zone}&limit=${INSIGHT_PAGE_MAX}`, 'region')).json().data as CoverageAnswer;
       expect(narrowed.rows).toEqual(expectedGaps('nbc', areas.zone));
-      expect((await get(`/api/Report/Coverage?event=nbc&zone=ALL&region=`, 'zone')).json().data).toEqual({
+      expect((await get(`/api/Report/Coverage?event=nbc&zone=ALL&region=&limit=${INSIGHT_PAGE_MAX}`, 'zone')).json().data).toEqual({
         rows: expectedGaps('nbc', areas.zone),
         total: expectedGaps('nbc', areas.zone).length,
+        managersNotEnrolled: managersNotEnrolled(expectedGaps('nbc', areas.zone)),
+        offset: 0,
+        limit: INSIGHT_PAGE_MAX,
       });
       for (const level of ['region', 'zone', 'district'] as const) {
         const res = await get(`/api/Report/Coverage?event=nbc&zone=${otherZone}`, level);
@@ -209,19 +250,101 @@ describe('reports beyond the seed', () => {
     }
   });
 
+  const expectedComparison = (area: Area) =>
+    stores
+      .filter((s) => inArea(s, area))
+      .sort(byHierarchy)
+      .map((s) => ({ dlrnum: s.dlrnum, storeName: s.name, region: s.region, zone: s.zone, district: s.district, nbcEnrolled: enrolledAt('nbc', s.dlrnum), abcEnrolled: enrolledAt('abc', s.dlrnum) }));
+  const comparisonTotalsOf = (rows: ReturnType<typeof expectedComparison>) => ({
+    nbcEnrolled: rows.reduce((n, r) => n + r.nbcEnrolled, 0),
+    abcEnrolled: rows.reduce((n, r) => n + r.abcEnrolled, 0),
+    nbcStores: rows.filter((r) => r.nbcEnrolled > 0).length,
+    abcStores: rows.filter((r) => r.abcEnrolled > 0).length,
+    bothStores: rows.filter((r) => r.nbcEnrolled > 0 && r.abcEnrolled > 0).length,
+  });
+
   describe('nbc vs abc', () => {
     for (const level of LEVELS) {
-      it(`${level}: every store of the scope with its enrolled attendees at each event`, async () => {
-        const res = await get('/api/Report/EventComparison', level);
-        expect(res.statusCode).toBe(200);
-        const expected = stores
-          .filter((s) => inArea(s, areas[level]))
-          .sort(byHierarchy)
-          .map((s) => ({ dlrnum: s.dlrnum, storeName: s.name, region: s.region, zone: s.zone, district: s.district, nbcEnrolled: enrolledAt('nbc', s.dlrnum), abcEnrolled: enrolledAt('abc', s.dlrnum) }));
-        expect((res.json().data as EventComparisonAnswer).rows).toEqual(expected);
+      it(`${level}: every store of the scope with its enrolled attendees at each event, page by page, with the totals of all`, async () => {
+        const expected = expectedComparison(areas[level]);
+        const { pages, rows } = await allPages<EventComparisonAnswer>('/api/Report/EventComparison', level, 11);
+        expect(rows).toEqual(expected);
+        expect(pages[0]!.total).toBe(expected.length);
+        for (const page of pages) expect(page.totals).toEqual(comparisonTotalsOf(expected));
         expect(expected.some((r) => r.nbcEnrolled > 0) && expected.some((r) => r.abcEnrolled > 0)).toBe(true);
+
+        const first = (await get('/api/Report/EventComparison', level)).json().data as EventComparisonAnswer;
+        expect(first).toEqual({ rows: expected.slice(0, INSIGHT_PAGE_DEFAULT), total: expected.length, totals: comparisonTotalsOf(expected), offset: 0, limit: INSIGHT_PAGE_DEFAULT });
       });
     }
+  });
+
+  describe('coverage and comparison exports', () => {
+    async function sheetOf(bytes: Buffer) {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+      return workbook.worksheets[0]!;
+    }
+    const valuesOf = (sheet: ExcelJS.Worksheet) => {
+      const rows: unknown[][] = [];
+      sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return rows;
+    };
+    async function download(url: string, level: keyof typeof tokens, fileName: string) {
+      const res = await get(url, level);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
+      return sheetOf(res.rawPayload);
+    }
+    const coverageCells = (gaps: ReturnType<typeof expectedGaps>) =>
+      gaps.map((g) => [g.dlrnum, g.storeName, g.region, g.zone, g.district, ...(g.managers.length ? [managersText(g)] : []), g.managers.filter((m) => !m.enrolled).length]);
+
+    for (const level of LEVELS) {
+      it(`${level}: the coverage export holds every gap of the scope, not one page`, async () => {
+        const expected = expectedGaps('abc', areas[level]);
+        const sheet = await download('/api/Report/Coverage/Export?event=abc', level, 'Coverage Gaps_abc.xlsx');
+        const rows = valuesOf(sheet);
+        expect(rows[0]).toEqual([...COVERAGE_COLUMNS]);
+        // exceljs drops an empty cell from a row's values: a store without managers has no Managers cell.
+        expect(rows.slice(1).map((r) => r.filter((v) => v !== undefined))).toEqual(coverageCells(expected));
+      });
+
+      it(`${level}: the comparison export holds every store of the scope and the totals row`, async () => {
+        const expected = expectedComparison(areas[level]);
+        const totals = comparisonTotalsOf(expected);
+        const rows = valuesOf(await download('/api/Report/EventComparison/Export', level, 'nbc vs abc by Store.xlsx'));
+        expect(rows[0]).toEqual([...COMPARISON_COLUMNS]);
+        expect(rows.slice(1, -1)).toEqual(expected.map((r) => [r.dlrnum, r.storeName, r.region, r.zone, r.district, r.nbcEnrolled, r.abcEnrolled]));
+        expect(rows.at(-1)).toEqual([
+          `Total (${expected.length} stores)`,
+          `${totals.nbcStores} stores at nbc, ${totals.abcStores} at abc, ${totals.bothStores} at both`,
+          undefined,
+          undefined,
+          undefined,
+          totals.nbcEnrolled,
+          totals.abcEnrolled,
+        ]);
+      });
+    }
+
+    it('reads the scope in keyset pages: small pages give the same rows as one page', async () => {
+      const area = areaCondition({ level: 'network' }, {});
+      const read = async (file: { chunks: AsyncIterable<Uint8Array> }) => {
+        const parts: Buffer[] = [];
+        for await (const chunk of file.chunks) parts.push(Buffer.from(chunk));
+        return valuesOf(await sheetOf(Buffer.concat(parts)));
+      };
+      const coverageSmall = await read(await prepareCoverageExport(t.database.db, 'nbc', area, { pageRows: 7 }));
+      expect(coverageSmall).toEqual(await read(await prepareCoverageExport(t.database.db, 'nbc', area)));
+      expect(coverageSmall.length).toBe(expectedGaps('nbc', areas.network).length + 1);
+      const comparisonSmall = await read(await prepareComparisonExport(t.database.db, area, { pageRows: 13 }));
+      expect(comparisonSmall).toEqual(await read(await prepareComparisonExport(t.database.db, area)));
+      expect(comparisonSmall.length).toBe(stores.length + 2);
+      // An empty area: the header only (and no totals row for the comparison).
+      expect(await read(await prepareCoverageExport(t.database.db, 'nbc', sql`false`))).toEqual([[...COVERAGE_COLUMNS]]);
+      expect(await read(await prepareComparisonExport(t.database.db, sql`false`))).toEqual([[...COMPARISON_COLUMNS]]);
+    });
   });
 
   describe('hierarchy workbook', () => {
@@ -326,6 +449,8 @@ describe('reports beyond the seed', () => {
       { method: 'GET', url: '/api/Report/Timeline?event=nbc' },
       { method: 'GET', url: '/api/Report/EventComparison' },
       { method: 'GET', url: '/api/Report/HierarchyWorkbook?event=nbc' },
+      { method: 'GET', url: '/api/Report/Coverage/Export?event=nbc' },
+      { method: 'GET', url: '/api/Report/EventComparison/Export' },
     ] as const;
 
     it('answers field, corporate and report users; 403 for a dealer; 401 without a token', async () => {
@@ -338,8 +463,10 @@ describe('reports beyond the seed', () => {
     });
 
     it('defaults to the token\'s event and refuses bad parameters with 400', async () => {
-      expect((await get('/api/Report/Coverage', 'network')).json().data).toEqual((await get('/api/Report/Coverage?event=NBC', 'network')).json().data);
-      for (const url of ['/api/Report/Coverage?event=xyz', '/api/Report/Timeline?event=', '/api/Report/Timeline?zone=%27%20or%201%3D1', '/api/Report/EventComparison?region=' + 'x'.repeat(40), '/api/Report/HierarchyWorkbook?district=a%20b']) {
+      expect((await get('/api/Report/Coverage', 'network')).json().data).toEqual((await get('/api/Report/Coverage?event=NBC&limit=100&offset=0', 'network')).json().data);
+      for (const url of ['/api/Report/Coverage?event=xyz', '/api/Report/Timeline?event=', '/api/Report/Timeline?zone=%27%20or%201%3D1', '/api/Report/EventComparison?region=' + 'x'.repeat(40), '/api/Report/HierarchyWorkbook?district=a%20b',
+        '/api/Report/Coverage?limit=0', `/api/Report/Coverage?limit=${INSIGHT_PAGE_MAX + 1}`, '/api/Report/Coverage?offset=-1', '/api/Report/Coverage?limit=ten',
+        '/api/Report/EventComparison?offset=1.5', '/api/Report/EventComparison?limit=', '/api/Report/Coverage/Export?event=xyz', '/api/Report/EventComparison/Export?zone=%27']) {
         const res = await get(url, 'network');
         expect(res.statusCode, url).toBe(400);
         expect(res.json()).toMatchObject({ succeeded: false, data: null });
