@@ -1,9 +1,10 @@
 /**
  * The organizer console's SQL: every list is filtered, sorted and paged in the database, with the
  * total counted by the same conditions. Searches are `ILIKE '%text%'` on the few columns named in
- * the contract, written so that PostgreSQL answers them from trigram indexes (migration 0006, where
- * pg_trgm is available): the matching people and stores are found first, then their registrations
- * by indexed keys. PGlite has no pg_trgm and scans, which is correct and fast enough at its sizes.
+ * the contract, written so that PostgreSQL answers them from trigram indexes (migrations 0006 and
+ * 0011, where pg_trgm is available): the matching people and stores are found first, then their
+ * registrations by indexed keys. PGlite has no pg_trgm and scans, which is correct and fast enough
+ * at its sizes. Measured in bench/admin (docs/benchmarks.md).
  */
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminAccessCode, AdminEvent, AdminPerson, AdminRegistration, AuditEntry, RegistrationSort } from '@portal/contracts';
@@ -199,6 +200,40 @@ function peopleMatching(db: DbOrTx, pattern: string) {
     .where(or(sql`(${people.firstName} || ' ' || ${people.lastName}) ilike ${pattern}`, sql`${people.email} ilike ${pattern}`));
 }
 
+/**
+ * Stores whose name or number contains the text; same expressions as the trigram indexes. The number
+ * is matched as `lower(dlrnum)`, which ILIKE matches exactly as `dlrnum` (it compares lower-cased
+ * text): its trigram index is on that expression so that no `dlrnum = ...` lookup can pick it
+ * (migration 0011).
+ */
+function storesMatching(db: DbOrTx, pattern: string) {
+  return db
+    .select({ dlrnum: stores.dlrnum })
+    .from(stores)
+    .where(or(sql`${stores.name} ilike ${pattern}`, sql`lower(${stores.dlrnum}) ilike ${pattern}`));
+}
+
+/**
+ * The registrations whose attendee or store matches: two branches, each found by index (people or
+ * stores by trigram index, then their registrations by `attendee_id` / `store_dlrnum`), joined by
+ * UNION. The same condition written as `attendee_id in (...) or store_dlrnum in (...)` can only be
+ * tested row by row, so PostgreSQL read every registration for every search. Each set is handed on as
+ * an array (`= any(array(...))`, computed once): the planner then looks its few rows up by index
+ * instead of hashing them against a scan of all registrations, which its default cost settings
+ * preferred from a few hundred rows on.
+ */
+function registrationsMatching(db: DbOrTx, pattern: string): SQL {
+  const byAttendee = db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(sql`${registrations.attendeeId} = any(array(${peopleMatching(db, pattern)}))`);
+  const byStore = db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(sql`${registrations.storeDlrnum} = any(array(${storesMatching(db, pattern)}))`);
+  return sql`${registrations.id} = any(array(${byAttendee} union ${byStore}))`;
+}
+
 function registrationWhere(db: DbOrTx, f: RegistrationFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (f.event) conditions.push(eq(registrations.eventId, f.event));
@@ -206,22 +241,11 @@ function registrationWhere(db: DbOrTx, f: RegistrationFilter): SQL | undefined {
   if (f.type) conditions.push(eq(registrations.attendeeType, f.type as (typeof schema.ATTENDEE_TYPES)[number]));
   if (f.store) conditions.push(eq(registrations.storeDlrnum, f.store));
   if (f.region) conditions.push(eq(zones.regionCode, f.region));
-  if (f.q) {
-    const pattern = containsPattern(f.q);
-    conditions.push(
-      or(
-        inArray(registrations.attendeeId, peopleMatching(db, pattern)),
-        inArray(
-          registrations.storeDlrnum,
-          db.select({ dlrnum: stores.dlrnum }).from(stores).where(or(sql`${stores.name} ilike ${pattern}`, sql`${stores.dlrnum} ilike ${pattern}`)),
-        ),
-      ),
-    );
-  }
+  if (f.q) conditions.push(registrationsMatching(db, containsPattern(f.q)));
   return and(...conditions);
 }
 
-/** The joins every registration list and count needs; zones only when a region is asked for or shown. */
+/** The joins every registration list needs. */
 function registrationsFrom<T extends ReturnType<DbOrTx['select']>>(query: T) {
   return query
     .from(registrations)
@@ -231,15 +255,42 @@ function registrationsFrom<T extends ReturnType<DbOrTx['select']>>(query: T) {
     .leftJoin(zones, eq(zones.code, districts.zoneCode));
 }
 
+/**
+ * Registrations with only the joins the filter and the sort need: people for the name and e-mail
+ * sorts, the network for the region filter. Leaving people out drops no row (every registration has
+ * an attendee: `attendee_id` is not null and a foreign key), so counts and pages stay the same.
+ */
+function registrationsFiltered<T extends ReturnType<DbOrTx['select']>>(query: T, f: RegistrationFilter, withPeople: boolean) {
+  let q = query.from(registrations).$dynamic();
+  if (withPeople) q = q.innerJoin(people, eq(people.id, registrations.attendeeId));
+  if (f.region) {
+    q = q
+      .innerJoin(stores, eq(stores.dlrnum, registrations.storeDlrnum))
+      .innerJoin(districts, eq(districts.code, stores.districtCode))
+      .innerJoin(zones, eq(zones.code, districts.zoneCode));
+  }
+  return q;
+}
+
+/**
+ * One page and the total. The page's ids are chosen first, sorted and cut in SQL with only the
+ * joins the filter and the sort need, then only those rows are joined to their attendee and network
+ * (the same order again, so the answer is exactly the one of a single joined query).
+ */
 export async function listRegistrations(db: DbOrTx, f: RegistrationFilter): Promise<{ rows: AdminRegistration[]; total: number }> {
   const where = registrationWhere(db, f);
+  const order = registrationOrder(f.sort);
+  const sortsByPerson = /^-?(name|email)$/.test(f.sort);
+  const pageIds = registrationsFiltered(db.select({ id: registrations.id }), f, sortsByPerson)
+    .where(where)
+    .orderBy(...order)
+    .limit(f.pageSize)
+    .offset(offsetOf(f));
   const [rows, count] = await Promise.all([
     registrationsFrom(db.select(registrationColumns))
-      .where(where)
-      .orderBy(...registrationOrder(f.sort))
-      .limit(f.pageSize)
-      .offset(offsetOf(f)),
-    registrationsFrom(db.select({ n: sql<number>`count(*)::int` })).where(where),
+      .where(inArray(registrations.id, pageIds))
+      .orderBy(...order),
+    registrationsFiltered(db.select({ n: sql<number>`count(*)::int` }), f, false).where(where),
   ]);
   return { rows: (rows as RegistrationListRow[]).map(registrationView), total: Number(count[0]?.n ?? 0) };
 }
