@@ -58,3 +58,25 @@ export async function startBenchServer(engine: Engine, stores: number, env: Reco
     },
   };
 }
+
+/**
+ * The real app on a PostgreSQL database loaded before (e.g. `DATABASE_URL=... npm run demo:load --
+ * --stores 50000`), migrated to the current schema and left in place on close: a benchmark at 50,000
+ * stores then skips minutes of loading per run. `keysDir` is the DATA_DIR the loader ran with.
+ */
+export async function startBenchServerOn(databaseUrl: string, keysDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
+  // The loader's DATA_DIR: its generated CODE_HASH_KEY is what the demo access codes were hashed with.
+  const config = loadConfig({ DATA_DIR: keysDir, LOG_LEVEL: 'silent', LOGIN_FAILURES_PER_IP_HOUR: '1000000', ...env });
+  const database = await openDatabase({ url: databaseUrl, poolSize: 20 });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -17,6 +17,8 @@ export interface LoadSpec {
 
 export interface LoadSummary {
   reqPerSec: number;
+  /** Requests completed in the whole run. */
+  total: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -32,7 +34,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadSummary> {
     const runner = new URL('./load-runner.mjs', import.meta.url).pathname;
     const { stdout } = await promisify(execFile)(process.execPath, [runner, file], { maxBuffer: 64 * 1024 * 1024 });
     const r = JSON.parse(stdout) as autocannon.Result;
-    return { reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+    return { reqPerSec: Math.round(r.requests.average), total: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

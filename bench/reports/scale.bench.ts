@@ -5,12 +5,15 @@
  * memory growth), and the cost of a registration change with the counting triggers against the same
  * change with them disabled.
  *   node --expose-gc --import tsx bench/reports/scale.bench.ts [--engine pglite|postgres] [--stores 50000] [--seconds 10]
+ *     [--database-url postgres://.../loaded [--keys-dir .data]]   (PostgreSQL loaded before with demo:load, kept; the
+ *                                              loader's DATA_DIR holds the key its access codes were hashed with)
+ *     [--skip-change]                          (leave out the registration-change comparison)
  */
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, schema, type Db } from '@portal/db';
-import { startBenchServer, type Engine } from '../lib/bench-server.ts';
+import { startBenchServer, startBenchServerOn, type Engine } from '../lib/bench-server.ts';
 import { runLoad } from '../lib/load.ts';
 import * as q from '../../apps/server/src/modules/reports/reports.queries.ts';
 
@@ -18,6 +21,8 @@ const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? 
 const seconds = Number(args.get('--seconds') ?? 10);
 const engine = (args.get('--engine') || 'postgres') as Engine;
 const stores = Number(args.get('--stores') ?? (engine === 'postgres' ? 50_000 : 5_000));
+const databaseUrl = args.get('--database-url') || undefined;
+const skipChange = args.has('--skip-change');
 const CONNECTIONS = 10;
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -82,8 +87,8 @@ async function registrationChanges(db: Db, ids: number[], n: number): Promise<{ 
 }
 
 const started = performance.now();
-const server = await startBenchServer(engine, stores);
-console.log(`# ${engine}, ${stores} stores (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s), load average ${load()}`);
+const server = databaseUrl ? await startBenchServerOn(databaseUrl, args.get('--keys-dir') || '.data') : await startBenchServer(engine, stores);
+console.log(`# ${databaseUrl ? 'postgres (loaded before)' : engine}, ${stores} stores (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s), load average ${load()}`);
 try {
   const db = server.database.db;
   // What autovacuum does within a minute of a bulk load: statistics, and the dead versions the load
@@ -106,18 +111,22 @@ try {
     { name: 'District', path: '/api/Report/GetEnrollments?reportLevel=District', body: body({ region: '010', zone: '011' }), raw: (o: q.CountOptions) => q.districtCounts(db, 'nbc', '011', '010', o) },
     { name: 'Store detail', path: '/api/Report/GetEnrollments?reportLevel=District', body: body({ region: '010', zone: '011', district: district!.code }), raw: null },
   ];
-  console.log('| report | SQL p50 / p99 ms, maintained counts | SQL p50 / p99 ms, full recount | recount / maintained (p50) | API req/s, 10 conn | API p50 / p99 ms, 10 conn | load avg |');
-  console.log('|---|--:|--:|--:|--:|--:|--:|');
+  console.log('| report | SQL p50 / p99 ms, maintained counts | SQL p50 / p99 ms, full recount | recount / maintained (p50) | API req/s, 10 conn | API p50 / p99 ms, 10 conn | server CPU ms / request | load avg |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|');
   for (const c of cases) {
     const maintained = c.raw ? await timed(() => c.raw({}), 200) : null;
     const recount = c.raw ? await timed(() => c.raw({ recount: true }), 30) : null;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-encoding': 'br, gzip' };
     await runLoad({ url: server.url, path: c.path, method: 'POST', headers, bodies: [c.body], connections: CONNECTIONS, duration: 2 });
+    // The app's own CPU (this process) per answered request: unlike latency, hardly moved by other load on the machine.
+    const cpu0 = process.cpuUsage();
     const api = await runLoad({ url: server.url, path: c.path, method: 'POST', headers, bodies: [c.body], connections: CONNECTIONS, duration: seconds });
+    const cpu = process.cpuUsage(cpu0);
+    const cpuPerRequest = ((cpu.user + cpu.system) / 1000 / Math.max(1, api.total)).toFixed(2);
     if (api.non2xx || api.errors) throw new Error(`${c.name}: ${api.non2xx} non-2xx, ${api.errors} errors`);
     const fmt = (t: { p50: number; p99: number } | null) => (t ? `${t.p50} / ${t.p99}` : 'n/a');
     const ratio = maintained && recount ? (recount.p50 / maintained.p50).toFixed(1) : 'n/a';
-    console.log(`| ${c.name} | ${fmt(maintained)} | ${fmt(recount)} | ${ratio} | ${api.reqPerSec} | ${api.p50} / ${api.p99} | ${loadavg()[0]!.toFixed(1)} |`);
+    console.log(`| ${c.name} | ${fmt(maintained)} | ${fmt(recount)} | ${ratio} | ${api.reqPerSec} | ${api.p50} / ${api.p99} | ${cpuPerRequest} | ${loadavg()[0]!.toFixed(1)} |`);
   }
 
   console.log('\n| store list for exports (network) | ms | bytes on the wire | server RSS growth MB | load avg |');
@@ -129,27 +138,29 @@ try {
     console.log(`| ${r.encoding} | ${r.ms} | ${r.bytes} | ${r.rssGrowthMb} | ${loadavg()[0]!.toFixed(1)} |`);
   }
 
-  // Registration changes with the counting triggers, and the same with them off ("today"), interleaved.
-  const ids = rowsOf<{ id: number }>(
-    await db.execute(sql`select id from registrations where event_id = 'nbc' and status = 'Pending' and attendee_type = 'dealer' and store_dlrnum is not null order by id limit 50`),
-  ).map((r) => r.id);
-  const withCounts: number[] = [];
-  const without: number[] = [];
-  for (let block = 0; block < 6; block++) {
-    withCounts.push((await registrationChanges(db, ids, 200)).mean);
-    await db.execute(sql`alter table registrations disable trigger user`);
-    try {
-      without.push((await registrationChanges(db, ids, 200)).mean);
-    } finally {
-      await db.execute(sql`alter table registrations enable trigger user`);
-      await db.execute(sql`select report_counts_rebuild()`);
+  if (!skipChange) {
+    // Registration changes with the counting triggers, and the same with them off ("today"), interleaved.
+    const ids = rowsOf<{ id: number }>(
+      await db.execute(sql`select id from registrations where event_id = 'nbc' and status = 'Pending' and attendee_type = 'dealer' and store_dlrnum is not null order by id limit 50`),
+    ).map((r) => r.id);
+    const withCounts: number[] = [];
+    const without: number[] = [];
+    for (let block = 0; block < 6; block++) {
+      withCounts.push((await registrationChanges(db, ids, 200)).mean);
+      await db.execute(sql`alter table registrations disable trigger user`);
+      try {
+        without.push((await registrationChanges(db, ids, 200)).mean);
+      } finally {
+        await db.execute(sql`alter table registrations enable trigger user`);
+        await db.execute(sql`select report_counts_rebuild()`);
+      }
     }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const w = median(withCounts);
+    const o = median(without);
+    console.log(`\nregistration change (lock, update status, audit row; one transaction), mean ms over 6 interleaved blocks of 200:`);
+    console.log(`| with counts | without (today) | ratio | load avg |\n|--:|--:|--:|--:|\n| ${w.toFixed(3)} | ${o.toFixed(3)} | ${(w / o).toFixed(2)} | ${loadavg()[0]!.toFixed(1)} |`);
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const w = median(withCounts);
-  const o = median(without);
-  console.log(`\nregistration change (lock, update status, audit row; one transaction), mean ms over 6 interleaved blocks of 200:`);
-  console.log(`| with counts | without (today) | ratio | load avg |\n|--:|--:|--:|--:|\n| ${w.toFixed(3)} | ${o.toFixed(3)} | ${(w / o).toFixed(2)} | ${loadavg()[0]!.toFixed(1)} |`);
 } finally {
   await server.close();
 }

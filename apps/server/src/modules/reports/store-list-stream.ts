@@ -11,8 +11,14 @@ import type { StoreFilter, StoreRow } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import * as q from './reports.queries.ts';
 
-/** Stores per page: a few hundred kB of JSON, a query of a few milliseconds. */
+/** Stores per page: a few hundred kB of JSON, a query of a few tens of milliseconds. */
 export const STORES_PER_PAGE = 2_500;
+/**
+ * Pages asked for ahead of the one being written. On PostgreSQL they run on separate connections, so
+ * the database reads pages on every core while this process turns the current one into JSON (at
+ * 50,000 stores: 21 pages; about twice as fast as one page ahead on two cores). Memory stays a few pages.
+ */
+export const PAGES_AHEAD = 3;
 
 const MARK = '__rows__';
 const [BEFORE, AFTER] = JSON.stringify(ok({ dataSet: { table: MARK } })).split(JSON.stringify(MARK)) as [string, string];
@@ -34,22 +40,31 @@ export async function storeListStream(db: DbOrTx, eventId: string, scope: q.Stor
     const districts = pages[index];
     return districts ? q.storeListPage(db, eventId, { ...scope, districts }, select) : null;
   };
-  const first = await (read(0) ?? Promise.resolve([]));
+  // Pages in flight, in order; a rejected one is awaited in its turn, until then it must not count as unhandled.
+  const ahead: Array<Promise<StoreRow[]>> = [];
+  let requested = 0;
+  const fill = () => {
+    while (ahead.length < PAGES_AHEAD + 1 && requested < pages.length) {
+      const page = read(requested++)!;
+      page.catch(() => undefined);
+      ahead.push(page);
+    }
+  };
+  fill();
+  const first = await (ahead.shift() ?? Promise.resolve([]));
 
   async function* body(): AsyncGenerator<string> {
-    let rows = first;
+    let rows: StoreRow[] | undefined = first;
     let written = 0;
     yield HEAD;
-    for (let index = 0; ; index++) {
-      const next = read(index + 1);
-      // A rejected prefetch is awaited on the next turn; until then it must not count as unhandled.
-      next?.catch(() => undefined);
+    while (rows) {
+      fill();
       if (rows.length) {
         yield (written ? ',' : '') + rowsJson(rows);
         written += rows.length;
       }
-      if (!next) break;
-      rows = await next;
+      const next = ahead.shift();
+      rows = next ? await next : undefined;
     }
     yield TAIL;
   }
