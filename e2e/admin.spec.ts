@@ -1,10 +1,12 @@
 /**
  * Organizer console journeys against the real server with demo data: sign-in, a per-store code
  * created and used, a registration found and cancelled (and gone from the store detail report), a
- * rosters import refused with its row errors and then committed, and axe on every console page.
+ * rosters import refused with its row errors and then committed, two-factor sign-in turned on with a
+ * code computed here (otplib) and used at the next sign-in, and axe on every console page.
  * Attendee and report sessions run in their own browser contexts, as separate people would.
  */
 import type { Browser, Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { expect, loginAs, seriousA11yViolations, snap, test } from './fixtures.ts';
 
 const ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027' };
@@ -59,6 +61,8 @@ test.describe('organizer console', () => {
       ['Import', 'form'],
       ['Outbox', null],
       ['Audit log', 'table'],
+      ['Organizers', 'table'],
+      ['My account', null],
     ] as const) {
       await nav(page, label);
       if (ready) await expect(page.getByRole(ready).first()).toBeVisible();
@@ -219,5 +223,42 @@ test.describe('organizer console', () => {
     const people = page.getByRole('table', { name: 'People' });
     await expect(people.getByRole('row', { name: /Casey Import/ })).toContainText('10990');
     await expect(people.getByRole('row', { name: /Robin Import/ })).toContainText('10990');
+  });
+  // Last in the file: it changes the demo organizer's sign-in, and turns two-factor off again at the end.
+  test('turns two-factor sign-in on with a first code, then signs in with password and code, and turns it off', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInOrganizer(page);
+    await nav(page, 'My account');
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect(page.getByRole('img', { name: 'QR code of your authenticator key' })).toBeVisible();
+    const secret = await page.getByLabel('Key', { exact: true }).inputValue();
+    expect(await page.getByLabel('Set-up link (otpauth)').inputValue()).toContain(`secret=${secret}`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await snap(page, 'admin-totp-setup');
+    const now = () => Math.floor(Date.now() / 1000);
+    await page.getByLabel('Code from the app').fill(await generate({ secret, epoch: now() }));
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await expect(page.getByText(/Two-factor sign-in is on/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Two-factor sign-in\s*On/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('E-mail').fill(ORGANIZER.email);
+    await page.getByLabel('Password').fill(ORGANIZER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // The password alone is not enough any more: the console asks for the code.
+    await expect(page.getByText('Enter the 6-digit code of your authenticator app.')).toBeVisible();
+    await expect(page.getByLabel(/authenticator code/i)).toBeFocused();
+    // The code confirmed at set-up is used up; the next 30-second step's code is within the allowed drift.
+    await page.getByLabel(/authenticator code/i).fill(await generate({ secret, epoch: now() + 30 }));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Signed in again where the session ended: the account page, two-factor on.
+    await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Two-factor sign-in\s*On/ })).toBeVisible();
+    expect(await page.evaluate(() => window.sessionStorage.getItem('portal-admin-session'))).toContain('accessToken');
+
+    await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(ORGANIZER.password);
+    await page.getByRole('button', { name: 'Turn off', exact: true }).click();
+    await expect(page.getByRole('heading', { name: /Two-factor sign-in\s*Off/ })).toBeVisible();
   });
 });
