@@ -4,10 +4,19 @@
  * Aim (issue 11): a search answers in under 100 ms on PostgreSQL.
  *   npx tsx bench/admin/admin-search.bench.ts [--engine postgres|pglite|both] [--stores 30000] [--runs 30]
  * `--url postgres://...` runs against a PostgreSQL database that already holds demo data (loading
- * 30,000 stores takes minutes on a busy machine).
+ * 30,000 stores takes minutes on a busy machine): load it once with
+ *   createdb bench_NAME && DATABASE_URL=postgres://.../bench_NAME npm run demo:load -- --stores 30000
+ * `--explain` also runs each search's statements (exactly as the route sends them, logged from
+ * Drizzle) under EXPLAIN (ANALYZE, BUFFERS) and prints their execution times, which the machine's
+ * load stretches less than the HTTP times; `--plans` prints the plans too.
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { registrationsQuerySchema } from '@portal/contracts';
+import { schema, type Db } from '@portal/db';
+import { listRegistrations } from '../../apps/server/src/modules/admin/admin.queries.ts';
 import { rowsOf } from '@portal/db';
 import { ADMIN_PATHS } from '@portal/contracts';
 import { mkdtempSync } from 'node:fs';
@@ -25,6 +34,37 @@ const engines: Engine[] = engineArg === 'both' ? ['postgres', 'pglite'] : [engin
 const stores = Number(args.get('--stores') ?? 30_000);
 const runs = Number(args.get('--runs') ?? 30);
 const existingUrl = args.get('--url');
+const explain = args.has('--explain') || args.has('--plans');
+const printPlans = args.has('--plans');
+
+/**
+ * The statements listRegistrations sends for one query string, each run under EXPLAIN (ANALYZE,
+ * BUFFERS) `times` times; answers the median execution time per statement (and the last plan).
+ */
+async function explainSearch(url: string, query: string, times: number): Promise<Array<{ statement: string; medianMs: number; plan: string }>> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  try {
+    const logged: Array<{ query: string; params: unknown[] }> = [];
+    const db = drizzle(pool, { schema, logger: { logQuery: (q, params) => logged.push({ query: q, params }) } }) as unknown as Db;
+    await listRegistrations(db, registrationsQuerySchema.parse(Object.fromEntries(new URLSearchParams(query))));
+    const out = [];
+    for (const { query: statement, params } of logged) {
+      const ms: number[] = [];
+      let plan = '';
+      for (let i = 0; i < times; i++) {
+        const result = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${statement}`, params);
+        const lines = result.rows.map((r) => r['QUERY PLAN']);
+        ms.push(Number(/Execution Time: ([\d.]+) ms/.exec(lines.at(-1) ?? '')?.[1] ?? NaN));
+        plan = lines.join('\n');
+      }
+      ms.sort((a, b) => a - b);
+      out.push({ statement, medianMs: ms[Math.floor(ms.length / 2)]!, plan });
+    }
+    return out;
+  } finally {
+    await pool.end();
+  }
+}
 
 /** The app over a database that already holds demo data (migrated, not reloaded). */
 async function startOnExisting(url: string): Promise<BenchServer> {
@@ -33,7 +73,7 @@ async function startOnExisting(url: string): Promise<BenchServer> {
   await database.migrate();
   const app = await buildApp({ config, database });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url: address, database, close: async () => { await app.close(); await database.close(); } };
+  return { url: address, database, databaseUrl: url, close: async () => { await app.close(); await database.close(); } };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -43,9 +83,12 @@ for (const engine of existingUrl ? (['postgres'] as const) : engines) {
   const server = existingUrl ? await startOnExisting(existingUrl) : await startBenchServer(engine, stores);
   try {
     const db = server.database.db;
-    await db.execute(sql`analyze`);
-    const [counts] = rowsOf<{ total: number; nbc: number }>(
-      await db.execute(sql`select count(*)::int as total, (count(*) filter (where event_id = 'nbc'))::int as nbc from registrations`),
+    // As autovacuum would after a bulk load: statistics, and the trigram indexes' pending lists merged
+    // (GIN's fastupdate keeps new entries in a list that every search reads until a vacuum; ANALYZE
+    // alone leaves it, and then a last-name search took 97 ms instead of 24 ms in EXPLAIN ANALYZE).
+    await db.execute(sql`vacuum analyze`);
+    const [counts] = rowsOf<{ total: number; nbc: number; stores: number }>(
+      await db.execute(sql`select count(*)::int as total, (count(*) filter (where event_id = 'nbc'))::int as nbc, (select count(*)::int from stores) as stores from registrations`),
     );
     // Real values to search for: a last name, a piece of an e-mail and a store name from the data.
     const [sample] = rowsOf<{ last_name: string; email: string; store_name: string; dlrnum: string; region: string }>(
@@ -67,12 +110,12 @@ for (const engine of existingUrl ? (['postgres'] as const) : engines) {
       ['store name', `q=${encodeURIComponent(sample!.store_name.split(' ')[0]!)}`],
       ['store number', `q=${sample!.dlrnum}`],
       ['name + event + status + region', `q=${encodeURIComponent(sample!.last_name.slice(0, 4))}&event=nbc&status=Enrolled&region=${sample!.region}`],
-      ['no match (full scan)', 'q=zzqxj'],
+      ['no match', 'q=zzqxj'],
       ['no filter, sorted by name, page 200', 'sort=name&page=200&pageSize=50'],
       ['pageSize 200, sorted by store', 'q=a&sort=store&pageSize=200'],
     ];
     console.log(
-      `\n## ${engine}: ${stores} stores, ${counts!.total} registrations (${counts!.nbc} nbc); set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s; load avg ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
+      `\n## ${engine}${existingUrl ? ' (existing database)' : ''}: ${counts!.stores} stores, ${counts!.total} registrations (${counts!.nbc} nbc); set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s; load avg ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
     );
     console.log('| search | rows total | p50 ms | p95 ms | max ms |');
     console.log('|---|--:|--:|--:|--:|');
@@ -93,6 +136,18 @@ for (const engine of existingUrl ? (['postgres'] as const) : engines) {
       console.log(`| ${name} | ${total} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} |`);
     }
     console.log(`\nload avg after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    if (explain) {
+      if (!server.databaseUrl) throw new Error('--explain needs PostgreSQL');
+      console.log('\nEXPLAIN (ANALYZE, BUFFERS), median execution time of 5 runs per statement (page query / count query):\n');
+      console.log('| search | statements | execution ms |');
+      console.log('|---|--:|---|');
+      for (const [name, query] of scenarios) {
+        const statements = await explainSearch(server.databaseUrl, query, 5);
+        console.log(`| ${name} | ${statements.length} | ${statements.map((s) => s.medianMs.toFixed(2)).join(' / ')} |`);
+        if (printPlans) for (const s of statements) console.error(`\n-- ${name}\n${s.statement}\n${s.plan}`);
+      }
+      console.log(`\nload avg after EXPLAIN: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    }
   } finally {
     await server.close();
   }

@@ -16,6 +16,8 @@ export type Engine = 'pglite' | 'postgres';
 export interface BenchServer {
   url: string;
   database: Database;
+  /** The PostgreSQL database's connection string (absent on PGlite). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,7 @@ export async function startBenchServer(engine: Engine, stores: number, env: Reco
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_FAILURES_PER_IP_HOUR: '1000000', ...env });
   let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   let database: Database;
   if (engine === 'postgres') {
     const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -33,7 +36,8 @@ export async function startBenchServer(engine: Engine, stores: number, env: Reco
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), poolSize: 20 });
+    databaseUrl = url.toString();
+    database = await openDatabase({ url: databaseUrl, poolSize: 20 });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -50,6 +54,7 @@ export async function startBenchServer(engine: Engine, stores: number, env: Reco
   return {
     url: address,
     database,
+    ...(databaseUrl ? { databaseUrl } : {}),
     close: async () => {
       await app.close();
       await database.close();
