@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { encode } from 'uqr';
 
 /**
- * A QR code as inline SVG (one path of dark modules), drawn from `uqr`'s module matrix: no canvas,
+ * A QR code as inline SVG (one path of dark modules, the standard 4-module quiet zone), drawn from `uqr`'s module matrix: no canvas,
  * no innerHTML. `uqr` is imported only here, inside the console's lazy chunk.
  */
 export function QrCode({ text, label, size = 200 }: { text: string; label: string; size?: number }) {
   const { path, modules } = useMemo(() => {
-    const qr = encode(text, { ecc: 'M', border: 2 });
+    const qr = encode(text, { ecc: 'M', border: 4 });
     let d = '';
     qr.data.forEach((row, y) =>
       row.forEach((dark, x) => {

@@ -36,7 +36,7 @@ describe('my account: two-factor sign-in', { timeout: 40_000 }, () => {
 
     const qr = await screen.findByRole('img', { name: 'QR code of your authenticator key' });
     // The drawn modules are those of the otpauth URI (one 1x1 square per dark module).
-    const dark = encode(setup.otpauthUrl, { ecc: 'M', border: 2 }).data.flat().filter(Boolean).length;
+    const dark = encode(setup.otpauthUrl, { ecc: 'M', border: 4 }).data.flat().filter(Boolean).length;
     expect(qr.querySelector('path')?.getAttribute('d')?.match(/M/g)).toHaveLength(dark);
     expect(screen.getByLabelText('Key')).toHaveValue(setup.secret);
     expect(screen.getByLabelText('Set-up link (otpauth)')).toHaveValue(setup.otpauthUrl);
