@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from './auth.ts';
 import { NETWORK_CODE_PATTERN } from './reports.ts';
-import { ALL_CODES } from './rules.ts';
+import { ALL_CODES, INSIGHT_PAGE_MAX } from './rules.ts';
 
 /** Most stores one "remind" call may name; the whole scope is the default. */
 export const REMIND_MAX_STORES = 5_000;
@@ -41,10 +41,6 @@ export type InsightQuery = z.input<typeof insightQuerySchema>;
 /** EventComparison covers both events: only the area. */
 export const comparisonQuerySchema = z.object({ region: optionalArea, zone: optionalArea, district: optionalArea });
 export type ComparisonQuery = z.input<typeof comparisonQuerySchema>;
-
-/** Rows per page of the coverage and comparison answers: the default and the most one request may ask for. */
-export const INSIGHT_PAGE_DEFAULT = 100;
-export const INSIGHT_PAGE_MAX = 500;
 
 const pageNumber = (name: string, min: number, max: number) =>
   z
@@ -157,12 +153,6 @@ export interface EventComparisonAnswer extends InsightPage {
   rows: EventComparisonRow[];
   totals: EventComparisonTotals;
 }
-
-/** File names of the coverage and comparison exports (every row, streamed by the server). */
-export function coverageExportFileName(event: EventType): string {
-  return `Coverage Gaps_${event}.xlsx`;
-}
-export const EVENT_COMPARISON_EXPORT_FILE_NAME = 'nbc vs abc by Store.xlsx';
 
 /** The hierarchy workbook's file name for an event. */
 export function hierarchyWorkbookFileName(event: EventType): string {

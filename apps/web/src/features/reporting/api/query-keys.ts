@@ -18,8 +18,10 @@ export const reportKeys = {
   zoneOptions: (regCode: string) => [...reportKeys.all, 'zone-options', regCode] as const,
   travellerCounts: () => [...reportKeys.all, 'traveller-counts'] as const,
   scope: () => [...reportKeys.all, 'scope'] as const,
-  coverage: (event: string) => [...reportKeys.all, 'coverage', event] as const,
+  coverage: (event: string, offset?: number, limit?: number) =>
+    offset === undefined ? ([...reportKeys.all, 'coverage', event] as const) : ([...reportKeys.all, 'coverage', event, offset, limit] as const),
   timeline: (event: string) => [...reportKeys.all, 'timeline', event] as const,
-  eventComparison: () => [...reportKeys.all, 'event-comparison'] as const,
+  eventComparison: (offset?: number, limit?: number) =>
+    offset === undefined ? ([...reportKeys.all, 'event-comparison'] as const) : ([...reportKeys.all, 'event-comparison', offset, limit] as const),
   digest: () => [...reportKeys.all, 'digest'] as const,
 };

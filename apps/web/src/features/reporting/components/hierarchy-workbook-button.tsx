@@ -3,42 +3,49 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { EventType } from '@portal/contracts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { downloadHierarchyWorkbook } from '../api/download-hierarchy-workbook.ts';
+import { downloadHierarchyWorkbook, type DownloadedFile } from '../api/download-hierarchy-workbook.ts';
 
 type State = { phase: 'idle' } | { phase: 'busy' } | { phase: 'error'; message: string };
 
-/** Downloads the server-built hierarchy workbook (region > zone > district > store, with subtotals) of the caller's scope. */
-export function HierarchyWorkbookButton({ event }: { event: EventType }) {
+export interface ServerFileButtonProps {
+  label: string;
+  busyLabel: string;
+  variant?: string;
+  download: (signal: AbortSignal) => Promise<DownloadedFile>;
+}
+
+/** Downloads a file the server builds and streams (the browser saves it once it is complete). */
+export function ServerFileButton({ label, busyLabel, variant = 'outline-success', download }: ServerFileButtonProps) {
   const [state, setState] = useState<State>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
-  const download = async () => {
+  const start = async () => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
     setState({ phase: 'busy' });
     try {
-      const { blob, fileName } = await downloadHierarchyWorkbook(event, current.signal);
+      const { blob, fileName } = await download(current.signal);
       if (current.signal.aborted) return;
       saveFile(blob, fileName);
       setState({ phase: 'idle' });
     } catch (error) {
       if (current.signal.aborted) return;
-      setState({ phase: 'error', message: error instanceof Error && error.message ? error.message : 'The workbook could not be downloaded.' });
+      setState({ phase: 'error', message: error instanceof Error && error.message ? error.message : 'The file could not be downloaded.' });
     }
   };
 
   return (
     <div className="d-inline-flex flex-column align-items-start gap-1">
-      <Button variant="outline-success" size="sm" disabled={state.phase === 'busy'} onClick={() => void download()}>
+      <Button variant={variant} size="sm" disabled={state.phase === 'busy'} onClick={() => void start()}>
         {state.phase === 'busy' ? (
           <>
             <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            Building workbook…
+            {busyLabel}
           </>
         ) : (
-          'Download hierarchy workbook'
+          label
         )}
       </Button>
       {state.phase === 'error' && (
@@ -48,4 +55,9 @@ export function HierarchyWorkbookButton({ event }: { event: EventType }) {
       )}
     </div>
   );
+}
+
+/** Downloads the server-built hierarchy workbook (region > zone > district > store, with subtotals) of the caller's scope. */
+export function HierarchyWorkbookButton({ event }: { event: EventType }) {
+  return <ServerFileButton label="Download hierarchy workbook" busyLabel="Building workbook…" download={(signal) => downloadHierarchyWorkbook(event, signal)} />;
 }

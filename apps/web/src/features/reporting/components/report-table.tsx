@@ -29,8 +29,16 @@ export interface ReportTableProps<Row> {
   exportFileName?: string | undefined;
   exportSheetName?: string | undefined;
   isLoading?: boolean;
+  /** Another page is loading while this one is shown (server-paged tables): the table is marked busy. */
+  isFetching?: boolean;
   error?: unknown;
   onRetry?: () => void;
+  /** Replaces the browser export of the shown rows, e.g. a server export of every page. */
+  exportControl?: ReactNode;
+  /** Shown between the toolbar and the table, e.g. a pager. */
+  pager?: ReactNode;
+  /** The text of an empty table (default NO_DATA_TEXT). */
+  emptyText?: string;
 }
 
 /** A 403 names what the viewer may not see (a code outside their report scope); anything else may pass on a retry. */
@@ -40,7 +48,7 @@ function errorText(error: unknown): string {
 }
 
 export function ReportTable<Row>(props: ReportTableProps<Row>) {
-  const { label, columns, rows, rowKey, renderCell, rowClassName, footerRows = [], isLoading = false, error, onRetry } = props;
+  const { label, columns, rows, rowKey, renderCell, rowClassName, footerRows = [], isLoading = false, isFetching = false, error, onRetry } = props;
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
   const visible = rows.length > limit ? rows.slice(0, limit) : rows;
   const hidden = rows.length - visible.length;
@@ -50,12 +58,14 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
     <div className="report-table mb-4">
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
         <div>{props.toolbar}</div>
-        <ExportButton
-          fileName={props.exportFileName}
-          sheetName={props.exportSheetName}
-          disabled={isLoading || Boolean(error) || rows.length === 0}
-          getData={() => toSheetData(columns, rows, footerRows)}
-        />
+        {props.exportControl ?? (
+          <ExportButton
+            fileName={props.exportFileName}
+            sheetName={props.exportSheetName}
+            disabled={isLoading || Boolean(error) || rows.length === 0}
+            getData={() => toSheetData(columns, rows, footerRows)}
+          />
+        )}
       </div>
       {Boolean(error) && (
         <Alert variant="danger" className="d-flex align-items-center gap-3">
@@ -67,7 +77,8 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
           )}
         </Alert>
       )}
-      <Table striped bordered hover responsive size="sm" aria-label={label} aria-busy={isLoading}>
+      {!error && props.pager}
+      <Table striped bordered hover responsive size="sm" aria-label={label} aria-busy={isLoading || isFetching}>
         <thead className="table-dark">
           <tr>
             {columns.map((column) => (
@@ -89,7 +100,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
           {empty && (
             <tr>
               <td colSpan={columns.length} className="text-center py-3">
-                {NO_DATA_TEXT}
+                {props.emptyText ?? NO_DATA_TEXT}
               </td>
             </tr>
           )}

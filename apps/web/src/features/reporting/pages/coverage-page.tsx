@@ -1,11 +1,14 @@
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import type { CoverageRow } from '@portal/contracts';
+import { coverageExportFileName, INSIGHT_PAGE_DEFAULT } from '@portal/contracts/rules';
 import { notify } from '../../../lib/toast.ts';
+import { downloadReportFile } from '../api/download-hierarchy-workbook.ts';
 import { useCoverage } from '../api/get-coverage.ts';
 import { useRemindCoverage } from '../api/remind-coverage.ts';
 import { EventSelect } from '../components/event-select.tsx';
-import { HierarchyWorkbookButton } from '../components/hierarchy-workbook-button.tsx';
+import { HierarchyWorkbookButton, ServerFileButton } from '../components/hierarchy-workbook-button.tsx';
+import { Pager } from '../components/pager.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
 import { ReportTable } from '../components/report-table.tsx';
 import { useInsightEvent } from '../hooks/use-insight-event.ts';
@@ -13,17 +16,21 @@ import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { coverageColumns } from '../utils/insight-columns.ts';
 
-const managersToRemind = (rows: readonly CoverageRow[]) =>
-  new Set(rows.flatMap((r) => r.managers.filter((m) => !m.enrolled).map((m) => m.email.toLowerCase()))).size;
-
 /** Coverage gaps of the caller's scope: stores without an enrolled attendee, with reminders to their managers. */
 export function CoveragePage() {
   const name = INSIGHT_NAMES.coverage;
   const [event, setEvent] = useInsightEvent();
-  const query = useCoverage(event);
+  // The page is per event: another event starts on its first page.
+  const [paging, setPaging] = useState({ event, offset: 0 });
+  const offset = paging.event === event ? paging.offset : 0;
+  const limit = INSIGHT_PAGE_DEFAULT;
+  const query = useCoverage(event, { offset, limit });
   const remind = useRemindCoverage(event);
-  const rows = query.data?.rows ?? [];
-  const toRemind = managersToRemind(rows);
+  // While another event's first page loads, the previous event's answer is not shown as this one's.
+  const data = query.isPlaceholderData && paging.event !== event ? undefined : query.data;
+  const rows = data?.rows ?? [];
+  // Over all gaps of the scope, not only this page: "remind" without stores mails them all.
+  const toRemind = data?.managersNotEnrolled ?? 0;
 
   const send = (dlrnums?: string[]) =>
     remind.mutate(dlrnums, {
@@ -37,9 +44,9 @@ export function CoveragePage() {
         <EventSelect value={event} onChange={setEvent} />
         <HierarchyWorkbookButton event={event} />
       </div>
-      {query.data && (
+      {data && (
         <p>
-          <strong>{query.data.total.toLocaleString('en-US')}</strong> store{query.data.total === 1 ? '' : 's'} without an enrolled attendee;{' '}
+          <strong>{data.total.toLocaleString('en-US')}</strong> store{data.total === 1 ? '' : 's'} without an enrolled attendee;{' '}
           <strong>{toRemind.toLocaleString('en-US')}</strong> manager{toRemind === 1 ? '' : 's'} not enrolled. A manager gets at most one
           reminder a week.
         </p>
@@ -61,11 +68,31 @@ export function CoveragePage() {
         columns={coverageColumns}
         rows={rows}
         rowKey={(row) => row.dlrnum}
-        exportFileName={`${name} ${event}`}
-        exportSheetName="Coverage"
-        isLoading={query.isPending}
+        isLoading={query.isPending || !data}
+        isFetching={query.isPlaceholderData}
         error={query.error}
         onRetry={() => void query.refetch()}
+        emptyText="Every store in your scope has an enrolled attendee."
+        exportControl={
+          <ServerFileButton
+            label="Export to Excel"
+            busyLabel="Exporting…"
+            variant="success"
+            download={(signal) => downloadReportFile('/api/Report/Coverage/Export', { event }, coverageExportFileName(event), signal)}
+          />
+        }
+        pager={
+          data && (
+            <Pager
+              label={`${name} pages`}
+              total={data.total}
+              offset={data.offset}
+              limit={data.limit}
+              busy={query.isPlaceholderData}
+              onChange={(next) => setPaging({ event, offset: next })}
+            />
+          )
+        }
         toolbar={
           <Button variant="primary" size="sm" disabled={!toRemind || remind.isPending} onClick={() => send()}>
             {remind.isPending ? 'Sending reminders…' : `Remind ${toRemind.toLocaleString('en-US')} manager${toRemind === 1 ? '' : 's'}`}

@@ -1,15 +1,23 @@
+import { useState } from 'react';
+import { EVENT_COMPARISON_EXPORT_FILE_NAME, INSIGHT_PAGE_DEFAULT } from '@portal/contracts/rules';
+import { downloadReportFile } from '../api/download-hierarchy-workbook.ts';
 import { useEventComparison } from '../api/get-event-comparison.ts';
+import { ServerFileButton } from '../components/hierarchy-workbook-button.tsx';
+import { Pager } from '../components/pager.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
 import { ReportTable } from '../components/report-table.tsx';
 import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { comparisonColumns, comparisonTotals } from '../utils/insight-columns.ts';
 
-/** Per store of the caller's scope: enrolled attendees at nbc and at abc, side by side. */
+/** Per store of the caller's scope: enrolled attendees at nbc and at abc, side by side, a page at a time. */
 export function EventComparisonPage() {
   const name = INSIGHT_NAMES.comparison;
-  const query = useEventComparison();
-  const rows = query.data?.rows ?? [];
+  const [offset, setOffset] = useState(0);
+  const limit = INSIGHT_PAGE_DEFAULT;
+  const query = useEventComparison({ offset, limit });
+  const data = query.data;
+  const rows = data?.rows ?? [];
   return (
     <ReportPageLayout heading={name} backTo={reportingPaths.menu()}>
       <ReportTable
@@ -17,12 +25,21 @@ export function EventComparisonPage() {
         columns={comparisonColumns}
         rows={rows}
         rowKey={(row) => row.dlrnum}
-        footerRows={rows.length ? [comparisonTotals(rows)] : []}
-        exportFileName={name}
-        exportSheetName="Stores"
+        footerRows={data && data.total ? [comparisonTotals(data.totals, data.total)] : []}
         isLoading={query.isPending}
+        isFetching={query.isPlaceholderData}
         error={query.error}
         onRetry={() => void query.refetch()}
+        emptyText="No store in your scope."
+        exportControl={
+          <ServerFileButton
+            label="Export to Excel"
+            busyLabel="Exporting…"
+            variant="success"
+            download={(signal) => downloadReportFile('/api/Report/EventComparison/Export', {}, EVENT_COMPARISON_EXPORT_FILE_NAME, signal)}
+          />
+        }
+        pager={data && <Pager label={`${name} pages`} total={data.total} offset={data.offset} limit={data.limit} busy={query.isPlaceholderData} onChange={setOffset} />}
       />
     </ReportPageLayout>
   );

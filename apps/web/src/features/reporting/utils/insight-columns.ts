@@ -1,4 +1,4 @@
-import type { CoverageRow, EventComparisonRow, TimelineDay } from '@portal/contracts';
+import type { CoverageRow, EventComparisonRow, EventComparisonTotals, TimelineDay } from '@portal/contracts';
 import type { ReportColumn } from './report-columns.ts';
 
 /** A store's managers as one cell: "Name <e-mail> (enrolled|not enrolled)", separated by "; ". */
@@ -33,19 +33,15 @@ export const comparisonColumns: readonly ReportColumn<EventComparisonRow>[] = [
   { key: 'abc', header: 'abc Enrolled', value: (r) => r.abcEnrolled, format: 'number' },
 ];
 
-/** The comparison's totals row: stores enrolled at each event and at both. */
-export function comparisonTotals(rows: readonly EventComparisonRow[]): string[] {
-  let nbc = 0;
-  let abc = 0;
-  let nbcStores = 0;
-  let abcStores = 0;
-  let both = 0;
-  for (const r of rows) {
-    nbc += r.nbcEnrolled;
-    abc += r.abcEnrolled;
-    if (r.nbcEnrolled) nbcStores++;
-    if (r.abcEnrolled) abcStores++;
-    if (r.nbcEnrolled && r.abcEnrolled) both++;
-  }
-  return [`Total (${rows.length} stores)`, `${nbcStores} stores at nbc, ${abcStores} at abc, ${both} at both`, '', '', '', String(nbc), String(abc)];
+/** The comparison's totals row over every store of the scope (the server's totals, not the shown page's). */
+export function comparisonTotals(totals: EventComparisonTotals, stores: number): string[] {
+  return [
+    `Total (${stores.toLocaleString('en-US')} store${stores === 1 ? '' : 's'})`,
+    `${totals.nbcStores} stores at nbc, ${totals.abcStores} at abc, ${totals.bothStores} at both`,
+    '',
+    '',
+    '',
+    String(totals.nbcEnrolled),
+    String(totals.abcEnrolled),
+  ];
 }
