@@ -153,33 +153,33 @@ describe('cached report answers', () => {
 
 describe('ReportAnswerCache', () => {
   it('computes once for concurrent requests at one version, and again after the version moves', async () => {
-    const cache = new ReportAnswerCache();
+    const cache = new ReportAnswerCache(t.database.db);
     let runs = 0;
     const compute = async () => {
       runs++;
       await new Promise((resolve) => setTimeout(resolve, 5));
       return runs;
     };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.get(t.database.db, 'k', compute)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.get('k', compute)));
     expect(answers).toEqual([1, 1, 1, 1, 1]);
     await t.database.db.execute(sql`select report_data_bump()`);
-    expect(await cache.get(t.database.db, 'k', compute)).toBe(2);
+    expect(await cache.get('k', compute)).toBe(2);
     expect(cache.stats()).toMatchObject({ misses: 2, hits: 4, entries: 1 });
   });
 
   it('does not keep a failed computation', async () => {
-    const cache = new ReportAnswerCache();
-    await expect(cache.get(t.database.db, 'k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(await cache.get(t.database.db, 'k', async () => 'ok')).toBe('ok');
+    const cache = new ReportAnswerCache(t.database.db);
+    await expect(cache.get('k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.get('k', async () => 'ok')).toBe('ok');
   });
 
   it('drops the least recently used answer beyond its size', async () => {
-    const cache = new ReportAnswerCache(2);
-    await cache.get(t.database.db, 'a', async () => 'a1');
-    await cache.get(t.database.db, 'b', async () => 'b1');
-    await cache.get(t.database.db, 'a', async () => 'a2'); // a hit: a is now the most recent
-    await cache.get(t.database.db, 'c', async () => 'c1'); // b goes
-    expect(await cache.get(t.database.db, 'a', async () => 'a3')).toBe('a1');
-    expect(await cache.get(t.database.db, 'b', async () => 'b2')).toBe('b2');
+    const cache = new ReportAnswerCache(t.database.db, 2);
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    await cache.get('a', async () => 'a2'); // a hit: a is now the most recent
+    await cache.get('c', async () => 'c1'); // b goes
+    expect(await cache.get('a', async () => 'a3')).toBe('a1');
+    expect(await cache.get('b', async () => 'b2')).toBe('b2');
   });
 });

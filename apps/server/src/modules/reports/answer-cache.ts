@@ -11,7 +11,7 @@
  * refresh storm after a change costs one query per distinct report, not one per reader).
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '@portal/db';
+import { rowsOf, schema, type Db, type DbOrTx } from '@portal/db';
 
 /** The current version of the report data (a decimal string: the sum can pass 2^53 in theory). */
 export async function reportDataVersion(db: DbOrTx): Promise<string> {
@@ -36,21 +36,40 @@ export interface AnswerCacheStats {
   entries: number;
 }
 
+/** The version as a prepared statement: read on every cached request, parsed and planned once per connection. */
+function preparedVersion(db: Db) {
+  return db
+    .select({ v: sql<string>`coalesce(sum(${schema.reportDataVersions.version}), 0)::text` })
+    .from(schema.reportDataVersions)
+    .prepare('report_data_version');
+}
+
 export class ReportAnswerCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly version: ReturnType<typeof preparedVersion>;
   private hits = 0;
   private misses = 0;
 
   /** `maxEntries`: the least recently used answers are dropped beyond it (0 turns the cache off). */
-  constructor(private readonly maxEntries = 2_000) {}
+  constructor(
+    private readonly db: Db,
+    private readonly maxEntries = 2_000,
+  ) {
+    this.version = preparedVersion(db);
+  }
+
+  private async currentVersion(): Promise<string> {
+    const [row] = await this.version.execute();
+    return row?.v ?? '0';
+  }
 
   /**
    * The answer for `key`: from the cache when it was computed at the current data version, else
    * computed by `compute` (which must depend only on the data and `key`) and kept.
    */
-  async get<T>(db: DbOrTx, key: string, compute: () => Promise<T>): Promise<T> {
+  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
     if (this.maxEntries === 0) return compute();
-    const version = await reportDataVersion(db);
+    const version = await this.currentVersion();
     const found = this.entries.get(key);
     if (found && found.version === version) {
       this.hits++;

@@ -58,7 +58,7 @@ const answerKey = (eventType: string, level: string, scope: ReportScope, area: o
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The store-count reports are cached under the data's version (answer-cache.ts): a launch-day crowd
   // refreshing the same pages costs one small query each until the data changes.
-  const answers = new ReportAnswerCache();
+  const answers = new ReportAnswerCache(app.db);
   // Keeps the version table as small as the number of live database sessions.
   app.jobs.recurring('report-data-versions-fold', '7 * * * *', async () => {
     const folded = await foldReportDataVersions(app.db);
@@ -78,20 +78,20 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       let rows: EnrollmentsRow[];
       switch (level) {
         case 'All':
-          rows = await answers.get(app.db, answerKey(eventType, level, scope, {}, ''), () => q.networkTotal(app.db, eventType, { scope }));
+          rows = await answers.get(answerKey(eventType, level, scope, {}, ''), () => q.networkTotal(app.db, eventType, { scope }));
           break;
         case 'Region':
-          rows = await answers.get(app.db, answerKey(eventType, level, scope, {}, ''), () => q.regionCounts(app.db, eventType, { scope }));
+          rows = await answers.get(answerKey(eventType, level, scope, {}, ''), () => q.regionCounts(app.db, eventType, { scope }));
           break;
         case 'Zone':
           if (!region) throw badRequest('region is required for reportLevel=Zone', [{ field: 'region', message: 'region is required for reportLevel=Zone' }]);
           await narrowToScope(app.db, scope, { region });
-          rows = await answers.get(app.db, answerKey(eventType, level, scope, { region }, ''), () => q.zoneCounts(app.db, eventType, region, { scope }));
+          rows = await answers.get(answerKey(eventType, level, scope, { region }, ''), () => q.zoneCounts(app.db, eventType, region, { scope }));
           break;
         case 'District':
           if (district) {
             const area = { ...(await narrowToScope(app.db, scope, { region, zone, district })), district };
-            rows = await answers.get(app.db, answerKey(eventType, 'Store', scope, area, select), () => q.storeDetail(app.db, eventType, area, select));
+            rows = await answers.get(answerKey(eventType, 'Store', scope, area, select), () => q.storeDetail(app.db, eventType, area, select));
           } else {
             if (!zone) {
               throw badRequest('zone or district is required for reportLevel=District', [
@@ -99,7 +99,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
               ]);
             }
             await narrowToScope(app.db, scope, { region, zone });
-            rows = await answers.get(app.db, answerKey(eventType, level, scope, { region, zone }, ''), () => q.districtCounts(app.db, eventType, zone, region, { scope }));
+            rows = await answers.get(answerKey(eventType, level, scope, { region, zone }, ''), () => q.districtCounts(app.db, eventType, zone, region, { scope }));
           }
           break;
       }
