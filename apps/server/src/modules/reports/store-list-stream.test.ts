@@ -42,6 +42,29 @@ describe('streamed store list', () => {
     }
   });
 
+  it('ends the stream with an error when a page read ahead fails, and never leaves a rejection unhandled', async () => {
+    const db = t.database.db;
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // The page list, then the pages: the fourth page fails, while earlier ones are still being written.
+      let calls = 0;
+      const failing = new Proxy(db, {
+        get(target, property, receiver) {
+          if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+          return (query: Parameters<typeof db.execute>[0]) => (++calls === 5 ? Promise.reject(new Error('page 4 failed')) : target.execute(query));
+        },
+      });
+      const stream = await storeListStream(failing, 'nbc', {}, 'ALL', 10);
+      await expect(text(stream)).rejects.toThrow('page 4 failed');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('pages follow the districts in list order and cover every store once', async () => {
     const pages = await q.storeListPages(t.database.db, {}, 25);
     expect(pages.length).toBeGreaterThan(3);
