@@ -148,7 +148,9 @@ export async function storesInScope(db: DbOrTx, scope: SQL, dlrnums: readonly st
  * Registrations that became Enrolled per day, enrolled ones cancelled per day, and those Enrolled at
  * each day's end. A registration belongs to the zone of its store, else to the zone its traveller
  * covers; the network scope counts every registration of the event. A cancelled registration's
- * cancellation time is its last change (nothing changes a cancelled registration afterwards).
+ * cancellation time is its last change (nothing changes a cancelled registration afterwards). Every
+ * day from the first change to the last is listed, a day without a change with zeros, so the series
+ * is continuous.
  */
 export async function timeline(db: DbOrTx, eventId: EventType, scope: SQL): Promise<TimelineDay[]> {
   const query = sql`
@@ -165,12 +167,15 @@ export async function timeline(db: DbOrTx, eventId: EventType, scope: SQL): Prom
       select (enrolled_at at time zone 'UTC')::date as day, 1 as reg, 0 as canc from scoped
       union all
       select (greatest(updated_at, enrolled_at) at time zone 'UTC')::date, 0, 1 from scoped where status = 'Cancelled'
-    )
-    select to_char(day, 'YYYY-MM-DD') as "date", sum(reg)::int as "registrations", sum(canc)::int as "cancellations",
-      (sum(sum(reg) - sum(canc)) over (order by day))::int as "cumulative"
-    from changes
-    group by day
-    order by day`;
+    ),
+    per_day as (select day, sum(reg)::int as reg, sum(canc)::int as canc from changes group by day),
+    -- Every day from the first change to the last, days without a change as zeros (none when nothing changed).
+    days as (select generate_series(min(day), max(day), interval '1 day')::date as day from per_day)
+    select to_char(days.day, 'YYYY-MM-DD') as "date", coalesce(p.reg, 0) as "registrations", coalesce(p.canc, 0) as "cancellations",
+      (sum(coalesce(p.reg, 0) - coalesce(p.canc, 0)) over (order by days.day))::int as "cumulative"
+    from days
+    left join per_day p on p.day = days.day
+    order by days.day`;
   return rowsOf<TimelineDay>(await db.execute(query));
 }
 

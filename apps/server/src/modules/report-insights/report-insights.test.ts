@@ -238,8 +238,17 @@ describe('reports beyond the seed', () => {
           day(r.enrolledAt!).registrations++;
           if (r.status === 'Cancelled') day(r.updatedAt > r.enrolledAt! ? r.updatedAt : r.enrolledAt!).cancellations++;
         }
+        // Every day from the first change to the last: days without a change count zero.
+        const changed = [...days.keys()].sort();
+        const continuous: string[] = [];
+        for (let day = Date.parse(`${changed[0]}T00:00:00Z`); changed.length && day <= Date.parse(`${changed.at(-1)}T00:00:00Z`); day += 86_400_000) {
+          continuous.push(new Date(day).toISOString().slice(0, 10));
+        }
         let cumulative = 0;
-        const expected = [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, d]) => ({ date, ...d, cumulative: (cumulative += d.registrations - d.cancellations) }));
+        const expected = continuous.map((date) => {
+          const d = days.get(date) ?? { registrations: 0, cancellations: 0 };
+          return { date, ...d, cumulative: (cumulative += d.registrations - d.cancellations) };
+        });
 
         const res = await get('/api/Report/Timeline?event=nbc', level);
         expect(res.statusCode).toBe(200);
@@ -248,6 +257,20 @@ describe('reports beyond the seed', () => {
         expect(data.days.at(-1)?.cumulative).toBe(scoped.filter((r) => r.status === 'Enrolled').length);
       });
     }
+
+    it('the series is continuous: days without a change are listed with zeros', async () => {
+      const { days } = (await get('/api/Report/Timeline?event=nbc', 'district')).json().data as TimelineAnswer;
+      for (let i = 1; i < days.length; i++) expect(Date.parse(days[i]!.date) - Date.parse(days[i - 1]!.date)).toBe(86_400_000);
+      // The district's registrations are few: its series has days without any change, carrying the cumulative on.
+      const quiet = days.findIndex((d, i) => i > 0 && d.registrations === 0 && d.cancellations === 0);
+      expect(quiet).toBeGreaterThan(0);
+      expect(days[quiet]!.cumulative).toBe(days[quiet - 1]!.cumulative);
+    });
+
+    it('an area without registrations has no days', async () => {
+      const { timeline } = await import('./report-insights.queries.ts');
+      expect(await timeline(t.database.db, 'nbc', sql`false`)).toEqual([]);
+    });
   });
 
   const expectedComparison = (area: Area) =>
