@@ -6,4 +6,5 @@ export * from './enrollment.ts';
 export * from './rules.ts';
 export * from './admin.ts';
 export * from './report-insights.ts';
+export * from './insight-rules.ts';
 export * from './report-scope.ts';

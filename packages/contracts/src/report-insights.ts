@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from './auth.ts';
 import { NETWORK_CODE_PATTERN } from './reports.ts';
-import { ALL_CODES, INSIGHT_PAGE_MAX } from './rules.ts';
+import { INSIGHT_PAGE_MAX } from './insight-rules.ts';
+import { ALL_CODES } from './rules.ts';
 
 /** Most stores one "remind" call may name; the whole scope is the default. */
 export const REMIND_MAX_STORES = 5_000;

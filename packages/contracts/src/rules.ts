@@ -5,7 +5,6 @@
  */
 import type { FieldError } from './envelope.ts';
 import type { StoreFooterRow } from './reports.ts';
-import type { EventType } from './auth.ts';
 
 export const FIRST_NAME_MAX = 30;
 export const LAST_NAME_MAX = 50;
@@ -89,13 +88,3 @@ export const ALL_CODES = 'ALL';
 export function isStoreFooterRow(row: object): row is StoreFooterRow {
   return (row as { isFooterInfo?: unknown }).isFooterInfo === true;
 }
-
-/** Rows per page of the coverage and comparison answers (report-insights): the default and the most one request may ask for. */
-export const INSIGHT_PAGE_DEFAULT = 100;
-export const INSIGHT_PAGE_MAX = 500;
-
-/** File names of the coverage and comparison exports (every row, streamed by the server). */
-export function coverageExportFileName(event: EventType): string {
-  return `Coverage Gaps_${event}.xlsx`;
-}
-export const EVENT_COMPARISON_EXPORT_FILE_NAME = 'nbc vs abc by Store.xlsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { coverageExportFileName, INSIGHT_PAGE_DEFAULT } from '@portal/contracts/rules';
+import { coverageExportFileName, INSIGHT_PAGE_DEFAULT } from '@portal/contracts/insight-rules';
 import { notify } from '../../../lib/toast.ts';
 import { downloadReportFile } from '../api/download-hierarchy-workbook.ts';
 import { useCoverage } from '../api/get-coverage.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EVENT_COMPARISON_EXPORT_FILE_NAME, INSIGHT_PAGE_DEFAULT } from '@portal/contracts/rules';
+import { EVENT_COMPARISON_EXPORT_FILE_NAME, INSIGHT_PAGE_DEFAULT } from '@portal/contracts/insight-rules';
 import { downloadReportFile } from '../api/download-hierarchy-workbook.ts';
 import { useEventComparison } from '../api/get-event-comparison.ts';
 import { ServerFileButton } from '../components/hierarchy-workbook-button.tsx';
