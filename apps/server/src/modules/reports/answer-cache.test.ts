@@ -10,13 +10,16 @@ import { isPostgresRun } from '@portal/db/testing';
 import { rowsOf } from '@portal/db';
 import type { RegionRow, StoreDetailRow } from '@portal/contracts';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ReportAnswerCache, foldReportDataVersions, reportDataVersion } from './answer-cache.ts';
+import { preferredEncoding } from './encoded-answer.ts';
+import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression.ts';
 
 let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ stores: 40 });
+  t = await buildTestApp({ stores: 300 });
   token = (await loginAs(t.app, DEMO.corporate, 'CORP27')).accessToken;
 });
 afterAll(async () => t?.close());
@@ -174,12 +177,63 @@ describe('ReportAnswerCache', () => {
   });
 
   it('drops the least recently used answer beyond its size', async () => {
-    const cache = new ReportAnswerCache(t.database.db, 2);
+    const cache = new ReportAnswerCache(t.database.db, { maxEntries: 2 });
     await cache.get('a', async () => 'a1');
     await cache.get('b', async () => 'b1');
     await cache.get('a', async () => 'a2'); // a hit: a is now the most recent
     await cache.get('c', async () => 'c1'); // b goes
     expect(await cache.get('a', async () => 'a3')).toBe('a1');
     expect(await cache.get('b', async () => 'b2')).toBe('b2');
+  });
+
+  it('drops the least recently used answers beyond its bytes', async () => {
+    const cache = new ReportAnswerCache(t.database.db, { maxBytes: 10, weigh: (answer) => String(answer).length });
+    await cache.get('a', async () => 'aaaa');
+    await cache.get('b', async () => 'bbbb');
+    await cache.get('c', async () => 'cccc'); // 12 bytes: a goes
+    expect(cache.stats()).toMatchObject({ entries: 2, bytes: 8 });
+    expect(await cache.get('a', async () => 'AAAA')).toBe('AAAA');
+  });
+});
+
+describe('cached answers on the wire', () => {
+  it('are the same JSON compressed as the client accepts, or plain', async () => {
+    // A store detail of one district, large enough to be compressed.
+    const [big] = rowsOf<{ district: string }>(
+      await t.database.db.execute(sql`select district_code as district from stores group by district_code order by count(*) desc limit 1`),
+    );
+    const ask = async (acceptEncoding: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/Report/GetEnrollments?reportLevel=District',
+        headers: { ...bearer(token), 'accept-encoding': acceptEncoding },
+        payload: { region: '', zone: '', district: big!.district, select: 'ALL' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const encoding = res.headers['content-encoding'];
+      const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : encoding === 'gzip' ? gunzipSync(res.rawPayload) : res.rawPayload;
+      return { encoding, json: JSON.parse(body.toString('utf8')) as unknown };
+    };
+    const plain = await ask('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(JSON.stringify(plain.json).length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+    expect(plain.json).toMatchObject({ succeeded: true, message: null });
+    for (const [header, encoding] of [['br', 'br'], ['gzip, deflate', 'gzip'], ['gzip, br;q=0', 'gzip'], ['*', 'br']] as const) {
+      const answer = await ask(header);
+      expect(answer.encoding).toBe(encoding);
+      expect(answer.json).toEqual(plain.json);
+    }
+  });
+
+  it('negotiate the encoding as the compression plugin does', () => {
+    expect(preferredEncoding(undefined)).toBeNull();
+    expect(preferredEncoding('')).toBeNull();
+    expect(preferredEncoding('deflate')).toBeNull();
+    expect(preferredEncoding('gzip, br')).toBe('br');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('*;q=0')).toBeNull();
+    expect(preferredEncoding('BR')).toBe('br');
+    expect(preferredEncoding(['gzip', 'deflate'])).toBe('gzip');
   });
 });

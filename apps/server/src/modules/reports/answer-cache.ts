@@ -28,12 +28,24 @@ export async function foldReportDataVersions(db: DbOrTx): Promise<number> {
 interface Entry {
   version: string;
   answer: Promise<unknown>;
+  /** The answer's size once computed (`weigh`), 0 before. */
+  bytes: number;
 }
 
 export interface AnswerCacheStats {
   hits: number;
   misses: number;
   entries: number;
+  bytes: number;
+}
+
+export interface AnswerCacheOptions {
+  /** The least recently used answers are dropped beyond this many (0 turns the cache off). */
+  maxEntries?: number;
+  /** ... or beyond this many bytes, as `weigh` counts them. */
+  maxBytes?: number;
+  /** An answer's size in bytes (default: none counted). */
+  weigh?: (answer: unknown) => number;
 }
 
 /** The version as a prepared statement: read on every cached request, parsed and planned once per connection. */
@@ -47,15 +59,32 @@ function preparedVersion(db: Db) {
 export class ReportAnswerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly version: ReturnType<typeof preparedVersion>;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly weigh: (answer: unknown) => number;
   private hits = 0;
   private misses = 0;
+  private bytes = 0;
 
-  /** `maxEntries`: the least recently used answers are dropped beyond it (0 turns the cache off). */
-  constructor(
-    private readonly db: Db,
-    private readonly maxEntries = 2_000,
-  ) {
+  constructor(db: Db, options: AnswerCacheOptions = {}) {
     this.version = preparedVersion(db);
+    this.maxEntries = options.maxEntries ?? 2_000;
+    this.maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    this.weigh = options.weigh ?? (() => 0);
+  }
+
+  private drop(key: string, entry: Entry): void {
+    if (this.entries.get(key) !== entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  private evict(): void {
+    while (this.entries.size > this.maxEntries || (this.bytes > this.maxBytes && this.entries.size > 1)) {
+      const oldest = this.entries.entries().next().value;
+      if (!oldest) break;
+      this.drop(oldest[0], oldest[1]);
+    }
   }
 
   private async currentVersion(): Promise<string> {
@@ -80,26 +109,29 @@ export class ReportAnswerCache {
     }
     this.misses++;
     const answer = compute();
-    const entry: Entry = { version, answer };
-    this.entries.delete(key);
+    const entry: Entry = { version, answer, bytes: 0 };
+    if (found) this.drop(key, found);
     this.entries.set(key, entry);
-    // A failed computation is not kept: the next request tries again.
-    answer.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    answer.then(
+      (value) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.bytes = this.weigh(value);
+        this.bytes += entry.bytes;
+        this.evict();
+      },
+      // A failed computation is not kept: the next request tries again.
+      () => this.drop(key, entry),
+    );
+    this.evict();
     return answer;
   }
 
   stats(): AnswerCacheStats {
-    return { hits: this.hits, misses: this.misses, entries: this.entries.size };
+    return { hits: this.hits, misses: this.misses, entries: this.entries.size, bytes: this.bytes };
   }
 
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
   }
 }

@@ -29,6 +29,7 @@ import { ok } from '../../lib/envelope.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { ReportAnswerCache, foldReportDataVersions } from './answer-cache.ts';
+import { EncodedAnswer } from './encoded-answer.ts';
 import { narrowToScope, reportScopeInfo, reportScopeOf, type ReportScope } from './report-scope.ts';
 import * as q from './reports.queries.ts';
 import { storeListStream } from './store-list-stream.ts';
@@ -58,7 +59,9 @@ const answerKey = (eventType: string, level: string, scope: ReportScope, area: o
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The store-count reports are cached under the data's version (answer-cache.ts): a launch-day crowd
   // refreshing the same pages costs one small query each until the data changes.
-  const answers = new ReportAnswerCache(app.db);
+  const answers = new ReportAnswerCache(app.db, { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, weigh: (answer) => (answer instanceof EncodedAnswer ? answer.bytes : 0) });
+  /** A store-count answer: the envelope around the rows, serialized once for every reader of the cache. */
+  const encoded = async (rows: Promise<EnrollmentsRow[]>) => new EncodedAnswer(ok(dataSet(await rows)));
   // Keeps the version table as small as the number of live database sessions.
   app.jobs.recurring('report-data-versions-fold', '7 * * * *', async () => {
     const folded = await foldReportDataVersions(app.db);
@@ -70,28 +73,28 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Report/GetEnrollments',
     { ...reportReaders, schema: { querystring: enrollmentsQuerySchema, body: reportBody } },
-    async (request) => {
+    async (request, reply) => {
       const { eventType } = userOf(request.user);
       const { region, zone, district, select } = request.body;
       const scope = await reportScopeOf(request);
       const level = request.query.reportLevel;
-      let rows: EnrollmentsRow[];
+      let answer: EncodedAnswer;
       switch (level) {
         case 'All':
-          rows = await answers.get(answerKey(eventType, level, scope, {}, ''), () => q.networkTotal(app.db, eventType, { scope }));
+          answer = await answers.get(answerKey(eventType, level, scope, {}, ''), () => encoded(q.networkTotal(app.db, eventType, { scope })));
           break;
         case 'Region':
-          rows = await answers.get(answerKey(eventType, level, scope, {}, ''), () => q.regionCounts(app.db, eventType, { scope }));
+          answer = await answers.get(answerKey(eventType, level, scope, {}, ''), () => encoded(q.regionCounts(app.db, eventType, { scope })));
           break;
         case 'Zone':
           if (!region) throw badRequest('region is required for reportLevel=Zone', [{ field: 'region', message: 'region is required for reportLevel=Zone' }]);
           await narrowToScope(app.db, scope, { region });
-          rows = await answers.get(answerKey(eventType, level, scope, { region }, ''), () => q.zoneCounts(app.db, eventType, region, { scope }));
+          answer = await answers.get(answerKey(eventType, level, scope, { region }, ''), () => encoded(q.zoneCounts(app.db, eventType, region, { scope })));
           break;
         case 'District':
           if (district) {
             const area = { ...(await narrowToScope(app.db, scope, { region, zone, district })), district };
-            rows = await answers.get(answerKey(eventType, 'Store', scope, area, select), () => q.storeDetail(app.db, eventType, area, select));
+            answer = await answers.get(answerKey(eventType, 'Store', scope, area, select), () => encoded(q.storeDetail(app.db, eventType, area, select)));
           } else {
             if (!zone) {
               throw badRequest('zone or district is required for reportLevel=District', [
@@ -99,11 +102,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
               ]);
             }
             await narrowToScope(app.db, scope, { region, zone });
-            rows = await answers.get(answerKey(eventType, level, scope, { region, zone }, ''), () => q.districtCounts(app.db, eventType, zone, region, { scope }));
+            answer = await answers.get(answerKey(eventType, level, scope, { region, zone }, ''), () => encoded(q.districtCounts(app.db, eventType, zone, region, { scope })));
           }
           break;
       }
-      return ok(dataSet(rows));
+      return answer.send(request, reply);
     },
   );
 
