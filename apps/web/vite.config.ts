@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { unusedBootstrapCss } from './unused-css.ts';
 
 const serverUrl = process.env.PORTAL_DEV_SERVER ?? 'http://127.0.0.1:3000';
 // '/Admin' (capital A) is the organizer sign-in; the console page itself is '/admin'.
@@ -98,9 +99,11 @@ function routePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   plugins: [react(), routePreloads(), precompress()],
+  // The built stylesheet keeps only the Bootstrap rules the app can use (unused-css.ts).
+  css: { postcss: { plugins: command === 'build' ? [unusedBootstrapCss(import.meta.dirname)] : [] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -121,4 +124,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
   },
-});
+}));
