@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import staticWebPlugin, { CONTENT_SECURITY_POLICY, eventOfPage, firstLoadHead, indexHtmlFor, type FirstLoadHints } from './static-web.ts';
+import staticWebPlugin, { CONTENT_SECURITY_POLICY, eventOfPage, firstLoadHead, firstPaintBody, indexHtmlFor, scriptsAfterFirstPaint, type FirstLoadHints } from './static-web.ts';
 
 const TEMPLATE = '<!doctype html><html><head><title>x</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 const PRELOADS = [
@@ -25,6 +25,23 @@ describe('indexHtmlFor', () => {
     expect(indexHtmlFor('/', TEMPLATE, PRELOADS)).toBe(TEMPLATE);
     expect(indexHtmlFor('/nbcx', TEMPLATE, PRELOADS)).toBe(TEMPLATE);
     expect(indexHtmlFor('/nbc', TEMPLATE, [])).toBe(TEMPLATE);
+  });
+
+  it('lists the scripts for start-after-paint.js instead of asking for them in <head>', () => {
+    const html = scriptsAfterFirstPaint(indexHtmlFor('/nbc', TEMPLATE, PRELOADS, { scriptsAfterPaint: true }));
+    expect(html).not.toMatch(/<script type="module"|modulepreload/);
+    const list = /<script type="application\/json" id="portal-scripts">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(list)).toEqual({ entry: '/assets/index-abc.js', preload: ['/assets/nbc-login-1.js', '/assets/sdk-2.js'] });
+    expect(html).toContain('<script src="/start-after-paint.js" defer></script></head>');
+    // Nothing to move: the page stays as it is.
+    expect(scriptsAfterFirstPaint('<html><head></head><body></body></html>')).toBe('<html><head></head><body></body></html>');
+  });
+
+  it('asks for the scripts at low priority when the page paints without them', () => {
+    const html = indexHtmlFor('/nbc', TEMPLATE, PRELOADS, { scriptsAfterPaint: true });
+    expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/index-abc.js">');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/nbc-login-1.js">');
+    expect(html).not.toMatch(/<(script type="module"|link rel="modulepreload") (?!fetchpriority)/);
   });
 });
 
@@ -131,6 +148,32 @@ describe('first-load hints', () => {
     expect(firstLoadHead('/abc', HINTS)).not.toContain('javascript:');
   });
 
+  it('sends the login header (logo and banner) as HTML on /nbc and /abc only, attributes escaped', () => {
+    const hints: FirstLoadHints = {
+      configJson: null,
+      events: {
+        nbc: {
+          loginItemsUrl: '/content/env-nbc/items?system.type=login&depth=2',
+          banner: '/content-assets/env-nbc/nbc-banner.svg',
+          header: {
+            logo: { url: '/content-assets/env-nbc/nbc-logo.svg', description: 'Logo "NBC" <2027>', width: 225, height: 60 },
+            banner: { url: '/content-assets/env-nbc/nbc-banner.svg', description: 'Banner & dates', width: 1600, height: 300 },
+          },
+        },
+        abc: { loginItemsUrl: '/content/env-abc/items?system.type=login&depth=2', banner: null, header: { logo: null, banner: null } },
+      },
+    };
+    expect(firstPaintBody('/NBC/', hints)).toBe(
+      '<div class="first-paint" id="first-paint" data-path="/nbc"><header class="login-header"><div class="container py-2">' +
+        '<img src="/content-assets/env-nbc/nbc-logo.svg" alt="Logo &quot;NBC&quot; &lt;2027&gt;" width="225" height="60" class="brand-logo" fetchpriority="high"></div>' +
+        '<img src="/content-assets/env-nbc/nbc-banner.svg" alt="Banner &amp; dates" width="1600" height="300" class="event-banner" fetchpriority="high"></header></div>',
+    );
+    // No banner, nothing to paint early; signed-in pages show the access-restricted header instead.
+    expect(firstPaintBody('/abc', hints)).toBe('');
+    expect(firstPaintBody('/nbc/welcome', hints)).toBe('');
+    expect(firstPaintBody('/', hints)).toBe('');
+  });
+
   it('the plugin finds them through the app’s own config and content routes', async () => {
     const root = mkdtempSync(join(tmpdir(), 'static-web-hints-'));
     writeFileSync(join(root, 'index.html'), TEMPLATE);
@@ -139,7 +182,16 @@ describe('first-load hints', () => {
     app.get('/api/Config', async () => config);
     app.get('/content/env-nbc/items', async (request) => {
       expect(request.query).toEqual({ 'system.type': 'login', depth: '2' });
-      return { items: [{ elements: { banner: { value: [{ url: '/content-assets/env-nbc/nbc-banner.svg' }] } } }] };
+      return {
+        items: [
+          {
+            elements: {
+              banner: { value: [{ url: '/content-assets/env-nbc/nbc-banner.svg', description: 'Banner', width: null, height: null }] },
+              logo: { value: [{ url: 'https://elsewhere.example/logo.svg', description: 'Logo' }] },
+            },
+          },
+        ],
+      };
     });
     await app.register(staticWebPlugin, { webRoot: root });
     try {
@@ -148,6 +200,9 @@ describe('first-load hints', () => {
       expect(html).toContain('href="/content/env-nbc/items?system.type=login&amp;depth=2"');
       expect(html).toContain('href="/content-assets/env-nbc/nbc-banner.svg"');
       expect(html.indexOf('portal-config')).toBeLessThan(html.indexOf('</head>'));
+      // The header before the app's root: the banner at the page's own size, no logo from elsewhere.
+      expect(html).toContain('<div class="first-paint" id="first-paint" data-path="/nbc"><header class="login-header"><div class="container py-2"></div><img src="/content-assets/env-nbc/nbc-banner.svg" alt="Banner" width="1600" height="300" class="event-banner" fetchpriority="high"></header></div><div id="root">');
+      expect((await app.inject({ method: 'GET', url: '/nbc/welcome' })).body).not.toContain('first-paint');
     } finally {
       await app.close();
       rmSync(root, { recursive: true, force: true });

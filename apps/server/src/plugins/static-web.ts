@@ -65,14 +65,18 @@ function readRoutePreloads(file: string): RoutePreload[] {
  * index.html with `<link rel="modulepreload">` for the chunks of the page asked for: they download
  * together with the main script instead of after it has run.
  */
-export function indexHtmlFor(pathname: string, template: string, preloads: readonly RoutePreload[]): string {
+export function indexHtmlFor(pathname: string, template: string, preloads: readonly RoutePreload[], options: { scriptsAfterPaint?: boolean } = {}): string {
+  // With the header in the page itself, the first paint needs only the stylesheet and the images:
+  // the scripts (entry, its imports and the page's chunks) are asked for at low priority, behind them.
+  const priority = options.scriptsAfterPaint ? ' fetchpriority="low"' : '';
+  if (priority) template = template.replace(/<(script type="module"|link rel="modulepreload")/g, `<$1${priority}`);
   const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
   const route = preloads.find((r) => {
     const pattern = r.path.toLowerCase();
     return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
   });
   if (!route || route.files.length === 0) return template;
-  const links = route.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+  const links = route.files.map((file) => `<link rel="modulepreload"${priority} crossorigin href="${file}">`).join('');
   return template.replace('</head>', `${links}</head>`);
 }
 
@@ -81,7 +85,22 @@ export interface FirstLoadHints {
   /** The `GET /api/Config` envelope, as JSON; the web app reads it instead of asking. */
   configJson: string | null;
   /** Per event: the login content's URL (what the Delivery SDK asks first) and its banner image. */
-  events: Record<string, { loginItemsUrl: string; banner: string | null } | undefined>;
+  events: Record<string, EventHints | undefined>;
+}
+
+/** An image asset of the login content item, as the page renders it. */
+export interface FirstPaintImage {
+  url: string;
+  description: string;
+  width: number;
+  height: number;
+}
+
+export interface EventHints {
+  loginItemsUrl: string;
+  banner: string | null;
+  /** The login page's header images (logo 225 by 60, banner 1600 by 300 unless the asset tells). */
+  header?: { logo: FirstPaintImage | null; banner: FirstPaintImage | null };
 }
 
 /** The event whose banner a page shows first: its login and its signed-in pages, not reports. */
@@ -120,8 +139,47 @@ export function firstLoadHead(pathname: string, hints: FirstLoadHints): string {
   return parts.join('');
 }
 
+interface DeliveryAsset {
+  url?: unknown;
+  description?: unknown;
+  width?: unknown;
+  height?: unknown;
+}
+
 interface DeliveryAnswer {
-  items?: { elements?: { banner?: { value?: { url?: unknown }[] } } }[];
+  items?: { elements?: { banner?: { value?: DeliveryAsset[] }; logo?: { value?: DeliveryAsset[] } } }[];
+}
+
+/** The first asset of an element as the web app's ContentImage renders it (same fallbacks for size). */
+function firstPaintImage(asset: DeliveryAsset | undefined, width: number, height: number): FirstPaintImage | null {
+  if (!asset || typeof asset.url !== 'string' || !SAME_ORIGIN_PATH.test(asset.url)) return null;
+  const size = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback);
+  return { url: asset.url, description: typeof asset.description === 'string' ? asset.description : '', width: size(asset.width, width), height: size(asset.height, height) };
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function imageTag(image: FirstPaintImage, className: string): string {
+  return `<img src="${escapeAttribute(image.url)}" alt="${escapeAttribute(image.description)}" width="${image.width}" height="${image.height}" class="${className}" fetchpriority="high">`;
+}
+
+/**
+ * The login page's header (logo and banner, the largest element) as plain HTML, so it paints as soon
+ * as the stylesheet is there instead of after the scripts, the config and the content in turn. It is
+ * the same markup the login page renders (event-login-page.tsx), laid over the top of the page
+ * (`.first-paint` in app.css); the page removes it once its own header's images are decoded
+ * (lib/first-paint.ts), so nothing moves or flashes. Only on /nbc and /abc: the signed-in pages
+ * show the header only the login's access codes may see.
+ */
+export function firstPaintBody(pathname: string, hints: FirstLoadHints): string {
+  const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+  if (path !== '/nbc' && path !== '/abc') return '';
+  const header = hints.events[path.slice(1)]?.header;
+  if (!header?.banner) return '';
+  const logo = header.logo ? imageTag(header.logo, 'brand-logo') : '';
+  return `<div class="first-paint" id="first-paint" data-path="${path}"><header class="login-header"><div class="container py-2">${logo}</div>${imageTag(header.banner, 'event-banner')}</header></div>`;
 }
 
 interface ConfigAnswer {
@@ -148,18 +206,50 @@ function firstLoadHintsSource(app: FastifyInstance): () => Promise<FirstLoadHint
       // The SDK's own query for the login screen (content-client.ts: items by type, depth 2).
       const loginItemsUrl = `${base}/${environmentId}/items?system.type=login&depth=2`;
       const login = await app.inject({ method: 'GET', url: loginItemsUrl });
-      const banner = login.statusCode === 200 ? login.json<DeliveryAnswer>().items?.[0]?.elements?.banner?.value?.[0]?.url : undefined;
-      hints.events[eventType] = { loginItemsUrl, banner: typeof banner === 'string' ? banner : null };
+      const elements = login.statusCode === 200 ? login.json<DeliveryAnswer>().items?.[0]?.elements : undefined;
+      const banner = elements?.banner?.value?.[0]?.url;
+      hints.events[eventType] = {
+        loginItemsUrl,
+        banner: typeof banner === 'string' ? banner : null,
+        header: { logo: firstPaintImage(elements?.logo?.value?.[0], 225, 60), banner: firstPaintImage(elements?.banner?.value?.[0], 1600, 300) },
+      };
     }
     return hints;
   };
+  let last: FirstLoadHints | undefined;
   return () => {
     if (!cached || Date.now() - cached.at > HINTS_TTL_MS) {
       const hints = load().catch((): FirstLoadHints => ({ configJson: null, events: {} }));
+      void hints.then((value) => {
+        last = value;
+      });
       cached = { at: Date.now(), hints };
     }
-    return cached.hints;
+    // Once known, a page never waits for the refresh (the page's time to first byte is on its
+    // critical path); the refreshed hints serve the next page.
+    return last ? Promise.resolve(last) : cached.hints;
   };
+}
+
+/** The web build's public/start-after-paint.js. */
+const STARTER_SCRIPT = 'start-after-paint.js';
+
+/**
+ * The page's module script and module preloads, taken out of <head> and listed as inert JSON for
+ * start-after-paint.js, which asks for them once the server-sent header has painted. Lighthouse
+ * (and a phone on a slow line) then spends the first second on the stylesheet and the banner, not
+ * on 150 kB of scripts the first paint does not need.
+ */
+export function scriptsAfterFirstPaint(html: string): string {
+  const entry = /<script type="module"[^>]*\ssrc="(\/assets\/[\w.-]+\.js)"[^>]*><\/script>/.exec(html);
+  if (!entry?.[1]) return html;
+  const preload: string[] = [];
+  const rest = html.replace(entry[0], '').replace(/<link rel="modulepreload"[^>]*\shref="(\/assets\/[\w.-]+\.js)"[^>]*>/g, (_link, href: string) => {
+    preload.push(href);
+    return '';
+  });
+  const list = scriptSafeJson(JSON.stringify({ entry: entry[1], preload }));
+  return rest.replace('</head>', `<script type="application/json" id="portal-scripts">${list}</script><script src="/${STARTER_SCRIPT}" defer></script></head>`);
 }
 
 export interface StaticWebOptions {
@@ -183,6 +273,7 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
 
   const indexHtml = join(webRoot, 'index.html');
   const hasWeb = existsSync(indexHtml);
+  const hasStarter = existsSync(join(webRoot, STARTER_SCRIPT));
   const template = hasWeb ? readFileSync(indexHtml, 'utf8') : '';
   const preloads = hasWeb ? readRoutePreloads(join(webRoot, 'route-preloads.json')) : [];
   if (hasWeb) {
@@ -199,12 +290,18 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
   }
 
   const firstLoadHints = firstLoadHintsSource(app);
+  // Made before the first page is asked for, not while it waits.
+  if (hasWeb) app.addHook('onReady', async () => void firstLoadHints());
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]{1,5}$/i.test(path)) {
-      const head = firstLoadHead(path, await firstLoadHints());
-      const html = indexHtmlFor(path, template, preloads).replace('</head>', `${head}</head>`);
+      const hints = await firstLoadHints();
+      const firstPaint = firstPaintBody(path, hints);
+      let html = indexHtmlFor(path, template, preloads, { scriptsAfterPaint: firstPaint !== '' })
+        .replace('</head>', `${firstLoadHead(path, hints)}</head>`)
+        .replace('<div id="root">', `${firstPaint}<div id="root">`);
+      if (firstPaint && hasStarter) html = scriptsAfterFirstPaint(html);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     return reply.code(404).send({ succeeded: false, message: `Not found: ${request.method} ${path}`, data: null });

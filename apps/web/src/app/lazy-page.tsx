@@ -3,6 +3,7 @@
  * shows a retry message instead of a blank page.
  */
 import { Component, lazy, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import { releaseFirstPaint } from '../lib/first-paint.ts';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -56,6 +57,8 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, Chunk
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // The message is the page now: the server's login header must not lie over it.
+    releaseFirstPaint();
     console.error('Page failed to load', error, info.componentStack);
   }
 

@@ -3,6 +3,7 @@
  * protected pages sit under RequireLogin, the nbc pages inside the shell.
  */
 import { Suspense, useEffect } from 'react';
+import { firstPaintPath, releaseFirstPaint } from '../lib/first-paint.ts';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ChunkErrorBoundary, PageLoading, lazyPage, type LazyPage } from './lazy-page.tsx';
 import { paths } from './paths.ts';
@@ -40,9 +41,18 @@ function usePreloadShellPage(pathname: string): void {
   }, [pathname]);
 }
 
+/** The server's login header belongs to the path it came with: another path (a redirect) drops it. */
+function useFirstPaintForPath(pathname: string): void {
+  useEffect(() => {
+    const path = firstPaintPath();
+    if (path !== null && path !== (pathname.replace(/\/+$/, '') || '/').toLowerCase()) releaseFirstPaint();
+  }, [pathname]);
+}
+
 export function AppRoutes() {
   const { pathname } = useLocation();
   usePreloadShellPage(pathname);
+  useFirstPaintForPath(pathname);
   return (
     <ChunkErrorBoundary key={pathname}>
       <Suspense fallback={<PageLoading />}>

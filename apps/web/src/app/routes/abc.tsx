@@ -1,5 +1,7 @@
+import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { EventLoginPage, type AbcEventViewState } from '../../features/auth/components/event-login-page.tsx';
+import { releaseFirstPaint } from '../../lib/first-paint.ts';
 import { useUserDetail } from '../../lib/user-storage.ts';
 import { lazyPage } from '../lazy-page.tsx';
 
@@ -16,6 +18,11 @@ function isEventView(state: unknown): state is AbcEventViewState {
 export default function AbcRoute() {
   const { state } = useLocation();
   const user = useUserDetail();
-  if (isEventView(state) && user?.data.eventType === 'abc') return <AbcEventPage />;
+  const eventView = isEventView(state) && user?.data.eventType === 'abc';
+  // The event page has the shell's header, not the login's the server sent.
+  useLayoutEffect(() => {
+    if (eventView) releaseFirstPaint();
+  }, [eventView]);
+  if (eventView) return <AbcEventPage />;
   return <EventLoginPage eventType="abc" />;
 }

@@ -3,7 +3,7 @@
  * and last name for abc. Every text comes from the event's `login` content item, with built-in
  * texts when the content service is down.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { EventType } from '@portal/contracts';
 import { PageLoading } from '../../../app/lazy-page.tsx';
@@ -14,6 +14,7 @@ import { RichText } from '../../../components/ui/rich-text.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { browser } from '../../../lib/browser.ts';
+import { releaseFirstPaintAfter } from '../../../lib/first-paint.ts';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, firstAsset, type LoginContent } from '../../../lib/content-models.ts';
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
@@ -53,6 +54,11 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
   const [outcomeErrors, setOutcomeErrors] = useState<string[]>([]);
+  const headerRef = useRef<HTMLElement>(null);
+  // The server's copy of this header lies over it until this one's images are decoded.
+  useLayoutEffect(() => {
+    releaseFirstPaintAfter([...(headerRef.current?.querySelectorAll('img') ?? [])]);
+  }, []);
 
   const requireNames = eventType === 'abc';
   const texts = loginTexts(eventType, content);
@@ -127,7 +133,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
   }
 
   const header = (
-    <header className="login-header">
+    <header className="login-header" ref={headerRef}>
       <div className="container py-2">
         <ContentImage asset={firstAsset(content?.elements.logo)} width={225} height={60} className="brand-logo" priority />
       </div>

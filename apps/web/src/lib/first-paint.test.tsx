@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChunkErrorBoundary } from '../app/lazy-page.tsx';
+import { mockApi, renderApp } from '../test/render-app.tsx';
+
+/** What the server puts before #root on /nbc (static-web.ts firstPaintBody). */
+function serverHeader(path: string): HTMLElement {
+  const overlay = document.createElement('div');
+  overlay.id = 'first-paint';
+  overlay.className = 'first-paint';
+  overlay.dataset.path = path;
+  overlay.innerHTML = '<header class="login-header"><div class="container py-2"></div><img class="event-banner" alt="" src="/b.svg"></header>';
+  document.body.prepend(overlay);
+  return overlay;
+}
+
+describe('the server-sent login header', () => {
+  afterEach(() => document.getElementById('first-paint')?.remove());
+
+  it('stays until the login page has its own header, then goes', async () => {
+    const overlay = serverHeader('/nbc');
+    mockApi();
+    renderApp('/nbc');
+    // While the page loads, the server's header is what shows.
+    expect(document.getElementById('first-paint')).toBe(overlay);
+    await screen.findByRole('heading', { level: 1, name: 'Sign In to the National Business Conference 2027' });
+    await expect.poll(() => document.getElementById('first-paint')).toBeNull();
+    // The page's own header has the same images in the same place.
+    expect(document.querySelector('header.login-header img.event-banner')).not.toBeNull();
+  });
+
+  it('goes at once on a path it was not made for (a redirect)', async () => {
+    serverHeader('/abc');
+    mockApi();
+    renderApp('/nbc');
+    await expect.poll(() => document.getElementById('first-paint')).toBeNull();
+  });
+
+  it('goes when a page fails to load, so the retry message is not under it', async () => {
+    serverHeader('/nbc');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): never {
+      throw new Error('chunk failed');
+    }
+    render(
+      <ChunkErrorBoundary>
+        <Broken />
+      </ChunkErrorBoundary>,
+    );
+    await expect.poll(() => document.getElementById('first-paint')).toBeNull();
+  });
+});

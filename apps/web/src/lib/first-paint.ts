@@ -1,0 +1,30 @@
+/**
+ * The server sends the login pages' header (logo and banner) as plain HTML (`#first-paint`, see
+ * apps/server/src/plugins/static-web.ts), so the largest element paints before any script runs.
+ * It lies over the page; the page removes it once its own identical header is in place.
+ */
+
+const ID = 'first-paint';
+
+/** Removes the server's header now (a page that does not show it, or another path). */
+export function releaseFirstPaint(): void {
+  document.getElementById(ID)?.remove();
+}
+
+/**
+ * Removes the server's header once the given images (the page's own logo and banner, same files,
+ * same places) are decoded, so the swap shows no empty frame; at once if they fail.
+ */
+export function releaseFirstPaintAfter(images: readonly (HTMLImageElement | null)[]): void {
+  const overlay = document.getElementById(ID);
+  if (!overlay) return;
+  const decoded = images.filter((image): image is HTMLImageElement => image !== null).map((image) => (typeof image.decode === 'function' ? image.decode() : Promise.resolve()));
+  void Promise.all(decoded)
+    .catch(() => undefined)
+    .then(() => overlay.remove());
+}
+
+/** The path the server's header was made for; anything else removes it (e.g. after a redirect). */
+export function firstPaintPath(): string | null {
+  return document.getElementById(ID)?.dataset.path ?? null;
+}
