@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import 'bootstrap/dist/css/bootstrap.min.css';
@@ -18,12 +18,16 @@ const inlineConfig = inlineRuntimeConfig();
 if (inlineConfig) queryClient.setQueryData(runtimeConfigQuery.queryKey, inlineConfig);
 else void queryClient.prefetchQuery(runtimeConfigQuery);
 
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <AppProviders queryClient={queryClient}>
-        <AppRoutes />
-      </AppProviders>
-    </BrowserRouter>
-  </StrictMode>,
-);
+// As a transition the first render yields to the browser every few milliseconds instead of holding
+// the main thread for the whole tree (long tasks on a slow phone; the page looks the same).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <AppProviders queryClient={queryClient}>
+          <AppRoutes />
+        </AppProviders>
+      </BrowserRouter>
+    </StrictMode>,
+  );
+});
