@@ -222,7 +222,7 @@ function storesMatching(db: DbOrTx, pattern: string) {
  * instead of hashing them against a scan of all registrations, which its default cost settings
  * preferred from a few hundred rows on.
  */
-function registrationsMatching(db: DbOrTx, pattern: string): SQL {
+function registrationsMatchingByIndex(db: DbOrTx, pattern: string): SQL {
   const byAttendee = db
     .select({ id: registrations.id })
     .from(registrations)
@@ -234,6 +234,25 @@ function registrationsMatching(db: DbOrTx, pattern: string): SQL {
   return sql`${registrations.id} = any(array(${byAttendee} union ${byStore}))`;
 }
 
+/**
+ * The same match written for a scan: each registration tested against the two hashed sets. A text
+ * shorter than three characters has no trigram to look up, so its people and stores are scanned
+ * anyway and it tends to match most of them (`q=a`); then one pass over the registrations is much
+ * cheaper than looking up tens of thousands of ids one by one (measured: 0.4-0.8 s against 1.3 s per
+ * statement at 63,795 registrations on the loaded machine).
+ */
+function registrationsMatchingByScan(db: DbOrTx, pattern: string): SQL | undefined {
+  return or(inArray(registrations.attendeeId, peopleMatching(db, pattern)), inArray(registrations.storeDlrnum, storesMatching(db, pattern)));
+}
+
+/** pg_trgm finds nothing to look up in a LIKE pattern with fewer characters. */
+const TRIGRAM_LENGTH = 3;
+
+function registrationsMatching(db: DbOrTx, text: string): SQL | undefined {
+  const pattern = containsPattern(text);
+  return [...text].length < TRIGRAM_LENGTH ? registrationsMatchingByScan(db, pattern) : registrationsMatchingByIndex(db, pattern);
+}
+
 function registrationWhere(db: DbOrTx, f: RegistrationFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (f.event) conditions.push(eq(registrations.eventId, f.event));
@@ -241,7 +260,7 @@ function registrationWhere(db: DbOrTx, f: RegistrationFilter): SQL | undefined {
   if (f.type) conditions.push(eq(registrations.attendeeType, f.type as (typeof schema.ATTENDEE_TYPES)[number]));
   if (f.store) conditions.push(eq(registrations.storeDlrnum, f.store));
   if (f.region) conditions.push(eq(zones.regionCode, f.region));
-  if (f.q) conditions.push(registrationsMatching(db, containsPattern(f.q)));
+  if (f.q) conditions.push(registrationsMatching(db, f.q));
   return and(...conditions);
 }
 
