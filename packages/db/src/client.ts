@@ -87,3 +87,20 @@ export function wrapPglite(client: PGlite, folder: string = migrationsFolder): D
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+/**
+ * A fixed statement run straight on the driver: on PostgreSQL a named statement (parsed and planned
+ * once per connection), on PGlite a parameterized query. For the few reads every authenticated
+ * request makes (token revocation, report scope, report data version), where drizzle's own work per
+ * query cost about as much CPU as the driver's. Always on the database itself, never in a transaction.
+ */
+export function namedStatement<Row>(db: Db, name: string, text: string): (params: readonly unknown[]) => Promise<Row[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return async (params) => (await client.query<Row & pg.QueryResultRow>({ name, text, values: [...params] })).rows;
+  }
+  if (client instanceof PGlite) {
+    return async (params) => (await client.query<Row>(text, [...params])).rows;
+  }
+  throw new Error('namedStatement needs a database opened by openDatabase');
+}

@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { eq, lt, sql } from 'drizzle-orm';
 import { eventTypeSchema, type EventType, type Policy } from '@portal/contracts';
-import { schema, type Db } from '@portal/db';
+import { namedStatement, schema, type Db } from '@portal/db';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { Hs256, JwtError } from '../lib/jwt-hs256.ts';
 
@@ -62,8 +62,8 @@ interface JwtPayload {
 export class TokenService {
   /** Synchronous HMAC (lib/jwt-hs256.ts): WebCrypto's asynchronous one cost more than the hash. */
   private readonly jwt: Hs256;
-  /** Checked on every authenticated request: prepared once. */
-  private readonly findRevoked;
+  /** Checked on every authenticated request: a named statement straight on the driver. */
+  private readonly findRevoked: (params: readonly unknown[]) => Promise<Array<{ jti: string }>>;
 
   constructor(
     private readonly db: Db,
@@ -71,12 +71,7 @@ export class TokenService {
     private readonly ttlSeconds: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.findRevoked = db
-      .select({ jti: schema.revokedTokens.jti })
-      .from(schema.revokedTokens)
-      .where(eq(schema.revokedTokens.jti, sql.placeholder('jti')))
-      .limit(1)
-      .prepare('revoked_token');
+    this.findRevoked = namedStatement<{ jti: string }>(db, 'revoked_token', 'select jti from revoked_tokens where jti = $1 limit 1');
     this.jwt = new Hs256(secret);
   }
 
@@ -112,7 +107,7 @@ export class TokenService {
     }
     const event = eventTypeSchema.safeParse(payload.evt);
     if (!event.success || typeof payload.jti !== 'string' || !Array.isArray(payload.pol)) throw unauthorized('Invalid access token');
-    const revoked = await this.findRevoked.execute({ jti: payload.jti });
+    const revoked = await this.findRevoked([payload.jti]);
     if (revoked.length) throw unauthorized('This session has ended. Please log in again.');
     const personId = /^\d+$/.test(payload.sub) ? Number(payload.sub) : null;
     const organizer = ORGANIZER_SUBJECT.exec(payload.sub);

@@ -11,11 +11,14 @@
  * refresh storm after a change costs one query per distinct report, not one per reader).
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf, schema, type Db, type DbOrTx } from '@portal/db';
+import { namedStatement, rowsOf, type Db, type DbOrTx } from '@portal/db';
+
+/** The version: the sum over the rows (see the migration 0010). */
+const VERSION_SQL = 'select coalesce(sum(version), 0)::text as v from report_data_versions';
 
 /** The current version of the report data (a decimal string: the sum can pass 2^53 in theory). */
 export async function reportDataVersion(db: DbOrTx): Promise<string> {
-  const [row] = rowsOf<{ v: string }>(await db.execute(sql`select coalesce(sum(version), 0)::text as v from report_data_versions`));
+  const [row] = rowsOf<{ v: string }>(await db.execute(sql.raw(VERSION_SQL)));
   return row?.v ?? '0';
 }
 
@@ -48,17 +51,9 @@ export interface AnswerCacheOptions {
   weigh?: (answer: unknown) => number;
 }
 
-/** The version as a prepared statement: read on every cached request, parsed and planned once per connection. */
-function preparedVersion(db: Db) {
-  return db
-    .select({ v: sql<string>`coalesce(sum(${schema.reportDataVersions.version}), 0)::text` })
-    .from(schema.reportDataVersions)
-    .prepare('report_data_version');
-}
-
 export class ReportAnswerCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly version: ReturnType<typeof preparedVersion>;
+  private readonly version: (params: readonly unknown[]) => Promise<Array<{ v: string }>>;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private readonly weigh: (answer: unknown) => number;
@@ -67,7 +62,8 @@ export class ReportAnswerCache {
   private bytes = 0;
 
   constructor(db: Db, options: AnswerCacheOptions = {}) {
-    this.version = preparedVersion(db);
+    // Read on every cached request: a named statement straight on the driver.
+    this.version = namedStatement<{ v: string }>(db, 'report_data_version', VERSION_SQL);
     this.maxEntries = options.maxEntries ?? 2_000;
     this.maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
     this.weigh = options.weigh ?? (() => 0);
@@ -88,7 +84,7 @@ export class ReportAnswerCache {
   }
 
   private async currentVersion(): Promise<string> {
-    const [row] = await this.version.execute();
+    const [row] = await this.version([]);
     return row?.v ?? '0';
   }
 

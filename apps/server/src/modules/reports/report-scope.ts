@@ -39,7 +39,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { rowsOf, type DbOrTx, type ReportScopeLevel } from '@portal/db';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { namedStatement, rowsOf, type Db, type DbOrTx, type ReportScopeLevel } from '@portal/db';
 import { ALL_CODES, type ReportScopeInfo } from '@portal/contracts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -103,6 +104,28 @@ function toScope(row: ResolvedRow | undefined): ReportScope | null {
   return null; // a code that is not (or no longer) in the network
 }
 
+/**
+ * The lookup of every report request, as named statements straight on the driver (`namedStatement`):
+ * the same SQL as `loadRow`, without drizzle's per-query work. One pair per database.
+ */
+const requestLookups = new WeakMap<Db, { person: (p: readonly unknown[]) => Promise<ResolvedRow[]>; reportUser: (p: readonly unknown[]) => Promise<ResolvedRow[]> }>();
+function lookupsOf(db: Db) {
+  let lookups = requestLookups.get(db);
+  if (!lookups) {
+    const text = (stored: SQL) => new PgDialect().sqlToQuery(resolveFrom(stored)).sql;
+    lookups = {
+      person: namedStatement<ResolvedRow>(db, 'report_scope_person', text(sql`select report_scope_level as level, report_scope_code as code from people where id = ${0}`)),
+      reportUser: namedStatement<ResolvedRow>(
+        db,
+        'report_scope_report_user',
+        text(sql`select report_scope_level as level, report_scope_code as code from report_users where email = ${''}`),
+      ),
+    };
+    requestLookups.set(db, lookups);
+  }
+  return lookups;
+}
+
 async function loadRow(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<ResolvedRow | undefined> {
   const stored =
     user.personId !== null
@@ -116,7 +139,10 @@ async function loadRow(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): 
  * in the network (fail closed). For requests prefer `reportScopeOf`, which reads it once per request.
  */
 export async function loadReportScope(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<ReportScope> {
-  const row = await loadRow(db, user);
+  return scopeOrForbidden(await loadRow(db, user));
+}
+
+function scopeOrForbidden(row: ResolvedRow | undefined): ReportScope {
   const scope = toScope(row);
   if (!scope) throw forbidden(`Your report scope (${row?.level} ${row?.code}) is not in the dealer network any more. Ask an organizer to set it again.`);
   return scope;
@@ -130,7 +156,9 @@ export function reportScopeOf(request: FastifyRequest): Promise<ReportScope> {
   if (!user) return Promise.reject(unauthorized());
   let scope = perRequest.get(request);
   if (!scope) {
-    scope = loadReportScope(request.server.db, user);
+    const lookups = lookupsOf(request.server.db);
+    const rows = user.personId !== null ? lookups.person([user.personId]) : lookups.reportUser([user.email.toLowerCase()]);
+    scope = rows.then(([row]) => scopeOrForbidden(row));
     perRequest.set(request, scope);
   }
   return scope;
