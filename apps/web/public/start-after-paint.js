@@ -5,7 +5,7 @@
  * on a slow connection the stylesheet and the banner then have the line to themselves, and the
  * scripts follow once the banner is on screen. A plain script: it runs before the app's code.
  */
-/* global document, requestAnimationFrame */
+/* global window, document, requestAnimationFrame */
 (function () {
   'use strict';
   var list = document.getElementById('portal-scripts');
@@ -28,19 +28,30 @@
     entry.src = scripts.entry;
     document.head.appendChild(entry);
   }
-  function afterNextPaint() {
-    // A hidden page does not paint (no animation frames): nothing to wait for.
-    if (document.hidden) return start();
+  function afterNextFrame() {
     requestAnimationFrame(function () {
       setTimeout(start, 0);
     });
   }
   var banner = document.querySelector('#first-paint img.event-banner');
-  if (!banner || banner.complete) afterNextPaint();
-  else {
-    banner.addEventListener('load', afterNextPaint);
+  var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  if (!banner || document.hidden) {
+    // Nothing to wait for (a hidden page does not paint).
+    start();
+  } else if (types.indexOf('largest-contentful-paint') >= 0) {
+    // The browser says when the banner is on screen.
+    new PerformanceObserver(function (entries, observer) {
+      if (entries.getEntries().some(function (entry) { return entry.element === banner; })) {
+        observer.disconnect();
+        setTimeout(start, 0);
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  } else if (banner.complete) {
+    afterNextFrame();
+  } else {
+    banner.addEventListener('load', afterNextFrame);
     banner.addEventListener('error', start);
   }
-  // Whatever happens to the image, the page works within a second.
-  setTimeout(start, 1000);
+  // Whatever happens to the image, the page works within three seconds.
+  setTimeout(start, 3000);
 })();
