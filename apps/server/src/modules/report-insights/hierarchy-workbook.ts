@@ -110,6 +110,9 @@ async function* writeWorkbook(db: Db, eventId: EventType, pages: readonly Workbo
     next?.catch(() => {});
     // A page is written synchronously and its chunks handed on together: one await per page, not per row.
     for (const chunk of sheet.page(pages[p]!, stores)) yield chunk;
+    // An I/O turn per page: on PGlite (in this thread) the page queries resolve as microtasks, so
+    // without it the socket was written only after the last page.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   for (const chunk of sheet.finish()) yield chunk;
 }
