@@ -35,8 +35,8 @@
   }
   var banner = document.querySelector('#first-paint img.event-banner');
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-  if (!banner || document.hidden) {
-    // Nothing to wait for (a hidden page does not paint).
+  if (!banner || document.hidden || (banner.complete && banner.naturalWidth === 0)) {
+    // Nothing to wait for (no banner, a broken one, or a hidden page, which does not paint).
     start();
   } else if (types.indexOf('largest-contentful-paint') >= 0) {
     // The browser says when the banner is on screen.
@@ -46,6 +46,7 @@
         setTimeout(start, 0);
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
+    banner.addEventListener('error', start);
   } else if (banner.complete) {
     afterNextFrame();
   } else {
