@@ -90,11 +90,12 @@ export class ReportAnswerCache {
 
   /**
    * The answer for `key`: from the cache when it was computed at the current data version, else
-   * computed by `compute` (which must depend only on the data and `key`) and kept.
+   * computed by `compute` (which must depend only on the data and `key`) and kept. `readVersion`: the
+   * version the caller read just before (report-scope.ts reads it with the scope), saving a read.
    */
-  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  async get<T>(key: string, compute: () => Promise<T>, readVersion?: string): Promise<T> {
     if (this.maxEntries === 0) return compute();
-    const version = await this.currentVersion();
+    const version = readVersion ?? (await this.currentVersion());
     const found = this.entries.get(key);
     if (found && found.version === version) {
       this.hits++;

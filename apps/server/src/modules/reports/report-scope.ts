@@ -106,16 +106,23 @@ function toScope(row: ResolvedRow | undefined): ReportScope | null {
 
 /**
  * The lookup of every report request, as named statements straight on the driver (`namedStatement`):
- * the same SQL as `loadRow`, without drizzle's per-query work. One pair per database.
+ * the same SQL as `loadRow`, without drizzle's per-query work, and in the same round trip the version
+ * of the report data (answer-cache.ts), so a cached report costs two reads with the token's check.
+ * Always one row: the scope's columns are null when the person or report user has none stored.
  */
-const requestLookups = new WeakMap<Db, { person: (p: readonly unknown[]) => Promise<ResolvedRow[]>; reportUser: (p: readonly unknown[]) => Promise<ResolvedRow[]> }>();
+type RequestRow = Partial<ResolvedRow> & { data_version: string };
+const requestLookups = new WeakMap<Db, { person: (p: readonly unknown[]) => Promise<RequestRow[]>; reportUser: (p: readonly unknown[]) => Promise<RequestRow[]> }>();
 function lookupsOf(db: Db) {
   let lookups = requestLookups.get(db);
   if (!lookups) {
-    const text = (stored: SQL) => new PgDialect().sqlToQuery(resolveFrom(stored)).sql;
+    const text = (stored: SQL) =>
+      new PgDialect().sqlToQuery(sql`
+        select v.data_version, r.*
+        from (select coalesce(sum(version), 0)::text as data_version from report_data_versions) v
+        left join (${resolveFrom(stored)}) r on true`).sql;
     lookups = {
-      person: namedStatement<ResolvedRow>(db, 'report_scope_person', text(sql`select report_scope_level as level, report_scope_code as code from people where id = ${0}`)),
-      reportUser: namedStatement<ResolvedRow>(
+      person: namedStatement<RequestRow>(db, 'report_scope_person', text(sql`select report_scope_level as level, report_scope_code as code from people where id = ${0}`)),
+      reportUser: namedStatement<RequestRow>(
         db,
         'report_scope_report_user',
         text(sql`select report_scope_level as level, report_scope_code as code from report_users where email = ${''}`),
@@ -148,20 +155,35 @@ function scopeOrForbidden(row: ResolvedRow | undefined): ReportScope {
   return scope;
 }
 
-const perRequest = new WeakMap<FastifyRequest, Promise<ReportScope>>();
+const perRequest = new WeakMap<FastifyRequest, Promise<{ scope: ReportScope; dataVersion: string }>>();
 
-/** The scope of an authenticated request (after `app.authenticate`), looked up once per request. */
-export function reportScopeOf(request: FastifyRequest): Promise<ReportScope> {
+function requestLookup(request: FastifyRequest): Promise<{ scope: ReportScope; dataVersion: string }> {
   const user = request.user;
   if (!user) return Promise.reject(unauthorized());
-  let scope = perRequest.get(request);
-  if (!scope) {
+  let found = perRequest.get(request);
+  if (!found) {
     const lookups = lookupsOf(request.server.db);
     const rows = user.personId !== null ? lookups.person([user.personId]) : lookups.reportUser([user.email.toLowerCase()]);
-    scope = rows.then(([row]) => scopeOrForbidden(row));
-    perRequest.set(request, scope);
+    found = rows.then(([row]) => ({
+      scope: scopeOrForbidden(row?.level == null ? undefined : (row as ResolvedRow)),
+      dataVersion: row?.data_version ?? '0',
+    }));
+    perRequest.set(request, found);
   }
-  return scope;
+  return found;
+}
+
+/** The scope of an authenticated request (after `app.authenticate`), looked up once per request. */
+export async function reportScopeOf(request: FastifyRequest): Promise<ReportScope> {
+  return (await requestLookup(request)).scope;
+}
+
+/**
+ * The version of the report data (answer-cache.ts) as read with the request's scope, in the same
+ * statement: what a cached answer of this request must have been computed at.
+ */
+export async function reportDataVersionOf(request: FastifyRequest): Promise<string> {
+  return (await requestLookup(request)).dataVersion;
 }
 
 /** The caller's scope with names, for `GET /api/Report/GetReportScope`. */

@@ -30,7 +30,7 @@ import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { ReportAnswerCache, foldReportDataVersions } from './answer-cache.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
-import { narrowToScope, reportScopeInfo, reportScopeOf, type ReportScope } from './report-scope.ts';
+import { narrowToScope, reportDataVersionOf, reportScopeInfo, reportScopeOf, type ReportScope } from './report-scope.ts';
 import * as q from './reports.queries.ts';
 import { storeListStream } from './store-list-stream.ts';
 
@@ -77,24 +77,25 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { eventType } = userOf(request.user);
       const { region, zone, district, select } = request.body;
       const scope = await reportScopeOf(request);
+      const version = await reportDataVersionOf(request);
       const level = request.query.reportLevel;
       let answer: EncodedAnswer;
       switch (level) {
         case 'All':
-          answer = await answers.get(answerKey(eventType, level, scope, {}, ''), () => encoded(q.networkTotal(app.db, eventType, { scope })));
+          answer = await answers.get(answerKey(eventType, level, scope, {}, ''), () => encoded(q.networkTotal(app.db, eventType, { scope })), version);
           break;
         case 'Region':
-          answer = await answers.get(answerKey(eventType, level, scope, {}, ''), () => encoded(q.regionCounts(app.db, eventType, { scope })));
+          answer = await answers.get(answerKey(eventType, level, scope, {}, ''), () => encoded(q.regionCounts(app.db, eventType, { scope })), version);
           break;
         case 'Zone':
           if (!region) throw badRequest('region is required for reportLevel=Zone', [{ field: 'region', message: 'region is required for reportLevel=Zone' }]);
           await narrowToScope(app.db, scope, { region });
-          answer = await answers.get(answerKey(eventType, level, scope, { region }, ''), () => encoded(q.zoneCounts(app.db, eventType, region, { scope })));
+          answer = await answers.get(answerKey(eventType, level, scope, { region }, ''), () => encoded(q.zoneCounts(app.db, eventType, region, { scope })), version);
           break;
         case 'District':
           if (district) {
             const area = { ...(await narrowToScope(app.db, scope, { region, zone, district })), district };
-            answer = await answers.get(answerKey(eventType, 'Store', scope, area, select), () => encoded(q.storeDetail(app.db, eventType, area, select)));
+            answer = await answers.get(answerKey(eventType, 'Store', scope, area, select), () => encoded(q.storeDetail(app.db, eventType, area, select)), version);
           } else {
             if (!zone) {
               throw badRequest('zone or district is required for reportLevel=District', [
@@ -102,7 +103,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
               ]);
             }
             await narrowToScope(app.db, scope, { region, zone });
-            answer = await answers.get(answerKey(eventType, level, scope, { region, zone }, ''), () => encoded(q.districtCounts(app.db, eventType, zone, region, { scope })));
+            answer = await answers.get(answerKey(eventType, level, scope, { region, zone }, ''), () => encoded(q.districtCounts(app.db, eventType, zone, region, { scope })), version);
           }
           break;
       }
