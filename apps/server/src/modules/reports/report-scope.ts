@@ -104,6 +104,12 @@ function toScope(row: ResolvedRow | undefined): ReportScope | null {
   return null; // a code that is not (or no longer) in the network
 }
 
+/** The stored level and code of an attendee (by person id) or a report user (by lower-case e-mail). */
+const storedScopeOf = {
+  person: (id: number) => sql`select report_scope_level as level, report_scope_code as code from people where id = ${id}`,
+  reportUser: (email: string) => sql`select report_scope_level as level, report_scope_code as code from report_users where email = ${email}`,
+};
+
 /**
  * The lookup of every report request, as named statements straight on the driver (`namedStatement`):
  * the same SQL as `loadRow`, without drizzle's per-query work, and in the same round trip the version
@@ -121,12 +127,8 @@ function lookupsOf(db: Db) {
         from (select coalesce(sum(version), 0)::text as data_version from report_data_versions) v
         left join (${resolveFrom(stored)}) r on true`).sql;
     lookups = {
-      person: namedStatement<RequestRow>(db, 'report_scope_person', text(sql`select report_scope_level as level, report_scope_code as code from people where id = ${0}`)),
-      reportUser: namedStatement<RequestRow>(
-        db,
-        'report_scope_report_user',
-        text(sql`select report_scope_level as level, report_scope_code as code from report_users where email = ${''}`),
-      ),
+      person: namedStatement<RequestRow>(db, 'report_scope_person', text(storedScopeOf.person(0))),
+      reportUser: namedStatement<RequestRow>(db, 'report_scope_report_user', text(storedScopeOf.reportUser(''))),
     };
     requestLookups.set(db, lookups);
   }
@@ -134,10 +136,7 @@ function lookupsOf(db: Db) {
 }
 
 async function loadRow(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<ResolvedRow | undefined> {
-  const stored =
-    user.personId !== null
-      ? sql`select report_scope_level as level, report_scope_code as code from people where id = ${user.personId}`
-      : sql`select report_scope_level as level, report_scope_code as code from report_users where email = ${user.email.toLowerCase()}`;
+  const stored = user.personId !== null ? storedScopeOf.person(user.personId) : storedScopeOf.reportUser(user.email.toLowerCase());
   return rowsOf<ResolvedRow>(await db.execute(resolveFrom(stored)))[0];
 }
 
