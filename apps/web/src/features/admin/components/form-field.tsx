@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
 
 export interface FieldProps {
   id: string;
@@ -71,5 +73,20 @@ export function SelectField({ id, label, value, onChange, options, error, classN
         {error}
       </Form.Control.Feedback>
     </Form.Group>
+  );
+}
+
+/** A form's submit button (a spinner while `pending`) and its Cancel; both wait while the form is sent. */
+export function SubmitCancel({ label, pending, onCancel, variant = 'primary' }: { label: string; pending: boolean; onCancel: () => void; variant?: 'primary' | 'danger' }) {
+  return (
+    <div className="d-flex gap-2">
+      <Button type="submit" variant={variant} disabled={pending}>
+        {pending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        {label}
+      </Button>
+      <Button variant="outline-secondary" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+    </div>
   );
 }

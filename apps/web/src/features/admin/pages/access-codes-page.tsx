@@ -6,7 +6,6 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { ACCESS_CODE_CATEGORIES, EVENT_TYPES, type AdminAccessCode, type CreatedAccessCode, type EventType } from '@portal/contracts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
@@ -15,7 +14,7 @@ import { useDisableAccessCode } from '../api/disable-access-code.ts';
 import { useAccessCodes } from '../api/get-access-codes.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
-import { Field, SelectField } from '../components/form-field.tsx';
+import { Field, SelectField, SubmitCancel } from '../components/form-field.tsx';
 import { Pager } from '../components/pager.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../components/query-state.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
@@ -67,15 +66,7 @@ function NewCodeForm({ event, onCreated, onCancel }: { event: EventType; onCreat
             </Col>
           </Row>
           {create.isError && <ErrorAlert error={create.error} title="Not created." />}
-          <div className="d-flex gap-2">
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-              Create code
-            </Button>
-            <Button variant="outline-secondary" onClick={onCancel} disabled={create.isPending}>
-              Cancel
-            </Button>
-          </div>
+          <SubmitCancel label="Create code" pending={create.isPending} onCancel={onCancel} />
         </Form>
       </Card.Body>
     </Card>

@@ -9,7 +9,7 @@ import { totpConfirmRequestSchema, totpDisableRequestSchema, type Organizer, typ
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTotp, useDisableTotp, useMe, useStartTotp } from '../api/totp.ts';
 import { CopyButton } from '../components/copy-button.tsx';
-import { Field } from '../components/form-field.tsx';
+import { Field, SubmitCancel } from '../components/form-field.tsx';
 import { QrCode } from '../components/qr-code.tsx';
 import { ErrorAlert, QueryState } from '../components/query-state.tsx';
 import { fieldErrorsOf, serverFieldErrors } from '../utils/zod-errors.ts';
@@ -77,15 +77,7 @@ function ConfirmTotp({ setup, onCancel, onDone }: { setup: TotpSetupData; onCanc
             className="mb-3 admin-totp-code"
           />
           {confirm.isError && !server.code && <ErrorAlert error={confirm.error} title="Not turned on." />}
-          <div className="d-flex gap-2">
-            <Button type="submit" disabled={confirm.isPending}>
-              {confirm.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-              Turn on two-factor sign-in
-            </Button>
-            <Button variant="outline-secondary" onClick={onCancel} disabled={confirm.isPending}>
-              Cancel
-            </Button>
-          </div>
+          <SubmitCancel label="Turn on two-factor sign-in" pending={confirm.isPending} onCancel={onCancel} />
         </Form>
       </Card.Body>
     </Card>
@@ -131,15 +123,7 @@ function DisableTotp({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
             <Field id="totp-off-code-input" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={setCode} error={shown.code} className="mb-3 admin-totp-code" />
           )}
           {disable.isError && !server.password && !server.code && <ErrorAlert error={disable.error} title="Not turned off." />}
-          <div className="d-flex gap-2">
-            <Button type="submit" variant="danger" disabled={disable.isPending}>
-              {disable.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-              Turn off
-            </Button>
-            <Button variant="outline-secondary" onClick={onCancel} disabled={disable.isPending}>
-              Cancel
-            </Button>
-          </div>
+          <SubmitCancel label="Turn off" pending={disable.isPending} onCancel={onCancel} variant="danger" />
         </Form>
       </Card.Body>
     </Card>
