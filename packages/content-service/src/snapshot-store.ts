@@ -9,6 +9,7 @@ import type { Db } from '@portal/db';
 import { rowsOf, schema } from '@portal/db';
 import type { DeliveryItem, DeliveryLanguage, DeliveryTaxonomy, DeliveryType } from './delivery-types.ts';
 import { DeliveryHttpError, ErrorCode } from './delivery-error.ts';
+import { sanitizeRichTextIn } from './rich-text/sanitize.ts';
 import { Snapshot } from './snapshot.ts';
 
 const { contentAssets, contentChanges, contentItems, contentLanguages, contentTaxonomies, contentTypes } = schema;
@@ -91,7 +92,8 @@ export class SnapshotStore {
         .orderBy(asc(contentChanges.seq))
         .limit(limit),
     );
-    return rows.map((r) => ({ ...r, seq: Number(r.seq), data: r.data as DeliveryItem | null }));
+    // Rows written before imports sanitized rich text (decision 009) are cleaned on the way out.
+    return rows.map((r) => ({ ...r, seq: Number(r.seq), data: withSafeRichText(r.data as DeliveryItem | null) }));
   }
 
   /** An asset's bytes, cached in memory by ETag. */
@@ -196,7 +198,7 @@ export class SnapshotStore {
           environmentId,
           codename: head.codename,
           version: head.version,
-          items: items.map((r) => ({ codename: r.codename, type: r.type, data: r.data as DeliveryItem, codes: r.codes ?? null })),
+          items: items.map((r) => ({ codename: r.codename, type: r.type, data: withSafeRichText(r.data as DeliveryItem), codes: r.codes ?? null })),
           types: types.map((r) => r.data as DeliveryType),
           taxonomies: taxonomies.map((r) => r.data as DeliveryTaxonomy),
           languages: languages.map((r) => r.data as DeliveryLanguage),
@@ -215,4 +217,13 @@ export class SnapshotStore {
   get environmentIds(): string[] {
     return [...this.versions.keys()];
   }
+}
+
+/**
+ * Imports store rich text sanitized; an item stored by an older version is sanitized when it is
+ * read (once per snapshot; unchanged texts come from the sanitizer's memo).
+ */
+function withSafeRichText<T extends DeliveryItem | null>(data: T): T {
+  if (data) sanitizeRichTextIn(data.elements);
+  return data;
 }

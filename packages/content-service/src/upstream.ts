@@ -13,6 +13,7 @@ import type { ContentBackend, ContentRoute, RequestContext } from './backend.ts'
 import { DeliveryHttpError, ErrorCode } from './delivery-error.ts';
 import { ACCESS_CODES_ELEMENT, type DeliveryItem, accessCodesOf } from './delivery-types.ts';
 import { environmentNotFound } from './embedded.ts';
+import { sanitizeRichTextIn } from './rich-text/sanitize.ts';
 import { matchesAll, plainElementReader } from './query/evaluate.ts';
 import { type ItemsQuery, type QueryParam, nextPageUrl, parseItemsQuery, parsePaging } from './query/query-params.ts';
 
@@ -239,6 +240,8 @@ export class UpstreamContent implements ContentBackend {
           const text = await response.text();
           size = text.length;
           body = schema.parse(JSON.parse(text));
+          // Upstream HTML is sanitized before it is cached or served (decision 009).
+          sanitizeRichTextIn(body);
         } catch {
           throw new UpstreamFailure(`answer ${response.status} is not the expected Delivery JSON`);
         }

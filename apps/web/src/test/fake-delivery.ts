@@ -1,8 +1,10 @@
 /**
  * A fake content service behind the Delivery SDK's HTTP layer, for component tests: it answers the
  * SDK's requests from the real content bundles in `content/` (authoring form turned into Delivery
- * API JSON), with the access-code filtering of the real service, and records every call.
+ * API JSON), with the access-code filtering of the real service, and records every call. Rich text is
+ * sanitized with the real service's sanitizer, as the service does before it serves it (decision 009).
  */
+import { sanitizeRichText } from '../../../../packages/content-service/src/rich-text/sanitize.ts';
 import type { IHeader, IHttpCancelRequestToken, IHttpGetQueryCall, IHttpQueryOptions, IHttpService, IResponse } from '@kontent-ai/core-sdk';
 
 type AuthoringValue = string | number | string[] | { file: string; description?: string }[];
@@ -38,7 +40,7 @@ function toDelivery(environmentId: string, item: AuthoringItem): DeliveryItem {
     const base = { type: def.type, name: def.name };
     switch (def.type) {
       case 'rich_text':
-        elements[codename] = { ...base, value: Array.isArray(raw) ? raw.join('\n') : String(raw ?? ''), images: {}, links: {}, modular_content: [] };
+        elements[codename] = { ...base, value: sanitizeRichText(Array.isArray(raw) ? raw.join('\n') : String(raw ?? '')), images: {}, links: {}, modular_content: [] };
         break;
       case 'modular_content':
         elements[codename] = { ...base, value: Array.isArray(raw) ? raw : [] };
@@ -121,7 +123,7 @@ export class FakeDeliveryService implements IHttpService<undefined> {
     const item = this.environments.get(ENVIRONMENT_IDS[environment] ?? '')?.get(codename);
     const target = item?.elements[element];
     if (!target) throw new Error(`fake-delivery: no ${environment}/${codename}.${element}`);
-    target.value = value;
+    target.value = target.type === 'rich_text' && typeof value === 'string' ? sanitizeRichText(value) : value;
   }
 
   async getAsync<TRawData>(call: IHttpGetQueryCall, options?: IHttpQueryOptions<undefined>): Promise<IResponse<TRawData>> {

@@ -27,6 +27,7 @@ import {
   itemSchema,
   typesFileSchema,
 } from './authoring-schema.ts';
+import { sanitizeRichText } from '../rich-text/sanitize.ts';
 import { canonicalJson, sha256Hex } from './canonical-hash.ts';
 import { imageSizeOf, mimeTypeOf } from './media.ts';
 import { stableUuid } from './stable-id.ts';
@@ -306,7 +307,8 @@ function toDeliveryElement(
     case 'rich_text': {
       const html = Array.isArray(raw) && raw.every((s) => typeof s === 'string') ? raw.join('\n') : raw;
       if (typeof html !== 'string') return void report(`expected an HTML string or an array of strings, got ${describe(raw)}`);
-      return { ...base, images: {}, links: {}, modular_content: [], value: html };
+      // Stored sanitized (decision 009): the hash, the change log and every answer carry the safe HTML.
+      return { ...base, images: {}, links: {}, modular_content: [], value: sanitizeRichText(html) };
     }
     case 'number':
       if (raw !== null && (typeof raw !== 'number' || !Number.isFinite(raw))) return void report(`expected a number or null, got ${describe(raw)}`);

@@ -1,8 +1,10 @@
-import { useMemo, type ElementType } from 'react';
-import { sanitizeHtml } from '../../lib/sanitize-html.ts';
+import type { ElementType } from 'react';
 
 export interface RichTextProps {
-  /** HTML from a rich-text element; sanitized here, never trusted. */
+  /**
+   * HTML from a rich-text element. The content service sanitizes rich text before it serves it
+   * (decision 009), so it is rendered as it comes.
+   */
   html: string | null | undefined;
   as?: ElementType;
   className?: string;
@@ -10,7 +12,6 @@ export interface RichTextProps {
 }
 
 export function RichText({ html, as: Tag = 'div', className, id }: RichTextProps) {
-  const clean = useMemo(() => sanitizeHtml(html ?? ''), [html]);
-  if (!clean) return null;
-  return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  if (!html) return null;
+  return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }

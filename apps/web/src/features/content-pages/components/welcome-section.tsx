@@ -1,6 +1,5 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { text, type WelcomePage } from '../../../lib/content-models.ts';
-import { sanitizeHtml } from '../../../lib/sanitize-html.ts';
 import { cutLetterHtml } from '../utils/cut-letter.ts';
 import { safeFrameUrl } from '../utils/safe-url.ts';
 import { ContentSection, type SectionProps } from './content-section.tsx';
@@ -8,11 +7,11 @@ import { ContentSection, type SectionProps } from './content-section.tsx';
 export function WelcomeLetter({ html }: { html: string }) {
   const letterId = useId();
   const [expanded, setExpanded] = useState(false);
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  const { previewHtml, truncated } = useMemo(() => cutLetterHtml(clean), [clean]);
+  // Sanitized by the content service (decision 009).
+  const { previewHtml, truncated } = useMemo(() => cutLetterHtml(html), [html]);
   return (
     <div className="welcome-letter">
-      <div id={letterId} className="letter-text" dangerouslySetInnerHTML={{ __html: expanded || !truncated ? clean : previewHtml }} />
+      <div id={letterId} className="letter-text" dangerouslySetInnerHTML={{ __html: expanded || !truncated ? html : previewHtml }} />
       {truncated && (
         <button type="button" className="btn btn-link px-0" aria-expanded={expanded} aria-controls={letterId} onClick={() => setExpanded((value) => !value)}>
           {expanded ? 'Show less' : 'Show more'}

@@ -34,7 +34,7 @@ function removeFollowing(root: Node, node: Node): void {
   }
 }
 
-/** Cuts already sanitized HTML after `limit` visible characters, at a word break. */
+/** Cuts sanitized HTML (the content service serves no other) after `limit` visible characters, at a word break. */
 export function cutLetterHtml(html: string, limit = LETTER_PREVIEW_CHARS): LetterPreview {
   const template = document.createElement('template');
   template.innerHTML = html;

@@ -21,7 +21,7 @@ export const BUILT_IN_MESSAGES: NameMessages = {
 export interface EnrollmentTexts {
   physicalLabel: string;
   virtualLabel: string;
-  /** Rich text HTML; sanitized where it is rendered. */
+  /** Rich text HTML, sanitized by the content service. */
   note: string;
   title: string;
   header: string;
