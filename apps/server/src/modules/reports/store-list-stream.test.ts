@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { StoreFilter } from '@portal/contracts';
+import { schema } from '@portal/db';
 import { ok } from '../../lib/envelope.ts';
 import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression.ts';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
@@ -69,9 +71,24 @@ describe('streamed store list', () => {
     const pages = await q.storeListPages(t.database.db, {}, 25);
     expect(pages.length).toBeGreaterThan(3);
     const all = await q.storeList(t.database.db, 'nbc', {}, 'ALL');
-    const paged = [];
-    for (const districts of pages) paged.push(...(await q.storeListPage(t.database.db, 'nbc', { districts }, 'ALL')));
-    expect(paged).toEqual(all);
+    const paged: string[] = [];
+    for (const districts of pages) paged.push(await q.storeListPageJson(t.database.db, 'nbc', { districts }, 'ALL'));
+    expect(paged.every(Boolean)).toBe(true);
+    expect(paged.join(',')).toBe(all.map((row) => JSON.stringify(row)).join(','));
+  });
+
+  it('writes the JSON the database builds exactly as JSON.stringify does, for any text in a name', async () => {
+    const db = t.database.db;
+    const [store] = await db.select({ dlrnum: schema.stores.dlrnum, name: schema.stores.name, city: schema.stores.city }).from(schema.stores).limit(1);
+    const hostile = 'Quote " back \\ slash / tab\t nl\n cr\r bell\u0007 esc\u001b del\u007f é ü ✓ 😀 \u2028 <script>';
+    await db.update(schema.stores).set({ name: hostile, city: 'Saint-Étienne "Nord"' }).where(eq(schema.stores.dlrnum, store!.dlrnum));
+    try {
+      const whole = JSON.stringify(ok({ dataSet: { table: await q.storeList(db, 'nbc', {}, 'ALL') } }));
+      expect(whole).toContain(JSON.stringify(hostile));
+      expect(await text(await storeListStream(db, 'nbc', {}, 'ALL', 25))).toBe(whole);
+    } finally {
+      await db.update(schema.stores).set({ name: store!.name, city: store!.city }).where(eq(schema.stores.dlrnum, store!.dlrnum));
+    }
   });
 });
 

@@ -1,13 +1,13 @@
 /**
  * GetStoreData as a stream: the envelope written around pages of store rows, each page one query over
- * a few hundred districts (reports.queries.ts, storeListPages), the next page read while the current one
- * is written. At 50,000 stores the answer is 16 MB of JSON; built as one string it cost that much
+ * a few hundred districts (reports.queries.ts, storeListPages) answering the page's JSON text, the
+ * next pages read while the current one is written. At 50,000 stores the answer is 16 MB of JSON; built as one string it cost that much
  * memory (and more for the rows behind it) per concurrent export, streamed it costs one page.
  * The bytes are exactly those of `JSON.stringify(ok({ dataSet: { table: rows } }))`.
  */
 import { Readable } from 'node:stream';
 import type { DbOrTx } from '@portal/db';
-import type { StoreFilter, StoreRow } from '@portal/contracts';
+import type { StoreFilter } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import * as q from './reports.queries.ts';
 
@@ -25,10 +25,6 @@ const [BEFORE, AFTER] = JSON.stringify(ok({ dataSet: { table: MARK } })).split(J
 const HEAD = `${BEFORE}[`;
 const TAIL = `]${AFTER}`;
 
-function rowsJson(rows: StoreRow[]): string {
-  return rows.map((row) => JSON.stringify(row)).join(',');
-}
-
 /**
  * The answer's body. The first page is read before this returns, so a failing query still answers
  * with the error envelope; a failure on a later page ends the stream with an error (the client sees a
@@ -36,12 +32,12 @@ function rowsJson(rows: StoreRow[]): string {
  */
 export async function storeListStream(db: DbOrTx, eventId: string, scope: q.StoreScope, select: StoreFilter, storesPerPage = STORES_PER_PAGE): Promise<Readable> {
   const pages = await q.storeListPages(db, scope, storesPerPage);
-  const read = (index: number): Promise<StoreRow[]> | null => {
+  const read = (index: number): Promise<string> | null => {
     const districts = pages[index];
-    return districts ? q.storeListPage(db, eventId, { ...scope, districts }, select) : null;
+    return districts ? q.storeListPageJson(db, eventId, { ...scope, districts }, select) : null;
   };
   // Pages in flight, in order; a rejected one is awaited in its turn, until then it must not count as unhandled.
-  const ahead: Array<Promise<StoreRow[]>> = [];
+  const ahead: Array<Promise<string>> = [];
   let requested = 0;
   const fill = () => {
     while (ahead.length < PAGES_AHEAD + 1 && requested < pages.length) {
@@ -51,20 +47,20 @@ export async function storeListStream(db: DbOrTx, eventId: string, scope: q.Stor
     }
   };
   fill();
-  const first = await (ahead.shift() ?? Promise.resolve([]));
+  const first = await (ahead.shift() ?? Promise.resolve(''));
 
   async function* body(): AsyncGenerator<string> {
-    let rows: StoreRow[] | undefined = first;
-    let written = 0;
+    let page: string | undefined = first;
+    let written = false;
     yield HEAD;
-    while (rows) {
+    while (page !== undefined) {
       fill();
-      if (rows.length) {
-        yield (written ? ',' : '') + rowsJson(rows);
-        written += rows.length;
+      if (page) {
+        yield (written ? ',' : '') + page;
+        written = true;
       }
       const next = ahead.shift();
-      rows = next ? await next : undefined;
+      page = next ? await next : undefined;
     }
     yield TAIL;
   }
