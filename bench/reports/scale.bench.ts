@@ -8,6 +8,7 @@
  *     [--database-url postgres://.../loaded [--keys-dir .data]]   (PostgreSQL loaded before with demo:load, kept; the
  *                                              loader's DATA_DIR holds the key its access codes were hashed with)
  *     [--skip-change]                          (leave out the registration-change comparison)
+ *     [--store-list-only]                      (only the store list for exports, three downloads per encoding)
  */
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
@@ -22,7 +23,8 @@ const seconds = Number(args.get('--seconds') ?? 10);
 const engine = (args.get('--engine') || 'postgres') as Engine;
 const stores = Number(args.get('--stores') ?? (engine === 'postgres' ? 50_000 : 5_000));
 const databaseUrl = args.get('--database-url') || undefined;
-const skipChange = args.has('--skip-change');
+const storeListOnly = args.has('--store-list-only');
+const skipChange = args.has('--skip-change') || storeListOnly;
 const CONNECTIONS = 10;
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -113,7 +115,7 @@ try {
   ];
   console.log('| report | SQL p50 / p99 ms, maintained counts | SQL p50 / p99 ms, full recount | recount / maintained (p50) | API req/s, 10 conn | API p50 / p99 ms, 10 conn | server CPU ms / request | load avg |');
   console.log('|---|--:|--:|--:|--:|--:|--:|--:|');
-  for (const c of cases) {
+  for (const c of storeListOnly ? [] : cases) {
     const maintained = c.raw ? await timed(() => c.raw({}), 200) : null;
     const recount = c.raw ? await timed(() => c.raw({ recount: true }), 30) : null;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-encoding': 'br, gzip' };
@@ -134,8 +136,10 @@ try {
   const storeListBody = { region: '', zone: '', district: '', select: 'ALL' };
   for (const encoding of ['br', 'gzip', 'identity']) {
     await download(base, '/api/Report/GetStoreData?reportLevel=Region', storeListBody, { authorization: `Bearer ${token}`, 'accept-encoding': encoding });
-    const r = await download(base, '/api/Report/GetStoreData?reportLevel=Region', storeListBody, { authorization: `Bearer ${token}`, 'accept-encoding': encoding });
-    console.log(`| ${r.encoding} | ${r.ms} | ${r.bytes} | ${r.rssGrowthMb} | ${loadavg()[0]!.toFixed(1)} |`);
+    for (let i = 0; i < (storeListOnly ? 3 : 1); i++) {
+      const r = await download(base, '/api/Report/GetStoreData?reportLevel=Region', storeListBody, { authorization: `Bearer ${token}`, 'accept-encoding': encoding });
+      console.log(`| ${r.encoding} | ${r.ms} | ${r.bytes} | ${r.rssGrowthMb} | ${loadavg()[0]!.toFixed(1)} |`);
+    }
   }
 
   if (!skipChange) {
