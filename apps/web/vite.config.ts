@@ -99,9 +99,35 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * Fewer, larger chunks for the attendee pages. Left to itself the bundler made about twenty small
+ * chunks for /nbc/welcome (each react-bootstrap helper, each shell part); on a phone's slow link
+ * every file is a request, and with HTTP/1.1's six connections per host they queue: about four
+ * round trips before the page could render (issue 15). Each group holds modules that the pages
+ * which load one of them all need, so no page downloads more than before.
+ */
+const CHUNK_GROUPS = [
+  // Content client, rich text, images, session and shared rules: every login and signed-in page.
+  { name: 'content-common', test: /\/src\/(lib\/(content-(client|http|models)|inline-content|session|axios-stub)|components\/ui\/(content-image|rich-text))\.tsx?$|node_modules\/@kontent-ai\/|\/packages\/contracts\/src\/rules/, priority: 3 },
+  // The signed-in shell: navigation bar, tabs, footer.
+  { name: 'shell', test: /\/src\/(features\/shell\/|lib\/(active-tab|link-window))/, priority: 2 },
+  // The content page's sections (welcome, and abc's event page).
+  { name: 'content-page', test: /\/src\/features\/content-pages\//, priority: 2 },
+  // react-bootstrap and its helpers, by the set of pages that use them, small sets merged.
+  {
+    name: 'bootstrap',
+    test: /node_modules\/(react-bootstrap|@restart|dom-helpers|uncontrollable|react-transition-group|@babel\/runtime|classnames|prop-types|react-lifecycles-compat|warning|invariant)\//,
+    priority: 1,
+    entriesAware: true,
+    entriesAwareMergeThreshold: 40_000,
+  },
+];
+
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   plugins: [react(), routePreloads(), precompress()],
+  // core-sdk's default HTTP layer (axios) is never used: the Delivery clients get FetchHttpService.
+  resolve: { alias: { axios: join(import.meta.dirname, 'src/lib/axios-stub.ts') } },
   // The built stylesheet keeps only the Bootstrap rules the app can use (unused-css.ts).
   css: { postcss: { plugins: command === 'build' ? [unusedBootstrapCss(import.meta.dirname)] : [] } },
   build: {
@@ -112,6 +138,14 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // No data: URLs for scripts or styles; the CSP allows them only from 'self'.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: CHUNK_GROUPS, includeDependenciesRecursively: false },
+        // Subgroups are named after the pages that share them (bootstrap~admin~shell-layout~…); the
+        // file keeps the group's name (the server accepts only [\w.-] in chunk names).
+        chunkFileNames: (chunk) => `assets/${chunk.name.replace(/~.*$/, '').replace(/[^\w.-]/g, '_')}-[hash].js`,
+      },
+    },
   },
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: serverUrl, changeOrigin: false }])),
