@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import staticWebPlugin, { CONTENT_SECURITY_POLICY, eventOfPage, firstLoadHead, firstPaintBody, indexHtmlFor, scriptsAfterFirstPaint, type FirstLoadHints } from './static-web.ts';
+import staticWebPlugin, { CONTENT_SECURITY_POLICY, eventOfPage, firstLoadHead, firstPaintBody, indexHtmlFor, inlineContentUrls, scriptsAfterFirstPaint, type FirstLoadHints } from './static-web.ts';
 
 const TEMPLATE = '<!doctype html><html><head><title>x</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 const PRELOADS = [
@@ -203,6 +203,43 @@ describe('first-load hints', () => {
       // The header before the app's root: the banner at the page's own size, no logo from elsewhere.
       expect(html).toContain('<div class="first-paint" id="first-paint" data-path="/nbc"><header class="login-header"><div class="container py-2"></div><img src="/content-assets/env-nbc/nbc-banner.svg" alt="Banner" width="1600" height="300" class="event-banner" fetchpriority="high"></header></div><div id="root">');
       expect((await app.inject({ method: 'GET', url: '/nbc/welcome' })).body).not.toContain('first-paint');
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('writes the welcome page’s public content answers into /nbc/welcome, never a restricted one', async () => {
+    expect(inlineContentUrls('/nbc/welcome/', { configJson: null, events: { nbc: { contentBase: '/content/env-nbc', loginItemsUrl: '', banner: null } } })).toEqual([
+      '/content/env-nbc/items?system.type=page_layout&depth=2',
+      '/content/env-nbc/items?system.type=welcome_page&depth=2',
+    ]);
+    expect(inlineContentUrls('/nbc', { configJson: null, events: { nbc: { contentBase: '/content/env-nbc', loginItemsUrl: '', banner: null } } })).toEqual([]);
+    const root = mkdtempSync(join(tmpdir(), 'static-web-inline-'));
+    writeFileSync(join(root, 'index.html'), TEMPLATE);
+    const app = Fastify();
+    const config = { succeeded: true, message: null, data: { contentBaseUrl: '/content', content: { nbc: { environmentId: 'env-nbc' } } } };
+    app.get('/api/Config', async () => config);
+    const seen: unknown[] = [];
+    app.get('/content/env-nbc/items', async (request, reply) => {
+      const type = (request.query as Record<string, string>)['system.type'];
+      seen.push({ type, authorization: request.headers.authorization });
+      if (type === 'welcome_page') return reply.header('cache-control', 'public, max-age=60').send({ items: [{ elements: { letter: { type: 'rich_text', value: '<p>Dear </script><script>x</script></p>' } } }], modular_content: {}, pagination: {} });
+      // Restricted content in the answer: private, never written into a page.
+      return reply.header('cache-control', 'private, no-cache').send({ items: [{ elements: {} }], modular_content: {}, pagination: {} });
+    });
+    await app.register(staticWebPlugin, { webRoot: root });
+    try {
+      const html = (await app.inject({ method: 'GET', url: '/nbc/welcome' })).body;
+      const block = /<script type="application\/json" id="portal-content">(.*?)<\/script>/.exec(html);
+      expect(block?.[1]).toBeDefined();
+      const served = JSON.parse(block?.[1] ?? '{}') as Record<string, { items: { elements: { letter: { value: string } } }[] }>;
+      expect(Object.keys(served)).toEqual(['/content/env-nbc/items?system.type=welcome_page&depth=2']);
+      expect(served['/content/env-nbc/items?system.type=welcome_page&depth=2']?.items[0]?.elements.letter.value).toBe('<p>Dear </script><script>x</script></p>');
+      // The entry script, the config and the content: the letter's </script> cannot close the block.
+      expect(html.match(/<\/script>/g)).toHaveLength(3);
+      expect(seen).toContainEqual({ type: 'welcome_page', authorization: undefined });
+      expect((await app.inject({ method: 'GET', url: '/nbc' })).body).not.toContain('portal-content');
     } finally {
       await app.close();
       rmSync(root, { recursive: true, force: true });

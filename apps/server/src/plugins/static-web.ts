@@ -97,6 +97,8 @@ export interface FirstPaintImage {
 }
 
 export interface EventHints {
+  /** The event's Delivery API base, `/content/{environmentId}`. */
+  contentBase?: string;
   loginItemsUrl: string;
   banner: string | null;
   /** The login page's header images (logo 225 by 60, banner 1600 by 300 unless the asset tells). */
@@ -209,6 +211,7 @@ function firstLoadHintsSource(app: FastifyInstance): () => Promise<FirstLoadHint
       const elements = login.statusCode === 200 ? login.json<DeliveryAnswer>().items?.[0]?.elements : undefined;
       const banner = elements?.banner?.value?.[0]?.url;
       hints.events[eventType] = {
+        contentBase: `${base}/${environmentId}`,
         loginItemsUrl,
         banner: typeof banner === 'string' ? banner : null,
         header: { logo: firstPaintImage(elements?.logo?.value?.[0], 225, 60), banner: firstPaintImage(elements?.banner?.value?.[0], 1600, 300) },
@@ -229,6 +232,36 @@ function firstLoadHintsSource(app: FastifyInstance): () => Promise<FirstLoadHint
     // critical path); the refreshed hints serve the next page.
     return last ? Promise.resolve(last) : cached.hints;
   };
+}
+
+/**
+ * The public content queries a signed-in page makes first, in the Delivery SDK's own URL form
+ * (content-client.ts: items by type, depth 2): the page layout (site title, footer) and the
+ * welcome item (the letter, the welcome page's largest element).
+ */
+export function inlineContentUrls(pathname: string, hints: FirstLoadHints): string[] {
+  const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+  const base = hints.events.nbc?.contentBase;
+  if (path !== '/nbc/welcome' || !base) return [];
+  return [`${base}/items?system.type=page_layout&depth=2`, `${base}/items?system.type=welcome_page&depth=2`];
+}
+
+/**
+ * Those answers, as an inert JSON block (`#portal-content`: URL to Delivery answer) the web app's
+ * content client answers the same requests from (lib/inline-content.ts), so the welcome letter
+ * does not wait for scripts and then a round trip in turn. Only answers that are the same for
+ * every reader are written (the content service marks them `Cache-Control: public`: no
+ * access-code restricted item took part), asked for in process with no token.
+ */
+export async function inlineContentBlock(app: FastifyInstance, urls: readonly string[]): Promise<string> {
+  const entries: string[] = [];
+  for (const url of urls) {
+    const answer = await app.inject({ method: 'GET', url });
+    if (answer.statusCode !== 200 || !String(answer.headers['cache-control'] ?? '').startsWith('public')) continue;
+    entries.push(`${JSON.stringify(url)}:${answer.body}`);
+  }
+  if (entries.length === 0) return '';
+  return `<script type="application/json" id="portal-content">${scriptSafeJson(`{${entries.join(',')}}`)}</script>`;
 }
 
 /** The web build's public/start-after-paint.js. */
@@ -298,8 +331,9 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]{1,5}$/i.test(path)) {
       const hints = await firstLoadHints();
       const firstPaint = firstPaintBody(path, hints);
+      const inlineContent = await inlineContentBlock(app, inlineContentUrls(path, hints)).catch(() => '');
       let html = indexHtmlFor(path, template, preloads, { scriptsAfterPaint: firstPaint !== '' })
-        .replace('</head>', `${firstLoadHead(path, hints)}</head>`)
+        .replace('</head>', `${firstLoadHead(path, hints)}${inlineContent}</head>`)
         .replace('<div id="root">', `${firstPaint}<div id="root">`);
       if (firstPaint && hasStarter) html = scriptsAfterFirstPaint(html);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

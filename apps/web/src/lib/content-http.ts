@@ -18,6 +18,7 @@ import {
   type IHttpService,
   type IResponse,
 } from '@kontent-ai/core-sdk';
+import { takeInlineContent } from './inline-content.ts';
 
 /**
  * A non-2xx answer. `isAxiosError` and `response` are the shape the SDK reads to build its
@@ -98,6 +99,11 @@ export class FetchHttpService implements IHttpService<AbortController> {
       init.body = JSON.stringify(body);
     }
     if (options?.cancelToken) init.signal = options.cancelToken.token.signal;
+    if (method === 'GET') {
+      // Served with the page (lib/inline-content.ts): no round trip.
+      const served = takeInlineContent(url);
+      if (served !== undefined) return { data: served as T, headers: [], rawResponse: undefined, status: 200, retryStrategy: { options: retryStrategy, retryAttempts: 0 } };
+    }
 
     for (let attempt = 0; ; attempt++) {
       // Network failures and cancellations reject here and are not retried.
