@@ -4,7 +4,7 @@
  * bearer (`globalHeaders`), so access-code restricted items (header tabs, report types) reach only
  * the users they are for. All product queries use depth 2 (spec section 7).
  */
-import { useContext } from 'react';
+import { useContext, useDeferredValue, useMemo } from 'react';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { IHttpService } from '@kontent-ai/core-sdk';
 import { createDeliveryClient, type IContentItem, type IDeliveryClient } from '@kontent-ai/delivery-sdk';
@@ -185,7 +185,7 @@ function useContentQuery<TData, TSelected>(
 ): UseQueryResult<TSelected> {
   const scope = useContentScope(options.eventType);
   const query = scope ? build(scope) : { queryKey: ['content', 'no-scope'] as const, queryFn: (): Promise<TData> => Promise.reject(new Error('Content is not configured.')) };
-  return useQuery({
+  const result = useQuery({
     queryKey: query.queryKey,
     queryFn: query.queryFn,
     ...(select ? { select } : {}),
@@ -196,6 +196,16 @@ function useContentQuery<TData, TSelected>(
     // form on screen is not replaced by a loading state and does not lose what was typed.
     placeholderData: keepPreviousData,
   }) as UseQueryResult<TSelected>;
+  // TanStack Query hands its results to React through useSyncExternalStore, which React always
+  // renders in one go: a section or a header arriving was one long task on a phone (issue 15). The
+  // deferred copy makes that render a cheap one with the previous result, and the render with the
+  // new one a transition, which React splits into slices of a few milliseconds. (The result object
+  // is new on every render; the memo keeps it while what the pages read is unchanged, so an
+  // unrelated render does not cost a second, deferred one.)
+  const { data, status, error, isPlaceholderData } = result;
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const stable = useMemo(() => result, [data, status, error, isPlaceholderData]);
+  return useDeferredValue(stable);
 }
 
 /** A single item: `items/{codename}` (depth 2), answered as `data.item`. */
