@@ -1,4 +1,4 @@
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { text, type WelcomePage } from '../../../lib/content-models.ts';
 import { cutLetterHtml } from '../utils/cut-letter.ts';
 import { safeFrameUrl } from '../utils/safe-url.ts';
@@ -21,6 +21,51 @@ export function WelcomeLetter({ html }: { html: string }) {
   );
 }
 
+/**
+ * Whether the page has finished loading (and the browser had an idle moment since). The video's
+ * frame is a whole document with its own scripts: created while the page loads, its work and its
+ * requests compete with the letter, the largest element. Its box is there from the start, so
+ * nothing moves when the frame appears in it.
+ */
+function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    let idle: number | undefined;
+    const onLoad = () => {
+      idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => setLoaded(true), { timeout: 1000 }) : window.setTimeout(() => setLoaded(true), 0);
+    };
+    window.addEventListener('load', onLoad, { once: true });
+    return () => {
+      window.removeEventListener('load', onLoad);
+      if (idle !== undefined) {
+        if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+        window.clearTimeout(idle);
+      }
+    };
+  }, [loaded]);
+  return loaded;
+}
+
+function WelcomeVideo({ src }: { src: string }) {
+  const loaded = usePageLoaded();
+  return (
+    <div className="ratio ratio-16x9 rounded overflow-hidden shadow-sm">
+      {loaded && (
+        <iframe
+          src={src}
+          title="Welcome video"
+          loading="lazy"
+          allow="encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+        />
+      )}
+    </div>
+  );
+}
+
 export const WelcomeSection = memo(function WelcomeSection(props: SectionProps<WelcomePage>) {
   return (
     <ContentSection id="welcome" {...props} hideTitle>
@@ -35,17 +80,7 @@ export const WelcomeSection = memo(function WelcomeSection(props: SectionProps<W
             </div>
             {video && (
               <div>
-                <div className="ratio ratio-16x9 rounded overflow-hidden shadow-sm">
-                  <iframe
-                    src={video}
-                    title="Welcome video"
-                    loading="lazy"
-                    allow="encrypted-media; picture-in-picture; fullscreen"
-                    allowFullScreen
-                    referrerPolicy="strict-origin-when-cross-origin"
-                    sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
-                  />
-                </div>
+                <WelcomeVideo src={video} />
               </div>
             )}
           </div>
