@@ -2,12 +2,12 @@
  * A JSON answer serialized once and compressed at most once per encoding, for answers served many
  * times from the report answer cache (answer-cache.ts): a district report of 80 districts is 25 kB
  * of JSON, and compressing it again for every reader cost more than the cached read itself. It is
- * sent as plugins/compression would send it: br or gzip as the client accepts (br first), none below
- * the plugin's threshold or when the client accepts neither.
+ * sent as plugins/compression would send it: br or gzip as the client accepts (br first), with the
+ * plugin's settings, none below the plugin's threshold or when the client accepts neither.
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression.ts';
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD_BYTES, GZIP_OPTIONS } from '../../plugins/compression.ts';
 
 type Encoding = 'br' | 'gzip';
 
@@ -44,10 +44,7 @@ export class EncodedAnswer {
   private encode(encoding: Encoding): Buffer {
     let buffer = this.encoded.get(encoding);
     if (!buffer) {
-      buffer =
-        encoding === 'br'
-          ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 } })
-          : gzipSync(this.body);
+      buffer = encoding === 'br' ? brotliCompressSync(this.body, BROTLI_OPTIONS) : gzipSync(this.body, GZIP_OPTIONS);
       this.encoded.set(encoding, buffer);
     }
     return buffer;
