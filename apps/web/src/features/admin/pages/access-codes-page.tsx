@@ -13,6 +13,7 @@ import { useCreateAccessCode } from '../api/create-access-code.ts';
 import { useDisableAccessCode } from '../api/disable-access-code.ts';
 import { useAccessCodes } from '../api/get-access-codes.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { CopyButton } from '../components/copy-button.tsx';
 import { Field, SelectField, SubmitCancel } from '../components/form-field.tsx';
 import { Pager } from '../components/pager.tsx';
@@ -109,7 +110,7 @@ export function AccessCodesPage() {
   const disable = useDisableAccessCode(event);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedAccessCode | null>(null);
-  const [toDisable, setToDisable] = useState<AdminAccessCode | null>(null);
+  const { target: toDisable, ask: askDisable, dialog } = useConfirmTarget(disable, (code: AdminAccessCode) => code.id);
 
   return (
     <>
@@ -175,7 +176,7 @@ export function AccessCodesPage() {
                       <td>{statusOf(code)}</td>
                       <td>
                         {code.active && (
-                          <Button size="sm" variant="outline-danger" onClick={() => setToDisable(code)} aria-label={`Disable ${code.label}`}>
+                          <Button size="sm" variant="outline-danger" onClick={() => askDisable(code)} aria-label={`Disable ${code.label}`}>
                             Disable
                           </Button>
                         )}
@@ -190,18 +191,9 @@ export function AccessCodesPage() {
         }
       </QueryState>
       <ConfirmDialog
-        show={toDisable !== null}
+        {...dialog}
         title="Disable this access code?"
         confirmLabel="Disable code"
-        pending={disable.isPending}
-        error={disable.error}
-        onCancel={() => {
-          disable.reset();
-          setToDisable(null);
-        }}
-        onConfirm={() => {
-          if (toDisable) disable.mutate(toDisable.id, { onSuccess: () => setToDisable(null) });
-        }}
       >
         <p>
           Nobody can log in with <strong>{toDisable?.label}</strong> any more. Registrations made with it stay as they are. This cannot be undone: a new

@@ -9,6 +9,7 @@ import type { AdminOrganizer } from '@portal/contracts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useOrganizers, useSetOrganizerActive } from '../api/organizers.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { Field, SelectField } from '../components/form-field.tsx';
 import { Pager } from '../components/pager.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
@@ -29,14 +30,10 @@ export function OrganizersPage() {
   const organizers = useOrganizers(toQuery(params, PAGE_SIZE));
   const setActive = useSetOrganizerActive();
   const [text, setText] = useState(params.q);
-  const [target, setTarget] = useState<{ organizer: AdminOrganizer; active: boolean } | null>(null);
+  const { target, ask, dialog } = useConfirmTarget(setActive, (t: { organizer: AdminOrganizer; active: boolean }) => ({ id: t.organizer.id, active: t.active }));
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
     update({ q: text.trim() });
-  };
-  const close = () => {
-    setActive.reset();
-    setTarget(null);
   };
   const self = (o: AdminOrganizer) => o.email === session?.email.toLowerCase();
 
@@ -96,12 +93,12 @@ export function OrganizersPage() {
                       </td>
                       <td>
                         {o.active && !self(o) && (
-                          <Button size="sm" variant="outline-danger" onClick={() => setTarget({ organizer: o, active: false })} aria-label={`Disable ${o.email}`}>
+                          <Button size="sm" variant="outline-danger" onClick={() => ask({ organizer: o, active: false })} aria-label={`Disable ${o.email}`}>
                             Disable
                           </Button>
                         )}
                         {!o.active && (
-                          <Button size="sm" variant="outline-primary" onClick={() => setTarget({ organizer: o, active: true })} aria-label={`Enable ${o.email}`}>
+                          <Button size="sm" variant="outline-primary" onClick={() => ask({ organizer: o, active: true })} aria-label={`Enable ${o.email}`}>
                             Enable
                           </Button>
                         )}
@@ -116,16 +113,10 @@ export function OrganizersPage() {
         }
       </QueryState>
       <ConfirmDialog
-        show={target !== null}
+        {...dialog}
         title={target?.active ? 'Enable this organizer?' : 'Disable this organizer?'}
         confirmLabel={target?.active ? 'Enable organizer' : 'Disable organizer'}
         variant={target?.active ? 'primary' : 'danger'}
-        pending={setActive.isPending}
-        error={setActive.error}
-        onCancel={close}
-        onConfirm={() => {
-          if (target) setActive.mutate({ id: target.organizer.id, active: target.active }, { onSuccess: close });
-        }}
       >
         {target?.active ? (
           <p>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { ADMIN_OUTBOX_STATUSES, type OutboxMail } from '@portal/contracts';
@@ -6,6 +5,7 @@ import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useOutbox } from '../api/get-outbox.ts';
 import { useResendOutboxMail } from '../api/resend-outbox-mail.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { SelectField } from '../components/form-field.tsx';
 import { Pager } from '../components/pager.tsx';
 import { EmptyState, QueryState } from '../components/query-state.tsx';
@@ -17,7 +17,7 @@ export function OutboxPage() {
   const [params, update] = useListParams({ status: '' });
   const outbox = useOutbox(toQuery(params, PAGE_SIZE));
   const resend = useResendOutboxMail();
-  const [toResend, setToResend] = useState<OutboxMail | null>(null);
+  const { target: toResend, ask: askResend, dialog } = useConfirmTarget(resend, (mail: OutboxMail) => mail.id);
 
   return (
     <>
@@ -68,7 +68,7 @@ export function OutboxPage() {
                       <td className="small text-break">{mail.lastError ?? '—'}</td>
                       <td className="text-nowrap">{mail.sentAt ? formatDateTime(mail.sentAt) : mail.nextAttemptAt ? `next ${formatDateTime(mail.nextAttemptAt)}` : '—'}</td>
                       <td>
-                        <Button size="sm" variant="outline-primary" onClick={() => setToResend(mail)} aria-label={`Resend ${mail.kind} mail ${mail.id} to ${mail.to}`} disabled={mail.status === 'sending' || mail.status === 'pending'}>
+                        <Button size="sm" variant="outline-primary" onClick={() => askResend(mail)} aria-label={`Resend ${mail.kind} mail ${mail.id} to ${mail.to}`} disabled={mail.status === 'sending' || mail.status === 'pending'}>
                           Resend
                         </Button>
                       </td>
@@ -82,19 +82,10 @@ export function OutboxPage() {
         }
       </QueryState>
       <ConfirmDialog
-        show={toResend !== null}
+        {...dialog}
         title="Send this mail again?"
         confirmLabel="Resend"
         variant="primary"
-        pending={resend.isPending}
-        error={resend.error}
-        onCancel={() => {
-          resend.reset();
-          setToResend(null);
-        }}
-        onConfirm={() => {
-          if (toResend) resend.mutate(toResend.id, { onSuccess: () => setToResend(null) });
-        }}
       >
         <p>
           A new copy of this {toResend?.kind} mail is queued for {toResend?.to}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+
+/** The part of a TanStack mutation the confirmation step needs. */
+interface ConfirmableMutation<Variables> {
+  mutate: (variables: Variables, options: { onSuccess: () => void }) => void;
+  reset: () => void;
+  isPending: boolean;
+  error: unknown;
+}
+
+/**
+ * The row an action waits to be confirmed for, and the ConfirmDialog props that go with it: `ask(row)`
+ * opens the dialog, Cancel closes it and clears the mutation's error, Confirm runs the mutation with
+ * `variablesOf(row)` and closes the dialog once it succeeded (an error stays shown in the dialog).
+ */
+export function useConfirmTarget<Target, Variables>(mutation: ConfirmableMutation<Variables>, variablesOf: (target: Target) => Variables) {
+  const [target, setTarget] = useState<Target | null>(null);
+  const close = () => {
+    mutation.reset();
+    setTarget(null);
+  };
+  return {
+    target,
+    ask: setTarget,
+    dialog: {
+      show: target !== null,
+      pending: mutation.isPending,
+      error: mutation.error,
+      onCancel: close,
+      onConfirm: () => {
+        if (target !== null) mutation.mutate(variablesOf(target), { onSuccess: () => setTarget(null) });
+      },
+    },
+  };
+}
