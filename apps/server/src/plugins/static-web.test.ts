@@ -177,9 +177,11 @@ describe('first-load hints', () => {
   it('the plugin finds them through the app’s own config and content routes', async () => {
     const root = mkdtempSync(join(tmpdir(), 'static-web-hints-'));
     writeFileSync(join(root, 'index.html'), TEMPLATE);
+    writeFileSync(join(root, 'start-after-paint.js'), '');
     const app = Fastify();
-    const config = { succeeded: true, message: null, data: { contentBaseUrl: '/content', content: { nbc: { environmentId: 'env-nbc' } } } };
+    const config = { succeeded: true, message: null, data: { contentBaseUrl: '/content', content: { nbc: { environmentId: 'env-nbc' }, abc: { environmentId: 'env-abc' } } } };
     app.get('/api/Config', async () => config);
+    app.get('/content/env-abc/items', async () => ({ items: [{ elements: { banner: { value: [{ url: '/content-assets/env-abc/abc-banner.svg', description: 'Banner' }] } } }] }));
     app.get('/content/env-nbc/items', async (request) => {
       expect(request.query).toEqual({ 'system.type': 'login', depth: '2' });
       return {
@@ -203,6 +205,13 @@ describe('first-load hints', () => {
       // The header before the app's root: the banner at the page's own size, no logo from elsewhere.
       expect(html).toContain('<div class="first-paint" id="first-paint" data-path="/nbc"><header class="login-header"><div class="container py-2"></div><img src="/content-assets/env-nbc/nbc-banner.svg" alt="Banner" width="1600" height="300" class="event-banner" fetchpriority="high"></header></div><div id="root">');
       expect((await app.inject({ method: 'GET', url: '/nbc/welcome' })).body).not.toContain('first-paint');
+      // /abc paints its header first too, but asks for its scripts at once: its largest element
+      // (the login note) is rendered by the app.
+      const abc = (await app.inject({ method: 'GET', url: '/abc' })).body;
+      expect(abc).toContain('id="first-paint" data-path="/abc"');
+      expect(abc).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+      expect(abc).not.toContain('portal-scripts');
+      expect(html).toContain('id="portal-scripts"');
     } finally {
       await app.close();
       rmSync(root, { recursive: true, force: true });

@@ -332,10 +332,13 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
       const hints = await firstLoadHints();
       const firstPaint = firstPaintBody(path, hints);
       const inlineContent = await inlineContentBlock(app, inlineContentUrls(path, hints)).catch(() => '');
-      let html = indexHtmlFor(path, template, preloads, { scriptsAfterPaint: firstPaint !== '' })
+      // On /abc the largest element is the login note, which the app renders: holding its scripts
+      // until the banner has painted only delays it (LCP 2.2 s against 1.9 s on a simulated phone).
+      const afterPaint = firstPaint !== '' && eventOfPage(path) !== 'abc';
+      let html = indexHtmlFor(path, template, preloads, { scriptsAfterPaint: afterPaint })
         .replace('</head>', `${firstLoadHead(path, hints)}${inlineContent}</head>`)
         .replace('<div id="root">', `${firstPaint}<div id="root">`);
-      if (firstPaint && hasStarter) html = scriptsAfterFirstPaint(html);
+      if (afterPaint && hasStarter) html = scriptsAfterFirstPaint(html);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     return reply.code(404).send({ succeeded: false, message: `Not found: ${request.method} ${path}`, data: null });
