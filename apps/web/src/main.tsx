@@ -18,6 +18,12 @@ const inlineConfig = inlineRuntimeConfig();
 if (inlineConfig) queryClient.setQueryData(runtimeConfigQuery.queryKey, inlineConfig);
 else void queryClient.prefetchQuery(runtimeConfigQuery);
 
+// Content the server wrote into the page (/nbc/welcome) is asked for now, while the page's chunks
+// load, so the welcome letter renders with the shell (content-client.ts).
+if (document.getElementById('portal-content')) {
+  void import('./lib/content-client.ts').then(({ prefetchServedContent }) => prefetchServedContent(queryClient, ['page_layout', 'welcome_page']));
+}
+
 // As a transition the first render yields to the browser every few milliseconds instead of holding
 // the main thread for the whole tree (long tasks on a slow phone; the page looks the same).
 startTransition(() => {

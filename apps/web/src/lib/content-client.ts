@@ -5,7 +5,7 @@
  * the users they are for. All product queries use depth 2 (spec section 7).
  */
 import { useContext, useDeferredValue, useMemo } from 'react';
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { IHttpService } from '@kontent-ai/core-sdk';
 import { createDeliveryClient, type IContentItem, type IDeliveryClient } from '@kontent-ai/delivery-sdk';
 import type { EventType, RuntimeConfig } from '@portal/contracts';
@@ -13,8 +13,8 @@ import { handleUnauthorized } from './api-client.ts';
 import { ContentHttpServiceContext } from './content-http-context.ts';
 import { FetchHttpService } from './content-http.ts';
 import { contentCodesFor } from '@portal/contracts/rules';
-import { contentEnvironmentId, useRuntimeConfig } from './runtime-config.ts';
-import { useUserDetail, type StoredUserDetail } from './user-storage.ts';
+import { contentEnvironmentId, runtimeConfigQuery, useRuntimeConfig } from './runtime-config.ts';
+import { getUserDetail, useUserDetail, type StoredUserDetail } from './user-storage.ts';
 
 export const CONTENT_DEPTH = 2;
 
@@ -231,4 +231,18 @@ export function useContentItemOfType<T extends IContentItem>(
   options: ContentQueryOptions = {},
 ): UseQueryResult<T | null> {
   return useContentQuery<T[], T | null>(options, (scope) => contentItemsByTypeQuery<T>(scope, type, filters), firstOrNull);
+}
+
+/**
+ * Starts the queries whose answers the server wrote into the page (lib/inline-content.ts: the page
+ * layout and the welcome item on /nbc/welcome) at boot, with the keys the pages use, so the content
+ * page finds them in the cache when it first renders and shows the letter in the same render as
+ * the shell, instead of a render later (issue 15). Called from main.tsx.
+ */
+export function prefetchServedContent(queryClient: QueryClient, types: readonly string[]): void {
+  const config = queryClient.getQueryData(runtimeConfigQuery.queryKey);
+  if (!config) return;
+  const scope = scopeFor(config, 'nbc', getUserDetail(), undefined);
+  if (!scope) return;
+  for (const type of types) void queryClient.prefetchQuery({ ...contentItemsByTypeQuery(scope, type), staleTime: CONTENT_STALE_MS, retry: false });
 }
