@@ -49,11 +49,19 @@ function usePageLoaded(): boolean {
 
 function WelcomeVideo({ src }: { src: string }) {
   const loaded = usePageLoaded();
+  // The frame is created empty and pointed at the video in the next task: creating a frame and
+  // starting its navigation in one go was one long task (about 110 ms at 4x CPU).
+  const [navigate, setNavigate] = useState(false);
+  useEffect(() => {
+    if (!loaded || navigate) return;
+    const timer = window.setTimeout(() => setNavigate(true), 0);
+    return () => window.clearTimeout(timer);
+  }, [loaded, navigate]);
   return (
     <div className="ratio ratio-16x9 rounded overflow-hidden shadow-sm">
       {loaded && (
         <iframe
-          src={src}
+          src={navigate ? src : undefined}
           title="Welcome video"
           loading="lazy"
           allow="encrypted-media; picture-in-picture; fullscreen"
