@@ -1,5 +1,6 @@
 /**
- * Logins per second and p50/p99 latency at 50 connections, beside /healthz of the same server.
+ * Logins per second and p50/p99 latency at 50 connections, beside /healthz of the same server and
+ * /readyz (the same plus one `select 1`: the floor for any answer that reads the database).
  * The load generator runs in its own process.
  *   npx tsx bench/login/login.bench.ts [--engine pglite|postgres|both] [--seconds 10]
  */
@@ -35,9 +36,13 @@ for (const engine of engines) {
     };
     await runLoad({ ...common, duration: 2, path: '/healthz' });
     const healthz = await measured({ ...common, path: '/healthz' });
+    // The floor for any answer that reads the database: /readyz is /healthz plus one `select 1`.
+    await runLoad({ ...common, duration: 2, path: '/readyz' });
+    const readyz = await measured({ ...common, path: '/readyz' });
     await runLoad({ ...common, duration: 2, method: 'POST', path: '/User/ProcessLogin', headers: { 'content-type': 'application/json' }, bodies });
     const login = await measured({ ...common, method: 'POST', path: '/User/ProcessLogin', headers: { 'content-type': 'application/json' }, bodies });
-    console.log(JSON.stringify({ engine, stores: 5000, seconds, connections: 50, healthz, login, loginShareOfHealthz: +(login.reqPerSec / healthz.reqPerSec).toFixed(3) }));
+    const share = (r: { reqPerSec: number }) => +(r.reqPerSec / healthz.reqPerSec).toFixed(3);
+    console.log(JSON.stringify({ engine, stores: 5000, seconds, connections: 50, healthz, readyz, login, readyzShareOfHealthz: share(readyz), loginShareOfHealthz: share(login) }));
   } finally {
     await server.close();
   }
