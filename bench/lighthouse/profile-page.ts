@@ -1,8 +1,7 @@
 // CPU profile of one page load (4x CPU throttle, no network throttle): self time by script and by
 // function, to see what the trace's long tasks are made of.
 //   npx tsx bench/lighthouse/profile-page.ts /nbc/welcome [--until 4000] [--top 40]
-import { chromium } from '@playwright/test';
-import { apiLogin, CHROME_PATH, CHROMIUM_ARGS, DEALER_LOGIN, startPortal } from '../web-budget/portal-process.ts';
+import { openThrottledPage } from './page-load.ts';
 
 interface ProfileNode {
   id: number;
@@ -20,23 +19,13 @@ interface Profile {
 const args = process.argv.slice(2);
 const path = args.find((a) => a.startsWith('/')) ?? '/nbc/welcome';
 const top = Number(args[args.indexOf('--top') + 1] ?? 40) || 40;
-const portal = await startPortal();
+const run = await openThrottledPage(path);
 try {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
-  const page = await context.newPage();
-  if (path.includes('welcome')) {
-    const stored = await apiLogin(portal.url, DEALER_LOGIN);
-    await page.goto(`${portal.url}/healthz`);
-    await page.evaluate((v) => localStorage.setItem('userdetail', v), JSON.stringify(stored));
-  }
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const { cdp } = run;
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
-  await page.goto(`${portal.url}${path}`, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(1500);
+  await run.load(path);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
@@ -57,7 +46,6 @@ try {
   for (const [url, us] of [...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${ms(us).padStart(7)} ${url}`);
   console.log('self time by function:');
   for (const [fn, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${ms(us).padStart(7)} ${fn}`);
-  await browser.close();
 } finally {
-  await portal.stop();
+  await run.close();
 }

@@ -1,22 +1,11 @@
 // Chromium performance trace of one page load (4x CPU throttle, no network throttle): top-level tasks >= 8 ms and what is inside them.
-import { chromium } from '@playwright/test';
-import { apiLogin, CHROME_PATH, CHROMIUM_ARGS, DEALER_LOGIN, startPortal } from '../web-budget/portal-process.ts';
+import { openThrottledPage } from './page-load.ts';
 const path = process.argv[2] ?? '/nbc';
-const portal = await startPortal();
+const run = await openThrottledPage(path);
 try {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
-  const page = await context.newPage();
-  if (path.includes('welcome')) {
-    const stored = await apiLogin(portal.url, DEALER_LOGIN);
-    await page.goto(`${portal.url}/healthz`);
-    await page.evaluate((v) => localStorage.setItem('userdetail', v), JSON.stringify(stored));
-  }
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const { browser, page } = run;
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'] });
-  await page.goto(`${portal.url}${path}`, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(1500);
+  await run.load(path);
   const buf = await browser.stopTracing();
   const trace = JSON.parse(buf.toString()) as { traceEvents: { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { data?: Record<string, unknown> } }[] };
   const ev = trace.traceEvents;
@@ -33,7 +22,6 @@ try {
   }
   for (const e of ev.filter((x) => ['firstContentfulPaint', 'largestContentfulPaint::Candidate'].includes(x.name))) console.log(e.name, ((e.ts - t0) / 1000).toFixed(0), JSON.stringify({ ...(e.args?.data ?? {}), navigationId: undefined }).slice(0, 400));
   void main;
-  await browser.close();
 } finally {
-  await portal.stop();
+  await run.close();
 }
