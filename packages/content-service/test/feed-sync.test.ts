@@ -1,34 +1,25 @@
 /** items-feed and sync continuation across re-imports, and several instances converging. */
 import { type IDeliveryClient, createDeliveryClient } from '@kontent-ai/delivery-sdk';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Database } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importContentBundle } from '../src/index.ts';
 import type { DeliverySyncEntry } from '../src/delivery-types.ts';
-import { type AnswerBody, NBC, type TestServer, bearer, codenamesOf, copyFixture, getJson, resetContent, startServer, valueOf } from './helpers.ts';
+import { type AnswerBody, NBC, type TestServer, bearer, codenamesOf, getJson, startServer, useFixtureContent, valueOf } from './helpers.ts';
 
-let database: Database;
-let bundle: Awaited<ReturnType<typeof copyFixture>>;
+const content = useFixtureContent();
 let server: TestServer;
 
-beforeAll(async () => {
+beforeAll(() => {
   // The SDK warns on every sync call that Sync API v1 is deprecated.
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
 });
 
 beforeEach(async () => {
-  await resetContent(database.db);
-  bundle = await copyFixture();
-  await importContentBundle(database.db, bundle.root);
-  server = await startServer(database.db, { feedPageSize: 2, syncPageSize: 3 });
+  await importContentBundle(content.database.db, content.bundle.root);
+  server = await startServer(content.database.db, { feedPageSize: 2, syncPageSize: 3 });
 });
 afterEach(async () => {
   await server.close();
-  await bundle.remove();
+  await content.bundle.remove();
 });
 
 function sdk(): IDeliveryClient {
@@ -77,7 +68,7 @@ describe('items-feed', () => {
   it('continues after the last item served when a re-import changes the list between pages', async () => {
     const first = await feedPage();
     expect(first.codenames).toEqual(['sample_alpha', 'sample_beta']);
-    await bundle.edit('nbc/items/samples.json', (items) => {
+    await content.bundle.edit('nbc/items/samples.json', (items) => {
       const alpha = items.find((i) => i.codename === 'sample_alpha');
       if (!alpha) throw new Error('fixture changed: sample_alpha missing');
       return [
@@ -86,7 +77,7 @@ describe('items-feed', () => {
         { ...alpha, codename: 'sample_charlie', name: 'Charlie', elements: { ...alpha.elements, related: [] } },
       ];
     });
-    await importContentBundle(database.db, bundle.root);
+    await importContentBundle(content.database.db, content.bundle.root);
     const second = await feedPage(first.next ?? '');
     // sample_aardvark sorts before the position reached; sample_delta is gone.
     expect(second.codenames).toEqual(['sample_charlie', 'sample_epsilon']);
@@ -118,17 +109,17 @@ async function syncInit(query = ''): Promise<string> {
 }
 
 async function changeFaqsAndTabs(): Promise<void> {
-  await bundle.edit('nbc/items/conference.json', (items) => [
+  await content.bundle.edit('nbc/items/conference.json', (items) => [
     ...items
       .filter((i) => i.codename !== 'faq_2')
       .map((i) => (i.codename === 'faq_1' ? { ...i, elements: { ...i.elements, question: 'Where exactly?' } } : i))
       .map((i) => (i.codename === 'faq_page_corporate' ? { ...i, elements: { ...i.elements, queanswers: ['faq_1', 'faq_3'] } } : i)),
     { codename: 'faq_3', type: 'faq_item', name: 'FAQ 3', elements: { question: 'New?', answer: '<p>Yes.</p>' } },
   ]);
-  await bundle.edit('nbc/items/header.json', (items) =>
+  await content.bundle.edit('nbc/items/header.json', (items) =>
     items.map((i) => (i.codename === 'tab_reporting' ? { ...i, elements: { ...i.elements, title: 'Reports' } } : i)),
   );
-  await importContentBundle(database.db, bundle.root);
+  await importContentBundle(content.database.db, content.bundle.root);
 }
 
 describe('sync', () => {
@@ -203,7 +194,7 @@ describe('sync', () => {
 describe('several instances on one database', () => {
   let second: TestServer;
   beforeEach(async () => {
-    second = await startServer(database.db, { refreshIntervalMs: 300 });
+    second = await startServer(content.database.db, { refreshIntervalMs: 300 });
   });
   afterEach(async () => {
     await second.close();
@@ -215,7 +206,7 @@ describe('several instances on one database', () => {
     await changeFaqsAndTabs();
     // The wait header makes the instance check the database now, whenever it last did.
     expect(valueOf((await getJson(url, { 'x-kc-wait-for-loading-new-content': 'true' })).body.item, 'question')).toBe('Where exactly?');
-    const third = await startServer(database.db, { refreshIntervalMs: 300 });
+    const third = await startServer(content.database.db, { refreshIntervalMs: 300 });
     try {
       expect(valueOf((await getJson(`${third.content()}/items/faq_1`)).body.item, 'question')).toBe('Where exactly?');
       await changeBackFaq();
@@ -229,8 +220,8 @@ describe('several instances on one database', () => {
 });
 
 async function changeBackFaq(): Promise<void> {
-  await bundle.edit('nbc/items/conference.json', (items) =>
+  await content.bundle.edit('nbc/items/conference.json', (items) =>
     items.map((i) => (i.codename === 'faq_1' ? { ...i, elements: { ...i.elements, question: 'Where?' } } : i)),
   );
-  await importContentBundle(database.db, bundle.root);
+  await importContentBundle(content.database.db, content.bundle.root);
 }

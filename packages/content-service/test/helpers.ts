@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import type { Elements, IContentItem } from '@kontent-ai/delivery-sdk';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { Db } from '@portal/db';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { Database, Db } from '@portal/db';
+import { createTestDatabase } from '@portal/db/testing';
 import type { DeliveryItem, DeliveryLanguage, DeliveryTaxonomy, DeliveryType } from '../src/delivery-types.ts';
 import contentService, { type ContentServiceOptions } from '../src/index.ts';
 
@@ -56,6 +58,43 @@ export async function copyFixture(): Promise<{ root: string; edit: EditBundle; r
     await writeFile(path, JSON.stringify(change(value), null, 2));
   };
   return { root, edit, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+export type FixtureBundle = Awaited<ReturnType<typeof copyFixture>>;
+
+/**
+ * The hooks most content tests share, registered in the calling file or describe block: one test
+ * database for it; before each test the content tables emptied and a fresh scratch copy of the
+ * fixture bundle; after each test the copy removed (after the caller's own afterEach hooks, which
+ * vitest runs first). Read `database` and `bundle` inside hooks and tests.
+ */
+export function useFixtureContent(): { readonly database: Database; readonly bundle: FixtureBundle } {
+  let database: Database | undefined;
+  let bundle: FixtureBundle | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  beforeEach(async () => {
+    await resetContent(database!.db);
+    bundle = await copyFixture();
+  });
+  afterEach(async () => {
+    await bundle?.remove();
+    bundle = undefined;
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return {
+    get database() {
+      if (!database) throw new Error('useFixtureContent: the database is opened in beforeAll');
+      return database;
+    },
+    get bundle() {
+      if (!bundle) throw new Error('useFixtureContent: the bundle is copied in beforeEach');
+      return bundle;
+    },
+  };
 }
 
 /** An item as authored in a bundle's items/*.json. */

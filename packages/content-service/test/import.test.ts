@@ -1,36 +1,21 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, rowsOf, schema } from '@portal/db';
+import { describe, expect, it } from 'vitest';
+import { rowsOf, schema } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import type { AuthoredType } from '../src/bundle/authoring-schema.ts';
 import type { DeliveryItem } from '../src/delivery-types.ts';
 import { BundleValidationError, type BundleIssue, importContentBundle } from '../src/index.ts';
-import { NBC, copyFixture, resetContent, valueOf } from './helpers.ts';
+import { NBC, useFixtureContent, valueOf } from './helpers.ts';
 
 const { contentAssets, contentChanges, contentEnvironments, contentItems, contentTypes } = schema;
 
-let database: Database;
-let bundle: Awaited<ReturnType<typeof copyFixture>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  await resetContent(database.db);
-  bundle = await copyFixture();
-});
-afterEach(async () => {
-  await bundle.remove();
-});
-afterAll(async () => {
-  await database.close();
-});
+const content = useFixtureContent();
 
 async function countRows(): Promise<Record<string, number>> {
   const rows = rowsOf<{ name: string; n: number }>(
-    await database.db.execute(sql`
+    await content.database.db.execute(sql`
       select 'environments' as name, count(*)::int as n from content_environments
       union all select 'items', count(*)::int from content_items
       union all select 'types', count(*)::int from content_types
@@ -41,7 +26,7 @@ async function countRows(): Promise<Record<string, number>> {
 }
 
 async function itemData(codename: string): Promise<{ data: DeliveryItem; accessCodes: string[] | null } | undefined> {
-  const [row] = await database.db
+  const [row] = await content.database.db
     .select()
     .from(contentItems)
     .where(and(eq(contentItems.environmentId, NBC), eq(contentItems.codename, codename)));
@@ -59,7 +44,7 @@ async function issuesOf(promise: Promise<unknown>): Promise<BundleIssue[]> {
 
 describe('importContentBundle', () => {
   it('imports every environment and reports what it created', async () => {
-    const report = await importContentBundle(database.db, bundle.root, { now: new Date('2027-01-02T03:04:05Z') });
+    const report = await importContentBundle(content.database.db, content.bundle.root, { now: new Date('2027-01-02T03:04:05Z') });
     const nbc = report.environments.find((e) => e.codename === 'nbc');
     expect(nbc).toMatchObject({
       id: NBC,
@@ -74,7 +59,7 @@ describe('importContentBundle', () => {
   });
 
   it('stores items in Delivery API shape with access codes', async () => {
-    await importContentBundle(database.db, bundle.root, { now: new Date('2027-01-02T03:04:05Z') });
+    await importContentBundle(content.database.db, content.bundle.root, { now: new Date('2027-01-02T03:04:05Z') });
     const header = await itemData('header_layout_detail');
     expect(header?.accessCodes).toEqual(['navigatingcorp', 'retailers', 'field', 'corporate']);
     expect(header?.data.system).toEqual({
@@ -132,22 +117,22 @@ describe('importContentBundle', () => {
     });
     expect(beta?.data.elements.starts).toEqual({ type: 'date_time', name: 'Starts', value: '2027-03-02T09:00:00Z', display_timezone: null });
 
-    const [type] = await database.db.select().from(contentTypes).where(eq(contentTypes.codename, 'faq_page')).limit(1);
+    const [type] = await content.database.db.select().from(contentTypes).where(eq(contentTypes.codename, 'faq_page')).limit(1);
     expect(type?.data).toMatchObject({
       system: { codename: 'faq_page', name: 'FAQ page', last_modified: '2027-01-02T03:04:05.000Z' },
       elements: { reggroupfaq: { type: 'multiple_choice', name: 'FAQ group', options: [{ name: 'General', codename: 'general' }, { name: 'Corporate', codename: 'corporate' }] } },
     });
-    const [asset] = await database.db.select().from(contentAssets).where(eq(contentAssets.fileName, 'agenda.pdf'));
+    const [asset] = await content.database.db.select().from(contentAssets).where(eq(contentAssets.fileName, 'agenda.pdf'));
     expect(asset?.mimeType).toBe('application/pdf');
     expect(asset?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('derives the same item ids on every import and in every database', async () => {
-    await importContentBundle(database.db, bundle.root);
+    await importContentBundle(content.database.db, content.bundle.root);
     const other = await createTestDatabase();
     try {
-      await importContentBundle(other.db, bundle.root);
-      const [a] = await database.db.select().from(contentItems).where(eq(contentItems.codename, 'faq_1'));
+      await importContentBundle(other.db, content.bundle.root);
+      const [a] = await content.database.db.select().from(contentItems).where(eq(contentItems.codename, 'faq_1'));
       const [b] = await other.db.select().from(contentItems).where(eq(contentItems.codename, 'faq_1'));
       expect((a?.data as DeliveryItem).system.id).toBe((b?.data as DeliveryItem).system.id);
     } finally {
@@ -156,9 +141,9 @@ describe('importContentBundle', () => {
   });
 
   it('changes nothing and records nothing when the same bundle is imported again', async () => {
-    await importContentBundle(database.db, bundle.root, { now: new Date('2027-01-01T00:00:00Z') });
-    const before = await database.db.select().from(contentEnvironments).orderBy(asc(contentEnvironments.codename));
-    const report = await importContentBundle(database.db, bundle.root, { now: new Date('2027-02-01T00:00:00Z') });
+    await importContentBundle(content.database.db, content.bundle.root, { now: new Date('2027-01-01T00:00:00Z') });
+    const before = await content.database.db.select().from(contentEnvironments).orderBy(asc(contentEnvironments.codename));
+    const report = await importContentBundle(content.database.db, content.bundle.root, { now: new Date('2027-02-01T00:00:00Z') });
     for (const environment of report.environments) {
       for (const counts of [environment.items, environment.types, environment.taxonomies, environment.languages, environment.assets]) {
         expect(counts.created + counts.changed + counts.deleted).toBe(0);
@@ -166,24 +151,24 @@ describe('importContentBundle', () => {
     }
     expect(report.environments.find((e) => e.codename === 'nbc')?.items.unchanged).toBe(32);
     expect((await countRows()).changes).toBe(33);
-    expect(await database.db.select().from(contentEnvironments).orderBy(asc(contentEnvironments.codename))).toEqual(before);
+    expect(await content.database.db.select().from(contentEnvironments).orderBy(asc(contentEnvironments.codename))).toEqual(before);
     expect((await itemData('faq_1'))?.data.system.last_modified).toBe('2027-01-01T00:00:00.000Z');
   });
 
   it('records created, changed and deleted items, and only those', async () => {
-    await importContentBundle(database.db, bundle.root, { now: new Date('2027-01-01T00:00:00Z') });
-    await bundle.edit('nbc/items/conference.json', (items) => [
+    await importContentBundle(content.database.db, content.bundle.root, { now: new Date('2027-01-01T00:00:00Z') });
+    await content.bundle.edit('nbc/items/conference.json', (items) => [
       ...items
         .filter((i) => i.codename !== 'faq_2')
         .map((i) => (i.codename === 'faq_1' ? { ...i, elements: { ...i.elements, question: 'Where exactly?' } } : i))
         .map((i) => (i.codename === 'faq_page_corporate' ? { ...i, elements: { ...i.elements, queanswers: ['faq_1', 'faq_3'] } } : i)),
       { codename: 'faq_3', type: 'faq_item', name: 'FAQ 3', elements: { question: 'New?', answer: '<p>Yes.</p>' } },
     ]);
-    const report = await importContentBundle(database.db, bundle.root, { now: new Date('2027-02-01T00:00:00Z') });
+    const report = await importContentBundle(content.database.db, content.bundle.root, { now: new Date('2027-02-01T00:00:00Z') });
     expect(report.environments.find((e) => e.codename === 'nbc')?.items).toEqual({ created: 1, changed: 2, deleted: 1, unchanged: 29 });
     expect(report.environments.find((e) => e.codename === 'abc')?.items).toEqual({ created: 0, changed: 0, deleted: 0, unchanged: 1 });
 
-    const changes = await database.db
+    const changes = await content.database.db
       .select({ codename: contentChanges.codename, changeType: contentChanges.changeType, data: contentChanges.data })
       .from(contentChanges)
       .where(sql`${contentChanges.seq} > 33`)
@@ -201,13 +186,13 @@ describe('importContentBundle', () => {
   });
 
   it('imports only the environments asked for', async () => {
-    const report = await importContentBundle(database.db, bundle.root, { environments: ['abc'] });
+    const report = await importContentBundle(content.database.db, content.bundle.root, { environments: ['abc'] });
     expect(report.environments.map((e) => e.codename)).toEqual(['abc']);
     expect((await countRows()).items).toBe(1);
   });
 
   it('lists every problem, naming file, item and element, and imports nothing', async () => {
-    await bundle.edit('nbc/items/samples.json', (items) => [
+    await content.bundle.edit('nbc/items/samples.json', (items) => [
       ...items.map((item) => {
         if (item.codename === 'sample_alpha') return { ...item, elements: { ...item.elements, price: 'ten', extra: 1 } };
         if (item.codename === 'sample_beta') return { ...item, elements: { ...item.elements, category: ['news', 'gossip'] } };
@@ -222,17 +207,17 @@ describe('importContentBundle', () => {
       { codename: 'sample_alpha', type: 'welcome_page', name: 'Again', elements: { letter: '<p>x</p>', video_url: 'https://x' } },
       { codename: 'mystery', type: 'no_such_type', name: 'Mystery', elements: {} },
     ]);
-    await bundle.edit('nbc/items/agenda.json', (items) =>
+    await content.bundle.edit('nbc/items/agenda.json', (items) =>
       items.map((item) =>
         item.codename === 'agenda_link_day1' ? { ...item, elements: { ...item.elements, pdf: [{ file: 'missing.pdf', description: 'Gone' }] } } : item,
       ),
     );
-    await writeFile(join(bundle.root, 'abc/items/broken.json'), '{ "codename": ');
-    await bundle.edit('nbc/items/header.json', (items) =>
+    await writeFile(join(content.bundle.root, 'abc/items/broken.json'), '{ "codename": ');
+    await content.bundle.edit('nbc/items/header.json', (items) =>
       items.map((item) => (item.codename === 'tab_welcome' ? { ...item, elements: { ...item.elements, starts: '2027-13-45' } } : item)),
     );
 
-    const issues = await issuesOf(importContentBundle(database.db, bundle.root));
+    const issues = await issuesOf(importContentBundle(content.database.db, content.bundle.root));
     const samples = 'nbc/items/samples.json';
     expect(issues).toEqual(
       expect.arrayContaining([
@@ -254,13 +239,13 @@ describe('importContentBundle', () => {
   });
 
   it('checks types.json and environment.json', async () => {
-    await bundle.edit<AuthoredType[]>('types.json', (types) => [
+    await content.bundle.edit<AuthoredType[]>('types.json', (types) => [
       ...types.map((t) => (t.codename === 'faq_page' ? { ...t, elements: { ...t.elements, reggroupfaq: { type: 'multiple_choice', name: 'No options' } } } : t)),
       { codename: 'welcome_page', name: 'Twice', elements: {} },
       { codename: 'Bad Name', name: 'x', elements: {} },
     ]);
-    await bundle.edit<Record<string, unknown>>('abc/environment.json', (env) => ({ ...env, id: 'not-a-uuid', languages: [{ codename: 'en', name: 'English' }] }));
-    const issues = await issuesOf(importContentBundle(database.db, bundle.root));
+    await content.bundle.edit<Record<string, unknown>>('abc/environment.json', (env) => ({ ...env, id: 'not-a-uuid', languages: [{ codename: 'en', name: 'English' }] }));
+    const issues = await issuesOf(importContentBundle(content.database.db, content.bundle.root));
     const messages = issues.map((i) => `${i.file}: ${i.message}`);
     expect(messages).toEqual(
       expect.arrayContaining([
@@ -275,24 +260,24 @@ describe('importContentBundle', () => {
   });
 
   it('refuses a folder with items but no environment.json', async () => {
-    await mkdir(join(bundle.root, 'xyz/items'), { recursive: true });
-    const issues = await issuesOf(importContentBundle(database.db, bundle.root));
+    await mkdir(join(content.bundle.root, 'xyz/items'), { recursive: true });
+    const issues = await issuesOf(importContentBundle(content.database.db, content.bundle.root));
     expect(issues).toEqual([{ file: 'xyz/environment.json', message: expect.stringContaining('missing') }]);
-    await rm(join(bundle.root, 'xyz'), { recursive: true });
+    await rm(join(content.bundle.root, 'xyz'), { recursive: true });
   });
 
   it('leaves the database as it was when a later import is invalid', async () => {
-    await importContentBundle(database.db, bundle.root);
+    await importContentBundle(content.database.db, content.bundle.root);
     const before = await countRows();
-    await bundle.edit('nbc/items/pages.json', (items) => items.map((i) => (i.codename === 'enrolment_item' ? { ...i, elements: { title: 42 } } : i)));
-    await expect(importContentBundle(database.db, bundle.root)).rejects.toBeInstanceOf(BundleValidationError);
+    await content.bundle.edit('nbc/items/pages.json', (items) => items.map((i) => (i.codename === 'enrolment_item' ? { ...i, elements: { title: 42 } } : i)));
+    await expect(importContentBundle(content.database.db, content.bundle.root)).rejects.toBeInstanceOf(BundleValidationError);
     expect(await countRows()).toEqual(before);
   });
 
   it('refuses an environment whose codename belongs to another id in the database', async () => {
-    await importContentBundle(database.db, bundle.root);
-    await bundle.edit<Record<string, unknown>>('abc/environment.json', (env) => ({ ...env, id: '33333333-3333-4333-8333-333333333333' }));
-    const issues = await issuesOf(importContentBundle(database.db, bundle.root));
+    await importContentBundle(content.database.db, content.bundle.root);
+    await content.bundle.edit<Record<string, unknown>>('abc/environment.json', (env) => ({ ...env, id: '33333333-3333-4333-8333-333333333333' }));
+    const issues = await issuesOf(importContentBundle(content.database.db, content.bundle.root));
     expect(issues).toEqual([{ file: 'abc/environment.json', message: expect.stringContaining('already belongs to environment 22222222') }]);
   });
 });

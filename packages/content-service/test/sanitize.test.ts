@@ -6,13 +6,13 @@
 import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, schema } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import type { DeliveryItem } from '../src/delivery-types.ts';
 import { importContentBundle } from '../src/index.ts';
 import { sanitizeRichText, sanitizeRichTextIn } from '../src/rich-text/sanitize.ts';
-import { NBC, type TestServer, copyFixture, getJson, resetContent, startServer, valueOf } from './helpers.ts';
+import { NBC, type TestServer, getJson, startServer, useFixtureContent, valueOf } from './helpers.ts';
 
 const HOSTILE = [
   '<p>Hello <strong>attendee</strong></p>',
@@ -85,35 +85,23 @@ describe('sanitizeRichText', () => {
 });
 
 describe('embedded content', () => {
-  let database: Database;
-  let bundle: Awaited<ReturnType<typeof copyFixture>>;
+  const content = useFixtureContent();
   let server: TestServer | undefined;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  beforeEach(async () => {
-    await resetContent(database.db);
-    bundle = await copyFixture();
-  });
   afterEach(async () => {
     await server?.close();
     server = undefined;
-    await bundle.remove();
-  });
-  afterAll(async () => {
-    await database.close();
   });
 
   it('stores and serves rich text sanitized at import', async () => {
-    await bundle.edit('nbc/items/pages.json', (items) => items.map((i) => (i.codename === 'welcome_page' ? { ...i, elements: { ...i.elements, letter: HOSTILE } } : i)));
-    await importContentBundle(database.db, bundle.root);
-    const [row] = await database.db
+    await content.bundle.edit('nbc/items/pages.json', (items) => items.map((i) => (i.codename === 'welcome_page' ? { ...i, elements: { ...i.elements, letter: HOSTILE } } : i)));
+    await importContentBundle(content.database.db, content.bundle.root);
+    const [row] = await content.database.db
       .select({ data: schema.contentItems.data })
       .from(schema.contentItems)
       .where(and(eq(schema.contentItems.environmentId, NBC), eq(schema.contentItems.codename, 'welcome_page')));
     expectSafe(valueOf(row?.data as DeliveryItem, 'letter') as string);
-    server = await startServer(database.db);
+    server = await startServer(content.database.db);
     const answer = await getJson(`${server.content()}/items/welcome_page`);
     expectSafe(valueOf(answer.body.item, 'letter') as string);
     const sync = await getJson(`${server.content()}/items-feed?system.type=welcome_page`);
@@ -121,13 +109,13 @@ describe('embedded content', () => {
   });
 
   it('sanitizes an item stored unsanitized by an older version when it is served', async () => {
-    await importContentBundle(database.db, bundle.root);
+    await importContentBundle(content.database.db, content.bundle.root);
     const where = and(eq(schema.contentItems.environmentId, NBC), eq(schema.contentItems.codename, 'welcome_page'));
-    const [row] = await database.db.select({ data: schema.contentItems.data }).from(schema.contentItems).where(where);
+    const [row] = await content.database.db.select({ data: schema.contentItems.data }).from(schema.contentItems).where(where);
     const data = structuredClone(row?.data as DeliveryItem);
     (data.elements.letter as { value: string }).value = HOSTILE;
-    await database.db.update(schema.contentItems).set({ data }).where(where);
-    server = await startServer(database.db);
+    await content.database.db.update(schema.contentItems).set({ data }).where(where);
+    server = await startServer(content.database.db);
     expectSafe(valueOf((await getJson(`${server.content()}/items/welcome_page`)).body.item, 'letter') as string);
   });
 });
