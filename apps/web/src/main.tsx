@@ -21,7 +21,7 @@ else void queryClient.prefetchQuery(runtimeConfigQuery);
 // Content the server wrote into the page (/nbc/welcome) is asked for now, while the page's chunks
 // load, so the welcome letter renders with the shell (content-client.ts).
 if (document.getElementById('portal-content')) {
-  void import('./lib/content-client.ts').then(({ prefetchServedContent }) => prefetchServedContent(queryClient, ['page_layout', 'welcome_page']));
+  void import('./lib/content-client.ts').then(({ prefetchServedContent }) => prefetchServedContent(queryClient));
 }
 
 // As a transition the first render yields to the browser every few milliseconds instead of holding

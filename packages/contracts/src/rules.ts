@@ -11,6 +11,13 @@ export const LAST_NAME_MAX = 50;
 /** A basic e-mail shape, shared by the login form and the server. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * The content the server writes into the page it serves (issue 15): on the welcome page of nbc, the
+ * answers of these content types (page layout, welcome item), which the web app then asks for at boot
+ * with the keys its pages use. One list for both sides, so they cannot drift apart.
+ */
+export const SERVED_CONTENT = { path: '/nbc/welcome', eventType: 'nbc', types: ['page_layout', 'welcome_page'] } as const;
+
 /** Content access codes by policy (spec section 6); other policies grant none. */
 export const CONTENT_CODE_BY_POLICY: Readonly<Record<string, string>> = {
   general: 'navigatingcorp',

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { SERVED_CONTENT } from '@portal/contracts/rules';
 
 const API_PREFIXES = ['/api/', '/User/', '/content/', '/content-assets/'];
 
@@ -241,9 +242,9 @@ function firstLoadHintsSource(app: FastifyInstance): () => Promise<FirstLoadHint
  */
 export function inlineContentUrls(pathname: string, hints: FirstLoadHints): string[] {
   const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
-  const base = hints.events.nbc?.contentBase;
-  if (path !== '/nbc/welcome' || !base) return [];
-  return [`${base}/items?system.type=page_layout&depth=2`, `${base}/items?system.type=welcome_page&depth=2`];
+  const base = hints.events[SERVED_CONTENT.eventType]?.contentBase;
+  if (path !== SERVED_CONTENT.path || !base) return [];
+  return SERVED_CONTENT.types.map((type) => `${base}/items?system.type=${type}&depth=2`);
 }
 
 /**

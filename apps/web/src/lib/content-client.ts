@@ -12,7 +12,7 @@ import type { EventType, RuntimeConfig } from '@portal/contracts';
 import { handleUnauthorized } from './api-client.ts';
 import { ContentHttpServiceContext } from './content-http-context.ts';
 import { FetchHttpService } from './content-http.ts';
-import { contentCodesFor } from '@portal/contracts/rules';
+import { contentCodesFor, SERVED_CONTENT } from '@portal/contracts/rules';
 import { contentEnvironmentId, runtimeConfigQuery, useRuntimeConfig } from './runtime-config.ts';
 import { getUserDetail, useUserDetail, type StoredUserDetail } from './user-storage.ts';
 
@@ -239,10 +239,10 @@ export function useContentItemOfType<T extends IContentItem>(
  * page finds them in the cache when it first renders and shows the letter in the same render as
  * the shell, instead of a render later (issue 15). Called from main.tsx.
  */
-export function prefetchServedContent(queryClient: QueryClient, types: readonly string[]): void {
+export function prefetchServedContent(queryClient: QueryClient): void {
   const config = queryClient.getQueryData(runtimeConfigQuery.queryKey);
   if (!config) return;
-  const scope = scopeFor(config, 'nbc', getUserDetail(), undefined);
+  const scope = scopeFor(config, SERVED_CONTENT.eventType, getUserDetail(), undefined);
   if (!scope) return;
-  for (const type of types) void queryClient.prefetchQuery({ ...contentItemsByTypeQuery(scope, type), staleTime: CONTENT_STALE_MS, retry: false });
+  for (const type of SERVED_CONTENT.types) void queryClient.prefetchQuery({ ...contentItemsByTypeQuery(scope, type), staleTime: CONTENT_STALE_MS, retry: false });
 }
