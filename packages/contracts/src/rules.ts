@@ -8,8 +8,11 @@ import type { StoreFooterRow } from './reports.ts';
 
 export const FIRST_NAME_MAX = 30;
 export const LAST_NAME_MAX = 50;
-/** A basic e-mail shape, shared by the login form and the server. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A basic e-mail shape, shared by the login form and the server. No control characters and no
+ * unpaired surrogates: the database could not store such an address (PostgreSQL text holds no NUL).
+ */
+export const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+\.[^\s@\p{Cc}\p{Cs}]+$/u;
 
 /**
  * The content the server writes into the page it serves (issue 15): on the welcome page of nbc, the

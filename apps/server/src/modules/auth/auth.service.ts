@@ -114,7 +114,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!input.lastName) errors.push({ field: 'lastName', message: 'Last name is required' });
       if (errors.length) throw badRequest('First and last name are required for this event', errors);
     }
-    const found = await findLoginContext(input.eventType, codeHash, email);
+    const found = await findLoginContext({ eventId: input.eventType, codeHash, email });
     if (!found) return fail(input, ip, 'unknown access code');
     const { code, isVirtual } = found;
     if (code.expiresAt && code.expiresAt.getTime() <= Date.now()) return fail(input, ip, 'access code expired');

@@ -5,7 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { loginDataSchema, type LoginData } from '@portal/contracts';
 import { openDatabase, rowsOf, schema } from '@portal/db';
 import { isPostgresRun } from '@portal/db/testing';
+import { hashAccessCode } from '../../lib/access-code.ts';
 import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { prepareLoginContext } from './auth.queries.ts';
 
 const PROTECTED = '/api/Report/GetAllRegions';
 const CONTENT_ROOT = fileURLToPath(new URL('../../../../../content', import.meta.url));
@@ -69,6 +71,45 @@ describe('login', () => {
     const corp = await loginAs(t.app, DEMO.corporate, 'CORP27');
     expect(corp.authorizationPolicy).toEqual(['corporate']);
     expect(corp.contentGroups).toEqual({ agenda: 'general', conference: 'corporatesub', faq: 'corporate' });
+  });
+
+  it('answers logins that arrive together (one lookup) each with its own person, code and event', async () => {
+    const [em, gm, field, wrong, expo, abc] = await Promise.all([
+      login(t.app, { userName: DEMO.em, password: 'DEALER27' }),
+      login(t.app, { userName: DEMO.gm, password: 'dealer27' }),
+      login(t.app, { userName: DEMO.field, password: 'FIELD27' }),
+      login(t.app, { userName: DEMO.corporate, password: 'FIELD28' }),
+      login(t.app, { userName: 'together.expo@traveller.example.org', password: 'EXPO27' }),
+      login(t.app, { userName: 'together.abc@guest.example.org', password: 'ABC27', eventType: 'abc', firstName: 'Ada', lastName: 'Guest' }),
+    ]);
+    const data = (res: typeof em) => (res.json() as { data: LoginData }).data;
+    expect(data(em).dealerInfo).toMatchObject({ isDealer: true, storeCode: '10001', executiveManager: 'Pat Morgan' });
+    expect(data(em).user.email).toBe(DEMO.em);
+    expect(data(gm).user).toEqual({ email: DEMO.gm, firstName: 'Jordan', lastName: 'Lee' });
+    expect(data(field).authorizationPolicy).toEqual(['field']);
+    expect(wrong.json()).toMatchObject({ succeeded: false, data: null });
+    expect(data(expo).regType).toBe('EXP');
+    expect(data(abc)).toMatchObject({ eventType: 'abc', user: { firstName: 'Ada', lastName: 'Guest' } });
+  });
+
+  it('looks up keys of one batch without mixing them up, and an e-mail the database cannot hold as no person', async () => {
+    const find = prepareLoginContext(t.database.db);
+    const code = (text: string) => hashAccessCode(text, t.config.codeHashKey);
+    const [em, field, unknownCode, newcomer, nul, abc] = await Promise.all([
+      find({ eventId: 'nbc', codeHash: code('DEALER27'), email: DEMO.em }),
+      find({ eventId: 'nbc', codeHash: code('FIELD27'), email: DEMO.field }),
+      find({ eventId: 'nbc', codeHash: code('NOPE27'), email: DEMO.em }),
+      find({ eventId: 'nbc', codeHash: code('EXPO27'), email: "o'brien\\\"x@new.example.org" }),
+      find({ eventId: 'nbc', codeHash: code('EXPO27'), email: 'a\u0000b@x.io' }),
+      find({ eventId: 'abc', codeHash: code('DEALER27'), email: DEMO.em }),
+    ]);
+    expect(em).toMatchObject({ code: { regType: 'DLR' }, storeCode: '10001', firstName: 'Pat' });
+    expect(field).toMatchObject({ code: { regType: 'FLD' }, storeCode: null });
+    expect(field?.personId).not.toBeNull();
+    expect(unknownCode).toBeUndefined();
+    expect(newcomer).toMatchObject({ code: { regType: 'EXP' }, personId: null });
+    expect(nul).toMatchObject({ code: { regType: 'EXP' }, personId: null });
+    expect(abc).toBeUndefined();
   });
 
   it('refuses a wrong code as a failed login, not an HTTP error', async () => {
@@ -199,6 +240,7 @@ describe('bad input', () => {
       {}, '', 'null', { userName: {} }, { userName: [], password: [] }, { userName: DEMO.em, password: '\u0000' },
       { userName: `${'a'.repeat(250)}@x.io`, password: 'x' }, { userName: "' or 1=1 --@x.io", password: "' or '1'='1" },
       { userName: DEMO.em, password: 'DEALER27', eventType: null }, { __proto__: { admin: true }, userName: DEMO.em, password: 'x' },
+      { userName: 'a\u0000b@x.io', password: 'EXPO27' }, { userName: '\ud800x@x.io', password: 'EXPO27' }, { userName: 'a@x.io\u0000', password: 'DEALER27' },
     ];
     for (const body of samples) {
       const res = await post(typeof body === 'string' ? body : JSON.stringify(body));
