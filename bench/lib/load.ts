@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,6 +23,8 @@ export interface LoadSummary {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The load generator's CPU per completed request (µs, its own process). */
+  loadCpuMicrosPerRequest: number;
 }
 
 /** Runs autocannon in a separate Node process against `spec.url + spec.path`. */
@@ -33,9 +35,49 @@ export async function runLoad(spec: LoadSpec): Promise<LoadSummary> {
     writeFileSync(file, JSON.stringify(spec));
     const runner = new URL('./load-runner.mjs', import.meta.url).pathname;
     const { stdout } = await promisify(execFile)(process.execPath, [runner, file], { maxBuffer: 64 * 1024 * 1024 });
-    const r = JSON.parse(stdout) as autocannon.Result;
-    return { reqPerSec: Math.round(r.requests.average), total: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+    const r = JSON.parse(stdout) as autocannon.Result & { loadCpuMicros: number };
+    return {
+      reqPerSec: Math.round(r.requests.average),
+      total: r.requests.total,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      loadCpuMicrosPerRequest: Math.round(r.loadCpuMicros / Math.max(1, r.requests.total)),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * CPU time (µs, user + system) used so far by every process of this machine named `postgres`
+ * (the server and its backends), read from /proc; 0 where /proc is missing. Taken before and after
+ * a load, it gives the database's share of a request's CPU beside the app's and the generator's.
+ */
+export function postgresCpuMicros(): number {
+  let ticks = 0;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      // Fields 14-17 of stat (utime, stime, and cutime, cstime: the postmaster's ended backends),
+      // counted from the state field (3) after the name.
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in these ticks on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
