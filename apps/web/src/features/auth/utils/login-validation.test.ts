@@ -26,8 +26,14 @@ describe('validateLogin', () => {
   });
 
   it('rejects a user name that is not an e-mail address with the invalid-data message', () => {
-    for (const userName of ['pat', 'pat@', 'pat@example', 'pat example@x.com', '@example.com']) {
+    for (const userName of ['pat', 'pat@', 'pat@example', 'pat example@x.com', '@example.com', 'pa\u0000t@example.com', 'pat@exa\u0007mple.com', '\ud800pat@example.com']) {
       expect(validateLogin(fields({ userName }), messages, { requireNames: false })).toEqual([{ field: 'userName', message: 'user invalid' }]);
+    }
+  });
+
+  it('accepts addresses outside ASCII, emoji included', () => {
+    for (const userName of ['jörg.müller@händler.de', '\u{1F600}@example.com']) {
+      expect(validateLogin(fields({ userName }), messages, { requireNames: false })).toEqual([]);
     }
   });
 
