@@ -98,7 +98,7 @@ export function prepareLoginContext(db: Db): (key: LoginKey) => Promise<LoginCon
 }
 
 /** Text PostgreSQL can store and JSONB can carry: no NUL, no unpaired surrogate. */
-export function storableText(value: string): boolean {
+function storableText(value: string): boolean {
   return !value.includes('\0') && !UNPAIRED_SURROGATE.test(value);
 }
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
