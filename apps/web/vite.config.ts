@@ -60,6 +60,7 @@ const ROUTE_MODULES: Record<string, string[]> = {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -82,7 +83,12 @@ function routePreloads(): Plugin {
         for (const imported of chunk.imports ?? []) closure(imported, into);
       };
       const entryKeys = new Set<string>();
-      for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entryKeys);
+      // The entry's steps (main.tsx imports them in turn) are in the page already (bootPreloads).
+      for (const [key, chunk] of Object.entries(manifest)) {
+        if (!chunk.isEntry) continue;
+        closure(key, entryKeys);
+        for (const step of chunk.dynamicImports ?? []) closure(step, entryKeys);
+      }
       const routes = Object.entries(ROUTE_MODULES).map(([path, modules]) => {
         const keys = new Set<string>();
         for (const module of modules) {
@@ -100,6 +106,39 @@ function routePreloads(): Plugin {
 }
 
 /**
+ * `<link rel="modulepreload">` in index.html for the files of the entry's steps: main.tsx imports
+ * React DOM, then the app, each with `import()` (so each is evaluated in a task of its own); without
+ * these links the browser would learn of them only once the entry has run, a round trip later.
+ */
+function bootPreloads(): Plugin {
+  return {
+    name: 'portal-boot-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) return html;
+        const files = new Set<string>();
+        const add = (file: string) => {
+          if (files.has(file) || file === entry.fileName) return;
+          files.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) add(imported);
+        };
+        for (const step of entry.dynamicImports) add(step);
+        const links = [...files].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        // After the entry's own preloads, before the stylesheet.
+        return html.replace(/(\s*)(<link rel="stylesheet")/, (_match, space: string, link: string) => `${links.map((l) => `${space}${l}`).join('')}${space}${link}`);
+      },
+    },
+  };
+}
+
+/**
  * Fewer, larger chunks for the attendee pages. Left to itself the bundler made about twenty small
  * chunks for /nbc/welcome (each react-bootstrap helper, each shell part); on a phone's slow link
  * every file is a request, and with HTTP/1.1's six connections per host they queue: about four
@@ -112,6 +151,8 @@ const CHUNK_GROUPS = [
   // The login form (/nbc, /abc and the report login): its card, fields and error list. Named after
   // its main module, as the chunk was before (e2e's chunk-failure journey blocks that file).
   { name: 'event-login-page', test: /\/src\/(features\/auth\/(components\/(event-login-page|login-card)|api\/[\w-]+|utils\/[\w-]+|hooks\/[\w-]+)|components\/ui\/(text-field|error-list))\.tsx?$/, priority: 2 },
+  // React DOM and its scheduler: evaluated in a task of their own before the app (main.tsx).
+  { name: 'react-dom', test: /node_modules\/(react-dom|scheduler)\//, priority: 2 },
   // React and its JSX runtime: every page needs both (two requests as separate chunks).
   { name: 'react', test: /node_modules\/react\/(index|jsx-runtime|cjs\/react\.production|cjs\/react-jsx-runtime\.production)/, priority: 2 },
   // The signed-in shell: navigation bar, tabs, footer.
@@ -130,7 +171,7 @@ const CHUNK_GROUPS = [
 
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
-  plugins: [react(), routePreloads(), precompress()],
+  plugins: [react(), bootPreloads(), routePreloads(), precompress()],
   // core-sdk's default HTTP layer (axios) is never used: the Delivery clients get FetchHttpService.
   resolve: { alias: { axios: join(import.meta.dirname, 'src/lib/axios-stub.ts') } },
   // The built stylesheet keeps only the Bootstrap rules the app can use (unused-css.ts).

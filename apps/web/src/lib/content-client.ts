@@ -237,7 +237,7 @@ export function useContentItemOfType<T extends IContentItem>(
  * Starts the queries whose answers the server wrote into the page (lib/inline-content.ts: the page
  * layout and the welcome item on /nbc/welcome) at boot, with the keys the pages use, so the content
  * page finds them in the cache when it first renders and shows the letter in the same render as
- * the shell, instead of a render later (issue 15). Called from main.tsx.
+ * the shell, instead of a render later (issue 15). Called from app/start.tsx.
  */
 export function prefetchServedContent(queryClient: QueryClient): void {
   const config = queryClient.getQueryData(runtimeConfigQuery.queryKey);

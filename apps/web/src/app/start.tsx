@@ -1,0 +1,41 @@
+/**
+ * The app itself: query client, router and the first render. Loaded by main.tsx after React DOM
+ * has been evaluated in a task of its own (issue 15).
+ */
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './providers.tsx';
+import { createQueryClient } from './query-client.ts';
+import { AppRoutes } from './router.tsx';
+import { inlineRuntimeConfig, runtimeConfigQuery } from '../lib/runtime-config.ts';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+const queryClient = createQueryClient();
+// Every page but the landing needs the runtime config before its content: the page the server sent
+// carries it; otherwise ask while the page's chunk downloads instead of after.
+const inlineConfig = inlineRuntimeConfig();
+if (inlineConfig) queryClient.setQueryData(runtimeConfigQuery.queryKey, inlineConfig);
+else void queryClient.prefetchQuery(runtimeConfigQuery);
+
+// Content the server wrote into the page (/nbc/welcome) is asked for now, while the page's chunks
+// load, so the welcome letter renders with the shell (content-client.ts).
+if (document.getElementById('portal-content')) {
+  void import('../lib/content-client.ts').then(({ prefetchServedContent }) => prefetchServedContent(queryClient));
+}
+
+// As a transition the first render yields to the browser every few milliseconds instead of holding
+// the main thread for the whole tree (long tasks on a slow phone; the page looks the same).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <AppProviders queryClient={queryClient}>
+          <AppRoutes />
+        </AppProviders>
+      </BrowserRouter>
+    </StrictMode>,
+  );
+});
