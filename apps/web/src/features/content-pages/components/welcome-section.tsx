@@ -22,22 +22,26 @@ export function WelcomeLetter({ html }: { html: string }) {
 }
 
 /**
- * Whether the page has finished loading (and the browser had an idle moment since). The video's
+ * Whether the page has finished loading and the browser had an idle moment since. The video's
  * frame is a whole document with its own scripts: created while the page loads, its work and its
  * requests compete with the letter, the largest element. Its box is there from the start, so
- * nothing moves when the frame appears in it.
+ * nothing moves when the frame appears in it. The idle moment is waited for also when the page had
+ * loaded before this section rendered (the usual case: the section's chunk comes after the load
+ * event): otherwise the frame was created in the render that shows the letter, adding a frame's
+ * creation (10-20 ms at 4x CPU) to that one uninterruptible commit (issue 15).
  */
 function usePageLoaded(): boolean {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     if (loaded) return;
     let idle: number | undefined;
-    const onLoad = () => {
+    const afterIdle = () => {
       idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => setLoaded(true), { timeout: 1000 }) : window.setTimeout(() => setLoaded(true), 0);
     };
-    window.addEventListener('load', onLoad, { once: true });
+    if (document.readyState === 'complete') afterIdle();
+    else window.addEventListener('load', afterIdle, { once: true });
     return () => {
-      window.removeEventListener('load', onLoad);
+      window.removeEventListener('load', afterIdle);
       if (idle !== undefined) {
         if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
         window.clearTimeout(idle);
