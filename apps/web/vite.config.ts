@@ -153,6 +153,8 @@ const CHUNK_GROUPS = [
   { name: 'event-login-page', test: /\/src\/(features\/auth\/(components\/(event-login-page|login-card)|api\/[\w-]+|utils\/[\w-]+|hooks\/[\w-]+)|components\/ui\/(text-field|error-list))\.tsx?$/, priority: 2 },
   // React DOM and its scheduler: evaluated in a task of their own before the app (main.tsx).
   { name: 'react-dom', test: /node_modules\/(react-dom|scheduler)\//, priority: 2 },
+  // The router and TanStack Query: the step after React DOM (main.tsx, app/libraries.ts).
+  { name: 'libraries', test: /node_modules\/(react-router|@tanstack|cookie|set-cookie-parser)\/|\/src\/app\/libraries\.ts$/, priority: 2 },
   // React and its JSX runtime: every page needs both (two requests as separate chunks).
   { name: 'react', test: /node_modules\/react\/(index|jsx-runtime|cjs\/react\.production|cjs\/react-jsx-runtime\.production)/, priority: 2 },
   // The signed-in shell: navigation bar, tabs, footer.

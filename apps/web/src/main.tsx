@@ -3,10 +3,13 @@
  * task, and React DOM with the router, TanStack Query and the app's modules was one 150-230 ms task
  * at 4x CPU before the first paint (issue 15). Each `import()` below is evaluated in a task of its
  * own (Chromium runs a dynamically imported graph once it is fetched, from a new task), so React
- * DOM, then the rest, each run in a shorter task. The server lists every file of these steps as
- * module preloads (vite.config.ts, bootPreloads), so no step waits for the network.
+ * DOM, the router with TanStack Query, then the app each run in a shorter task. The server lists
+ * every file of these steps as module preloads (vite.config.ts, bootPreloads), so no step waits
+ * for the network.
  */
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
 
-void import('react-dom/client').then(() => import('./app/start.tsx'));
+void import('react-dom/client')
+  .then(() => import('./app/libraries.ts'))
+  .then(() => import('./app/start.tsx'));
