@@ -12,21 +12,31 @@
   if (!list) return;
   var scripts = JSON.parse(list.textContent || '{}');
   var started = false;
+  // One request per task: asking for the module preloads and the entry in one go was one task of
+  // 70 ms at 4x CPU (each element's request costs some milliseconds); a task each keeps every one
+  // short, and the next starts at once.
   function start() {
     if (started) return;
     started = true;
-    (scripts.preload || []).forEach(function (href) {
+    var hrefs = (scripts.preload || []).slice();
+    function next() {
+      var href = hrefs.shift();
+      if (href === undefined) {
+        var entry = document.createElement('script');
+        entry.type = 'module';
+        entry.crossOrigin = '';
+        entry.src = scripts.entry;
+        document.head.appendChild(entry);
+        return;
+      }
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       document.head.appendChild(link);
-    });
-    var entry = document.createElement('script');
-    entry.type = 'module';
-    entry.crossOrigin = '';
-    entry.src = scripts.entry;
-    document.head.appendChild(entry);
+      setTimeout(next, 0);
+    }
+    next();
   }
   function afterNextFrame() {
     requestAnimationFrame(function () {
