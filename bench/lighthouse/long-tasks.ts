@@ -2,8 +2,9 @@
 // (4x CPU, no network throttle; page-load.ts), each with the trace events nested in it and the CPU
 // profile's self time by function inside it: what a long task is made of, from the trace.
 //   npx tsx bench/lighthouse/long-tasks.ts /nbc/welcome [--runs 3] [--threshold 50] [--min 8] [--depth 6] [--save trace.json] [--no-profile] [--bare]
-// Prints, per run, every top-level task of the page's renderer main thread (frame of the page, not
-// the video frame's error page) of at least --min ms, and the breakdown of those over --threshold.
+// Prints, per run, the first contentful paint and the LCP candidates, every top-level task of the
+// page's renderer main thread (frame of the page, not the video frame's error page) of at least
+// --min ms with what is inside it, and the breakdown of those over --threshold.
 // --bare: over a bare DevTools connection without the Runtime and Network domains (bare-load.ts),
 // as a phone without DevTools runs the page; no CPU profile then.
 import { writeFileSync } from 'node:fs';
@@ -68,70 +69,72 @@ async function tracedLoad(): Promise<{ events: TraceEvent[]; cpu?: Profile }> {
 
 const summary: string[] = [];
 for (let run = 1; run <= runs; run++) {
-  {
-    const { events, cpu } = await tracedLoad();
-    if (save) writeFileSync(runs > 1 ? save.replace(/(\.json)?$/, `-${run}.json`) : save, JSON.stringify({ traceEvents: events }));
-    // The page's renderer: the one whose main thread committed the navigation to `path`.
-    const commit = events.find((e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').endsWith(path));
-    const threads = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    const main = threads.find((t) => t.pid === commit?.pid) ?? threads[0];
-    if (!main) throw new Error('no renderer main thread in the trace');
-    const t0 = commit?.ts ?? events[0]!.ts;
-    const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= t0 - 50_000).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-    const tasks = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
-    // Top-level tasks only (a RunTask inside another is a nested run loop).
-    const top: TraceEvent[] = [];
-    for (const task of tasks) {
-      const last = top[top.length - 1];
-      if (last && task.ts < last.ts + (last.dur ?? 0)) continue;
-      top.push(task);
-    }
-    // CPU profile samples by absolute time.
-    const sampleTimes: { ts: number; node: ProfileNode | undefined }[] = [];
-    if (cpu) {
-      const nodes = new Map(cpu.nodes.map((n) => [n.id, n]));
-      let ts = cpu.startTime;
-      cpu.samples.forEach((id, i) => {
-        ts += cpu.timeDeltas[i] ?? 0;
-        sampleTimes.push({ ts, node: nodes.get(id) });
-      });
-    }
-    const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === main.pid);
-    console.log(`\n# run ${run}: ${path}, first contentful paint @${fcp ? ms(fcp.ts - t0) : '-'} ms`);
-    const long: string[] = [];
-    for (const task of top.filter((t) => (t.dur ?? 0) >= min * 1000)) {
-      const end = task.ts + (task.dur ?? 0);
-      const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts < end && e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask');
-      const names = inside.filter((e) => (e.dur ?? 0) >= 2000).slice(0, 6).map((e) => `${e.name} ${ms(e.dur ?? 0)}`);
-      console.log(`task @${ms(task.ts - t0)} ms ${ms(task.dur ?? 0)} ms: ${names.join(', ')}`);
-      if ((task.dur ?? 0) < threshold * 1000) continue;
-      long.push(`${ms(task.dur ?? 0)} ms @${ms(task.ts - t0)} (${names[0] ?? '?'})`);
-      // Nested trace events as a tree (>= 1 ms, up to --depth levels).
-      const stack: TraceEvent[] = [];
-      for (const e of inside) {
-        while (stack.length > 0 && e.ts >= stack[stack.length - 1]!.ts + (stack[stack.length - 1]!.dur ?? 0)) stack.pop();
-        if ((e.dur ?? 0) >= 1000 && stack.length < depth) {
-          const data = e.args?.data ?? {};
-          const detail = data.url ? short(String(data.url)).slice(0, 60) : data.functionName ? String(data.functionName) : data.fileName ? short(String(data.fileName)).slice(0, 60) : '';
-          console.log(`    ${'  '.repeat(stack.length)}${e.name}${detail ? ` (${detail})` : ''} ${ms(e.dur ?? 0)}`);
-        }
-        stack.push(e);
-      }
-      if (cpu) {
-        const byFunction = new Map<string, number>();
-        let previous = task.ts;
-        for (const sample of sampleTimes) {
-          if (sample.ts < task.ts || sample.ts >= end) continue;
-          const frame = sample.node?.callFrame;
-          const key = frame ? `${frame.functionName || '(anonymous)'} ${short(frame.url)}${frame.url ? `:${frame.lineNumber + 1}:${frame.columnNumber + 1}` : ''}` : '?';
-          byFunction.set(key, (byFunction.get(key) ?? 0) + (sample.ts - previous));
-          previous = sample.ts;
-        }
-        console.log('    profile, self time by function:');
-        for (const [fn, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`      ${ms(us).padStart(6)} ${fn}`);
-      }
-    }
-    summary.push(`run ${run}: ${long.length === 0 ? `no task >= ${threshold} ms` : long.join('; ')}`);
+  const { events, cpu } = await tracedLoad();
+  if (save) writeFileSync(runs > 1 ? save.replace(/(\.json)?$/, `-${run}.json`) : save, JSON.stringify({ traceEvents: events }));
+  // The page's renderer: the one whose main thread committed the navigation to `path`.
+  const commit = events.find((e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').endsWith(path));
+  const threads = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const main = threads.find((t) => t.pid === commit?.pid) ?? threads[0];
+  if (!main) throw new Error('no renderer main thread in the trace');
+  const t0 = commit?.ts ?? events[0]!.ts;
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= t0 - 50_000).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const tasks = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+  // Top-level tasks only (a RunTask inside another is a nested run loop).
+  const top: TraceEvent[] = [];
+  for (const task of tasks) {
+    const last = top[top.length - 1];
+    if (last && task.ts < last.ts + (last.dur ?? 0)) continue;
+    top.push(task);
   }
+  // CPU profile samples by absolute time.
+  const sampleTimes: { ts: number; node: ProfileNode | undefined }[] = [];
+  if (cpu) {
+    const nodes = new Map(cpu.nodes.map((n) => [n.id, n]));
+    let ts = cpu.startTime;
+    cpu.samples.forEach((id, i) => {
+      ts += cpu.timeDeltas[i] ?? 0;
+      sampleTimes.push({ ts, node: nodes.get(id) });
+    });
+  }
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === main.pid);
+  console.log(`\n# run ${run}: ${path}, first contentful paint @${fcp ? ms(fcp.ts - t0) : '-'} ms`);
+  for (const candidate of events.filter((e) => e.name === 'largestContentfulPaint::Candidate' && e.pid === main.pid)) {
+    const data = candidate.args?.data ?? {};
+    console.log(`LCP candidate @${ms(candidate.ts - t0)} ms: ${String(data.type ?? '')} ${String(data.nodeName ?? '')} ${String(data.size ?? '')} px² ${data.url ? short(String(data.url)) : ''}`.trimEnd());
+  }
+  const long: string[] = [];
+  for (const task of top.filter((t) => (t.dur ?? 0) >= min * 1000)) {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts < end && e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask');
+    const names = inside.filter((e) => (e.dur ?? 0) >= 2000).slice(0, 6).map((e) => `${e.name} ${ms(e.dur ?? 0)}`);
+    console.log(`task @${ms(task.ts - t0)} ms ${ms(task.dur ?? 0)} ms: ${names.join(', ')}`);
+    if ((task.dur ?? 0) < threshold * 1000) continue;
+    long.push(`${ms(task.dur ?? 0)} ms @${ms(task.ts - t0)} (${names[0] ?? '?'})`);
+    // Nested trace events as a tree (>= 1 ms, up to --depth levels).
+    const stack: TraceEvent[] = [];
+    for (const e of inside) {
+      while (stack.length > 0 && e.ts >= stack[stack.length - 1]!.ts + (stack[stack.length - 1]!.dur ?? 0)) stack.pop();
+      if ((e.dur ?? 0) >= 1000 && stack.length < depth) {
+        const data = e.args?.data ?? {};
+        const detail = data.url ? short(String(data.url)).slice(0, 60) : data.functionName ? String(data.functionName) : data.fileName ? short(String(data.fileName)).slice(0, 60) : '';
+        console.log(`    ${'  '.repeat(stack.length)}${e.name}${detail ? ` (${detail})` : ''} ${ms(e.dur ?? 0)}`);
+      }
+      stack.push(e);
+    }
+    if (cpu) {
+      const byFunction = new Map<string, number>();
+      let previous = task.ts;
+      for (const sample of sampleTimes) {
+        if (sample.ts < task.ts || sample.ts >= end) continue;
+        const frame = sample.node?.callFrame;
+        const key = frame ? `${frame.functionName || '(anonymous)'} ${short(frame.url)}${frame.url ? `:${frame.lineNumber + 1}:${frame.columnNumber + 1}` : ''}` : '?';
+        byFunction.set(key, (byFunction.get(key) ?? 0) + (sample.ts - previous));
+        previous = sample.ts;
+      }
+      console.log('    profile, self time by function:');
+      for (const [fn, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`      ${ms(us).padStart(6)} ${fn}`);
+    }
+  }
+  summary.push(`run ${run}: ${long.length === 0 ? `no task >= ${threshold} ms` : long.join('; ')}`);
 }
 console.log(`\n${path}${bare ? ' (bare DevTools connection)' : ''}, tasks >= ${threshold} ms at 4x CPU:\n${summary.join('\n')}`);
