@@ -44,7 +44,13 @@ const bare = args.includes('--bare');
 const profile = !args.includes('--no-profile') && !bare;
 const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 const ms = (us: number) => (us / 1000).toFixed(1);
-const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8', 'v8.execute', 'blink', 'disabled-by-default-v8.compile'];
+// --light: only the categories that name the tasks (as a phone's own task timing sees them); the
+// detailed ones (blink, v8, compile) put trace events inside layout and compile loops, which at 4x
+// CPU adds to the very tasks being measured.
+const light = args.includes('--light');
+const CATEGORIES = light
+  ? ['toplevel', 'devtools.timeline', 'blink.user_timing', 'loading']
+  : ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8', 'v8.execute', 'blink', 'disabled-by-default-v8.compile'];
 
 /** One load's trace events (and CPU profile), through Playwright as page-load.ts sets it up, or bare. */
 async function tracedLoad(): Promise<{ events: TraceEvent[]; cpu?: Profile }> {

@@ -38,6 +38,9 @@ const MAX_URL_LENGTH = 2_048;
 const CACHE_SHARED = 'public, max-age=60, stale-while-revalidate=300';
 const CACHE_PRIVATE = 'private, no-cache';
 const CACHE_ASSET = 'public, max-age=86400, stale-while-revalidate=604800';
+/** Asset types worth compressing: text. Images other than SVG, PDFs and video are compressed already. */
+const COMPRESSIBLE_ASSET = /^(?:image\/svg\+xml|text\/[\w.+-]+|application\/(?:json|xml))(?:;|$)/;
+const MAX_ENCODED_ASSETS = 64;
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'X-Continuation, X-Stale-Content, X-Request-Charge, ETag',
@@ -104,6 +107,8 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
     { prefix: '/content' },
   );
 
+  // Compressed bodies of text assets (SVG), by ETag, oldest out first.
+  const encodedAssets = new Map<string, Answer>();
   await app.register(
     async (scope) => {
       prepareScope(scope);
@@ -117,10 +122,26 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
         reply.headers({ etag: asset.etag, 'cache-control': CACHE_ASSET, 'x-content-type-options': 'nosniff' });
         // An SVG opened on its own must not run script in the portal's origin.
         if (asset.mimeType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+        const compressible = COMPRESSIBLE_ASSET.test(asset.mimeType);
+        if (compressible) reply.header('vary', 'Accept-Encoding');
         if (etagMatches(request.headers['if-none-match'], asset.etag)) return reply.code(304).send();
         const bytes = await asset.bytes();
         if (!bytes) throw new DeliveryHttpError(404, ErrorCode.request, `The asset '${file}' was not found.`);
-        return reply.type(asset.mimeType).send(bytes);
+        reply.type(asset.mimeType);
+        const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+        if (!encoding) return reply.send(bytes);
+        // Compressed once per asset version (the ETag is the content's hash), at the highest level, and
+        // kept: the banner and logo are on every first page, and an SVG with outlined text is about a
+        // fifth of its size in brotli.
+        let answer = encodedAssets.get(asset.etag);
+        if (!answer) {
+          answer = { status: 200, body: bytes, etag: asset.etag, charge: 0, shared: true };
+          if (encodedAssets.size >= MAX_ENCODED_ASSETS) encodedAssets.delete(encodedAssets.keys().next().value ?? '');
+          encodedAssets.set(asset.etag, answer);
+        }
+        const encoded = encodedBody(answer, encoding, true);
+        if (!encoded) return reply.send(bytes);
+        return reply.headers({ etag: `${asset.etag.slice(0, -1)}-${encoding}"`, 'content-encoding': encoding }).send(encoded);
       });
     },
     { prefix: '/content-assets' },

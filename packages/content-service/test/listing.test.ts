@@ -195,6 +195,31 @@ describe('assets', () => {
     expect((await fetch(`${server.url}/content-assets/${NBC}/agenda.pdf`)).headers.get('content-type')).toBe('application/pdf');
   });
 
+  it('sends SVG compressed to a client that accepts it, each encoding with its own ETag', async () => {
+    const url = `${server.url}/content-assets/${NBC}/logo.svg`;
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    const raw = Buffer.from(await plain.arrayBuffer());
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(raw.length).toBeGreaterThan(1_024);
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const response = await server.app.inject({ url: `/content-assets/${NBC}/logo.svg`, headers: { 'accept-encoding': encoding } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toBe('image/svg+xml');
+      expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(response.rawPayload.length).toBeLessThan(raw.length / 2);
+      expect(decode(response.rawPayload).equals(raw)).toBe(true);
+      const etag = String(response.headers.etag);
+      expect(etag).toBe(`${plain.headers.get('etag')?.slice(0, -1)}-${encoding}"`);
+      expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    }
+    // Formats that are compressed already go as they are.
+    const png = await server.app.inject({ url: `/content-assets/${NBC}/banner.png`, headers: { 'accept-encoding': 'br' } });
+    expect(png.headers['content-encoding']).toBeUndefined();
+    expect(png.headers.vary).toBeUndefined();
+  });
+
   it('answers 404 for unknown assets and environments', async () => {
     const missing = await getJson(`${server.url}/content-assets/${NBC}/nope.png`);
     expect(missing.status).toBe(404);
