@@ -33,7 +33,15 @@ interface Message {
   sessionId?: string;
 }
 
-export async function bareTracedLoad(path: string, categories: string[], settleMs = 3000): Promise<unknown[]> {
+/**
+ * Lighthouse's Slow 4G as its DevTools throttling applies it (core/config/constants.js: 150 ms RTT
+ * x 3.75 request latency, 1.6 Mbit/s x 0.9 down, 750 kbit/s x 0.9 up). With it each response
+ * arrives on its own, as on the phone's network; without it (the default) everything is on loopback
+ * at once, and the work for several responses can fall into one task.
+ */
+export const SLOW_4G = { offline: false, latency: 150 * 3.75, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
+
+export async function bareTracedLoad(path: string, categories: string[], settleMs = 3000, network?: typeof SLOW_4G): Promise<unknown[]> {
   const portal = await startPortal();
   const profile = mkdtempSync(join(tmpdir(), 'portal-bare-'));
   const chrome = spawn(CHROME_PATH, [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
@@ -84,6 +92,10 @@ export async function bareTracedLoad(path: string, categories: string[], settleM
       await blank;
     }
     await send('Emulation.setCPUThrottlingRate', { rate: 4 }, sessionId);
+    if (network) {
+      await send('Network.enable', {}, sessionId);
+      await send('Network.emulateNetworkConditions', network, sessionId);
+    }
     const collected: unknown[] = [];
     listeners.push((message) => {
       if (message.method === 'Tracing.dataCollected') collected.push(...((message.params?.value as unknown[]) ?? []));

@@ -8,7 +8,7 @@
 // --bare: over a bare DevTools connection without the Runtime and Network domains (bare-load.ts),
 // as a phone without DevTools runs the page; no CPU profile then.
 import { writeFileSync } from 'node:fs';
-import { bareTracedLoad } from './bare-load.ts';
+import { bareTracedLoad, SLOW_4G } from './bare-load.ts';
 import { openThrottledPage } from './page-load.ts';
 
 interface TraceEvent {
@@ -40,7 +40,9 @@ const threshold = option('--threshold', 50);
 const min = option('--min', 8);
 const depth = option('--depth', 6);
 const save = args.includes('--save') ? args[args.indexOf('--save') + 1] : undefined;
-const bare = args.includes('--bare');
+const bare = args.includes('--bare') || args.includes('--slow4g');
+// --slow4g (bare): Lighthouse's Slow 4G applied as DevTools throttling, so responses arrive as on the phone's network.
+const slow4g = args.includes('--slow4g');
 const profile = !args.includes('--no-profile') && !bare;
 const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 const ms = (us: number) => (us / 1000).toFixed(1);
@@ -54,7 +56,7 @@ const CATEGORIES = light
 
 /** One load's trace events (and CPU profile), through Playwright as page-load.ts sets it up, or bare. */
 async function tracedLoad(): Promise<{ events: TraceEvent[]; cpu?: Profile }> {
-  if (bare) return { events: (await bareTracedLoad(path, CATEGORIES)) as TraceEvent[] };
+  if (bare) return { events: (await bareTracedLoad(path, CATEGORIES, slow4g ? 6000 : 3000, slow4g ? SLOW_4G : undefined)) as TraceEvent[] };
   const page = await openThrottledPage(path);
   try {
     const { browser, page: tab, cdp } = page;
@@ -143,4 +145,4 @@ for (let run = 1; run <= runs; run++) {
   }
   summary.push(`run ${run}: ${long.length === 0 ? `no task >= ${threshold} ms` : long.join('; ')}`);
 }
-console.log(`\n${path}${bare ? ' (bare DevTools connection)' : ''}, tasks >= ${threshold} ms at 4x CPU:\n${summary.join('\n')}`);
+console.log(`\n${path}${bare ? ' (bare DevTools connection)' : ''}, tasks >= ${threshold} ms at 4x CPU${slow4g ? ' on Slow 4G' : ''}${light ? ', task-naming trace categories only' : ''}:\n${summary.join('\n')}`);

@@ -64,25 +64,24 @@ const FRAME_ATTRIBUTES: Record<string, string> = {
 function WelcomeVideo({ src }: { src: string }) {
   const loaded = usePageLoaded();
   const box = useRef<HTMLDivElement>(null);
-  // The frame is a document with a script context of its own: creating it is one task of 40-60 ms
-  // at 4x CPU. It is created here in a task of its own, not in the render and commit React runs
-  // once the page has loaded (together one task of 55-60 ms), and pointed at the video in the next
-  // task: creating a frame and starting its navigation in one go was one task of about 110 ms.
+  // The frame is created here in a task of its own, not in the render and commit React runs once
+  // the page has loaded (together one task of 55-60 ms at 4x CPU), and with its address from the
+  // start: a frame inserted without one commits an empty document (about:blank) on the spot, with
+  // its load event, and that made the creating task 50-58 ms at 4x CPU on Slow 4G; with the address
+  // it is 8-12 ms, and the video's document is built by the frame's own process (issue 15).
   useEffect(() => {
     const container = box.current;
     if (!loaded || !container) return;
     let frame: HTMLIFrameElement | undefined;
-    let navigate: number | undefined;
     const create = window.setTimeout(() => {
       const element = document.createElement('iframe');
       for (const [name, value] of Object.entries(FRAME_ATTRIBUTES)) element.setAttribute(name, value);
+      element.setAttribute('src', src);
       container.appendChild(element);
       frame = element;
-      navigate = window.setTimeout(() => element.setAttribute('src', src), 0);
     }, 0);
     return () => {
       window.clearTimeout(create);
-      if (navigate !== undefined) window.clearTimeout(navigate);
       frame?.remove();
     };
   }, [loaded, src]);
