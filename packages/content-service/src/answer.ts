@@ -44,11 +44,8 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return gzip ? 'gzip' : undefined;
 }
 
-/**
- * The answer's body in `encoding`, compressed once and kept with the answer. `maximum` spends the
- * most CPU for the smallest body: for bodies that never change, such as assets.
- */
-export function encodedBody(answer: Answer, encoding: Encoding, maximum = false): Buffer | null {
+/** The answer's body in `encoding`, compressed once and kept with the answer. */
+export function encodedBody(answer: Answer, encoding: Encoding): Buffer | null {
   answer.encoded ??= {};
   let body = answer.encoded[encoding];
   if (body === undefined) {
@@ -57,8 +54,8 @@ export function encodedBody(answer: Answer, encoding: Encoding, maximum = false)
       // Moderate levels: the first caller of each distinct answer pays for this, everyone else reuses it.
       const compressed =
         encoding === 'br'
-          ? brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: maximum ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
-          : gzipSync(answer.body, { level: maximum ? 9 : 6 });
+          ? brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
+          : gzipSync(answer.body, { level: 6 });
       if (compressed.length < answer.body.length * 0.9) body = compressed;
     }
     answer.encoded[encoding] = body;

@@ -3,10 +3,12 @@
  * and the embedded assets under `/content-assets/{environmentId}/{file}`. Both live in their own
  * encapsulated scopes, so their error, not-found, CORS and body handling touch no other route.
  */
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '@portal/db';
-import { type Answer, encodedBody, preferredEncoding } from './answer.ts';
+import { type Answer, type Encoding, encodedBody, preferredEncoding } from './answer.ts';
 import type { ContentBackend, ContentRoute, RequestContext } from './backend.ts';
 import { DeliveryHttpError, ErrorCode, badRequest, errorBody } from './delivery-error.ts';
 import { EmbeddedContent } from './embedded.ts';
@@ -107,8 +109,25 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
     { prefix: '/content' },
   );
 
-  // Compressed bodies of text assets (SVG), by ETag, oldest out first.
-  const encodedAssets = new Map<string, Answer>();
+  // Compressed bodies of text assets (SVG) by ETag (the content's hash) and encoding, oldest out
+  // first: made once per asset version, at the highest level, on the thread pool so that a large
+  // asset does not hold the event loop. The banner and logo are on every first page, and an SVG with
+  // outlined text is about a fifth of its size in brotli.
+  const encodedAssets = new Map<string, Promise<Buffer | null>>();
+  const encodedAsset = (etag: string, encoding: Encoding, bytes: Buffer): Promise<Buffer | null> => {
+    const key = `${etag}:${encoding}`;
+    let encoded = encodedAssets.get(key);
+    if (!encoded) {
+      if (encodedAssets.size >= MAX_ENCODED_ASSETS) encodedAssets.delete(encodedAssets.keys().next().value ?? '');
+      // A failure is not kept: that request goes uncompressed, the next one tries again.
+      encoded = compressOnPool(bytes, encoding).catch(() => {
+        encodedAssets.delete(key);
+        return null;
+      });
+      encodedAssets.set(key, encoded);
+    }
+    return encoded;
+  };
   await app.register(
     async (scope) => {
       prepareScope(scope);
@@ -129,18 +148,8 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
         if (!bytes) throw new DeliveryHttpError(404, ErrorCode.request, `The asset '${file}' was not found.`);
         reply.type(asset.mimeType);
         const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
-        if (!encoding) return reply.send(bytes);
-        // Compressed once per asset version (the ETag is the content's hash), at the highest level, and
-        // kept: the banner and logo are on every first page, and an SVG with outlined text is about a
-        // fifth of its size in brotli.
-        let answer = encodedAssets.get(asset.etag);
-        if (!answer) {
-          answer = { status: 200, body: bytes, etag: asset.etag, charge: 0, shared: true };
-          if (encodedAssets.size >= MAX_ENCODED_ASSETS) encodedAssets.delete(encodedAssets.keys().next().value ?? '');
-          encodedAssets.set(asset.etag, answer);
-        }
-        const encoded = encodedBody(answer, encoding, true);
-        if (!encoded) return reply.send(bytes);
+        const encoded = encoding ? await encodedAsset(asset.etag, encoding, bytes) : null;
+        if (!encoding || !encoded) return reply.send(bytes);
         return reply.headers({ etag: `${asset.etag.slice(0, -1)}-${encoding}"`, 'content-encoding': encoding }).send(encoded);
       });
     },
@@ -218,6 +227,21 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, cach
   if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   if (encoded) reply.header('content-encoding', encoding);
   return reply.code(answer.status).send(encoded ?? answer.body);
+}
+
+const brotliOnPool = promisify(brotliCompress);
+const gzipOnPool = promisify(gzip);
+/** Bodies below this gain too little from a Content-Encoding. */
+const MIN_COMPRESSIBLE_ASSET = 1_024;
+
+/** `body` in `encoding` at the highest level, or null when that does not pay. */
+async function compressOnPool(body: Buffer, encoding: Encoding): Promise<Buffer | null> {
+  if (body.length < MIN_COMPRESSIBLE_ASSET) return null;
+  const compressed =
+    encoding === 'br'
+      ? await brotliOnPool(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      : await gzipOnPool(body, { level: constants.Z_BEST_COMPRESSION });
+  return compressed.length < body.length * 0.9 ? compressed : null;
 }
 
 /** Whether `If-None-Match` names this answer in any of its encodings (weak comparison). */
