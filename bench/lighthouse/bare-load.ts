@@ -6,7 +6,8 @@
  * `Error` created, which makes it re-parse every function on the stack (V8.CollectSourcePositions):
  * React DOM creates such errors while it starts. A phone without DevTools attached does not pay
  * that; this load shows what it does pay. Same profile as page-load.ts: 412 x 823 at 1.75, 4x CPU,
- * no network throttle, the demo dealer signed in first for the welcome page.
+ * no network throttle (or Lighthouse's Slow 4G, which needs the Network domain too), the demo dealer
+ * signed in first for the welcome page.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';

@@ -134,12 +134,12 @@ export function firstLoadHead(pathname: string, hints: FirstLoadHints): string {
   const event = eventType ? hints.events[eventType] : undefined;
   if (event) {
     const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
-    if ((path === '/nbc' || path === '/abc') && SAME_ORIGIN_PATH.test(event.loginItemsUrl)) {
+    const login = path === '/nbc' || path === '/abc';
+    if (login && SAME_ORIGIN_PATH.test(event.loginItemsUrl)) {
       parts.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${event.loginItemsUrl.replace(/&/g, '&amp;')}">`);
     }
     // On the login pages the banner is the largest element; on the signed-in pages it is not (the
     // welcome letter is), and there it must not take the line from the scripts that render it.
-    const login = path === '/nbc' || path === '/abc';
     if (event.banner && SAME_ORIGIN_PATH.test(event.banner)) parts.push(`<link rel="preload" as="image"${login ? ' fetchpriority="high"' : ''} href="${event.banner.replace(/&/g, '&amp;')}">`);
   }
   return parts.join('');
