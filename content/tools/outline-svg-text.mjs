@@ -114,7 +114,7 @@ function outline(attrs, content) {
   return `<path${paint} d="${compactPath(commands).replace(/^m/, 'M')}"/>`;
 }
 
-export function outlineSvg(source) {
+function outlineSvg(source) {
   return source.replace(/<text\b([^>]*)>([\s\S]*?)<\/text>/g, (_, attrs, content) => outline(attrs, content));
 }
 

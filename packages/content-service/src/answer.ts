@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 /** A finished answer: the body is serialised (and compressed) once, so cached answers cost only a map lookup. */
 export interface Answer {
@@ -56,11 +57,36 @@ export function encodedBody(answer: Answer, encoding: Encoding): Buffer | null {
         encoding === 'br'
           ? brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
           : gzipSync(answer.body, { level: 6 });
-      if (compressed.length < answer.body.length * 0.9) body = compressed;
+      if (pays(compressed, answer.body)) body = compressed;
     }
     answer.encoded[encoding] = body;
   }
   return body;
+}
+
+/** Whether a compressed copy is enough smaller to be sent instead of the body. */
+const pays = (compressed: Buffer, body: Buffer) => compressed.length < body.length * 0.9;
+
+const brotliOnPool = promisify(brotliCompress);
+const gzipOnPool = promisify(gzip);
+
+/**
+ * `body` in `encoding` at the highest level, compressed on the thread pool so a large body does not
+ * hold the event loop, or null when that does not pay: for bodies that never change (assets), whose
+ * compressed copy is made once and kept.
+ */
+export async function compressedOnPool(body: Buffer, encoding: Encoding): Promise<Buffer | null> {
+  if (body.length < MIN_COMPRESSIBLE) return null;
+  const compressed =
+    encoding === 'br'
+      ? await brotliOnPool(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      : await gzipOnPool(body, { level: constants.Z_BEST_COMPRESSION });
+  return pays(compressed, body) ? compressed : null;
+}
+
+/** The strong ETag of a body's `encoding` representation: each representation has its own. */
+export function encodedEtag(etag: string, encoding: Encoding): string {
+  return `${etag.slice(0, -1)}-${encoding}"`;
 }
 
 /**

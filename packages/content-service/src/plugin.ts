@@ -3,12 +3,10 @@
  * and the embedded assets under `/content-assets/{environmentId}/{file}`. Both live in their own
  * encapsulated scopes, so their error, not-found, CORS and body handling touch no other route.
  */
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '@portal/db';
-import { type Answer, type Encoding, encodedBody, preferredEncoding } from './answer.ts';
+import { type Answer, type Encoding, compressedOnPool, encodedBody, encodedEtag, preferredEncoding } from './answer.ts';
 import type { ContentBackend, ContentRoute, RequestContext } from './backend.ts';
 import { DeliveryHttpError, ErrorCode, badRequest, errorBody } from './delivery-error.ts';
 import { EmbeddedContent } from './embedded.ts';
@@ -120,7 +118,7 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
     if (!encoded) {
       if (encodedAssets.size >= MAX_ENCODED_ASSETS) encodedAssets.delete(encodedAssets.keys().next().value ?? '');
       // A failure is not kept: that request goes uncompressed, the next one tries again.
-      encoded = compressOnPool(bytes, encoding).catch(() => {
+      encoded = compressedOnPool(bytes, encoding).catch(() => {
         encodedAssets.delete(key);
         return null;
       });
@@ -150,7 +148,7 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
         const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
         const encoded = encoding ? await encodedAsset(asset.etag, encoding, bytes) : null;
         if (!encoding || !encoded) return reply.send(bytes);
-        return reply.headers({ etag: `${asset.etag.slice(0, -1)}-${encoding}"`, 'content-encoding': encoding }).send(encoded);
+        return reply.headers({ etag: encodedEtag(asset.etag, encoding), 'content-encoding': encoding }).send(encoded);
       });
     },
     { prefix: '/content-assets' },
@@ -214,7 +212,7 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, cach
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   const encoded = encoding ? encodedBody(answer, encoding) : null;
   // Each representation has its own strong ETag; any of them validates the same content.
-  const etag = encoded ? `${answer.etag.slice(0, -1)}-${encoding}"` : answer.etag;
+  const etag = encoded && encoding ? encodedEtag(answer.etag, encoding) : answer.etag;
   reply.headers({
     'content-type': JSON_TYPE,
     etag,
@@ -229,28 +227,12 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, cach
   return reply.code(answer.status).send(encoded ?? answer.body);
 }
 
-const brotliOnPool = promisify(brotliCompress);
-const gzipOnPool = promisify(gzip);
-/** Bodies below this gain too little from a Content-Encoding. */
-const MIN_COMPRESSIBLE_ASSET = 1_024;
-
-/** `body` in `encoding` at the highest level, or null when that does not pay. */
-async function compressOnPool(body: Buffer, encoding: Encoding): Promise<Buffer | null> {
-  if (body.length < MIN_COMPRESSIBLE_ASSET) return null;
-  const compressed =
-    encoding === 'br'
-      ? await brotliOnPool(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-      : await gzipOnPool(body, { level: constants.Z_BEST_COMPRESSION });
-  return compressed.length < body.length * 0.9 ? compressed : null;
-}
-
 /** Whether `If-None-Match` names this answer in any of its encodings (weak comparison). */
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  const base = etag.slice(1, -1);
   for (const candidate of header.split(',')) {
     const tag = candidate.trim().replace(/^W\//, '');
-    if (tag === '*' || tag === etag || tag === `"${base}-br"` || tag === `"${base}-gzip"`) return true;
+    if (tag === '*' || tag === etag || tag === encodedEtag(etag, 'br') || tag === encodedEtag(etag, 'gzip')) return true;
   }
   return false;
 }
