@@ -9,6 +9,7 @@ import { AppProviders } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 import { AppRoutes } from './router.tsx';
 import { inlineRuntimeConfig, runtimeConfigQuery } from '../lib/runtime-config.ts';
+import { nextTask } from '../lib/next-task.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -26,16 +27,20 @@ if (document.getElementById('portal-content')) {
   void import('../lib/content-client.ts').then(({ prefetchServedContent }) => prefetchServedContent(queryClient));
 }
 
-// As a transition the first render yields to the browser every few milliseconds instead of holding
-// the main thread for the whole tree (long tasks on a slow phone; the page looks the same).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <BrowserRouter>
-        <AppProviders queryClient={queryClient}>
-          <AppRoutes />
-        </AppProviders>
-      </BrowserRouter>
-    </StrictMode>,
-  );
+// React DOM's root (its listeners for every event type) in a task after this module's evaluation,
+// and as a transition the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole tree (long tasks on a slow phone; the page looks the same).
+void nextTask().then(() => {
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <BrowserRouter>
+          <AppProviders queryClient={queryClient}>
+            <AppRoutes />
+          </AppProviders>
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  });
 });

@@ -19,6 +19,7 @@ import {
   type IResponse,
 } from '@kontent-ai/core-sdk';
 import { takeInlineContent } from './inline-content.ts';
+import { nextTask } from './next-task.ts';
 
 /**
  * A non-2xx answer. `isAxiosError` and `response` are the shape the SDK reads to build its
@@ -102,7 +103,12 @@ export class FetchHttpService implements IHttpService<AbortController> {
     if (method === 'GET') {
       // Served with the page (lib/inline-content.ts): no round trip.
       const served = takeInlineContent(url);
-      if (served !== undefined) return { data: served as T, headers: [], rawResponse: undefined, status: 200, retryStrategy: { options: retryStrategy, retryAttempts: 0 } };
+      if (served !== undefined) {
+        // The SDK maps the answer once this returns: each served answer in a task of its own, not
+        // all of them in the task that asked (one 35-58 ms task at 4x CPU with both).
+        await nextTask();
+        return { data: served as T, headers: [], rawResponse: undefined, status: 200, retryStrategy: { options: retryStrategy, retryAttempts: 0 } };
+      }
     }
 
     for (let attempt = 0; ; attempt++) {

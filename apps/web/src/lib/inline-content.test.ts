@@ -47,6 +47,20 @@ describe('content served with the page', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('answers each served request in a task of its own, not in the task that asked', async () => {
+    const other = '/content/env/items?system.type=page_layout&depth=2';
+    serve(JSON.stringify({ [URL_PATH]: ANSWER, [other]: { ...ANSWER, items: [] } }));
+    const http = new FetchHttpService({ fetch: vi.fn() as unknown as typeof fetch });
+    const order: string[] = [];
+    const first = http.getAsync({ url: `${window.location.origin}${URL_PATH}` }).then(() => order.push('welcome'));
+    const second = http.getAsync({ url: `${window.location.origin}${other}` }).then(() => order.push('layout'));
+    // Every microtask the asking task would run: none of the answers has arrived.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(order).toEqual([]);
+    await Promise.all([first, second]);
+    expect(order).toEqual(['welcome', 'layout']);
+  });
+
   it('ignores other origins, other URLs, and a broken block', () => {
     serve(JSON.stringify({ [URL_PATH]: ANSWER }));
     expect(takeInlineContent(`https://elsewhere.example${URL_PATH}`)).toBeUndefined();
