@@ -9,6 +9,9 @@
  */
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
+import { warmFonts } from './lib/warm-fonts.ts';
+
+void warmFonts();
 
 void import('react-dom/client')
   .then(() => import('./app/libraries.ts'))

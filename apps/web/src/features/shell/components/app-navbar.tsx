@@ -94,7 +94,13 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
           </Navbar.Brand>
           {tabs.length > 0 && (
             <>
-              <Navbar.Toggle aria-controls={NAV_ID} aria-expanded={expanded} label="Menu" />
+              <Navbar.Toggle aria-controls={NAV_ID} aria-expanded={expanded} label="Menu">
+                {/* Bootstrap's icon drawn in the page: as its CSS background (a data: SVG) the
+                    browser built an SVG document for it inside a style pass, 11-14 ms at 4x CPU. */}
+                <svg className="navbar-toggler-svg" viewBox="0 0 30 30" aria-hidden="true" focusable="false">
+                  <path d="M4 7h22M4 15h22M4 23h22" />
+                </svg>
+              </Navbar.Toggle>
               <Navbar.Collapse id={NAV_ID}>
                 <ul className="navbar-nav ms-auto">
                   {tabs.map((tab) => {
