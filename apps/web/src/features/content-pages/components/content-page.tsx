@@ -3,10 +3,11 @@
  * attire, FAQ, event area and, when the tab bar offers it, the link to the expo. Shown at
  * /nbc/welcome and, for abc logins without an external registration link, at /abc.
  */
-import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { ContentGroups, EventType } from '@portal/contracts';
 import { useActiveTab, DEFAULT_TAB } from '../../../lib/active-tab.tsx';
+import { useOnePerTask } from '../../../lib/use-one-per-task.ts';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import {
   CONTENT_TYPES,
@@ -77,14 +78,8 @@ export function ContentPage({ eventType }: { eventType: EventType }) {
   const deferredView: SectionsView = { ...deferredRest, welcome: view.welcome };
 
   const target = sectionsReady(deferredView);
-  const [mounted, setMounted] = useState(1);
   // One more section per task: each commit stays short instead of building the whole page at once.
-  useEffect(() => {
-    if (mounted >= target) return;
-    const timer = setTimeout(() => startTransition(() => setMounted((count) => count + 1)), 0);
-    return () => clearTimeout(timer);
-  }, [mounted, target]);
-  const shownCount = Math.min(mounted, target);
+  const shownCount = useOnePerTask(target, { first: 1 });
   // A section asked for before it was there (by the address or an early tab click) is scrolled to
   // as soon as it is: the sections above it have their content, so the position is final.
   useEffect(() => {
