@@ -42,7 +42,11 @@ interface Message {
  */
 export const SLOW_4G = { offline: false, latency: 150 * 3.75, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
 
-export async function bareTracedLoad(path: string, categories: string[], settleMs = 3000, network?: typeof SLOW_4G): Promise<unknown[]> {
+/**
+ * The trace events of one load, and with `cpuProfile` the V8 CPU profile (Profiler domain, 200 µs
+ * samples: it slows the page a little, so use it to name the functions, not to time the tasks).
+ */
+export async function bareTracedLoad(path: string, categories: string[], settleMs = 3000, network?: typeof SLOW_4G, cpuProfile = false): Promise<{ events: unknown[]; cpu?: unknown }> {
   const portal = await startPortal();
   const profile = mkdtempSync(join(tmpdir(), 'portal-bare-'));
   const chrome = spawn(CHROME_PATH, [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
@@ -101,16 +105,22 @@ export async function bareTracedLoad(path: string, categories: string[], settleM
     listeners.push((message) => {
       if (message.method === 'Tracing.dataCollected') collected.push(...((message.params?.value as unknown[]) ?? []));
     });
+    if (cpuProfile) {
+      await send('Profiler.enable', {}, sessionId);
+      await send('Profiler.setSamplingInterval', { interval: 200 }, sessionId);
+      await send('Profiler.start', {}, sessionId);
+    }
     await send('Tracing.start', { traceConfig: { includedCategories: categories, recordMode: 'recordAsMuchAsPossible' }, transferMode: 'ReportEvents' });
     const loaded = event('Page.loadEventFired', sessionId);
     await send('Page.navigate', { url: `${portal.url}${path}` }, sessionId);
     await loaded;
     await new Promise((r) => setTimeout(r, settleMs));
+    const cpu = cpuProfile ? (await send('Profiler.stop', {}, sessionId)).profile : undefined;
     const complete = event('Tracing.tracingComplete');
     await send('Tracing.end');
     await complete;
     socket.close();
-    return collected;
+    return { events: collected, cpu };
   } finally {
     chrome.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));

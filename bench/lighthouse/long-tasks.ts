@@ -1,12 +1,12 @@
 // The main-thread tasks over a threshold (default 50 ms) during one or more throttled page loads
 // (4x CPU, no network throttle; page-load.ts), each with the trace events nested in it and the CPU
 // profile's self time by function inside it: what a long task is made of, from the trace.
-//   npx tsx bench/lighthouse/long-tasks.ts /nbc/welcome [--runs 3] [--threshold 50] [--min 8] [--depth 6] [--save trace.json] [--no-profile] [--bare]
+//   npx tsx bench/lighthouse/long-tasks.ts /nbc/welcome [--runs 3] [--threshold 50] [--min 8] [--depth 6] [--save trace.json] [--no-profile] [--bare] [--slow4g] [--light] [--profile]
 // Prints, per run, the first contentful paint and the LCP candidates, every top-level task of the
 // page's renderer main thread (frame of the page, not the video frame's error page) of at least
 // --min ms with what is inside it, and the breakdown of those over --threshold.
 // --bare: over a bare DevTools connection without the Runtime and Network domains (bare-load.ts),
-// as a phone without DevTools runs the page; no CPU profile then.
+// as a phone without DevTools runs the page; no CPU profile then unless --profile.
 import { writeFileSync } from 'node:fs';
 import { bareTracedLoad, SLOW_4G } from './bare-load.ts';
 import { openThrottledPage } from './page-load.ts';
@@ -43,7 +43,8 @@ const save = args.includes('--save') ? args[args.indexOf('--save') + 1] : undefi
 const bare = args.includes('--bare') || args.includes('--slow4g');
 // --slow4g (bare): Lighthouse's Slow 4G applied as DevTools throttling, so responses arrive as on the phone's network.
 const slow4g = args.includes('--slow4g');
-const profile = !args.includes('--no-profile') && !bare;
+// Bare loads take a CPU profile only when asked (--profile): it names functions, but costs time.
+const profile = bare ? args.includes('--profile') : !args.includes('--no-profile');
 const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 const ms = (us: number) => (us / 1000).toFixed(1);
 // --light: only the categories that name the tasks (as a phone's own task timing sees them); the
@@ -56,7 +57,10 @@ const CATEGORIES = light
 
 /** One load's trace events (and CPU profile), through Playwright as page-load.ts sets it up, or bare. */
 async function tracedLoad(): Promise<{ events: TraceEvent[]; cpu?: Profile }> {
-  if (bare) return { events: (await bareTracedLoad(path, CATEGORIES, slow4g ? 6000 : 3000, slow4g ? SLOW_4G : undefined)) as TraceEvent[] };
+  if (bare) {
+    const { events, cpu } = await bareTracedLoad(path, CATEGORIES, slow4g ? 6000 : 3000, slow4g ? SLOW_4G : undefined, profile);
+    return { events: events as TraceEvent[], ...(cpu ? { cpu: cpu as Profile } : {}) };
+  }
   const page = await openThrottledPage(path);
   try {
     const { browser, page: tab, cdp } = page;
