@@ -10,6 +10,7 @@ import { type Answer, type Encoding, compressedOnPool, encodedBody, encodedEtag,
 import type { ContentBackend, ContentRoute, RequestContext } from './backend.ts';
 import { DeliveryHttpError, ErrorCode, badRequest, errorBody } from './delivery-error.ts';
 import { EmbeddedContent } from './embedded.ts';
+import { RenditionCache, imageTransformOf, mimeTypeOfFormat, transformEtag } from './image-transform.ts';
 import { type QueryParam, parseQueryString } from './query/query-params.ts';
 import { SnapshotStore } from './snapshot-store.ts';
 import { type UpstreamSource, UpstreamContent } from './upstream.ts';
@@ -126,6 +127,7 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
     }
     return encoded;
   };
+  const renditions = new RenditionCache();
   await app.register(
     async (scope) => {
       prepareScope(scope);
@@ -136,6 +138,17 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
         const { environmentId = '', file = '' } = request.params as Record<string, string>;
         const asset = await backend.asset(environmentId, file);
         if (!asset) throw new DeliveryHttpError(404, ErrorCode.request, `The asset '${file}' was not found.`);
+        // `?w=&fm=&q=`: a raster rendition (image-transform.ts), checked before anything is sent.
+        const transform = imageTransformOf(request.query as Record<string, unknown>, asset.mimeType);
+        if (transform) {
+          const etag = transformEtag(asset.etag, transform);
+          reply.headers({ etag, 'cache-control': CACHE_ASSET, 'x-content-type-options': 'nosniff' });
+          if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+          const bytes = await asset.bytes();
+          if (!bytes) throw new DeliveryHttpError(404, ErrorCode.request, `The asset '${file}' was not found.`);
+          const rendition = await renditions.rendition(asset.etag, bytes, asset.mimeType, transform);
+          return reply.type(mimeTypeOfFormat(transform.format)).send(rendition);
+        }
         reply.headers({ etag: asset.etag, 'cache-control': CACHE_ASSET, 'x-content-type-options': 'nosniff' });
         // An SVG opened on its own must not run script in the portal's origin.
         if (asset.mimeType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");

@@ -228,6 +228,66 @@ describe('assets', () => {
     expect(env.status).toBe(404);
     expect(env.body.error_code).toBe(105);
   });
+
+  it('draws an SVG as a WebP of the asked width (?w=&fm=&q=), with its own ETag, 304 and the same bytes the second time', async () => {
+    const url = `${server.url}/content-assets/${NBC}/logo.svg?w=240&fm=webp&q=75`;
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(response.headers.get('cache-control')).toMatch(/^public, max-age=\d{5,}/);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.toString('latin1', 0, 4) + bytes.toString('latin1', 8, 12)).toBe('RIFFWEBP');
+    const { default: sharp } = await import('sharp');
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 240, height: 80 });
+    const etag = response.headers.get('etag') ?? '';
+    const original = (await fetch(`${server.url}/content-assets/${NBC}/logo.svg`, { headers: { 'accept-encoding': 'identity' } })).headers.get('etag') ?? '';
+    expect(etag).not.toBe(original);
+    expect(etag.startsWith(original.slice(0, -1))).toBe(true);
+    expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(bytes)).toBe(true);
+    // Another width is another rendition.
+    expect((await fetch(`${server.url}/content-assets/${NBC}/logo.svg?w=120&fm=webp&q=75`)).headers.get('etag')).not.toBe(etag);
+  });
+
+  it('draws AVIF at full colour resolution for the header images', async () => {
+    const { default: sharp } = await import('sharp');
+    const avif = await fetch(`${server.url}/content-assets/${NBC}/logo.svg?w=450&fm=avif`);
+    expect(avif.headers.get('content-type')).toBe('image/avif');
+    expect(avif.headers.get('etag')).toMatch(/-450\.avif\.60"$/);
+    const meta = await sharp(Buffer.from(await avif.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'heif', compression: 'av1', width: 450, height: 150 });
+  });
+
+  it('never enlarges a raster, and keeps its format unless fm says otherwise', async () => {
+    const { default: sharp } = await import('sharp');
+    const png = await fetch(`${server.url}/content-assets/${NBC}/banner.png?w=800`);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    const size = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
+    expect([size.width, size.height]).toEqual([3, 2]);
+    const jpg = await fetch(`${server.url}/content-assets/${NBC}/banner.png?fm=jpg`);
+    expect(jpg.headers.get('content-type')).toBe('image/jpeg');
+    expect((await sharp(Buffer.from(await jpg.arrayBuffer())).metadata()).format).toBe('jpeg');
+  });
+
+  it('refuses what it cannot transform with a 400 and the Delivery error body, and never a 500', async () => {
+    const cases: [string, RegExp][] = [
+      ['logo.svg?w=0', /'w' must be a whole number from 1 to 4096/],
+      ['logo.svg?w=5000', /'w' must be a whole number from 1 to 4096/],
+      ['logo.svg?w=12.5', /'w' must be/],
+      ['logo.svg?w=100&w=200', /'w' is given more than once/],
+      ['logo.svg?q=101', /'q' must be a whole number from 1 to 100/],
+      ['logo.svg?fm=gif', /'fm' must be avif, webp, png or jpg/],
+      ['logo.svg?h=100', /parameter 'h' is not supported/],
+      ['agenda.pdf?w=100', /Only SVG, PNG, JPEG and WebP images can be transformed/],
+    ];
+    for (const [path, message] of cases) {
+      const answer = await getJson(`${server.url}/content-assets/${NBC}/${path}`);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toMatchObject({ message: expect.stringMatching(message), error_code: expect.any(Number) });
+    }
+    expect((await getJson(`${server.url}/content-assets/${NBC}/nope.svg?w=100`)).status).toBe(404);
+  });
 });
 
 describe('the 2,000-item cap', () => {
