@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import staticWebPlugin, { CONTENT_SECURITY_POLICY, eventOfPage, firstLoadHead, firstPaintBody, indexHtmlFor, inlineContentUrls, scriptsAfterFirstPaint, type FirstLoadHints } from './static-web.ts';
+import staticWebPlugin, { CONTENT_SECURITY_POLICY, eventOfPage, firstLoadHead, firstPaintBody, indexHtmlFor, inlineContentUrls, scriptsAfterFirstPaint, warmHeaderImages, type FirstLoadHints } from './static-web.ts';
+
+/** The banner's and logo's AVIF candidates as the HTML writes them (@portal/contracts/images). */
+const candidates = (url: string, widths: number[]) => widths.map((w) => `${url}?w=${w}&amp;fm=avif ${w}w`).join(', ');
+const BANNER_SET = candidates('/content-assets/env-nbc/nbc-banner.svg', [640, 800, 960, 1280, 1600, 2400, 3200]);
 
 const TEMPLATE = '<!doctype html><html><head><title>x</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 const PRELOADS = [
@@ -140,10 +144,10 @@ describe('first-load hints', () => {
 
   it('preloads the login content on the login page and the banner on the event pages', () => {
     expect(firstLoadHead('/nbc', HINTS)).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/content/env-nbc/items?system.type=login&amp;depth=2">');
-    expect(firstLoadHead('/nbc', HINTS)).toContain('<link rel="preload" as="image" fetchpriority="high" href="/content-assets/env-nbc/nbc-banner.svg">');
+    expect(firstLoadHead('/nbc', HINTS)).toContain(`<link rel="preload" as="image" fetchpriority="high" href="/content-assets/env-nbc/nbc-banner.svg" type="image/avif" imagesrcset="${BANNER_SET}" imagesizes="100vw">`);
     expect(firstLoadHead('/nbc/welcome', HINTS)).not.toContain('as="fetch"');
     // Signed in, the banner is not the largest element: it does not go ahead of the scripts.
-    expect(firstLoadHead('/nbc/welcome', HINTS)).toContain('<link rel="preload" as="image" href="/content-assets/env-nbc/nbc-banner.svg">');
+    expect(firstLoadHead('/nbc/welcome', HINTS)).toContain(`<link rel="preload" as="image" href="/content-assets/env-nbc/nbc-banner.svg" type="image/avif" imagesrcset="${BANNER_SET}" imagesizes="100vw">`);
     expect(firstLoadHead('/nbc/reporting', HINTS)).not.toContain('preload');
     // Only same-origin paths become hints.
     expect(firstLoadHead('/abc', HINTS)).not.toContain('javascript:');
@@ -167,7 +171,8 @@ describe('first-load hints', () => {
     expect(firstPaintBody('/NBC/', hints)).toBe(
       '<div class="first-paint" id="first-paint" data-path="/nbc"><header class="login-header"><div class="container py-2">' +
         '<img src="/content-assets/env-nbc/nbc-logo.svg" alt="Logo &quot;NBC&quot; &lt;2027&gt;" width="225" height="60" class="brand-logo" fetchpriority="high"></div>' +
-        '<img src="/content-assets/env-nbc/nbc-banner.svg" alt="Banner &amp; dates" width="1600" height="300" class="event-banner" fetchpriority="high"></header></div>',
+        `<picture class="header-picture"><source type="image/avif" srcset="${BANNER_SET}" sizes="100vw">` +
+        '<img src="/content-assets/env-nbc/nbc-banner.svg" alt="Banner &amp; dates" width="1600" height="300" class="event-banner" fetchpriority="high"></picture></header></div>',
     );
     // No banner, nothing to paint early; signed-in pages show the access-restricted header instead.
     expect(firstPaintBody('/abc', hints)).toBe('');
@@ -204,7 +209,9 @@ describe('first-load hints', () => {
       expect(html).toContain('href="/content-assets/env-nbc/nbc-banner.svg"');
       expect(html.indexOf('portal-config')).toBeLessThan(html.indexOf('</head>'));
       // The header before the app's root: the banner at the page's own size, no logo from elsewhere.
-      expect(html).toContain('<div class="first-paint" id="first-paint" data-path="/nbc"><header class="login-header"><div class="container py-2"></div><img src="/content-assets/env-nbc/nbc-banner.svg" alt="Banner" width="1600" height="300" class="event-banner" fetchpriority="high"></header></div><div id="root">');
+      expect(html).toContain(
+        `<div class="first-paint" id="first-paint" data-path="/nbc"><header class="login-header"><div class="container py-2"></div><picture class="header-picture"><source type="image/avif" srcset="${BANNER_SET}" sizes="100vw"><img src="/content-assets/env-nbc/nbc-banner.svg" alt="Banner" width="1600" height="300" class="event-banner" fetchpriority="high"></picture></header></div><div id="root">`,
+      );
       expect((await app.inject({ method: 'GET', url: '/nbc/welcome' })).body).not.toContain('first-paint');
       // /abc paints its header first too, but asks for its scripts at once: its largest element
       // (the login note) is rendered by the app.
@@ -254,5 +261,36 @@ describe('first-load hints', () => {
       await app.close();
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('header image renditions', () => {
+  it('are all asked for once the server listens, the narrowest first', async () => {
+    const app = Fastify();
+    const asked: string[] = [];
+    app.get('/content-assets/:env/:file', async (request) => {
+      asked.push(request.url);
+      return 'ok';
+    });
+    const hints: FirstLoadHints = {
+      configJson: null,
+      events: {
+        nbc: {
+          loginItemsUrl: '/content/env-nbc/items?system.type=login&depth=2',
+          banner: '/content-assets/env-nbc/nbc-banner.svg',
+          header: {
+            logo: { url: '/content-assets/env-nbc/nbc-logo.svg', description: '', width: 225, height: 60 },
+            banner: { url: '/content-assets/env-nbc/nbc-banner.svg', description: '', width: 1600, height: 300 },
+          },
+        },
+        abc: { loginItemsUrl: '/content/env-abc/items?system.type=login&depth=2', banner: null, header: { logo: null, banner: null } },
+      },
+    };
+    expect(await warmHeaderImages(app, hints)).toBe(7);
+    expect(asked[0]).toBe('/content-assets/env-nbc/nbc-banner.svg?w=640&fm=avif');
+    expect(asked.at(-1)).toBe('/content-assets/env-nbc/nbc-banner.svg?w=3200&fm=avif');
+    expect(new Set(asked).size).toBe(7);
+    expect(asked.some((url) => url.includes('logo'))).toBe(false);
+    await app.close();
   });
 });
