@@ -10,6 +10,22 @@ import staticWebPlugin, { CONTENT_SECURITY_POLICY, eventOfPage, firstLoadHead, f
 const candidates = (url: string, widths: number[]) => widths.map((w) => `${url}?w=${w}&amp;fm=avif ${w}w`).join(', ');
 const BANNER_SET = candidates('/content-assets/env-nbc/nbc-banner.svg', [640, 800, 960, 1280, 1600, 2400, 3200]);
 
+/** nbc's login header (logo and banner, attributes to escape); abc without one. */
+const HEADER_HINTS: FirstLoadHints = {
+  configJson: null,
+  events: {
+    nbc: {
+      loginItemsUrl: '/content/env-nbc/items?system.type=login&depth=2',
+      banner: '/content-assets/env-nbc/nbc-banner.svg',
+      header: {
+        logo: { url: '/content-assets/env-nbc/nbc-logo.svg', description: 'Logo "NBC" <2027>', width: 225, height: 60 },
+        banner: { url: '/content-assets/env-nbc/nbc-banner.svg', description: 'Banner & dates', width: 1600, height: 300 },
+      },
+    },
+    abc: { loginItemsUrl: '/content/env-abc/items?system.type=login&depth=2', banner: null, header: { logo: null, banner: null } },
+  },
+};
+
 const TEMPLATE = '<!doctype html><html><head><title>x</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 const PRELOADS = [
   { path: '/nbc', files: ['/assets/nbc-login-1.js', '/assets/sdk-2.js'] },
@@ -154,20 +170,7 @@ describe('first-load hints', () => {
   });
 
   it('sends the login header (logo and banner) as HTML on /nbc and /abc only, attributes escaped', () => {
-    const hints: FirstLoadHints = {
-      configJson: null,
-      events: {
-        nbc: {
-          loginItemsUrl: '/content/env-nbc/items?system.type=login&depth=2',
-          banner: '/content-assets/env-nbc/nbc-banner.svg',
-          header: {
-            logo: { url: '/content-assets/env-nbc/nbc-logo.svg', description: 'Logo "NBC" <2027>', width: 225, height: 60 },
-            banner: { url: '/content-assets/env-nbc/nbc-banner.svg', description: 'Banner & dates', width: 1600, height: 300 },
-          },
-        },
-        abc: { loginItemsUrl: '/content/env-abc/items?system.type=login&depth=2', banner: null, header: { logo: null, banner: null } },
-      },
-    };
+    const hints = HEADER_HINTS;
     expect(firstPaintBody('/NBC/', hints)).toBe(
       '<div class="first-paint" id="first-paint" data-path="/nbc"><header class="login-header"><div class="container py-2">' +
         '<img src="/content-assets/env-nbc/nbc-logo.svg" alt="Logo &quot;NBC&quot; &lt;2027&gt;" width="225" height="60" class="brand-logo" fetchpriority="high"></div>' +
@@ -272,20 +275,7 @@ describe('header image renditions', () => {
       asked.push(request.url);
       return 'ok';
     });
-    const hints: FirstLoadHints = {
-      configJson: null,
-      events: {
-        nbc: {
-          loginItemsUrl: '/content/env-nbc/items?system.type=login&depth=2',
-          banner: '/content-assets/env-nbc/nbc-banner.svg',
-          header: {
-            logo: { url: '/content-assets/env-nbc/nbc-logo.svg', description: '', width: 225, height: 60 },
-            banner: { url: '/content-assets/env-nbc/nbc-banner.svg', description: '', width: 1600, height: 300 },
-          },
-        },
-        abc: { loginItemsUrl: '/content/env-abc/items?system.type=login&depth=2', banner: null, header: { logo: null, banner: null } },
-      },
-    };
+    const hints = HEADER_HINTS;
     expect(await warmHeaderImages(app, hints)).toBe(7);
     expect(asked[0]).toBe('/content-assets/env-nbc/nbc-banner.svg?w=640&fm=avif');
     expect(asked.at(-1)).toBe('/content-assets/env-nbc/nbc-banner.svg?w=3200&fm=avif');
