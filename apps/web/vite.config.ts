@@ -174,7 +174,7 @@ function bootPreloads(): Plugin {
  */
 const CHUNK_GROUPS = [
   // Content client, rich text, images, session and shared rules: every login and signed-in page.
-  { name: 'content-common', test: /\/src\/(lib\/(content-(client|http|models)|inline-content|session|browser|axios-stub)|components\/ui\/(content-image|rich-text))\.tsx?$|node_modules\/@kontent-ai\/|\/packages\/contracts\/src\/rules/, priority: 3 },
+  { name: 'content-common', test: /\/src\/(lib\/(content-(client|http|models)|inline-content|session|browser|axios-stub)|components\/ui\/(content-image|rich-text))\.tsx?$|node_modules\/@kontent-ai\/|\/packages\/contracts\/src\/(rules|images)/, priority: 3 },
   // The login form (/nbc, /abc and the report login): its card, fields and error list. Named after
   // its main module, as the chunk was before (e2e's chunk-failure journey blocks that file).
   { name: 'event-login-page', test: /\/src\/(features\/auth\/(components\/(event-login-page|login-card)|api\/[\w-]+|utils\/[\w-]+|hooks\/[\w-]+)|components\/ui\/(text-field|error-list))\.tsx?$/, priority: 2 },
