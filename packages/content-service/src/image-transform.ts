@@ -11,6 +11,7 @@
 import type SharpConstructor from 'sharp';
 import type { Sharp } from 'sharp';
 import { DeliveryHttpError, ErrorCode } from './delivery-error.ts';
+import { FirstRequestCache } from './first-request-cache.ts';
 
 export type ImageFormat = 'avif' | 'webp' | 'png' | 'jpg';
 
@@ -108,25 +109,18 @@ async function draw(bytes: Buffer, mimeType: string, transform: ImageTransform):
 const MAX_RENDITIONS = 64;
 const MAX_DRAWING = 2;
 
-/** Renditions by asset version and parameters, made once, shared by concurrent first requests. */
+/** Renditions by asset version and parameters, at most two drawn at a time. */
 export class RenditionCache {
-  private readonly renditions = new Map<string, Promise<Buffer>>();
+  private readonly renditions = new FirstRequestCache<Buffer>(MAX_RENDITIONS);
   private drawing = 0;
   private readonly waiting: (() => void)[] = [];
 
   rendition(etag: string, bytes: Buffer, mimeType: string, transform: ImageTransform): Promise<Buffer> {
-    const key = transformEtag(etag, transform);
-    let rendition = this.renditions.get(key);
-    if (!rendition) {
-      if (this.renditions.size >= MAX_RENDITIONS) this.renditions.delete(this.renditions.keys().next().value ?? '');
-      rendition = this.limited(() => draw(bytes, mimeType, transform)).catch((error: unknown) => {
-        // A failure is not kept: the next request tries again.
-        this.renditions.delete(key);
+    return this.renditions.get(transformEtag(etag, transform), () =>
+      this.limited(() => draw(bytes, mimeType, transform)).catch((error: unknown) => {
         throw new DeliveryHttpError(400, ErrorCode.request, `The image could not be transformed: ${error instanceof Error ? error.message : String(error)}`);
-      });
-      this.renditions.set(key, rendition);
-    }
-    return rendition;
+      }),
+    );
   }
 
   private async limited<T>(work: () => Promise<T>): Promise<T> {

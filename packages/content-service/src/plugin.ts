@@ -10,6 +10,7 @@ import { type Answer, type Encoding, compressedOnPool, encodedBody, encodedEtag,
 import type { ContentBackend, ContentRoute, RequestContext } from './backend.ts';
 import { DeliveryHttpError, ErrorCode, badRequest, errorBody } from './delivery-error.ts';
 import { EmbeddedContent } from './embedded.ts';
+import { FirstRequestCache } from './first-request-cache.ts';
 import { RenditionCache, imageTransformOf, mimeTypeOfFormat, transformEtag } from './image-transform.ts';
 import { type QueryParam, parseQueryString } from './query/query-params.ts';
 import { SnapshotStore } from './snapshot-store.ts';
@@ -112,21 +113,10 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
   // first: made once per asset version, at the highest level, on the thread pool so that a large
   // asset does not hold the event loop. The banner and logo are on every first page, and an SVG with
   // outlined text is about a fifth of its size in brotli.
-  const encodedAssets = new Map<string, Promise<Buffer | null>>();
-  const encodedAsset = (etag: string, encoding: Encoding, bytes: Buffer): Promise<Buffer | null> => {
-    const key = `${etag}:${encoding}`;
-    let encoded = encodedAssets.get(key);
-    if (!encoded) {
-      if (encodedAssets.size >= MAX_ENCODED_ASSETS) encodedAssets.delete(encodedAssets.keys().next().value ?? '');
-      // A failure is not kept: that request goes uncompressed, the next one tries again.
-      encoded = compressedOnPool(bytes, encoding).catch(() => {
-        encodedAssets.delete(key);
-        return null;
-      });
-      encodedAssets.set(key, encoded);
-    }
-    return encoded;
-  };
+  const encodedAssets = new FirstRequestCache<Buffer | null>(MAX_ENCODED_ASSETS);
+  // A failure is not kept: that request goes uncompressed, the next one tries again.
+  const encodedAsset = (etag: string, encoding: Encoding, bytes: Buffer): Promise<Buffer | null> =>
+    encodedAssets.get(`${etag}:${encoding}`, () => compressedOnPool(bytes, encoding)).catch(() => null);
   const renditions = new RenditionCache();
   await app.register(
     async (scope) => {
