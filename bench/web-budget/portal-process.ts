@@ -44,11 +44,11 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
 }
 
 /**
- * Asks for every header-image rendition the login pages name, as the server does in the background
- * once it listens (static-web.ts warmHeaderImages): measurements see the warm cache a visitor sees,
+ * Asks for every banner rendition the login pages name, as the server does in the background
+ * once it listens (static-web.ts warmBannerRenditions): measurements see the warm cache a visitor sees,
  * not the server drawing AVIFs on the same CPU as the page loads.
  */
-async function warmHeaderImages(url: string): Promise<void> {
+async function warmBannerRenditions(url: string): Promise<void> {
   const candidates = new Set<string>();
   for (const page of ['/nbc', '/abc']) {
     const html = await (await fetch(`${url}${page}`)).text();
@@ -94,7 +94,7 @@ export async function startPortal(options: { stores?: number } = {}): Promise<Po
   };
   try {
     await waitReady(url, child, 240_000);
-    await warmHeaderImages(url);
+    await warmBannerRenditions(url);
   } catch (error) {
     await stop();
     throw error;

@@ -1,7 +1,7 @@
 /**
  * Image renditions of assets, asked for as Kontent.ai's image transformation API asks for them:
- * `?w=800&fm=avif&q=60` on the asset's URL. The web app asks for raster renditions of the banner
- * and logo, which are SVG: a browser builds a whole document for every SVG image on the page's main
+ * `?w=800&fm=avif&q=60` on the asset's URL. The web app asks for raster renditions of the event
+ * banner, an SVG: a browser builds a whole document for every SVG image on the page's main
  * thread (25-70 ms at 4x CPU for the banner; issue 15), while a raster is decoded off it.
  *
  * Renditions are drawn by sharp (libvips; SVG through librsvg, which loads nothing outside the

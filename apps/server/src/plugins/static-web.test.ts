@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import staticWebPlugin, { CONTENT_SECURITY_POLICY, eventOfPage, firstLoadHead, firstPaintBody, indexHtmlFor, inlineContentUrls, scriptsAfterFirstPaint, warmHeaderImages, type FirstLoadHints } from './static-web.ts';
+import staticWebPlugin, { CONTENT_SECURITY_POLICY, eventOfPage, firstLoadHead, firstPaintBody, indexHtmlFor, inlineContentUrls, scriptsAfterFirstPaint, warmBannerRenditions, type FirstLoadHints } from './static-web.ts';
 
 /** The banner's and logo's AVIF candidates as the HTML writes them (@portal/contracts/images). */
 const candidates = (url: string, widths: number[]) => widths.map((w) => `${url}?w=${w}&amp;fm=avif ${w}w`).join(', ');
@@ -267,7 +267,7 @@ describe('first-load hints', () => {
   });
 });
 
-describe('header image renditions', () => {
+describe('banner renditions', () => {
   it('are all asked for once the server listens, the narrowest first', async () => {
     const app = Fastify();
     const asked: string[] = [];
@@ -276,7 +276,7 @@ describe('header image renditions', () => {
       return 'ok';
     });
     const hints = HEADER_HINTS;
-    expect(await warmHeaderImages(app, hints)).toBe(7);
+    expect(await warmBannerRenditions(app, hints)).toBe(7);
     expect(asked[0]).toBe('/content-assets/env-nbc/nbc-banner.svg?w=640&fm=avif');
     expect(asked.at(-1)).toBe('/content-assets/env-nbc/nbc-banner.svg?w=3200&fm=avif');
     expect(new Set(asked).size).toBe(7);

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { SERVED_CONTENT } from '@portal/contracts/rules';
-import { responsiveImage, type HeaderImage } from '@portal/contracts/images';
+import { bannerSources } from '@portal/contracts/images';
 
 const API_PREFIXES = ['/api/', '/User/', '/content/', '/content-assets/'];
 
@@ -143,8 +143,8 @@ export function firstLoadHead(pathname: string, hints: FirstLoadHints): string {
     // welcome letter is), and there it must not take the line from the scripts that render it.
     // The same candidates as the page's <img> (ContentImage), so the page's image is this one.
     if (event.banner && SAME_ORIGIN_PATH.test(event.banner)) {
-      const responsive = responsiveImage(event.banner, 'banner');
-      const candidates = responsive ? ` type="${responsive.type}" imagesrcset="${escapeAttribute(responsive.srcSet)}" imagesizes="${responsive.sizes}"` : '';
+      const sources = bannerSources(event.banner);
+      const candidates = sources ? ` type="${sources.type}" imagesrcset="${escapeAttribute(sources.srcSet)}" imagesizes="${sources.sizes}"` : '';
       parts.push(`<link rel="preload" as="image"${login ? ' fetchpriority="high"' : ''} href="${escapeAttribute(event.banner)}"${candidates}>`);
     }
   }
@@ -173,11 +173,11 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-function imageTag(image: FirstPaintImage, className: string, kind?: HeaderImage): string {
+function imageTag(image: FirstPaintImage, className: string, banner = false): string {
   const tag = `<img src="${escapeAttribute(image.url)}" alt="${escapeAttribute(image.description)}" width="${image.width}" height="${image.height}" class="${className}" fetchpriority="high">`;
-  const responsive = kind ? responsiveImage(image.url, kind) : null;
-  if (!responsive) return tag;
-  return `<picture class="header-picture"><source type="${responsive.type}" srcset="${escapeAttribute(responsive.srcSet)}" sizes="${responsive.sizes}">${tag}</picture>`;
+  const sources = banner ? bannerSources(image.url) : null;
+  if (!sources) return tag;
+  return `<picture class="header-picture"><source type="${sources.type}" srcset="${escapeAttribute(sources.srcSet)}" sizes="${sources.sizes}">${tag}</picture>`;
 }
 
 /**
@@ -194,7 +194,7 @@ export function firstPaintBody(pathname: string, hints: FirstLoadHints): string 
   const header = hints.events[path.slice(1)]?.header;
   if (!header?.banner) return '';
   const logo = header.logo ? imageTag(header.logo, 'brand-logo') : '';
-  return `<div class="first-paint" id="first-paint" data-path="${path}"><header class="login-header"><div class="container py-2">${logo}</div>${imageTag(header.banner, 'event-banner', 'banner')}</header></div>`;
+  return `<div class="first-paint" id="first-paint" data-path="${path}"><header class="login-header"><div class="container py-2">${logo}</div>${imageTag(header.banner, 'event-banner', true)}</header></div>`;
 }
 
 interface ConfigAnswer {
@@ -208,18 +208,10 @@ const HINTS_TTL_MS = 30_000;
  * Asks for every rendition the login pages' banners name (in process), the narrowest first
  * (phones), one at a time: the content service keeps them (image-transform.ts).
  */
-export async function warmHeaderImages(app: FastifyInstance, hints: FirstLoadHints): Promise<number> {
-  const urls: [number, string][] = [];
-  for (const event of Object.values(hints.events)) {
-    const banner = event?.header?.banner;
-    const responsive = banner ? responsiveImage(banner.url, 'banner') : null;
-    for (const candidate of responsive?.srcSet.split(', ') ?? []) {
-      const [url = '', width = ''] = candidate.split(' ');
-      urls.push([Number.parseInt(width, 10), url]);
-    }
-  }
+export async function warmBannerRenditions(app: FastifyInstance, hints: FirstLoadHints): Promise<number> {
+  const candidates = Object.values(hints.events).flatMap((event) => (event?.header?.banner ? (bannerSources(event.header.banner.url)?.candidates ?? []) : []));
   let drawn = 0;
-  for (const [, url] of urls.sort((a, b) => a[0] - b[0])) {
+  for (const { url } of candidates.sort((a, b) => a.width - b.width)) {
     const answer = await app.inject({ method: 'GET', url }).catch(() => null);
     if (answer?.statusCode === 200) drawn++;
   }
@@ -360,9 +352,9 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
   const firstLoadHints = firstLoadHintsSource(app);
   // Made before the first page is asked for, not while it waits.
   if (hasWeb) app.addHook('onReady', async () => void firstLoadHints());
-  // Once serving, the header images' renditions are drawn in the background, so the first visitor
+  // Once serving, the banners' renditions are drawn in the background, so the first visitor
   // after a start does not wait for them (an 800 px AVIF banner is about 0.1 s of CPU, 3200 px 0.7 s).
-  if (hasWeb) app.addHook('onListen', async () => void firstLoadHints().then((hints) => warmHeaderImages(app, hints)));
+  if (hasWeb) app.addHook('onListen', async () => void firstLoadHints().then((hints) => warmBannerRenditions(app, hints)));
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);

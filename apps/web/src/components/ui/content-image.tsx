@@ -1,5 +1,5 @@
 import type { Elements } from '@kontent-ai/delivery-sdk';
-import { responsiveImage, type HeaderImage } from '@portal/contracts/images';
+import { bannerSources } from '@portal/contracts/images';
 
 type Asset = Elements.AssetsElement['value'][number];
 
@@ -12,16 +12,16 @@ export interface ContentImageProps {
   /** The first screenful's image should not wait for lazy loading. */
   priority?: boolean;
   /**
-   * A header image: shown from AVIF renditions at the width the screen needs (a `<picture>`), the
+   * The event banner: shown from AVIF renditions at the width the screen needs (a `<picture>`), the
    * same candidates the server's first-load HTML names (@portal/contracts/images).
    */
-  headerImage?: HeaderImage;
+  banner?: boolean;
 }
 
 /** An image asset from content, its description as the alternative text. */
-export function ContentImage({ asset, width, height, className, priority = false, headerImage }: ContentImageProps) {
+export function ContentImage({ asset, width, height, className, priority = false, banner = false }: ContentImageProps) {
   if (!asset?.url) return null;
-  const responsive = headerImage ? responsiveImage(asset.url, headerImage) : null;
+  const sources = banner ? bannerSources(asset.url) : null;
   const image = (
     <img
       src={asset.url}
@@ -34,11 +34,11 @@ export function ContentImage({ asset, width, height, className, priority = false
       {...(priority ? { fetchPriority: 'high' as const } : {})}
     />
   );
-  if (!responsive) return image;
+  if (!sources) return image;
   // `.header-picture` is display: contents, so the <img> lays out exactly as without it.
   return (
     <picture className="header-picture">
-      <source type={responsive.type} srcSet={responsive.srcSet} sizes={responsive.sizes} />
+      <source type={sources.type} srcSet={sources.srcSet} sizes={sources.sizes} />
       {image}
     </picture>
   );

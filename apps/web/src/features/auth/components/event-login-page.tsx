@@ -137,7 +137,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
       <div className="container py-2">
         <ContentImage asset={firstAsset(content?.elements.logo)} width={225} height={60} className="brand-logo" priority />
       </div>
-      <ContentImage asset={firstAsset(content?.elements.banner)} width={1600} height={300} className="event-banner" headerImage="banner" priority />
+      <ContentImage asset={firstAsset(content?.elements.banner)} width={1600} height={300} className="event-banner" banner priority />
     </header>
   );
 

@@ -59,7 +59,7 @@ export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
         {showBanner && (banner || headerLoading) && (
           // While the header loads, its space is kept so the page does not jump when it arrives.
           <div className="event-banner-wrap">
-            {banner ? <ContentImage asset={banner} width={1600} height={300} className="event-banner" headerImage="banner" priority /> : <div className="event-banner event-banner-placeholder" />}
+            {banner ? <ContentImage asset={banner} width={1600} height={300} className="event-banner" banner priority /> : <div className="event-banner event-banner-placeholder" />}
           </div>
         )}
         <main id="main-content" tabIndex={-1} className="flex-grow-1">
