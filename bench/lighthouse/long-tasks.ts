@@ -1,12 +1,23 @@
 // The main-thread tasks over a threshold (default 50 ms) during one or more throttled page loads
 // (4x CPU, no network throttle; page-load.ts), each with the trace events nested in it and the CPU
 // profile's self time by function inside it: what a long task is made of, from the trace.
-//   npx tsx bench/lighthouse/long-tasks.ts /nbc/welcome [--runs 3] [--threshold 50] [--min 8] [--depth 6] [--save trace.json] [--no-profile] [--bare] [--slow4g] [--light] [--profile]
+//   npx tsx bench/lighthouse/long-tasks.ts /nbc/welcome [--runs 3] [--threshold 50] [--min 8] [--depth 6] [--save trace.json] [--no-profile] [--bare] [--slow4g] [--light] [--profile] [--busy N]
 // Prints, per run, the first contentful paint and the LCP candidates, every top-level task of the
 // page's renderer main thread (frame of the page, not the video frame's error page) of at least
 // --min ms with what is inside it, and the breakdown of those over --threshold.
+// Each task has two durations: wall time, and in brackets the main thread's own time (the trace's
+// thread clock, which runs only while the thread runs). DevTools' 4x CPU throttling on Linux is a
+// signal every 0.2 ms whose handler spins for 3x the wall time since the last one (Blink's
+// thread_cpu_throttler.cc), so for own work w and time d spent waiting for a core (the browser, the
+// server, the video frame's renderer, --busy), thread time is 4w + 3d: never below the 4w the
+// emulated phone would take, and the closest bound the trace gives on a shared machine. Wall time
+// adds the waits on top. Tasks that an IPC from the browser starts are labelled: the new
+// renderer setting up the page's frame, the navigation commit (with the part spent issuing the
+// document's preloads), and a frame swapped out to another process (the video frame).
+// --busy N: N processes spinning on the CPU for the whole series (a loaded machine).
 // --bare: over a bare DevTools connection without the Runtime and Network domains (bare-load.ts),
 // as a phone without DevTools runs the page; no CPU profile then unless --profile.
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { bareTracedLoad, SLOW_4G } from './bare-load.ts';
 import { openThrottledPage } from './page-load.ts';
@@ -17,6 +28,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread time (the thread's own clock) of a complete event. */
+  tdur?: number;
   tid: number;
   pid: number;
   args?: { data?: Record<string, unknown>; name?: string; [key: string]: unknown };
@@ -45,6 +58,7 @@ const bare = args.includes('--bare') || args.includes('--slow4g');
 const slow4g = args.includes('--slow4g');
 // Bare loads take a CPU profile only when asked (--profile): it names functions, but costs time.
 const profile = bare ? args.includes('--profile') : !args.includes('--no-profile');
+const busy = option('--busy', 0);
 const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 const ms = (us: number) => (us / 1000).toFixed(1);
 // --light: only the categories that name the tasks (as a phone's own task timing sees them); the
@@ -79,7 +93,40 @@ async function tracedLoad(): Promise<{ events: TraceEvent[]; cpu?: Profile }> {
   }
 }
 
+/** Sum of wall and thread time of the named events (not nested in one another). */
+function spent(events: TraceEvent[], name: string): { wall: number; thread: number } {
+  const named = events.filter((e) => e.name === name);
+  return { wall: named.reduce((sum, e) => sum + (e.dur ?? 0), 0), thread: named.reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) };
+}
+
+/**
+ * What a task is, when an IPC from the browser started it (the Mojo interface it came in on): the
+ * new renderer setting up the page's frame, the page's navigation commit, a subframe's commit, or a
+ * frame unloaded here because its document went to another process. Undefined for the page's own.
+ */
+function browserTask(inside: TraceEvent[]): 'frame setup' | 'navigation commit' | 'frame commit' | 'frame swap' | undefined {
+  const ipc = inside.find((e) => e.name === 'Receive mojo message');
+  const info = ipc?.args?.chrome_mojo_event_info as { mojo_interface_tag?: string } | undefined;
+  switch (info?.mojo_interface_tag) {
+    case 'content.mojom.AgentSchedulingGroup':
+      return 'frame setup';
+    case 'content.mojom.NavigationClient':
+      return inside.some((e) => e.name === 'CommitLoad' && e.args?.data?.isMainFrame === true) ? 'navigation commit' : 'frame commit';
+    case 'content.mojom.Frame':
+      return inside.some((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'unload') ? 'frame swap' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+// --busy: a loaded machine, the same for every run.
+const spinners = Array.from({ length: busy }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+process.on('exit', () => spinners.forEach((spinner) => spinner.kill()));
+
 const summary: string[] = [];
+/** Per run: the longest page task of --min ms or more (not the frame setup or navigation commit), wall and thread time. */
+const longestPage: { wall: number; thread: number }[] = [];
+const commits: { wall: number; thread: number; preloads: number }[] = [];
 for (let run = 1; run <= runs; run++) {
   const { events, cpu } = await tracedLoad();
   if (save) writeFileSync(runs > 1 ? save.replace(/(\.json)?$/, `-${run}.json`) : save, JSON.stringify({ traceEvents: events }));
@@ -115,13 +162,24 @@ for (let run = 1; run <= runs; run++) {
     console.log(`LCP candidate @${ms(candidate.ts - t0)} ms: ${String(data.type ?? '')} ${String(data.nodeName ?? '')} ${String(data.size ?? '')} px² ${data.url ? short(String(data.url)) : ''}`.trimEnd());
   }
   const long: string[] = [];
+  const page = { wall: 0, thread: 0 };
   for (const task of top.filter((t) => (t.dur ?? 0) >= min * 1000)) {
     const end = task.ts + (task.dur ?? 0);
     const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts < end && e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask');
+    const kind = browserTask(inside);
+    const thread = task.tdur ?? task.dur ?? 0;
+    if (kind === 'navigation commit') {
+      commits.push({ wall: task.dur ?? 0, thread, preloads: spent(inside, 'HTMLDocumentParser::MaybeFetchQueuedPreloads').thread });
+    } else if (kind !== 'frame setup' && (task.dur ?? 0) > page.wall) {
+      page.wall = task.dur ?? 0;
+      page.thread = thread;
+    }
     const names = inside.filter((e) => (e.dur ?? 0) >= 2000).slice(0, 6).map((e) => `${e.name} ${ms(e.dur ?? 0)}`);
-    console.log(`task @${ms(task.ts - t0)} ms ${ms(task.dur ?? 0)} ms: ${names.join(', ')}`);
+    const preloads = spent(inside, 'HTMLDocumentParser::MaybeFetchQueuedPreloads');
+    const what = [kind, preloads.wall > 0 ? `preloads ${ms(preloads.wall)} [${ms(preloads.thread)}]` : ''].filter(Boolean).join(', ');
+    console.log(`task @${ms(task.ts - t0)} ms ${ms(task.dur ?? 0)} ms [${ms(thread)}]${what ? ` (${what})` : ''}: ${names.join(', ')}`);
     if ((task.dur ?? 0) < threshold * 1000) continue;
-    long.push(`${ms(task.dur ?? 0)} ms @${ms(task.ts - t0)} (${names[0] ?? '?'})`);
+    long.push(`${ms(task.dur ?? 0)} ms [${ms(thread)}] @${ms(task.ts - t0)} (${kind ?? names[0] ?? '?'})`);
     // Nested trace events as a tree (>= 1 ms, up to --depth levels).
     const stack: TraceEvent[] = [];
     for (const e of inside) {
@@ -148,5 +206,16 @@ for (let run = 1; run <= runs; run++) {
     }
   }
   summary.push(`run ${run}: ${long.length === 0 ? `no task >= ${threshold} ms` : long.join('; ')}`);
+  longestPage.push(page);
 }
-console.log(`\n${path}${bare ? ' (bare DevTools connection)' : ''}, tasks >= ${threshold} ms at 4x CPU${slow4g ? ' on Slow 4G' : ''}${light ? ', task-naming trace categories only' : ''}:\n${summary.join('\n')}`);
+spinners.forEach((spinner) => spinner.kill());
+const range = (values: number[]) => (values.length === 0 ? '-' : `${ms(Math.min(...values))}-${ms(Math.max(...values))}`);
+const over = (values: number[]) => values.filter((value) => value >= threshold * 1000).length;
+console.log(`\n${path}${bare ? ' (bare DevTools connection)' : ''}, tasks >= ${threshold} ms at 4x CPU${slow4g ? ' on Slow 4G' : ''}${light ? ', task-naming trace categories only' : ''}${busy ? `, ${busy} busy process${busy > 1 ? 'es' : ''}` : ''} (wall ms [thread ms]):\n${summary.join('\n')}`);
+console.log(
+  [
+    `page tasks (all but the frame setup and the navigation commit), longest per run: wall ${range(longestPage.map((p) => p.wall))} ms, thread ${range(longestPage.map((p) => p.thread))} ms;`,
+    `  runs with one >= ${threshold} ms: ${over(longestPage.map((p) => p.wall))} of ${runs} by wall time, ${over(longestPage.map((p) => p.thread))} of ${runs} by thread time`,
+    `navigation commit: wall ${range(commits.map((c) => c.wall))} ms, thread ${range(commits.map((c) => c.thread))} ms, of which issuing the preloads ${range(commits.map((c) => c.preloads))} ms thread`,
+  ].join('\n'),
+);
