@@ -6,12 +6,13 @@
 // page's renderer main thread (frame of the page, not the video frame's error page) of at least
 // --min ms with what is inside it, and the breakdown of those over --threshold.
 // Each task has two durations: wall time, and in brackets the main thread's own time (the trace's
-// thread clock, which runs only while the thread runs). DevTools' 4x CPU throttling on Linux is a
-// signal every 0.2 ms whose handler spins for 3x the wall time since the last one (Blink's
-// thread_cpu_throttler.cc), so for own work w and time d spent waiting for a core (the browser, the
-// server, the video frame's renderer, --busy), thread time is 4w + 3d: never below the 4w the
-// emulated phone would take, and the closest bound the trace gives on a shared machine. Wall time
-// adds the waits on top. Tasks that an IPC from the browser starts are labelled: the new
+// thread clock, which runs only while the thread runs): wall time less the time the thread waited
+// for a core (the browser, the server, the video frame's renderer, --busy). DevTools' 4x CPU
+// throttling on Linux is a signal every 0.2 ms whose handler spins for 3x the wall time since the
+// last one (capped at 1 ms; Blink's thread_cpu_throttler.cc), so a wait is stretched like work, and
+// waits cut the spin's own time as much as they cut the work's: thread time comes out near 4x the
+// task's own work, what the emulated phone takes when nothing else wants its core. On an idle
+// machine the two durations agree. Tasks that an IPC from the browser starts are labelled: the new
 // renderer setting up the page's frame, the navigation commit (with the part spent issuing the
 // document's preloads), and a frame swapped out to another process (the video frame).
 // --busy N: N processes spinning on the CPU for the whole series (a loaded machine).
