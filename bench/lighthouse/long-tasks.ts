@@ -11,8 +11,8 @@
 // throttling on Linux is a signal every 0.2 ms whose handler spins for 3x the wall time since the
 // last one (capped at 1 ms; Blink's thread_cpu_throttler.cc), so a wait is stretched like work, and
 // waits cut the spin's own time as much as they cut the work's: thread time comes out near 4x the
-// task's own work, what the emulated phone takes when nothing else wants its core. On an idle
-// machine the two durations agree. Tasks that an IPC from the browser starts are labelled: the new
+// task's own work, what the emulated phone takes when nothing else wants its core. When nothing
+// else runs (not even the browser's other processes), the two durations agree. Tasks that an IPC from the browser starts are labelled: the new
 // renderer setting up the page's frame, the navigation commit (with the part spent issuing the
 // document's preloads), and a frame swapped out to another process (the video frame).
 // --busy N: N processes spinning on the CPU for the whole series (a loaded machine).

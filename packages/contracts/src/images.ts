@@ -7,7 +7,8 @@
  * off it (issue 15). They go in a `<picture>`'s `<source>`, so a browser without AVIF shows the
  * asset itself. (An 800 px banner: 7-8 kB of AVIF at full colour resolution, against 10-11 kB of
  * WebP whose 4:2:0 colour blurs the thin orange text.) Only the banner: the logo's SVG is 1.7 kB in
- * brotli against 4.3 kB of AVIF at 450 px, and its document is small (10-24 ms at 4x CPU).
+ * brotli against 4.3 kB of AVIF at 450 px, and its document stays under 50 ms (8-26 ms at 4x CPU in
+ * 29 of 30 runs, 43 ms once; bench/lighthouse/RESULTS.md, seventh pass).
  */
 
 export interface BannerSources {
