@@ -117,6 +117,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       failuresPerEmailHour: config.loginFailuresPerEmailHour,
       failuresPerIpHour: config.loginFailuresPerIpHour,
       failuresPerCodeHour: config.loginFailuresPerCodeHour,
+      failuresPerCodeIpHour: config.loginFailuresPerCodeIpHour,
       failuresPerReportHour: config.loginFailuresPerReportHour,
     }),
   });

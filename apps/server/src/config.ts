@@ -70,6 +70,7 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_EMAIL_HOUR: positiveInt.default(100),
   LOGIN_FAILURES_PER_IP_HOUR: positiveInt.default(1000),
   LOGIN_FAILURES_PER_CODE_HOUR: positiveInt.default(500),
+  LOGIN_FAILURES_PER_CODE_IP_HOUR: positiveInt.default(100),
   LOGIN_FAILURES_PER_REPORT_HOUR: positiveInt.default(200),
   REGISTRATION_PROVIDER: z.enum(['builtin', 'cvent']).default('builtin'),
   CVENT_URL: url(['http:', 'https:']).optional(),
@@ -123,6 +124,8 @@ export interface Config {
   loginFailuresPerEmailHour: number;
   loginFailuresPerIpHour: number;
   loginFailuresPerCodeHour: number;
+  /** Failures per access code and client address: a hard limit (the per-code budget is shared, see auth.service.ts). */
+  loginFailuresPerCodeIpHour: number;
   loginFailuresPerReportHour: number;
   registrationProvider: 'builtin' | 'cvent';
   cvent: { url: string; callbackSecret: string } | undefined;
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPerEmailHour: e.LOGIN_FAILURES_PER_EMAIL_HOUR,
     loginFailuresPerIpHour: e.LOGIN_FAILURES_PER_IP_HOUR,
     loginFailuresPerCodeHour: e.LOGIN_FAILURES_PER_CODE_HOUR,
+    loginFailuresPerCodeIpHour: e.LOGIN_FAILURES_PER_CODE_IP_HOUR,
     loginFailuresPerReportHour: e.LOGIN_FAILURES_PER_REPORT_HOUR,
     registrationProvider: e.REGISTRATION_PROVIDER,
     cvent: e.CVENT_URL && e.CVENT_CALLBACK_SECRET ? { url: e.CVENT_URL, callbackSecret: e.CVENT_CALLBACK_SECRET } : undefined,

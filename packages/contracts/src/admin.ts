@@ -100,6 +100,12 @@ export const eventParamsSchema = z.object({ eventType: eventTypeSchema });
  * `POST /Admin/Login`. A failed sign-in answers 200 with `succeeded: false` and a generic message
  * (as `/User/ProcessLogin`); when the account has TOTP and `totp` is missing, the failure also has
  * `errors: [{ field: 'totp', ... }]` so the console asks for the code. Too many failures: 429.
+ *
+ * Second proof (issue 24): past the account's failure budget, a sign-in may answer
+ * `errors: [{ field: 'emailCode', ... }]` (accounts without TOTP: a 6-digit code was mailed to the
+ * organizer if the password was right) or `field: 'totp'`, whatever the password; the console then
+ * sends e-mail, password and `emailCode` (or `totp`) again. Additive: a client that never sends
+ * `emailCode` signs in as before wherever no second proof is asked.
  */
 export const adminLoginRequestSchema = z.object({
   email: emailSchema,
@@ -108,6 +114,12 @@ export const adminLoginRequestSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{6}$/, 'must be the 6-digit code of your authenticator app')
+    .nullish()
+    .transform((v) => v ?? undefined),
+  emailCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'must be the 6-digit code from the e-mail')
     .nullish()
     .transform((v) => v ?? undefined),
 });
@@ -131,7 +143,12 @@ export const adminLoginDataSchema = z.object({
 });
 export type AdminLoginData = z.infer<typeof adminLoginDataSchema>;
 
-/** `POST /api/Admin/Me/Password` -> `data: null`. */
+/**
+ * `POST /api/Admin/Me/Password` -> `data: { accessToken, expiresAt }`: the password change ends
+ * every session of the account, and answers a fresh token for the session that made it (until
+ * issue 24 the answer was `data: null` and the old token kept working). Wrong current passwords are
+ * limited like sign-in failures (429).
+ */
 export const changePasswordRequestSchema = z.object({
   currentPassword: z.string({ error: 'is required' }).min(1, 'is required').max(ORGANIZER_PASSWORD_MAX),
   newPassword: z
@@ -140,8 +157,15 @@ export const changePasswordRequestSchema = z.object({
     .max(ORGANIZER_PASSWORD_MAX, `must be at most ${ORGANIZER_PASSWORD_MAX} characters`),
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+export const changePasswordDataSchema = z.object({ accessToken: z.string(), expiresAt: z.string() });
+export type ChangePasswordData = z.infer<typeof changePasswordDataSchema>;
 
-/** `POST /api/Admin/Me/Totp` (no body): a new secret, enabled only once confirmed with a code. */
+/**
+ * `POST /api/Admin/Me/Totp` `{ password }`: a new secret, enabled only once confirmed with a code.
+ * The current password is required (issue 24; wrong ones: 400 on `password`, limited like sign-in failures).
+ */
+export const totpSetupRequestSchema = z.object({ password: z.string({ error: 'is required' }).min(1, 'is required').max(ORGANIZER_PASSWORD_MAX) });
+export type TotpSetupRequest = z.input<typeof totpSetupRequestSchema>;
 export const totpSetupDataSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export type TotpSetupData = z.infer<typeof totpSetupDataSchema>;
 /** `POST /api/Admin/Me/Totp/Confirm` -> `data: Organizer`. */

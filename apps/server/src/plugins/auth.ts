@@ -33,9 +33,19 @@ export interface AuthUser {
   exp: number;
   /** Issued at, seconds since the epoch. */
   iat: number;
+  /**
+   * The session version of the token's principal when it was signed (the organizer's, the access
+   * code's or the report user's; 0 for tokens signed before versions existed). A request is refused
+   * once the principal's version has moved on (`SessionVersions`).
+   */
+  sessionVersion: number;
 }
 
-export type TokenClaims = Omit<AuthUser, 'jti' | 'exp' | 'iat' | 'organizerId' | 'accessCodeId'> & { organizerId?: number | null; accessCodeId?: number | null };
+export type TokenClaims = Omit<AuthUser, 'jti' | 'exp' | 'iat' | 'organizerId' | 'accessCodeId' | 'sessionVersion'> & {
+  organizerId?: number | null;
+  accessCodeId?: number | null;
+  sessionVersion?: number;
+};
 
 const ORGANIZER_SUBJECT = /^organizer:(\d+)$/;
 const ISSUER = 'event-portal';
@@ -54,6 +64,7 @@ interface JwtPayload {
   dlr: boolean;
   sto: string | null;
   acd?: number | null;
+  sv?: number;
   jti: string;
   exp: number;
   iat?: number;
@@ -76,6 +87,66 @@ function newTokenId(): string {
   return id;
 }
 
+export const SESSION_ENDED_MESSAGE = 'This session has ended. Please log in again.';
+
+/**
+ * How old a cached session version may be. Every instance reads the versions from the database (no
+ * Redis needed), so two instances agree within this time plus one lookup: access taken away ends on
+ * every instance within 1 s (issue 24, item 3).
+ */
+export const SESSION_VERSION_MAX_AGE_MS = 500;
+
+interface PrincipalState {
+  active: boolean;
+  sessionVersion: number;
+}
+
+/**
+ * The current session versions of access codes and report users, read through a small
+ * per-instance cache: one lookup per principal and half-second, however many requests use it
+ * (an attendee token is checked on every request). A principal that no longer exists reads as
+ * inactive. The clock is the monotonic one, not the app's (tests freeze the app's clock).
+ */
+export class SessionVersions {
+  private readonly entries = new Map<string, { at: number; value: Promise<PrincipalState> }>();
+  private readonly codeQuery: (params: readonly unknown[]) => Promise<Array<{ active: boolean; v: number }>>;
+  private readonly reportUserQuery: (params: readonly unknown[]) => Promise<Array<{ active: boolean; v: number }>>;
+
+  constructor(db: Db, private readonly maxAgeMs = SESSION_VERSION_MAX_AGE_MS) {
+    this.codeQuery = namedStatement(db, 'session_version_code', 'select active, session_version as v from access_codes where id = $1');
+    this.reportUserQuery = namedStatement(db, 'session_version_report_user', 'select active, session_version as v from report_users where email = $1');
+  }
+
+  /** The principal's state, from the cache unless `fresh` (read now and cached). */
+  of(principal: { code: number } | { reportUser: string }, fresh = false): Promise<PrincipalState> {
+    return 'code' in principal
+      ? this.read(`c:${principal.code}`, () => this.codeQuery([principal.code]), fresh)
+      : this.read(`r:${principal.reportUser}`, () => this.reportUserQuery([principal.reportUser]), fresh);
+  }
+
+  /** Forgets what this instance cached (after it changed a principal itself). */
+  forget(): void {
+    this.entries.clear();
+  }
+
+  private read(key: string, load: () => Promise<Array<{ active: boolean; v: number }>>, fresh: boolean): Promise<PrincipalState> {
+    const at = performance.now();
+    const cached = this.entries.get(key);
+    if (cached && !fresh && at - cached.at < this.maxAgeMs) return cached.value;
+    if (this.entries.size >= 10_000) this.sweep(at);
+    const value = load().then(([row]) => (row ? { active: row.active, sessionVersion: Number(row.v) } : { active: false, sessionVersion: -1 }));
+    this.entries.set(key, { at, value });
+    value.catch(() => this.entries.delete(key));
+    return value;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, entry] of this.entries) if (now - entry.at >= this.maxAgeMs) this.entries.delete(key);
+    // Still full of fresh entries (many principals at once): start over rather than grow.
+    if (this.entries.size >= 10_000) this.entries.clear();
+  }
+}
+
 export class TokenService {
   /** Synchronous HMAC (lib/jwt-hs256.ts): WebCrypto's asynchronous one cost more than the hash. */
   private readonly jwt: Hs256;
@@ -90,7 +161,11 @@ export class TokenService {
   ) {
     this.findRevoked = namedStatement<{ jti: string }>(db, 'revoked_token', 'select jti from revoked_tokens where jti = $1 limit 1');
     this.jwt = new Hs256(secret);
+    this.versions = new SessionVersions(db);
   }
+
+  /** Per-instance cache (at most SESSION_VERSION_MAX_AGE_MS old) of the principals' session versions. */
+  readonly versions: SessionVersions;
 
   async sign(claims: TokenClaims): Promise<{ token: string; expiresAt: Date; jti: string }> {
     const jti = newTokenId();
@@ -104,6 +179,7 @@ export class TokenService {
       dlr: claims.isDealer,
       sto: claims.storeCode,
       ...(claims.accessCodeId != null ? { acd: claims.accessCodeId } : {}),
+      ...(claims.sessionVersion ? { sv: claims.sessionVersion } : {}),
       sub: claims.organizerId != null ? `organizer:${claims.organizerId}` : claims.personId === null ? `report:${claims.email}` : String(claims.personId),
       jti,
       iat,
@@ -113,7 +189,11 @@ export class TokenService {
     return { token, expiresAt: new Date(exp * 1000), jti };
   }
 
-  /** Verifies signature, expiry and revocation; throws a 401 AppError otherwise. */
+  /**
+   * Verifies signature, expiry, revocation and (for attendee and report tokens) the session version
+   * of the access code or report user; throws a 401 AppError otherwise. Organizer tokens' versions
+   * are checked by `authenticateAdmin`, with the account's other per-request checks.
+   */
   async verify(token: string): Promise<AuthUser> {
     let payload: JwtPayload;
     try {
@@ -124,9 +204,18 @@ export class TokenService {
     }
     const event = eventTypeSchema.safeParse(payload.evt);
     if (!event.success || typeof payload.jti !== 'string' || !Array.isArray(payload.pol)) throw unauthorized('Invalid access token');
-    const revoked = await this.findRevoked([payload.jti]);
-    if (revoked.length) throw unauthorized('This session has ended. Please log in again.');
     const personId = /^\d+$/.test(payload.sub) ? Number(payload.sub) : null;
+    const accessCodeId = typeof payload.acd === 'number' ? payload.acd : null;
+    const sessionVersion = typeof payload.sv === 'number' ? payload.sv : 0;
+    const reportEmail = payload.sub.startsWith('report:') ? payload.sub.slice('report:'.length) : null;
+    const principal = accessCodeId !== null ? { code: accessCodeId } : reportEmail !== null ? { reportUser: reportEmail } : null;
+    const [revoked, current] = await Promise.all([this.findRevoked([payload.jti]), principal ? this.versions.of(principal) : null]);
+    if (revoked.length) throw unauthorized('This session has ended. Please log in again.');
+    // Taken away (code or report user disabled, or removed): the session ends on every instance.
+    const ended = (state: PrincipalState) => !state.active || state.sessionVersion !== sessionVersion;
+    // A refusal from the cache is read again: a token newer than the cached state (signed after
+    // the principal was enabled again) is not refused for the cache's age.
+    if (current !== null && ended(current) && ended(await this.versions.of(principal!, true))) throw unauthorized(SESSION_ENDED_MESSAGE);
     const organizer = ORGANIZER_SUBJECT.exec(payload.sub);
     const organizerId = organizer ? Number(organizer[1]) : null;
     // The admin policy and an organizer subject come together or the token is not one of ours.
@@ -140,10 +229,11 @@ export class TokenService {
       regType: payload.reg,
       isDealer: payload.dlr === true,
       storeCode: payload.sto ?? null,
-      accessCodeId: typeof payload.acd === 'number' ? payload.acd : null,
+      accessCodeId,
       jti: payload.jti,
       exp: payload.exp,
       iat: typeof payload.iat === 'number' ? payload.iat : 0,
+      sessionVersion,
     };
   }
 
@@ -227,7 +317,12 @@ export default fp<AuthPluginOptions>(async (app, options) => {
   });
 
   const findOrganizer = options.db
-    .select({ active: schema.organizers.active, mustChangePassword: schema.organizers.mustChangePassword, tokensValidFrom: schema.organizers.tokensValidFrom })
+    .select({
+      active: schema.organizers.active,
+      mustChangePassword: schema.organizers.mustChangePassword,
+      tokensValidFrom: schema.organizers.tokensValidFrom,
+      sessionVersion: schema.organizers.sessionVersion,
+    })
     .from(schema.organizers)
     .where(eq(schema.organizers.id, sql.placeholder('id')))
     .limit(1)
@@ -244,6 +339,8 @@ export default fp<AuthPluginOptions>(async (app, options) => {
     if (!organizer?.active) throw unauthorized('This organizer account is disabled.');
     // Tokens from before the account was last disabled stay dead after it is enabled again.
     if (organizer.tokensValidFrom && user.iat * 1000 <= organizer.tokensValidFrom.getTime()) throw unauthorized('This session has ended. Please sign in again.');
+    // The password changed (or the account was disabled) since this token was signed.
+    if (organizer.sessionVersion !== user.sessionVersion) throw unauthorized('This session has ended. Please sign in again.');
     if (organizer.mustChangePassword && !/^\/api\/admin\/me(?:[/?#]|$)/i.test(request.url)) throw forbidden(MUST_CHANGE_PASSWORD_MESSAGE);
     request.user = user;
   }

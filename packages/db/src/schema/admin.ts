@@ -3,7 +3,7 @@
  * console. Separate from attendees and report users; their tokens carry the `admin` policy only.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const organizers = pgTable(
   'organizers',
@@ -29,6 +29,15 @@ export const organizers = pgTable(
     /** Tokens issued before this instant are refused (set when the account is disabled, so re-enabling it revives none). */
     tokensValidFrom: timestamp('tokens_valid_from', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * Session version: tokens carry the version they were signed under and are refused once it moved
+     * on. Raised by a trigger when the password changes or the account is disabled (migration
+     * session_versions), so every path that does either ends the sessions.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
+    /** SHA-256 of the one-time sign-in code last mailed (the second proof of accounts without TOTP). */
+    signInCodeHash: text('sign_in_code_hash'),
+    signInCodeExpiresAt: timestamp('sign_in_code_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [uniqueIndex('organizers_email_uq').on(t.email)],

@@ -205,6 +205,8 @@ export const accessCodes = pgTable(
     seats: integer('seats'),
     /** Refused at login from this instant on; null: never expires. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Session version of the tokens logged in with this code; raised by a trigger when the code is disabled. */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('access_codes_event_hash_uq').on(t.eventId, t.codeHash)],
@@ -222,6 +224,8 @@ export const reportUsers = pgTable(
     /** Report scope, as on `people`. */
     reportScopeLevel: text('report_scope_level').$type<ReportScopeLevel>(),
     reportScopeCode: text('report_scope_code'),
+    /** Session version of this report user's tokens; raised by a trigger when the user is disabled. */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [check('report_users_report_scope_ck', reportScopeCheck(t.reportScopeLevel, t.reportScopeCode))],

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { adminLoginRequestSchema, ADMIN_PATHS, changePasswordRequestSchema, totpConfirmRequestSchema, totpDisableRequestSchema } from '@portal/contracts';
+import { adminLoginRequestSchema, ADMIN_PATHS, changePasswordRequestSchema, totpConfirmRequestSchema, totpDisableRequestSchema, totpSetupRequestSchema } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { bearerToken, type AuthUser } from '../../plugins/auth.ts';
@@ -23,7 +23,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ service: AdminAuthService 
       succeeded: false,
       message: outcome.message,
       data: null,
-      ...(outcome.totpRequired ? { errors: [{ field: 'totp', message: outcome.message }] } : {}),
+      ...(outcome.proof ? { errors: [{ field: outcome.proof, message: outcome.message }] } : {}),
     };
   });
 
@@ -42,14 +42,14 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{ service: AdminAuthService 
 
   app.get(ADMIN_PATHS.me, { onRequest: app.authenticateAdmin }, async (request) => ok(await service.me(organizerOf(request).organizerId)));
 
-  app.post(ADMIN_PATHS.password, { onRequest: app.authenticateAdmin, schema: { body: changePasswordRequestSchema } }, async (request) => {
-    await service.changePassword(organizerOf(request), request.body, request.ip);
-    return ok(null);
+  app.post(ADMIN_PATHS.password, { onRequest: app.authenticateAdmin, schema: { body: changePasswordRequestSchema } }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return ok(await service.changePassword(organizerOf(request), request.body, request.ip));
   });
 
-  app.post(ADMIN_PATHS.totpSetup, { onRequest: app.authenticateAdmin }, async (request, reply) => {
+  app.post(ADMIN_PATHS.totpSetup, { onRequest: app.authenticateAdmin, schema: { body: totpSetupRequestSchema } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return ok(await service.startTotp(organizerOf(request), request.ip));
+    return ok(await service.startTotp(organizerOf(request), request.body, request.ip));
   });
 
   app.post(ADMIN_PATHS.totpConfirm, { onRequest: app.authenticateAdmin, schema: { body: totpConfirmRequestSchema } }, async (request) =>

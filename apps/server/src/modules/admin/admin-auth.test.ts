@@ -72,18 +72,20 @@ describe('organizer sign-in', () => {
     expect((await t.database.db.select().from(auditLog)).length).toBe(before);
   });
 
-  it('limits failures per e-mail with 429 and Retry-After, even with the right password', async () => {
+  it('limits failures per e-mail and address with 429 and Retry-After, even with the right password; another address still signs in', async () => {
     const email = 'limited.organizer@corp.example.com';
     await createOrganizer(t.database.db, { email, password: 'A-long-password-1', mustChangePassword: false });
+    const from = (password: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email, password }, remoteAddress });
     for (let i = 0; i < ADMIN_FAILURES_PER_EMAIL_HOUR; i++) {
-      const res = await organizerLogin(t, email, `wrong-password-${i}`);
+      const res = await from(`wrong-password-${i}`, '10.8.0.1');
       expect(res.statusCode).toBe(200);
     }
-    const limited = await organizerLogin(t, email, 'A-long-password-1');
+    const limited = await from('A-long-password-1', '10.8.0.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('A-long-password-1', '10.8.0.2')).json()).toMatchObject({ succeeded: true });
     clock += 3601_000;
-    expect((await organizerLogin(t, email, 'A-long-password-1')).json()).toMatchObject({ succeeded: true });
+    expect((await from('A-long-password-1', '10.8.0.1')).json()).toMatchObject({ succeeded: true });
   });
 
   it('logs out: the token answers 401 afterwards; logout is idempotent', async () => {
@@ -106,7 +108,10 @@ describe('organizer sign-in', () => {
     expect(wrong.statusCode).toBe(400);
     const changed = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.password, headers: bearer(token), payload: { currentPassword: 'One-time-password-1', newPassword: 'My-own-long-password' } });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: ADMIN_PATHS.registrations, headers: bearer(token) })).statusCode).toBe(200);
+    // The session that changed it goes on with the fresh token of the answer; the old one has ended.
+    const fresh = (changed.json() as { data: { accessToken: string } }).data.accessToken;
+    expect((await t.app.inject({ method: 'GET', url: ADMIN_PATHS.registrations, headers: bearer(fresh) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: ADMIN_PATHS.registrations, headers: bearer(token) })).statusCode).toBe(401);
     expect((await organizerLogin(t, email, 'One-time-password-1')).json()).toMatchObject({ succeeded: false });
     expect((await organizerLogin(t, email, 'My-own-long-password')).json()).toMatchObject({ succeeded: true });
   });
@@ -115,7 +120,7 @@ describe('organizer sign-in', () => {
     const email = 'totp.organizer@corp.example.com';
     await createOrganizer(t.database.db, { email, password: 'Totp-organizer-pass', mustChangePassword: false });
     const token = await tokenOf(t, email, 'Totp-organizer-pass');
-    const setup = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpSetup, headers: bearer(token) });
+    const setup = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpSetup, headers: bearer(token), payload: { password: 'Totp-organizer-pass' } });
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUrl } = (setup.json() as { data: { secret: string; otpauthUrl: string } }).data;
     expect(otpauthUrl).toContain(`secret=${secret}`);
@@ -140,7 +145,7 @@ describe('organizer sign-in', () => {
   async function totpOrganizer(email: string, password: string) {
     const { id } = await createOrganizer(t.database.db, { email, password, mustChangePassword: false });
     const token = await tokenOf(t, email, password);
-    const setup = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpSetup, headers: bearer(token) });
+    const setup = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpSetup, headers: bearer(token), payload: { password } });
     const { secret } = (setup.json() as { data: { secret: string } }).data;
     const confirm = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpConfirm, headers: bearer(token), payload: { code: await generate({ secret, epoch: Math.floor(clock / 1000) }) } });
     expect(confirm.statusCode, confirm.body).toBe(200);
@@ -213,7 +218,7 @@ describe('organizer sign-in', () => {
     expect(audits.filter((r) => r.organizerId === id).map((r) => r.detail)).toEqual([{ with: 'code' }]);
 
     // On again, then off with the password.
-    const setup = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpSetup, headers: bearer(token) });
+    const setup = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.totpSetup, headers: bearer(token), payload: { password: 'Disable-totp-password' } });
     const next = (setup.json() as { data: { secret: string } }).data.secret;
     expect(next).not.toBe(secret);
     clock += 30_000;

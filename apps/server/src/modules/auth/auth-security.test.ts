@@ -161,3 +161,52 @@ describe('proxy trust', () => {
     expect(testConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
 });
+
+/**
+ * Issue 24, item 1: a budget shared by every address (per code, per e-mail) stops guessing without
+ * stopping the people whose e-mail fits the code, from their own address.
+ */
+describe('failure budgets that no stranger can spend for the rightful user', () => {
+  const from = (t: TestApp, remoteAddress: string, userName: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/User/ProcessLogin', remoteAddress, payload: { userName, password, eventType: 'nbc', IsReporting: false } });
+
+  it('lets the roster dealer in with DEALER27 after 1,500 misfitting logins with it, and stops the guessers', async () => {
+    // The defaults: 500 failures per code (shared), 100 per code and address (hard).
+    const t = await buildTestApp({ stores: 5 });
+    try {
+      const statuses: number[] = [];
+      for (let a = 0; a < 15; a++) {
+        const batch = Array.from({ length: 100 }, (_, i) => from(t, `198.51.100.${a + 1}`, `guess.${a}.${i}@elsewhere.example.com`, 'DEALER27'));
+        for (const res of await Promise.all(batch)) statuses.push(res.statusCode);
+      }
+      // Five addresses spend the code's budget; the ten after them have one checked guess each.
+      expect(statuses.filter((s) => s === 200)).toHaveLength(500 + 10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(1500 - 510);
+      // The rightful dealer, from an address of their own: in.
+      const pat = await from(t, '203.0.113.200', DEMO.em, 'DEALER27');
+      expect(pat.statusCode).toBe(200);
+      expect(pat.json()).toMatchObject({ succeeded: true, data: { user: { email: DEMO.em } } });
+      // A guesser's address is refused, even with an e-mail that fits; a new one gets one check, then 429.
+      expect((await from(t, '198.51.100.15', DEMO.gm, 'DEALER27')).statusCode).toBe(429);
+      expect((await from(t, '198.51.100.99', 'fresh.guess@elsewhere.example.com', 'DEALER27')).json()).toEqual(REFUSED);
+      const next = await from(t, '198.51.100.99', 'fresh.guess2@elsewhere.example.com', 'DEALER27');
+      expect(next.statusCode).toBe(429);
+      expect(Number(next.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("lets a person in after strangers spent their e-mail's budget with wrong codes from many addresses", async () => {
+    const t = await buildTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_EMAIL_HOUR: '5' } });
+    try {
+      for (let a = 0; a < 10; a++) expect((await from(t, `198.51.100.${a + 1}`, DEMO.em, `WRONG${a}`)).json()).toEqual(REFUSED);
+      expect((await from(t, '203.0.113.200', DEMO.em, 'DEALER27')).json().succeeded).toBe(true);
+      // From one address the e-mail's limit is hard.
+      for (let i = 0; i < 5; i++) expect((await from(t, '198.51.100.50', DEMO.gm, `WRONG${i}`)).statusCode).toBe(200);
+      expect((await from(t, '198.51.100.50', DEMO.gm, 'DEALER27')).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -21,6 +21,8 @@ export interface LoginCode {
   faqGroup: string;
   storeDlrnum: string | null;
   expiresAt: Date | null;
+  /** The code's session version, carried by the tokens logged in with it (plugins/auth.ts). */
+  sessionVersion: number;
 }
 
 export interface LoginContext {
@@ -54,6 +56,7 @@ const LOGIN_CONTEXT_SQL = `
       c.person_category as "code_personCategory", c.requires_roster as "code_requiresRoster",
       c.agenda_group as "code_agendaGroup", c.conference_group as "code_conferenceGroup", c.faq_group as "code_faqGroup",
       c.store_dlrnum as "code_storeDlrnum", c.expires_at as "code_expiresAt",
+      c.session_version as "code_sessionVersion",
       e.is_virtual as "isVirtual",
       p.id as "personId", p.first_name as "firstName", p.last_name as "lastName", p.category as "personCategory",
       p.email_verified as "emailVerified",
@@ -118,6 +121,7 @@ function loginContextOf(text: string): LoginContext {
       faqGroup: row.code_faqGroup,
       storeDlrnum: row.code_storeDlrnum,
       expiresAt: row.code_expiresAt === null ? null : new Date(row.code_expiresAt),
+      sessionVersion: row.code_sessionVersion ?? 0,
     },
     isVirtual: row.isVirtual,
     personId: row.personId,
@@ -167,12 +171,15 @@ export async function findReportUser(db: DbOrTx, email: string) {
   return row;
 }
 
-export async function recordReportLogin(db: DbOrTx, email: string) {
-  await db
+/** Counts the login; answers the report user's session version (carried by the token). */
+export async function recordReportLogin(db: DbOrTx, email: string): Promise<number> {
+  const [row] = await db
     .insert(reportUsers)
     .values({ email, loginCount: 1, lastLoginAt: new Date() })
     .onConflictDoUpdate({
       target: reportUsers.email,
       set: { loginCount: sql`${reportUsers.loginCount} + 1`, lastLoginAt: new Date() },
-    });
+    })
+    .returning({ sessionVersion: reportUsers.sessionVersion });
+  return row?.sessionVersion ?? 0;
 }

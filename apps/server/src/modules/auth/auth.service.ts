@@ -5,6 +5,14 @@
  * address, per access code and event, and for the report login as a whole, and refused past the
  * hourly limits.
  *
+ * Budgets that no stranger can spend for the rightful user (issue 24, item 1): the limits keyed by
+ * the client address (the address; the address with the e-mail; the address with the code) are
+ * hard. The budgets shared by every address (per e-mail, per code, the report login) are soft: once
+ * one is spent, an address that has failed with this e-mail or code itself in the window is refused
+ * (429) without a check, but an address without failures of its own is still checked. So guessing
+ * stops (each address has at most one checked guess per e-mail or code past the budget), while the
+ * people whose e-mail fits the code, from their own address, still get in.
+ *
  * A code binds the token to an existing person only when the code's category (and roster rule) fit
  * that person (organizer-and-mail.md, section 2): a shared expo code does not lend a store manager's
  * name. Every refusal answers the same message, so the answer never tells whether an e-mail is known.
@@ -32,8 +40,10 @@ export interface AuthServiceDeps {
   reportCode: string;
   failuresPerEmailHour: number;
   failuresPerIpHour: number;
-  /** Failures per access code and event (a shared code guessed with ever-new e-mails). */
+  /** Failures per access code and event (a shared code guessed with ever-new e-mails): soft, see above. */
   failuresPerCodeHour: number;
+  /** Failures per access code, event and client address: hard. */
+  failuresPerCodeIpHour: number;
   /** Failures of the report login as a whole (one shared report code). */
   failuresPerReportHour: number;
 }
@@ -63,13 +73,19 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /**
    * Counts the attempt as a failure before anything is checked and refuses it when a budget is
-   * spent; a login that succeeds (or is refused for its input) gives the counts back.
+   * spent; a login that succeeds (or is refused for its input) gives the counts back. A hard budget
+   * (`own` undefined) refuses every attempt past it; a shared one only attempts from an address
+   * whose own count (the budget at index `own`, this attempt included) shows an earlier failure.
    */
-  async function countAttempt(keys: Array<[key: string, limit: number]>): Promise<string[]> {
-    const names = keys.map(([key]) => key);
+  async function countAttempt(budgets: Array<{ key: string; limit: number; own?: number }>): Promise<string[]> {
+    const names = budgets.map((b) => b.key);
     const states = await limiter.hit(names, HOUR);
-    const over = states.map((state, i) => ({ state, limit: keys[i]![1] })).filter(({ state, limit }) => state.count > limit);
-    if (over.length) throw tooManyRequests(Math.max(...over.map(({ state }) => state.resetIn), 1));
+    const over = states.filter((state, i) => {
+      const { limit, own } = budgets[i]!;
+      if (state.count <= limit) return false;
+      return own === undefined || states[own]!.count > 1;
+    });
+    if (over.length) throw tooManyRequests(Math.max(...over.map((state) => state.resetIn), 1));
     return names;
   }
 
@@ -85,9 +101,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (!sameSecret(input.password, deps.reportCode)) return fail(input, ip, 'wrong report code');
     const existing = await q.findReportUser(db, email);
     if (existing && !existing.active) return fail(input, ip, 'report user disabled');
-    await q.recordReportLogin(db, email);
+    const sessionVersion = await q.recordReportLogin(db, email);
     const policies: Policy[] = ['reporting'];
-    const signed = await tokens.sign({ personId: null, email, eventType: input.eventType, policies, regType: 'RPT', isDealer: false, storeCode: null });
+    const signed = await tokens.sign({ personId: null, email, eventType: input.eventType, policies, regType: 'RPT', isDealer: false, storeCode: null, sessionVersion });
     auditLog.record({ action: 'report-login', success: true, actorEmail: email, eventId: input.eventType, ip });
     const names = existing?.name ? { firstName: existing.name.split(' ')[0] ?? '', lastName: existing.name.split(' ').slice(1).join(' ') } : nameFromEmail(email);
     return {
@@ -150,6 +166,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       isDealer,
       storeCode: isDealer || codeStore ? store.storeCode : null,
       accessCodeId: code.id,
+      sessionVersion: code.sessionVersion,
     });
     auditLog.record({ action: 'login', success: true, actorEmail: email, eventId: input.eventType, ip, detail: { accessCode: code.label, accessCodeId: code.id } });
     return {
@@ -178,10 +195,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(input: LoginInput, ip: string): Promise<LoginOutcome> {
       const email = input.userName.toLowerCase();
       const codeHash = input.IsReporting ? '' : hashAccessCode(input.password, deps.codeHashKey);
+      const code = input.IsReporting ? 'report' : `code:${input.eventType}:${codeHash}`;
       const counted = await countAttempt([
-        [`login:email:${email}`, deps.failuresPerEmailHour],
-        [`login:ip:${ip}`, deps.failuresPerIpHour],
-        input.IsReporting ? ['login:report', deps.failuresPerReportHour] : [`login:code:${input.eventType}:${codeHash}`, deps.failuresPerCodeHour],
+        { key: `login:ip:${ip}`, limit: deps.failuresPerIpHour },
+        { key: `login:email-ip:${email}:${ip}`, limit: deps.failuresPerEmailHour },
+        { key: `login:${code}-ip:${ip}`, limit: deps.failuresPerCodeIpHour },
+        { key: `login:email:${email}`, limit: deps.failuresPerEmailHour, own: 1 },
+        input.IsReporting ? { key: 'login:report', limit: deps.failuresPerReportHour, own: 2 } : { key: `login:${code}`, limit: deps.failuresPerCodeHour, own: 2 },
       ]);
       let outcome: LoginOutcome | undefined;
       try {

@@ -79,6 +79,29 @@ describe('organizer sign-in', { timeout: 40_000 }, () => {
     expect(api.callsTo('POST', '/Admin/Login')[1]?.body).toMatchObject({ totp: '123456' });
   });
 
+  it('asks for the code mailed as a second proof when the server wants one, then sends it with the password', async () => {
+    const asked = 'For your protection this sign-in needs a second proof: if the password was right, we have sent a 6-digit code to your e-mail address.';
+    let calls = 0;
+    const api = fakeAdminApi({
+      'POST /Admin/Login': () => {
+        calls += 1;
+        return calls === 1 ? answer(200, { succeeded: false, message: asked, data: null, errors: [{ field: 'emailCode', message: asked }] }) : loginAnswer;
+      },
+      ...list,
+    });
+    renderApp('/admin');
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'admin@corp.example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Organizer-Demo-2027');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const code = await screen.findByLabelText('Code from the e-mail');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(screen.getByText(asked)).toBeVisible();
+    await userEvent.type(code, '654 321');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Registrations' })).toBeVisible();
+    expect(api.callsTo('POST', '/Admin/Login')[1]?.body).toEqual({ email: 'admin@corp.example.com', password: 'Organizer-Demo-2027', emailCode: '654321' });
+  });
+
   it('shows the server message of a refused sign-in and of too many attempts', async () => {
     let status = 200;
     fakeAdminApi({

@@ -7,10 +7,11 @@ import type { Branding, Rendered } from './layout.ts';
 import { confirmEmail, registrationLink, type ConfirmEmailData, type RegistrationLinkData } from './links.ts';
 import { registrationCancelled, registrationChanged, registrationConfirmed, type RegistrationMailData } from './registration.ts';
 import { linkReminder, storeReminder, type LinkReminderData, type StoreReminderData } from './reminders.ts';
+import { organizerSignInCode, type OrganizerSignInCodeData } from './organizer.ts';
 
 export type { Branding, Rendered } from './layout.ts';
 export { brandingOf } from './layout.ts';
-export type { ConfirmEmailData, DigestData, LinkReminderData, RegistrationLinkData, RegistrationMailData, StoreReminderData };
+export type { ConfirmEmailData, DigestData, LinkReminderData, OrganizerSignInCodeData, RegistrationLinkData, RegistrationMailData, StoreReminderData };
 
 export interface MailDataByKind {
   'registration-confirmed': RegistrationMailData;
@@ -21,6 +22,7 @@ export interface MailDataByKind {
   'store-reminder': StoreReminderData;
   'link-reminder': LinkReminderData;
   digest: DigestData;
+  'organizer-sign-in-code': OrganizerSignInCodeData;
 }
 
 export type MailKind = keyof MailDataByKind;
@@ -34,6 +36,7 @@ const TEMPLATES: { [K in MailKind]: (b: Branding, d: MailDataByKind[K]) => Rende
   'store-reminder': storeReminder,
   'link-reminder': linkReminder,
   digest,
+  'organizer-sign-in-code': organizerSignInCode,
 };
 
 export const MAIL_KINDS = Object.keys(TEMPLATES) as MailKind[];

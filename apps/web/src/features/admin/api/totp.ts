@@ -1,9 +1,9 @@
 /**
  * The signed-in organizer's own account: GET /api/Admin/Me, and two-factor sign-in (TOTP):
- * POST /api/Admin/Me/Totp (a new secret), /Confirm `{ code }` (on), /Disable `{ password } | { code }` (off).
+ * POST /api/Admin/Me/Totp `{ password }` (a new secret), /Confirm `{ code }` (on), /Disable `{ password } | { code }` (off).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_PATHS, type Organizer, type TotpConfirmRequest, type TotpDisableRequest, type TotpSetupData } from '@portal/contracts';
+import { ADMIN_PATHS, type Organizer, type TotpConfirmRequest, type TotpDisableRequest, type TotpSetupData, type TotpSetupRequest } from '@portal/contracts';
 import { adminFetch } from './admin-client.ts';
 import { adminKeys } from './query-keys.ts';
 
@@ -14,8 +14,8 @@ export function getMe(signal?: AbortSignal): Promise<Organizer> {
 export const meQuery = () => queryOptions({ queryKey: adminKeys.me(), queryFn: ({ signal }) => getMe(signal) });
 export const useMe = () => useQuery(meQuery());
 
-export function startTotp(): Promise<TotpSetupData> {
-  return adminFetch<TotpSetupData>(ADMIN_PATHS.totpSetup, { method: 'POST', body: {} });
+export function startTotp(input: TotpSetupRequest): Promise<TotpSetupData> {
+  return adminFetch<TotpSetupData>(ADMIN_PATHS.totpSetup, { method: 'POST', body: input });
 }
 
 export function confirmTotp(input: TotpConfirmRequest): Promise<Organizer> {

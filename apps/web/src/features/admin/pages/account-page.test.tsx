@@ -33,6 +33,12 @@ describe('my account: two-factor sign-in', { timeout: 40_000 }, () => {
     expect(await screen.findByRole('heading', { name: /Two-factor sign-in\s*Off/ })).toBeVisible();
     expect(within(screen.getByRole('main')).getByText('admin@corp.example.com')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
+    // The current password first: the server hands out no secret without it.
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Enter your password.')).toBeVisible();
+    expect(api.callsTo('POST', '/api/Admin/Me/Totp')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Password'), 'my-current-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     const qr = await screen.findByRole('img', { name: 'QR code of your authenticator key' });
     // The drawn modules are those of the otpauth URI (one 1x1 square per dark module).
@@ -42,6 +48,7 @@ describe('my account: two-factor sign-in', { timeout: 40_000 }, () => {
     expect(screen.getByLabelText('Set-up link (otpauth)')).toHaveValue(setup.otpauthUrl);
     await userEvent.click(screen.getByRole('button', { name: 'Copy key' }));
     expect(writeText).toHaveBeenCalledWith(setup.secret);
+    expect(api.callsTo('POST', '/api/Admin/Me/Totp').map((c) => c.body)).toEqual([{ password: 'my-current-password' }]);
 
     // Checked in the browser first: nothing sent for a code that is not 6 digits.
     await userEvent.type(screen.getByLabelText('Code from the app'), '12345');

@@ -4,7 +4,6 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { totpConfirmRequestSchema, totpDisableRequestSchema, type Organizer, type TotpSetupData } from '@portal/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTotp, useDisableTotp, useMe, useStartTotp } from '../api/totp.ts';
@@ -84,6 +83,38 @@ function ConfirmTotp({ setup, onCancel, onDone }: { setup: TotpSetupData; onCanc
   );
 }
 
+/** Step 1 of turning TOTP on: the current password (the server asks for it before it hands out a secret). */
+function StartTotp({ onCancel, onStarted }: { onCancel: () => void; onStarted: (setup: TotpSetupData) => void }) {
+  const start = useStartTotp();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const server = start.error instanceof ApiError ? serverFieldErrors(start.error.fieldErrors) : {};
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (password === '') {
+      setError('Enter your password.');
+      return;
+    }
+    setError(undefined);
+    start.mutate({ password }, { onSuccess: onStarted });
+  };
+  return (
+    <Card className="mb-4">
+      <Card.Body>
+        <Card.Title as="h2" className="h5">
+          Set up two-factor sign-in
+        </Card.Title>
+        <p>Confirm it is you with your password.</p>
+        <Form noValidate onSubmit={onSubmit}>
+          <Field id="totp-start-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={error ?? server.password} className="mb-3 admin-totp-code" />
+          {start.isError && !server.password && <ErrorAlert error={start.error} title="Could not start the set-up." />}
+          <SubmitCancel label="Continue" pending={start.isPending} onCancel={onCancel} />
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
+
 /** Turning TOTP off: the account's password or a current code, as the server requires. */
 function DisableTotp({ onCancel, onDone }: { onCancel: () => void; onDone: () => void }) {
   const disable = useDisableTotp();
@@ -131,14 +162,14 @@ function DisableTotp({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
 }
 
 function TwoFactor({ me }: { me: Organizer }) {
-  const start = useStartTotp();
+  const [starting, setStarting] = useState(false);
   const [setup, setSetup] = useState<TotpSetupData | null>(null);
   const [turningOff, setTurningOff] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const finish = (message: string) => {
     setSetup(null);
+    setStarting(false);
     setTurningOff(false);
-    start.reset();
     setNotice(message);
   };
 
@@ -156,9 +187,16 @@ function TwoFactor({ me }: { me: Organizer }) {
           {notice}
         </Alert>
       )}
-      {start.isError && <ErrorAlert error={start.error} title="Could not start the set-up." />}
       {setup ? (
         <ConfirmTotp setup={setup} onCancel={() => setSetup(null)} onDone={() => finish('Two-factor sign-in is on. From your next sign-in, the console asks for a code.')} />
+      ) : starting ? (
+        <StartTotp
+          onCancel={() => setStarting(false)}
+          onStarted={(started) => {
+            setStarting(false);
+            setSetup(started);
+          }}
+        />
       ) : turningOff ? (
         <DisableTotp onCancel={() => setTurningOff(false)} onDone={() => finish('Two-factor sign-in is off.')} />
       ) : me.totpEnabled ? (
@@ -172,11 +210,9 @@ function TwoFactor({ me }: { me: Organizer }) {
         <Button
           onClick={() => {
             setNotice(null);
-            start.mutate(undefined, { onSuccess: setSetup });
+            setStarting(true);
           }}
-          disabled={start.isPending}
         >
-          {start.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           Set up two-factor sign-in
         </Button>
       )}
