@@ -128,7 +128,12 @@ export class MailDelivery {
     const claimed = await q.claimDue(this.options.db, this.batchSize, this.leaseMs);
     let sent = 0;
     let failed = 0;
-    for (const mail of claimed) {
+    for (const [i, mail] of claimed.entries()) {
+      // Stopping: the claims not started yet are handed back for another instance (or the next start).
+      if (this.stopped) {
+        await q.releaseClaims(this.options.db, claimed.slice(i));
+        break;
+      }
       if (await this.deliverOne(this.transport, mail)) sent++;
       else failed++;
     }
