@@ -117,37 +117,50 @@ export class PortalMetrics {
     });
 
     const { database, jobs } = options;
+    // One query per scrape for the outbox gauges (prom-client collects the metrics concurrently).
+    let outboxRead: { at: number; done: Promise<{ pending: number; oldest: number | null; failed: number } | undefined> } | undefined;
+    const readOutbox = () => {
+      if (!outboxRead || Date.now() - outboxRead.at > 1_000) {
+        // A database that does not answer leaves the last values (readyz and the 5xx rate tell).
+        const done = quietly(async () => {
+          const [row] = rowsOf<{ pending: number; oldest: number | null; failed: number }>(
+            await database.db.execute(sql`select
+              count(*) filter (where status in ('pending', 'sending'))::int as pending,
+              extract(epoch from (now() - min(created_at) filter (where status in ('pending', 'sending'))))::float8 as oldest,
+              count(*) filter (where status = 'failed')::int as failed
+              from mail_outbox where status in ('pending', 'sending', 'failed')`),
+          );
+          return row;
+        });
+        outboxRead = { at: Date.now(), done };
+      }
+      return outboxRead.done;
+    };
     new client.Gauge({
       name: 'portal_outbox_pending',
       help: 'Mails waiting in the outbox (pending or being sent).',
       registers,
       async collect() {
-        // A database that does not answer leaves the last values (readyz and the 5xx rate tell).
-        const rows = await quietly(() =>
-          database.db.execute(sql`select count(*)::int as pending,
-            extract(epoch from (now() - min(created_at)))::float8 as oldest
-            from mail_outbox where status in ('pending', 'sending')`),
-        );
-        if (!rows) return;
-        const [row] = rowsOf<{ pending: number; oldest: number | null }>(rows);
-        this.set(row?.pending ?? 0);
-        outboxOldest.set(row?.oldest ?? 0);
+        const row = await readOutbox();
+        if (row) this.set(row.pending);
       },
     });
-    const outboxOldest = new client.Gauge({
+    new client.Gauge({
       name: 'portal_outbox_oldest_pending_age_seconds',
       help: 'Age of the oldest mail still waiting in the outbox (0 when none waits).',
       registers,
+      async collect() {
+        const row = await readOutbox();
+        if (row) this.set(Number(row.oldest ?? 0));
+      },
     });
     new client.Gauge({
       name: 'portal_outbox_failed',
       help: 'Mails the outbox gave up on (status failed).',
       registers,
       async collect() {
-        const rows = await quietly(() => database.db.execute(sql`select count(*)::int as failed from mail_outbox where status = 'failed'`));
-        if (!rows) return;
-        const [row] = rowsOf<{ failed: number }>(rows);
-        this.set(row?.failed ?? 0);
+        const row = await readOutbox();
+        if (row) this.set(row.failed);
       },
     });
     new client.Gauge({
