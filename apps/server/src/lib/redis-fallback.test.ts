@@ -100,12 +100,16 @@ describe('Redis going away and coming back', () => {
     if (redis) await stopRedis(redis);
   });
 
-  /** A login that must answer (not 5xx) within a second; its status. */
+  /**
+   * A login that must answer (not 5xx) without waiting for Redis; its status. The bound is loose (the
+   * argon2 check alone can take a second on the shared 2-core machine); the Redis part's own bound is
+   * checked on the connection below.
+   */
   async function timedLogin(app: FastifyInstance, userName: string, password: string): Promise<number> {
     const started = performance.now();
     const res = await login(app, { userName, password });
     const took = performance.now() - started;
-    expect(took, `login took ${took.toFixed(0)} ms`).toBeLessThan(1_000);
+    expect(took, `login took ${took.toFixed(0)} ms`).toBeLessThan(3_000);
     expect(res.statusCode, res.body).toBeLessThan(500);
     return res.statusCode;
   }
@@ -150,11 +154,17 @@ describe('Redis going away and coming back', () => {
   it('bounds every request by the command timeout when Redis hangs instead of dying (SIGSTOP)', async () => {
     redis.kill('SIGSTOP');
     try {
+      // The first operation against the frozen Redis waits for one command timeout (250 ms), the later ones not at all.
+      for (let i = 0; i < 3; i++) {
+        const before = performance.now();
+        expect(await a.redis!.run((client) => client.incr('portal:test:frozen'), async () => -1)).toBe(-1);
+        expect(performance.now() - before).toBeLessThan(i === 0 ? 1_000 : 100);
+      }
       const stamp = Date.now().toString(36);
       const started = performance.now();
       const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => login(a, { userName: `expo-${i}-${stamp}@example.com`, password: 'EXPO27' }).then((r) => r.statusCode)));
       expect(statuses).toEqual(statuses.map(() => 200));
-      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(performance.now() - started).toBeLessThan(5_000);
       expect(await timedLogin(a, `frozen-${stamp}@example.com`, 'WRONG')).toBe(200);
       expect(await metricValue(a, 'portal_redis_fallback_active')).toBe(1);
     } finally {
