@@ -11,7 +11,11 @@ import { schema, type Database, type Db } from '@portal/db';
 import type { Config } from './config.ts';
 import { AuditWriter } from './lib/audit-writer.ts';
 import { JobQueue } from './lib/jobs.ts';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { FallbackRateLimiter } from './lib/fallback-rate-limiter.ts';
+import { PortalMetrics } from './lib/metrics.ts';
+import { ResilientRedis } from './lib/redis-connection.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import authPlugin, { bearerToken } from './plugins/auth.ts';
 import { AppError } from './lib/errors.ts';
 import compressionPlugin from './plugins/compression.ts';
@@ -44,6 +48,10 @@ declare module 'fastify' {
     auditLog: AuditWriter;
     /** Background jobs on pg-boss (lib/jobs.ts): modules declare theirs while the app is built. */
     jobs: JobQueue;
+    /** The shared Redis connection (REDIS_URL), with its per-instance fallback (lib/redis-connection.ts). */
+    redis: ResilientRedis | undefined;
+    /** Set on SIGTERM (server.ts): /readyz answers 503 from then on. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -89,18 +97,31 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const jobs = new JobQueue(database, { log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
-  const limiter: RateLimiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new MemoryRateLimiter(deps.now);
+  // On close the workers stop taking work at once, while requests in flight still finish.
+  app.addHook('preClose', async () => {
+    void jobs.stop().catch((error: unknown) => app.log.error({ err: error }, 'job queue stop failed'));
+    void app.mailDelivery.stop().catch((error: unknown) => app.log.error({ err: error }, 'mail delivery stop failed'));
+  });
+  app.decorate('lifecycle', { draining: false });
+  const redis = config.redisUrl ? new ResilientRedis(config.redisUrl, { log: app.log }) : undefined;
+  await redis?.connect();
+  app.decorate('redis', redis);
+  const limiter: RateLimiter = redis ? new FallbackRateLimiter(redis, deps.now) : new MemoryRateLimiter(deps.now);
   app.addHook('onClose', async () => {
     await auditLog.flush();
     await limiter.close();
+    await redis?.close();
   });
+  const metrics = config.metricsToken || config.metricsPort !== undefined ? new PortalMetrics({ database, jobs }) : undefined;
+  if (metrics && redis) metrics.addRedis(() => redis.stats());
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, { hsts: config.publicUrl.startsWith('https:') });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, ...(deps.now ? { now: deps.now } : {}) });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, draining: () => app.lifecycle.draining });
   await app.register(configRoutes, {
     registrationProvider: config.registrationProvider === 'cvent' ? 'Cvent' : 'Builtin',
     reportEmailDomain: config.reportEmailDomain,

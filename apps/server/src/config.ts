@@ -89,6 +89,9 @@ const envSchema = z.object({
     .string()
     .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, optionally with a name: Event team <events@example.com>')
     .default('Event portal <no-reply@event-portal.example.com>'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -143,6 +146,12 @@ export interface Config {
   /** unset: mails stay in the outbox (readable in the organizer console). */
   smtpUrl: string | undefined;
   mailFrom: { name: string; address: string };
+  /** Bearer token of /metrics on the portal's port (metrics are off without it and without metricsPort). */
+  metricsToken: string | undefined;
+  /** A second listener serving only /metrics. */
+  metricsPort: number | undefined;
+  /** How long a SIGTERM waits for requests in flight before closing their connections. */
+  shutdownGraceSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -201,6 +210,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.CONTENT_SOURCE === 'upstream' && !e.CONTENT_UPSTREAM_NBC_ENVIRONMENT_ID && !e.CONTENT_UPSTREAM_ABC_ENVIRONMENT_ID) {
     problems.push('CONTENT_UPSTREAM_NBC_ENVIRONMENT_ID or CONTENT_UPSTREAM_ABC_ENVIRONMENT_ID: required when CONTENT_SOURCE=upstream');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    problems.push('METRICS_PORT: must differ from PORT');
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
@@ -248,5 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: parseMailFrom(e.MAIL_FROM),
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
   };
 }

@@ -1,10 +1,12 @@
 /** Starts the portal: configuration, database, demo data and content on first start, listen, close. */
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { buildApp, startBackgroundWork } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './database.ts';
 import { formatDemoAccounts } from './demo/demo-accounts.ts';
 import { requestLogOptions } from './lib/request-log.ts';
+import { listenMetrics } from './plugins/metrics.ts';
 import { formatProductionRefusal, productionProblems, startBanner } from './production-mode.ts';
 import { prepareDatabase } from './startup.ts';
 
@@ -44,21 +46,49 @@ async function main() {
     console.error(warning);
   }
 
+  // Graceful stop (docs/operations.md, "Stopping"): /readyz answers 503 at once, the listeners stop
+  // taking connections, the job workers stop taking jobs (and hand back what they hold), requests
+  // in flight finish within SHUTDOWN_GRACE_SECONDS, then the pools close and the process exits 0.
   let closing = false;
+  let metricsServer: Server | undefined;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
-    await database.close();
+    app.lifecycle.draining = true;
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down: finishing requests in flight');
+    // Past the grace, connections still open are cut; a stop that still hangs then ends with 1.
+    let graceOver = false;
+    const cut = setTimeout(() => {
+      graceOver = true;
+      app.log.warn('shutdown grace is over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, graceMs).unref();
+    const force = setTimeout(() => process.exit(1), graceMs + 10_000).unref();
+    // Keep-alive connections that finish their request while we close are closed as they go idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    try {
+      metricsServer?.close();
+      metricsServer?.closeIdleConnections();
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    clearTimeout(cut);
     clearTimeout(force);
-    process.exit(0);
+    clearInterval(idle);
+    app.log.info({ graceOver }, 'stopped');
+    process.exit(graceOver ? 1 : 0);
   };
   process.on('SIGTERM', () => void close('SIGTERM'));
   process.on('SIGINT', () => void close('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (app.metrics && config.metricsPort !== undefined) {
+    metricsServer = await listenMetrics(app.metrics, { port: config.metricsPort, host: config.host, token: config.metricsToken, log: app.log });
+  }
   await startBackgroundWork(app);
   if (!config.smtpUrl) app.log.info('SMTP_URL is not set: mails stay in the outbox (organizer console)');
   if (summary.demoLoaded || summary.hasDemoData) console.log(`\n${formatDemoAccounts()}\n`);

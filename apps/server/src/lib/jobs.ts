@@ -58,6 +58,7 @@ export class JobQueue {
   private readonly declared = new Map<string, Declared>();
   private boss: PgBoss | undefined;
   private starting: Promise<void> | undefined;
+  private stopping: Promise<void> | undefined;
 
   constructor(
     private readonly database: Database,
@@ -90,6 +91,15 @@ export class JobQueue {
     return this.boss.send(name, data);
   }
 
+  /** Jobs waiting to run (created or retry) per declared queue; empty while the queue is not started. */
+  async queueDepths(): Promise<Record<string, number>> {
+    const boss = this.boss;
+    if (!boss) return {};
+    const depths: Record<string, number> = {};
+    for (const name of this.declared.keys()) depths[name] = await boss.getQueueSize(name, { before: 'active' });
+    return depths;
+  }
+
   get running(): boolean {
     return this.boss !== undefined;
   }
@@ -116,7 +126,18 @@ export class JobQueue {
     this.options.log?.info({ jobs: [...this.declared.keys()] }, 'job queue started');
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops taking jobs, waits up to 5 s for the running ones, then fails what still runs so that it
+   * is retried (by this or another instance): pg-boss's `failWip`. Calls during a stop share it.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= this.doStop().finally(() => {
+      this.stopping = undefined;
+    });
+    return this.stopping;
+  }
+
+  private async doStop(): Promise<void> {
     const starting = this.starting;
     if (!starting) return;
     await starting.catch(() => undefined);

@@ -80,11 +80,17 @@ return 0`;
 
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
+  /** false when the client was given (a shared connection, lib/redis-connection.ts): its owner closes it. */
+  private readonly ownsClient: boolean;
 
-  constructor(url: string, private readonly prefix = 'portal:rl:') {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false, connectTimeout: 2_000 });
+  constructor(urlOrClient: string | Redis, private readonly prefix = 'portal:rl:') {
+    this.ownsClient = typeof urlOrClient === 'string';
+    this.redis =
+      typeof urlOrClient === 'string'
+        ? new Redis(urlOrClient, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false, connectTimeout: 2_000 })
+        : urlOrClient;
     // Connection problems surface on the commands; the event only needs a listener.
-    this.redis.on('error', () => {});
+    if (this.ownsClient) this.redis.on('error', () => {});
   }
 
   async peek(key: string): Promise<LimitState> {
@@ -125,6 +131,6 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async close() {
-    this.redis.disconnect();
+    if (this.ownsClient) this.redis.disconnect();
   }
 }

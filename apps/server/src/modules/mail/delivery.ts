@@ -54,6 +54,8 @@ export class MailDelivery {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
+  /** Set by `stop()` (not by the initial state: `drain()` may run without `start()`). */
+  private stopping = false;
   private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly leaseMs: number;
@@ -88,12 +90,14 @@ export class MailDelivery {
   start(): void {
     if (!this.transport || !this.stopped) return;
     this.stopped = false;
+    this.stopping = false;
     this.schedule(0);
   }
 
   /** Stops polling and waits for the pass in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
@@ -128,7 +132,12 @@ export class MailDelivery {
     const claimed = await q.claimDue(this.options.db, this.batchSize, this.leaseMs);
     let sent = 0;
     let failed = 0;
-    for (const mail of claimed) {
+    for (const [i, mail] of claimed.entries()) {
+      // Stopping: the claims not started yet are handed back for another instance (or the next start).
+      if (this.stopping) {
+        await q.releaseClaims(this.options.db, claimed.slice(i));
+        break;
+      }
       if (await this.deliverOne(this.transport, mail)) sent++;
       else failed++;
     }

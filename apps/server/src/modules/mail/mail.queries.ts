@@ -59,6 +59,13 @@ export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Prom
     .sort((a, b) => a.id - b.id);
 }
 
+/** Gives back claims not sent (a stopping worker): due again at once, the attempt not counted. */
+export async function releaseClaims(db: DbOrTx, mails: readonly ClaimedMail[]): Promise<void> {
+  for (const mail of mails) {
+    await db.update(outbox).set({ status: 'pending', attempts: sql`${outbox.attempts} - 1`, lockedUntil: null }).where(held(mail));
+  }
+}
+
 const held = (mail: ClaimedMail) => and(eq(outbox.id, mail.id), eq(outbox.attempts, mail.attempts), eq(outbox.status, 'sending'));
 
 export async function markSent(db: DbOrTx, mail: ClaimedMail, rendered: { subject: string; text: string; html: string }): Promise<boolean> {

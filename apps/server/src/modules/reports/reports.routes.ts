@@ -60,6 +60,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The store-count reports are cached under the data's version (answer-cache.ts): a launch-day crowd
   // refreshing the same pages costs one small query each until the data changes.
   const answers = new ReportAnswerCache(app.db, { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, weigh: (answer) => (answer instanceof EncodedAnswer ? answer.bytes : 0) });
+  app.metrics?.addReportCache(() => answers.stats());
   /** A store-count answer: the envelope around the rows, serialized once for every reader of the cache. */
   const encoded = async (rows: Promise<EnrollmentsRow[]>) => new EncodedAnswer(ok(dataSet(await rows)));
   // Keeps the version table as small as the number of live database sessions.

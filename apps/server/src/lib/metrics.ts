@@ -1,0 +1,260 @@
+/**
+ * The portal's Prometheus metrics (prom-client 15), one registry per app (tests build several apps in
+ * one process). Counters and the request histogram are updated on the request path; everything that
+ * costs a query (outbox, job queue) is read only when /metrics is scraped.
+ *
+ * The names are the contract of docs/ops/prometheus-rules.yml and docs/ops/grafana-dashboard.json
+ * (metrics-kit.test.ts checks that every name they use is served).
+ */
+import { sql } from 'drizzle-orm';
+import client from 'prom-client';
+import { rowsOf, type Database } from '@portal/db';
+import type { JobQueue } from './jobs.ts';
+import type { RedisConnectionStats } from './redis-connection.ts';
+
+export type LoginKind = 'attendee' | 'report' | 'organizer';
+export type LoginOutcome = 'success' | 'failure' | 'refused' | 'invalid' | 'error';
+
+export interface ReportCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
+/** Request durations in seconds: fine below 100 ms (most answers), coarse up to the 30 s statement timeout. */
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export class PortalMetrics {
+  readonly registry = new client.Registry();
+  private readonly requestDuration: client.Histogram<'method' | 'route' | 'status'>;
+  private readonly requestChildren = new Map<string, client.Histogram.Internal<'method' | 'route' | 'status'>>();
+  private readonly logins: client.Counter<'kind' | 'outcome'>;
+  private readonly rateLimitRefusals: client.Counter<'route'>;
+  private readonly reportCaches: Array<() => ReportCacheStats> = [];
+  private readonly redisSources: Array<() => RedisConnectionStats> = [];
+
+  constructor(private readonly options: { database: Database; jobs: JobQueue }) {
+    const registers = [this.registry];
+    client.collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
+
+    this.requestDuration = new client.Histogram({
+      name: 'portal_http_request_duration_seconds',
+      help: 'Time from request to answer, by route pattern (not path) and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: DURATION_BUCKETS,
+      registers,
+    });
+    this.logins = new client.Counter({
+      name: 'portal_logins_total',
+      help: 'Login attempts by kind (attendee, report, organizer) and outcome (success, failure, refused by a limit, invalid input, error).',
+      labelNames: ['kind', 'outcome'],
+      registers,
+    });
+    this.rateLimitRefusals = new client.Counter({
+      name: 'portal_rate_limit_refusals_total',
+      help: 'Requests refused with 429 by a rate limit or failure budget, by route pattern.',
+      labelNames: ['route'],
+      registers,
+    });
+
+    const caches = this.reportCaches;
+    const sum = (pick: (s: ReportCacheStats) => number) => caches.reduce((total, stats) => total + pick(stats()), 0);
+    new client.Counter({
+      name: 'portal_report_cache_hits_total',
+      help: 'Report answers served from the answer cache (a counter; exposed from the cache itself).',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sum((s) => s.hits));
+      },
+    });
+    new client.Counter({
+      name: 'portal_report_cache_misses_total',
+      help: 'Report answers computed because the cache had none at the current data version.',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sum((s) => s.misses));
+      },
+    });
+    new client.Gauge({
+      name: 'portal_report_cache_entries',
+      help: 'Report answers held in the cache.',
+      registers,
+      collect() {
+        this.set(sum((s) => s.entries));
+      },
+    });
+
+    const redis = this.redisSources;
+    const redisSum = (pick: (s: RedisConnectionStats) => number) => redis.reduce((total, stats) => total + pick(stats()), 0);
+    new client.Gauge({
+      name: 'portal_redis_fallback_active',
+      help: '1 while Redis is away and shared state (rate limits) is kept per instance; 0 when shared (or no REDIS_URL).',
+      registers,
+      collect() {
+        this.set(redis.some((stats) => stats().fallbackActive) ? 1 : 0);
+      },
+    });
+    new client.Counter({
+      name: 'portal_redis_fallbacks_total',
+      help: 'Times Redis was given up on and the per-instance form taken (a counter).',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(redisSum((s) => s.fallbacks));
+      },
+    });
+    new client.Counter({
+      name: 'portal_redis_fallback_operations_total',
+      help: 'Operations answered per instance because Redis was away (a counter).',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(redisSum((s) => s.fallbackOperations));
+      },
+    });
+
+    const { database, jobs } = options;
+    // One query per scrape for the outbox gauges (prom-client collects the metrics concurrently).
+    let outboxRead: { at: number; done: Promise<{ pending: number; oldest: number | null; failed: number } | undefined> } | undefined;
+    const readOutbox = () => {
+      if (!outboxRead || Date.now() - outboxRead.at > 1_000) {
+        // A database that does not answer leaves the last values (readyz and the 5xx rate tell).
+        const done = quietly(async () => {
+          const [row] = rowsOf<{ pending: number; oldest: number | null; failed: number }>(
+            await database.db.execute(sql`select
+              count(*) filter (where status in ('pending', 'sending'))::int as pending,
+              extract(epoch from (now() - min(created_at) filter (where status in ('pending', 'sending'))))::float8 as oldest,
+              count(*) filter (where status = 'failed')::int as failed
+              from mail_outbox where status in ('pending', 'sending', 'failed')`),
+          );
+          return row;
+        });
+        outboxRead = { at: Date.now(), done };
+      }
+      return outboxRead.done;
+    };
+    new client.Gauge({
+      name: 'portal_outbox_pending',
+      help: 'Mails waiting in the outbox (pending or being sent).',
+      registers,
+      async collect() {
+        const row = await readOutbox();
+        if (row) this.set(row.pending);
+      },
+    });
+    new client.Gauge({
+      name: 'portal_outbox_oldest_pending_age_seconds',
+      help: 'Age of the oldest mail still waiting in the outbox (0 when none waits).',
+      registers,
+      async collect() {
+        const row = await readOutbox();
+        if (row) this.set(Number(row.oldest ?? 0));
+      },
+    });
+    new client.Gauge({
+      name: 'portal_outbox_failed',
+      help: 'Mails the outbox gave up on (status failed).',
+      registers,
+      async collect() {
+        const row = await readOutbox();
+        if (row) this.set(row.failed);
+      },
+    });
+    new client.Gauge({
+      name: 'portal_job_queue_depth',
+      help: 'Jobs of pg-boss waiting to run (created or retry), by queue; empty until the job queue runs.',
+      labelNames: ['queue'],
+      registers,
+      async collect() {
+        const depths = await quietly(() => jobs.queueDepths());
+        if (!depths) return;
+        this.reset();
+        for (const [queue, depth] of Object.entries(depths)) this.set({ queue }, depth);
+      },
+    });
+
+    const pool = poolOf(database);
+    new client.Gauge({
+      name: 'portal_db_pool_connections',
+      help: 'Database connections by state: in use, idle, and requests waiting for one (PGlite: one connection, never waiting).',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        if (pool) {
+          this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+          this.set({ state: 'idle' }, pool.idleCount);
+          this.set({ state: 'waiting' }, pool.waitingCount);
+        } else {
+          this.set({ state: 'in_use' }, 0);
+          this.set({ state: 'idle' }, 1);
+          this.set({ state: 'waiting' }, 0);
+        }
+      },
+    });
+    new client.Gauge({
+      name: 'portal_db_pool_size',
+      help: 'The most connections the database pool opens (DATABASE_POOL_SIZE; 1 on PGlite).',
+      registers,
+      collect() {
+        this.set(pool?.options.max ?? 1);
+      },
+    });
+  }
+
+  /** Records one answered request (route: the pattern, or "unmatched" for a 404 without a route). */
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method} ${route} ${status}`;
+    let child = this.requestChildren.get(key);
+    if (!child) {
+      child = this.requestDuration.labels(method, route, String(status));
+      this.requestChildren.set(key, child);
+    }
+    child.observe(seconds);
+    if (status === 429) this.rateLimitRefusals.inc({ route });
+  }
+
+  login(kind: LoginKind, outcome: LoginOutcome): void {
+    this.logins.inc({ kind, outcome });
+  }
+
+  /** A report answer cache whose counts are exported. */
+  addReportCache(stats: () => ReportCacheStats): void {
+    this.reportCaches.push(stats);
+  }
+
+  /** A Redis connection whose fallback state is exported. */
+  addRedis(stats: () => RedisConnectionStats): void {
+    this.redisSources.push(stats);
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
+
+async function quietly<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch {
+    return undefined;
+  }
+}
+
+interface PoolLike {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+  options: { max?: number };
+}
+
+function poolOf(database: Database): PoolLike | undefined {
+  if (database.kind !== 'postgres') return undefined;
+  return (database.db as unknown as { $client: PoolLike }).$client;
+}
