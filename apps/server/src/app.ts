@@ -15,6 +15,7 @@ import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rat
 import authPlugin, { bearerToken } from './plugins/auth.ts';
 import { AppError } from './lib/errors.ts';
 import compressionPlugin from './plugins/compression.ts';
+import emptyBodyPlugin from './plugins/empty-body.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import staticWebPlugin from './plugins/static-web.ts';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(errorsPlugin);
+  await app.register(emptyBodyPlugin);
   await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, { hsts: config.publicUrl.startsWith('https:') });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, ...(deps.now ? { now: deps.now } : {}) });
