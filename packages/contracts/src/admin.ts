@@ -540,5 +540,10 @@ export const outboxMailSchema = z.object({
   registrationId: z.number().int().nullable(),
   /** The mail this one re-sends, if any. */
   resendOf: z.number().int().nullable(),
+  /**
+   * The mail was delivered and its personal link (registration, revisit or confirmation link) was
+   * removed from the outbox: it cannot be re-sent as it was (409); "Resend link" issues a new one.
+   */
+  linksRemoved: z.boolean(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
