@@ -10,6 +10,7 @@ import { contentCodesFor } from '@portal/contracts';
 import { schema, type Database, type Db } from '@portal/db';
 import type { Config } from './config.ts';
 import { AuditWriter } from './lib/audit-writer.ts';
+import { bodyPacePlugin, HTTP_TIMEOUTS, serverTimeoutOptions, type HttpTimeouts } from './lib/http-timeouts.ts';
 import { JobQueue } from './lib/jobs.ts';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import authPlugin, { bearerToken } from './plugins/auth.ts';
@@ -58,13 +59,17 @@ export interface AppDependencies {
   now?: () => number;
   /** Mail delivery tuning (tests use short polls and back-off). */
   mailDelivery?: MailRoutesOptions['delivery'];
+  /** Header, body, request, idle and keep-alive timeouts (lib/http-timeouts.ts); tests shorten them. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const timeouts: HttpTimeouts = { ...HTTP_TIMEOUTS, ...deps.httpTimeouts };
   const app = Fastify({
+    ...serverTimeoutOptions(timeouts),
     logger: deps.logger ?? false,
     bodyLimit: 64 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
@@ -97,6 +102,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(errorsPlugin);
+  await app.register(bodyPacePlugin, { timeouts });
   await app.register(emptyBodyPlugin);
   await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, { hsts: config.publicUrl.startsWith('https:') });
