@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import contentService, { forbiddenToken, unauthorizedToken, type ContentServiceOptions, type UpstreamEnvironment } from '@portal/content-service';
 import { contentCodesFor } from '@portal/contracts';
+import { RENDITION_FORMAT, RENDITION_QUALITY, RENDITION_WIDTHS } from '@portal/contracts/images';
 import { schema, type Database, type Db } from '@portal/db';
 import type { Config } from './config.ts';
 import { AuditWriter } from './lib/audit-writer.ts';
@@ -160,6 +161,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db: database.db,
     source: await contentSource(config, database.db),
     resolveAccessCodes: (request) => contentCodesOfRequest(app, request),
+    // Only the renditions the web app asks for (@portal/contracts/images), kept on disk.
+    renditions: { policy: { widths: RENDITION_WIDTHS, format: RENDITION_FORMAT, quality: RENDITION_QUALITY }, ...config.renditionCache },
   });
   await app.register(staticWebPlugin, { webRoot: deps.webRoot ?? '' });
 
