@@ -7,9 +7,11 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import contentService, { forbiddenToken, unauthorizedToken, type ContentServiceOptions, type UpstreamEnvironment } from '@portal/content-service';
 import { contentCodesFor } from '@portal/contracts';
+import { RENDITION_FORMAT, RENDITION_QUALITY, RENDITION_WIDTHS } from '@portal/contracts/images';
 import { schema, type Database, type Db } from '@portal/db';
 import type { Config } from './config.ts';
 import { AuditWriter } from './lib/audit-writer.ts';
+import { bodyPacePlugin, HTTP_TIMEOUTS, serverTimeoutOptions, type HttpTimeouts } from './lib/http-timeouts.ts';
 import { JobQueue } from './lib/jobs.ts';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { FallbackRateLimiter } from './lib/fallback-rate-limiter.ts';
@@ -19,6 +21,7 @@ import metricsPlugin from './plugins/metrics.ts';
 import authPlugin, { bearerToken } from './plugins/auth.ts';
 import { AppError } from './lib/errors.ts';
 import compressionPlugin from './plugins/compression.ts';
+import emptyBodyPlugin from './plugins/empty-body.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import staticWebPlugin from './plugins/static-web.ts';
@@ -65,13 +68,17 @@ export interface AppDependencies {
   now?: () => number;
   /** Mail delivery tuning (tests use short polls and back-off). */
   mailDelivery?: MailRoutesOptions['delivery'];
+  /** Header, body, request, idle and keep-alive timeouts (lib/http-timeouts.ts); tests shorten them. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const timeouts: HttpTimeouts = { ...HTTP_TIMEOUTS, ...deps.httpTimeouts };
   const app = Fastify({
+    ...serverTimeoutOptions(timeouts),
     logger: deps.logger ?? false,
     bodyLimit: 64 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
@@ -117,6 +124,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
+  await app.register(bodyPacePlugin, { timeouts });
+  await app.register(emptyBodyPlugin);
   await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, { hsts: config.publicUrl.startsWith('https:') });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, ...(deps.now ? { now: deps.now } : {}) });
@@ -174,6 +183,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db: database.db,
     source: await contentSource(config, database.db),
     resolveAccessCodes: (request) => contentCodesOfRequest(app, request),
+    // Only the renditions the web app asks for (@portal/contracts/images), kept on disk.
+    renditions: { policy: { widths: RENDITION_WIDTHS, format: RENDITION_FORMAT, quality: RENDITION_QUALITY }, ...config.renditionCache },
   });
   await app.register(staticWebPlugin, { webRoot: deps.webRoot ?? '' });
 

@@ -53,6 +53,9 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
+  /** Image renditions kept on disk (default DATA_DIR/renditions), bounded by RENDITION_CACHE_MAX_MB. */
+  RENDITION_CACHE_DIR: z.string().min(1).optional(),
+  RENDITION_CACHE_MAX_MB: positiveInt.default(256),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   DATABASE_POOL_SIZE: positiveInt.default(10),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
@@ -107,6 +110,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** Image renditions on disk (content service), bounded by size, oldest out. */
+  renditionCache: { dir: string; maxBytes: number };
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
@@ -225,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
+    renditionCache: { dir: resolve(e.RENDITION_CACHE_DIR ?? join(dataDir, 'renditions')), maxBytes: e.RENDITION_CACHE_MAX_MB * 1024 * 1024 },
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,

@@ -18,6 +18,8 @@ export const ErrorCode = {
   unauthorized: 401,
   /** A valid portal token that may not read content (an organizer's). */
   forbidden: 403,
+  /** Too many image renditions are being drawn (503 with Retry-After). */
+  busy: 7,
   /** Upstream Kontent.ai failed and nothing was cached for this URL. */
   upstreamUnavailable: 503,
   internal: 500,

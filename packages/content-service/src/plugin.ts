@@ -11,7 +11,7 @@ import type { ContentBackend, ContentRoute, RequestContext } from './backend.ts'
 import { DeliveryHttpError, ErrorCode, badRequest, errorBody } from './delivery-error.ts';
 import { EmbeddedContent } from './embedded.ts';
 import { FirstRequestCache } from './first-request-cache.ts';
-import { RenditionCache, imageTransformOf, mimeTypeOfFormat, transformEtag } from './image-transform.ts';
+import { DEFAULT_RENDITION_POLICY, RenditionCache, imageTransformOf, mimeTypeOfFormat, transformEtag, type RenditionCacheOptions, type RenditionPolicy } from './image-transform.ts';
 import { type QueryParam, parseQueryString } from './query/query-params.ts';
 import { SnapshotStore } from './snapshot-store.ts';
 import { type UpstreamSource, UpstreamContent } from './upstream.ts';
@@ -32,6 +32,11 @@ export interface ContentServiceOptions {
   feedPageSize?: number;
   /** Changes per sync page (default 500). */
   syncPageSize?: number;
+  /**
+   * Image renditions (`?w=&fm=&q=` on assets): the widths, format and quality served (default: the
+   * web app's banner renditions), the disk cache and the work queue's bounds (image-transform.ts).
+   */
+  renditions?: RenditionCacheOptions & { policy?: RenditionPolicy };
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -117,7 +122,8 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
   // A failure is not kept: that request goes uncompressed, the next one tries again.
   const encodedAsset = (etag: string, encoding: Encoding, bytes: Buffer): Promise<Buffer | null> =>
     encodedAssets.get(`${etag}:${encoding}`, () => compressedOnPool(bytes, encoding)).catch(() => null);
-  const renditions = new RenditionCache();
+  const renditions = new RenditionCache(options.renditions);
+  const renditionPolicy = options.renditions?.policy ?? DEFAULT_RENDITION_POLICY;
   await app.register(
     async (scope) => {
       prepareScope(scope);
@@ -129,7 +135,7 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
         const asset = await backend.asset(environmentId, file);
         if (!asset) throw new DeliveryHttpError(404, ErrorCode.request, `The asset '${file}' was not found.`);
         // `?w=&fm=&q=`: a raster rendition (image-transform.ts), checked before anything is sent.
-        const transform = imageTransformOf(request.query as Record<string, unknown>, asset.mimeType);
+        const transform = imageTransformOf(request.query as Record<string, unknown>, asset.mimeType, renditionPolicy);
         if (transform) {
           const etag = transformEtag(asset.etag, transform);
           reply.headers({ etag, 'cache-control': CACHE_ASSET, 'x-content-type-options': 'nosniff' });

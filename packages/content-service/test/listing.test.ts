@@ -229,55 +229,74 @@ describe('assets', () => {
     expect(env.body.error_code).toBe(105);
   });
 
-  it('draws an SVG as a WebP of the asked width (?w=&fm=&q=), with its own ETag, 304 and the same bytes the second time', async () => {
-    const url = `${server.url}/content-assets/${NBC}/logo.svg?w=240&fm=webp&q=75`;
+  it('draws an SVG as an AVIF of an allowed width (?w=&fm=), with its own ETag, 304 and the same bytes the second time', async () => {
+    const url = `${server.url}/content-assets/${NBC}/logo.svg?w=640&fm=avif`;
     const response = await fetch(url);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(response.headers.get('content-type')).toBe('image/avif');
     expect(response.headers.get('cache-control')).toMatch(/^public, max-age=\d{5,}/);
     expect(response.headers.get('content-encoding')).toBeNull();
     const bytes = Buffer.from(await response.arrayBuffer());
-    expect(bytes.toString('latin1', 0, 4) + bytes.toString('latin1', 8, 12)).toBe('RIFFWEBP');
     const { default: sharp } = await import('sharp');
-    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 240, height: 80 });
+    // Full colour resolution (4:4:4) for the thin coloured text.
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'heif', compression: 'av1', width: 640 });
     const etag = response.headers.get('etag') ?? '';
+    expect(etag).toMatch(/-640\.avif\.60"$/);
     const original = (await fetch(`${server.url}/content-assets/${NBC}/logo.svg`, { headers: { 'accept-encoding': 'identity' } })).headers.get('etag') ?? '';
     expect(etag).not.toBe(original);
     expect(etag.startsWith(original.slice(0, -1))).toBe(true);
     expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
     expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(bytes)).toBe(true);
-    // Another width is another rendition.
-    expect((await fetch(`${server.url}/content-assets/${NBC}/logo.svg?w=120&fm=webp&q=75`)).headers.get('etag')).not.toBe(etag);
+    // Another allowed width is another rendition.
+    expect((await fetch(`${server.url}/content-assets/${NBC}/logo.svg?w=800&fm=avif`)).headers.get('etag')).toMatch(/-800\.avif\.60"$/);
   });
 
-  it('draws AVIF at full colour resolution for the header images', async () => {
-    const { default: sharp } = await import('sharp');
-    const avif = await fetch(`${server.url}/content-assets/${NBC}/logo.svg?w=450&fm=avif`);
-    expect(avif.headers.get('content-type')).toBe('image/avif');
-    expect(avif.headers.get('etag')).toMatch(/-450\.avif\.60"$/);
-    const meta = await sharp(Buffer.from(await avif.arrayBuffer())).metadata();
-    expect(meta).toMatchObject({ format: 'heif', compression: 'av1', width: 450, height: 150 });
+  it('snaps any other width to an allowed one, so a client cannot ask for new renditions (issue 24, item 5)', async () => {
+    for (const [asked, served] of [['1', 640], ['700', 800], ['801', 960], ['3200', 3200], ['4096', 3200], ['99999', 3200]] as const) {
+      const answer = await fetch(`${server.url}/content-assets/${NBC}/logo.svg?w=${asked}&fm=avif`, { method: 'HEAD' });
+      expect(answer.status, asked).toBe(200);
+      expect(answer.headers.get('etag'), asked).toMatch(new RegExp(`-${served}\\.avif\\.60"$`));
+    }
+    // The format's one quality may be named; `w` alone is the AVIF rendition too.
+    expect((await fetch(`${server.url}/content-assets/${NBC}/logo.svg?w=640&fm=avif&q=60`, { method: 'HEAD' })).headers.get('etag')).toMatch(/-640\.avif\.60"$/);
+    expect((await fetch(`${server.url}/content-assets/${NBC}/logo.svg?w=640`, { method: 'HEAD' })).headers.get('content-type')).toBe('image/avif');
   });
 
-  it('never enlarges a raster, and keeps its format unless fm says otherwise', async () => {
+  it('answers 503 with Retry-After and the Delivery error body when the rendition queue is full', async () => {
+    const busy = await startServer(database.db, { renditions: { maxDrawing: 1, maxQueued: 0 } });
+    try {
+      const widths = [640, 800, 960, 1280, 1600, 2400, 3200];
+      const answers = await Promise.all(widths.map((w) => fetch(`${busy.url}/content-assets/${NBC}/logo.svg?w=${w}&fm=avif`)));
+      const refused = answers.filter((a) => a.status === 503);
+      expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(1);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      for (const answer of refused) {
+        expect(answer.headers.get('retry-after')).toBe('2');
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+        expect(await answer.json()).toMatchObject({ message: expect.stringMatching(/try again/), error_code: 7, specific_code: 0, request_id: expect.any(String) });
+      }
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('never enlarges a raster', async () => {
     const { default: sharp } = await import('sharp');
     const png = await fetch(`${server.url}/content-assets/${NBC}/banner.png?w=800`);
-    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(png.headers.get('content-type')).toBe('image/avif');
     const size = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
     expect([size.width, size.height]).toEqual([3, 2]);
-    const jpg = await fetch(`${server.url}/content-assets/${NBC}/banner.png?fm=jpg`);
-    expect(jpg.headers.get('content-type')).toBe('image/jpeg');
-    expect((await sharp(Buffer.from(await jpg.arrayBuffer())).metadata()).format).toBe('jpeg');
   });
 
-  it('refuses what it cannot transform with a 400 and the Delivery error body, and never a 500', async () => {
+  it('refuses what it does not serve with a 400 and the Delivery error body, and never a 500', async () => {
     const cases: [string, RegExp][] = [
-      ['logo.svg?w=0', /'w' must be a whole number from 1 to 4096/],
-      ['logo.svg?w=5000', /'w' must be a whole number from 1 to 4096/],
+      ['logo.svg?w=0', /'w' must be a whole number from 1/],
       ['logo.svg?w=12.5', /'w' must be/],
       ['logo.svg?w=100&w=200', /'w' is given more than once/],
-      ['logo.svg?q=101', /'q' must be a whole number from 1 to 100/],
-      ['logo.svg?fm=gif', /'fm' must be avif, webp, png or jpg/],
+      ['logo.svg?w=640&q=61', /'q' must be 60/],
+      ['logo.svg?w=640&fm=webp', /'fm' must be avif/],
+      ['logo.svg?fm=jpg', /'fm' must be avif/],
+      ['logo.svg?fm=gif', /'fm' must be avif/],
       ['logo.svg?h=100', /parameter 'h' is not supported/],
       ['agenda.pdf?w=100', /Only SVG, PNG, JPEG and WebP images can be transformed/],
     ];

@@ -474,13 +474,19 @@ export const updatePersonRequestSchema = z.object({
 export type UpdatePersonRequest = z.input<typeof updatePersonRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Import: POST /api/Admin/Import?kind=&dryRun=  (body: the CSV text, Content-Type text/csv, at most 20 MiB)
+// Import: POST /api/Admin/Import?kind=&dryRun=  (body: the CSV file as UTF-8, Content-Type text/csv,
+// at most IMPORT_BODY_MAX_BYTES and IMPORT_MAX_ROWS data rows: 413 past either, naming the limit;
+// a file that is not UTF-8 answers 400)
 // ---------------------------------------------------------------------------------------------
 
 export const IMPORT_KINDS = ['network', 'rosters', 'access-codes', 'report-users'] as const;
 export const importKindSchema = z.enum(IMPORT_KINDS);
 export type ImportKind = z.infer<typeof importKindSchema>;
-export const IMPORT_BODY_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_BODY_MAX_BYTES = 10 * 1024 * 1024;
+/** Data rows (the header not counted) in one import file. */
+export const IMPORT_MAX_ROWS = 100_000;
+/** Problems listed in an answer; `problemsTotal` counts them all. */
+export const IMPORT_PROBLEMS_MAX = 1_000;
 
 export const importQuerySchema = z.object({
   kind: importKindSchema,
@@ -515,7 +521,10 @@ export const importResultSchema = z.object({
   dryRun: z.boolean(),
   committed: z.boolean(),
   counts: z.record(z.string(), importCountsSchema).nullable(),
+  /** The first IMPORT_PROBLEMS_MAX problems, in file and line order. */
   problems: z.array(importProblemSchema),
+  /** How many problems there are in all (more than `problems.length` when the list was cut). */
+  problemsTotal: z.number().int(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -564,5 +573,10 @@ export const outboxMailSchema = z.object({
   registrationId: z.number().int().nullable(),
   /** The mail this one re-sends, if any. */
   resendOf: z.number().int().nullable(),
+  /**
+   * The mail was delivered and its personal link (registration, revisit or confirmation link) was
+   * removed from the outbox: it cannot be re-sent as it was (409); "Resend link" issues a new one.
+   */
+  linksRemoved: z.boolean(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;

@@ -26,6 +26,14 @@ export interface BannerSources {
  */
 const WIDTHS = [640, 800, 960, 1280, 1600, 2400, 3200] as const;
 
+/**
+ * The renditions the content service draws (issue 24, item 5): only the banner's widths, in AVIF,
+ * at one quality. Another width snaps to the nearest of these (image-transform.ts).
+ */
+export const RENDITION_WIDTHS: readonly number[] = WIDTHS;
+export const RENDITION_FORMAT = 'avif';
+export const RENDITION_QUALITY = 60;
+
 /** Asset files a rendition can be made from. */
 const RENDERABLE = /\.(svg|png|jpe?g|webp)$/i;
 

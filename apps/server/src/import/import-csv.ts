@@ -7,7 +7,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx, type ReportScopeLevel } from '@portal/db';
 import { accessCodeProblem, hashAccessCode } from '../lib/access-code.ts';
 import { bulkInsert, PARAMS_PER_STATEMENT } from './bulk-write.ts';
-import { ProblemList, sortProblems, type CsvSource, type ImportProblem } from './csv-file.ts';
+import { Pacer, ProblemList, sortProblems, type CsvSource, type ImportProblem } from './csv-file.ts';
 import type { FileKind } from './formats.ts';
 import {
   parseAccessCodes,
@@ -17,6 +17,7 @@ import {
   parseRosters,
   type AccessCodeRecord,
   type EventRecord,
+  type ParseOptions,
   type ReportUserRecord,
   type RosterRecord,
   type StoreRecord,
@@ -36,6 +37,8 @@ export interface CsvImportOptions {
    * (lib/access-code.ts). Outside demo mode they are row problems.
    */
   allowWeakCodes?: boolean;
+  /** More data rows than this in one file throw RowLimitError (csv-file.ts); none: no limit (the CLI). */
+  maxRows?: number;
 }
 
 export const ENTITIES = ['events', 'regions', 'zones', 'districts', 'stores', 'people', 'storeManagers', 'accessCodes', 'reportUsers'] as const;
@@ -131,11 +134,12 @@ const COMPANY_CATEGORIES = new Set(['corporate', 'field', 'sbr']);
 export async function importCsv(db: DbOrTx, files: CsvImportFiles, options: CsvImportOptions): Promise<CsvImportResult> {
   const problems = new ProblemList();
   const parsed: Parsed = { mentionedEvents: new Set(), mentionedStores: new Set(), rosterStores: new Set() };
-  if (files.events) parsed.events = parseEvents(files.events, problems, parsed.mentionedEvents);
-  if (files.network) parsed.network = parseNetwork(files.network, problems, parsed.mentionedStores);
-  if (files.rosters) parsed.rosters = parseRosters(files.rosters, problems, parsed.rosterStores);
-  if (files.accessCodes) parsed.accessCodes = parseAccessCodes(files.accessCodes, problems);
-  if (files.reportUsers) parsed.reportUsers = parseReportUsers(files.reportUsers, problems, options.reportEmailDomain);
+  const read: ParseOptions = { maxRows: options.maxRows, pacer: new Pacer() };
+  if (files.events) parsed.events = await parseEvents(files.events, problems, parsed.mentionedEvents, read);
+  if (files.network) parsed.network = await parseNetwork(files.network, problems, parsed.mentionedStores, read);
+  if (files.rosters) parsed.rosters = await parseRosters(files.rosters, problems, parsed.rosterStores, read);
+  if (files.accessCodes) parsed.accessCodes = await parseAccessCodes(files.accessCodes, problems, read);
+  if (files.reportUsers) parsed.reportUsers = await parseReportUsers(files.reportUsers, problems, options.reportEmailDomain, read);
   const fileOrder = (['events', 'network', 'rosters', 'accessCodes', 'reportUsers'] as const).flatMap((k) => (files[k] ? [files[k].name] : []));
 
   const outcome = await db.transaction(async (tx) => {

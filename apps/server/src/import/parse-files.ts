@@ -4,7 +4,7 @@
  */
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts';
 import type { AttendeeType, PersonCategory, Policy, ReportScopeLevel } from '@portal/db/schema';
-import { readCsv, type CsvSource, type ProblemList } from './csv-file.ts';
+import { Pacer, readCsv, type CsvSource, type ProblemList } from './csv-file.ts';
 import {
   AGENDA_GROUPS,
   ATTENDEE_TYPES,
@@ -101,8 +101,22 @@ function reportScope(r: RowReader): ReportUserRecord['scope'] {
   return { level, code };
 }
 
-function rows(source: CsvSource, columns: (typeof COLUMNS)[keyof typeof COLUMNS], problems: ProblemList): RowReader[] {
-  return readCsv(source, columns, problems).map((row) => new RowReader(source.name, row, problems));
+/** How a file is read: a row limit (RowLimitError past it) and the pacer that yields the event loop. */
+export interface ParseOptions {
+  maxRows?: number | undefined;
+  pacer: Pacer;
+}
+
+const defaultParse = (): ParseOptions => ({ pacer: new Pacer() });
+
+async function rows(source: CsvSource, columns: (typeof COLUMNS)[keyof typeof COLUMNS], problems: ProblemList, read: ParseOptions): Promise<RowReader[]> {
+  const parsed = await readCsv(source, columns, problems, { pacer: read.pacer, ...(read.maxRows !== undefined ? { maxRows: read.maxRows } : {}) });
+  const readers: RowReader[] = [];
+  for (const row of parsed) {
+    await read.pacer.tick();
+    readers.push(new RowReader(source.name, row, problems));
+  }
+  return readers;
 }
 
 /** Remembers the first line of each key and reports later repeats. */
@@ -123,11 +137,12 @@ class FirstSeen<T extends Located> {
  * `mentioned` collects every key the file names, valid row or not, so other files that refer to a
  * key on a bad row are not reported twice.
  */
-export function parseEvents(source: CsvSource, problems: ProblemList, mentioned: Set<string>): EventRecord[] {
+export async function parseEvents(source: CsvSource, problems: ProblemList, mentioned: Set<string>, read: ParseOptions = defaultParse()): Promise<EventRecord[]> {
   const out: EventRecord[] = [];
   const ids = new FirstSeen<EventRecord>();
   const codes = new FirstSeen<EventRecord>();
-  for (const r of rows(source, COLUMNS.events, problems)) {
+  for (const r of await rows(source, COLUMNS.events, problems, read)) {
+    await read.pacer.tick();
     mentioned.add(r.row.get('id').toLowerCase());
     const record: EventRecord = {
       line: r.line,
@@ -149,13 +164,14 @@ export function parseEvents(source: CsvSource, problems: ProblemList, mentioned:
   return out;
 }
 
-export function parseNetwork(source: CsvSource, problems: ProblemList, mentioned: Set<string>): StoreRecord[] {
+export async function parseNetwork(source: CsvSource, problems: ProblemList, mentioned: Set<string>, read: ParseOptions = defaultParse()): Promise<StoreRecord[]> {
   const out: StoreRecord[] = [];
   const regions = new FirstSeen<StoreRecord>();
   const zones = new FirstSeen<StoreRecord>();
   const districts = new FirstSeen<StoreRecord>();
   const stores = new FirstSeen<StoreRecord>();
-  for (const r of rows(source, COLUMNS.network, problems)) {
+  for (const r of await rows(source, COLUMNS.network, problems, read)) {
+    await read.pacer.tick();
     mentioned.add(r.row.get('dlrnum'));
     const record: StoreRecord = {
       line: r.line,
@@ -191,13 +207,14 @@ export function parseNetwork(source: CsvSource, problems: ProblemList, mentioned
 }
 
 /** `listed` collects every store the file names (its rosters are replaced), valid row or not. */
-export function parseRosters(source: CsvSource, problems: ProblemList, listed: Set<string>): RosterRecord[] {
+export async function parseRosters(source: CsvSource, problems: ProblemList, listed: Set<string>, read: ParseOptions = defaultParse()): Promise<RosterRecord[]> {
   const out: RosterRecord[] = [];
   const emails = new FirstSeen<Located & { dlrnum: string }>();
   const executives = new FirstSeen<Located>();
   const generals = new FirstSeen<Located>();
   const storeFirstLine = new Map<string, number>();
-  for (const r of rows(source, COLUMNS.rosters, problems)) {
+  for (const r of await rows(source, COLUMNS.rosters, problems, read)) {
+    await read.pacer.tick();
     const dlrnum = r.code('dlrnum', PATTERNS.dlrnum.re, PATTERNS.dlrnum.shape);
     const email = r.email('email');
     const firstName = r.text('first_name', FIRST_NAME_MAX);
@@ -233,10 +250,11 @@ export function parseRosters(source: CsvSource, problems: ProblemList, listed: S
   return out;
 }
 
-export function parseAccessCodes(source: CsvSource, problems: ProblemList): AccessCodeRecord[] {
+export async function parseAccessCodes(source: CsvSource, problems: ProblemList, read: ParseOptions = defaultParse()): Promise<AccessCodeRecord[]> {
   const out: AccessCodeRecord[] = [];
   const codes = new FirstSeen<AccessCodeRecord>();
-  for (const r of rows(source, COLUMNS.accessCodes, problems)) {
+  for (const r of await rows(source, COLUMNS.accessCodes, problems, read)) {
+    await read.pacer.tick();
     // The code is a secret: problems never repeat it.
     const code = r.row.get('code');
     if (code === '') r.fail('code', 'is required');
@@ -266,10 +284,11 @@ export function parseAccessCodes(source: CsvSource, problems: ProblemList): Acce
   return out;
 }
 
-export function parseReportUsers(source: CsvSource, problems: ProblemList, mailDomain: string | undefined): ReportUserRecord[] {
+export async function parseReportUsers(source: CsvSource, problems: ProblemList, mailDomain: string | undefined, read: ParseOptions = defaultParse()): Promise<ReportUserRecord[]> {
   const out: ReportUserRecord[] = [];
   const emails = new FirstSeen<ReportUserRecord>();
-  for (const r of rows(source, COLUMNS.reportUsers, problems)) {
+  for (const r of await rows(source, COLUMNS.reportUsers, problems, read)) {
+    await read.pacer.tick();
     const record: ReportUserRecord = {
       line: r.line,
       email: r.email('email'),

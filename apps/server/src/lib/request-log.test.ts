@@ -1,4 +1,7 @@
-/** Issue 9, item 6: registration tokens in paths never reach the request log, nor bearer tokens. */
+/**
+ * Issue 9, item 6: registration tokens in paths never reach the request log, nor bearer tokens.
+ * Issue 24, item 11: nor e-mail confirmation tokens (`/confirm-email/{token}`).
+ */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@portal/db/testing';
@@ -8,6 +11,7 @@ import { testConfig } from '../test/build-test-app.ts';
 import { maskUrl, requestLogOptions } from './request-log.ts';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+const CONFIRM = 'ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210-_zyxwv';
 const BEARER = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNlY3JldA';
 
 describe('request log', () => {
@@ -18,7 +22,7 @@ describe('request log', () => {
   });
   afterAll(() => database.close());
 
-  it('masks registration tokens in paths and redacts the Authorization header', async () => {
+  it('masks registration and e-mail confirmation tokens in paths and redacts the Authorization header', async () => {
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
         lines.push(chunk.toString());
@@ -31,12 +35,16 @@ describe('request log', () => {
       await app.inject({ method: 'POST', url: `/api/Registration/${TOKEN}?x=1`, payload: { action: 'cancel' } });
       await app.inject({ method: 'GET', url: `/register/${TOKEN}`, headers: { authorization: `Bearer ${BEARER}` } });
       await app.inject({ method: 'GET', url: '/api/Report/GetAllRegions', headers: { authorization: `Bearer ${BEARER}` } });
+      await app.inject({ method: 'GET', url: `/confirm-email/${CONFIRM}` });
+      await app.inject({ method: 'POST', url: `/confirm-email/${CONFIRM}?from=mail`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     } finally {
       await app.close();
     }
     const log = lines.join('');
     expect(log).toContain('/api/Registration/***');
     expect(log).toContain('/register/***');
+    expect(log).toContain('/confirm-email/***');
+    expect(log).not.toContain(CONFIRM);
     expect(log).not.toContain(TOKEN);
     expect(log).not.toContain(BEARER);
   });
@@ -44,5 +52,7 @@ describe('request log', () => {
   it('leaves other paths as they are', () => {
     expect(maskUrl('/api/Report/GetAllRegions?x=1')).toBe('/api/Report/GetAllRegions?x=1');
     expect(maskUrl(`/register/${TOKEN}?utm=1`)).toBe('/register/***?utm=1');
+    expect(maskUrl(`/confirm-email/${CONFIRM}`)).toBe('/confirm-email/***');
+    expect(maskUrl(`/CONFIRM-EMAIL/${CONFIRM}#x`)).toBe('/CONFIRM-EMAIL/***#x');
   });
 });

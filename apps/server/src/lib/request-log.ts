@@ -1,11 +1,12 @@
 /**
- * Request logs without secrets: the bearer token is redacted, and the registration token a link
- * carries in its path (`/register/{token}`, `/api/Registration/{token}`) is masked, since anyone
- * holding it can open that person's registration.
+ * Request logs without secrets: the bearer token is redacted, and the token a link carries in its
+ * path is masked: the registration token (`/register/{token}`, `/api/Registration/{token}`), since
+ * anyone holding it can open that person's registration, and the e-mail confirmation token
+ * (`/confirm-email/{token}`), which proves an address.
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-const TOKEN_IN_PATH = /^(\/register\/|\/api\/Registration\/)[^/?#]+/i;
+const TOKEN_IN_PATH = /^(\/register\/|\/api\/Registration\/|\/confirm-email\/)[^/?#]+/i;
 
 export function maskUrl(url: string): string {
   return url.replace(TOKEN_IN_PATH, '$1***');

@@ -44,7 +44,12 @@ export default fp(async (app) => {
       return reply.code(400).send({ succeeded: false, message: `Invalid ${context}: ${errors.map((e) => e.message).join('; ')}`, data: null, errors });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ succeeded: false, message: 'Request body too large', data: null });
+    if (status === 413) {
+      // The limit is named, so the sender knows what fits (the CSV import takes far more than the API's JSON).
+      const limit = request.routeOptions.bodyLimit;
+      const named = limit ? `: the limit is ${limit >= 1024 * 1024 ? `${+(limit / 1024 / 1024).toFixed(1)} MiB` : `${+(limit / 1024).toFixed(1)} KiB`}` : '';
+      return reply.code(413).send({ succeeded: false, message: `Request body too large${named}`, data: null });
+    }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
       return reply.code(400).send({ succeeded: false, message: 'Malformed JSON body', data: null });
     }

@@ -23,7 +23,7 @@ import {
   updatePersonRequestSchema,
 } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { organizerOf } from './admin-auth.routes.ts';
 import * as q from './admin.queries.ts';
 import type { Actor, AdminService } from './admin.service.ts';
@@ -37,15 +37,27 @@ function actorOf(request: FastifyRequest): Actor {
 }
 
 const csvBodySchema = z
-  .string({ error: 'must be the CSV text, sent as Content-Type: text/csv' })
-  .min(1, 'is empty: send the CSV text');
+  .custom<Buffer>((v) => Buffer.isBuffer(v), { error: 'must be the CSV file, sent as Content-Type: text/csv' })
+  .refine((v) => v.length > 0, { error: 'is empty: send the CSV file' });
+
+/** The upload's text; a file that is not UTF-8 (an Excel "CSV" in a legacy code page) is refused. */
+function csvText(body: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    const message =
+      'The file is not UTF-8 text. Save it as "CSV UTF-8" (in Excel: File > Save As > "CSV UTF-8 (Comma delimited)") and upload it again.';
+    throw badRequest(message, [{ field: 'file', message }]);
+  }
+}
 
 export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {
   const db = app.db;
   const guard = { onRequest: app.authenticateAdmin };
 
   // Uploaded CSV files are far above the API's 64 KiB JSON limit; only the import route takes them.
-  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string', bodyLimit: IMPORT_BODY_MAX_BYTES }, (_request, body, done) => done(null, body));
+  // As bytes: the text is decoded strictly (csvText), never with replacement characters.
+  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'buffer', bodyLimit: IMPORT_BODY_MAX_BYTES }, (_request, body, done) => done(null, body));
   app.addHook('onSend', async (_request, reply, payload) => {
     // Organizer data is personal: never kept by a shared cache or the browser's.
     void reply.header('cache-control', 'no-store');
@@ -110,7 +122,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = asy
   app.post(
     ADMIN_PATHS.import,
     { ...guard, bodyLimit: IMPORT_BODY_MAX_BYTES, schema: { querystring: importQuerySchema, body: csvBodySchema } },
-    async (request) => ok(await service.importFile(actorOf(request), request.query.kind, request.body, request.query.dryRun)),
+    async (request) => ok(await service.importFile(actorOf(request), request.query.kind, csvText(request.body), request.query.dryRun)),
   );
 
   app.get(ADMIN_PATHS.audit, { ...guard, schema: { querystring: auditQuerySchema } }, async (request) => ok(await q.listAudit(db, request.query)));

@@ -18,11 +18,14 @@ import {
   type ResendLinkData,
   type UpdateEventRequest,
   type UpdatePersonRequest,
+  IMPORT_MAX_ROWS,
+  IMPORT_PROBLEMS_MAX,
 } from '@portal/contracts';
 import { schema, type AttendeeType, type Db, type PersonCategory, type Policy, type Tx } from '@portal/db';
 import { accessCodeProblem, hashAccessCode } from '../../lib/access-code.ts';
 import { audit, type AuditEntry } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { RowLimitError } from '../../import/csv-file.ts';
 import { importCsv, type CsvImportFiles } from '../../import/import-csv.ts';
 import { queueRegistrationMail, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -375,13 +378,20 @@ export function createAdminService(deps: AdminServiceDeps) {
       // Asked before the transaction: PGlite has one connection, so a read outside it would wait forever.
       const allowWeakCodes = (await deps.weakCodesAllowed?.()) ?? false;
       return db.transaction(async (tx) => {
-        const result = await importCsv(tx, files, { codeHashKey: deps.codeHashKey, reportEmailDomain: deps.reportEmailDomain, dryRun, allowWeakCodes });
+        let result;
+        try {
+          result = await importCsv(tx, files, { codeHashKey: deps.codeHashKey, reportEmailDomain: deps.reportEmailDomain, dryRun, allowWeakCodes, maxRows: IMPORT_MAX_ROWS });
+        } catch (error) {
+          if (error instanceof RowLimitError) throw new AppError(413, `The file has more than ${error.limit.toLocaleString('en-US')} rows: an import file has at most ${error.limit.toLocaleString('en-US')} rows. Split it into smaller files.`);
+          throw error;
+        }
         if (!result.ok) {
           if (!dryRun) await audit(tx, auditAs(actor, { action: 'admin-import', success: false, detail: { kind, problems: result.problems.length } }));
-          return { ok: false, dryRun, committed: false, counts: null, problems: result.problems };
+          // The first problems and a count: 60,000 problems are no use to read and megabytes to send.
+          return { ok: false, dryRun, committed: false, counts: null, problems: result.problems.slice(0, IMPORT_PROBLEMS_MAX), problemsTotal: result.problems.length };
         }
         if (!dryRun) await audit(tx, auditAs(actor, { action: 'admin-import', detail: { kind, counts: result.counts } }));
-        return { ok: true, dryRun, committed: !dryRun, counts: result.counts as ImportResult['counts'], problems: [] };
+        return { ok: true, dryRun, committed: !dryRun, counts: result.counts as ImportResult['counts'], problems: [], problemsTotal: 0 };
       });
     },
   };

@@ -14,7 +14,8 @@ import type { Db } from '@portal/db';
 import { attachmentBuilder } from './attachments.ts';
 import { registrationCalendar } from './ics.ts';
 import * as q from './mail.queries.ts';
-import { brandingOf, MAIL_KINDS, renderMail, type MailDataByKind, type MailKind, type Rendered } from './templates/index.ts';
+import { redactMailData } from './redact-links.ts';
+import { brandingOf, MAIL_KINDS, renderMail, type Branding, type MailDataByKind, type MailKind, type Rendered } from './templates/index.ts';
 
 export interface MailAddress {
   name: string;
@@ -146,9 +147,11 @@ export class MailDelivery {
 
   private async deliverOne(transport: Transporter<SMTPPool.SentMessageInfo>, mail: q.ClaimedMail): Promise<boolean> {
     let rendered: Rendered;
+    let branding: Branding;
     try {
       const message = await this.compose(mail);
       rendered = message.rendered;
+      branding = message.branding;
       await transport.sendMail({
         from: formatAddress(this.options.from),
         to: mail.toEmail,
@@ -166,7 +169,11 @@ export class MailDelivery {
       this.options.log?.warn({ outboxId: mail.id, attempt: mail.attempts, retryInMs: retryIn, err: reason }, 'mail not delivered');
       return false;
     }
-    const recorded = await q.markSent(this.options.db, mail, rendered);
+    // What is kept of a delivered mail carries no live link (redact-links.ts): data and bodies are
+    // stored as rendered from the redacted data.
+    const redacted = redactMailData(mail.data);
+    const stored = redacted ? renderMail(mail.kind as MailKind, branding, redacted as unknown as MailDataByKind[MailKind]) : rendered;
+    const recorded = await q.markSent(this.options.db, mail, stored, redacted ?? undefined);
     if (!recorded) this.options.log?.warn({ outboxId: mail.id }, 'mail sent after its claim ran out');
     return true;
   }
@@ -176,7 +183,7 @@ export class MailDelivery {
   }
 
   /** Renders the templates and builds the attachments of one row. */
-  private async compose(mail: q.ClaimedMail): Promise<{ rendered: Rendered; attachments: NodemailerAttachment[] }> {
+  private async compose(mail: q.ClaimedMail): Promise<{ rendered: Rendered; branding: Branding; attachments: NodemailerAttachment[] }> {
     if (!isMailKind(mail.kind)) throw new PermanentError(`unknown mail kind ${mail.kind}`);
     const event = mail.eventId ? await q.findEventForMail(this.options.db, mail.eventId) : undefined;
     const branding = brandingOf(event, this.options.publicUrl);
@@ -213,9 +220,9 @@ export class MailDelivery {
       });
       // The method parameter lets mail clients offer "update" or "remove" on the calendar entry.
       const contentType = `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'REQUEST'}`;
-      return { rendered, attachments: [...attachments, { filename: `${event.id}-registration.ics`, content, contentType }] };
+      return { rendered, branding, attachments: [...attachments, { filename: `${event.id}-registration.ics`, content, contentType }] };
     }
-    return { rendered, attachments };
+    return { rendered, branding, attachments };
   }
 }
 

@@ -68,10 +68,11 @@ export async function releaseClaims(db: DbOrTx, mails: readonly ClaimedMail[]): 
 
 const held = (mail: ClaimedMail) => and(eq(outbox.id, mail.id), eq(outbox.attempts, mail.attempts), eq(outbox.status, 'sending'));
 
-export async function markSent(db: DbOrTx, mail: ClaimedMail, rendered: { subject: string; text: string; html: string }): Promise<boolean> {
+/** Records a delivery: what went out (without live links) and, when given, the redacted data. */
+export async function markSent(db: DbOrTx, mail: ClaimedMail, rendered: { subject: string; text: string; html: string }, data?: Record<string, unknown>): Promise<boolean> {
   const rows = await db
     .update(outbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html })
+    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, ...(data ? { data } : {}) })
     .where(held(mail))
     .returning({ id: outbox.id });
   return rows.length > 0;

@@ -10,11 +10,12 @@ import { ADMIN_PATHS, outboxQuerySchema, type OutboxMail } from '@portal/contrac
 import type { Config } from '../../config.ts';
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { MailDelivery } from './delivery.ts';
 import { confirmEmail, type ConfirmOutcome } from './mail.service.ts';
 import * as q from './mail.queries.ts';
 import { enqueueMail, type EnqueueMailInput } from './outbox.ts';
+import { linksRemoved } from './redact-links.ts';
 import { runReminders } from './reminders.ts';
 import { brandingOf, MAIL_KINDS, renderMail, type MailDataByKind, type MailKind } from './templates/index.ts';
 import { esc } from './templates/layout.ts';
@@ -58,6 +59,7 @@ function toWire(row: q.OutboxRow, subject: string | null = row.subject): OutboxM
     nextAttemptAt: row.status === 'pending' || row.status === 'sending' ? row.nextAttemptAt.toISOString() : null,
     registrationId: typeof registrationId === 'number' ? registrationId : null,
     resendOf: row.resendOf,
+    linksRemoved: linksRemoved(row.data),
   };
 }
 
@@ -112,6 +114,10 @@ const routes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, { config, n
     const copy = await app.db.transaction(async (tx) => {
       const original = await q.findOutbox(tx, request.params.id);
       if (!original) throw notFound('There is no mail with this id.');
+      // A delivered mail's personal link was removed from the outbox (redact-links.ts); a copy would carry a dead one.
+      if (linksRemoved(original.data)) {
+        throw conflict('This mail carried a personal link, which is not kept after delivery. Use "Resend link" on the registration to send a new one.');
+      }
       // The same kind and data as a new row: rendered afresh, a new Message-ID, no dedupe key.
       const queued = await enqueueMail(
         tx,

@@ -23,6 +23,7 @@ const problems: ImportResult = {
     { file: 'rosters', line: 3, column: 'email', reason: 'must be an e-mail address' },
     { file: 'rosters', line: 3, column: 'role', reason: 'must be staff, executive_manager or general_manager' },
   ],
+  problemsTotal: 2,
 };
 const counts = { people: { inserted: 2, updated: 0, unchanged: 0 }, storeManagers: { inserted: 0, updated: 0, unchanged: 1 } };
 
@@ -32,7 +33,7 @@ describe('import', { timeout: 40_000 }, () => {
       'POST /api/Admin/Import': ({ body, query }) => {
         const dryRun = query.dryRun === 'true';
         if (body === BAD) return { ...problems, dryRun };
-        return { ok: true, dryRun, committed: !dryRun, counts, problems: [] } satisfies ImportResult;
+        return { ok: true, dryRun, committed: !dryRun, counts, problems: [], problemsTotal: 0 } satisfies ImportResult;
       },
     });
     renderApp('/admin/import');
@@ -73,7 +74,7 @@ describe('import', { timeout: 40_000 }, () => {
   });
 
   it('sends the chosen kind, and a changed kind needs a new check', async () => {
-    const api = fakeAdminApi({ 'POST /api/Admin/Import': ({ query }) => ({ ok: true, dryRun: query.dryRun === 'true', committed: false, counts: {}, problems: [] }) });
+    const api = fakeAdminApi({ 'POST /api/Admin/Import': ({ query }) => ({ ok: true, dryRun: query.dryRun === 'true', committed: false, counts: {}, problems: [], problemsTotal: 0 }) });
     renderApp('/admin/import');
     await userEvent.upload(await screen.findByLabelText('CSV file (UTF-8)'), new File(['email,name,active\n'], 'users.csv', { type: 'text/csv' }));
     await userEvent.selectOptions(screen.getByLabelText('What the file holds'), 'report-users');
@@ -82,5 +83,23 @@ describe('import', { timeout: 40_000 }, () => {
     expect(api.callsTo('POST', '/api/Admin/Import')[0]?.query.kind).toBe('report-users');
     await userEvent.selectOptions(screen.getByLabelText('What the file holds'), 'network');
     expect(screen.queryByText('No problems found in users.csv')).toBeNull();
+  });
+
+  it('refuses a file that is not UTF-8 before sending it, and says when only the first problems are listed', async () => {
+    const api = fakeAdminApi({
+      'POST /api/Admin/Import': () => ({ ...problems, problems: problems.problems.slice(0, 1), problemsTotal: 60_000 }) satisfies ImportResult,
+    });
+    renderApp('/admin/import');
+    const input = await screen.findByLabelText('CSV file (UTF-8)');
+    // "José" in Windows-1252: byte 0xE9 is not UTF-8.
+    await userEvent.upload(input, new File([new Uint8Array([0x4a, 0x6f, 0x73, 0xe9, 0x0a])], 'legacy.csv', { type: 'text/csv' }));
+    expect(await screen.findByText(/The file is not UTF-8 text\. Save it as "CSV UTF-8"/)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(api.callsTo('POST', '/api/Admin/Import')).toHaveLength(0);
+
+    await userEvent.upload(input, new File([BAD], 'people.csv', { type: 'text/csv' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(await screen.findByText('60,000 problems found: nothing was written')).toBeVisible();
+    expect(screen.getByText(/The first 1 are listed\./)).toBeVisible();
   });
 });

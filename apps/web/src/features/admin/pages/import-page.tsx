@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { SelectField } from '../components/form-field.tsx';
 import { ErrorAlert } from '../components/query-state.tsx';
 import { countsText, IMPORT_KIND_INFO } from '../utils/import-kinds.ts';
-import { readFileText } from '../utils/read-file-text.ts';
+import { NotUtf8Error, readFileText } from '../utils/read-file-text.ts';
 
 interface ChosenFile {
   name: string;
@@ -22,9 +22,12 @@ function Problems({ result }: { result: ImportResult }) {
   return (
     <Alert variant="danger" className="mb-3">
       <h2 className="h5">
-        {result.problems.length === 1 ? '1 problem' : `${result.problems.length} problems`} found: nothing was written
+        {result.problemsTotal === 1 ? '1 problem' : `${result.problemsTotal.toLocaleString('en-US')} problems`} found: nothing was written
       </h2>
-      <p>Fix the file and check it again. Lines are counted from the header (line 1).</p>
+      <p>
+        Fix the file and check it again. Lines are counted from the header (line 1).
+        {result.problemsTotal > result.problems.length && ` The first ${result.problems.length.toLocaleString('en-US')} are listed.`}
+      </p>
       <Table size="sm" bordered responsive className="mb-0 bg-white" aria-label="Problems in the file">
         <thead>
           <tr>
@@ -79,13 +82,13 @@ export function ImportPage() {
     const chosen = e.target.files?.[0];
     if (!chosen) return;
     if (chosen.size > IMPORT_BODY_MAX_BYTES) {
-      setFileError(`The file is larger than ${IMPORT_BODY_MAX_BYTES / 1024 / 1024} MB.`);
+      setFileError(`The file is larger than ${IMPORT_BODY_MAX_BYTES / 1024 / 1024} MiB, the most the import takes. Split it into smaller files.`);
       return;
     }
     try {
       setFile({ name: chosen.name, text: await readFileText(chosen) });
-    } catch {
-      setFileError('The file could not be read.');
+    } catch (error) {
+      setFileError(error instanceof NotUtf8Error ? error.message : 'The file could not be read.');
     }
   };
 

@@ -29,6 +29,17 @@ describe('outbox', { timeout: 40_000 }, () => {
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'sent');
     expect(await screen.findByText('No sent mail.')).toBeVisible();
   });
+
+  it('says when a delivered mail\'s personal link was removed, and points to the registration instead of a resend', async () => {
+    fakeAdminApi({
+      'GET /api/Admin/Outbox': () => ({ rows: [outboxMail({ status: 'sent', sentAt: '2026-11-02T10:01:00.000Z', lastError: null, linksRemoved: true })], total: 1 }),
+    });
+    renderApp('/admin/outbox');
+    const row = await screen.findByRole('row', { name: /You are registered/ });
+    expect(within(row).getByText('Personal link removed after delivery')).toBeVisible();
+    expect(within(row).queryByRole('button', { name: /Resend/ })).toBeNull();
+    expect(within(row).getByRole('link', { name: 'Resend link' })).toHaveAttribute('href', '/admin/registrations/7');
+  });
 });
 
 describe('audit log', { timeout: 40_000 }, () => {

@@ -1,6 +1,8 @@
 import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
 import { ADMIN_OUTBOX_STATUSES, type OutboxMail } from '@portal/contracts';
+import { adminPaths } from '../admin-paths.ts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useOutbox } from '../api/get-outbox.ts';
 import { useResendOutboxMail } from '../api/resend-outbox-mail.ts';
@@ -60,7 +62,10 @@ export function OutboxPage() {
                       <td className="text-nowrap">{formatDateTime(mail.createdAt)}</td>
                       <td>{mail.kind}</td>
                       <td className="text-break">{mail.to}</td>
-                      <td>{mail.subject ?? <span className="text-body-secondary">not written yet</span>}</td>
+                      <td>
+                        {mail.subject ?? <span className="text-body-secondary">not written yet</span>}
+                        {mail.linksRemoved && <div className="small text-body-secondary">Personal link removed after delivery</div>}
+                      </td>
                       <td>
                         <StatusBadge status={mail.status} />
                       </td>
@@ -68,9 +73,15 @@ export function OutboxPage() {
                       <td className="small text-break">{mail.lastError ?? '—'}</td>
                       <td className="text-nowrap">{mail.sentAt ? formatDateTime(mail.sentAt) : mail.nextAttemptAt ? `next ${formatDateTime(mail.nextAttemptAt)}` : '—'}</td>
                       <td>
-                        <Button size="sm" variant="outline-primary" onClick={() => askResend(mail)} aria-label={`Resend ${mail.kind} mail ${mail.id} to ${mail.to}`} disabled={mail.status === 'sending' || mail.status === 'pending'}>
-                          Resend
-                        </Button>
+                        {mail.linksRemoved ? (
+                          <span className="small text-body-secondary">
+                            {mail.registrationId !== null ? <Link to={adminPaths.registration(mail.registrationId)}>Resend link</Link> : 'Resend link'} on the registration
+                          </span>
+                        ) : (
+                          <Button size="sm" variant="outline-primary" onClick={() => askResend(mail)} aria-label={`Resend ${mail.kind} mail ${mail.id} to ${mail.to}`} disabled={mail.status === 'sending' || mail.status === 'pending'}>
+                            Resend
+                          </Button>
+                        )}
                       </td>
                     </tr>
                   ))}

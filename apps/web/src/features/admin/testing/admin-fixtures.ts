@@ -115,5 +115,6 @@ export const outboxMail = (overrides: Partial<OutboxMail> = {}): OutboxMail => (
   nextAttemptAt: null,
   registrationId: 7,
   resendOf: null,
+  linksRemoved: false,
   ...overrides,
 });
