@@ -167,12 +167,18 @@ export async function findReportUser(db: DbOrTx, email: string) {
   return row;
 }
 
+/** Counts a report login of a report user on the list (the report login never adds anyone to it). */
 export async function recordReportLogin(db: DbOrTx, email: string) {
   await db
-    .insert(reportUsers)
-    .values({ email, loginCount: 1, lastLoginAt: new Date() })
-    .onConflictDoUpdate({
-      target: reportUsers.email,
-      set: { loginCount: sql`${reportUsers.loginCount} + 1`, lastLoginAt: new Date() },
-    });
+    .update(reportUsers)
+    .set({ loginCount: sql`${reportUsers.loginCount} + 1`, lastLoginAt: new Date() })
+    .where(eq(reportUsers.email, email));
+}
+
+/** Whether an address (lower-case) belongs to a person or a report user as it is: then it is nobody's alias. */
+export async function emailOnFile(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ found: sql<boolean>`exists (select 1 from people where email = ${email}) or exists (select 1 from report_users where email = ${email})` })
+    .from(sql`(select 1) as one`);
+  return row?.found === true;
 }

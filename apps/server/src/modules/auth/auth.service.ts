@@ -18,6 +18,8 @@ import { badRequest, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import * as q from './auth.queries.ts';
+import { loginIdentity } from './login-identity.ts';
+import { reportGrantOf, scopeOfRow } from '../reports/report-scope.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'The e-mail address or access code is not valid.';
 const HOUR = 3600;
@@ -83,13 +85,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     const email = input.userName.toLowerCase();
     if (!email.endsWith(`@${deps.reportEmailDomain}`)) return fail(input, ip, 'report e-mail outside the company domain');
     if (!sameSecret(input.password, deps.reportCode)) return fail(input, ip, 'wrong report code');
+    // Only the people on the report-user list (organizer console, CSV import), each with their own scope.
     const existing = await q.findReportUser(db, email);
-    if (existing && !existing.active) return fail(input, ip, 'report user disabled');
+    if (!existing) return fail(input, ip, 'not on the report-user list');
+    if (!existing.active) return fail(input, ip, 'report user disabled');
+    const reportScope = scopeOfRow(existing.reportScopeLevel, existing.reportScopeCode);
+    if (!reportScope) return fail(input, ip, 'report user without a report scope');
     await q.recordReportLogin(db, email);
     const policies: Policy[] = ['reporting'];
     const signed = await tokens.sign({ personId: null, email, eventType: input.eventType, policies, regType: 'RPT', isDealer: false, storeCode: null });
     auditLog.record({ action: 'report-login', success: true, actorEmail: email, eventId: input.eventType, ip });
-    const names = existing?.name ? { firstName: existing.name.split(' ')[0] ?? '', lastName: existing.name.split(' ').slice(1).join(' ') } : nameFromEmail(email);
+    const names = existing.name ? { firstName: existing.name.split(' ')[0] ?? '', lastName: existing.name.split(' ').slice(1).join(' ') } : nameFromEmail(email);
     return {
       ok: true,
       data: {
@@ -102,6 +108,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         authorizationPolicy: policies,
         user: { email, ...names },
         contentGroups: { agenda: 'general', conference: 'general', faq: 'general' },
+        reportScope,
       },
     };
   }
@@ -152,6 +159,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       accessCodeId: code.id,
     });
     auditLog.record({ action: 'login', success: true, actorEmail: email, eventId: input.eventType, ip, detail: { accessCode: code.label, accessCodeId: code.id } });
+    // The web app shows reports only with a granted scope (the server checks it on every report).
+    const reportScope = policies.includes('field') || policies.includes('corporate') ? await reportGrantOf(db, { personId: person.id, email }) : null;
     return {
       ok: true,
       data: {
@@ -170,6 +179,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         authorizationPolicy: policies,
         user: { email, firstName: person.firstName, lastName: person.lastName },
         contentGroups: { agenda: code.agendaGroup, conference: code.conferenceGroup, faq: code.faqGroup },
+        reportScope,
       },
     };
   }
@@ -185,7 +195,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       ]);
       let outcome: LoginOutcome | undefined;
       try {
-        outcome = input.IsReporting ? await reportLogin(input, ip) : await attendeeLogin(input, ip, codeHash);
+        // A case variant or plus-alias of an address is that address's person, never a new one.
+        const as = { ...input, userName: await loginIdentity(db, input.userName) };
+        outcome = as.IsReporting ? await reportLogin(as, ip) : await attendeeLogin(as, ip, codeHash);
         return outcome;
       } finally {
         if (!outcome || outcome.ok) await limiter.release(counted);
