@@ -153,10 +153,12 @@ export async function insertPerson(
   db: DbOrTx,
   person: { email: string; firstName: string; lastName: string; category: PersonCategory; storeDlrnum?: string | null },
 ) {
-  // Two first logins of one new e-mail at once: the second one reuses the first one's row.
+  // Two first logins of one new e-mail at once: the second one reuses the first one's row. An address
+  // typed at a login is nobody's confirmed address: reminders and digests wait for its confirmation
+  // (issue 24, "no mail to strangers").
   const [row] = await db
     .insert(people)
-    .values(person)
+    .values({ ...person, emailVerified: false })
     .onConflictDoUpdate({ target: people.email, set: { email: sql`excluded.email` } })
     .returning({ id: people.id, firstName: people.firstName, lastName: people.lastName });
   return row!;

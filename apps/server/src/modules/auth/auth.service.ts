@@ -14,7 +14,7 @@ import type { LoginData, LoginRequest, Policy } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
 import type { AuditWriter } from '../../lib/audit-writer.ts';
-import { badRequest, tooManyRequests } from '../../lib/errors.ts';
+import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import * as q from './auth.queries.ts';
@@ -38,7 +38,12 @@ export interface AuthServiceDeps {
   failuresPerCodeHour: number;
   /** Failures of the report login as a whole (one shared report code). */
   failuresPerReportHour: number;
+  /** New people one access code may create per hour (`NEW_PEOPLE_PER_CODE_HOUR`); unlimited without it. */
+  newPeoplePerCodeHour?: number;
 }
+
+/** The refusal of a login that would create one new person too many with an access code this hour (429). */
+export const NEW_PEOPLE_BUDGET_MESSAGE = 'Too many new sign-ups with this access code right now. Please try again later or contact the event team.';
 
 export type LoginInput = Required<Pick<LoginRequest, 'userName' | 'password' | 'eventType' | 'IsReporting'>> & {
   firstName: string;
@@ -140,6 +145,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (found.personId !== null && found.firstName !== null && found.lastName !== null) {
       person = { id: found.personId, firstName: found.firstName, lastName: found.lastName };
     } else {
+      // Throw-away logins cannot fill the house: an any-e-mail code creates at most a budget of new
+      // people per hour (issue 24, item 7); people already on file still log in.
+      if (found.personId === null && deps.newPeoplePerCodeHour !== undefined) {
+        const [state] = await limiter.hit([`login:new-people:${input.eventType}:${code.id}`], HOUR);
+        if (state && state.count > deps.newPeoplePerCodeHour) {
+          auditLog.record({ action: 'login', success: false, actorEmail: email, eventId: input.eventType, ip, detail: { reason: 'new-people budget of the access code spent', accessCodeId: code.id } });
+          throw new AppError(429, NEW_PEOPLE_BUDGET_MESSAGE, undefined, { 'retry-after': String(Math.max(state.resetIn, 1)) });
+        }
+      }
       const names = input.firstName && input.lastName ? { firstName: input.firstName, lastName: input.lastName } : nameFromEmail(email);
       person = await q.insertPerson(db, { email, ...names, category: code.personCategory, storeDlrnum: code.storeDlrnum });
     }
