@@ -149,12 +149,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       failuresPerCodeHour: config.loginFailuresPerCodeHour,
       failuresPerCodeIpHour: config.loginFailuresPerCodeIpHour,
       failuresPerReportHour: config.loginFailuresPerReportHour,
+      newPeoplePerCodeHour: config.newPeoplePerCodeHour,
     }),
   });
   await app.register(enrollmentRoutes, { config });
   await app.register(registrationRoutes, { config, limiter });
   await app.register(reportsRoutes);
-  await app.register(reportInsightsRoutes);
+  await app.register(reportInsightsRoutes, { remindersPerRecipientDay: config.remindersPerRecipientDay, publicUrl: config.publicUrl });
   await app.register(retailerReportRoutes);
   const adminNow = deps.now ? { now: () => new Date(deps.now!()) } : {};
   await app.register(adminAuthRoutes, {

@@ -75,6 +75,12 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_CODE_HOUR: positiveInt.default(500),
   LOGIN_FAILURES_PER_CODE_IP_HOUR: positiveInt.default(100),
   LOGIN_FAILURES_PER_REPORT_HOUR: positiveInt.default(200),
+  /** Issue 24: an unused registration link expires this many hours after it was issued. */
+  LINK_TTL_HOURS: positiveInt.max(24 * 90, 'must be at most 2160 (90 days)').default(72),
+  /** Issue 24: new people one any-e-mail access code may create per hour (then its logins of unknown e-mails are refused). */
+  NEW_PEOPLE_PER_CODE_HOUR: positiveInt.default(300),
+  /** Issue 24: reminder and digest mails one address may get per day (UTC). */
+  REMINDERS_PER_RECIPIENT_DAY: positiveInt.default(3),
   REGISTRATION_PROVIDER: z.enum(['builtin', 'cvent']).default('builtin'),
   CVENT_URL: url(['http:', 'https:']).optional(),
   CVENT_CALLBACK_SECRET: z.string().min(16).optional(),
@@ -135,6 +141,12 @@ export interface Config {
   /** Failures per access code and client address: a hard limit (the per-code budget is shared, see auth.service.ts). */
   loginFailuresPerCodeIpHour: number;
   loginFailuresPerReportHour: number;
+  /** Hours an unused registration link stays usable (`LINK_TTL_HOURS`). */
+  linkTtlHours: number;
+  /** New people per any-e-mail access code and hour (`NEW_PEOPLE_PER_CODE_HOUR`). */
+  newPeoplePerCodeHour: number;
+  /** Reminder and digest mails per address and UTC day (`REMINDERS_PER_RECIPIENT_DAY`). */
+  remindersPerRecipientDay: number;
   registrationProvider: 'builtin' | 'cvent';
   cvent: { url: string; callbackSecret: string } | undefined;
   contentSource: 'embedded' | 'upstream';
@@ -253,6 +265,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPerCodeHour: e.LOGIN_FAILURES_PER_CODE_HOUR,
     loginFailuresPerCodeIpHour: e.LOGIN_FAILURES_PER_CODE_IP_HOUR,
     loginFailuresPerReportHour: e.LOGIN_FAILURES_PER_REPORT_HOUR,
+    linkTtlHours: e.LINK_TTL_HOURS,
+    newPeoplePerCodeHour: e.NEW_PEOPLE_PER_CODE_HOUR,
+    remindersPerRecipientDay: e.REMINDERS_PER_RECIPIENT_DAY,
     registrationProvider: e.REGISTRATION_PROVIDER,
     cvent: e.CVENT_URL && e.CVENT_CALLBACK_SECRET ? { url: e.CVENT_URL, callbackSecret: e.CVENT_CALLBACK_SECRET } : undefined,
     contentSource: e.CONTENT_SOURCE,

@@ -454,7 +454,7 @@ export const adminPersonSchema = z.object({
   storeName: z.string().nullable(),
   zoneCode: z.string().nullable(),
   company: z.string().nullable(),
-  /** Null when the person has none (a corporate person then reads the whole network). */
+  /** Null when the person has none: then no report access at all (a scope is granted, never assumed). */
   scope: reportScopeSchema.nullable(),
   createdAt: z.string(),
 });

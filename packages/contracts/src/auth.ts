@@ -45,6 +45,13 @@ export const dealerInfoSchema = z.object({
 });
 export type DealerInfo = z.infer<typeof dealerInfoSchema>;
 
+/** A granted report scope as the login answer carries it: `{ level: 'network', code: null }` or a level with its code. */
+export const loginReportScopeSchema = z.object({
+  level: z.enum(['network', 'region', 'zone', 'district']),
+  code: z.string().nullable(),
+});
+export type LoginReportScope = z.infer<typeof loginReportScopeSchema>;
+
 export const loginDataSchema = z.object({
   accessToken: z.string(),
   expiresAt: z.string(),
@@ -55,5 +62,11 @@ export const loginDataSchema = z.object({
   authorizationPolicy: z.array(z.string()),
   user: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }),
   contentGroups: contentGroupsSchema,
+  /**
+   * The report scope granted to this person (docs/reports.md, "Report scopes"): `network`, or one
+   * region, zone or district code; null when none is granted, and the web app then shows no reports.
+   * Added in issue 24 (optional, so older answers still parse; absent counts as no grant).
+   */
+  reportScope: loginReportScopeSchema.nullable().optional(),
 });
 export type LoginData = z.infer<typeof loginDataSchema>;

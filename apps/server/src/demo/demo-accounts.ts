@@ -4,14 +4,14 @@ export const DEMO_ACCOUNTS = [
   { event: 'nbc', userName: 'jordan.lee@morgan-motors.example.com', code: 'DEALER27', what: 'dealer staff of store 10001' },
   { event: 'nbc', userName: 'any store-roster e-mail', code: 'RETAIL27', what: 'second retailer code (dealer agenda)' },
   { event: 'nbc', userName: 'any e-mail', code: 'EXPO27', what: 'expo (expo policy)' },
-  { event: 'nbc', userName: 'field.user@corp.example.com', code: 'FIELD27', what: 'field (field policy)' },
-  { event: 'nbc', userName: 'corp.user@corp.example.com', code: 'CORP27', what: 'corporate (corporate policy)' },
+  { event: 'nbc', userName: 'field.user@corp.example.com', code: 'FIELD27', what: 'field (field policy), report scope network' },
+  { event: 'nbc', userName: 'corp.user@corp.example.com', code: 'CORP27', what: 'corporate (corporate policy), report scope network' },
   { event: 'nbc', userName: 'region.manager@corp.example.com', code: 'FIELD27', what: 'field, report scope region 010' },
   { event: 'nbc', userName: 'zone.manager@corp.example.com', code: 'FIELD27', what: 'field, report scope zone 011 (in region 010)' },
   { event: 'nbc', userName: 'district.manager@corp.example.com', code: 'FIELD27', what: 'field, report scope district 011001' },
   { event: 'nbc', userName: 'any e-mail', code: 'SBR27, PARTNER27, INDDIST27, VENDOR27, DIST27', what: 'the other traveller codes' },
   { event: 'abc', userName: 'any e-mail, with first and last name', code: 'ABC27', what: 'annual conference attendee' },
-  { event: 'report login', userName: 'reports@corp.example.com', code: 'REPORTS27', what: 'report user (mail domain corp.example.com)' },
+  { event: 'report login', userName: 'reports@corp.example.com', code: 'REPORTS27', what: 'report user on the report-user list, report scope network' },
   { event: 'console /admin', userName: 'admin@corp.example.com', code: 'Organizer-Demo-2027', what: 'organizer (password, no TOTP)' },
 ] as const;
 

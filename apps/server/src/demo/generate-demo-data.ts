@@ -36,6 +36,8 @@ export const MORGAN_MOTORS = {
 } as const;
 export const FIELD_USER_EMAIL = 'field.user@corp.example.com';
 export const CORP_USER_EMAIL = 'corp.user@corp.example.com';
+/** The report-user list of demo mode: the report login admits only the people on it (organizer-and-mail.md section 3). */
+export const DEMO_REPORT_USERS = [{ email: 'reports@corp.example.com', name: 'Report User', reportScopeLevel: 'network', reportScopeCode: null }] as const;
 /**
  * Field managers with a report scope (organizer-and-mail.md section 3), one per level, inside region
  * 010 > zone 011 > district 011001: the generator always makes these (zone codes are the region's
@@ -279,8 +281,9 @@ export function generateDemoData(options: { stores: number; seed: number }): Dem
     const n = randomName(rnd);
     return addPerson({ ...n, domain: CORP_DOMAIN, storeDlrnum: null, category, zoneCode, company: null });
   };
-  addPerson({ firstName: 'Field', lastName: 'User', email: FIELD_USER_EMAIL, domain: CORP_DOMAIN, storeDlrnum: null, category: 'field', zoneCode: '011', company: null });
-  addPerson({ firstName: 'Corp', lastName: 'User', email: CORP_USER_EMAIL, domain: CORP_DOMAIN, storeDlrnum: null, category: 'corporate', zoneCode: null, company: null });
+  // The two fixed report readers hold the whole network, granted like any other scope (section 3).
+  addPerson({ firstName: 'Field', lastName: 'User', email: FIELD_USER_EMAIL, domain: CORP_DOMAIN, storeDlrnum: null, category: 'field', zoneCode: '011', company: null, reportScopeLevel: 'network' });
+  addPerson({ firstName: 'Corp', lastName: 'User', email: CORP_USER_EMAIL, domain: CORP_DOMAIN, storeDlrnum: null, category: 'corporate', zoneCode: null, company: null, reportScopeLevel: 'network' });
   const travellers: number[] = [];
   for (const zone of zones) for (let k = 0; k < 2; k++) travellers.push(corp('field', zone.code));
   for (let k = 0; k < 80; k++) travellers.push(corp('corporate', null));

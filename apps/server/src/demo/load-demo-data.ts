@@ -10,7 +10,7 @@ import { hashAccessCode } from '../lib/access-code.ts';
 import { hashPassword } from '../modules/admin/organizer-accounts.ts';
 import { DEMO_ACCESS_CODES, DEMO_EVENTS } from './demo-access-codes.ts';
 import { DEMO_ORGANIZER } from './demo-accounts.ts';
-import { DEMO_DEFAULT_SEED, DEMO_DEFAULT_STORES, generateDemoData, type DemoDataset } from './generate-demo-data.ts';
+import { DEMO_DEFAULT_SEED, DEMO_DEFAULT_STORES, DEMO_REPORT_USERS, generateDemoData, type DemoDataset } from './generate-demo-data.ts';
 
 export interface DemoLoadOptions {
   /** Number of stores (default 5,000); districts scale with it, about ten stores each. */
@@ -152,6 +152,8 @@ export async function loadDemoData(db: DbOrTx, options: DemoLoadOptions): Promis
         updatedAt: r.touchedAt,
       })),
     );
+    // The demo report-user list; a report user kept across --reset stays as an organizer set it.
+    await tx.insert(schema.reportUsers).values(DEMO_REPORT_USERS.map((u) => ({ ...u }))).onConflictDoNothing();
     // The demo organizer of the console; an organizer account kept across --reset stays as it is.
     await tx
       .insert(schema.organizers)

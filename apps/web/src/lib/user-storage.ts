@@ -56,6 +56,16 @@ export function getUserDetail(): StoredUserDetail | null {
   return cachedValue;
 }
 
+/**
+ * Whether the login holds a granted report scope (`LoginData.reportScope`, docs/reports.md): without
+ * one the server answers 403 on every report, so the app shows no reports. An answer without the
+ * field (stored before the server sent it) counts as no grant; logging in again brings it.
+ */
+export function hasReportGrant(detail: StoredUserDetail | null | undefined): boolean {
+  const scope = detail?.data.reportScope;
+  return typeof scope === 'object' && scope !== null && typeof scope.level === 'string';
+}
+
 export function getAccessToken(): string | null {
   return getUserDetail()?.data.accessToken ?? null;
 }

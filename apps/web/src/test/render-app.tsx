@@ -77,6 +77,8 @@ export function loginData(overrides: Partial<LoginData> = {}): LoginData {
     authorizationPolicy: ['general'],
     user: { email: 'pat.morgan@morgan-motors.example.com', firstName: 'Pat', lastName: 'Morgan' },
     contentGroups: { agenda: 'dealer', conference: 'general', faq: 'general' },
+    // Report readers hold the network unless a test says otherwise (the demo's field.user and corp.user).
+    reportScope: overrides.authorizationPolicy?.some((p) => p === 'field' || p === 'corporate' || p === 'reporting') ? { level: 'network', code: null } : null,
     ...overrides,
   };
 }

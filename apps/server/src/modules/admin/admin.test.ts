@@ -196,10 +196,18 @@ describe('organizer console API', () => {
         expect(session.dealerInfo).toMatchObject({ isDealer: true, storeCode: store!.dlrnum, storeName: store!.name });
         return t.app.inject({ method: 'POST', url: '/api/Enrollment/GetBuiltinLink', headers: bearer(session.accessToken), payload: { firstName: first, lastName: 'Guest' } });
       };
+      // Only a submitted registration holds a seat (issue 24): the links are used before the seats count.
+      const submitted = async (res: Awaited<ReturnType<typeof enrol>>, email: string, first: string) => {
+        expect(res.statusCode, res.body).toBe(200);
+        const token = /\/register\/([A-Za-z0-9_-]{43})$/.exec(body<string>(res).data)![1]!;
+        const done = await t.app.inject({ method: 'POST', url: `/api/Registration/${token}`, payload: { action: 'submit', firstName: first, lastName: 'Guest', email, isVirtual: true } });
+        expect(done.statusCode, done.body).toBe(200);
+      };
       expect((await enrol('seat.one@guests.example.com', 'One')).statusCode).toBe(200);
       // Asking again for one's own registration takes no second seat.
-      expect((await enrol('seat.one@guests.example.com', 'One')).statusCode).toBe(200);
-      expect((await enrol('seat.two@guests.example.com', 'Two')).statusCode).toBe(200);
+      // (A dealer code enrols by name: the attendee is a new roster person, who gives their own address.)
+      await submitted(await enrol('seat.one@guests.example.com', 'One'), 'one.guest.attendee@guests.example.com', 'One');
+      await submitted(await enrol('seat.two@guests.example.com', 'Two'), 'two.guest.attendee@guests.example.com', 'Two');
       const third = await enrol('seat.three@guests.example.com', 'Three');
       expect(third.statusCode).toBe(409);
       expect(body(third).message).toBe('All 2 seats of your access code are taken. Please contact the event team for more.');

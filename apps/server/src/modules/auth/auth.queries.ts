@@ -157,10 +157,12 @@ export async function insertPerson(
   db: DbOrTx,
   person: { email: string; firstName: string; lastName: string; category: PersonCategory; storeDlrnum?: string | null },
 ) {
-  // Two first logins of one new e-mail at once: the second one reuses the first one's row.
+  // Two first logins of one new e-mail at once: the second one reuses the first one's row. An address
+  // typed at a login is nobody's confirmed address: reminders and digests wait for its confirmation
+  // (issue 24, "no mail to strangers").
   const [row] = await db
     .insert(people)
-    .values(person)
+    .values({ ...person, emailVerified: false })
     .onConflictDoUpdate({ target: people.email, set: { email: sql`excluded.email` } })
     .returning({ id: people.id, firstName: people.firstName, lastName: people.lastName });
   return row!;
@@ -171,15 +173,21 @@ export async function findReportUser(db: DbOrTx, email: string) {
   return row;
 }
 
-/** Counts the login; answers the report user's session version (carried by the token). */
+/** Counts a report login of a report user on the list (the report login never adds anyone to it); answers
+ * the report user's session version (carried by the token). */
 export async function recordReportLogin(db: DbOrTx, email: string): Promise<number> {
   const [row] = await db
-    .insert(reportUsers)
-    .values({ email, loginCount: 1, lastLoginAt: new Date() })
-    .onConflictDoUpdate({
-      target: reportUsers.email,
-      set: { loginCount: sql`${reportUsers.loginCount} + 1`, lastLoginAt: new Date() },
-    })
+    .update(reportUsers)
+    .set({ loginCount: sql`${reportUsers.loginCount} + 1`, lastLoginAt: new Date() })
+    .where(eq(reportUsers.email, email))
     .returning({ sessionVersion: reportUsers.sessionVersion });
   return row?.sessionVersion ?? 0;
+}
+
+/** Whether an address (lower-case) belongs to a person or a report user as it is: then it is nobody's alias. */
+export async function emailOnFile(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ found: sql<boolean>`exists (select 1 from people where email = ${email}) or exists (select 1 from report_users where email = ${email})` })
+    .from(sql`(select 1) as one`);
+  return row?.found === true;
 }

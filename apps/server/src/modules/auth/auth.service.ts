@@ -22,10 +22,12 @@ import type { LoginData, LoginRequest, Policy } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
 import type { AuditWriter } from '../../lib/audit-writer.ts';
-import { badRequest, tooManyRequests } from '../../lib/errors.ts';
+import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import * as q from './auth.queries.ts';
+import { loginIdentity } from './login-identity.ts';
+import { reportGrantOf, scopeOfRow } from '../reports/report-scope.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'The e-mail address or access code is not valid.';
 const HOUR = 3600;
@@ -46,7 +48,12 @@ export interface AuthServiceDeps {
   failuresPerCodeIpHour: number;
   /** Failures of the report login as a whole (one shared report code). */
   failuresPerReportHour: number;
+  /** New people one access code may create per hour (`NEW_PEOPLE_PER_CODE_HOUR`); unlimited without it. */
+  newPeoplePerCodeHour?: number;
 }
+
+/** The refusal of a login that would create one new person too many with an access code this hour (429). */
+export const NEW_PEOPLE_BUDGET_MESSAGE = 'Too many new sign-ups with this access code right now. Please try again later or contact the event team.';
 
 export type LoginInput = Required<Pick<LoginRequest, 'userName' | 'password' | 'eventType' | 'IsReporting'>> & {
   firstName: string;
@@ -99,13 +106,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     const email = input.userName.toLowerCase();
     if (!email.endsWith(`@${deps.reportEmailDomain}`)) return fail(input, ip, 'report e-mail outside the company domain');
     if (!sameSecret(input.password, deps.reportCode)) return fail(input, ip, 'wrong report code');
+    // Only the people on the report-user list (organizer console, CSV import), each with their own scope.
     const existing = await q.findReportUser(db, email);
-    if (existing && !existing.active) return fail(input, ip, 'report user disabled');
+    if (!existing) return fail(input, ip, 'not on the report-user list');
+    if (!existing.active) return fail(input, ip, 'report user disabled');
+    const reportScope = scopeOfRow(existing.reportScopeLevel, existing.reportScopeCode);
+    if (!reportScope) return fail(input, ip, 'report user without a report scope');
     const sessionVersion = await q.recordReportLogin(db, email);
     const policies: Policy[] = ['reporting'];
     const signed = await tokens.sign({ personId: null, email, eventType: input.eventType, policies, regType: 'RPT', isDealer: false, storeCode: null, sessionVersion });
     auditLog.record({ action: 'report-login', success: true, actorEmail: email, eventId: input.eventType, ip });
-    const names = existing?.name ? { firstName: existing.name.split(' ')[0] ?? '', lastName: existing.name.split(' ').slice(1).join(' ') } : nameFromEmail(email);
+    const names = existing.name ? { firstName: existing.name.split(' ')[0] ?? '', lastName: existing.name.split(' ').slice(1).join(' ') } : nameFromEmail(email);
     return {
       ok: true,
       data: {
@@ -118,6 +129,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         authorizationPolicy: policies,
         user: { email, ...names },
         contentGroups: { agenda: 'general', conference: 'general', faq: 'general' },
+        reportScope,
       },
     };
   }
@@ -149,6 +161,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (found.personId !== null && found.firstName !== null && found.lastName !== null) {
       person = { id: found.personId, firstName: found.firstName, lastName: found.lastName };
     } else {
+      // Throw-away logins cannot fill the house: an any-e-mail code creates at most a budget of new
+      // people per hour (issue 24, item 7); people already on file still log in.
+      if (found.personId === null && deps.newPeoplePerCodeHour !== undefined) {
+        const [state] = await limiter.hit([`login:new-people:${input.eventType}:${code.id}`], HOUR);
+        if (state && state.count > deps.newPeoplePerCodeHour) {
+          auditLog.record({ action: 'login', success: false, actorEmail: email, eventId: input.eventType, ip, detail: { reason: 'new-people budget of the access code spent', accessCodeId: code.id } });
+          throw new AppError(429, NEW_PEOPLE_BUDGET_MESSAGE, undefined, { 'retry-after': String(Math.max(state.resetIn, 1)) });
+        }
+      }
       const names = input.firstName && input.lastName ? { firstName: input.firstName, lastName: input.lastName } : nameFromEmail(email);
       person = await q.insertPerson(db, { email, ...names, category: code.personCategory, storeDlrnum: code.storeDlrnum });
     }
@@ -169,6 +190,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       sessionVersion: code.sessionVersion,
     });
     auditLog.record({ action: 'login', success: true, actorEmail: email, eventId: input.eventType, ip, detail: { accessCode: code.label, accessCodeId: code.id } });
+    // The web app shows reports only with a granted scope (the server checks it on every report).
+    const reportScope = policies.includes('field') || policies.includes('corporate') ? await reportGrantOf(db, { personId: person.id, email }) : null;
     return {
       ok: true,
       data: {
@@ -187,6 +210,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         authorizationPolicy: policies,
         user: { email, firstName: person.firstName, lastName: person.lastName },
         contentGroups: { agenda: code.agendaGroup, conference: code.conferenceGroup, faq: code.faqGroup },
+        reportScope,
       },
     };
   }
@@ -205,7 +229,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       ]);
       let outcome: LoginOutcome | undefined;
       try {
-        outcome = input.IsReporting ? await reportLogin(input, ip) : await attendeeLogin(input, ip, codeHash);
+        // A case variant or plus-alias of an address is that address's person, never a new one.
+        const as = { ...input, userName: await loginIdentity(db, input.userName) };
+        outcome = as.IsReporting ? await reportLogin(as, ip) : await attendeeLogin(as, ip, codeHash);
         return outcome;
       } finally {
         if (!outcome || outcome.ok) await limiter.release(counted);

@@ -156,6 +156,7 @@ describe('login', () => {
     }
     const [user] = await t.database.db.select().from(schema.reportUsers).where(eq(schema.reportUsers.email, DEMO.reports));
     expect(user?.loginCount).toBe(1);
+    expect(data.reportScope).toEqual({ level: 'network', code: null });
   });
 
   it('audits every attempt, successful or not', async () => {

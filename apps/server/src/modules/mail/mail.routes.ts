@@ -170,7 +170,7 @@ export const mailRoutes = fp<MailRoutesOptions>(
     app.addHook('onClose', async () => worker.stop());
 
     app.jobs.recurring('mail-reminders', '15 * * * *', async () => {
-      const run = await runReminders(app.db, now(), config.publicUrl);
+      const run = await runReminders(app.db, now(), config.publicUrl, { linkTtlHours: config.linkTtlHours, perRecipientDay: config.remindersPerRecipientDay });
       app.log.info(run, 'reminders queued');
     });
 

@@ -33,7 +33,8 @@
  *   { filename, contentType, content: buffer.toString('base64'), encoding: 'base64' }.
  */
 import { randomUUID } from 'node:crypto';
-import { schema, type DbOrTx, type OutboxAttachment } from '@portal/db';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, schema, type DbOrTx, type OutboxAttachment } from '@portal/db';
 import type { MailDataByKind, MailKind } from './templates/index.ts';
 
 const { outbox } = schema;
@@ -105,6 +106,47 @@ export function reminderWindow(now: Date, days: number): string {
   const size = Math.max(1, Math.floor(days)) * 86_400_000;
   const start = Math.floor((now.getTime() - Date.UTC(2026, 0, 1)) / size) * size + Date.UTC(2026, 0, 1);
   return new Date(start).toISOString().slice(0, 10);
+}
+
+/** Mails sent without the recipient asking for them at that moment: reminders, "remind" actions, digests. */
+export const UNSOLICITED_KINDS = ['store-reminder', 'link-reminder', 'digest'] as const satisfies readonly MailKind[];
+/** `REMINDERS_PER_RECIPIENT_DAY`'s default. */
+export const DEFAULT_REMINDERS_PER_RECIPIENT_DAY = 3;
+
+const kindList = sql.join(UNSOLICITED_KINDS.map((k) => sql`${k}`), sql`, `);
+
+/** The UTC day `now` falls in, as [start, end). */
+function utcDay(now: Date): [string, string] {
+  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return [new Date(start).toISOString(), new Date(start + 86_400_000).toISOString()];
+}
+
+/**
+ * An SQL condition true when an unsolicited mail to the address `email` (an SQL expression) queued
+ * now stays within `perDay` such mails of that address in the UTC day, counting `alreadyInBatch`
+ * (an SQL expression, 0 by default) more of the same statement.
+ */
+export function withinDailyCap(email: SQL, now: Date, perDay: number, alreadyInBatch: SQL = sql`0`): SQL {
+  const [start, end] = utcDay(now);
+  return sql`(select count(*)::int from mail_outbox cap_m where cap_m.to_email = ${email} and cap_m.kind in (${kindList})
+    and cap_m.created_at >= ${start}::timestamptz and cap_m.created_at < ${end}::timestamptz) + ${alreadyInBatch} < ${perDay}`;
+}
+
+/**
+ * Whether an unsolicited mail may go to `email` now (issue 24, item 9, "no mail to strangers"): only
+ * to a confirmed address, a person's whose `email_verified` is set (rosters an organizer imported,
+ * and addresses confirmed through `/confirm-email/{token}`) or an active report user's (on the list
+ * an organizer keeps), and at most `perDay` reminders and digests per address and UTC day.
+ */
+export async function mayMailUnsolicited(tx: DbOrTx, email: string, now: Date, perDay: number): Promise<boolean> {
+  const to = email.trim().toLowerCase();
+  const [row] = rowsOf<{ ok: boolean }>(
+    await tx.execute(sql`select (
+      (coalesce((select p.email_verified from people p where p.email = ${to}), false)
+        or exists (select 1 from report_users r where r.email = ${to} and r.active))
+      and ${withinDailyCap(sql`${to}`, now, perDay)}) as ok`),
+  );
+  return row?.ok === true;
 }
 
 /** The dedupe key of a reminder: one per kind, event, recipient, window and (optionally) subject, e.g. a store. */

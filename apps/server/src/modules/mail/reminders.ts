@@ -10,7 +10,7 @@ import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { rowsOf, type Db } from '@portal/db';
 import { issueToken, TOKEN_TTL_MS } from '../registration/registration-tokens.ts';
 import { PLACEHOLDER_EMAIL_DOMAIN } from '../registration/registration.queries.ts';
-import { enqueueMail, reminderKey, reminderWindow } from './outbox.ts';
+import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow, withinDailyCap } from './outbox.ts';
 
 /** A link issued this long ago and still not completed earns a reminder. */
 export const LINK_REMINDER_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
@@ -28,7 +28,7 @@ export interface ReminderRun {
  * Store-manager reminders of every event inside its reminder window, in one statement. The window
  * is the closing date: one mail per manager and event per closing date (a moved date reminds again).
  */
-export async function queueStoreReminders(db: Db, now: Date): Promise<number> {
+export async function queueStoreReminders(db: Db, now: Date, perRecipientDay: number = DEFAULT_REMINDERS_PER_RECIPIENT_DAY): Promise<number> {
   const result = await db.execute(sql`
     with due_events as (
       select id, registration_closes_at as closes_at
@@ -50,6 +50,11 @@ export async function queueStoreReminders(db: Db, now: Date): Promise<number> {
       join people p on p.id in (u.executive_manager_id, u.general_manager_id)
       where p.email not like ${`%@${PLACEHOLDER_EMAIL_DOMAIN}`} and p.email_verified
       order by u.event_id, p.email, u.dlrnum
+    ),
+    capped as (
+      -- Confirmed addresses only (above), and at most the daily cap of reminders per address (issue 24).
+      select * from (select rc.*, row_number() over (partition by rc.email order by rc.event_id) - 1 as earlier from recipients rc) n
+      where ${withinDailyCap(sql`n.email`, now, perRecipientDay, sql`n.earlier`)}
     )
     insert into mail_outbox (kind, to_email, event_id, data, dedupe_key, message_id, created_at)
     select 'store-reminder', email, event_id,
@@ -57,7 +62,7 @@ export async function queueStoreReminders(db: Db, now: Date): Promise<number> {
         'closesOn', to_char(closes_at at time zone 'UTC', 'YYYY-MM-DD')),
       concat_ws('|', 'store-reminder', event_id, email, 'closes-' || to_char(closes_at at time zone 'UTC', 'YYYY-MM-DD'), ''),
       '<' || gen_random_uuid() || '@event-portal>', ${now.toISOString()}::timestamptz
-    from recipients
+    from capped
     on conflict do nothing
     returning id`);
   return rowsOf<{ id: number }>(result).length;
@@ -70,8 +75,20 @@ interface StaleLink {
   first_name: string;
 }
 
-/** Reminders with a fresh link for pending builtin registrations whose link was never used. */
-export async function queueLinkReminders(db: Db, now: Date, publicUrl: string): Promise<number> {
+export interface ReminderOptions {
+  /** Hours the fresh link stays usable (`LINK_TTL_HOURS`); the tokens module's default without it. */
+  linkTtlHours?: number;
+  /** Reminders and digests per address and UTC day (`REMINDERS_PER_RECIPIENT_DAY`). */
+  perRecipientDay?: number;
+}
+
+/**
+ * Reminders with a fresh link for pending builtin registrations whose link was never used, of events
+ * whose registration is still open and which are not over: a closed or past event gets no new link
+ * (issue 24, item 6).
+ */
+export async function queueLinkReminders(db: Db, now: Date, publicUrl: string, options: ReminderOptions = {}): Promise<number> {
+  const ttlMs = options.linkTtlHours === undefined ? TOKEN_TTL_MS.register : options.linkTtlHours * 3_600_000;
   const window = reminderWindow(now, LINK_REMINDER_WINDOW_DAYS);
   const issuedBefore = new Date(now.getTime() - LINK_REMINDER_AFTER_MS).toISOString();
   const stale = rowsOf<StaleLink>(
@@ -79,8 +96,11 @@ export async function queueLinkReminders(db: Db, now: Date, publicUrl: string): 
       select r.id as registration_id, r.event_id, p.email, p.first_name
       from registrations r
       join people p on p.id = r.attendee_id
+      join events e on e.id = r.event_id
       where r.status = 'Pending' and r.provider = 'builtin'
-        and p.email not like ${`%@${PLACEHOLDER_EMAIL_DOMAIN}`}
+        and (e.registration_closes_at is null or e.registration_closes_at > ${now.toISOString()}::timestamptz)
+        and e.ends_on >= (${now.toISOString()}::timestamptz at time zone 'UTC')::date
+        and p.email not like ${`%@${PLACEHOLDER_EMAIL_DOMAIN}`} and p.email_verified
         and exists (select 1 from registration_tokens t where t.registration_id = r.id and t.purpose = 'register' and t.used_at is null)
         and not exists (select 1 from registration_tokens t where t.registration_id = r.id and t.created_at > ${issuedBefore}::timestamptz)
         and not exists (select 1 from mail_outbox m where m.dedupe_key = concat_ws('|', 'link-reminder', r.event_id, p.email, ${window}::text, r.id::text))
@@ -92,16 +112,17 @@ export async function queueLinkReminders(db: Db, now: Date, publicUrl: string): 
   for (const row of stale) {
     // One transaction per mail: a new link is issued only if its reminder is queued (a link issued
     // for nothing could retire the one an earlier mail carries).
+    if (!(await mayMailUnsolicited(db, row.email, now, options.perRecipientDay ?? DEFAULT_REMINDERS_PER_RECIPIENT_DAY))) continue;
     const done = await db
       .transaction(async (tx) => {
-        const token = await issueToken(tx, row.registration_id, 'register', now);
+        const token = await issueToken(tx, row.registration_id, 'register', now, ttlMs);
         const mail = await enqueueMail(
           tx,
           {
             kind: 'link-reminder',
             to: row.email,
             event: row.event_id,
-            data: { firstName: row.first_name, link: `${base}/register/${token}`, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.register).toISOString() },
+            data: { firstName: row.first_name, link: `${base}/register/${token}`, expiresAt: new Date(now.getTime() + ttlMs).toISOString() },
             dedupeKey: reminderKey('link-reminder', row.event_id, row.email, window, String(row.registration_id)),
           },
           now,
@@ -118,6 +139,6 @@ export async function queueLinkReminders(db: Db, now: Date, publicUrl: string): 
   return queued;
 }
 
-export async function runReminders(db: Db, now: Date, publicUrl: string): Promise<ReminderRun> {
-  return { storeReminders: await queueStoreReminders(db, now), linkReminders: await queueLinkReminders(db, now, publicUrl) };
+export async function runReminders(db: Db, now: Date, publicUrl: string, options: ReminderOptions = {}): Promise<ReminderRun> {
+  return { storeReminders: await queueStoreReminders(db, now, options.perRecipientDay), linkReminders: await queueLinkReminders(db, now, publicUrl, options) };
 }

@@ -39,5 +39,5 @@ export function createRegistrationProvider(config: Config): RegistrationProvider
     if (!config.cvent) throw new Error('REGISTRATION_PROVIDER=cvent needs CVENT_URL and CVENT_CALLBACK_SECRET');
     return createCventProvider(config.cvent);
   }
-  return createBuiltinProvider(config.publicUrl);
+  return createBuiltinProvider(config.publicUrl, config.linkTtlHours);
 }

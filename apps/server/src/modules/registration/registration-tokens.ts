@@ -10,7 +10,11 @@ import { AppError, notFound } from '../../lib/errors.ts';
 
 const { registrationTokens } = schema;
 
-/** How long a link stays usable: a registration link may be forwarded to the attendee first. */
+/**
+ * How long a link stays usable by default: a registration link may be forwarded to the attendee
+ * first. The portal issues registration links for `LINK_TTL_HOURS` (config; the builtin provider
+ * and the reminder job pass it), whose default is this one.
+ */
 export const TOKEN_TTL_MS: Record<RegistrationTokenPurpose, number> = {
   register: 72 * 60 * 60 * 1000,
   revisit: 24 * 60 * 60 * 1000,
@@ -28,7 +32,13 @@ export function hashToken(token: string): string {
 }
 
 /** A new link retires the registration's older unused ones: only the latest link a person got works. */
-export async function issueToken(tx: Tx, registrationId: number, purpose: RegistrationTokenPurpose, now: Date): Promise<string> {
+export async function issueToken(
+  tx: Tx,
+  registrationId: number,
+  purpose: RegistrationTokenPurpose,
+  now: Date,
+  ttlMs: number = TOKEN_TTL_MS[purpose],
+): Promise<string> {
   await tx
     .update(registrationTokens)
     .set({ expiresAt: now })
@@ -38,7 +48,7 @@ export async function issueToken(tx: Tx, registrationId: number, purpose: Regist
     tokenHash: hashToken(token),
     registrationId,
     purpose,
-    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]),
+    expiresAt: new Date(now.getTime() + ttlMs),
   });
   return token;
 }

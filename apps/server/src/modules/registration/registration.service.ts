@@ -18,6 +18,7 @@ import type { CventCallback } from './cvent-provider.ts';
 import * as q from './registration.queries.ts';
 import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { consumeToken, findLiveToken, issueToken } from './registration-tokens.ts';
+import { assertEnrollmentOpen, assertRegistrationWindowOpen } from '../enrollment/enrollment-limits.ts';
 
 const { registrations, people, providerCallbacks } = schema;
 
@@ -132,6 +133,8 @@ export function createRegistrationService(deps: { db: Db; now?: () => Date; /** 
       const summary = await q.summaryOf(db, live.registrationId);
       if (!summary) throw notFound('This registration no longer exists.');
       assertUsable(live.purpose, summary.status);
+      // A registration link handed out before the window closed completes nothing after it (issue 24).
+      if (live.purpose === 'register') await assertRegistrationWindowOpen(db, summary.event.eventType, now());
       return { ...summary, purpose: live.purpose, expiresAt: live.expiresAt.toISOString(), emailEditable: summary.attendee.email === null };
     },
 
@@ -166,6 +169,9 @@ export function createRegistrationService(deps: { db: Db; now?: () => Date; /** 
           }
           const attendance = normalized(input);
           if (live.purpose === 'register') {
+            // The window, the event's capacity and the code's seats, checked now: only a submitted
+            // registration holds a place, so the place is taken here or the submit is refused (409).
+            await assertEnrollmentOpen(tx, { eventId: registration.eventId, attendeeId: registration.attendeeId, accessCodeId: registration.accessCodeId, at });
             await enroll(tx, locked, attendance, at);
             action = 'registration-enrolled';
             mailKind = 'registration-confirmed';

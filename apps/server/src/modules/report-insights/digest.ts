@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { schema, type Db, type DbOrTx } from '@portal/db';
 import type { DigestSubscription, EventType } from '@portal/contracts';
 import { createXlsxStream, concatChunks, type CellValue } from '@portal/xlsx';
-import { enqueueMail, reminderKey, reminderWindow } from '../mail/outbox.ts';
+import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow } from '../mail/outbox.ts';
 import { describeScope, loadReportScope, type ReportScope } from '../reports/report-scope.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { areaCondition } from './report-insights.service.ts';
@@ -82,7 +82,12 @@ export interface DigestRunResult {
   skipped: number;
 }
 
-export async function runDigests(db: Db, now: Date = new Date(), log?: { warn(obj: object, msg: string): void }): Promise<DigestRunResult> {
+export async function runDigests(
+  db: Db,
+  now: Date = new Date(),
+  log?: { warn(obj: object, msg: string): void },
+  perRecipientDay: number = DEFAULT_REMINDERS_PER_RECIPIENT_DAY,
+): Promise<DigestRunResult> {
   const result: DigestRunResult = { queued: 0, skipped: 0 };
   const window = reminderWindow(now, DIGEST_WINDOW_DAYS);
   for (const subscriber of await q.activeDigestSubscribers(db)) {
@@ -91,6 +96,11 @@ export async function runDigests(db: Db, now: Date = new Date(), log?: { warn(ob
       scope = await loadReportScope(db, { personId: subscriber.personId, email: subscriber.email });
     } catch (error) {
       log?.warn({ err: error, email: subscriber.email }, 'digest skipped: the report scope does not resolve');
+      result.skipped++;
+      continue;
+    }
+    // Confirmed addresses only, within the daily cap per address (issue 24).
+    if (!(await mayMailUnsolicited(db, subscriber.email, now, perRecipientDay))) {
       result.skipped++;
       continue;
     }

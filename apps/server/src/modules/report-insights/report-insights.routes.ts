@@ -8,6 +8,8 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '@portal/db';
 import {
   comparisonPageQuerySchema,
   comparisonQuerySchema,
@@ -30,6 +32,7 @@ import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { registerAttachmentBuilder } from '../mail/attachments.ts';
+import { requireEmailConfirmation } from '../mail/mail.service.ts';
 import { assertInScope, reportScopeOf, type NamedArea } from '../reports/report-scope.ts';
 import { buildDigestWorkbook, DIGEST_ATTACHMENT_BUILDER, DIGEST_CRON, DIGEST_JOB, getSubscription, runDigests, setSubscription } from './digest.ts';
 import { prepareHierarchyWorkbook } from './hierarchy-workbook.ts';
@@ -53,7 +56,8 @@ async function areaOf(request: FastifyRequest, area: NamedArea) {
   return service.areaCondition(scope, area);
 }
 
-export const reportInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `remindersPerRecipientDay`: `REMINDERS_PER_RECIPIENT_DAY` (reminders and digests per address and UTC day). */
+export const reportInsightsRoutes: FastifyPluginAsyncZod<{ remindersPerRecipientDay?: number; publicUrl?: string }> = async (app, options) => {
   const readers = { preHandler: [app.authenticate, app.requirePolicy('field', 'corporate', 'reporting')] };
   const eventOf = (request: FastifyRequest, event: EventType | undefined): EventType => event ?? userOf(request).eventType;
 
@@ -96,6 +100,7 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
       dlrnums: request.body.dlrnums,
       actorEmail: userOf(request).email,
       ip: request.ip,
+      ...(options.remindersPerRecipientDay ? { perRecipientDay: options.remindersPerRecipientDay } : {}),
     });
     const message = result.queued
       ? `${result.queued} reminder${result.queued === 1 ? '' : 's'} queued.`
@@ -120,11 +125,27 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/Report/Digest', { ...readers, schema: { body: digestSubscriptionBodySchema } }, async (request) => {
     // Opting in needs a scope that resolves now (403 otherwise), so nobody subscribes to what they cannot read.
     if (request.body.subscribed) await reportScopeOf(request);
-    const subscription = await setSubscription(app.db, userOf(request), request.body);
+    const user = userOf(request);
+    const subscription = await setSubscription(app.db, user, request.body);
+    // Digests go to confirmed addresses only (issue 24): an address typed at a login is asked to confirm first.
+    let confirm = false;
+    if (subscription.subscribed && user.personId !== null && options.publicUrl) {
+      const personId = user.personId;
+      const publicUrl = options.publicUrl;
+      confirm = await app.db.transaction(async (tx) => {
+        const [person] = rowsOf<{ email: string; first_name: string; email_verified: boolean }>(
+          await tx.execute(sql`select email, first_name, email_verified from people where id = ${personId} for update`),
+        );
+        if (!person || person.email_verified) return false;
+        await requireEmailConfirmation(tx, { personId, email: person.email, firstName: person.first_name, eventId: subscription.event, publicUrl, now: new Date() });
+        return true;
+      });
+    }
+    if (confirm) return ok<DigestSubscription>(subscription, 'You will get the weekly digest once you confirm your e-mail address: we sent you a link.');
     return ok<DigestSubscription>(subscription, subscription.subscribed ? 'You will get the weekly digest.' : 'You will not get the weekly digest any more.');
   });
   app.jobs.recurring(DIGEST_JOB, DIGEST_CRON, async () => {
-    const result = await runDigests(app.db, new Date(), app.log);
+    const result = await runDigests(app.db, new Date(), app.log, options.remindersPerRecipientDay);
     app.log.info(result, 'weekly digests queued');
   });
   registerAttachmentBuilder(DIGEST_ATTACHMENT_BUILDER, async (db, params) => ({ content: await buildDigestWorkbook(db, params) }));

@@ -8,7 +8,7 @@ import type { Db } from '@portal/db';
 import { INSIGHT_PAGE_DEFAULT, type CoverageAnswer, type CoverageManager, type CoverageRow, type EventComparisonAnswer, type EventType, type TimelineAnswer } from '@portal/contracts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
-import { enqueueMail, reminderKey, reminderWindow } from '../mail/outbox.ts';
+import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow } from '../mail/outbox.ts';
 import { scopeCondition, type NamedArea, type ReportScope } from '../reports/report-scope.ts';
 import * as q from './report-insights.queries.ts';
 
@@ -63,6 +63,8 @@ export interface RemindInput {
   actorEmail: string;
   ip: string;
   now?: Date;
+  /** Reminders and digests per address and UTC day (`REMINDERS_PER_RECIPIENT_DAY`). */
+  perRecipientDay?: number;
 }
 
 /**
@@ -103,6 +105,8 @@ export async function remind(db: Db, input: RemindInput): Promise<{ queued: numb
   return db.transaction(async (tx) => {
     let queued = 0;
     for (const [email, manager] of byManager) {
+      // Confirmed addresses only, within the daily cap per address (issue 24).
+      if (!(await mayMailUnsolicited(tx, email, now, input.perRecipientDay ?? DEFAULT_REMINDERS_PER_RECIPIENT_DAY))) continue;
       const result = await enqueueMail(
         tx,
         {

@@ -45,14 +45,20 @@ describe('report scopes', () => {
   });
   afterAll(() => t?.close());
 
-  it('resolves the demo managers to their scope with its ancestors, and unset to the network', async () => {
+  it('resolves the demo managers to their scope with its ancestors, and unset to no access at all (403)', async () => {
     const of = async (email: string) => loadReportScope(db(), { personId: await personId(email), email });
     expect(await of('region.manager@corp.example.com')).toEqual(REGION);
     expect(await of('zone.manager@corp.example.com')).toEqual(ZONE);
     expect(await of('district.manager@corp.example.com')).toEqual(DISTRICT);
     expect(await of(DEMO.corporate)).toEqual(NETWORK_SCOPE);
     expect(await of(DEMO.field)).toEqual(NETWORK_SCOPE);
-    expect(await loadReportScope(db(), { personId: null, email: 'nobody@corp.example.com' })).toEqual(NETWORK_SCOPE);
+    // Granted, never assumed: no row, or a row without a scope, has no report access.
+    expect(await status(loadReportScope(db(), { personId: null, email: 'nobody@corp.example.com' }))).toBe(403);
+    const traveller = rowsOf<{ id: number; email: string }>(
+      await db().execute(sql`select id, email from people where category = 'field' and report_scope_level is null order by id limit 1`),
+    )[0]!;
+    expect(await status(loadReportScope(db(), { personId: traveller.id, email: traveller.email }))).toBe(403);
+    expect(await status(reportScopeInfo(db(), { personId: traveller.id, email: traveller.email }))).toBe(403);
   });
 
   it('names the scope and the levels above it', async () => {
@@ -123,6 +129,8 @@ describe('report scopes', () => {
     const dealer = await personId(DEMO.em);
     expect(await status(setPersonReportScope(db(), dealer, { level: 'region', code: '010' }))).toBe(400);
     expect(await setPersonReportScope(db(), id, null)).toBeNull();
+    expect(await status(loadReportScope(db(), { personId: id, email }))).toBe(403);
+    expect(await setPersonReportScope(db(), id, { level: 'network', code: null })).toEqual({ level: 'network', code: null });
     expect(await loadReportScope(db(), { personId: id, email })).toEqual(NETWORK_SCOPE);
 
     await setReportUserScope(db(), 'Scoped.Reports@corp.example.com', { level: 'region', code: '020' });

@@ -26,10 +26,11 @@
  * Where the scope comes from: it is looked up per request from `people` (attendee tokens, by the
  * token's person id) or `report_users` (report tokens, by e-mail), not carried in the token. So an
  * organizer's change takes effect on the caller's very next request, also narrowing or removing
- * access of a session already open; the price is one indexed lookup per report request. Unset (or
- * no row) means the whole network: the default for corporate people and, as before scopes existed,
- * for field people and report users. A scope whose code no longer exists in the network (after a
- * network import) answers 403 on every report rather than falling back to more than it allowed.
+ * access of a session already open; the price is one indexed lookup per report request. A scope is
+ * granted, never assumed: unset (or no row) means no report access at all, 403 with
+ * `NO_REPORT_ACCESS_MESSAGE` on every report route (the whole network is a grant like the others,
+ * `{ level: 'network' }`). A scope whose code no longer exists in the network (after a network
+ * import) answers 403 on every report rather than falling back to more than it allowed.
  *
  * "Inside the scope" for a row: a store, district or zone row lies inside when it is in the scope's
  * region, zone or district; an attendee lies inside by their store's district, or (travellers
@@ -94,8 +95,15 @@ const resolveFrom = (stored: SQL) => sql`
   left join zones dz on dz.code = sd.zone_code
   left join regions dzr on dzr.code = dz.region_code`;
 
-function toScope(row: ResolvedRow | undefined): ReportScope | null {
-  if (!row || row.level === null || row.level === 'network') return NETWORK_SCOPE;
+/**
+ * The answer to a person or report user without a granted scope: report data is visible only within
+ * a scope explicitly granted (organizer-and-mail.md section 3); nothing defaults to the network.
+ */
+export const NO_REPORT_ACCESS_MESSAGE = 'No report access has been granted to this account. Ask an organizer to grant you a report scope.';
+
+/** The resolved scope, or null when the stored code is not in the network. Call only for a row with a grant. */
+function toScope(row: ResolvedRow): ReportScope | null {
+  if (row.level === 'network') return NETWORK_SCOPE;
   if (row.level === 'region' && row.region) return { level: 'region', region: row.region };
   if (row.level === 'zone' && row.region && row.zone) return { level: 'zone', region: row.region, zone: row.zone };
   if (row.level === 'district' && row.region && row.zone && row.district) {
@@ -149,6 +157,7 @@ export async function loadReportScope(db: DbOrTx, user: Pick<AuthUser, 'personId
 }
 
 function scopeOrForbidden(row: ResolvedRow | undefined): ReportScope {
+  if (!row || row.level === null) throw forbidden(NO_REPORT_ACCESS_MESSAGE);
   const scope = toScope(row);
   if (!scope) throw forbidden(`Your report scope (${row?.level} ${row?.code}) is not in the dealer network any more. Ask an organizer to set it again.`);
   return scope;
@@ -188,8 +197,7 @@ export async function reportDataVersionOf(request: FastifyRequest): Promise<stri
 /** The caller's scope with names, for `GET /api/Report/GetReportScope`. */
 export async function reportScopeInfo(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<ReportScopeInfo> {
   const row = await loadRow(db, user);
-  const scope = toScope(row);
-  if (!scope) throw forbidden(`Your report scope (${row?.level} ${row?.code}) is not in the dealer network any more. Ask an organizer to set it again.`);
+  const scope = scopeOrForbidden(row);
   const at = LEVELS.indexOf(scope.level);
   const keep = (level: ReportScopeLevel, value: string | null | undefined) => (at >= LEVELS.indexOf(level) ? (value ?? '') : '');
   return {
@@ -364,8 +372,8 @@ export async function validateStoredScope(db: DbOrTx, scope: StoredReportScope):
     return { level: 'network', code: null };
   }
   if (!code) throw badRequest(`a ${scope.level} scope needs a code`, [{ field: `${field}.code`, message: `is required for a ${scope.level} scope` }]);
-  const resolved = toScope(rowsOf<ResolvedRow>(await db.execute(resolveFrom(sql`select ${scope.level}::text as level, ${code}::text as code`)))[0]);
-  if (!resolved) throw badRequest(`There is no ${scope.level} ${code} in the dealer network`, [{ field: `${field}.code`, message: `no ${scope.level} has this code` }]);
+  const row = rowsOf<ResolvedRow>(await db.execute(resolveFrom(sql`select ${scope.level}::text as level, ${code}::text as code`)))[0];
+  if (!row || !toScope(row)) throw badRequest(`There is no ${scope.level} ${code} in the dealer network`, [{ field: `${field}.code`, message: `no ${scope.level} has this code` }]);
   return { level: scope.level, code };
 }
 
@@ -392,4 +400,15 @@ export async function setReportUserScope(db: DbOrTx, email: string, scope: Store
     insert into report_users (email, report_scope_level, report_scope_code) values (${email.toLowerCase()}, ${value?.level ?? null}, ${value?.code ?? null})
     on conflict (email) do update set report_scope_level = excluded.report_scope_level, report_scope_code = excluded.report_scope_code`);
   return value;
+}
+
+/**
+ * The scope granted to an attendee (by person id) or a report user (by e-mail) as stored, or null
+ * when none is: what the login answer tells the web app (`LoginData.reportScope`), not resolved
+ * against the network (the report routes do that per request).
+ */
+export async function reportGrantOf(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<StoredReportScope | null> {
+  const stored = user.personId !== null ? storedScopeOf.person(user.personId) : storedScopeOf.reportUser(user.email.toLowerCase());
+  const [row] = rowsOf<{ level: string | null; code: string | null }>(await db.execute(stored));
+  return row ? scopeOfRow(row.level, row.code) : null;
 }

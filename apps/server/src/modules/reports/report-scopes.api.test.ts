@@ -74,9 +74,10 @@ describe('report scopes on every report route', () => {
       corporate[c.level] = bearer((await loginAs(t.app, corpEmail, 'CORP27')).accessToken);
       const [person] = rowsOf<{ id: number }>(await db.execute(sql`select id from people where email = ${corpEmail}`));
       await setPersonReportScope(db, person!.id, { level: c.level, code: c.code });
+      // The report login admits only the report-user list: the organizer puts them on it with their scope first.
       const reportEmail = `${c.level}.reports@corp.example.com`;
-      reporting[c.level] = bearer((await loginAs(t.app, reportEmail, 'REPORTS27', { IsReporting: true })).accessToken);
       await setReportUserScope(db, reportEmail, { level: c.level, code: c.code });
+      reporting[c.level] = bearer((await loginAs(t.app, reportEmail, 'REPORTS27', { IsReporting: true })).accessToken);
     }
     const [zones, districts, stores, people, registrations] = await Promise.all([
       db.select().from(schema.zones),
@@ -265,7 +266,10 @@ describe('report scopes on every report route', () => {
     expect(regions.map((r) => r.regCode)).toEqual(['010']);
     const res = await t.app.inject({ method: 'POST', url: '/api/Report/GetEnrollments?reportLevel=District', payload: { ...EMPTY, region: '010', zone: '011' }, headers: corp });
     expect(res.statusCode).toBe(403);
+    // Cleared: no report access at all (granted, never assumed); granted the network: every region.
     await setPersonReportScope(t.database.db, person!.id, null);
+    expect((await t.app.inject({ method: 'GET', url: '/api/Report/GetAllRegions', headers: corp })).statusCode).toBe(403);
+    await setPersonReportScope(t.database.db, person!.id, { level: 'network', code: null });
     const all = (await get<{ table: RegionOption[] }>('/api/Report/GetAllRegions', corp)).table;
     expect(all.length).toBe(10);
   });

@@ -77,13 +77,24 @@ const PROBLEM_TITLES: Record<number, string> = {
   410: 'This link has expired',
 };
 
-/** An unknown, used or expired link: a clear page with the server's explanation. */
+/**
+ * The server's 409 answers that are about the event, not the link (issue 24): registration has closed
+ * ("Registration for {event} closed on {date}."), or every place is taken ("{event} is full: ...",
+ * "... seats of your access code are taken ...").
+ */
+function problemTitle(status: number, message: string): string {
+  if (status === 409 && /^Registration for .+ closed on /.test(message)) return 'Registration has closed';
+  if (status === 409 && (/ is full: /.test(message) || /seats? of your access code (is|are) taken/.test(message))) return 'No place is left';
+  return PROBLEM_TITLES[status] ?? 'This link cannot be used';
+}
+
+/** An unknown, used or expired link, or a closed or full event: a clear page with the server's explanation. */
 export function LinkProblem({ status, message }: { status: number; message: string }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section aria-labelledby="link-problem">
       <h1 id="link-problem" className="h3" tabIndex={-1} ref={heading}>
-        {PROBLEM_TITLES[status] ?? 'This link cannot be used'}
+        {problemTitle(status, message)}
       </h1>
       <p>{message}</p>
       <a className="btn btn-primary" href="/">

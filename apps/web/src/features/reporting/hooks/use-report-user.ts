@@ -1,10 +1,11 @@
-import { useUserDetail } from '../../../lib/user-storage.ts';
+import { hasReportGrant, useUserDetail } from '../../../lib/user-storage.ts';
 
 /** What the reporting screens read from the stored login. */
 export function useReportUser() {
   const detail = useUserDetail();
   return {
-    policies: detail?.data.authorizationPolicy ?? [],
+    /** The login's policies, or none without a granted report scope: then no report screen opens. */
+    policies: hasReportGrant(detail) ? (detail?.data.authorizationPolicy ?? []) : [],
     /** Virtual columns and totals show only for a virtual program (spec section 6). */
     isVirtual: detail?.data.programInfo?.isVirtual === true,
   };

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import type { LoginReportScope } from '@portal/contracts';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProviders } from '../../../app/providers.tsx';
 import { setUserDetail } from '../../../lib/user-storage.ts';
@@ -8,9 +9,11 @@ import { setUserDetail } from '../../../lib/user-storage.ts';
 export interface TestUser {
   policies?: string[];
   isVirtual?: boolean;
+  /** The granted report scope of the login answer; the network unless a test says otherwise. */
+  reportScope?: LoginReportScope | null;
 }
 
-export function storeTestUser({ policies = ['corporate'], isVirtual = true }: TestUser = {}): void {
+export function storeTestUser({ policies = ['corporate'], isVirtual = true, reportScope = { level: 'network', code: null } }: TestUser = {}): void {
   setUserDetail({
     succeeded: true,
     message: null,
@@ -24,6 +27,7 @@ export function storeTestUser({ policies = ['corporate'], isVirtual = true }: Te
       authorizationPolicy: policies,
       user: { email: 'corp.user@corp.example.com', firstName: 'Casey', lastName: 'Corp' },
       contentGroups: { agenda: 'general', conference: 'corporatesub', faq: 'corporate' },
+      reportScope,
     },
   });
 }

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getUserDetail } from '../../../lib/user-storage.ts';
+import { getUserDetail, setUserDetail } from '../../../lib/user-storage.ts';
 import { FakeDeliveryService } from '../../../test/fake-delivery.ts';
-import { CODES_BY_TEST_TOKEN, envelope, mockApi, renderApp, storeLogin, testLocation } from '../../../test/render-app.tsx';
+import { CODES_BY_TEST_TOKEN, envelope, loginData, mockApi, renderApp, storeLogin, testLocation } from '../../../test/render-app.tsx';
 
 const BANNER_ALT = 'National Business Conference 2027, March 1 to 4, Las Vegas';
 
@@ -183,6 +183,20 @@ describe('shell', () => {
     expect(logo.closest('a')).toHaveAttribute('href', '/nbc/dashboard');
     expect((await navigation()).queryByText('National Business Conference 2027')).not.toBeInTheDocument();
   });
+
+  it('shows no reports to a field or corporate login without a granted report scope (issue 24)', async () => {
+    storeLogin({ accessToken: 'token-field', authorizationPolicy: ['field'], reportScope: null });
+    mockApi();
+    const first = renderApp('/nbc/welcome');
+    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Enrollment']);
+    first.unmount();
+
+    // A login stored without the field counts as no grant; the reporting pages send it home.
+    const { reportScope: _dropped, ...withoutField } = loginData({ accessToken: 'token-corporate', authorizationPolicy: ['corporate'] });
+    setUserDetail({ succeeded: true, message: null, data: withoutField });
+    renderApp('/nbc/reporting');
+    await waitFor(() => expect(testLocation().pathname).toBe('/'));
+  }, 20_000);
 
   it('hides the banner on the reporting tab', async () => {
     storeLogin({ accessToken: 'token-field', authorizationPolicy: ['field'] });

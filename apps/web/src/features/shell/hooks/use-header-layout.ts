@@ -3,7 +3,7 @@ import type { EventType } from '@portal/contracts';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, type HeaderLayoutDetail } from '../../../lib/content-models.ts';
 import { contentCodesFor } from '@portal/contracts/rules';
-import { useUserDetail } from '../../../lib/user-storage.ts';
+import { hasReportGrant, useUserDetail } from '../../../lib/user-storage.ts';
 import { visibleTabs, type NavTab } from '../utils/tabs.ts';
 
 const NO_TABS: NavTab[] = [];
@@ -28,7 +28,13 @@ export function useHeaderLayout(eventType: EventType): HeaderLayout {
   );
   const header = accessCodes.length > 0 ? query.data : null;
   // Stable while the answer is: the tab list feeds the shell's context.
-  const tabs = useMemo(() => (header ? visibleTabs(header.elements.tablist?.linkedItems ?? [], accessCodes) : NO_TABS), [header, accessCodes]);
+  // The reporting tab only with a granted report scope (the content lists it for every field or corporate code).
+  const granted = hasReportGrant(user);
+  const tabs = useMemo(() => {
+    if (!header) return NO_TABS;
+    const all = visibleTabs(header.elements.tablist?.linkedItems ?? [], accessCodes);
+    return granted ? all : all.filter((tab) => tab.kind !== 'reporting');
+  }, [header, accessCodes, granted]);
   // Pending also while the runtime config loads (the query waits for it).
   return { header, tabs, accessCodes, isLoading: accessCodes.length > 0 && query.isPending };
 }
