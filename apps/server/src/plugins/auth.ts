@@ -88,7 +88,12 @@ export class TokenService {
     private readonly ttlSeconds: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.findRevoked = namedStatement<{ jti: string }>(db, 'revoked_token', 'select jti from revoked_tokens where jti = $1 limit 1');
+    // A logged-out token, or one of a person who was erased since (docs/privacy.md): one round trip.
+    this.findRevoked = namedStatement<{ jti: string }>(
+      db,
+      'revoked_token_or_erased',
+      'select jti from revoked_tokens where jti = $1 union all select $1 from person_erasures where person_id = $2::int limit 1',
+    );
     this.jwt = new Hs256(secret);
   }
 
@@ -124,9 +129,9 @@ export class TokenService {
     }
     const event = eventTypeSchema.safeParse(payload.evt);
     if (!event.success || typeof payload.jti !== 'string' || !Array.isArray(payload.pol)) throw unauthorized('Invalid access token');
-    const revoked = await this.findRevoked([payload.jti]);
-    if (revoked.length) throw unauthorized('This session has ended. Please log in again.');
     const personId = /^\d+$/.test(payload.sub) ? Number(payload.sub) : null;
+    const revoked = await this.findRevoked([payload.jti, personId]);
+    if (revoked.length) throw unauthorized('This session has ended. Please log in again.');
     const organizer = ORGANIZER_SUBJECT.exec(payload.sub);
     const organizerId = organizer ? Number(organizer[1]) : null;
     // The admin policy and an organizer subject come together or the token is not one of ours.
