@@ -37,6 +37,7 @@ import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailRoutes, type MailRoutesOptions } from './modules/mail/mail.routes.ts';
 import { createRegistrationProvider } from './modules/registration/provider.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { reportInsightsRoutes } from './modules/report-insights/report-insights.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
   });
   await app.register(mailRoutes, { config, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}), ...(deps.mailDelivery ? { delivery: deps.mailDelivery } : {}) });
+  await app.register(privacyRoutes, deps.now ? { now: () => new Date(deps.now!()) } : {});
   await app.register(contentService, {
     db: database.db,
     source: await contentSource(config, database.db),

@@ -222,6 +222,8 @@ export const adminEventSchema = z.object({
   defaultComplimentarySeats: z.number().int(),
   /** Days before `registrationClosesAt` when the reminder mails go out; null = none. */
   reminderDaysBeforeClose: z.number().int().nullable(),
+  /** Attendees are erased this many days after the event's end (docs/privacy.md); null = kept. */
+  retentionDays: z.number().int().nullable(),
   registrations: z.object({ pending: z.number().int(), enrolled: z.number().int(), cancelled: z.number().int() }),
 });
 export type AdminEvent = z.infer<typeof adminEventSchema>;
@@ -237,6 +239,7 @@ export const updateEventRequestSchema = z.object({
   capacity: z.number().int('must be a whole number').min(0, 'must not be negative').max(1_000_000).nullable().optional(),
   defaultComplimentarySeats: z.number().int('must be a whole number').min(0, 'must not be negative').max(100).optional(),
   reminderDaysBeforeClose: z.number().int('must be a whole number').min(1, 'must be at least 1').max(365).nullable().optional(),
+  retentionDays: z.number().int('must be a whole number').min(1, 'must be at least 1').max(3650, 'must be at most 3650').nullable().optional(),
 });
 export type UpdateEventRequest = z.input<typeof updateEventRequestSchema>;
 
@@ -457,6 +460,8 @@ export const adminPersonSchema = z.object({
   /** Null when the person has none: then no report access at all (a scope is granted, never assumed). */
   scope: reportScopeSchema.nullable(),
   createdAt: z.string(),
+  /** Set once the person was erased (docs/privacy.md). */
+  erasedAt: z.string().nullable().optional(),
 });
 export type AdminPerson = z.infer<typeof adminPersonSchema>;
 

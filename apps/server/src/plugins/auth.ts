@@ -159,7 +159,12 @@ export class TokenService {
     private readonly ttlSeconds: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.findRevoked = namedStatement<{ jti: string }>(db, 'revoked_token', 'select jti from revoked_tokens where jti = $1 limit 1');
+    // A logged-out token, or one of a person who was erased since (docs/privacy.md): one round trip.
+    this.findRevoked = namedStatement<{ jti: string }>(
+      db,
+      'revoked_token_or_erased',
+      'select jti from revoked_tokens where jti = $1 union all select $1 from person_erasures where person_id = $2::int limit 1',
+    );
     this.jwt = new Hs256(secret);
     this.versions = new SessionVersions(db);
   }
@@ -209,7 +214,7 @@ export class TokenService {
     const sessionVersion = typeof payload.sv === 'number' ? payload.sv : 0;
     const reportEmail = payload.sub.startsWith('report:') ? payload.sub.slice('report:'.length) : null;
     const principal = accessCodeId !== null ? { code: accessCodeId } : reportEmail !== null ? { reportUser: reportEmail } : null;
-    const [revoked, current] = await Promise.all([this.findRevoked([payload.jti]), principal ? this.versions.of(principal) : null]);
+    const [revoked, current] = await Promise.all([this.findRevoked([payload.jti, personId]), principal ? this.versions.of(principal) : null]);
     if (revoked.length) throw unauthorized('This session has ended. Please log in again.');
     // Taken away (code or report user disabled, or removed): the session ends on every instance.
     const ended = (state: PrincipalState) => !state.active || state.sessionVersion !== sessionVersion;

@@ -11,7 +11,7 @@ import type { AdminAccessCode, AdminEvent, AdminPerson, AdminRegistration, Audit
 import { schema, type DbOrTx } from '@portal/db';
 import { isPlaceholderEmail } from '../registration/registration.queries.ts';
 
-const { accessCodes, auditLog, districts, events, people, registrations, stores, zones } = schema;
+const { accessCodes, auditLog, districts, eventRetention, events, people, personErasures, registrations, stores, zones } = schema;
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -31,6 +31,7 @@ const offsetOf = (p: Page) => (p.page - 1) * p.pageSize;
 
 export async function listEvents(db: DbOrTx): Promise<AdminEvent[]> {
   const rows = await db.select().from(events).orderBy(asc(events.startsOn), asc(events.id));
+  const retention = new Map((await db.select().from(eventRetention)).map((r) => [r.eventId, r.retentionDays]));
   const counts = await db
     .select({ eventId: registrations.eventId, status: registrations.status, n: sql<number>`count(*)::int` })
     .from(registrations)
@@ -49,6 +50,7 @@ export async function listEvents(db: DbOrTx): Promise<AdminEvent[]> {
       capacity: e.capacity,
       defaultComplimentarySeats: e.defaultComplimentarySeats,
       reminderDaysBeforeClose: e.reminderDaysBeforeClose,
+      retentionDays: retention.get(e.id) ?? null,
       registrations: { pending: count('Pending'), enrolled: count('Enrolled'), cancelled: count('Cancelled') },
     };
   });
@@ -350,7 +352,7 @@ export interface PeopleFilter extends Page {
   store?: string | undefined;
 }
 
-export function personView(p: typeof people.$inferSelect, storeName: string | null): AdminPerson {
+export function personView(p: typeof people.$inferSelect, storeName: string | null, erasedAt: Date | null = null): AdminPerson {
   return {
     id: p.id,
     email: isPlaceholderEmail(p.email) ? null : p.email,
@@ -363,6 +365,7 @@ export function personView(p: typeof people.$inferSelect, storeName: string | nu
     company: p.company,
     scope: p.reportScopeLevel ? { level: p.reportScopeLevel, code: p.reportScopeCode } : null,
     createdAt: p.createdAt.toISOString(),
+    erasedAt: iso(erasedAt),
   };
 }
 
@@ -383,21 +386,28 @@ export async function listPeople(db: DbOrTx, f: PeopleFilter): Promise<{ rows: A
   const where = and(...conditions);
   const [rows, count] = await Promise.all([
     db
-      .select({ person: people, storeName: stores.name })
+      .select({ person: people, storeName: stores.name, erasedAt: personErasures.erasedAt })
       .from(people)
       .leftJoin(stores, eq(stores.dlrnum, people.storeDlrnum))
+      .leftJoin(personErasures, eq(personErasures.personId, people.id))
       .where(where)
       .orderBy(asc(people.lastName), asc(people.firstName), asc(people.id))
       .limit(f.pageSize)
       .offset(offsetOf(f)),
     db.select({ n: sql<number>`count(*)::int` }).from(people).where(where),
   ]);
-  return { rows: rows.map((r) => personView(r.person, r.storeName)), total: Number(count[0]?.n ?? 0) };
+  return { rows: rows.map((r) => personView(r.person, r.storeName, r.erasedAt)), total: Number(count[0]?.n ?? 0) };
 }
 
 export async function findPersonView(db: DbOrTx, id: number): Promise<AdminPerson | undefined> {
-  const [row] = await db.select({ person: people, storeName: stores.name }).from(people).leftJoin(stores, eq(stores.dlrnum, people.storeDlrnum)).where(eq(people.id, id)).limit(1);
-  return row ? personView(row.person, row.storeName) : undefined;
+  const [row] = await db
+    .select({ person: people, storeName: stores.name, erasedAt: personErasures.erasedAt })
+    .from(people)
+    .leftJoin(stores, eq(stores.dlrnum, people.storeDlrnum))
+    .leftJoin(personErasures, eq(personErasures.personId, people.id))
+    .where(eq(people.id, id))
+    .limit(1);
+  return row ? personView(row.person, row.storeName, row.erasedAt) : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ import { cancel, changeAttendance, normalized } from '../registration/registrati
 import { findEvent, findPerson, isPlaceholderEmail, lockForChange } from '../registration/registration.queries.ts';
 import * as q from './admin.queries.ts';
 
-const { accessCodes, events, people, registrationTokens, stores, zones } = schema;
+const { accessCodes, eventRetention, events, people, registrationTokens, stores, zones } = schema;
 
 /** Who does it: the organizer and the client address, written on every audit row. */
 export interface Actor {
@@ -154,8 +154,18 @@ export function createAdminService(deps: AdminServiceDeps) {
             return (old instanceof Date ? old.getTime() : old) !== (value instanceof Date ? value.getTime() : value);
           }),
         );
+        // The retention period (docs/privacy.md) lives in its own table.
+        if (input.retentionDays !== undefined) {
+          const [kept] = await tx.select().from(eventRetention).where(eq(eventRetention.eventId, event.id)).limit(1);
+          if ((kept?.retentionDays ?? null) !== input.retentionDays) {
+            if (input.retentionDays === null) await tx.delete(eventRetention).where(eq(eventRetention.eventId, event.id));
+            else await tx.insert(eventRetention).values({ eventId: event.id, retentionDays: input.retentionDays }).onConflictDoUpdate({ target: eventRetention.eventId, set: { retentionDays: input.retentionDays } });
+            changed.retentionDays = input.retentionDays;
+          }
+        }
         if (!Object.keys(changed).length) return;
-        await tx.update(events).set(changed).where(eq(events.id, event.id));
+        const { retentionDays: _retention, ...eventChanges } = changed;
+        if (Object.keys(eventChanges).length) await tx.update(events).set(eventChanges).where(eq(events.id, event.id));
         await audit(tx, auditAs(actor, { action: 'admin-event-update', eventId: event.id, detail: { changes: changed } }));
       });
       const updated = (await q.listEvents(db)).find((e) => e.id === eventId);

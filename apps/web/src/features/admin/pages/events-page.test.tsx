@@ -24,8 +24,14 @@ describe('event form rules', () => {
         capacity: 800,
         defaultComplimentarySeats: 2,
         reminderDaysBeforeClose: 7,
+        retentionDays: null,
       },
     });
+  });
+  it('sends the retention period and refuses one out of range', () => {
+    expect(checkEventForm({ ...values, retentionDays: '90' })).toMatchObject({ update: { retentionDays: 90 } });
+    expect(checkEventForm({ ...values, retentionDays: '0' })).toEqual({ errors: { retentionDays: 'Enter a whole number of days from 1 to 3650, or leave it empty to keep the data.' } });
+    expect(checkEventForm({ ...values, retentionDays: 'soon' })).toEqual({ errors: { retentionDays: 'Enter a whole number of days from 1 to 3650, or leave it empty to keep the data.' } });
   });
   it('refuses a window the wrong way round, bad numbers and reminders without a close', () => {
     const checked = checkEventForm({ ...values, endsOn: '2027-02-28', capacity: '-1', defaultComplimentarySeats: '2.5', registrationOpensAt: '2027-02-20T09:00', registrationClosesAt: '2027-02-10T09:00' });

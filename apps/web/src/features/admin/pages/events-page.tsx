@@ -6,9 +6,12 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
 import type { AdminEvent } from '@portal/contracts';
 import { useEvents } from '../api/get-events.ts';
+import { useRetentionDryRun, useRunRetention } from '../api/privacy.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { Field } from '../components/form-field.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../components/query-state.tsx';
 import { formatCount } from '../utils/format.ts';
@@ -68,6 +71,9 @@ function EventForm({ event }: { event: AdminEvent }) {
             <Col>
               <Field id={id('reminders')} label="Reminder, days before close" inputMode="numeric" value={values.reminderDaysBeforeClose} onChange={set('reminderDaysBeforeClose')} error={errors.reminderDaysBeforeClose} help="Store managers of stores with nobody enrolled are mailed then. Empty: no reminder." />
             </Col>
+            <Col>
+              <Field id={id('retention')} label="Erase attendees, days after the end" inputMode="numeric" value={values.retentionDays} onChange={set('retentionDays')} error={errors.retentionDays} help="A daily job erases the attendees and purges delivered mail bodies then (see the dry run). Empty: kept." />
+            </Col>
             <Col className="d-flex align-items-center">
               <Form.Check
                 type="switch"
@@ -97,6 +103,79 @@ function EventForm({ event }: { event: AdminEvent }) {
   );
 }
 
+/** Retention (docs/privacy.md): the dry run first, then a run now if wanted (the daily job does it anyway). */
+function RetentionPanel() {
+  const [asked, setAsked] = useState(false);
+  const plan = useRetentionDryRun(asked);
+  const run = useRunRetention();
+  const [confirming, setConfirming] = useState(false);
+  const due = (plan.data ?? []).filter((p) => p.due);
+  return (
+    <Card className="mb-3">
+      <Card.Body>
+        <h2 className="h5">Retention</h2>
+        <p className="small text-body-secondary">
+          Every night, the attendees of an event past its retention period are erased and its delivered mail bodies purged. See first what a run would do.
+        </p>
+        <Button variant="outline-primary" onClick={() => (asked ? void plan.refetch() : setAsked(true))} disabled={plan.isFetching}>
+          {plan.isFetching && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          Dry run
+        </Button>
+        {plan.isError && <ErrorAlert error={plan.error} title="The dry run failed." />}
+        {plan.data && (
+          <Table size="sm" className="mt-3" aria-label="Retention dry run">
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">Kept for</th>
+                <th scope="col">Erased from</th>
+                <th scope="col">People to erase</th>
+                <th scope="col">Mail bodies to purge</th>
+                <th scope="col">Scan logs</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plan.data.map((p) => (
+                <tr key={p.event}>
+                  <td>{p.event}</td>
+                  <td>{p.retentionDays === null ? 'not set' : `${p.retentionDays} days after ${p.endsOn}`}</td>
+                  <td>{p.dueOn ? `${p.dueOn}${p.due ? ' (due)' : ''}` : '—'}</td>
+                  <td>{p.people}</td>
+                  <td>{p.mailBodies}</td>
+                  <td>{p.scanLogs}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+        {due.length > 0 && (
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            Run now
+          </Button>
+        )}
+        {run.data && (
+          <Alert variant="success" role="status" className="mt-3">
+            {run.data.map((r) => `${r.event}: ${r.people} people erased, ${r.mailBodies} mail bodies purged`).join('; ') || 'Nothing was due.'}
+          </Alert>
+        )}
+        <ConfirmDialog
+          show={confirming}
+          title="Run retention now?"
+          confirmLabel="Erase and purge"
+          onConfirm={() => run.mutate(undefined, { onSuccess: () => { setConfirming(false); void plan.refetch(); } })}
+          onCancel={() => setConfirming(false)}
+          pending={run.isPending}
+          error={run.error}
+        >
+          <p>
+            {due.map((p) => `${p.event}: ${p.people} people erased, ${p.mailBodies} mail bodies purged.`).join(' ')} <strong>This cannot be undone.</strong>
+          </p>
+        </ConfirmDialog>
+      </Card.Body>
+    </Card>
+  );
+}
+
 export function EventsPage() {
   const events = useEvents();
   return (
@@ -105,6 +184,7 @@ export function EventsPage() {
       <QueryState query={events} loadingLabel="Loading events…">
         {(rows) => (rows.length === 0 ? <EmptyState>No events are set up.</EmptyState> : rows.map((event) => <EventForm key={event.id} event={event} />))}
       </QueryState>
+      <RetentionPanel />
     </>
   );
 }

@@ -10,7 +10,10 @@ import { ACCESS_CODE_CATEGORIES, SCOPE_LEVELS, type AdminPerson } from '@portal/
 import { ApiError } from '../../../lib/api-client.ts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { usePeople } from '../api/get-people.ts';
+import { downloadPersonData } from '../api/privacy.ts';
 import { useUpdatePerson } from '../api/update-person.ts';
+import { ErasePersonDialog } from '../components/erase-person-dialog.tsx';
+import { ErasureRequests } from '../components/erasure-requests.tsx';
 import { Field, SelectField } from '../components/form-field.tsx';
 import { Pager } from '../components/pager.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../components/query-state.tsx';
@@ -110,6 +113,12 @@ export function PeoplePage() {
   const people = usePeople(toQuery(params, PAGE_SIZE));
   const [text, setText] = useState({ q: params.q, store: params.store });
   const [editing, setEditing] = useState<AdminPerson | null>(null);
+  const [erasing, setErasing] = useState<AdminPerson | null>(null);
+  const [exportProblem, setExportProblem] = useState<unknown>(null);
+  const onExport = (person: AdminPerson) => {
+    setExportProblem(null);
+    downloadPersonData(person.id).catch(setExportProblem);
+  };
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
     update({ q: text.q.trim(), store: text.store.trim() });
@@ -118,6 +127,14 @@ export function PeoplePage() {
   return (
     <>
       <h1 className="h3 mb-3">People and network</h1>
+      <ErasureRequests
+        onFind={(r) => {
+          const q = r.email ?? `${r.firstName} ${r.lastName}`;
+          setText({ q, store: '' });
+          update({ q, store: '' });
+        }}
+      />
+      {exportProblem !== null && <ErrorAlert error={exportProblem} title="The data could not be downloaded." />}
       <Form role="search" aria-label="Find people" onSubmit={onSearch} className="mb-3">
         <Row xs={1} sm={3} className="align-items-end">
           <Col>
@@ -157,15 +174,24 @@ export function PeoplePage() {
                     <tr key={p.id}>
                       <td>
                         {p.firstName} {p.lastName}
+                        {p.erasedAt && <span className="badge text-bg-secondary ms-2">erased</span>}
                       </td>
                       <td className="text-break">{p.email ?? '—'}</td>
                       <td>{p.category}</td>
                       <td>{p.storeDlrnum ? `${p.storeDlrnum} ${p.storeName ?? ''}` : '—'}</td>
                       <td>{scopeText(p.scope)}</td>
                       <td>
-                        <Button size="sm" variant="outline-primary" onClick={() => setEditing(p)} aria-label={`Edit ${p.firstName} ${p.lastName}`}>
-                          Edit
-                        </Button>
+                        <div className="d-flex gap-1 flex-wrap">
+                          <Button size="sm" variant="outline-primary" onClick={() => setEditing(p)} aria-label={`Edit ${p.firstName} ${p.lastName}`} disabled={Boolean(p.erasedAt)}>
+                            Edit
+                          </Button>
+                          <Button size="sm" variant="outline-secondary" onClick={() => onExport(p)} aria-label={`Download the data of ${p.firstName} ${p.lastName}`}>
+                            Data
+                          </Button>
+                          <Button size="sm" variant="outline-danger" onClick={() => setErasing(p)} aria-label={`Erase ${p.firstName} ${p.lastName}`} disabled={Boolean(p.erasedAt)}>
+                            Erase
+                          </Button>
+                        </div>
                       </td>
                     </tr>
                   ))}
@@ -177,6 +203,7 @@ export function PeoplePage() {
         }
       </QueryState>
       {editing && <EditPerson person={editing} onClose={() => setEditing(null)} />}
+      {erasing && <ErasePersonDialog person={erasing} onClose={() => setErasing(null)} />}
     </>
   );
 }

@@ -18,6 +18,7 @@ export const nbcEvent = (overrides: Partial<AdminEvent> = {}): AdminEvent => ({
   capacity: null,
   defaultComplimentarySeats: 2,
   reminderDaysBeforeClose: 7,
+  retentionDays: null,
   registrations: { pending: 3, enrolled: 120, cancelled: 4 },
   ...overrides,
 });

@@ -12,6 +12,7 @@ export interface EventFormValues {
   capacity: string;
   defaultComplimentarySeats: string;
   reminderDaysBeforeClose: string;
+  retentionDays: string;
 }
 
 export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
@@ -26,6 +27,7 @@ export function eventFormValues(event: AdminEvent): EventFormValues {
     capacity: event.capacity === null ? '' : String(event.capacity),
     defaultComplimentarySeats: String(event.defaultComplimentarySeats),
     reminderDaysBeforeClose: event.reminderDaysBeforeClose === null ? '' : String(event.reminderDaysBeforeClose),
+    retentionDays: event.retentionDays === null || event.retentionDays === undefined ? '' : String(event.retentionDays),
   };
 }
 
@@ -38,6 +40,8 @@ export function checkEventForm(values: EventFormValues): { update: UpdateEventRe
   if (seats === undefined || seats === null) errors.defaultComplimentarySeats = 'Enter a whole number from 0 to 100.';
   const reminder = parseWhole(values.reminderDaysBeforeClose, 1, 365, true);
   if (reminder === undefined) errors.reminderDaysBeforeClose = 'Enter a whole number of days from 1 to 365, or leave it empty for no reminder.';
+  const retention = parseWhole(values.retentionDays, 1, 3650, true);
+  if (retention === undefined) errors.retentionDays = 'Enter a whole number of days from 1 to 3650, or leave it empty to keep the data.';
   const opens = fromLocalInput(values.registrationOpensAt);
   const closes = fromLocalInput(values.registrationClosesAt);
   if (values.registrationOpensAt && !opens) errors.registrationOpensAt = 'Enter a date and time.';
@@ -52,6 +56,7 @@ export function checkEventForm(values: EventFormValues): { update: UpdateEventRe
     capacity: capacity ?? null,
     defaultComplimentarySeats: seats ?? 0,
     reminderDaysBeforeClose: reminder ?? null,
+    retentionDays: retention ?? null,
   };
   const parsed = updateEventRequestSchema.safeParse(update);
   if (!parsed.success) {

@@ -6,15 +6,22 @@ import { RichText } from '../../../components/ui/rich-text.tsx';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, text, type PageLayout } from '../../../lib/content-models.ts';
 import { logout } from '../../../lib/session.ts';
+import { useUserDetail } from '../../../lib/user-storage.ts';
+import { MyDataActions } from './my-data-actions.tsx';
 
 export interface AppFooterProps {
   pageLayout: PageLayout | null | undefined;
   showLogout: boolean;
+  /** The event of the page; with it, a signed-in attendee also gets their data buttons. */
+  eventType?: EventType;
 }
 
 /** Footer text and, on every page but the landing and event logins, the Logout button. */
-export function AppFooter({ pageLayout, showLogout }: AppFooterProps) {
+export function AppFooter({ pageLayout, showLogout, eventType }: AppFooterProps) {
   const navigate = useNavigate();
+  const user = useUserDetail();
+  // Report logins hold no attendee record (their data is the event team's to answer).
+  const attendee = user !== null && !user.data.authorizationPolicy.includes('reporting');
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
 
@@ -28,6 +35,7 @@ export function AppFooter({ pageLayout, showLogout }: AppFooterProps) {
     <footer className="app-footer border-top mt-auto py-4 bg-body-tertiary">
       <div className="container d-flex flex-column flex-md-row align-items-md-center justify-content-between gap-3">
         <RichText html={pageLayout?.elements.footer_text.value} className="small text-body-secondary footer-text" />
+        {showLogout && eventType && attendee && <MyDataActions eventType={eventType} />}
         {showLogout && (
           <button type="button" className="btn btn-outline-primary" onClick={() => void onLogout()}>
             {text(pageLayout?.elements.logout_button_text) || 'Log Out'}

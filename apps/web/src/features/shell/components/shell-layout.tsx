@@ -65,7 +65,7 @@ export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
         <main id="main-content" tabIndex={-1} className="flex-grow-1">
           {children ?? <Outlet />}
         </main>
-        <AppFooter pageLayout={pageLayout.data} showLogout={showLogout} />
+        <AppFooter pageLayout={pageLayout.data} showLogout={showLogout} eventType={eventType} />
       </div>
     </ActiveTabProvider>
   );

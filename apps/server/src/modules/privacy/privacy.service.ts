@@ -1,0 +1,196 @@
+/**
+ * A person's own data, erasure requests, erasure by an organizer (docs/privacy.md). Retention is
+ * in retention.ts; the erasure passes themselves in erasure.ts.
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { AdminErasureRequest, ErasureRequest, ErasureResult, PersonalData } from '@portal/contracts';
+import { schema, type Db, type DbOrTx } from '@portal/db';
+import { audit } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { isPlaceholderEmail } from '../registration/registration.queries.ts';
+import { eraseTargeted, lockTargets, relatedPattern, sweepCatalogue, ERASED_MARKER } from './erasure.ts';
+
+const { auditLog, emailVerifications, erasureRequests, outbox, people, personErasures, registrations, reportDigestSubscriptions, stores } = schema;
+
+const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+const HISTORY_LIMIT = 500;
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+function byWhom(row: AuditRow, email: string): PersonalData['activity'][number]['by'] {
+  if (row.organizerId !== null) return 'organizer';
+  if (row.actorEmail === null) return 'system';
+  return row.actorEmail === email ? 'you' : 'someone-else';
+}
+
+/** Everything the portal holds about one person, as the JSON of `GET /api/Me/Data`. */
+export async function personalData(db: DbOrTx, personId: number, now: Date): Promise<PersonalData | undefined> {
+  const [row] = await db
+    .select({ person: people, storeName: stores.name, erasedAt: personErasures.erasedAt })
+    .from(people)
+    .leftJoin(stores, eq(stores.dlrnum, people.storeDlrnum))
+    .leftJoin(personErasures, eq(personErasures.personId, people.id))
+    .where(eq(people.id, personId))
+    .limit(1);
+  if (!row) return undefined;
+  const p = row.person;
+  const email = p.email;
+  const regs = await db.select().from(registrations).where(eq(registrations.attendeeId, personId)).orderBy(asc(registrations.id));
+  const history = regs.length
+    ? await db
+        .select()
+        .from(auditLog)
+        .where(sql`(${auditLog.detail} ->> 'registrationId') = any(array(select jsonb_array_elements_text(${JSON.stringify(regs.map((r) => String(r.id)))}::jsonb)))`)
+        .orderBy(asc(auditLog.at), asc(auditLog.id))
+        .limit(HISTORY_LIMIT * 4)
+    : [];
+  const mails = await db
+    .select({ id: outbox.id, kind: outbox.kind, eventId: outbox.eventId, subject: outbox.subject, createdAt: outbox.createdAt, sentAt: outbox.sentAt, status: outbox.status })
+    .from(outbox)
+    .where(eq(outbox.toEmail, email))
+    .orderBy(asc(outbox.id));
+  const activity = await db.select().from(auditLog).where(eq(auditLog.actorEmail, email)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(HISTORY_LIMIT);
+  const confirmations = await db.select().from(emailVerifications).where(eq(emailVerifications.personId, personId)).orderBy(asc(emailVerifications.createdAt));
+  const digests = await db.select().from(reportDigestSubscriptions).where(eq(reportDigestSubscriptions.personId, personId));
+  const requests = await db.select().from(erasureRequests).where(eq(erasureRequests.personId, personId)).orderBy(asc(erasureRequests.id));
+  const view = (a: AuditRow) => ({ at: a.at.toISOString(), action: a.action, success: a.success, by: byWhom(a, email), detail: a.detail ?? null });
+  return {
+    exportedAt: now.toISOString(),
+    person: {
+      id: p.id,
+      email: isPlaceholderEmail(email) ? null : email,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      category: p.category,
+      company: p.company,
+      storeDlrnum: p.storeDlrnum,
+      storeName: row.storeName,
+      zoneCode: p.zoneCode,
+      reportScope: p.reportScopeLevel ? { level: p.reportScopeLevel, code: p.reportScopeCode } : null,
+      createdAt: p.createdAt.toISOString(),
+      erasedAt: iso(row.erasedAt),
+    },
+    registrations: regs.map((r) => ({
+      id: r.id,
+      event: r.eventId,
+      status: r.status,
+      attendeeType: r.attendeeType,
+      storeDlrnum: r.storeDlrnum,
+      isVirtual: r.isVirtual,
+      arrivalDate: r.arrivalDate,
+      departureDate: r.departureDate,
+      enrolledAt: iso(r.enrolledAt),
+      isFree: r.isFree,
+      provider: r.provider,
+      registeredBySelf: r.registeredById === personId,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      history: history.filter((a) => a.detail?.registrationId === r.id).slice(0, HISTORY_LIMIT).map(view),
+    })),
+    mails: mails.map((m) => ({ id: m.id, kind: m.kind, event: m.eventId, subject: m.subject, createdAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt), status: m.status })),
+    checkIns: [],
+    consents: [
+      ...confirmations.map((c) => ({
+        kind: 'email-confirmation',
+        at: iso(c.usedAt ?? c.createdAt),
+        state: c.usedAt ? 'confirmed' : c.expiresAt <= now ? 'expired' : 'asked',
+        event: null,
+      })),
+      ...digests.map((d) => ({ kind: 'weekly-digest', at: d.updatedAt.toISOString(), state: d.active ? 'subscribed' : 'unsubscribed', event: d.eventId })),
+    ],
+    activity: activity.map((a) => ({ ...view(a), ip: a.ip })),
+    erasureRequests: requests.map((r) => ({ id: r.id, requestedAt: r.requestedAt.toISOString(), status: r.status })),
+  };
+}
+
+/** A signed-in attendee asks for erasure: one open request per person (asking again answers it). */
+export async function requestErasure(db: Db, input: { personId: number; email: string; eventId: string; ip: string; now: Date }): Promise<{ request: ErasureRequest; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const [erased] = await tx.select({ id: personErasures.personId }).from(personErasures).where(eq(personErasures.personId, input.personId)).limit(1);
+    if (erased) throw conflict('Your data has already been erased.');
+    const inserted = await tx
+      .insert(erasureRequests)
+      .values({ personId: input.personId, requestedAt: input.now })
+      .onConflictDoNothing()
+      .returning();
+    const created = inserted.length > 0;
+    const [row] = created
+      ? inserted
+      : await tx.select().from(erasureRequests).where(and(eq(erasureRequests.personId, input.personId), eq(erasureRequests.status, 'open'))).limit(1);
+    if (!row) throw conflict('The request could not be recorded; please try again.');
+    if (created) await audit(tx, { action: 'erasure-request', success: true, actorEmail: input.email, eventId: input.eventId, ip: input.ip, detail: { personId: input.personId, requestId: row.id } });
+    return { request: { id: row.id, requestedAt: row.requestedAt.toISOString(), status: row.status }, created };
+  });
+}
+
+export async function listErasureRequests(db: DbOrTx, filter: { status?: string | undefined; page: number; pageSize: number }): Promise<{ rows: AdminErasureRequest[]; total: number }> {
+  const where = filter.status ? eq(erasureRequests.status, filter.status as 'open') : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ r: erasureRequests, firstName: people.firstName, lastName: people.lastName, email: people.email })
+      .from(erasureRequests)
+      .innerJoin(people, eq(people.id, erasureRequests.personId))
+      .where(where)
+      .orderBy(desc(erasureRequests.requestedAt), desc(erasureRequests.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(erasureRequests).where(where),
+  ]);
+  return {
+    rows: rows.map(({ r, firstName, lastName, email }) => ({
+      id: r.id,
+      personId: r.personId,
+      firstName,
+      lastName,
+      email: isPlaceholderEmail(email) ? null : email,
+      requestedAt: r.requestedAt.toISOString(),
+      status: r.status,
+      handledAt: iso(r.handledAt),
+    })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+export interface OrganizerActor {
+  organizerId: number;
+  email: string;
+  ip: string;
+}
+
+/** The reason as stored: the person's name or address typed into it is replaced as well. */
+function reasonWithoutThem(reason: string, pattern: string | null): string {
+  if (!pattern) return reason;
+  // The same alternatives as the SQL pattern; PostgreSQL's \m and \M are word starts and ends.
+  const js = pattern.replace(/\\m/g, '\\b').replace(/\\M/g, '\\b');
+  return reason.replace(new RegExp(js, 'giu'), ERASED_MARKER);
+}
+
+/** `POST /api/Admin/People/{id}/Erase`: both passes and the audit row, in one transaction. */
+export async function erasePerson(db: Db, actor: OrganizerActor, personId: number, reason: string, now: Date): Promise<ErasureResult> {
+  return db.transaction(async (tx) => {
+    const [exists] = await tx.select({ id: people.id }).from(people).where(eq(people.id, personId)).limit(1);
+    if (!exists) throw notFound('No person with this id.');
+    const [target] = await lockTargets(tx, [personId]);
+    if (!target) throw conflict('This person has already been erased.');
+    const counts = await eraseTargeted(tx, [target], { now, via: 'console', organizerId: actor.organizerId });
+    const swept = await sweepCatalogue(tx, [target]);
+    const sweptRows = Object.values(swept).reduce((a, b) => a + b, 0);
+    await audit(tx, {
+      action: 'admin-person-erase',
+      success: true,
+      actorEmail: actor.email,
+      organizerId: actor.organizerId,
+      ip: actor.ip,
+      detail: { personId, reason: reasonWithoutThem(reason, relatedPattern([target])), counts: { ...counts, sweptRows }, sweptTables: Object.keys(swept) },
+    });
+    return { personId, erasedAt: now.toISOString(), counts: { ...counts, sweptRows } };
+  });
+}
+
+/** `GET /api/Admin/People/{id}/Data`, audited. */
+export async function personalDataForOrganizer(db: Db, actor: OrganizerActor, personId: number, now: Date): Promise<PersonalData> {
+  const data = await personalData(db, personId, now);
+  if (!data) throw notFound('No person with this id.');
+  await audit(db, { action: 'admin-person-data-export', success: true, actorEmail: actor.email, organizerId: actor.organizerId, ip: actor.ip, detail: { personId } });
+  return data;
+}

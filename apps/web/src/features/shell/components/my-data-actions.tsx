@@ -1,0 +1,35 @@
+/**
+ * "Download my data" and "Ask to erase my data" in the footer of an attendee's pages (docs/privacy.md).
+ * Only the two buttons are in the page's code; what they do loads when one is pressed.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { notify } from '../../../lib/toast.ts';
+
+const ErasureRequestDialog = lazy(() => import('../my-data/erasure-request-dialog.tsx'));
+
+export function MyDataActions({ eventType }: { eventType: string }) {
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const onDownload = () => {
+    setBusy(true);
+    import('../my-data/my-data.ts')
+      .then((m) => m.downloadMyData(eventType))
+      .catch(() => notify.error('Your data could not be downloaded. Please try again.'))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className="d-flex flex-wrap gap-2 my-data-actions">
+      <button type="button" className="btn btn-link btn-sm p-0" onClick={onDownload} disabled={busy}>
+        Download my data
+      </button>
+      <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setAsking(true)}>
+        Ask to erase my data
+      </button>
+      {asking && (
+        <Suspense fallback={null}>
+          <ErasureRequestDialog onClose={() => setAsking(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

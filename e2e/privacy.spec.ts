@@ -1,0 +1,79 @@
+/**
+ * Personal data (docs/privacy.md): an attendee downloads their own data from the footer of their
+ * pages and asks for erasure; an organizer finds the request in the console and erases the person,
+ * whose session then ends. A person of their own (a fresh expo login), so no other journey's demo
+ * account is touched.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { expect, seriousA11yViolations, snap, test } from './fixtures.ts';
+
+const ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027' };
+const EMAIL = `privacy.journey.${Date.now().toString(36)}@example.com`;
+
+async function otherPerson(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  return context.newPage();
+}
+
+test.describe('personal data', () => {
+  test('an attendee downloads their data and asks for erasure; an organizer erases them from the console', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    await page.goto('/nbc');
+    await page.getByLabel(/^e-mail address/i).fill(EMAIL);
+    await page.getByLabel(/^access code/i).fill('EXPO27');
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect(page).toHaveURL(/\/nbc\/welcome$/);
+
+    // The download: the code behind the button loads only now.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('my-data-nbc.json');
+    const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { person: { email: string }; registrations: unknown[]; checkIns: unknown[]; activity: Array<{ action: string }> };
+    expect(data.person.email).toBe(EMAIL);
+    expect(data.checkIns).toEqual([]);
+    expect(data.activity.map((a) => a.action)).toContain('login');
+
+    await page.getByRole('button', { name: 'Ask to erase my data' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask to erase your data?' });
+    await expect(dialog).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Send the request' }).click();
+    await expect(page.getByText('Your request has been sent to the event team.')).toBeVisible();
+    await snap(page, 'privacy-erasure-requested');
+
+    // The organizer, at another browser.
+    const console = await otherPerson(browser);
+    await console.goto('/admin');
+    await console.getByLabel('E-mail').fill(ORGANIZER.email);
+    await console.getByLabel('Password').fill(ORGANIZER.password);
+    await console.getByRole('button', { name: 'Sign in' }).click();
+    await expect(console.getByRole('heading', { name: 'Registrations', level: 1 })).toBeVisible();
+    await console.goto('/admin/people');
+    await expect(console.getByRole('heading', { name: 'People and network', level: 1 })).toBeVisible();
+    const requests = console.getByRole('table', { name: 'Open erasure requests' });
+    await expect(requests).toContainText(EMAIL);
+    await requests.getByRole('row', { name: new RegExp(EMAIL.replace(/\./g, '\\.')) }).getByRole('button', { name: 'Show' }).click();
+    const people = console.getByRole('table', { name: 'People' });
+    await expect(people).toContainText(EMAIL);
+    expect(await seriousA11yViolations(console)).toEqual([]);
+
+    await people.getByRole('button', { name: /^Erase / }).click();
+    const confirm = console.getByRole('dialog');
+    await confirm.getByRole('button', { name: 'Erase for good' }).click();
+    await expect(confirm.getByText(/Say why/)).toBeVisible();
+    await confirm.getByLabel(/Reason/).fill('Asked in the portal (e2e journey)');
+    await confirm.getByRole('button', { name: 'Erase for good' }).click();
+    await expect(confirm).toBeHidden();
+    // Searched by the old address, nobody is left; the request is answered.
+    await expect(console.getByText('Nobody matches this search.')).toBeVisible();
+    await expect(console.getByRole('table', { name: 'Open erasure requests' })).toHaveCount(0);
+    await snap(console, 'privacy-erased');
+
+    // The attendee's session has ended: the next call answers 401 and the app leaves for the start page.
+    await page.reload();
+    await expect(page).toHaveURL(/\/$/);
+    await console.context().close();
+  });
+});
