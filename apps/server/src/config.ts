@@ -88,6 +88,7 @@ const envSchema = z.object({
     .string()
     .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, optionally with a name: Event team <events@example.com>')
     .default('Event portal <no-reply@event-portal.example.com>'),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -140,6 +141,10 @@ export interface Config {
   /** unset: mails stay in the outbox (readable in the organizer console). */
   smtpUrl: string | undefined;
   mailFrom: { name: string; address: string };
+  /** Webhook endpoints may reach loopback, private, link-local and metadata addresses (WEBHOOK_ALLOW_PRIVATE). */
+  webhookAllowPrivate: boolean;
+  /** AES-256-GCM key of the webhook signing secrets at rest (derived from TOTP_ENCRYPTION_KEY, own label). */
+  webhookSecretKey: Uint8Array;
 }
 
 export class ConfigError extends Error {
@@ -244,5 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: parseMailFrom(e.MAIL_FROM),
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookSecretKey: deriveSecretBoxKey(e.TOTP_ENCRYPTION_KEY ?? local!.totpEncryptionKey, 'webhook-secrets v1'),
   };
 }

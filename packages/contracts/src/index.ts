@@ -8,3 +8,4 @@ export * from './admin.ts';
 export * from './report-insights.ts';
 export * from './insight-rules.ts';
 export * from './report-scope.ts';
+export * from './webhooks.ts';
