@@ -263,7 +263,8 @@ describe('webhooks out', () => {
       receiver.set({});
       const retried = await call('POST', path(WEBHOOK_PATHS.webhookDeliveryRetry, test.id));
       expect(retried.statusCode, retried.body).toBe(202);
-      expect(data(retried)).toMatchObject({ status: 'pending' });
+      // Due at once: the worker may have taken it already.
+      expect(['pending', 'sending', 'delivered']).toContain(data<WireDelivery>(retried).status);
       const delivered = await until('the retried delivery', async () => (await deliveriesOf(endpointId)).find((d) => d.id === test.id && d.status === 'delivered'));
       expect(delivered.attemptLog.at(-1)).toMatchObject({ statusCode: 200 });
       expect(new Set(receiver.requests.filter((r) => r.headers['webhook-id'] === test.messageId).map((r) => r.headers['webhook-id'])).size).toBe(1);
@@ -293,15 +294,17 @@ describe('webhooks out', () => {
         receiver.set({ answer: () => [307, { location: target.url }] });
         const redirected = await createEndpoint(receiver.url, ['registration.created']);
         const d = webhookDeliverySchema.parse(data(await call('POST', path(WEBHOOK_PATHS.webhookTest, redirected.id))));
-        const tried = await until('a redirect answer', async () => (await deliveriesOf(redirected.id)).find((x) => x.id === d.id && x.lastAttemptAt));
+        const tried = await until('a redirect answer', async () => (await deliveriesOf(redirected.id)).find((x) => x.id === d.id && x.attemptLog.length > 0));
         expect(tried.attemptLog[0]).toMatchObject({ statusCode: 307, error: 'HTTP 307' });
         expect(target.total).toBe(0);
         await call('POST', path(WEBHOOK_PATHS.webhookDisable, redirected.id));
 
         const timed = await createEndpoint(slow.url, ['registration.created']);
         const s = webhookDeliverySchema.parse(data(await call('POST', path(WEBHOOK_PATHS.webhookTest, timed.id))));
-        const late = await until('a time-out', async () => (await deliveriesOf(timed.id)).find((x) => x.id === s.id && x.lastAttemptAt), 10_000);
-        expect(late).toMatchObject({ status: 'pending', lastStatusCode: null, lastError: expect.stringMatching(/no answer within 1.5 s/) });
+        const late = await until('a time-out', async () => (await deliveriesOf(timed.id)).find((x) => x.id === s.id && x.attemptLog.length > 0), 10_000);
+        expect(late.attemptLog[0]).toMatchObject({ statusCode: null, error: 'no answer within 1.5 s' });
+        expect(late.attemptLog[0]!.durationMs).toBeGreaterThanOrEqual(1_400);
+        expect(late.status).not.toBe('failed');
         await call('POST', path(WEBHOOK_PATHS.webhookDisable, timed.id));
       } finally {
         receiver.set({ failFirst: true });
@@ -317,6 +320,8 @@ describe('webhooks out', () => {
       const local = await startReceiver({ delayMs: 5 });
       try {
         await t.app.webhookDelivery.stop();
+        // Only this test's endpoint takes these changes.
+        await t.database.db.update(webhookEndpoints).set({ enabled: false });
         const endpoint = await createEndpoint(local.url, ['registration.updated']);
         const regs = await t.database.db.select({ id: registrations.id }).from(registrations).orderBy(asc(registrations.id)).limit(60);
         for (const r of regs) {
