@@ -24,6 +24,8 @@ export interface ReceiverOptions {
   delayMs?: number;
   /** Keep only counts (benchmarks with many thousands of deliveries). */
   countOnly?: boolean;
+  /** Listen on this port (a receiver coming back up); default: any free one. */
+  port?: number;
 }
 
 export interface Receiver {
@@ -73,7 +75,7 @@ export async function startReceiver(initial: ReceiverOptions = {}): Promise<Rece
       else reply();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(initial.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(receiver, {
     url: `http://127.0.0.1:${port}/hooks`,

@@ -96,18 +96,18 @@ function NewEndpointForm({ onCreated, onCancel }: { onCreated: (created: Created
 
 function SecretShownOnce({ created, onDone }: { created: CreatedWebhook; onDone: () => void }) {
   return (
-    <Alert variant="success" className="mb-4" role="status">
+    <Alert variant="light" className="mb-4 border" role="status">
       <Alert.Heading as="h2" className="h5">
         Signing secret of {created.url}
       </Alert.Heading>
       <p className="mb-2">Give it to the receiver now: it is shown only this once. Receivers check each request's signature with it (docs/webhooks.md).</p>
       <p className="mb-2">
-        <code className="user-select-all text-break" data-testid="webhook-secret">
+        <code className="user-select-all text-break text-body" data-testid="webhook-secret">
           {created.secret}
         </code>{' '}
         <CopyButton text={created.secret} label="Copy secret" />
       </p>
-      <Button size="sm" variant="outline-secondary" onClick={onDone}>
+      <Button size="sm" variant="secondary" onClick={onDone}>
         Done
       </Button>
     </Alert>
