@@ -43,6 +43,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { reportInsightsRoutes } from './modules/report-insights/report-insights.routes.ts';
 import { retailerReportRoutes } from './modules/retailer-report/retailer-report.routes.ts';
 import { runModeOf } from './production-mode.ts';
+import { webhookRoutes, type WebhookRoutesOptions } from './modules/webhooks/webhooks.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +72,8 @@ export interface AppDependencies {
   mailDelivery?: MailRoutesOptions['delivery'];
   /** Header, body, request, idle and keep-alive timeouts (lib/http-timeouts.ts); tests shorten them. */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** Webhook delivery tuning and host resolution (tests, benchmarks). */
+  webhooks?: Pick<WebhookRoutesOptions, 'delivery' | 'lookupAll'>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -182,6 +185,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(mailRoutes, { config, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}), ...(deps.mailDelivery ? { delivery: deps.mailDelivery } : {}) });
   await app.register(privacyRoutes, deps.now ? { now: () => new Date(deps.now!()) } : {});
+  await app.register(webhookRoutes, { config, database, ...adminNow, ...deps.webhooks });
   await app.register(contentService, {
     db: database.db,
     source: await contentSource(config, database.db),
@@ -195,12 +199,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 }
 
 /**
- * Starts what runs beside the requests: the job queue (reminders, digests) and the mail delivery
- * worker (only with SMTP_URL). The server calls it after listen; `app.close()` stops both.
+ * Starts what runs beside the requests: the job queue (reminders, digests), the mail delivery
+ * worker (only with SMTP_URL) and the webhook delivery worker. The server calls it after listen; `app.close()` stops both.
  */
 export async function startBackgroundWork(app: FastifyInstance): Promise<void> {
   await app.jobs.start();
   app.mailDelivery.start();
+  app.webhookDelivery.start();
 }
 
 /**

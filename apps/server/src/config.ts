@@ -101,6 +101,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -169,6 +170,10 @@ export interface Config {
   metricsPort: number | undefined;
   /** How long a SIGTERM waits for requests in flight before closing their connections. */
   shutdownGraceSeconds: number;
+  /** Webhook endpoints may reach loopback, private, link-local and metadata addresses (WEBHOOK_ALLOW_PRIVATE). */
+  webhookAllowPrivate: boolean;
+  /** AES-256-GCM key of the webhook signing secrets at rest (derived from TOTP_ENCRYPTION_KEY, own label). */
+  webhookSecretKey: Uint8Array;
 }
 
 export class ConfigError extends Error {
@@ -284,5 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookSecretKey: deriveSecretBoxKey(e.TOTP_ENCRYPTION_KEY ?? local!.totpEncryptionKey, 'webhook-secrets v1'),
   };
 }

@@ -9,3 +9,4 @@ export * from './report-insights.ts';
 export * from './insight-rules.ts';
 export * from './report-scope.ts';
 export * from './privacy.ts';
+export * from './webhooks.ts';

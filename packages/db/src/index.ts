@@ -2,3 +2,4 @@ export * from './client.ts';
 export * as schema from './schema/index.ts';
 export type { AttendeeType, PersonCategory, Policy, RegistrationStatus, ReportScopeLevel } from './schema/domain.ts';
 export type { OutboxAttachment, OutboxStatus } from './schema/mail.ts';
+export type { WebhookDeliveryStatus } from './schema/webhooks.ts';

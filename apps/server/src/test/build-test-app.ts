@@ -41,11 +41,17 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  options: { stores?: number; env?: Record<string, string>; demo?: boolean; database?: Database } & Partial<Pick<AppDependencies, 'now' | 'mailDelivery'>> = {},
+  options: { stores?: number; env?: Record<string, string>; demo?: boolean; database?: Database } & Partial<Pick<AppDependencies, 'now' | 'mailDelivery' | 'webhooks'>> = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase(options.demo === false ? undefined : demoSeed(options.stores ?? 120, config)));
-  const app = await buildApp({ config, database, ...(options.now ? { now: options.now } : {}), ...(options.mailDelivery ? { mailDelivery: options.mailDelivery } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.mailDelivery ? { mailDelivery: options.mailDelivery } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+  });
   await app.ready();
   return {
     app,

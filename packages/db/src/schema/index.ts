@@ -5,3 +5,4 @@ export * from './report-counts.ts';
 export * from './admin.ts';
 export * from './report-digests.ts';
 export * from './privacy.ts';
+export * from './webhooks.ts';

@@ -29,6 +29,7 @@ import { RowLimitError } from '../../import/csv-file.ts';
 import { importCsv, type CsvImportFiles } from '../../import/import-csv.ts';
 import { queueRegistrationMail, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { emitPersonEvent } from '../webhooks/outbox.ts';
 import { validateStoredScope } from '../reports/report-scope.ts';
 import type { RegistrationProvider } from '../registration/provider.ts';
 import { cancel, changeAttendance, normalized } from '../registration/registration.service.ts';
@@ -375,6 +376,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         }
         const before = Object.fromEntries(Object.keys(changes).map((k) => [k, person[k as keyof typeof person]]));
         await audit(tx, auditAs(actor, { action: 'admin-person-update', detail: { personId: id, before, after: changes } }));
+        await emitPersonEvent(tx, id, now());
       });
       const view = await q.findPersonView(db, id);
       if (!view) throw notFound('No person with this id.');

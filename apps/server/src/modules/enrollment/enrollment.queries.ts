@@ -72,13 +72,13 @@ export interface PendingValues {
  * Enrolled (then it is returned as it is). One row per (event, attendee): a concurrent request for
  * the same attendee waits on the unique index and then finds the row.
  */
-export async function upsertPending(tx: Tx, values: PendingValues, now: Date): Promise<{ row: RegistrationRow; created: boolean }> {
+export async function upsertPending(tx: Tx, values: PendingValues, now: Date): Promise<{ row: RegistrationRow; created: boolean; changed: boolean }> {
   const [inserted] = await tx
     .insert(registrations)
     .values({ ...values, status: 'Pending', providerRef: `pr_${randomBytes(16).toString('hex')}` })
     .onConflictDoNothing({ target: [registrations.eventId, registrations.attendeeId] })
     .returning();
-  if (inserted) return { row: inserted, created: true };
+  if (inserted) return { row: inserted, created: true, changed: true };
 
   const [existing] = await tx
     .select()
@@ -87,13 +87,21 @@ export async function upsertPending(tx: Tx, values: PendingValues, now: Date): P
     .for('update')
     .limit(1);
   if (!existing) throw new Error('registration vanished between insert and select');
-  if (existing.status === 'Enrolled') return { row: existing, created: false };
+  if (existing.status === 'Enrolled') return { row: existing, created: false, changed: false };
+  const same =
+    existing.status === 'Pending' &&
+    existing.storeDlrnum === values.storeDlrnum &&
+    existing.registeredById === values.registeredById &&
+    existing.attendeeType === values.attendeeType &&
+    existing.isVirtual === values.isVirtual &&
+    existing.provider === values.provider &&
+    existing.accessCodeId === (values.accessCodeId ?? null);
   const [updated] = await tx
     .update(registrations)
     .set({ ...values, status: 'Pending', enrolledAt: null, arrivalDate: null, departureDate: null, isFree: false, updatedAt: now })
     .where(eq(registrations.id, existing.id))
     .returning();
-  return { row: updated!, created: false };
+  return { row: updated!, created: false, changed: !same };
 }
 
 export async function findOwnRegistration(db: DbOrTx, eventId: string, personId: number) {

@@ -19,6 +19,7 @@ import type { LinkSubject, RegistrationProvider } from '../registration/provider
 import { findEvent, isPlaceholderEmail, lockStore } from '../registration/registration.queries.ts';
 import { assertEnrollmentOpen } from './enrollment-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
 import * as q from './enrollment.queries.ts';
 
 export type EnrollmentLinkInput = Required<Pick<EnrollmentLinkRequest, 'firstName' | 'lastName' | 'isManager' | 'isVirtual' | 'isGeneralManager'>> &
@@ -103,7 +104,7 @@ export function createEnrollmentService(deps: { db: Db; provider: RegistrationPr
         }
 
         await assertEnrollmentOpen(tx, { eventId: event.id, attendeeId: attendee.id, accessCodeId: user.accessCodeId, at });
-        const { row: registration, created } = await q.upsertPending(
+        const { row: registration, created, changed } = await q.upsertPending(
           tx,
           { eventId: event.id, attendeeId: attendee.id, storeDlrnum, registeredById: caller.id, attendeeType, isVirtual: input.isVirtual, provider: provider.id, accessCodeId: user.accessCodeId },
           at,
@@ -120,6 +121,9 @@ export function createEnrollmentService(deps: { db: Db; provider: RegistrationPr
           await q.renamePerson(tx, attendee.id, input.firstName, input.lastName);
           attendee = { ...attendee, firstName: input.firstName, lastName: input.lastName };
         }
+        // Reported to webhook endpoints in this transaction, after every change above.
+        if (renamed) await emitPersonEvent(tx, attendee.id, at);
+        if (changed) await emitRegistrationEvent(tx, created ? 'registration.created' : 'registration.updated', registration.id, at);
 
         const subject = subjectOf(registration, event, attendee);
         const alreadyEnrolled = registration.status === 'Enrolled';

@@ -19,6 +19,7 @@ import * as q from './registration.queries.ts';
 import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { consumeToken, findLiveToken, issueToken } from './registration-tokens.ts';
 import { assertEnrollmentOpen, assertRegistrationWindowOpen } from '../enrollment/enrollment-limits.ts';
+import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
 
 const { registrations, people, providerCallbacks } = schema;
 
@@ -51,18 +52,28 @@ async function enroll(tx: Tx, { registration, store }: Locked, attendance: Atten
     .update(registrations)
     .set({ status: 'Enrolled', enrolledAt: now, ...attendance, isFree, updatedAt: now })
     .where(eq(registrations.id, registration.id));
+  await emitRegistrationEvent(tx, 'registration.updated', registration.id, now);
 }
 
 export async function changeAttendance(tx: Tx, { registration }: Locked, attendance: Attendance, now: Date): Promise<void> {
   await tx.update(registrations).set({ ...attendance, updatedAt: now }).where(eq(registrations.id, registration.id));
+  await emitRegistrationEvent(tx, 'registration.updated', registration.id, now);
 }
 
-/** Cancelled; a free seat it held passes to the store's earliest enrolled attendee who pays. */
+/**
+ * Cancelled; a free seat it held passes to the store's earliest enrolled attendee who pays. Each
+ * change is reported to webhook endpoints in this transaction (registration.cancelled, and
+ * registration.updated for the one who got the seat).
+ */
 export async function cancel(tx: Tx, { registration, store }: Locked, now: Date): Promise<void> {
   await tx.update(registrations).set({ status: 'Cancelled', isFree: false, updatedAt: now }).where(eq(registrations.id, registration.id));
+  await emitRegistrationEvent(tx, 'registration.cancelled', registration.id, now);
   if (registration.isFree && store) {
     const next = await q.firstPayingEnrolled(tx, registration.eventId, store.dlrnum);
-    if (next) await tx.update(registrations).set({ isFree: true, updatedAt: now }).where(eq(registrations.id, next.id));
+    if (next) {
+      await tx.update(registrations).set({ isFree: true, updatedAt: now }).where(eq(registrations.id, next.id));
+      await emitRegistrationEvent(tx, 'registration.updated', next.id, now);
+    }
   }
 }
 
@@ -88,7 +99,7 @@ const EMAIL_TAKEN = 'This e-mail address belongs to another attendee.';
  * The attendee confirms their name, and gives an e-mail when none is on record; `typedEmail` says
  * the address is new here (it stays unverified until its owner confirms it: mail module).
  */
-async function confirmPerson(tx: Tx, personId: number, given: { firstName: string; lastName: string; email: string }): Promise<{ email: string; typedEmail: boolean }> {
+async function confirmPerson(tx: Tx, personId: number, given: { firstName: string; lastName: string; email: string }, at: Date): Promise<{ email: string; typedEmail: boolean }> {
   const person = await q.findPerson(tx, personId);
   if (!person) throw notFound('The attendee of this registration no longer exists.');
   const email = given.email.toLowerCase();
@@ -113,6 +124,7 @@ async function confirmPerson(tx: Tx, personId: number, given: { firstName: strin
       if (isUniqueViolation(error)) throw new AppError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
       throw error;
     }
+    await emitPersonEvent(tx, personId, at);
   }
   return { email: changes.email ?? person.email, typedEmail: changes.email !== undefined };
 }
@@ -162,7 +174,7 @@ export function createRegistrationService(deps: { db: Db; now?: () => Date; /** 
           if (!event) throw notFound('The event of this registration no longer exists.');
           const errors = attendanceErrors(event, input);
           if (errors.length) throw badRequest(errors.map((e) => e.message).join(' '), errors);
-          const confirmed = await confirmPerson(tx, registration.attendeeId, input);
+          const confirmed = await confirmPerson(tx, registration.attendeeId, input, at);
           actorEmail = confirmed.email;
           if (confirmed.typedEmail && base) {
             await requireEmailConfirmation(tx, { personId: registration.attendeeId, email: confirmed.email, firstName: input.firstName, eventId: registration.eventId, publicUrl: base, now: at });

@@ -9,6 +9,7 @@ export const adminPaths = {
   import: '/admin/import',
   audit: '/admin/audit',
   outbox: '/admin/outbox',
+  webhooks: '/admin/webhooks',
   organizers: '/admin/organizers',
   account: '/admin/account',
 } as const;
@@ -20,6 +21,7 @@ export const ADMIN_NAV: readonly { to: string; label: string }[] = [
   { to: adminPaths.people, label: 'People' },
   { to: adminPaths.import, label: 'Import' },
   { to: adminPaths.outbox, label: 'Outbox' },
+  { to: adminPaths.webhooks, label: 'Webhooks' },
   { to: adminPaths.audit, label: 'Audit log' },
   { to: adminPaths.organizers, label: 'Organizers' },
   { to: adminPaths.account, label: 'My account' },

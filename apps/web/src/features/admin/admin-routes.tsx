@@ -18,6 +18,7 @@ import { OutboxPage } from './pages/outbox-page.tsx';
 import { PeoplePage } from './pages/people-page.tsx';
 import { RegistrationDetailPage } from './pages/registration-detail-page.tsx';
 import { RegistrationsPage } from './pages/registrations-page.tsx';
+import { WebhooksPage } from './pages/webhooks-page.tsx';
 import { useAdminSession } from './utils/admin-session.ts';
 
 const rel = (path: string) => path.slice(adminPaths.root.length + 1);
@@ -37,6 +38,7 @@ export function AdminRoutes() {
         <Route path={rel(adminPaths.people)} element={<PeoplePage />} />
         <Route path={rel(adminPaths.import)} element={<ImportPage />} />
         <Route path={rel(adminPaths.outbox)} element={<OutboxPage />} />
+        <Route path={rel(adminPaths.webhooks)} element={<WebhooksPage />} />
         <Route path={rel(adminPaths.audit)} element={<AuditPage />} />
         <Route path={rel(adminPaths.organizers)} element={<OrganizersPage />} />
         <Route path={rel(adminPaths.account)} element={<AccountPage />} />

@@ -15,4 +15,6 @@ export const adminKeys = {
   me: () => [...adminKeys.all, 'me'] as const,
   organizers: () => [...adminKeys.all, 'organizers'] as const,
   organizerList: (params: ListParams) => [...adminKeys.organizers(), 'list', params] as const,
+  webhooks: () => [...adminKeys.all, 'webhooks'] as const,
+  webhookDeliveries: (id: number, params: ListParams) => [...adminKeys.webhooks(), 'deliveries', id, params] as const,
 };

@@ -5,6 +5,7 @@ const VARIANTS: Record<string, { bg: string; text?: 'dark' }> = {
   Pending: { bg: 'warning', text: 'dark' },
   Cancelled: { bg: 'secondary' },
   sent: { bg: 'success' },
+  delivered: { bg: 'success' },
   pending: { bg: 'info', text: 'dark' },
   sending: { bg: 'info', text: 'dark' },
   failed: { bg: 'danger' },

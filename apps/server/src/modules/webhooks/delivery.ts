@@ -1,0 +1,169 @@
+/**
+ * The webhook delivery worker: sends committed delivery rows (outbox.ts) to their endpoints. Each
+ * instance polls; a claim (`FOR UPDATE SKIP LOCKED` plus a lease, webhooks.queries.ts) gives every
+ * due delivery to one worker, and outcomes are fenced by the attempt number, so two instances never
+ * send one delivery at the same time. A worker that dies mid-send leaves a lease that runs out; the
+ * delivery is then sent again with the same `webhook-id` (at least once; receivers drop repeats by it).
+ *
+ * A 2xx within 10 s is delivered. Anything else is retried with exponential back-off and jitter
+ * (base * 2^(attempt-1), capped at 6 hours, times 0.8-1.2) until 3 days after the change, then
+ * `failed` (the console retries it by hand). A 410 Gone fails the delivery and disables the endpoint.
+ */
+import type { Db } from '@portal/db';
+import { decryptSecret } from '../../lib/secret-box.ts';
+import type { AddressPolicy } from './address-policy.ts';
+import { createSender, type PostResult, type WebhookSender } from './sender.ts';
+import { signedHeaders } from './signing.ts';
+import * as q from './webhooks.queries.ts';
+
+export interface WebhookDeliveryOptions {
+  db: Db;
+  /** The SSRF policy (demo mode and WEBHOOK_ALLOW_PRIVATE), asked once when the worker starts. */
+  policy: () => Promise<AddressPolicy>;
+  secretKey: Uint8Array;
+  log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  pollMs?: number;
+  batchSize?: number;
+  /** Deliveries sent at once (different registrations or endpoints). */
+  concurrency?: number;
+  leaseMs?: number;
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  timeoutMs?: number;
+}
+
+export const secretContext = (endpointId: number) => `webhook:${endpointId}`;
+
+/** The secrets that sign for an endpoint now: its own, and the previous one until its grace time ends. */
+export function signingSecrets(endpoint: q.EndpointRow, key: Uint8Array, now: Date): string[] {
+  const secrets = [decryptSecret(endpoint.secret, key, secretContext(endpoint.id)).plain];
+  if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
+    secrets.push(decryptSecret(endpoint.previousSecret, key, `${secretContext(endpoint.id)}:previous`).plain);
+  }
+  return secrets;
+}
+
+export class WebhookDelivery {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+  private sender: WebhookSender | undefined;
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly backoffBaseMs: number;
+  private readonly backoffCapMs: number;
+
+  constructor(private readonly options: WebhookDeliveryOptions) {
+    this.pollMs = options.pollMs ?? 1_000;
+    this.batchSize = options.batchSize ?? 50;
+    this.concurrency = options.concurrency ?? 10;
+    // Longer than a batch can take (each send has 10 s), so a live worker never loses its claim.
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.backoffBaseMs = options.backoffBaseMs ?? 10_000;
+    this.backoffCapMs = options.backoffCapMs ?? 6 * 60 * 60_000;
+  }
+
+  get started(): boolean {
+    return !this.stopped;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the pass in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+    this.sender?.close();
+    this.sender = undefined;
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.drain()
+        .catch((error: unknown) => this.options.log?.error({ err: error }, 'webhook delivery pass failed'))
+        .finally(() => this.schedule(this.pollMs));
+    }, ms);
+    this.timer.unref();
+  }
+
+  private async senderOf(): Promise<WebhookSender> {
+    this.sender ??= createSender(await this.options.policy(), { timeoutMs: this.options.timeoutMs ?? 10_000 });
+    return this.sender;
+  }
+
+  /** Sends due deliveries until none is left; answers how many were delivered and how many not. */
+  async drain(): Promise<{ delivered: number; failedAttempts: number }> {
+    const total = { delivered: 0, failedAttempts: 0 };
+    for (;;) {
+      const pass = await this.deliverDue();
+      total.delivered += pass.delivered;
+      total.failedAttempts += pass.failedAttempts;
+      if (pass.claimed < this.batchSize || this.stopped) return total;
+    }
+  }
+
+  /** One pass: claims up to a batch of due deliveries and sends them, `concurrency` at a time. */
+  async deliverDue(): Promise<{ claimed: number; delivered: number; failedAttempts: number }> {
+    const sender = await this.senderOf();
+    const claimed = await q.claimDue(this.options.db, this.batchSize, this.leaseMs);
+    if (!claimed.length) return { claimed: 0, delivered: 0, failedAttempts: 0 };
+    const endpoints = new Map((await q.endpointsByIds(this.options.db, [...new Set(claimed.map((d) => d.endpointId))])).map((e) => [e.id, e]));
+    let delivered = 0;
+    let failedAttempts = 0;
+    let next = 0;
+    const lane = async () => {
+      while (next < claimed.length) {
+        const delivery = claimed[next++]!;
+        if (await this.deliverOne(sender, delivery, endpoints.get(delivery.endpointId))) delivered++;
+        else failedAttempts++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, claimed.length) }, lane));
+    return { claimed: claimed.length, delivered, failedAttempts };
+  }
+
+  private async deliverOne(sender: WebhookSender, delivery: q.ClaimedDelivery, endpoint: q.EndpointRow | undefined): Promise<boolean> {
+    const at = new Date();
+    let result: PostResult;
+    if (!endpoint) {
+      result = { statusCode: null, error: 'the endpoint no longer exists', durationMs: 0 };
+    } else {
+      try {
+        const headers = signedHeaders(signingSecrets(endpoint, this.options.secretKey, at), delivery.messageId, Math.floor(at.getTime() / 1000), delivery.body);
+        result = await sender.post(endpoint.url, headers, delivery.body);
+      } catch (error) {
+        result = { statusCode: null, error: error instanceof Error ? error.message : String(error), durationMs: 0 };
+      }
+    }
+    const outcome = { ...result, error: result.error?.slice(0, 1000) ?? null, at };
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    if (ok) {
+      if (!(await q.recordAttempt(this.options.db, delivery, outcome, { delivered: true }))) {
+        this.options.log?.warn({ deliveryId: delivery.id }, 'webhook delivered after its claim ran out');
+      }
+      return true;
+    }
+    const gone = result.statusCode === 410;
+    const retryIn = this.retryIn(delivery, at);
+    const retryInMs = gone || !endpoint ? null : retryIn;
+    await q.recordAttempt(this.options.db, delivery, outcome, { delivered: false, retryInMs, disableEndpoint: gone });
+    this.options.log?.warn({ deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: delivery.attempts, statusCode: result.statusCode, retryInMs, err: result.error }, gone ? 'webhook endpoint gone: disabled' : 'webhook not delivered');
+    return false;
+  }
+
+  /** The wait before the next attempt, or null when it would fall after the retry window. */
+  private retryIn(delivery: q.ClaimedDelivery, now: Date): number | null {
+    const exponential = Math.min(this.backoffBaseMs * 2 ** Math.max(0, delivery.attempts - 1), this.backoffCapMs);
+    const delay = Math.round(exponential * (0.8 + Math.random() * 0.4));
+    return now.getTime() + delay > delivery.giveUpAt.getTime() ? null : delay;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * One HTTP POST of a webhook, with the SSRF guard on the connection (address-policy.ts): names are
+ * resolved by a lookup that drops refused addresses, an IP literal is checked before connecting,
+ * and the connected socket's address is checked once more. Redirects are never followed (a 3xx is
+ * a failed attempt). The whole exchange has `timeoutMs` (10 s); the answer's body is discarded.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type Socket } from 'node:net';
+import { addressProblem, AddressRefused, connectedAddressProblem, guardedLookup, urlProblem, type AddressPolicy } from './address-policy.ts';
+
+export interface PostResult {
+  /** The receiver's status, or null when none came. */
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface WebhookSender {
+  post(url: string, headers: Record<string, string>, body: string): Promise<PostResult>;
+  close(): void;
+}
+
+export function createSender(policy: AddressPolicy, options: { timeoutMs?: number; userAgent?: string } = {}): WebhookSender {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const lookup = guardedLookup(policy);
+  // Kept-alive connections per receiver: a backlog drains over a few sockets, not one per delivery.
+  const agentOptions = { keepAlive: true, maxSockets: 8, maxFreeSockets: 4, timeout: timeoutMs, lookup } as http.AgentOptions;
+  const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
+
+  return {
+    post(url, headers, body) {
+      const started = performance.now();
+      const done = (statusCode: number | null, error: string | null): PostResult => ({ statusCode, error, durationMs: Math.round(performance.now() - started) });
+      const problem = urlProblem(url, policy);
+      if (problem) return Promise.resolve(done(null, `refused: the URL ${problem}`));
+      const target = new URL(url);
+      const host = target.hostname.replace(/^\[|\]$/g, '');
+      if (isIP(host)) {
+        const refused = addressProblem(host, policy);
+        if (refused) return Promise.resolve(done(null, `refused: ${refused}`));
+      }
+      const protocol = target.protocol as 'http:' | 'https:';
+      const client = protocol === 'https:' ? https : http;
+
+      return new Promise<PostResult>((resolve) => {
+        let settled = false;
+        const finish = (statusCode: number | null, error: string | null) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          resolve(done(statusCode, error));
+        };
+        const request = client.request(target, {
+          method: 'POST',
+          agent: agents[protocol],
+          lookup,
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+            'user-agent': options.userAgent ?? 'event-portal-webhooks/1',
+          },
+        } as http.RequestOptions);
+        const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+        request.on('socket', (socket: Socket) => {
+          const check = () => {
+            const refused = connectedAddressProblem(socket.remoteAddress, policy);
+            if (refused) request.destroy(new AddressRefused(`refused: connected to ${refused}`));
+          };
+          if (socket.connecting) socket.once('connect', check);
+          else check();
+        });
+        request.on('response', (response) => {
+          const statusCode = response.statusCode ?? null;
+          // Read and drop the answer so the connection can be reused; its end (or error) settles.
+          response.resume();
+          response.on('end', () => finish(statusCode, statusCode !== null && statusCode >= 200 && statusCode < 300 ? null : `HTTP ${statusCode}`));
+          response.on('error', (error) => finish(statusCode, error.message));
+        });
+        request.on('error', (error) => finish(null, error.message));
+        request.end(body);
+      });
+    },
+    close() {
+      agents['http:'].destroy();
+      agents['https:'].destroy();
+    },
+  };
+}

@@ -1,0 +1,168 @@
+/** The webhooks' SQL: claiming due deliveries across instances, recording outcomes, the console's lists. */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, schema, type DbOrTx, type WebhookDeliveryStatus } from '@portal/db';
+
+const { webhookEndpoints, webhookDeliveries, webhookAttempts } = schema;
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+interface ClaimedRaw {
+  id: string | number;
+  endpoint_id: number;
+  message_id: string;
+  body: string;
+  attempts: number;
+  give_up_at: string | Date;
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  endpointId: number;
+  messageId: string;
+  body: string;
+  /** The attempt this claim is; outcomes are written only while it still holds (a fence). */
+  attempts: number;
+  giveUpAt: Date;
+}
+
+/**
+ * Takes up to `limit` due deliveries of enabled endpoints for this worker until `leaseMs` from now.
+ * Rows another worker holds are skipped (SKIP LOCKED); a `sending` row whose lease ran out (its
+ * worker died) is taken over. A delivery waits while an earlier one with the same ordering key
+ * to the same endpoint is pending or being sent, so one registration's changes go out in order
+ * even while an earlier one is retried; only one of a key is ever claimed at a time.
+ */
+export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  const result = await db.execute(sql`
+    update webhook_deliveries set status = 'sending', attempts = attempts + 1,
+      locked_until = now() + ${leaseMs} * interval '1 millisecond'
+    where id in (
+      select d.id from webhook_deliveries d
+      join webhook_endpoints e on e.id = d.endpoint_id and e.enabled
+      where d.status in ('pending', 'sending') and d.next_attempt_at <= now()
+        and (d.locked_until is null or d.locked_until < now())
+        and (d.ordering_key is null or not exists (
+          select 1 from webhook_deliveries p
+          where p.endpoint_id = d.endpoint_id and p.ordering_key = d.ordering_key
+            and p.id < d.id and p.status in ('pending', 'sending')))
+      order by d.next_attempt_at, d.id
+      limit ${limit}
+      for update of d skip locked)
+    returning id, endpoint_id, message_id, body, attempts, give_up_at`);
+  return rowsOf<ClaimedRaw>(result)
+    .map((r) => ({ id: Number(r.id), endpointId: r.endpoint_id, messageId: r.message_id, body: r.body, attempts: r.attempts, giveUpAt: new Date(r.give_up_at) }))
+    .sort((a, b) => a.id - b.id);
+}
+
+export async function endpointsByIds(db: DbOrTx, ids: number[]): Promise<EndpointRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, ids));
+}
+
+const held = (d: ClaimedDelivery) => and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attempts, d.attempts), eq(webhookDeliveries.status, 'sending'));
+
+export interface AttemptOutcome {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  at: Date;
+}
+
+/**
+ * Records one attempt: delivered, retried after `retryInMs`, or given up (`failed`) when it is null.
+ * `disableEndpoint` (a 410) turns the endpoint off in the same transaction. False when the claim
+ * no longer held (another worker took the row over after the lease ran out): nothing is written.
+ */
+export async function recordAttempt(
+  db: DbOrTx,
+  d: ClaimedDelivery,
+  outcome: AttemptOutcome,
+  next: { delivered: true } | { delivered: false; retryInMs: number | null; disableEndpoint: boolean },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const common = { lockedUntil: null, lastAttemptAt: outcome.at, lastStatusCode: outcome.statusCode, lastError: outcome.error, lastDurationMs: outcome.durationMs };
+    const set = next.delivered
+      ? { ...common, status: 'delivered' as const, deliveredAt: outcome.at }
+      : next.retryInMs === null
+        ? { ...common, status: 'failed' as const }
+        : { ...common, status: 'pending' as const, nextAttemptAt: sql`now() + ${next.retryInMs} * interval '1 millisecond'` };
+    const rows = await tx.update(webhookDeliveries).set(set).where(held(d)).returning({ id: webhookDeliveries.id });
+    if (!rows.length) return false;
+    await tx.insert(webhookAttempts).values({ deliveryId: d.id, attempt: d.attempts, at: outcome.at, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs });
+    if (!next.delivered && next.disableEndpoint) {
+      await tx
+        .update(webhookEndpoints)
+        .set({ enabled: false, disabledReason: 'gone', disabledAt: outcome.at, updatedAt: outcome.at })
+        .where(and(eq(webhookEndpoints.id, d.endpointId), eq(webhookEndpoints.enabled, true)));
+    }
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Console
+
+export async function listEndpoints(db: DbOrTx) {
+  const endpoints = await db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.id));
+  const counts = await db
+    .select({ endpointId: webhookDeliveries.endpointId, status: webhookDeliveries.status, n: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.status, ['pending', 'sending', 'failed']))
+    .groupBy(webhookDeliveries.endpointId, webhookDeliveries.status);
+  return { endpoints, counts: counts.map((c) => ({ ...c, n: Number(c.n) })) };
+}
+
+export async function findEndpoint(db: DbOrTx, id: number, lock = false): Promise<EndpointRow | undefined> {
+  const query = db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function endpointCounts(db: DbOrTx, id: number): Promise<{ pending: number; failed: number }> {
+  const rows = await db
+    .select({ status: webhookDeliveries.status, n: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, id), inArray(webhookDeliveries.status, ['pending', 'sending', 'failed'])))
+    .groupBy(webhookDeliveries.status);
+  let pending = 0;
+  let failed = 0;
+  for (const r of rows) {
+    if (r.status === 'failed') failed += Number(r.n);
+    else pending += Number(r.n);
+  }
+  return { pending, failed };
+}
+
+export async function listDeliveries(db: DbOrTx, endpointId: number, filter: { status?: WebhookDeliveryStatus | undefined; page: number; pageSize: number }) {
+  const where: SQL | undefined = and(eq(webhookDeliveries.endpointId, endpointId), filter.status ? eq(webhookDeliveries.status, filter.status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: count() }).from(webhookDeliveries).where(where),
+  ]);
+  const attempts = rows.length
+    ? await db
+        .select()
+        .from(webhookAttempts)
+        .where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.id)))
+        .orderBy(asc(webhookAttempts.deliveryId), asc(webhookAttempts.attempt))
+    : [];
+  return { rows, attempts, total: Number(total?.n ?? 0) };
+}
+
+export async function findDelivery(db: DbOrTx, id: number, lock = false): Promise<DeliveryRow | undefined> {
+  const query = db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function attemptsOf(db: DbOrTx, deliveryId: number): Promise<AttemptRow[]> {
+  return db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(asc(webhookAttempts.attempt));
+}

@@ -1,0 +1,225 @@
+/**
+ * Webhooks out (issue 29), three aims, each against the real app and a real receiver on loopback:
+ *  1. throughput: 1,000 registration changes (console date changes over HTTP, four at a time)
+ *     delivered <= 30 s; `drain`: the same number committed first, then timed from the worker's start;
+ *  2. backlog: N deliveries (10,000) queued while the receiver is down, then it comes up: memory
+ *     growth <= 50 MB while it drains, and every registration's deliveries arrive in order;
+ *  3. enrollment submit (GetBuiltinLink, a new colleague each time) p99 with two endpoints within
+ *     1.2x of none (autocannon, the worker sending meanwhile).
+ *   npx tsx bench/webhooks/webhooks.bench.ts [--engine postgres|pglite] [--stores 300] [--changes 1000]
+ *     [--backlog 10000] [--seconds 10] [--only throughput,backlog,submit]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { ADMIN_PATHS, WEBHOOK_PATHS } from '@portal/contracts';
+import { openDatabase, schema, type Database } from '@portal/db';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-accounts.ts';
+import { loadDemoData } from '../../apps/server/src/demo/load-demo-data.ts';
+import { emitRegistrationEvent } from '../../apps/server/src/modules/webhooks/outbox.ts';
+import { startReceiver } from '../../apps/server/src/test/webhook-receiver.ts';
+import { runLoad } from '../lib/load.ts';
+
+const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
+const engine = (args.get('--engine') ?? 'postgres') as 'postgres' | 'pglite';
+const stores = Number(args.get('--stores') ?? 300);
+const changes = Number(args.get('--changes') ?? 1000);
+const backlog = Number(args.get('--backlog') ?? 10_000);
+const seconds = Number(args.get('--seconds') ?? 10);
+const only = new Set((args.get('--only') ?? 'throughput,drain,backlog,submit').split(','));
+const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void>; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-hooks-'));
+  if (engine === 'pglite') return { database: await openDatabase({ dataDir: join(dataDir, 'pglite') }), drop: async () => rmSync(dataDir, { recursive: true, force: true }), dataDir };
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `portal_bench_hooks_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ url: url.toString(), poolSize: 20 }),
+    dataDir,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const { database, drop, dataDir } = await openBenchDatabase();
+await database.migrate();
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'true', LOGIN_FAILURES_PER_IP_HOUR: '1000000', LOGIN_FAILURES_PER_EMAIL_HOUR: '1000000' });
+await loadDemoData(database.db, { stores, codeHashKey: config.codeHashKey });
+const app = await buildApp({ config, database, webhooks: { delivery: { backoffBaseMs: 1_000, backoffCapMs: 5_000 } } });
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const db = database.db;
+console.log(`engine ${engine}, ${stores} stores, load ${load()}, node ${process.version}`);
+
+async function post(path: string, token: string, body: unknown, method = 'POST') {
+  const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as { data: unknown } };
+}
+const organizer = ((await (await fetch(`${base}${ADMIN_PATHS.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password }) })).json()) as { data: { accessToken: string } }).data.accessToken;
+const addEndpoint = async (url: string, events = ['registration.created', 'registration.updated', 'registration.cancelled']) => {
+  const res = await post(WEBHOOK_PATHS.webhooks, organizer, { url, events });
+  if (res.status !== 201) throw new Error(`endpoint not created: ${JSON.stringify(res.body)}`);
+  return (res.body.data as { id: number }).id;
+};
+const disableAll = () => db.update(schema.webhookEndpoints).set({ enabled: false });
+const deliveredCount = async (endpointId: number) =>
+  Number((await db.select({ n: sql<number>`count(*)::int` }).from(schema.webhookDeliveries).where(and(eq(schema.webhookDeliveries.endpointId, endpointId), eq(schema.webhookDeliveries.status, 'delivered'))))[0]!.n);
+
+try {
+  app.webhookDelivery.start();
+
+  if (only.has('throughput')) {
+    const receiver = await startReceiver({ countOnly: true });
+    const endpointId = await addEndpoint(receiver.url);
+    const enrolled = await db.select({ id: schema.registrations.id }).from(schema.registrations).where(eq(schema.registrations.status, 'Enrolled')).limit(200);
+    const started = performance.now();
+    let i = 0;
+    // Four organizers' worth of concurrent date changes, each a registration.updated.
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (i < changes) {
+          const n = i++;
+          const day = n % 2 ? '02' : '03';
+          const res = await post(`/api/Admin/Registrations/${enrolled[n % enrolled.length]!.id}/Dates`, organizer, { isVirtual: false, arrivalDate: '2027-03-01', departureDate: `2027-03-${day}` });
+          if (res.status !== 200) throw new Error(`change ${n}: ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }),
+    );
+    const changed = performance.now();
+    await until('the deliveries', async () => (await deliveredCount(endpointId)) >= changes, 300_000);
+    const done = performance.now();
+    console.log(
+      `throughput: ${changes} changes made in ${((changed - started) / 1000).toFixed(1)} s, all delivered ${((done - started) / 1000).toFixed(1)} s after the first (${Math.round(changes / ((done - started) / 1000))}/s), last delivery ${((done - changed) / 1000).toFixed(1)} s after the last change; receiver got ${receiver.total}, load ${load()}`,
+    );
+    await disableAll();
+    await receiver.close();
+  }
+
+  if (only.has('drain')) {
+    // The delivery side alone: the changes' rows committed first (as the flows write them), then sent.
+    const receiver = await startReceiver({ countOnly: true });
+    const endpointId = await addEndpoint(receiver.url, ['registration.updated']);
+    await app.webhookDelivery.stop();
+    const regs = await db.select({ id: schema.registrations.id }).from(schema.registrations).limit(changes);
+    for (let n = 0; n < changes; n++) {
+      await db.transaction((tx) => emitRegistrationEvent(tx, 'registration.updated', regs[n % regs.length]!.id, new Date()));
+    }
+    const started = performance.now();
+    app.webhookDelivery.start();
+    await until('the deliveries', async () => (await deliveredCount(endpointId)) >= changes, 300_000);
+    const done = performance.now();
+    console.log(`drain: ${changes} committed changes (${regs.length} registrations) delivered in ${((done - started) / 1000).toFixed(1)} s (${Math.round(changes / ((done - started) / 1000))}/s); receiver got ${receiver.total}, load ${load()}`);
+    await disableAll();
+    await receiver.close();
+  }
+
+  if (only.has('backlog')) {
+    // The receiver is down: a port with nothing listening.
+    const parked = await startReceiver({ countOnly: true });
+    const port = parked.port;
+    await parked.close();
+    const endpointId = await addEndpoint(`http://127.0.0.1:${port}/hooks`, ['registration.updated']);
+    await app.webhookDelivery.stop();
+    const regs = await db.select({ id: schema.registrations.id }).from(schema.registrations).limit(1000);
+    const perRegistration = Math.ceil(backlog / regs.length);
+    const t0 = Date.UTC(2027, 0, 1);
+    let queued = 0;
+    for (let round = 0; round < perRegistration && queued < backlog; round++) {
+      for (let k = 0; k < regs.length && queued < backlog; k += 50) {
+        const chunk = regs.slice(k, k + 50).slice(0, backlog - queued);
+        await db.transaction(async (tx) => {
+          for (const r of chunk) await emitRegistrationEvent(tx, 'registration.updated', r.id, new Date(t0 + round * 1000));
+        });
+        queued += chunk.length;
+      }
+    }
+    console.log(`backlog: ${queued} deliveries queued for ${regs.length} registrations (${perRegistration} each), load ${load()}`);
+    global.gc?.();
+    const baseline = process.memoryUsage();
+    let peakRss = baseline.rss;
+    let peakHeap = baseline.heapUsed;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      peakRss = Math.max(peakRss, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed);
+    }, 100);
+    // Down for a few seconds (first tries refused, backing off), then up on the same port.
+    app.webhookDelivery.start();
+    await new Promise((r) => setTimeout(r, 3_000));
+    const arrivals = new Map<number, number>();
+    let outOfOrder = 0;
+    const receiver = await startReceiver({
+      port,
+      countOnly: true,
+      answer: ({ body }) => {
+        const event = JSON.parse(body) as { timestamp: string; data: { id: number } };
+        const at = Date.parse(event.timestamp);
+        if ((arrivals.get(event.data.id) ?? -Infinity) > at) outOfOrder++;
+        arrivals.set(event.data.id, at);
+        return 200;
+      },
+    });
+    if (receiver.port !== port) throw new Error('the receiver did not get its old port back');
+    const up = performance.now();
+    await until('the backlog to drain', async () => (await deliveredCount(endpointId)) >= queued, 900_000);
+    const drained = performance.now();
+    clearInterval(sampler);
+    console.log(
+      `backlog: drained ${queued} in ${((drained - up) / 1000).toFixed(1)} s after the receiver came up; RSS ${mb(baseline.rss)} -> peak ${mb(peakRss)} MB (+${mb(peakRss - baseline.rss)}), heap ${mb(baseline.heapUsed)} -> peak ${mb(peakHeap)} MB (+${mb(peakHeap - baseline.heapUsed)}); out of order per registration: ${outOfOrder}; receiver got ${receiver.total}; load ${load()}`,
+    );
+    await disableAll();
+    await receiver.close();
+  }
+
+  if (only.has('submit')) {
+    const pat = ((await (await fetch(`${base}/User/ProcessLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'pat.morgan@morgan-motors.example.com', password: 'DEALER27', eventType: 'nbc', IsReporting: false }) })).json()) as { data: { accessToken: string } }).data.accessToken;
+    let batch = 0;
+    const run = async (label: string) => {
+      batch++;
+      const bodies = Array.from({ length: 30_000 }, (_, n) => JSON.stringify({ firstName: `Bench${batch}x${n}`, lastName: 'Colleague' }));
+      const r = await runLoad({ url: base, path: '/api/Enrollment/GetBuiltinLink', method: 'POST', headers: { authorization: `Bearer ${pat}`, 'content-type': 'application/json' }, bodies, connections: 4, duration: seconds });
+      console.log(`submit ${label}: ${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, load ${load()}`);
+      return r;
+    };
+    const receivers = [await startReceiver({ countOnly: true }), await startReceiver({ countOnly: true })];
+    const none1 = await run('no endpoint');
+    const ids = [await addEndpoint(receivers[0]!.url), await addEndpoint(receivers[1]!.url)];
+    const two1 = await run('two endpoints');
+    await disableAll();
+    const none2 = await run('no endpoint (again)');
+    await db.update(schema.webhookEndpoints).set({ enabled: true }).where(sql`${schema.webhookEndpoints.id} in (${sql.join(ids, sql`, `)})`);
+    const two2 = await run('two endpoints (again)');
+    const none = Math.min(none1.p99, none2.p99);
+    const two = Math.min(two1.p99, two2.p99);
+    console.log(`submit p99: none ${none1.p99} / ${none2.p99} ms, two endpoints ${two1.p99} / ${two2.p99} ms: best-of-two ratio ${(two / none).toFixed(2)}; receivers got ${receivers[0]!.total} + ${receivers[1]!.total}`);
+    for (const r of receivers) await r.close();
+  }
+} finally {
+  await app.close();
+  await database.close();
+  await drop();
+}

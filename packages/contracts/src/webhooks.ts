@@ -1,0 +1,155 @@
+/**
+ * Webhooks out (design integrations.md section 2): the organizer console's routes for endpoints and
+ * their deliveries, and the body every delivery carries. Conventions as in admin.ts (envelope,
+ * `{ rows, total }` lists, ISO times). Receivers' guide: docs/webhooks.md.
+ */
+import { z } from 'zod';
+import { adminPersonSchema, adminRegistrationSchema, pageQuerySchema } from './admin.ts';
+
+export const WEBHOOK_PATHS = {
+  webhooks: '/api/Admin/Webhooks',
+  webhook: '/api/Admin/Webhooks/{id}',
+  webhookDisable: '/api/Admin/Webhooks/{id}/Disable',
+  webhookRotateSecret: '/api/Admin/Webhooks/{id}/RotateSecret',
+  webhookTest: '/api/Admin/Webhooks/{id}/Test',
+  webhookDeliveries: '/api/Admin/Webhooks/{id}/Deliveries',
+  webhookDeliveryRetry: '/api/Admin/WebhookDeliveries/{id}/Retry',
+} as const;
+
+/**
+ * Every event type an endpoint can subscribe to. Sent today: `registration.created`,
+ * `registration.updated`, `registration.cancelled`, `person.updated`. The others are accepted and
+ * kept on the endpoint; they are sent once their features exist (waiting list, check-in).
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'registration.created',
+  'registration.updated',
+  'registration.cancelled',
+  'registration.waitlisted',
+  'registration.offered',
+  'checkin.created',
+  'checkin.undone',
+  'person.updated',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** The types the portal emits today (the rest are subscribable ahead of their features). */
+export const WEBHOOK_EVENT_TYPES_SENT: readonly WebhookEventType[] = ['registration.created', 'registration.updated', 'registration.cancelled', 'person.updated'];
+/** The type of the console's "send test event"; sent whatever the endpoint subscribes to. */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOK_DESCRIPTION_MAX = 500;
+
+const urlField = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(WEBHOOK_URL_MAX, `must be at most ${WEBHOOK_URL_MAX} characters`)
+  .refine((v) => URL.canParse(v), 'must be an absolute URL such as https://crm.example.com/hooks/portal');
+const eventsField = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` }), { error: 'must be a list of event types' })
+  .min(1, 'choose at least one event type')
+  .max(WEBHOOK_EVENT_TYPES.length)
+  .transform((list) => [...new Set(list)]);
+const descriptionField = z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, `must be at most ${WEBHOOK_DESCRIPTION_MAX} characters`);
+
+/** `POST /api/Admin/Webhooks` -> 201 `CreatedWebhook` (the secret is shown this once). */
+export const createWebhookRequestSchema = z.object({
+  url: urlField,
+  events: eventsField,
+  description: descriptionField.default(''),
+});
+export type CreateWebhookRequest = z.input<typeof createWebhookRequestSchema>;
+
+/**
+ * `PUT /api/Admin/Webhooks/{id}`: the fields given change. `enabled: true` turns a disabled endpoint
+ * on again (deliveries held while it was off then go out); to turn one off use `.../Disable`.
+ */
+export const updateWebhookRequestSchema = z
+  .object({
+    url: urlField.optional(),
+    events: eventsField.optional(),
+    description: descriptionField.optional(),
+    enabled: z.literal(true, { error: 'can only be true here; use Disable to turn an endpoint off' }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'give at least one of url, events, description, enabled');
+export type UpdateWebhookRequest = z.input<typeof updateWebhookRequestSchema>;
+
+export const webhookEndpointSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.string()),
+  enabled: z.boolean(),
+  /** `organizer` (Disable) or `gone` (the receiver answered 410); null while enabled. */
+  disabledReason: z.string().nullable(),
+  disabledAt: z.string().nullable(),
+  /** The previous secret still signs (a second signature) until then, after a rotation. */
+  previousSecretExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Deliveries not yet delivered or failed. */
+  pending: z.number().int(),
+  failed: z.number().int(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+/** Create and RotateSecret: the endpoint with its signing secret, shown only in this answer. */
+export const createdWebhookSchema = webhookEndpointSchema.extend({ secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
+export const webhookDeliveriesQuerySchema = pageQuerySchema.extend({
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES, { error: `must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}` }).optional(),
+});
+export type WebhookDeliveriesQuery = z.input<typeof webhookDeliveriesQuerySchema>;
+
+export const webhookAttemptSchema = z.object({
+  attempt: z.number().int(),
+  at: z.string(),
+  /** The receiver's HTTP status; null when none came (refused address, time-out, connection error). */
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.number().int(),
+  endpointId: z.number().int(),
+  /** The `webhook-id` header, the same on every attempt. */
+  messageId: z.string(),
+  eventType: z.string(),
+  /** One of WEBHOOK_DELIVERY_STATUSES. */
+  status: z.string(),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  lastDurationMs: z.number().int().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Every attempt, oldest first. */
+  attemptLog: z.array(webhookAttemptSchema),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// What receivers get
+// ---------------------------------------------------------------------------------------------
+
+/** `data` of `registration.*`: the registration as the console's detail shows it, less its audit history. */
+export const webhookRegistrationDataSchema = adminRegistrationSchema.extend({
+  registeredBy: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string().nullable() }).nullable(),
+  provider: z.string(),
+});
+export type WebhookRegistrationData = z.infer<typeof webhookRegistrationDataSchema>;
+
+/** The body of every delivery (Standard Webhooks' shape): `timestamp` is when the change happened. */
+export const webhookPayloadSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.enum(['registration.created', 'registration.updated', 'registration.cancelled']), timestamp: z.string(), data: webhookRegistrationDataSchema }),
+  z.object({ type: z.literal('person.updated'), timestamp: z.string(), data: adminPersonSchema }),
+  z.object({ type: z.literal(WEBHOOK_TEST_EVENT_TYPE), timestamp: z.string(), data: z.object({ endpointId: z.number().int(), message: z.string() }) }),
+]);
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
