@@ -171,11 +171,15 @@ export const storeCountsSchema = z.object({
   /** totDealer - enrollDealer. */
   notEnrolled: z.number().int(),
   pctnotenrolled: z.number(),
-  /** Stores needed to reach the objective: ceil(totDealer x objective percent / 100). */
+  /**
+   * Stores needed to reach the objective. A district's: ceil(totDealer x its region's objective
+   * percent / 100); a zone's, region's, the network's and a grand total's: the sum of their districts'
+   * (docs/reports.md), so a row always equals the grand total of its drill-down.
+   */
   objreq: z.number().int(),
-  /** The region's objective percent; on grand-total rows objreq / totDealer x 100. */
+  /** The share of the row's stores the objective asks for, on every row: objreq / totDealer x 100, one decimal. */
   fixPctObjReq: z.number(),
-  /** max(objreq - enrollDealer, 0). */
+  /** Stores still missing: a district's max(objreq - enrollDealer, 0); a coarser row's the sum of its districts'. */
   objCount: z.number().int(),
 });
 export type StoreCounts = z.infer<typeof storeCountsSchema>;

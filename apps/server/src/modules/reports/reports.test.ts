@@ -34,10 +34,22 @@ const get = <K, V>(map: Map<K, V>, key: K): V => {
 /** x / y x 100 rounded to one decimal, 0 when y is 0. */
 const pct = (x: number, y: number) => (y === 0 ? 0 : Math.round((x * 1000) / y) / 10);
 
+/**
+ * The counts of some stores of one region: the objective is worked out per district (ceil of the
+ * district's stores x the region's objective %, and what is missing of it) and summed.
+ */
 function countsOf(stores: Store[], enrolled: Set<string>, objectivePct: number): StoreCounts {
   const totDealer = stores.length;
   const enrollDealer = stores.filter((s) => enrolled.has(s.dlrnum)).length;
-  const objreq = Math.ceil((totDealer * objectivePct) / 100);
+  const byDistrict = new Map<string, Store[]>();
+  for (const s of stores) byDistrict.set(s.districtCode, [...(byDistrict.get(s.districtCode) ?? []), s]);
+  let objreq = 0;
+  let objCount = 0;
+  for (const districtStores of byDistrict.values()) {
+    const required = Math.ceil((districtStores.length * objectivePct) / 100);
+    objreq += required;
+    objCount += Math.max(required - districtStores.filter((s) => enrolled.has(s.dlrnum)).length, 0);
+  }
   return {
     totDealer,
     enrollDealer,
@@ -45,8 +57,8 @@ function countsOf(stores: Store[], enrolled: Set<string>, objectivePct: number):
     notEnrolled: totDealer - enrollDealer,
     pctnotenrolled: pct(totDealer - enrollDealer, totDealer),
     objreq,
-    fixPctObjReq: objectivePct,
-    objCount: Math.max(objreq - enrollDealer, 0),
+    fixPctObjReq: pct(objreq, totDealer),
+    objCount,
   };
 }
 
