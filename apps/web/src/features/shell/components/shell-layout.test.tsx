@@ -174,15 +174,21 @@ describe('shell', () => {
     expect(screen.queryByText(/Your browser blocked the new window/)).not.toBeInTheDocument();
   });
 
-  it('a report user sees the logo (not the site title), leading to the retailer report page', async () => {
+  // Spec section 2, shell: "The brand logo (225 by 60) links to welcome." A report-login user's too
+  // (issue 31, item 7): it led to /nbc/dashboard.
+  it('a report user sees the logo (not the site title), linking to welcome like everyone\'s', async () => {
     storeLogin({ accessToken: 'token-reporting', authorizationPolicy: ['reporting'], dealerInfo: null, regType: 'RPT' });
     mockApi();
+    const user = userEvent.setup();
     renderApp('/nbc/dashboard');
     const logo = await screen.findByRole('img', { name: 'Northwind Motor Company, National Business Conference 2027' });
     expect(logo).toHaveAttribute('width', '225');
-    expect(logo.closest('a')).toHaveAttribute('href', '/nbc/dashboard');
+    expect(logo.closest('a')).toHaveAttribute('href', '/nbc/welcome');
     expect((await navigation()).queryByText('National Business Conference 2027')).not.toBeInTheDocument();
-  });
+    await user.click(logo);
+    await waitFor(() => expect(testLocation().pathname).toBe('/nbc/welcome'));
+    expect(await screen.findByRole('button', { name: 'Show more' }, { timeout: 10_000 })).toBeInTheDocument();
+  }, 20_000);
 
   it('hides the banner on the reporting tab', async () => {
     storeLogin({ accessToken: 'token-field', authorizationPolicy: ['field'] });
