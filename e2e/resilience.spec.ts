@@ -106,7 +106,7 @@ test.describe('content service stopped', () => {
     await loginAs(page, 'reports');
     const brand = page.getByRole('navigation').getByRole('link').first();
     await expect(brand.getByRole('img', { name: /Northwind Motor Company/ })).toBeVisible();
-    await expect(brand).toHaveAttribute('href', '/nbc/dashboard');
+    await expect(brand).toHaveAttribute('href', '/nbc/welcome');
 
     await stopContent(page);
     await page.goto('/reportLogin');
