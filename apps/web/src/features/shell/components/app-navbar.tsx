@@ -8,6 +8,7 @@ import { paths, welcomeSection } from '../../../app/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { useActiveTab } from '../../../lib/active-tab.tsx';
 import { openLinkWindow } from '../../../lib/link-window.ts';
+import { getUserDetail } from '../../../lib/user-storage.ts';
 import { getRevisitUrl } from '../api/get-revisit-url.ts';
 import { isScrollTab, pageTab, scrollTabTarget, type NavTab } from '../utils/tabs.ts';
 
@@ -31,7 +32,7 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
   const location = useLocation();
   const { activeTab, scrollToSection } = useActiveTab();
   const [expanded, setExpanded] = useState(false);
-  const [blockedLink, setBlockedLink] = useState<string | null>(null);
+  const [blockedLink, setBlockedLink] = useState<{ href: string; label: string } | null>(null);
   const current = pageTab(location.pathname) ?? activeTab;
 
   // The abc event page lives at /abc (its router state says so); its brand and tabs stay there.
@@ -44,20 +45,23 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
   }
 
   /**
-   * The window is opened within the click, before GetRevisitURL answers: a pop-up blocker (Safari
-   * especially) refuses one opened after an await. No link: the window closes and the enrollment
-   * page opens here. Blocked: the link is shown instead.
+   * Spec section 7: GetRevisitURL is "called on enrollment tab click", its URL, "fallback
+   * /nbc/enrollment", "opens in new window". The window is opened within the click, before
+   * GetRevisitURL answers (a pop-up blocker, Safari especially, refuses one opened after an await),
+   * and pointed at the revisit link or, without one, at the enrollment page (issue 31, item 6: it
+   * used to close again and open the enrollment page in this tab). Blocked: the link is shown instead.
+   * A 401 on the call ends the session (api-client): the empty window closes.
    */
   async function openEnrollment(): Promise<void> {
     setBlockedLink(null);
     const linkWindow = openLinkWindow();
     const revisit = await getRevisitUrl();
-    if (!revisit) {
+    if (!getUserDetail()) {
       linkWindow.abandon();
-      void navigate(paths.enrollment);
-    } else if (!linkWindow.show(revisit)) {
-      setBlockedLink(revisit);
+      return;
     }
+    const link = revisit ?? new URL(paths.enrollment, window.location.origin).href;
+    if (!linkWindow.show(link)) setBlockedLink({ href: link, label: revisit ? 'your registration' : 'the enrollment page' });
   }
 
   function onTab(event: MouseEvent<HTMLAnchorElement>, tab: NavTab) {
@@ -128,8 +132,8 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
         <div className="container mt-3">
           <div role="alert" className="alert alert-warning alert-dismissible mb-0">
             Your browser blocked the new window. Open{' '}
-            <a href={blockedLink} target="_blank" rel="noopener noreferrer">
-              your registration
+            <a href={blockedLink.href} target="_blank" rel="noopener noreferrer">
+              {blockedLink.label}
             </a>{' '}
             from here instead.
             <button type="button" className="btn-close" aria-label="Close" onClick={() => setBlockedLink(null)} />
