@@ -258,9 +258,13 @@ export const attendeeRowSchema = z.object({
   arrivalDate: z.string(),
   departuredate: z.string(),
   virtualAttendee: z.enum(YES_NO),
-  /** Rows of the whole result, repeated on each row. */
+  /**
+   * "Total Attendees": the attendees of the whole result, i.e. its Enrolled rows (pending rows are
+   * listed but are not attendees yet), repeated on each row. Equals the traveller report's
+   * totalenrolledAttendees of the report's types for the same area (docs/reports.md, "Totals").
+   */
   reccount: z.number().int(),
-  /** Virtual attendees of the whole result, repeated on each row. */
+  /** "Total Virtual Attendees": the Enrolled rows of the whole result that attend virtually, repeated on each row. */
   virtualRecCount: z.number().int(),
 });
 export type AttendeeRow = z.infer<typeof attendeeRowSchema>;
@@ -270,6 +274,7 @@ export type RegionOption = z.infer<typeof regionOptionSchema>;
 export const zoneOptionSchema = z.object({ zone: z.string(), zoneName: z.string() });
 export type ZoneOption = z.infer<typeof zoneOptionSchema>;
 
+/** The traveller report: Enrolled registrations (attendees) of the event per attendee type. */
 export const attendeeTypeCountSchema = z.object({ attendeedesc: z.string(), totalenrolledAttendees: z.number().int() });
 export type AttendeeTypeCount = z.infer<typeof attendeeTypeCountSchema>;
 

@@ -130,22 +130,23 @@ describe('reports on a hand-made network', () => {
   const attendee = (atdName: string, region: string, zone: string, busName: string, busCityState: string, enrlStatusDesc: string, enrlDate: string, arrivalDate: string, departuredate: string, virtualAttendee: string, reccount: number, virtualRecCount: number) =>
     ({ atdName, region, zone, busName, busCityState, enrlStatusDesc, enrlDate, arrivalDate, departuredate, virtualAttendee, reccount, virtualRecCount });
 
-  it('attendee reports by type: pending and enrolled, cancelled left out, totals on every row', async () => {
+  it('attendee reports by type: pending and enrolled, cancelled left out, totals (of the enrolled) on every row', async () => {
     const byType = async (rptType: number, regCode = 'ALL') => (await get(`/api/Report/GetEnrollmentReportsByType?regCode=${regCode}&rptType=${rptType}`)).dataSet!.table;
     expect(await byType(1)).toEqual([
-      attendee('Fay Field', '020', '021', '', '', 'Pending', '', '', '', 'Yes', 2, 1),
-      attendee('Field User', '010', '011', '', '', 'Enrolled', '2026-11-08', '2027-03-01', '2027-03-04', 'No', 2, 1),
+      // Fay is pending: listed, but not one of the Total Attendees (the traveller report's Field: 1).
+      attendee('Fay Field', '020', '021', '', '', 'Pending', '', '', '', 'Yes', 1, 0),
+      attendee('Field User', '010', '011', '', '', 'Enrolled', '2026-11-08', '2027-03-01', '2027-03-04', 'No', 1, 0),
     ]);
     expect(await byType(1, '010')).toEqual([attendee('Field User', '010', '011', '', '', 'Enrolled', '2026-11-08', '2027-03-01', '2027-03-04', 'No', 1, 0)]);
     expect(await byType(2)).toEqual([attendee('Corp User', '', '', '', '', 'Enrolled', '2026-11-10', '2027-03-01', '2027-03-02', 'No', 1, 0)]);
     expect(await byType(3)).toEqual([
-      attendee('Dina Dist', '', '', 'Acme Parts', '', 'Enrolled', '2026-11-11', '', '', 'Yes', 2, 1),
-      attendee('Vic Vendor', '', '', 'Tool Co', '', 'Pending', '', '', '', 'No', 2, 1),
+      attendee('Dina Dist', '', '', 'Acme Parts', '', 'Enrolled', '2026-11-11', '', '', 'Yes', 1, 1),
+      attendee('Vic Vendor', '', '', 'Tool Co', '', 'Pending', '', '', '', 'No', 1, 1),
     ]);
     expect(await byType(4)).toEqual([attendee('Sara Sbr', '', '', '', '', 'Enrolled', '2026-11-12', '2027-03-01', '2027-03-03', 'No', 1, 0)]);
     expect(await byType(5, '010')).toEqual([
-      attendee('Casey Candidate', '010', '011', 'Lakeside Auto', 'Lake City, MN', 'Pending', '', '', '', 'No', 2, 0),
-      attendee('Hana Hill', '010', '011', 'Hilltop Cars', 'Hill Valley, CA', 'Enrolled', '2026-11-05', '2027-03-02', '2027-03-03', 'No', 2, 0),
+      attendee('Casey Candidate', '010', '011', 'Lakeside Auto', 'Lake City, MN', 'Pending', '', '', '', 'No', 1, 0),
+      attendee('Hana Hill', '010', '011', 'Hilltop Cars', 'Hill Valley, CA', 'Enrolled', '2026-11-05', '2027-03-02', '2027-03-03', 'No', 1, 0),
     ]);
     expect(await byType(5, '020')).toEqual([]);
     expect(await byType(4, '010')).toEqual([]);
@@ -154,7 +155,7 @@ describe('reports on a hand-made network', () => {
   it('field report by region and zone', async () => {
     const field = async (regCode: string, zone: string) => (await get(`/api/Report/GetFieldReportData?regCode=${regCode}&zone=${zone}`)).dataSet!.table;
     expect((await field('ALL', 'ALL')).map((r) => (r as { atdName: string }).atdName)).toEqual(['Fay Field', 'Field User']);
-    expect(await field('ALL', '021')).toEqual([attendee('Fay Field', '020', '021', '', '', 'Pending', '', '', '', 'Yes', 1, 1)]);
+    expect(await field('ALL', '021')).toEqual([attendee('Fay Field', '020', '021', '', '', 'Pending', '', '', '', 'Yes', 0, 0)]);
     expect(await field('010', '021')).toEqual([]);
     expect((await field('010', 'ALL')).map((r) => (r as { atdName: string }).atdName)).toEqual(['Field User']);
   });

@@ -451,7 +451,9 @@ export const ATTENDEE_TYPES_BY_REPORT: Record<AttendeeReportType, readonly Atten
 /**
  * Attendee rows of the given types: registrations still in play (Pending or Enrolled; cancelled ones
  * are left out). An attendee's zone is their store's zone, else the zone a traveller covers; the
- * region is that zone's. `reccount`/`virtualRecCount` are window counts over the whole result.
+ * region is that zone's. `reccount`/`virtualRecCount` are window counts over the whole result of its
+ * Enrolled rows (virtual ones): "attendees" are enrolled registrations in every total of the reports,
+ * so a report's Total Attendees equals the traveller report's count of its types (docs/reports.md).
  */
 export async function attendeeRows(
   db: DbOrTx,
@@ -486,8 +488,8 @@ export async function attendeeRows(
       coalesce(to_char(a.arrival_date, 'YYYY-MM-DD'), '') as "arrivalDate",
       coalesce(to_char(a.departure_date, 'YYYY-MM-DD'), '') as "departuredate",
       case when a.is_virtual then 'Yes' else 'No' end as "virtualAttendee",
-      (count(*) over ())::int as "reccount",
-      (count(*) filter (where a.is_virtual) over ())::int as "virtualRecCount"
+      (count(*) filter (where a.status = 'Enrolled') over ())::int as "reccount",
+      (count(*) filter (where a.status = 'Enrolled' and a.is_virtual) over ())::int as "virtualRecCount"
     from a
     left join zones z on z.code = a.zone_code
     where ${conditions.length ? sql.join(conditions, sql` and `) : sql`true`}
