@@ -11,7 +11,8 @@ function measure(ids: readonly string[]): { boxes: SectionBox[]; viewport: Viewp
   }
   const navbar = document.querySelector('.app-navbar');
   const top = navbar ? Math.max(0, navbar.getBoundingClientRect().bottom) : 0;
-  return { boxes, viewport: { top, bottom: window.innerHeight } };
+  const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+  return { boxes, viewport: { top, bottom: window.innerHeight, atBottom } };
 }
 
 const inViewNow = (ids: readonly string[]) => {

@@ -53,12 +53,13 @@ describe('active section', () => {
     expect(pickActiveSection([{ id: 'faq', top: 640, bottom: 1440 }], viewport, none).active).toBe('faq'); // 240 of 800
   });
 
-  it('gives the last in page order when several come into view at once (a jump), as the observer does', () => {
+  it('gives the first in page order when several come into view at once (a jump), the last at the bottom of the page', () => {
     const boxes = [
       { id: 'eventarea', top: 100, bottom: 500 },
       { id: 'linktoexpo', top: 500, bottom: 800 },
     ];
     expect(sectionsInView(boxes, viewport)).toEqual(['eventarea', 'linktoexpo']);
-    expect(pickActiveSection(boxes, viewport, none).active).toBe('linktoexpo');
+    expect(pickActiveSection(boxes, viewport, none).active).toBe('eventarea');
+    expect(pickActiveSection(boxes, { ...viewport, atBottom: true }, none).active).toBe('linktoexpo');
   });
 });

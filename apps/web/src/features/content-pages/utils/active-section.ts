@@ -4,7 +4,8 @@
  * active one when it comes to be at least 30 % in view, as an IntersectionObserver with threshold 0.3
  * reports it; a section that merely stays in view, however much of it, changes nothing (issue 31,
  * item 4: the most visible section used to win). When several come into view at once (a jump), the
- * last in page order wins, as the observer's entries are delivered in page order.
+ * first in page order wins (the one jumped to), or at the end of the page the last (it may never
+ * reach the top).
  * "Visible" is measured against what can be visible: a section taller than the viewport counts as
  * fully visible when it fills the viewport, otherwise a long agenda could never be active.
  */
@@ -20,6 +21,8 @@ export interface Viewport {
   /** Top of the readable area (below the sticky navigation bar). */
   top: number;
   bottom: number;
+  /** Scrolled to the end of the page. */
+  atBottom?: boolean;
 }
 
 export function visibleRatio(box: SectionBox, viewport: Viewport): number {
@@ -54,5 +57,5 @@ export function pickActiveSection(
 ): ActiveSectionPick {
   const now = sectionsInView(boxes, viewport, threshold);
   const entered = now.filter((id) => !wasInView.has(id));
-  return { active: entered.at(-1) ?? null, inView: new Set(now) };
+  return { active: (viewport.atBottom ? entered.at(-1) : entered[0]) ?? null, inView: new Set(now) };
 }
