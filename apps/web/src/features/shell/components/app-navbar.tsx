@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import Navbar from 'react-bootstrap/Navbar';
@@ -33,6 +33,8 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
   const { activeTab, scrollToSection } = useActiveTab();
   const [expanded, setExpanded] = useState(false);
   const [blockedLink, setBlockedLink] = useState<{ href: string; label: string } | null>(null);
+  /** A scroll tab chosen in the open collapsed menu: scrolled to once the menu has closed. */
+  const pendingScroll = useRef<string | null>(null);
   const current = pageTab(location.pathname) ?? activeTab;
 
   // The abc event page lives at /abc (its router state says so); its brand and tabs stay there.
@@ -64,23 +66,39 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
     if (!linkWindow.show(link)) setBlockedLink({ href: link, label: revisit ? 'your registration' : 'the enrollment page' });
   }
 
+  function scrollToTab(sectionId: string) {
+    scrollToSection(sectionId);
+    void navigate({ hash: `#${sectionId}` }, { replace: true, state: location.state });
+  }
+
   function onTab(event: MouseEvent<HTMLAnchorElement>, tab: NavTab) {
     // Let the browser handle new-tab and new-window clicks.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
+    const menuOpen = expanded;
     setExpanded(false);
     if (tab.kind === 'reporting') {
       void navigate(paths.reporting.root);
     } else if (tab.kind === 'enrollment') {
       void openEnrollment();
     } else if (isScrollTab(tab.id)) {
-      if (onContentPage) {
-        scrollToSection(tab.id);
-        void navigate({ hash: `#${tab.id}` }, { replace: true, state: location.state });
-      } else {
+      if (!onContentPage) {
         void navigate(scrollTabTarget(tab.id, tabs));
+      } else if (menuOpen) {
+        // Below 992 px the open menu is part of the sticky bar: scrolled now, the section would end
+        // up the menu's height (about 280 px) past its place once the menu has closed (issue 31,
+        // item 1). The scroll is measured once the menu has closed (onExited below).
+        pendingScroll.current = tab.id;
+      } else {
+        scrollToTab(tab.id);
       }
     }
+  }
+
+  function onMenuClosed() {
+    const sectionId = pendingScroll.current;
+    pendingScroll.current = null;
+    if (sectionId) scrollToTab(sectionId);
   }
 
   return (
@@ -105,7 +123,7 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
                   <path d="M4 7h22M4 15h22M4 23h22" />
                 </svg>
               </Navbar.Toggle>
-              <Navbar.Collapse id={NAV_ID}>
+              <Navbar.Collapse id={NAV_ID} onExited={onMenuClosed}>
                 <ul className="navbar-nav ms-auto">
                   {tabs.map((tab) => {
                     const active = tab.id === current;
