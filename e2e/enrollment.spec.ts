@@ -19,11 +19,18 @@ async function loginNbcAs(page: Page, email: string, code: string) {
   await expect(page).toHaveURL(/\/nbc\/welcome$/);
 }
 
-/** The enrollment tab: with no registration to revisit it leads to the enrollment screen. */
-async function openEnrollmentScreen(page: Page) {
+/**
+ * The enrollment tab: with no registration to revisit it opens the enrollment screen in a new window
+ * (spec section 7: GetRevisitURL "fallback /nbc/enrollment; opens in new window"); this page stays.
+ */
+async function openEnrollmentScreen(page: Page): Promise<Page> {
+  const popup = page.waitForEvent('popup');
   await page.getByRole('navigation').getByRole('link', { name: 'Enrollment' }).click();
-  await expect(page).toHaveURL(/\/nbc\/enrollment$/);
-  await expect(page.getByRole('heading', { name: 'Enrollment', exact: true })).toBeVisible();
+  const enrollment = await popup;
+  await enrollment.waitForURL(/\/nbc\/enrollment$/);
+  await expect(enrollment.getByRole('heading', { name: 'Enrollment', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/nbc\/welcome$/);
+  return enrollment;
 }
 
 /** Submits the name entry and returns the registration window it opens. */
@@ -38,18 +45,18 @@ async function continueToRegistration(page: Page) {
 test.describe.serial('dealer enrollment', () => {
   test('executive manager: Yes, then the registration page and its confirmation', async ({ page }) => {
     await loginAs(page, 'dealer');
-    await openEnrollmentScreen(page);
-    await expect(page.getByRole('radio', { name: 'Physical' })).toBeChecked();
-    await expect(page.getByRole('radio', { name: 'General Manager' })).toBeVisible();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    const enrollment = await openEnrollmentScreen(page);
+    await expect(enrollment.getByRole('radio', { name: 'Physical' })).toBeChecked();
+    await expect(enrollment.getByRole('radio', { name: 'General Manager' })).toBeVisible();
+    expect(await seriousA11yViolations(enrollment)).toEqual([]);
 
-    await page.getByRole('radio', { name: 'Executive Manager' }).check();
-    await expect(page.getByText('Are you Pat Morgan?')).toBeVisible();
-    await page.getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByLabel('First Name', { exact: true })).toHaveValue('Pat');
-    await expect(page.getByLabel('Last Name', { exact: true })).toHaveValue('Morgan');
+    await enrollment.getByRole('radio', { name: 'Executive Manager' }).check();
+    await expect(enrollment.getByText('Are you Pat Morgan?')).toBeVisible();
+    await enrollment.getByRole('button', { name: 'Yes' }).click();
+    await expect(enrollment.getByLabel('First Name', { exact: true })).toHaveValue('Pat');
+    await expect(enrollment.getByLabel('Last Name', { exact: true })).toHaveValue('Morgan');
 
-    const registration = await continueToRegistration(page);
+    const registration = await continueToRegistration(enrollment);
     await expect(registration.getByRole('heading', { name: 'Complete your registration' })).toBeVisible();
     await expect(registration.getByLabel('E-mail address')).toHaveValue(PAT);
     expect(await seriousA11yViolations(registration)).toEqual([]);
@@ -123,14 +130,14 @@ test.describe.serial('dealer enrollment', () => {
 test('virtual registration of a traveller under their own name', async ({ page }) => {
   const suffix = unique();
   await loginNbcAs(page, `vera.virtual.${suffix}@expo.example.com`, 'EXPO27');
-  await openEnrollmentScreen(page);
-  await expect(page.getByRole('group', { name: 'Select your title' })).toHaveCount(0);
-  await page.getByRole('radio', { name: 'Virtual' }).check();
-  await expect(page.getByRole('heading', { name: 'Virtual registration' })).toBeVisible();
-  await expect(page.getByLabel('First Name', { exact: true })).toHaveValue('Vera');
-  await snap(page, 'enrollment-virtual');
+  const enrollment = await openEnrollmentScreen(page);
+  await expect(enrollment.getByRole('group', { name: 'Select your title' })).toHaveCount(0);
+  await enrollment.getByRole('radio', { name: 'Virtual' }).check();
+  await expect(enrollment.getByRole('heading', { name: 'Virtual registration' })).toBeVisible();
+  await expect(enrollment.getByLabel('First Name', { exact: true })).toHaveValue('Vera');
+  await snap(enrollment, 'enrollment-virtual');
 
-  const registration = await continueToRegistration(page);
+  const registration = await continueToRegistration(enrollment);
   await expect(registration.getByRole('radio', { name: /Virtually/ })).toBeChecked();
   await expect(registration.getByLabel('Arrival date')).toHaveCount(0);
   await registration.getByRole('button', { name: 'Complete registration' }).click();
@@ -138,6 +145,6 @@ test('virtual registration of a traveller under their own name', async ({ page }
   await expect(registration.getByText('Virtual', { exact: true })).toBeVisible();
 
   // Back on the screen, Physical clears the virtual view again.
-  await page.getByRole('radio', { name: 'Physical' }).check();
-  await expect(page.getByRole('heading', { name: 'Virtual registration' })).toHaveCount(0);
+  await enrollment.getByRole('radio', { name: 'Physical' }).check();
+  await expect(enrollment.getByRole('heading', { name: 'Virtual registration' })).toHaveCount(0);
 });

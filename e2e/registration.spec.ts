@@ -8,6 +8,20 @@ import { expect, loginAs, seriousA11yViolations, snap, test } from './fixtures.t
 
 const enrollmentTab = (page: Page) => page.getByRole('navigation').getByRole('link', { name: 'Enrollment' });
 
+/**
+ * The enrollment tab without a registration to revisit opens the enrollment screen in a new window
+ * (spec section 7: GetRevisitURL "fallback /nbc/enrollment; opens in new window").
+ */
+async function enrollmentScreenThroughTab(page: Page) {
+  const popup = page.waitForEvent('popup');
+  await enrollmentTab(page).click();
+  const enrollment = await popup;
+  await enrollment.waitForURL(/\/nbc\/enrollment$/);
+  await expect(enrollment.getByRole('heading', { name: 'Enrollment', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/nbc\/welcome$/);
+  return enrollment;
+}
+
 /** The enrollment tab with a registration to revisit opens it in a new window. */
 async function revisitThroughTab(page: Page) {
   const popup = page.waitForEvent('popup');
@@ -20,19 +34,19 @@ async function revisitThroughTab(page: Page) {
 
 test('general manager enrols, then changes the dates and cancels through the enrollment tab', async ({ page }) => {
   await loginAs(page, 'dealerStaff');
-  await enrollmentTab(page).click();
-  await expect(page).toHaveURL(/\/nbc\/enrollment$/);
-  await page.getByRole('radio', { name: 'General Manager' }).check();
-  await expect(page.getByText('Are you Jordan Lee?')).toBeVisible();
-  await page.getByRole('button', { name: 'Yes' }).click();
-  const opened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Continue to Registration' }).click();
+  const enrollment = await enrollmentScreenThroughTab(page);
+  await enrollment.getByRole('radio', { name: 'General Manager' }).check();
+  await expect(enrollment.getByText('Are you Jordan Lee?')).toBeVisible();
+  await enrollment.getByRole('button', { name: 'Yes' }).click();
+  const opened = enrollment.waitForEvent('popup');
+  await enrollment.getByRole('button', { name: 'Continue to Registration' }).click();
   const registration = await opened;
   await registration.getByLabel('Arrival date').fill('2027-03-01');
   await registration.getByLabel('Departure date').fill('2027-03-04');
   await registration.getByRole('button', { name: 'Complete registration' }).click();
   await expect(registration.getByRole('heading', { name: 'You are registered' })).toBeVisible();
   await registration.close();
+  await enrollment.close();
 
   // Change the dates.
   const change = await revisitThroughTab(page);
@@ -52,10 +66,9 @@ test('general manager enrols, then changes the dates and cancels through the enr
   await expect(cancel.getByRole('heading', { name: 'Your registration has been cancelled' })).toBeVisible();
   await cancel.close();
 
-  // Nothing left to revisit: the tab leads to the enrollment screen again.
+  // Nothing left to revisit: the tab opens the enrollment screen again.
   await page.goto('/nbc/welcome');
-  await enrollmentTab(page).click();
-  await expect(page).toHaveURL(/\/nbc\/enrollment$/);
+  await enrollmentScreenThroughTab(page);
 });
 
 test('abc attendee goes from the login straight to the registration page', async ({ page }) => {

@@ -171,11 +171,15 @@ export const storeCountsSchema = z.object({
   /** totDealer - enrollDealer. */
   notEnrolled: z.number().int(),
   pctnotenrolled: z.number(),
-  /** Stores needed to reach the objective: ceil(totDealer x objective percent / 100). */
+  /**
+   * Stores needed to reach the objective. A district's: ceil(totDealer x its region's objective
+   * percent / 100); a zone's, region's, the network's and a grand total's: the sum of their districts'
+   * (docs/reports.md), so a row always equals the grand total of its drill-down.
+   */
   objreq: z.number().int(),
-  /** The region's objective percent; on grand-total rows objreq / totDealer x 100. */
+  /** The share of the row's stores the objective asks for, on every row: objreq / totDealer x 100, one decimal. */
   fixPctObjReq: z.number(),
-  /** max(objreq - enrollDealer, 0). */
+  /** Stores still missing: a district's max(objreq - enrollDealer, 0); a coarser row's the sum of its districts'. */
   objCount: z.number().int(),
 });
 export type StoreCounts = z.infer<typeof storeCountsSchema>;
@@ -254,9 +258,13 @@ export const attendeeRowSchema = z.object({
   arrivalDate: z.string(),
   departuredate: z.string(),
   virtualAttendee: z.enum(YES_NO),
-  /** Rows of the whole result, repeated on each row. */
+  /**
+   * "Total Attendees": the attendees of the whole result, i.e. its Enrolled rows (pending rows are
+   * listed but are not attendees yet), repeated on each row. Equals the traveller report's
+   * totalenrolledAttendees of the report's types for the same area (docs/reports.md, "Totals").
+   */
   reccount: z.number().int(),
-  /** Virtual attendees of the whole result, repeated on each row. */
+  /** "Total Virtual Attendees": the Enrolled rows of the whole result that attend virtually, repeated on each row. */
   virtualRecCount: z.number().int(),
 });
 export type AttendeeRow = z.infer<typeof attendeeRowSchema>;
@@ -266,6 +274,7 @@ export type RegionOption = z.infer<typeof regionOptionSchema>;
 export const zoneOptionSchema = z.object({ zone: z.string(), zoneName: z.string() });
 export type ZoneOption = z.infer<typeof zoneOptionSchema>;
 
+/** The traveller report: Enrolled registrations (attendees) of the event per attendee type. */
 export const attendeeTypeCountSchema = z.object({ attendeedesc: z.string(), totalenrolledAttendees: z.number().int() });
 export type AttendeeTypeCount = z.infer<typeof attendeeTypeCountSchema>;
 

@@ -50,9 +50,24 @@ export const SCOPED_MANAGERS = [
 ] as const satisfies ReadonlyArray<{ email: string; firstName: string; lastName: string; level: ReportScopeLevel; code: string }>;
 const CORP_DOMAIN = 'corp.example.com';
 
-/** Enroll dates of the demo registrations: from the opening of registration to two weeks before nbc. */
-export const DEMO_ENROLL_FROM = Date.UTC(2026, 9, 1);
-export const DEMO_ENROLL_TO = Date.UTC(2027, 1, 15, 23, 59);
+/**
+ * Enroll dates of the demo registrations: the demo holds this many days of enrollment history, ending
+ * at the start (00:00 UTC) of the day it is generated on, so no date lies in the future and the same
+ * seed gives the same data all day (issue 31, item 12; the dates used to be fixed, running into 2027).
+ */
+export const DEMO_ENROLL_DAYS = 137;
+const DAY_MS = 86_400_000;
+
+/** The start (00:00 UTC) of the UTC day `at` falls on. */
+export function utcDayStart(at: Date): number {
+  return Math.floor(at.getTime() / DAY_MS) * DAY_MS;
+}
+
+/** The window [from, to) of the demo's enroll dates for data generated at `today`. */
+export function demoEnrollWindow(today: Date): { from: number; to: number } {
+  const to = utcDayStart(today);
+  return { from: to - DEMO_ENROLL_DAYS * DAY_MS, to };
+}
 
 export interface RegionRow {
   code: string;
@@ -150,8 +165,17 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-export function generateDemoData(options: { stores: number; seed: number }): DemoDataset {
+export interface DemoDataOptions {
+  stores: number;
+  seed: number;
+  /** When the data is generated (default now): enroll dates fall in the DEMO_ENROLL_DAYS days before its day. */
+  today?: Date;
+}
+
+export function generateDemoData(options: DemoDataOptions): DemoDataset {
   const { stores: storeCount, seed } = options;
+  const today = options.today ?? new Date();
+  if (Number.isNaN(today.getTime())) throw new RangeError('today must be a valid date');
   if (!Number.isInteger(storeCount) || storeCount < 1 || storeCount > DEMO_MAX_STORES) {
     throw new RangeError(`stores must be an integer from 1 to ${DEMO_MAX_STORES} (got ${storeCount})`);
   }
@@ -329,7 +353,9 @@ export function generateDemoData(options: { stores: number; seed: number }): Dem
   const abc = DEMO_EVENTS.find((e) => e.id === 'abc')!;
   const registrations: RegistrationRow[] = [];
   const seq = { nbc: 0, abc: 0 };
-  const enrollDate = () => new Date(DEMO_ENROLL_FROM + rnd.int(0, Math.floor((DEMO_ENROLL_TO - DEMO_ENROLL_FROM) / 60_000)) * 60_000);
+  const enrollWindow = demoEnrollWindow(today);
+  // Whole minutes in [from, to): the last possible one is 23:59 of the day before `today`.
+  const enrollDate = () => new Date(enrollWindow.from + rnd.int(0, (enrollWindow.to - enrollWindow.from) / 60_000 - 1) * 60_000);
   const register = (
     event: DemoEvent,
     r: { attendee: number; registeredBy: number; storeDlrnum: string | null; attendeeType: AttendeeType; status: RegistrationStatus },

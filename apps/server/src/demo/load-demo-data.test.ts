@@ -5,7 +5,7 @@ import { createTestDatabase } from '@portal/db/testing';
 import { hashAccessCode } from '../lib/access-code.ts';
 import { domainChecksums } from './data-checksum.ts';
 import { DEMO_ACCESS_CODES } from './demo-access-codes.ts';
-import { generateDemoData } from './generate-demo-data.ts';
+import { DEMO_ENROLL_DAYS, demoEnrollWindow, generateDemoData, utcDayStart } from './generate-demo-data.ts';
 import { DEMO_META_KEY, DemoDataError, loadDemoData, type DemoSummary } from './load-demo-data.ts';
 
 const codeHashKey = new TextEncoder().encode('demo-test-key-0123456789-0123456789');
@@ -42,6 +42,42 @@ describe('loadDemoData', () => {
     const same = generateDemoData({ stores: STORES, seed: 27 });
     expect(JSON.stringify(generateDemoData({ stores: STORES, seed: 27 }))).toBe(JSON.stringify(same));
     expect(other.people.map((p) => p.email)).not.toEqual(same.people.map((p) => p.email));
+  });
+
+  // Issue 31, item 12: enroll dates ran into 2027, after today. They are history relative to the day of
+  // generation, never in the future, and the same for a given day.
+  it('dates enrollments in the days before today, never in the future', async () => {
+    const [range] = await query<{ future: number; min: string; max: string; enrolled: number }>(sql`select
+      count(*) filter (where enrolled_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')::int as future,
+      count(enrolled_at)::int as enrolled,
+      to_char(min(enrolled_at) at time zone 'UTC', 'YYYY-MM-DD') as min, to_char(max(enrolled_at) at time zone 'UTC', 'YYYY-MM-DD') as max
+      from registrations`);
+    expect(range!.enrolled).toBeGreaterThan(100);
+    expect(range!.future).toBe(0);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const today = utcDayStart(new Date());
+    expect(range!.max < day(today)).toBe(true);
+    expect(range!.min >= day(today - DEMO_ENROLL_DAYS * 86_400_000)).toBe(true);
+    const [touched] = await query<{ future: number }>(sql`select count(*)::int as future from registrations where created_at > now() or updated_at > now()`);
+    expect(touched!.future).toBe(0);
+  });
+
+  it('generates enroll dates relative to the given day: the same all day, shifted with the day', () => {
+    const dates = (today: string) =>
+      generateDemoData({ stores: STORES, seed: 27, today: new Date(today) }).registrations.map((r) => r.enrolledAt?.getTime() ?? null);
+    const morning = dates('2031-05-10T00:00:00Z');
+    expect(dates('2031-05-10T23:59:59Z')).toEqual(morning);
+    const { from, to } = demoEnrollWindow(new Date('2031-05-10T12:00:00Z'));
+    expect(new Date(to).toISOString()).toBe('2031-05-10T00:00:00.000Z');
+    const set = morning.filter((t): t is number => t !== null);
+    expect(set.length).toBeGreaterThan(100);
+    expect(Math.max(...set)).toBeLessThan(to);
+    expect(Math.min(...set)).toBeGreaterThanOrEqual(from);
+    // A day later, every date moves by one day; nothing else changes.
+    expect(dates('2031-05-11T08:00:00Z')).toEqual(morning.map((t) => (t === null ? null : t + 86_400_000)));
+    const { registrations: _a, ...restToday } = generateDemoData({ stores: STORES, seed: 27, today: new Date('2031-05-10T00:00:00Z') });
+    const { registrations: _b, ...restTomorrow } = generateDemoData({ stores: STORES, seed: 27, today: new Date('2031-05-11T00:00:00Z') });
+    expect(restTomorrow).toEqual(restToday);
   });
 
   it('writes the counts it returns, and records them in meta', async () => {
@@ -236,10 +272,11 @@ describe('loadDemoData', () => {
     expect(paid!.n).toBeGreaterThan(0);
   });
 
-  it('keeps dates inside the windows: enroll dates in the registration period, stays inside the event, virtual without stay', async () => {
+  it('keeps dates inside the windows: enroll dates in the days before today, stays inside the event, virtual without stay', async () => {
+    const { from, to } = demoEnrollWindow(new Date());
     const [row] = await query<Record<string, number>>(sql`
       select
-        count(*) filter (where r.enrolled_at is not null and (r.enrolled_at < '2026-10-01T00:00:00Z' or r.enrolled_at >= '2027-02-16T00:00:00Z'))::int as enroll_outside,
+        count(*) filter (where r.enrolled_at is not null and (r.enrolled_at < ${new Date(from).toISOString()}::timestamptz or r.enrolled_at >= ${new Date(to).toISOString()}::timestamptz))::int as enroll_outside,
         count(*) filter (where r.status = 'Pending' and r.enrolled_at is not null)::int as pending_enrolled,
         count(*) filter (where r.status <> 'Pending' and r.enrolled_at is null)::int as done_without_date,
         count(*) filter (where r.arrival_date < e.starts_on or r.departure_date > e.ends_on or r.departure_date < r.arrival_date)::int as stay_outside,

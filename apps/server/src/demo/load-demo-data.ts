@@ -17,8 +17,10 @@ export interface DemoLoadOptions {
   stores?: number;
   /** The server's access-code key: codes are stored only as hashes under it. */
   codeHashKey: Uint8Array;
-  /** PRNG seed (default 27): one seed, one data set. */
+  /** PRNG seed (default 27): one seed, one data set (per day: enroll dates end at the day's start). */
   seed?: number;
+  /** When the data is generated (default now); see generateDemoData. */
+  today?: Date;
 }
 
 export interface EventRegistrationCounts {
@@ -88,7 +90,7 @@ export function summarize(data: DemoDataset): DemoSummary {
 }
 
 export async function loadDemoData(db: DbOrTx, options: DemoLoadOptions): Promise<DemoSummary> {
-  const data = generateDemoData({ stores: options.stores ?? DEMO_DEFAULT_STORES, seed: options.seed ?? DEMO_DEFAULT_SEED });
+  const data = generateDemoData({ stores: options.stores ?? DEMO_DEFAULT_STORES, seed: options.seed ?? DEMO_DEFAULT_SEED, ...(options.today ? { today: options.today } : {}) });
   const summary = summarize(data);
   const { events, regions, zones, districts, people, stores, accessCodes, registrations, meta } = schema;
 

@@ -10,6 +10,7 @@ import type { Database } from '@portal/db';
 import { createTestDatabase, type TestSeed } from '@portal/db/testing';
 import { buildApp, type AppDependencies } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { utcDayStart } from '../demo/generate-demo-data.ts';
 import { loadDemoData } from '../demo/load-demo-data.ts';
 
 export const TEST_SECRETS = {
@@ -24,13 +25,17 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 const DEMO_SOURCES = new URL('../demo/', import.meta.url);
 
-/** Demo data as a test seed, keyed by its size, the code key and the generator's source. */
+/**
+ * Demo data as a test seed, keyed by its size, the code key, the generator's source and the day (the
+ * demo's enroll dates end at the start of the day they are generated on).
+ */
 export function demoSeed(stores: number, config: Config): TestSeed {
-  const hash = createHash('sha256').update(String(stores)).update(config.codeHashKey);
+  const today = new Date(utcDayStart(new Date()));
+  const hash = createHash('sha256').update(String(stores)).update(config.codeHashKey).update(today.toISOString());
   for (const file of readdirSync(DEMO_SOURCES).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort()) {
     hash.update(readFileSync(new URL(file, DEMO_SOURCES)));
   }
-  return { key: `demo:${hash.digest('hex')}`, run: (db) => loadDemoData(db, { stores, codeHashKey: config.codeHashKey }).then(() => undefined) };
+  return { key: `demo:${hash.digest('hex')}`, run: (db) => loadDemoData(db, { stores, codeHashKey: config.codeHashKey, today }).then(() => undefined) };
 }
 
 export interface TestApp {

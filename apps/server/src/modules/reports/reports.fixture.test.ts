@@ -64,25 +64,28 @@ describe('reports on a hand-made network', () => {
   };
   const body = (b: Partial<Record<'region' | 'zone' | 'district' | 'select', string>> = {}) => ({ region: '', zone: '', district: '', select: '', ...b });
 
-  it('Region: a row per region, a region ahead of its objective does not offset one behind, then the grand total', async () => {
+  it('Region: a row per region, objectives worked out per district and summed, then the grand total', async () => {
     expect(await post('/api/Report/GetEnrollments?reportLevel=Region', body())).toEqual([
-      { regionCode: '010', regdescription: 'North', ...counts(3, 2, 66.7, 33.3, 1, 30, 0) },
-      { regionCode: '020', regdescription: 'South', ...counts(3, 1, 33.3, 66.7, 3, 75, 2) },
-      { regionCode: '030', regdescription: 'Empty', ...counts(0, 0, 0, 0, 0, 40, 0) },
-      // objreq 1 + 3 + 0 = 4 (66.7 % of 6); objCount 0 + 2 + 0 = 2, although max(4 - 3, 0) would be 1.
-      { regionCode: 'zzz', regdescription: 'zzz', ...counts(6, 3, 50, 50, 4, 66.7, 2) },
+      // North (30 %): Lakes ceil(2 x 0.3) = 1 + Hills ceil(1 x 0.3) = 1, so 2 of 3 stores (66.7 %).
+      { regionCode: '010', regdescription: 'North', ...counts(3, 2, 66.7, 33.3, 2, 66.7, 0) },
+      // South (75 %): Coast ceil(3 x 0.75) = 3 (100 %), 1 enrolled: 2 missing.
+      { regionCode: '020', regdescription: 'South', ...counts(3, 1, 33.3, 66.7, 3, 100, 2) },
+      { regionCode: '030', regdescription: 'Empty', ...counts(0, 0, 0, 0, 0, 0, 0) },
+      // objreq 2 + 3 + 0 = 5 (83.3 % of 6); objCount 0 + 2 + 0 = 2.
+      { regionCode: 'zzz', regdescription: 'zzz', ...counts(6, 3, 50, 50, 5, 83.3, 2) },
     ]);
   });
 
   it('All: the network total, as the Region grand total', async () => {
-    expect(await post('/api/Report/GetEnrollments?reportLevel=All', body())).toEqual([counts(6, 3, 50, 50, 4, 66.7, 2)]);
+    expect(await post('/api/Report/GetEnrollments?reportLevel=All', body())).toEqual([counts(6, 3, 50, 50, 5, 83.3, 2)]);
   });
 
-  it('Zone: the zones of a region, an empty zone included', async () => {
+  it('Zone: the zones of a region, an empty zone included; each row equals its district table\'s grand total', async () => {
     expect(await post('/api/Report/GetEnrollments?reportLevel=Zone', body({ region: '010', select: 'ALL' }))).toEqual([
-      { zonename: 'North A', zonecode: '011', region: '010', ...counts(3, 2, 66.7, 33.3, 1, 30, 0) },
-      { zonename: 'North B', zonecode: '012', region: '010', ...counts(0, 0, 0, 0, 0, 30, 0) },
-      { zonename: 'zzz', zonecode: 'zzz', region: 'zzz', ...counts(3, 2, 66.7, 33.3, 1, 33.3, 0) },
+      // Not ceil(3 x 0.3) = 1: the zone's objective is its districts' (1 + 1), as its drill-down shows.
+      { zonename: 'North A', zonecode: '011', region: '010', ...counts(3, 2, 66.7, 33.3, 2, 66.7, 0) },
+      { zonename: 'North B', zonecode: '012', region: '010', ...counts(0, 0, 0, 0, 0, 0, 0) },
+      { zonename: 'zzz', zonecode: 'zzz', region: 'zzz', ...counts(3, 2, 66.7, 33.3, 2, 66.7, 0) },
     ]);
     expect(await post('/api/Report/GetEnrollments?reportLevel=Zone', body({ region: '030' }))).toEqual([
       { zonename: 'zzz', zonecode: 'zzz', region: 'zzz', ...counts(0, 0, 0, 0, 0, 0, 0) },
@@ -91,8 +94,8 @@ describe('reports on a hand-made network', () => {
 
   it('District: the districts of a zone; objectives rounded up per district', async () => {
     expect(await post('/api/Report/GetEnrollments?reportLevel=District', body({ region: '010', zone: '011', select: 'ALL' }))).toEqual([
-      { districtname: 'Lakes', district: 'D111', zone: '011', region: '010', ...counts(2, 1, 50, 50, 1, 30, 0) },
-      { districtname: 'Hills', district: 'D112', zone: '011', region: '010', ...counts(1, 1, 100, 0, 1, 30, 0) },
+      { districtname: 'Lakes', district: 'D111', zone: '011', region: '010', ...counts(2, 1, 50, 50, 1, 50, 0) },
+      { districtname: 'Hills', district: 'D112', zone: '011', region: '010', ...counts(1, 1, 100, 0, 1, 100, 0) },
       { districtname: 'zzz', district: 'zzz', zone: 'zzz', region: 'zzz', ...counts(3, 2, 66.7, 33.3, 2, 66.7, 0) },
     ]);
   });
@@ -127,22 +130,23 @@ describe('reports on a hand-made network', () => {
   const attendee = (atdName: string, region: string, zone: string, busName: string, busCityState: string, enrlStatusDesc: string, enrlDate: string, arrivalDate: string, departuredate: string, virtualAttendee: string, reccount: number, virtualRecCount: number) =>
     ({ atdName, region, zone, busName, busCityState, enrlStatusDesc, enrlDate, arrivalDate, departuredate, virtualAttendee, reccount, virtualRecCount });
 
-  it('attendee reports by type: pending and enrolled, cancelled left out, totals on every row', async () => {
+  it('attendee reports by type: pending and enrolled, cancelled left out, totals (of the enrolled) on every row', async () => {
     const byType = async (rptType: number, regCode = 'ALL') => (await get(`/api/Report/GetEnrollmentReportsByType?regCode=${regCode}&rptType=${rptType}`)).dataSet!.table;
     expect(await byType(1)).toEqual([
-      attendee('Fay Field', '020', '021', '', '', 'Pending', '', '', '', 'Yes', 2, 1),
-      attendee('Field User', '010', '011', '', '', 'Enrolled', '2026-11-08', '2027-03-01', '2027-03-04', 'No', 2, 1),
+      // Fay is pending: listed, but not one of the Total Attendees (the traveller report's Field: 1).
+      attendee('Fay Field', '020', '021', '', '', 'Pending', '', '', '', 'Yes', 1, 0),
+      attendee('Field User', '010', '011', '', '', 'Enrolled', '2026-11-08', '2027-03-01', '2027-03-04', 'No', 1, 0),
     ]);
     expect(await byType(1, '010')).toEqual([attendee('Field User', '010', '011', '', '', 'Enrolled', '2026-11-08', '2027-03-01', '2027-03-04', 'No', 1, 0)]);
     expect(await byType(2)).toEqual([attendee('Corp User', '', '', '', '', 'Enrolled', '2026-11-10', '2027-03-01', '2027-03-02', 'No', 1, 0)]);
     expect(await byType(3)).toEqual([
-      attendee('Dina Dist', '', '', 'Acme Parts', '', 'Enrolled', '2026-11-11', '', '', 'Yes', 2, 1),
-      attendee('Vic Vendor', '', '', 'Tool Co', '', 'Pending', '', '', '', 'No', 2, 1),
+      attendee('Dina Dist', '', '', 'Acme Parts', '', 'Enrolled', '2026-11-11', '', '', 'Yes', 1, 1),
+      attendee('Vic Vendor', '', '', 'Tool Co', '', 'Pending', '', '', '', 'No', 1, 1),
     ]);
     expect(await byType(4)).toEqual([attendee('Sara Sbr', '', '', '', '', 'Enrolled', '2026-11-12', '2027-03-01', '2027-03-03', 'No', 1, 0)]);
     expect(await byType(5, '010')).toEqual([
-      attendee('Casey Candidate', '010', '011', 'Lakeside Auto', 'Lake City, MN', 'Pending', '', '', '', 'No', 2, 0),
-      attendee('Hana Hill', '010', '011', 'Hilltop Cars', 'Hill Valley, CA', 'Enrolled', '2026-11-05', '2027-03-02', '2027-03-03', 'No', 2, 0),
+      attendee('Casey Candidate', '010', '011', 'Lakeside Auto', 'Lake City, MN', 'Pending', '', '', '', 'No', 1, 0),
+      attendee('Hana Hill', '010', '011', 'Hilltop Cars', 'Hill Valley, CA', 'Enrolled', '2026-11-05', '2027-03-02', '2027-03-03', 'No', 1, 0),
     ]);
     expect(await byType(5, '020')).toEqual([]);
     expect(await byType(4, '010')).toEqual([]);
@@ -151,7 +155,7 @@ describe('reports on a hand-made network', () => {
   it('field report by region and zone', async () => {
     const field = async (regCode: string, zone: string) => (await get(`/api/Report/GetFieldReportData?regCode=${regCode}&zone=${zone}`)).dataSet!.table;
     expect((await field('ALL', 'ALL')).map((r) => (r as { atdName: string }).atdName)).toEqual(['Fay Field', 'Field User']);
-    expect(await field('ALL', '021')).toEqual([attendee('Fay Field', '020', '021', '', '', 'Pending', '', '', '', 'Yes', 1, 1)]);
+    expect(await field('ALL', '021')).toEqual([attendee('Fay Field', '020', '021', '', '', 'Pending', '', '', '', 'Yes', 0, 0)]);
     expect(await field('010', '021')).toEqual([]);
     expect((await field('010', 'ALL')).map((r) => (r as { atdName: string }).atdName)).toEqual(['Field User']);
   });
@@ -185,8 +189,8 @@ describe('reports on a hand-made network', () => {
     // No demo code grants a report policy for abc, so sign a corporate abc token directly.
     const { token } = await t.app.tokens.sign({ personId: null, email: 'corp.abc@corp.example.com', eventType: 'abc', policies: ['corporate'], regType: 'CORP', isDealer: false, storeCode: null });
     const res = await t.app.inject({ method: 'POST', url: '/api/Report/GetEnrollments?reportLevel=All', headers: bearer(token), payload: body() });
-    // Only Harbor Autos (20002) has an enrolled abc dealer: 010 needs 1 more store, 020 needs 2 more.
-    expect(res.json().data.dataSet.table).toEqual([counts(6, 1, 16.7, 83.3, 4, 66.7, 3)]);
+    // Only Harbor Autos (20002) has an enrolled abc dealer: 010 needs 2 more stores (one per district), 020 needs 2 more.
+    expect(res.json().data.dataSet.table).toEqual([counts(6, 1, 16.7, 83.3, 5, 83.3, 4)]);
     const types = await t.app.inject({ method: 'GET', url: '/api/Report/GetReportAtendeeCountByType', headers: bearer(token) });
     expect(types.json().data.dataSet.table.filter((r: { totalenrolledAttendees: number }) => r.totalenrolledAttendees > 0)).toEqual([{ attendeedesc: 'Dealer', totalenrolledAttendees: 1 }]);
   });

@@ -43,17 +43,14 @@ export interface CountOptions {
   scope?: ReportScope | undefined;
 }
 
-/** The grain the counts are read at: `area_code` is a zone (`z`) or a district (`d`) code. */
-type Grain = 'zone' | 'district';
-
 /**
- * Stores and enrolled stores per zone or district (`area_code`, `tot`, `enr`) from the counts the
- * report_counts triggers keep (packages/db/src/schema/report-counts.ts): one row per area, so a report
- * reads a few hundred rows whatever the number of stores and registrations.
+ * Stores and enrolled stores per district (`area_code`, `tot`, `enr`) from the counts the
+ * report_counts triggers keep (packages/db/src/schema/report-counts.ts): one row per district, so a
+ * report reads a few hundred rows (a few thousand at 50,000 stores) whatever the number of
+ * registrations. The district is the grain of the objective (see groupedCounts), so every level
+ * reads district rows.
  */
-function maintainedCounts(eventId: string, grain: Grain, within: SQL | undefined): SQL {
-  const [stores, enrolled, key] =
-    grain === 'zone' ? [sql`zone_store_counts`, sql`zone_enrollment_counts`, sql`zone_code`] : [sql`district_store_counts`, sql`district_enrollment_counts`, sql`district_code`];
+function maintainedCounts(eventId: string, within: SQL | undefined): SQL {
   if (within) {
     // Driven from the districts the condition keeps (zone index), then one key lookup each: as joins
     // the planner hashed both count tables whole (5,000 rows each at 50,000 stores) for 80 districts.
@@ -66,9 +63,9 @@ function maintainedCounts(eventId: string, grain: Grain, within: SQL | undefined
       where ${within}`;
   }
   return sql`
-    select c.${key} as area_code, c.stores as tot, coalesce(e.enrolled_stores, 0) as enr
-    from ${stores} c
-    left join ${enrolled} e on e.event_id = ${eventId} and e.${key} = c.${key}`;
+    select c.district_code as area_code, c.stores as tot, coalesce(e.enrolled_stores, 0) as enr
+    from district_store_counts c
+    left join district_enrollment_counts e on e.event_id = ${eventId} and e.district_code = c.district_code`;
 }
 
 /**
@@ -76,12 +73,11 @@ function maintainedCounts(eventId: string, grain: Grain, within: SQL | undefined
  * Counting per district first keeps the wider joins down to a few thousand rows; a `within` also
  * narrows the registrations read, so the (event, store, status) index is probed.
  */
-function recountedCounts(eventId: string, grain: Grain, within: SQL | undefined): SQL {
+function recountedCounts(eventId: string, within: SQL | undefined): SQL {
   const districtsInScope = within ? sql`(select dc.code from districts dc join zones zc on zc.code = dc.zone_code where ${within})` : undefined;
   return sql`
-    select ${grain === 'zone' ? sql`sd.zone_code` : sql`st.district_code`} as area_code, count(*)::int as tot, count(e.store_dlrnum)::int as enr
+    select st.district_code as area_code, count(*)::int as tot, count(e.store_dlrnum)::int as enr
     from stores st
-    ${grain === 'zone' ? sql`join districts sd on sd.code = st.district_code` : sql``}
     left join (
       select distinct g.store_dlrnum
       from registrations g
@@ -93,7 +89,7 @@ function recountedCounts(eventId: string, grain: Grain, within: SQL | undefined)
     group by 1`;
 }
 
-/** The counts of the contract, from the columns `tot`, `enr`, `objreq`, `fix_pct` and `obj_count`. */
+/** The counts of the contract, from the columns `tot`, `enr`, `objreq` and `obj_count` of a row. */
 const countColumns = sql`
   tot as "totDealer",
   enr as "enrollDealer",
@@ -101,66 +97,67 @@ const countColumns = sql`
   (tot - enr)::int as "notEnrolled",
   coalesce(round((tot - enr) * 100.0 / nullif(tot, 0), 1), 0)::float8 as "pctnotenrolled",
   objreq as "objreq",
-  fix_pct::float8 as "fixPctObjReq",
+  coalesce(round(objreq * 100.0 / nullif(tot, 0), 1), 0)::float8 as "fixPctObjReq",
   obj_count as "objCount"`;
 
 interface GroupSpec {
   /** Columns of `grouped` (name -> SQL over the joined network) that identify a row. */
   keys: Record<string, SQL>;
   /**
-   * The network rows a report covers: the level's own table left-joined down to the grain, zones `z`
-   * or districts `d` (a `within` needs districts, so it always reads at district grain).
+   * The network rows a report covers: the level's own table left-joined down to the districts `d`
+   * (with their zone `z` and region `r`).
    */
-  from: (grain: Grain) => SQL;
-  /** The coarsest grain that still splits the report's rows. */
-  grain: Grain;
+  from: SQL;
   where: SQL;
+  /** The districts whose counts to read (a condition over `districts dc` joined to `zones zc`), when not all. */
+  within?: SQL;
   sortKey: string;
 }
 
 /**
- * Store counts per group plus the grand total, in one statement. The objective is rounded up per
- * row; the total row sums the rows' counts (objreq and objCount included, so a row ahead of its
- * objective does not offset one behind it) and derives its percentages from those sums.
+ * Store counts per group plus the grand total, in one statement, with one definition of every
+ * figure at every level (docs/reports.md, "Store-count rows"): the objective is worked out per
+ * district (objreq = ceil(stores x the region's objective % / 100), objCount = max(objreq - enrolled,
+ * 0)), and every coarser row, the grand total included, sums its districts' counts and derives its
+ * percentages from those sums. So a zone's row equals the grand total of its district table, a
+ * region's row the grand total of its zone table, and a district ahead of its objective never offsets
+ * one behind it.
  */
 function groupedCounts(eventId: string, spec: GroupSpec, options: CountOptions, onlyTotal = false): SQL {
   const scope = options.scope ?? NETWORK_SCOPE;
-  // Zone-grain counts cannot split a zone: a district scope limits the counts themselves.
   const scopeWithin = scope.level === 'district' ? scopeCondition(scope, { district: sql`dc.code` }) : undefined;
-  const within = options.within && scopeWithin ? sql`(${options.within}) and ${scopeWithin}` : (options.within ?? scopeWithin);
-  const grain: Grain = within ? 'district' : spec.grain;
-  const counts = options.recount ? recountedCounts(eventId, grain, within) : maintainedCounts(eventId, grain, within);
-  const inScope = scopeCondition(scope, { region: sql`z.region_code`, zone: sql`z.code`, ...(grain === 'district' ? { district: sql`d.code` } : {}) });
+  const within = [options.within, spec.within, scopeWithin].filter((c): c is SQL => c !== undefined);
+  const withinAll = within.length ? sql.join(within.map((c) => sql`(${c})`), sql` and `) : undefined;
+  const counts = options.recount ? recountedCounts(eventId, withinAll) : maintainedCounts(eventId, withinAll);
+  const inScope = scopeCondition(scope, { region: sql`z.region_code`, zone: sql`z.code`, district: sql`d.code` });
   const keyNames = Object.keys(spec.keys);
   const keySelect = sql.join(
     keyNames.map((name) => sql`${spec.keys[name]!} as ${sql.identifier(name)}`),
     sql`, `,
   );
   const keyList = sql.join(keyNames.map((name) => sql.identifier(name)), sql`, `);
-  const keyExpressions = sql.join(keyNames.map((name) => spec.keys[name]!), sql`, `);
   const totalKeys = sql.join(keyNames.map((name) => sql`${TOTAL} as ${sql.identifier(name)}`), sql`, `);
   return sql`
     with per_area as (${counts}),
-    grouped as (
-      select ${keySelect}, max(r.objective_pct) as pct,
-        coalesce(sum(pa.tot), 0)::int as tot, coalesce(sum(pa.enr), 0)::int as enr
-      ${spec.from(grain)}
-      left join per_area pa on pa.area_code = ${grain === 'zone' ? sql`z.code` : sql`d.code`}
+    per_district as (
+      select ${keySelect}, coalesce(pa.tot, 0)::int as tot, coalesce(pa.enr, 0)::int as enr,
+        ceil(coalesce(pa.tot, 0) * coalesce(r.objective_pct, 0) / 100.0)::int as objreq
+      ${spec.from}
+      left join per_area pa on pa.area_code = d.code
       where ${spec.where} and ${inScope}
-      group by ${keyExpressions}
     ),
-    with_objective as (
-      select ${keyList}, tot, enr, ceil(tot * coalesce(pct, 0) / 100.0)::int as objreq, coalesce(pct, 0)::numeric as fix_pct
-      from grouped
+    per_row as (
+      select ${keyList}, sum(tot)::int as tot, sum(enr)::int as enr, sum(objreq)::int as objreq,
+        sum(greatest(objreq - enr, 0))::int as obj_count
+      from per_district
+      group by ${keyList}
     ),
-    per_row as (select *, greatest(objreq - enr, 0) as obj_count from with_objective),
     final as (
       select 0 as is_total, * from per_row
       ${onlyTotal ? sql`where false` : sql``}
       union all
       select 1, ${totalKeys},
         coalesce(sum(tot), 0)::int, coalesce(sum(enr), 0)::int, coalesce(sum(objreq), 0)::int,
-        coalesce(round(sum(objreq) * 100.0 / nullif(sum(tot), 0), 1), 0),
         coalesce(sum(obj_count), 0)::int
       from per_row
     )
@@ -169,20 +166,20 @@ function groupedCounts(eventId: string, spec: GroupSpec, options: CountOptions, 
     order by is_total, ${sql.identifier(spec.sortKey)}`;
 }
 
-const networkFrom = (grain: Grain) => sql`
+const NETWORK_FROM = sql`
   from regions r
   left join zones z on z.region_code = r.code
-  ${grain === 'district' ? sql`left join districts d on d.zone_code = z.code` : sql``}`;
+  left join districts d on d.zone_code = z.code`;
 
 export async function networkTotal(db: DbOrTx, eventId: string, options: CountOptions = {}): Promise<StoreCounts[]> {
-  const query = groupedCounts(eventId, { keys: { regionCode: sql`r.code` }, from: networkFrom, grain: 'zone', where: sql`true`, sortKey: 'regionCode' }, options, true);
+  const query = groupedCounts(eventId, { keys: { regionCode: sql`r.code` }, from: NETWORK_FROM, where: sql`true`, sortKey: 'regionCode' }, options, true);
   return rowsOf<StoreCounts>(await db.execute(query));
 }
 
 export async function regionCounts(db: DbOrTx, eventId: string, options: CountOptions = {}): Promise<RegionRow[]> {
   const query = groupedCounts(
     eventId,
-    { keys: { regionCode: sql`r.code`, regdescription: sql`r.description` }, from: networkFrom, grain: 'zone', where: sql`true`, sortKey: 'regionCode' },
+    { keys: { regionCode: sql`r.code`, regdescription: sql`r.description` }, from: NETWORK_FROM, where: sql`true`, sortKey: 'regionCode' },
     options,
   );
   return rowsOf<RegionRow>(await db.execute(query));
@@ -193,12 +190,13 @@ export async function zoneCounts(db: DbOrTx, eventId: string, region: string, op
     eventId,
     {
       keys: { zonename: sql`z.name`, zonecode: sql`z.code`, region: sql`z.region_code` },
-      from: (grain) => sql`
+      from: sql`
         from zones z
         join regions r on r.code = z.region_code
-        ${grain === 'district' ? sql`left join districts d on d.zone_code = z.code` : sql``}`,
-      grain: 'zone',
+        left join districts d on d.zone_code = z.code`,
       where: sql`z.region_code = ${region}`,
+      // Only the region's districts' counts are read (zones_region_idx, districts_zone_idx).
+      within: sql`zc.region_code = ${region}`,
       sortKey: 'zonecode',
     },
     options,
@@ -211,16 +209,16 @@ export async function districtCounts(db: DbOrTx, eventId: string, zone: string, 
     eventId,
     {
       keys: { districtname: sql`d.name`, district: sql`d.code`, zone: sql`d.zone_code`, region: sql`z.region_code` },
-      from: () => sql`
+      from: sql`
         from districts d
         join zones z on z.code = d.zone_code
         join regions r on r.code = z.region_code`,
-      grain: 'district',
       where: region ? sql`d.zone_code = ${zone} and z.region_code = ${region}` : sql`d.zone_code = ${zone}`,
+      // Limiting the counts to the zone's districts reads only their rows (districts_zone_idx).
+      within: sql`dc.zone_code = ${zone}`,
       sortKey: 'district',
     },
-    // Limiting the counts to the zone's districts reads only their rows (districts_zone_idx).
-    { ...options, within: options.within ? sql`(${options.within}) and dc.zone_code = ${zone}` : sql`dc.zone_code = ${zone}` },
+    options,
   );
   return rowsOf<DistrictRow>(await db.execute(query));
 }
@@ -453,7 +451,9 @@ export const ATTENDEE_TYPES_BY_REPORT: Record<AttendeeReportType, readonly Atten
 /**
  * Attendee rows of the given types: registrations still in play (Pending or Enrolled; cancelled ones
  * are left out). An attendee's zone is their store's zone, else the zone a traveller covers; the
- * region is that zone's. `reccount`/`virtualRecCount` are window counts over the whole result.
+ * region is that zone's. `reccount`/`virtualRecCount` are window counts over the whole result of its
+ * Enrolled rows (virtual ones): "attendees" are enrolled registrations in every total of the reports,
+ * so a report's Total Attendees equals the traveller report's count of its types (docs/reports.md).
  */
 export async function attendeeRows(
   db: DbOrTx,
@@ -488,8 +488,8 @@ export async function attendeeRows(
       coalesce(to_char(a.arrival_date, 'YYYY-MM-DD'), '') as "arrivalDate",
       coalesce(to_char(a.departure_date, 'YYYY-MM-DD'), '') as "departuredate",
       case when a.is_virtual then 'Yes' else 'No' end as "virtualAttendee",
-      (count(*) over ())::int as "reccount",
-      (count(*) filter (where a.is_virtual) over ())::int as "virtualRecCount"
+      (count(*) filter (where a.status = 'Enrolled') over ())::int as "reccount",
+      (count(*) filter (where a.status = 'Enrolled' and a.is_virtual) over ())::int as "virtualRecCount"
     from a
     left join zones z on z.code = a.zone_code
     where ${conditions.length ? sql.join(conditions, sql` and `) : sql`true`}

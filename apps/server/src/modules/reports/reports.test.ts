@@ -34,10 +34,22 @@ const get = <K, V>(map: Map<K, V>, key: K): V => {
 /** x / y x 100 rounded to one decimal, 0 when y is 0. */
 const pct = (x: number, y: number) => (y === 0 ? 0 : Math.round((x * 1000) / y) / 10);
 
+/**
+ * The counts of some stores of one region: the objective is worked out per district (ceil of the
+ * district's stores x the region's objective %, and what is missing of it) and summed.
+ */
 function countsOf(stores: Store[], enrolled: Set<string>, objectivePct: number): StoreCounts {
   const totDealer = stores.length;
   const enrollDealer = stores.filter((s) => enrolled.has(s.dlrnum)).length;
-  const objreq = Math.ceil((totDealer * objectivePct) / 100);
+  const byDistrict = new Map<string, Store[]>();
+  for (const s of stores) byDistrict.set(s.districtCode, [...(byDistrict.get(s.districtCode) ?? []), s]);
+  let objreq = 0;
+  let objCount = 0;
+  for (const districtStores of byDistrict.values()) {
+    const required = Math.ceil((districtStores.length * objectivePct) / 100);
+    objreq += required;
+    objCount += Math.max(required - districtStores.filter((s) => enrolled.has(s.dlrnum)).length, 0);
+  }
   return {
     totDealer,
     enrollDealer,
@@ -45,8 +57,8 @@ function countsOf(stores: Store[], enrolled: Set<string>, objectivePct: number):
     notEnrolled: totDealer - enrollDealer,
     pctnotenrolled: pct(totDealer - enrollDealer, totDealer),
     objreq,
-    fixPctObjReq: objectivePct,
-    objCount: Math.max(objreq - enrollDealer, 0),
+    fixPctObjReq: pct(objreq, totDealer),
+    objCount,
   };
 }
 
@@ -301,9 +313,33 @@ describe('report figures on the demo network', () => {
         };
       })
       .filter((r) => (!region || r.region === region) && (!zoneFilter || r.zone === zoneFilter));
-    const virtual = rows.filter((r) => r.virtualAttendee === 'Yes').length;
-    return rows.map((r) => ({ ...r, reccount: rows.length, virtualRecCount: virtual }));
+    // Totals count attendees, that is Enrolled registrations (virtual ones), not the pending rows.
+    const enrolledRows = rows.filter((r) => r.enrlStatusDesc === 'Enrolled');
+    const virtual = enrolledRows.filter((r) => r.virtualAttendee === 'Yes').length;
+    return rows.map((r) => ({ ...r, reccount: enrolledRows.length, virtualRecCount: virtual }));
   }
+
+  // Issue 31, item 11: the candidate report's "Total Attendees" counted pending registrations while
+  // the traveller report counted the enrolled. One definition: an attendee is an Enrolled registration.
+  it("each attendee report's Total Attendees equals the traveller report's count of its types", async () => {
+    const travellers = await getTable<{ attendeedesc: string; totalenrolledAttendees: number }>('/api/Report/GetReportAtendeeCountByType');
+    const countOf = (...names: string[]) => travellers.filter((t) => names.includes(t.attendeedesc)).reduce((a, t) => a + t.totalenrolledAttendees, 0);
+    const byReport: Record<number, string[]> = { 1: ['Field'], 2: ['Corporate'], 3: ['Distributor', 'Vendor'], 4: ['SBR'], 5: ['Candidate'] };
+    let pendingRows = 0;
+    for (const [rptType, names] of Object.entries(byReport)) {
+      const rows = await getTable<AttendeeRow>(`/api/Report/GetEnrollmentReportsByType?regCode=ALL&rptType=${rptType}`);
+      expect(rows.length, `rptType ${rptType}`).toBeGreaterThan(0);
+      expect(rows[0]!.reccount, `rptType ${rptType} Total Attendees`).toBe(countOf(...names));
+      pendingRows += rows.filter((r) => r.enrlStatusDesc === 'Pending').length;
+    }
+    // Pending registrations are still listed (their status says so); they are not attendees yet.
+    expect(pendingRows).toBeGreaterThan(0);
+    const field = await getTable<AttendeeRow>('/api/Report/GetFieldReportData?regCode=ALL&zone=ALL');
+    expect(field[0]!.reccount).toBe(countOf('Field'));
+    // The candidates are all in region 010: the screen's candidate report (regCode 010) agrees too.
+    const candidates = await getTable<AttendeeRow>('/api/Report/GetEnrollmentReportsByType?regCode=010&rptType=5');
+    expect(candidates[0]!.reccount).toBe(countOf('Candidate'));
+  });
 
   it('attendee reports of every type, for ALL and for each region, match the model', async () => {
     let seen = 0;

@@ -233,10 +233,14 @@ describe('enrollment screen', () => {
     expect(linkRequests[1]).toMatchObject({ isVirtual: false });
   });
 
-  it('offers no registration type when the program is not virtual', () => {
+  // Spec section 2, Enrollment screen: "offers a registration type radio choice: Physical (default)
+  // or Virtual" — always, not only when the program is virtual (issue 31, item 5).
+  it('offers the registration type, Physical by default, when the program is not virtual too', () => {
     storeUser({ isVirtual: false });
     renderPage();
-    expect(screen.queryByRole('radio', { name: 'Virtual' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Physical' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Virtual' })).not.toBeChecked();
+    expect(screen.getByRole('group', { name: 'Registration type' })).toBeInTheDocument();
   });
 
   it('lets a non-dealer enrol under their own, prefilled name', async () => {
@@ -340,6 +344,19 @@ describe('enrollment screen', () => {
     expect(await screen.findByText('Jordan Lee is already registered for this event.')).toBeInTheDocument();
     expect(popup.close).toHaveBeenCalled();
     expect(popup.location.href).toBe('');
+  });
+
+  it("shows the server's message when Virtual is chosen for an event without virtual attendance (400 on isVirtual)", async () => {
+    const message = 'This event offers no virtual attendance.';
+    linkAnswer = { status: 400, body: { succeeded: false, message, data: null, errors: [{ field: 'isVirtual', message }] } };
+    const user = userEvent.setup();
+    storeUser({ isVirtual: false, dealerInfo: null, regType: 'CORP', names: ['Corinne', 'User'] });
+    renderPage();
+    await user.click(screen.getByRole('radio', { name: 'Virtual' }));
+    await user.click(submitButton());
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(linkRequests[0]).toMatchObject({ isVirtual: true });
+    expect(popup.close).toHaveBeenCalled();
   });
 
   it('says the window was blocked and offers the link when the browser refuses it', async () => {

@@ -106,8 +106,10 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
         },
         (error: unknown) => {
           linkWindow.abandon();
-          // 409: the colleague is already registered; the server's status message says so.
-          setOutcomeErrors([error instanceof ApiError && error.status === 409 ? error.message : LINK_FAILED_MESSAGE]);
+          // 409: the colleague is already registered; 400 on isVirtual: the event offers no virtual
+          // attendance. The server's message says so.
+          const told = error instanceof ApiError && (error.status === 409 || (error.status === 400 && error.fieldErrors.some((e) => e.field === 'isVirtual')));
+          setOutcomeErrors([told ? error.message : LINK_FAILED_MESSAGE]);
         },
       )
       .finally(() => setPending(false));
@@ -123,18 +125,18 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
 
   return (
     <>
-      {user.programInfo.isVirtual && (
-        <RegistrationTypeChoice
-          physicalLabel={texts.physicalLabel}
-          virtualLabel={texts.virtualLabel}
-          note={texts.note}
-          isVirtual={isVirtual}
-          onChange={(value) => {
-            setIsVirtual(value);
-            reset();
-          }}
-        />
-      )}
+      {/* Spec section 2, Enrollment screen: "offers a registration type radio choice: Physical
+          (default) or Virtual", whatever the program (issue 31, item 5). */}
+      <RegistrationTypeChoice
+        physicalLabel={texts.physicalLabel}
+        virtualLabel={texts.virtualLabel}
+        note={texts.note}
+        isVirtual={isVirtual}
+        onChange={(value) => {
+          setIsVirtual(value);
+          reset();
+        }}
+      />
       {isVirtual && <VirtualRegistrationView label={texts.virtualLabel} />}
 
       {dealer && (

@@ -359,6 +359,27 @@ describe('access', () => {
     expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
   });
 
+  // Spec section 7: "POST api/Report/GetEnrollments?reportLevel=All | region, zone, district, select
+  // (all empty)", and section 2: "Entering the menu resets the level to 0" (issue 31, item 8: never called).
+  it('entering the report menu calls GetEnrollments?reportLevel=All with every body field empty and shows the total', async () => {
+    const { regionCode: _code, regdescription: _name, ...grandTotal } = regionRows.at(-1)!;
+    const api = fakeApi({ [ENROLLMENTS]: (call) => (call.query.reportLevel === 'All' ? ok({ dataSet: { table: [grandTotal] } }) : enrollmentsHandler(call)) });
+    render('/nbc/reporting', { policies: ['field'] });
+    const total = await screen.findByTestId('network-total');
+    expect(api.callsTo('/api/Report/GetEnrollments').map((c) => [c.method, c.query, c.body])).toEqual([
+      ['POST', { reportLevel: 'All' }, { region: '', zone: '', district: '', select: '' }],
+    ]);
+    expect(within(total).getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['980', '460 (46.9%)', '588 (60.0%)', '128']);
+  });
+
+  it('does not ask for the total when the user has no store reports', async () => {
+    const api = fakeApi({ [ENROLLMENTS]: enrollmentsHandler });
+    render('/nbc/reporting', { policies: ['reporting'] });
+    await screen.findByRole('heading', { name: 'Enrollment Reports' });
+    expect(api.callsTo('/api/Report/GetEnrollments')).toEqual([]);
+    expect(screen.queryByTestId('network-total')).not.toBeInTheDocument();
+  });
+
   it('lists in the menu only the reports the user may open', async () => {
     fakeApi({});
     render('/nbc/reporting', { policies: ['field'] });

@@ -20,7 +20,11 @@ export async function processLogin(request: LoginRequest): Promise<Envelope<Logi
 export function successfulLogin(envelope: Envelope<LoginData>, defaultPolicy: string): StoredUserDetail | null {
   if (!envelope.succeeded || !envelope.data?.accessToken) return null;
   const data = envelope.data;
-  // Spec section 4: a dealer with no policy gets 'general'; a report login with none gets 'reporting'.
-  const needsDefault = data.authorizationPolicy.length === 0 && (defaultPolicy === 'reporting' || data.dealerInfo?.isDealer === true);
-  return { ...envelope, data: needsDefault ? { ...data, authorizationPolicy: [defaultPolicy] } : data };
+  // Spec section 4: "A dealer with no authorizationPolicy gets ['general']"; a report login with none
+  // gets 'reporting'. "No policy" is a null, a missing or an empty list alike (issue 31, item 3);
+  // anything but a list of strings is no policy either.
+  const given: unknown = (data as { authorizationPolicy?: unknown }).authorizationPolicy;
+  const policies = Array.isArray(given) ? given.filter((p): p is string => typeof p === 'string') : [];
+  const needsDefault = policies.length === 0 && (defaultPolicy === 'reporting' || data.dealerInfo?.isDealer === true);
+  return { ...envelope, data: { ...data, authorizationPolicy: needsDefault ? [defaultPolicy] : policies } };
 }

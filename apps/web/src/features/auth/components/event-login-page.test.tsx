@@ -78,6 +78,32 @@ describe('nbc login', () => {
     await waitFor(() => expect(getUserDetail()?.data.authorizationPolicy).toEqual(['general']));
   });
 
+  // Spec section 4: "A dealer with no authorizationPolicy gets ['general']." Null, missing and empty
+  // are all "no authorizationPolicy" (issue 31, item 3); null or missing made the login fail.
+  it.each([
+    ['null', { authorizationPolicy: null }],
+    ['missing', { authorizationPolicy: undefined }],
+  ])("gives a dealer whose authorizationPolicy is %s 'general', like an empty one", async (_, overrides) => {
+    mockApi(LOGIN_OK(overrides));
+    const user = userEvent.setup();
+    renderApp('/nbc');
+    await fillNbc(user, 'pat@example.com', 'DEALER27');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(testLocation().pathname).toBe('/nbc/welcome'));
+    expect(getUserDetail()?.data.authorizationPolicy).toEqual(['general']);
+    expect(screen.queryByText(/Unexpected error/)).not.toBeInTheDocument();
+  });
+
+  it('stores an empty policy list for a non-dealer whose authorizationPolicy is null, and signs in', async () => {
+    mockApi(LOGIN_OK({ authorizationPolicy: null, dealerInfo: null, regType: 'EXP' }));
+    const user = userEvent.setup();
+    renderApp('/nbc');
+    await fillNbc(user, 'someone@example.com', 'EXPO27');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(testLocation().pathname).toBe('/nbc/welcome'));
+    expect(getUserDetail()?.data.authorizationPolicy).toEqual([]);
+  });
+
   it("shows the content's invalid-data message when the login fails", async () => {
     mockApi((call) => (call.path === '/User/ProcessLogin' ? { body: envelope(null, false, 'Invalid e-mail or access code') } : undefined));
     const user = userEvent.setup();
@@ -283,6 +309,21 @@ describe('report login', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(testLocation().pathname).toBe('/nbc/dashboard'));
     expect(calls.find((c) => c.path === '/User/ProcessLogin')?.body).toMatchObject({ userName: 'reports@corp.example.com', password: 'REPORTS27', IsReporting: true, eventType: 'nbc' });
+    expect(getUserDetail()?.data.authorizationPolicy).toEqual(['reporting']);
+  });
+
+  it("gives a report login whose authorizationPolicy is null 'reporting' (spec section 4: defaults when the server gives none)", async () => {
+    mockApi((call) =>
+      call.path === '/User/ProcessLogin'
+        ? { body: envelope(loginData({ accessToken: 'token-reporting', authorizationPolicy: null as unknown as string[], regType: 'RPT', dealerInfo: null })) }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp('/reportLogin');
+    await user.type(await screen.findByLabelText(/Company e-mail/), 'reports@corp.example.com');
+    await user.type(screen.getByLabelText('Report code'), 'REPORTS27');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(testLocation().pathname).toBe('/nbc/dashboard'));
     expect(getUserDetail()?.data.authorizationPolicy).toEqual(['reporting']);
   });
 

@@ -51,7 +51,6 @@ export function ContentPage({ eventType }: { eventType: EventType }) {
   const sectionIds = useMemo(() => SECTION_IDS.filter((id) => id !== 'linktoexpo' || showExpo), [showExpo]);
   const titleOf = (id: string, fallback: string) => tabs.find((tab) => tab.id === id)?.title ?? fallback;
 
-  useActiveSectionTracking(sectionIds, reportVisibleSection);
 
   // The active tab starts at welcome, or at the section the address names (/nbc/welcome#agenda),
   // which is scrolled to once it is on the page.
@@ -80,6 +79,7 @@ export function ContentPage({ eventType }: { eventType: EventType }) {
   const target = sectionsReady(deferredView);
   // One more section per task: each commit stays short instead of building the whole page at once.
   const shownCount = useOnePerTask(target, { first: 1 });
+  useActiveSectionTracking(sectionIds, reportVisibleSection, shownCount);
   // A section asked for before it was there (by the address or an early tab click) is scrolled to
   // as soon as it is: the sections above it have their content, so the position is final.
   useEffect(() => {

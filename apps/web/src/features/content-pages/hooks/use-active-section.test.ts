@@ -5,9 +5,13 @@ import { useActiveSectionTracking } from './use-active-section.ts';
 function section(id: string, top: number, bottom: number): HTMLElement {
   const element = document.createElement('section');
   element.id = id;
-  element.getBoundingClientRect = () => ({ top, bottom, height: bottom - top, y: top, x: 0, left: 0, right: 0, width: 0, toJSON: () => ({}) });
+  place(element, top, bottom);
   document.body.append(element);
   return element;
+}
+
+function place(element: HTMLElement, top: number, bottom: number) {
+  element.getBoundingClientRect = () => ({ top, bottom, height: bottom - top, y: top, x: 0, left: 0, right: 0, width: 0, toJSON: () => ({}) });
 }
 
 async function scrollAndFlush(ms = 50) {
@@ -21,28 +25,65 @@ afterEach(() => {
 });
 
 describe('useActiveSectionTracking', () => {
-  it('reports the section at least 30% visible when the page scrolls', async () => {
+  it('reports the section that comes to be at least 30% visible when the page scrolls', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
     Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
-    section('welcome', -900, 100);
-    section('agenda', 100, 1500);
+    const welcome = section('welcome', 0, 900);
+    const agenda = section('agenda', 900, 2300);
     const report = vi.fn(() => 0);
     renderHook(() => useActiveSectionTracking(['welcome', 'agenda'], report));
-    expect(report).not.toHaveBeenCalled(); // the tab starts at welcome; nothing is measured before a scroll
+    expect(report).not.toHaveBeenCalled(); // the tab starts at welcome; nothing is reported before a scroll
+    await scrollAndFlush();
+    expect(report).not.toHaveBeenCalled(); // welcome was in view already
+    place(welcome, -900, 100);
+    place(agenda, 100, 1500);
     await scrollAndFlush();
     expect(report).toHaveBeenCalledWith('agenda');
   });
 
-  it('measures again after a declined report (a chosen tab was scrolling)', async () => {
+  // Spec section 2: "The active tab follows the section at least 30% visible" (issue 31, item 4).
+  it('reports a section reaching 30 % while the one above is still the most visible', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
     Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
-    section('welcome', 0, 900);
+    const welcome = section('welcome', 0, 900);
+    const agenda = section('agenda', 900, 2900);
+    const report = vi.fn(() => 0);
+    renderHook(() => useActiveSectionTracking(['welcome', 'agenda'], report));
+    place(welcome, -250, 650); // 650 of 800 visible: 0.81
+    place(agenda, 650, 2650); // 150 of 800: 0.19
+    await scrollAndFlush();
+    expect(report).not.toHaveBeenCalled();
+    place(welcome, -300, 550); // 550 of 800: 0.69, still the most visible
+    place(agenda, 550, 2550); // 250 of 800: 0.31
+    await scrollAndFlush();
+    expect(report).toHaveBeenCalledTimes(1);
+    expect(report).toHaveBeenCalledWith('agenda');
+  });
+
+  it('takes sections that arrive in view before any scroll as seen (the tab stays at welcome)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
+    section('welcome', 0, 400);
+    const report = vi.fn(() => 0);
+    const { rerender } = renderHook(({ shown }) => useActiveSectionTracking(['welcome', 'confinfo'], report, shown), { initialProps: { shown: 1 } });
+    section('confinfo', 400, 700);
+    rerender({ shown: 2 });
+    window.dispatchEvent(new Event('resize'));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(report).not.toHaveBeenCalled();
+  });
+
+  it('drops a report the tab state declines (a chosen tab was scrolling) and does not repeat it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
+    const faq = section('faq', 900, 1800);
     const report = vi.fn().mockReturnValueOnce(500).mockReturnValue(0);
-    renderHook(() => useActiveSectionTracking(['welcome'], report));
+    renderHook(() => useActiveSectionTracking(['faq'], report));
+    place(faq, 0, 900);
     await scrollAndFlush();
     expect(report).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(600);
-    expect(report).toHaveBeenCalledTimes(2);
-    expect(report).toHaveBeenLastCalledWith('welcome');
+    await scrollAndFlush();
+    expect(report).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,13 @@
 /**
- * Which section the tab bar marks while the user scrolls (spec section 2): one at least 30% visible.
- * "Visible" is measured against what can be visible: a section taller than the viewport counts
- * as fully visible when it fills the viewport, otherwise a long agenda could never be active.
+ * Which section the tab bar marks while the user scrolls. Spec section 2: "The active tab follows the
+ * section at least 30% visible" (section 9: "Active section threshold 0.3"): a section becomes the
+ * active one when it comes to be at least 30 % in view, as an IntersectionObserver with threshold 0.3
+ * reports it; a section that merely stays in view, however much of it, changes nothing (issue 31,
+ * item 4: the most visible section used to win). When several come into view at once (a jump), the
+ * first in page order wins (the one jumped to), or at the end of the page the last (it may never
+ * reach the top).
+ * "Visible" is measured against what can be visible: a section taller than the viewport counts as
+ * fully visible when it fills the viewport, otherwise a long agenda could never be active.
  */
 export const ACTIVE_SECTION_THRESHOLD = 0.3;
 
@@ -15,7 +21,7 @@ export interface Viewport {
   /** Top of the readable area (below the sticky navigation bar). */
   top: number;
   bottom: number;
-  /** Scrolled to the end of the page: the last visible section wins (it may never reach the top). */
+  /** Scrolled to the end of the page. */
   atBottom?: boolean;
 }
 
@@ -27,14 +33,29 @@ export function visibleRatio(box: SectionBox, viewport: Viewport): number {
   return Math.max(0, visible) / room;
 }
 
-/** The active section's id, or null to keep the current one. Boxes come in page order. */
-export function pickActiveSection(boxes: readonly SectionBox[], viewport: Viewport, threshold = ACTIVE_SECTION_THRESHOLD): string | null {
-  const candidates = boxes.map((box) => ({ id: box.id, ratio: visibleRatio(box, viewport) })).filter((c) => c.ratio >= threshold);
-  if (candidates.length === 0) return null;
-  if (viewport.atBottom) return candidates[candidates.length - 1]?.id ?? null;
-  let best = candidates[0];
-  for (const candidate of candidates) {
-    if (best && candidate.ratio > best.ratio) best = candidate;
-  }
-  return best?.id ?? null;
+/** The sections (ids, in page order) at least `threshold` in view. */
+export function sectionsInView(boxes: readonly SectionBox[], viewport: Viewport, threshold = ACTIVE_SECTION_THRESHOLD): string[] {
+  return boxes.filter((box) => visibleRatio(box, viewport) >= threshold).map((box) => box.id);
+}
+
+export interface ActiveSectionPick {
+  /** The section that became active, or null to keep the current one. */
+  active: string | null;
+  /** The sections now at least 30 % in view: the next pick's `wasInView`. */
+  inView: ReadonlySet<string>;
+}
+
+/**
+ * The section that came to be at least 30 % in view since the last measure (`wasInView`), or null.
+ * Boxes come in page order.
+ */
+export function pickActiveSection(
+  boxes: readonly SectionBox[],
+  viewport: Viewport,
+  wasInView: ReadonlySet<string>,
+  threshold = ACTIVE_SECTION_THRESHOLD,
+): ActiveSectionPick {
+  const now = sectionsInView(boxes, viewport, threshold);
+  const entered = now.filter((id) => !wasInView.has(id));
+  return { active: (viewport.atBottom ? entered.at(-1) : entered[0]) ?? null, inView: new Set(now) };
 }

@@ -1,4 +1,4 @@
-/** POST /api/Report/GetEnrollments?reportLevel=Region|Zone|District: the drill-down tables and the store detail. */
+/** POST /api/Report/GetEnrollments?reportLevel=All|Region|Zone|District: the network total, the drill-down tables and the store detail. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   DataSet,
@@ -7,6 +7,7 @@ import type {
   ReportBody,
   ReportLevel,
   StoreDetailRow,
+  StoreCounts,
   StoreFilter,
   StoreFooterRow,
   StoreRow,
@@ -26,6 +27,17 @@ export async function getEnrollments<Row>(level: ReportLevel, body: ReportBody, 
   });
   return dataSetTable(envelope);
 }
+
+/**
+ * reportLevel=All with every body field empty (spec section 7): the one row of the network total (of
+ * the user's report scope), which the report menu shows. It equals the region table's Grand Total.
+ */
+export const networkTotalQuery = () =>
+  queryOptions({
+    queryKey: reportKeys.networkTotal(),
+    queryFn: async ({ signal }) =>
+      (await getEnrollments<StoreCounts>('All', { region: '', zone: '', district: '', select: '' }, signal))[0] ?? null,
+  });
 
 export const regionEnrollmentsQuery = () =>
   queryOptions({
@@ -72,6 +84,7 @@ export const storeDetailQuery = (region: string, zone: string, district: string,
       splitStoreDetail(await getEnrollments<StoreDetailRow>('District', { region, zone, district, select }, signal)),
   });
 
+export const useNetworkTotal = (enabled: boolean) => useQuery({ ...networkTotalQuery(), enabled });
 export const useRegionEnrollments = () => useQuery(regionEnrollmentsQuery());
 export const useZoneEnrollments = (region: string) => useQuery(zoneEnrollmentsQuery(region));
 export const useDistrictEnrollments = (region: string, zone: string) => useQuery(districtEnrollmentsQuery(region, zone));

@@ -5,6 +5,7 @@ export const reportKeys = {
   all: ['reports'] as const,
   enrollments: () => [...reportKeys.all, 'enrollments'] as const,
   regions: () => [...reportKeys.enrollments(), 'region'] as const,
+  networkTotal: () => [...reportKeys.enrollments(), 'all'] as const,
   zones: (region: string) => [...reportKeys.enrollments(), 'zone', region] as const,
   districts: (region: string, zone: string) => [...reportKeys.enrollments(), 'district', region, zone] as const,
   storeDetail: (region: string, zone: string, district: string, select: StoreFilter) =>

@@ -2,6 +2,8 @@ import Alert from 'react-bootstrap/Alert';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
+import type { StoreCounts } from '@portal/contracts';
+import { useNetworkTotal } from '../api/get-enrollments.ts';
 import { useReportTypes } from '../api/get-report-types.ts';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
 import { useReportUser } from '../hooks/use-report-user.ts';
@@ -11,6 +13,7 @@ import { DigestToggle } from '../components/digest-toggle.tsx';
 import { INSIGHT_DESCRIPTIONS, INSIGHT_NAMES, INSIGHT_SLUGS, canUseInsights, insightPath } from '../insight-catalogue.ts';
 import { useUserDetail } from '../../../lib/user-storage.ts';
 import { reportingPaths } from '../reporting-paths.ts';
+import { formatCell } from '../utils/report-columns.ts';
 
 export const MENU_FALLBACK_HEADING = 'Enrollment Reports';
 
@@ -21,9 +24,14 @@ export function ReportMenuPage() {
   const entries = menuEntries(content.names, policies);
   const insights = canUseInsights(policies);
   const event = useUserDetail()?.data.eventType ?? 'nbc';
+  // Entering the menu is level 0 of the drill-down: the spec's GetEnrollments?reportLevel=All (every
+  // body field empty) gives the network total above the region level (issue 31, item 8).
+  const storeReports = entries.some((entry) => entry.slug === 'region');
+  const networkTotal = useNetworkTotal(storeReports);
 
   return (
     <ReportPageLayout heading={content.title || MENU_FALLBACK_HEADING}>
+      {storeReports && networkTotal.data && <NetworkTotal counts={networkTotal.data} />}
       {isPending ? (
         <Spinner animation="border" size="sm" role="status" aria-label="Loading reports" />
       ) : error ? (
@@ -57,5 +65,40 @@ export function ReportMenuPage() {
         </section>
       )}
     </ReportPageLayout>
+  );
+}
+
+/** The All row: the same figures as the region table's Grand Total (docs/reports.md). */
+function NetworkTotal({ counts }: { counts: StoreCounts }) {
+  const n = (value: number) => formatCell(value, 'number');
+  const pct = (value: number) => formatCell(value, 'percent');
+  return (
+    <section className="mb-4" aria-labelledby="network-total-heading">
+      <h3 id="network-total-heading" className="h6 text-uppercase">
+        All stores
+      </h3>
+      <dl className="row row-cols-auto g-3 mb-0" data-testid="network-total">
+        <div className="col">
+          <dt className="small fw-normal text-body-secondary">Total Stores</dt>
+          <dd className="mb-0 fw-semibold">{n(counts.totDealer)}</dd>
+        </div>
+        <div className="col">
+          <dt className="small fw-normal text-body-secondary">Stores Enrolled</dt>
+          <dd className="mb-0 fw-semibold">
+            {n(counts.enrollDealer)} ({pct(counts.pctEnrollDlr)})
+          </dd>
+        </div>
+        <div className="col">
+          <dt className="small fw-normal text-body-secondary">Stores to Reach Objective</dt>
+          <dd className="mb-0 fw-semibold">
+            {n(counts.objreq)} ({pct(counts.fixPctObjReq)})
+          </dd>
+        </div>
+        <div className="col">
+          <dt className="small fw-normal text-body-secondary">Stores Remaining to Reach Objective</dt>
+          <dd className="mb-0 fw-semibold">{n(counts.objCount)}</dd>
+        </div>
+      </dl>
+    </section>
   );
 }

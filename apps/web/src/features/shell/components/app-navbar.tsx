@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import Navbar from 'react-bootstrap/Navbar';
@@ -8,6 +8,7 @@ import { paths, welcomeSection } from '../../../app/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { useActiveTab } from '../../../lib/active-tab.tsx';
 import { openLinkWindow } from '../../../lib/link-window.ts';
+import { getUserDetail } from '../../../lib/user-storage.ts';
 import { getRevisitUrl } from '../api/get-revisit-url.ts';
 import { isScrollTab, pageTab, scrollTabTarget, type NavTab } from '../utils/tabs.ts';
 
@@ -31,7 +32,9 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
   const location = useLocation();
   const { activeTab, scrollToSection } = useActiveTab();
   const [expanded, setExpanded] = useState(false);
-  const [blockedLink, setBlockedLink] = useState<string | null>(null);
+  const [blockedLink, setBlockedLink] = useState<{ href: string; label: string } | null>(null);
+  /** A scroll tab chosen in the open collapsed menu: scrolled to once the menu has closed. */
+  const pendingScroll = useRef<string | null>(null);
   const current = pageTab(location.pathname) ?? activeTab;
 
   // The abc event page lives at /abc (its router state says so); its brand and tabs stay there.
@@ -44,39 +47,58 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
   }
 
   /**
-   * The window is opened within the click, before GetRevisitURL answers: a pop-up blocker (Safari
-   * especially) refuses one opened after an await. No link: the window closes and the enrollment
-   * page opens here. Blocked: the link is shown instead.
+   * Spec section 7: GetRevisitURL is "called on enrollment tab click", its URL, "fallback
+   * /nbc/enrollment", "opens in new window". The window is opened within the click, before
+   * GetRevisitURL answers (a pop-up blocker, Safari especially, refuses one opened after an await),
+   * and pointed at the revisit link or, without one, at the enrollment page (issue 31, item 6: it
+   * used to close again and open the enrollment page in this tab). Blocked: the link is shown instead.
+   * A 401 on the call ends the session (api-client): the empty window closes.
    */
   async function openEnrollment(): Promise<void> {
     setBlockedLink(null);
     const linkWindow = openLinkWindow();
     const revisit = await getRevisitUrl();
-    if (!revisit) {
+    if (!getUserDetail()) {
       linkWindow.abandon();
-      void navigate(paths.enrollment);
-    } else if (!linkWindow.show(revisit)) {
-      setBlockedLink(revisit);
+      return;
     }
+    const link = revisit ?? new URL(paths.enrollment, window.location.origin).href;
+    if (!linkWindow.show(link)) setBlockedLink({ href: link, label: revisit ? 'your registration' : 'the enrollment page' });
+  }
+
+  function scrollToTab(sectionId: string) {
+    scrollToSection(sectionId);
+    void navigate({ hash: `#${sectionId}` }, { replace: true, state: location.state });
   }
 
   function onTab(event: MouseEvent<HTMLAnchorElement>, tab: NavTab) {
     // Let the browser handle new-tab and new-window clicks.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
+    const menuOpen = expanded;
     setExpanded(false);
     if (tab.kind === 'reporting') {
       void navigate(paths.reporting.root);
     } else if (tab.kind === 'enrollment') {
       void openEnrollment();
     } else if (isScrollTab(tab.id)) {
-      if (onContentPage) {
-        scrollToSection(tab.id);
-        void navigate({ hash: `#${tab.id}` }, { replace: true, state: location.state });
-      } else {
+      if (!onContentPage) {
         void navigate(scrollTabTarget(tab.id, tabs));
+      } else if (menuOpen) {
+        // Below 992 px the open menu is part of the sticky bar: scrolled now, the section would end
+        // up the menu's height (about 280 px) past its place once the menu has closed (issue 31,
+        // item 1). The scroll is measured once the menu has closed (onExited below).
+        pendingScroll.current = tab.id;
+      } else {
+        scrollToTab(tab.id);
       }
     }
+  }
+
+  function onMenuClosed() {
+    const sectionId = pendingScroll.current;
+    pendingScroll.current = null;
+    if (sectionId) scrollToTab(sectionId);
   }
 
   return (
@@ -101,7 +123,7 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
                   <path d="M4 7h22M4 15h22M4 23h22" />
                 </svg>
               </Navbar.Toggle>
-              <Navbar.Collapse id={NAV_ID}>
+              <Navbar.Collapse id={NAV_ID} onExited={onMenuClosed}>
                 <ul className="navbar-nav ms-auto">
                   {tabs.map((tab) => {
                     const active = tab.id === current;
@@ -128,8 +150,8 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
         <div className="container mt-3">
           <div role="alert" className="alert alert-warning alert-dismissible mb-0">
             Your browser blocked the new window. Open{' '}
-            <a href={blockedLink} target="_blank" rel="noopener noreferrer">
-              your registration
+            <a href={blockedLink.href} target="_blank" rel="noopener noreferrer">
+              {blockedLink.label}
             </a>{' '}
             from here instead.
             <button type="button" className="btn-close" aria-label="Close" onClick={() => setBlockedLink(null)} />

@@ -126,7 +126,10 @@ describe('shell', () => {
     await waitFor(() => expect(`${testLocation().pathname}${testLocation().hash}`).toBe('/nbc/welcome#faq'));
   });
 
-  it('the enrollment tab opens a window within the click and points it at the revisit link, else the enrollment page', async () => {
+  // Spec section 7: GetRevisitURL, "called on enrollment tab click | data.data URL, fallback
+  // /nbc/enrollment; opens in new window" (issue 31, item 6: without a link the window closed again
+  // and the enrollment page opened in this tab).
+  it('the enrollment tab opens a window within the click and points it at the revisit link, else at the enrollment page', async () => {
     storeLogin();
     const popup = { opener: window as unknown, closed: false, location: { href: '' }, close: vi.fn(() => (popup.closed = true)) };
     const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
@@ -148,15 +151,29 @@ describe('shell', () => {
     expect(popup.opener).toBeNull();
     expect(testLocation().pathname).toBe('/nbc/welcome');
 
-    // No registration yet: the empty window closes and the enrollment page opens here.
+    // No registration yet: the window opened at the click shows the enrollment page; this tab stays.
     revisit = null;
-    popup.closed = false;
+    popup.opener = window;
     popup.location.href = '';
     await user.click(nav.getByRole('link', { name: 'Enrollment' }));
+    expect(open).toHaveBeenCalledTimes(2);
     answer();
-    await waitFor(() => expect(testLocation().pathname).toBe('/nbc/enrollment'));
-    expect(popup.close).toHaveBeenCalledTimes(1);
-    expect(popup.location.href).toBe('');
+    await waitFor(() => expect(popup.location.href).toBe(`${window.location.origin}/nbc/enrollment`));
+    expect(popup.close).not.toHaveBeenCalled();
+    expect(popup.opener).toBeNull();
+    expect(testLocation().pathname).toBe('/nbc/welcome');
+  }, 15_000);
+
+  it('the enrollment tab without a revisit link offers the enrollment page when the browser blocked the window', async () => {
+    storeLogin();
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    mockApi((call) => (call.path === '/api/Enrollment/GetRevisitURL' ? { body: envelope(null) } : undefined));
+    const user = userEvent.setup();
+    renderApp('/nbc/welcome');
+    await user.click(await (await navigation()).findByRole('link', { name: 'Enrollment' }));
+    const alert = await screen.findByText(/Your browser blocked the new window/);
+    expect(within(alert).getByRole('link', { name: 'the enrollment page' })).toHaveAttribute('href', `${window.location.origin}/nbc/enrollment`);
+    expect(testLocation().pathname).toBe('/nbc/welcome');
   });
 
   it('the enrollment tab says when the browser blocked the window and offers the link', async () => {
@@ -174,15 +191,21 @@ describe('shell', () => {
     expect(screen.queryByText(/Your browser blocked the new window/)).not.toBeInTheDocument();
   });
 
-  it('a report user sees the logo (not the site title), leading to the retailer report page', async () => {
+  // Spec section 2, shell: "The brand logo (225 by 60) links to welcome." A report-login user's too
+  // (issue 31, item 7): it led to /nbc/dashboard.
+  it('a report user sees the logo (not the site title), linking to welcome like everyone\'s', async () => {
     storeLogin({ accessToken: 'token-reporting', authorizationPolicy: ['reporting'], dealerInfo: null, regType: 'RPT' });
     mockApi();
+    const user = userEvent.setup();
     renderApp('/nbc/dashboard');
     const logo = await screen.findByRole('img', { name: 'Northwind Motor Company, National Business Conference 2027' });
     expect(logo).toHaveAttribute('width', '225');
-    expect(logo.closest('a')).toHaveAttribute('href', '/nbc/dashboard');
+    expect(logo.closest('a')).toHaveAttribute('href', '/nbc/welcome');
     expect((await navigation()).queryByText('National Business Conference 2027')).not.toBeInTheDocument();
-  });
+    await user.click(logo);
+    await waitFor(() => expect(testLocation().pathname).toBe('/nbc/welcome'));
+    expect(await screen.findByRole('button', { name: 'Show more' }, { timeout: 10_000 })).toBeInTheDocument();
+  }, 20_000);
 
   it('shows no reports to a field or corporate login without a granted report scope (issue 24)', async () => {
     storeLogin({ accessToken: 'token-field', authorizationPolicy: ['field'], reportScope: null });

@@ -28,8 +28,8 @@ export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
   const { pathname } = useLocation();
   const { header, tabs, isLoading: headerLoading } = useHeaderLayout(eventType);
   const pageLayout = useContentItemOfType<PageLayout>(CONTENT_TYPES.pageLayout, [], { eventType });
-  // A report user has no header layout (no access code); the brand is the public login page's logo,
-  // and it leads to the one page a report user has.
+  // A report user has no header layout (no access code); the brand is the public login page's logo.
+  // It links to welcome, as everyone's does (spec section 2: "The brand logo links to welcome").
   const reportUser = user?.data.authorizationPolicy.includes('reporting') ?? false;
   const loginContent = useContentItemOfType<LoginContent>(CONTENT_TYPES.login, [], { eventType, enabled: reportUser });
 
@@ -51,7 +51,7 @@ export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
           eventType={eventType}
           logo={reportUser ? firstAsset(loginContent.data?.elements.logo) : firstAsset(header?.elements.logo)}
           logoLoading={reportUser ? loginContent.isPending : headerLoading}
-          brandTo={reportUser ? paths.dashboard : eventType === 'abc' ? paths.abcLogin : paths.welcome}
+          brandTo={eventType === 'abc' ? paths.abcLogin : paths.welcome}
           tabs={tabs}
           siteTitle={text(pageLayout.data?.elements.site_title)}
           onContentPage={onContentPage}
