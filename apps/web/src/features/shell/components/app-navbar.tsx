@@ -25,6 +25,8 @@ export interface AppNavbarProps {
 }
 
 const NAV_ID = 'app-navigation';
+/** The router state that shows the abc event page at /abc (routes/abc.tsx). */
+const ABC_EVENT_STATE = { view: 'event' } as const;
 
 export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTitle, onContentPage }: AppNavbarProps) {
   const navigate = useNavigate();
@@ -34,8 +36,9 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
   const [blockedLink, setBlockedLink] = useState<string | null>(null);
   const current = pageTab(location.pathname) ?? activeTab;
 
-  // The abc event page lives at /abc (its router state says so); its brand and tabs stay there.
-  const brandState: unknown = eventType === 'abc' ? location.state : undefined;
+  // The abc event page lives at /abc (its router state says so); its brand and tabs lead there, also
+  // from the enrollment page.
+  const brandState: unknown = eventType === 'abc' ? ABC_EVENT_STATE : undefined;
 
   function hrefOf(tab: NavTab): string {
     if (tab.kind === 'reporting') return paths.reporting.root;
@@ -73,6 +76,8 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
       if (onContentPage) {
         scrollToSection(tab.id);
         void navigate({ hash: `#${tab.id}` }, { replace: true, state: location.state });
+      } else if (eventType === 'abc') {
+        void navigate({ pathname: paths.abcLogin, hash: `#${tab.id}` }, { state: ABC_EVENT_STATE });
       } else {
         void navigate(scrollTabTarget(tab.id, tabs));
       }
