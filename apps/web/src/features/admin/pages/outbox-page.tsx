@@ -12,6 +12,7 @@ import { EmptyState, QueryState } from '../components/query-state.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
 import { formatDateTime } from '../utils/format.ts';
+import { OUTBOX_STATUS_LABELS, sentenceCase } from '../utils/labels.ts';
 
 export function OutboxPage() {
   const [params, update] = useListParams({ status: '' });
@@ -29,7 +30,7 @@ export function OutboxPage() {
           className="mb-0"
           value={params.status}
           onChange={(status) => update({ status })}
-          options={[{ value: '', label: 'Any status' }, ...ADMIN_OUTBOX_STATUSES.map((s) => ({ value: s, label: s }))]}
+          options={[{ value: '', label: 'Any status' }, ...ADMIN_OUTBOX_STATUSES.map((s) => ({ value: s, label: OUTBOX_STATUS_LABELS[s] }))]}
         />
       </div>
       <QueryState query={outbox} loadingLabel="Loading the outbox…">
@@ -58,7 +59,7 @@ export function OutboxPage() {
                   {page.rows.map((mail) => (
                     <tr key={mail.id}>
                       <td className="text-nowrap">{formatDateTime(mail.createdAt)}</td>
-                      <td>{mail.kind}</td>
+                      <td>{sentenceCase(mail.kind)}</td>
                       <td className="text-break">{mail.to}</td>
                       <td>{mail.subject ?? <span className="text-body-secondary">not written yet</span>}</td>
                       <td>
