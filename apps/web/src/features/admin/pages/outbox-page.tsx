@@ -60,13 +60,13 @@ export function OutboxPage() {
                     <tr key={mail.id}>
                       <td className="text-nowrap">{formatDateTime(mail.createdAt)}</td>
                       <td>{sentenceCase(mail.kind)}</td>
-                      <td className="text-break">{mail.to}</td>
+                      <td className="text-nowrap">{mail.to}</td>
                       <td>{mail.subject ?? <span className="text-body-secondary">not written yet</span>}</td>
                       <td>
                         <StatusBadge status={mail.status} />
                       </td>
                       <td className="text-end">{mail.attempts}</td>
-                      <td className="small text-break">{mail.lastError ?? '—'}</td>
+                      <td className="small text-break cell-wide">{mail.lastError ?? '—'}</td>
                       <td className="text-nowrap">{mail.sentAt ? formatDateTime(mail.sentAt) : mail.nextAttemptAt ? `next ${formatDateTime(mail.nextAttemptAt)}` : '—'}</td>
                       <td>
                         <Button size="sm" variant="outline-primary" onClick={() => askResend(mail)} aria-label={`Resend ${mail.kind} mail ${mail.id} to ${mail.to}`} disabled={mail.status === 'sending' || mail.status === 'pending'}>

@@ -159,7 +159,7 @@ export function PeoplePage() {
                       <td>
                         {p.firstName} {p.lastName}
                       </td>
-                      <td className="text-break">{p.email ?? '—'}</td>
+                      <td className="text-nowrap">{p.email ?? '—'}</td>
                       <td>{labelOf(PERSON_CATEGORY_LABELS, p.category)}</td>
                       <td>{p.storeDlrnum ? `${p.storeDlrnum} ${p.storeName ?? ''}` : '—'}</td>
                       <td>{scopeText(p.scope)}</td>

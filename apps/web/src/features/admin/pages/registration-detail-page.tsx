@@ -138,7 +138,7 @@ function History({ r }: { r: AdminRegistrationDetail }) {
           <tr key={h.id}>
             <td className="text-nowrap">{formatDateTime(h.at)}</td>
             <td>{h.action}</td>
-            <td className="text-break">{h.actorEmail ?? (h.organizerId ? `organizer ${h.organizerId}` : '—')}</td>
+            <td className="text-nowrap">{h.actorEmail ?? (h.organizerId ? `organizer ${h.organizerId}` : '—')}</td>
             <td>{h.success ? 'done' : 'failed'}</td>
             <td>
               <AuditDetail detail={h.detail} />

@@ -92,7 +92,7 @@ export function RegistrationsPage() {
                           {r.firstName} {r.lastName}
                         </Link>
                       </td>
-                      <td className="text-break">{r.email ?? '—'}</td>
+                      <td className="text-nowrap">{r.email ?? '—'}</td>
                       <td>{r.storeDlrnum ? `${r.storeDlrnum} ${r.storeName ?? ''}` : '—'}</td>
                       <td>{r.region ?? '—'}</td>
                       <td>{r.event}</td>

@@ -47,6 +47,12 @@ function errorText(error: unknown): string {
   return 'The report could not be loaded. Please try again.';
 }
 
+/** A cell's classes: numbers right-aligned, and the column's wrapping rule (styles/app.css). */
+function cellClass<Row>(column: ReportColumn<Row>): string | undefined {
+  const classes = [column.format && column.format !== 'text' ? 'text-end text-nowrap' : '', column.wrap === 'nowrap' ? 'text-nowrap' : column.wrap === 'wide' ? 'cell-wide' : ''].filter(Boolean);
+  return classes.length > 0 ? classes.join(' ') : undefined;
+}
+
 export function ReportTable<Row>(props: ReportTableProps<Row>) {
   const { label, columns, rows, rowKey, renderCell, rowClassName, footerRows = [], isLoading = false, isFetching = false, error, onRetry } = props;
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
@@ -110,7 +116,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
                 {columns.map((column) => {
                   const text = formatCell(column.value(row), column.format);
                   return (
-                    <td key={column.key} className={column.format && column.format !== 'text' ? 'text-end' : undefined}>
+                    <td key={column.key} className={cellClass(column)}>
                       {renderCell ? renderCell(column, row, text) : text}
                     </td>
                   );

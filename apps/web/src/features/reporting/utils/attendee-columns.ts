@@ -4,17 +4,18 @@ import type { CellValue, ReportColumn } from './report-columns.ts';
 /** The attendee reports that share the attendee row shape, by the slug of their route. */
 export type AttendeeReportKind = 'candidate' | 'field' | 'corporate' | 'distributor' | 'sbr';
 
-const col = (key: keyof AttendeeRow, header: string): ReportColumn<AttendeeRow> => ({
+const col = (key: keyof AttendeeRow, header: string, wrap?: ReportColumn<AttendeeRow>['wrap']): ReportColumn<AttendeeRow> => ({
   key,
   header,
   value: (r) => r[key],
+  ...(wrap ? { wrap } : {}),
 });
 
 const NAME = col('atdName', 'Attendee Name');
 const STATUS = col('enrlStatusDesc', 'Enrollment Status');
-const ENROLLED = col('enrlDate', 'Enroll Date');
-const ARRIVAL = col('arrivalDate', 'Arrival Date');
-const DEPARTURE = col('departuredate', 'Departure Date');
+const ENROLLED = col('enrlDate', 'Enroll Date', 'nowrap');
+const ARRIVAL = col('arrivalDate', 'Arrival Date', 'nowrap');
+const DEPARTURE = col('departuredate', 'Departure Date', 'nowrap');
 const VIRTUAL = col('virtualAttendee', 'Virtual Attendee');
 
 /** Columns per spec section 2, "Attendee reports"; Virtual Attendee only for a virtual program. */
