@@ -4,7 +4,7 @@
  * two codes share a label (labels.test.ts).
  */
 import type { AccessCodeCategory } from '@portal/contracts';
-import { ADMIN_ATTENDEE_TYPES, ADMIN_OUTBOX_STATUSES, SCOPE_LEVELS } from '@portal/contracts';
+import type { ADMIN_ATTENDEE_TYPES, ADMIN_OUTBOX_STATUSES, SCOPE_LEVELS } from '@portal/contracts';
 
 /** A person's category (the access code that admits them), short form for tables and selects. */
 export const PERSON_CATEGORY_LABELS: Record<AccessCodeCategory, string> = {
