@@ -115,9 +115,18 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
               <tr key={rowKey(row, index)} className={rowClassName?.(row)}>
                 {columns.map((column) => {
                   const text = formatCell(column.value(row), column.format);
+                  const name = column.named?.(row);
                   return (
                     <td key={column.key} className={cellClass(column)}>
-                      {renderCell ? renderCell(column, row, text) : text}
+                      {renderCell ? (
+                        renderCell(column, row, text)
+                      ) : name ? (
+                        <>
+                          {name} <span className="cell-code">{text}</span>
+                        </>
+                      ) : (
+                        text
+                      )}
                     </td>
                   );
                 })}
