@@ -53,7 +53,7 @@ const ROUTE_MODULES: Record<string, string[]> = {
   '/nbc/enrollment': ['src/app/routes/shell-layout.tsx', 'src/features/enrollment/enrollment-page.tsx'],
   '/nbc/dashboard': ['src/app/routes/shell-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
   '/nbc/reporting*': ['src/app/routes/shell-layout.tsx', 'src/features/reporting/reporting-routes.tsx'],
-  '/register/*': ['src/features/registration/registration-page.tsx'],
+  '/register/*': ['src/app/routes/register.tsx'],
   '/admin*': ['src/app/routes/admin.tsx'],
 };
 

@@ -250,6 +250,9 @@ export const attendeeRowSchema = z.object({
   /** Region code of the attendee's store, or of the zone a field or corporate traveller covers; '' when none. */
   region: z.string(),
   zone: z.string(),
+  /** The names of that region and zone, shown where people look for them ('' when none; added to the seed's row). */
+  regionName: z.string().optional(),
+  zoneName: z.string().optional(),
   /** Store name, or the company of distributors, vendors and partners. */
   busName: z.string(),
   busCityState: z.string(),

@@ -18,7 +18,7 @@ const WelcomePage = lazyPage(() => import('./routes/welcome.tsx'));
 const EnrollmentPage = lazyPage(() => import('../features/enrollment/enrollment-page.tsx'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'));
 const ReportingRoutes = lazyPage(() => import('../features/reporting/reporting-routes.tsx'));
-const RegistrationPage = lazyPage(() => import('../features/registration/registration-page.tsx'));
+const RegistrationPage = lazyPage(() => import('./routes/register.tsx'));
 // The organizer console: its own chunk, never part of an attendee page's load.
 const AdminPage = lazyPage(() => import('./routes/admin.tsx'));
 

@@ -481,6 +481,8 @@ export async function attendeeRows(
       a.atd_name as "atdName",
       coalesce(z.region_code, '') as "region",
       coalesce(z.code, '') as "zone",
+      coalesce(r.description, '') as "regionName",
+      coalesce(z.name, '') as "zoneName",
       coalesce(a.store_name, a.company, '') as "busName",
       coalesce(a.city || ', ' || a.state, '') as "busCityState",
       a.status as "enrlStatusDesc",
@@ -492,6 +494,7 @@ export async function attendeeRows(
       (count(*) filter (where a.status = 'Enrolled' and a.is_virtual) over ())::int as "virtualRecCount"
     from a
     left join zones z on z.code = a.zone_code
+    left join regions r on r.code = z.region_code
     where ${conditions.length ? sql.join(conditions, sql` and `) : sql`true`}
     order by a.last_name, a.first_name, a.id`;
   return rowsOf<AttendeeRow>(await db.execute(query));

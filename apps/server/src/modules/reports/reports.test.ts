@@ -301,6 +301,8 @@ describe('report figures on the demo network', () => {
           atdName: `${person.firstName} ${person.lastName}`,
           region: zone?.regionCode ?? '',
           zone: zone?.code ?? '',
+          regionName: zone ? (m.regions.find((g) => g.code === zone.regionCode)?.description ?? '') : '',
+          zoneName: zone?.name ?? '',
           busName: store?.name ?? person.company ?? '',
           busCityState: store ? `${store.city}, ${store.state}` : '',
           enrlStatusDesc: r.status,

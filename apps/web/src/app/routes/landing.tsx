@@ -1,5 +1,12 @@
 import { LandingPage } from '../../features/auth/components/landing-page.tsx';
+import { PageFooter } from '../../features/shell/components/app-footer.tsx';
 
+/** The landing page with the portal's footer (no Logout: nobody is signed in here, spec section 2). */
 export default function LandingRoute() {
-  return <LandingPage />;
+  return (
+    <div className="page-with-footer d-flex flex-column min-vh-100">
+      <LandingPage />
+      <PageFooter eventType="nbc" showLogout={false} />
+    </div>
+  );
 }

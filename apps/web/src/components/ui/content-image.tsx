@@ -16,16 +16,18 @@ export interface ContentImageProps {
    * same candidates the server's first-load HTML names (@portal/contracts/images).
    */
   banner?: boolean;
+  /** The image repeats text next to it (a logo inside a link named by its text): no alternative text. */
+  decorative?: boolean;
 }
 
 /** An image asset from content, its description as the alternative text. */
-export function ContentImage({ asset, width, height, className, priority = false, banner = false }: ContentImageProps) {
+export function ContentImage({ asset, width, height, className, priority = false, banner = false, decorative = false }: ContentImageProps) {
   if (!asset?.url) return null;
   const sources = banner ? bannerSources(asset.url) : null;
   const image = (
     <img
       src={asset.url}
-      alt={asset.description ?? ''}
+      alt={decorative ? '' : (asset.description ?? '')}
       width={asset.width ?? width}
       height={asset.height ?? height}
       className={className}

@@ -17,7 +17,7 @@ export function AdminLayout({ email }: { email: string }) {
       <a href="#main" className="visually-hidden-focusable skip-link">
         Skip to main content
       </a>
-      <nav className="navbar navbar-expand-lg bg-dark mb-3" data-bs-theme="dark" aria-label="Console sections">
+      <nav className="navbar navbar-expand-xl bg-dark mb-3 admin-navbar" data-bs-theme="dark" aria-label="Console sections">
         <div className="container-fluid">
           <span className="navbar-brand">Organizer console</span>
           <button type="button" className="navbar-toggler" aria-controls="admin-nav" aria-expanded={open} aria-label="Toggle navigation" onClick={() => setOpen((o) => !o)}>
@@ -33,8 +33,8 @@ export function AdminLayout({ email }: { email: string }) {
                 </li>
               ))}
             </ul>
-            <div className="d-flex flex-wrap align-items-center gap-2 text-light py-2 py-lg-0">
-              <span className="small">{email}</span>
+            <div className="d-flex flex-wrap align-items-center gap-2 text-light py-2 py-xl-0">
+              <span className="small admin-email">{email}</span>
               <Button size="sm" variant="outline-light" onClick={() => logout.mutate()} disabled={logout.isPending}>
                 Sign out
               </Button>

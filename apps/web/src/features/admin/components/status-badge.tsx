@@ -1,4 +1,5 @@
 import Badge from 'react-bootstrap/Badge';
+import { sentenceCase } from '../utils/labels.ts';
 
 const VARIANTS: Record<string, { bg: string; text?: 'dark' }> = {
   Enrolled: { bg: 'success' },
@@ -16,7 +17,7 @@ export function StatusBadge({ status }: { status: string }) {
   const variant = VARIANTS[status] ?? { bg: 'light', text: 'dark' as const };
   return (
     <Badge bg={variant.bg} {...(variant.text ? { text: variant.text } : {})}>
-      {status}
+      {sentenceCase(status)}
     </Badge>
   );
 }

@@ -172,7 +172,7 @@ export function AccessCodesPage() {
                       <td className="text-end">{code.seats === null ? '—' : formatCount(code.seats)}</td>
                       <td className="text-end">{formatCount(code.logins)}</td>
                       <td className="text-end">{formatCount(code.registrations)}</td>
-                      <td>{code.expiresAt ? formatDateTime(code.expiresAt) : 'Never'}</td>
+                      <td className="text-nowrap">{code.expiresAt ? formatDateTime(code.expiresAt) : 'Never'}</td>
                       <td>{statusOf(code)}</td>
                       <td>
                         {code.active && (

@@ -81,7 +81,7 @@ export function AuditPage() {
                     <tr key={entry.id}>
                       <td className="text-nowrap">{formatDateTime(entry.at)}</td>
                       <td>{entry.action}</td>
-                      <td className="text-break">{entry.actorEmail ?? (entry.organizerId ? `organizer ${entry.organizerId}` : '—')}</td>
+                      <td className="text-nowrap">{entry.actorEmail ?? (entry.organizerId ? `organizer ${entry.organizerId}` : '—')}</td>
                       <td>{entry.eventId ?? '—'}</td>
                       <td>{entry.success ? 'done' : 'failed'}</td>
                       <td>{entry.ip ?? '—'}</td>

@@ -80,13 +80,13 @@ export function OrganizersPage() {
                 <tbody>
                   {page.rows.map((o) => (
                     <tr key={o.id}>
-                      <td className="text-break">
+                      <td className="text-nowrap">
                         {o.email}
                         {self(o) && <span className="text-body-secondary"> (you)</span>}
                       </td>
                       <td>{o.name ?? '—'}</td>
                       <td>{o.totpEnabled ? 'On' : 'Off'}</td>
-                      <td>{o.lastLoginAt ? formatDateTime(o.lastLoginAt) : 'Never'}</td>
+                      <td className="text-nowrap">{o.lastLoginAt ? formatDateTime(o.lastLoginAt) : 'Never'}</td>
                       <td>
                         {o.active ? <Badge bg="success">Active</Badge> : <Badge bg="secondary">Disabled</Badge>}
                         {o.mustChangePassword && o.active && <span className="small text-body-secondary ms-1">one-time password</span>}

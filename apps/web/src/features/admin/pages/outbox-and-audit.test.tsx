@@ -18,7 +18,7 @@ describe('outbox', { timeout: 40_000 }, () => {
     });
     renderApp('/admin/outbox');
     const row = await screen.findByRole('row', { name: /You are registered/ });
-    expect(within(row).getByText('failed')).toBeVisible();
+    expect(within(row).getByText('Failed')).toBeVisible();
     expect(within(row).getByText('5')).toBeVisible();
     expect(within(row).getByText('421 try again later')).toBeVisible();
     await userEvent.click(within(row).getByRole('button', { name: /Resend/ }));

@@ -14,6 +14,7 @@ import { EmptyState, QueryState } from '../components/query-state.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
 import { formatDateTime } from '../utils/format.ts';
+import { OUTBOX_STATUS_LABELS, sentenceCase } from '../utils/labels.ts';
 
 export function OutboxPage() {
   const [params, update] = useListParams({ status: '' });
@@ -31,7 +32,7 @@ export function OutboxPage() {
           className="mb-0"
           value={params.status}
           onChange={(status) => update({ status })}
-          options={[{ value: '', label: 'Any status' }, ...ADMIN_OUTBOX_STATUSES.map((s) => ({ value: s, label: s }))]}
+          options={[{ value: '', label: 'Any status' }, ...ADMIN_OUTBOX_STATUSES.map((s) => ({ value: s, label: OUTBOX_STATUS_LABELS[s] }))]}
         />
       </div>
       <QueryState query={outbox} loadingLabel="Loading the outbox…">
@@ -60,8 +61,8 @@ export function OutboxPage() {
                   {page.rows.map((mail) => (
                     <tr key={mail.id}>
                       <td className="text-nowrap">{formatDateTime(mail.createdAt)}</td>
-                      <td>{mail.kind}</td>
-                      <td className="text-break">{mail.to}</td>
+                      <td>{sentenceCase(mail.kind)}</td>
+                      <td className="text-nowrap">{mail.to}</td>
                       <td>
                         {mail.subject ?? <span className="text-body-secondary">not written yet</span>}
                         {mail.linksRemoved && <div className="small text-body-secondary">Personal link removed after delivery</div>}
@@ -70,7 +71,7 @@ export function OutboxPage() {
                         <StatusBadge status={mail.status} />
                       </td>
                       <td className="text-end">{mail.attempts}</td>
-                      <td className="small text-break">{mail.lastError ?? '—'}</td>
+                      <td className="small text-break cell-wide">{mail.lastError ?? '—'}</td>
                       <td className="text-nowrap">{mail.sentAt ? formatDateTime(mail.sentAt) : mail.nextAttemptAt ? `next ${formatDateTime(mail.nextAttemptAt)}` : '—'}</td>
                       <td>
                         {mail.linksRemoved ? (

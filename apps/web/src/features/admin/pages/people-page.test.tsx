@@ -32,7 +32,7 @@ describe('people and network', { timeout: 40_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo('PUT', '/api/Admin/People/5')[0]?.body).toEqual({ scope: { level: 'zone', code: '011' } });
-    expect(await screen.findByText('zone 011')).toBeVisible();
+    expect(await screen.findByText('Zone 011')).toBeVisible();
   });
 
   it('shows field errors of the server next to the field', async () => {

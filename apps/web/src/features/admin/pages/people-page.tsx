@@ -19,10 +19,11 @@ import { Pager } from '../components/pager.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../components/query-state.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
 import { checkPersonForm, personFormValues, scopeText, type PersonFormErrors, type PersonFormValues } from '../utils/person-form.ts';
+import { labelOf, PERSON_CATEGORY_LABELS, SCOPE_LEVEL_LABELS } from '../utils/labels.ts';
 import { serverFieldErrors } from '../utils/zod-errors.ts';
 
-const CATEGORY_OPTIONS = ACCESS_CODE_CATEGORIES.map((c) => ({ value: c, label: c }));
-const SCOPE_OPTIONS = [{ value: '', label: 'None (category default)' }, ...SCOPE_LEVELS.map((l) => ({ value: l, label: l }))];
+const CATEGORY_OPTIONS = ACCESS_CODE_CATEGORIES.map((c) => ({ value: c, label: PERSON_CATEGORY_LABELS[c] }));
+const SCOPE_OPTIONS = [{ value: '', label: 'None (category default)' }, ...SCOPE_LEVELS.map((l) => ({ value: l, label: SCOPE_LEVEL_LABELS[l] }))];
 
 function EditPerson({ person, onClose }: { person: AdminPerson; onClose: () => void }) {
   const save = useUpdatePerson(person.id);
@@ -176,8 +177,8 @@ export function PeoplePage() {
                         {p.firstName} {p.lastName}
                         {p.erasedAt && <span className="badge text-bg-secondary ms-2">erased</span>}
                       </td>
-                      <td className="text-break">{p.email ?? '—'}</td>
-                      <td>{p.category}</td>
+                      <td className="text-nowrap">{p.email ?? '—'}</td>
+                      <td>{labelOf(PERSON_CATEGORY_LABELS, p.category)}</td>
                       <td>{p.storeDlrnum ? `${p.storeDlrnum} ${p.storeName ?? ''}` : '—'}</td>
                       <td>{scopeText(p.scope)}</td>
                       <td>

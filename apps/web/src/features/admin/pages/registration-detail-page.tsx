@@ -25,11 +25,12 @@ import { StatusBadge } from '../components/status-badge.tsx';
 import { formatDateTime } from '../utils/format.ts';
 import { checkDatesForm, type DatesFormValues } from '../utils/registration-dates.ts';
 import { serverFieldErrors } from '../utils/zod-errors.ts';
+import { ATTENDEE_TYPE_LABELS, labelOf } from '../utils/labels.ts';
 
 function Facts({ r }: { r: AdminRegistrationDetail }) {
   const facts: [string, string][] = [
     ['Event', r.event],
-    ['Attendee type', r.attendeeType],
+    ['Attendee type', labelOf(ATTENDEE_TYPE_LABELS, r.attendeeType)],
     ['E-mail', r.email ?? '—'],
     ['Store', r.storeDlrnum ? `${r.storeDlrnum} ${r.storeName ?? ''}` : '—'],
     ['Region / zone / district', [r.region, r.zone, r.district].map((c) => c ?? '—').join(' / ')],
@@ -137,7 +138,7 @@ function History({ r }: { r: AdminRegistrationDetail }) {
           <tr key={h.id}>
             <td className="text-nowrap">{formatDateTime(h.at)}</td>
             <td>{h.action}</td>
-            <td className="text-break">{h.actorEmail ?? (h.organizerId ? `organizer ${h.organizerId}` : '—')}</td>
+            <td className="text-nowrap">{h.actorEmail ?? (h.organizerId ? `organizer ${h.organizerId}` : '—')}</td>
             <td>{h.success ? 'done' : 'failed'}</td>
             <td>
               <AuditDetail detail={h.detail} />

@@ -16,6 +16,7 @@ import { SortHeader } from '../components/sort-header.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
 import { formatDateTime } from '../utils/format.ts';
+import { ATTENDEE_TYPE_LABELS, labelOf } from '../utils/labels.ts';
 
 const FILTERS = { event: '', q: '', status: '', type: '', region: '', store: '', sort: '-updatedAt' };
 const any = (label: string) => ({ value: '', label });
@@ -59,7 +60,7 @@ export function RegistrationsPage() {
             <SelectField id="reg-status" label="Status" className="mb-2" value={params.status} onChange={(status) => update({ status })} options={[any('Any status'), ...ADMIN_REGISTRATION_STATUSES.map((s) => ({ value: s, label: s }))]} />
           </Col>
           <Col>
-            <SelectField id="reg-type" label="Attendee type" className="mb-2" value={params.type} onChange={(type) => update({ type })} options={[any('Any type'), ...ADMIN_ATTENDEE_TYPES.map((t) => ({ value: t, label: t }))]} />
+            <SelectField id="reg-type" label="Attendee type" className="mb-2" value={params.type} onChange={(type) => update({ type })} options={[any('Any type'), ...ADMIN_ATTENDEE_TYPES.map((t) => ({ value: t, label: ATTENDEE_TYPE_LABELS[t] }))]} />
           </Col>
         </Row>
       </Form>
@@ -91,11 +92,11 @@ export function RegistrationsPage() {
                           {r.firstName} {r.lastName}
                         </Link>
                       </td>
-                      <td className="text-break">{r.email ?? '—'}</td>
+                      <td className="text-nowrap">{r.email ?? '—'}</td>
                       <td>{r.storeDlrnum ? `${r.storeDlrnum} ${r.storeName ?? ''}` : '—'}</td>
                       <td>{r.region ?? '—'}</td>
                       <td>{r.event}</td>
-                      <td>{r.attendeeType}</td>
+                      <td>{labelOf(ATTENDEE_TYPE_LABELS, r.attendeeType)}</td>
                       <td>
                         <StatusBadge status={r.status} />
                       </td>

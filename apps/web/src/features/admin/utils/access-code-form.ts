@@ -12,8 +12,8 @@ export const CATEGORY_LABELS: Record<AccessCodeCategory, string> = {
   independent_distributor: 'Independent distributor',
   vendor: 'Vendor',
   partner: 'Partner',
-  expo: 'Expo',
-  attendee: 'Attendee',
+  expo: 'Expo visitors (any e-mail)',
+  attendee: 'Attendee (annual conference)',
 };
 
 export interface AccessCodeFormValues {

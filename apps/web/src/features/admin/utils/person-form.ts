@@ -1,4 +1,5 @@
 /** The roster-entry form: fields, the contract's checks, and the update (only what changed). */
+import { SCOPE_LEVEL_LABELS } from './labels.ts';
 import { updatePersonRequestSchema, type AccessCodeCategory, type AdminPerson, type ScopeLevel, type UpdatePersonRequest } from '@portal/contracts';
 import { fieldErrorsOf } from './zod-errors.ts';
 
@@ -77,5 +78,5 @@ export function checkPersonForm(person: AdminPerson, values: PersonFormValues): 
 
 export function scopeText(scope: AdminPerson['scope']): string {
   if (!scope) return '—';
-  return scope.level === 'network' ? 'network' : `${scope.level} ${scope.code ?? ''}`;
+  return scope.level === 'network' ? SCOPE_LEVEL_LABELS.network : `${SCOPE_LEVEL_LABELS[scope.level]} ${scope.code ?? ''}`.trim();
 }

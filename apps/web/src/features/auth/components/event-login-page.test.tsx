@@ -271,8 +271,9 @@ describe('abc login', () => {
     expect(await screen.findByRole('heading', { name: 'Conference Agenda' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(testLocation().pathname).toBe('/abc');
     expect(assign).not.toHaveBeenCalled();
-    // /abc has no Logout footer (spec section 2).
-    expect(screen.queryByRole('button', { name: 'Log Out' })).not.toBeInTheDocument();
+    // The event page is a signed-in page: its footer has Logout (only the login at /abc has none).
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Northwind Motor Company, Annual Business Conference 2027' }).closest('a')).toHaveAttribute('href', '/abc');
   }, 20_000);
 
   it("adds 'Something went wrong. Please try again' when the link call fails", async () => {

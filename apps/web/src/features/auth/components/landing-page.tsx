@@ -1,10 +1,30 @@
 import { Link } from 'react-router';
 import type { EventType } from '@portal/contracts';
 import { paths } from '../../../app/paths.ts';
+import { ContentImage } from '../../../components/ui/content-image.tsx';
+import { useContentItemOfType } from '../../../lib/content-client.ts';
+import { CONTENT_TYPES, firstAsset, type LoginContent } from '../../../lib/content-models.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.ts';
 
 const EVENT_LOGIN: Record<EventType, string> = { nbc: paths.nbcLogin, abc: paths.abcLogin };
 const EVENT_ORDER: readonly EventType[] = ['nbc', 'abc'];
+
+/** One event's way in: its brand (the logo of its login page) above its button. */
+function EventChoice({ eventType, name }: { eventType: EventType; name: string }) {
+  const login = useContentItemOfType<LoginContent>(CONTENT_TYPES.login, [], { eventType });
+  const logo = firstAsset(login.data?.elements.logo);
+  return (
+    <li className={`landing-event landing-event--${eventType} card h-100 shadow-sm`}>
+      <div className="card-body d-flex flex-column align-items-center gap-3 p-4">
+        {/* The logo repeats the button's words: decorative here, so the link's name stays the event's. */}
+        {logo ? <ContentImage asset={logo} width={225} height={60} className="brand-logo" decorative /> : <span className="brand-logo" aria-hidden="true" />}
+        <Link to={EVENT_LOGIN[eventType]} className="btn btn-primary btn-lg w-100 py-3 stretched-link">
+          {name}
+        </Link>
+      </div>
+    </li>
+  );
+}
 
 /** The landing page (/): one button per event, named as the server's configuration names it. */
 export function LandingPage() {
@@ -14,12 +34,12 @@ export function LandingPage() {
     <main className="landing-page container py-5">
       <h1 className="h2 text-center mb-2">Event portal</h1>
       <p className="text-center text-body-secondary mb-5">Choose your event to sign in.</p>
-      <nav aria-label="Events" className="d-grid gap-3 col-12 col-md-8 col-lg-6 mx-auto">
-        {EVENT_ORDER.map((eventType) => (
-          <Link key={eventType} to={EVENT_LOGIN[eventType]} className="btn btn-primary btn-lg py-3">
-            {nameOf(eventType)}
-          </Link>
-        ))}
+      <nav aria-label="Events" className="col-12 col-lg-10 col-xl-9 mx-auto">
+        <ul className="landing-events list-unstyled d-grid gap-4 mb-0">
+          {EVENT_ORDER.map((eventType) => (
+            <EventChoice key={eventType} eventType={eventType} name={nameOf(eventType)} />
+          ))}
+        </ul>
       </nav>
     </main>
   );

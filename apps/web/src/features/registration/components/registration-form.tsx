@@ -175,7 +175,7 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink }: Re
         </div>
       )}
       <ErrorList id={errorsId} errors={shown} />
-      <p className="form-text mt-3">This link works once and expires on {formatInstant(registration.expiresAt)}.</p>
+      <p className="form-text mt-3 registration-expiry">This link works once and expires on {formatInstant(registration.expiresAt)}.</p>
     </form>
   );
 }

@@ -47,6 +47,12 @@ function errorText(error: unknown): string {
   return 'The report could not be loaded. Please try again.';
 }
 
+/** A cell's classes: numbers right-aligned, and the column's wrapping rule (styles/app.css). */
+function cellClass<Row>(column: ReportColumn<Row>): string | undefined {
+  const classes = [column.format && column.format !== 'text' ? 'text-end text-nowrap' : '', column.wrap === 'nowrap' ? 'text-nowrap' : column.wrap === 'wide' ? 'cell-wide' : ''].filter(Boolean);
+  return classes.length > 0 ? classes.join(' ') : undefined;
+}
+
 export function ReportTable<Row>(props: ReportTableProps<Row>) {
   const { label, columns, rows, rowKey, renderCell, rowClassName, footerRows = [], isLoading = false, isFetching = false, error, onRetry } = props;
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
@@ -109,9 +115,18 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
               <tr key={rowKey(row, index)} className={rowClassName?.(row)}>
                 {columns.map((column) => {
                   const text = formatCell(column.value(row), column.format);
+                  const name = column.named?.(row);
                   return (
-                    <td key={column.key} className={column.format && column.format !== 'text' ? 'text-end' : undefined}>
-                      {renderCell ? renderCell(column, row, text) : text}
+                    <td key={column.key} className={cellClass(column)}>
+                      {renderCell ? (
+                        renderCell(column, row, text)
+                      ) : name ? (
+                        <>
+                          {name} <span className="cell-code">{text}</span>
+                        </>
+                      ) : (
+                        text
+                      )}
                     </td>
                   );
                 })}

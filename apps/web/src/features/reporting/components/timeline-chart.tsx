@@ -7,10 +7,13 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { EventType, TimelineDay } from '@portal/contracts';
+import { WHOLE_STEPS as COUNT_STEPS, zeroBasedRange } from '../utils/chart-range.ts';
 
 const HEIGHT = 280;
 /** Counts are whole numbers: no 0.5 ticks. */
-const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
+const WHOLE_STEPS = [...COUNT_STEPS];
+/** Both count axes from zero (utils/chart-range.ts). */
+const fromZero: uPlot.Range.Function = (_chart, _min, max) => zeroBasedRange(max);
 
 export function timelineSummary(days: readonly TimelineDay[], event: EventType): string {
   const first = days[0];
@@ -36,7 +39,7 @@ export default function TimelineChart({ days, event }: { days: readonly Timeline
       width: Math.max(320, element.clientWidth),
       height: HEIGHT,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-      scales: { x: { time: true }, count: { auto: true }, total: { auto: true } },
+      scales: { x: { time: true }, count: { range: fromZero }, total: { range: fromZero } },
       axes: [
         {},
         { scale: 'count', label: 'Registrations per day', incrs: WHOLE_STEPS },

@@ -4,28 +4,32 @@ import type { CellValue, ReportColumn } from './report-columns.ts';
 /** The attendee reports that share the attendee row shape, by the slug of their route. */
 export type AttendeeReportKind = 'candidate' | 'field' | 'corporate' | 'distributor' | 'sbr';
 
-const col = (key: keyof AttendeeRow, header: string): ReportColumn<AttendeeRow> => ({
+const col = (key: keyof AttendeeRow, header: string, wrap?: ReportColumn<AttendeeRow>['wrap']): ReportColumn<AttendeeRow> => ({
   key,
   header,
-  value: (r) => r[key],
+  value: (r) => r[key] ?? '',
+  ...(wrap ? { wrap } : {}),
 });
 
 const NAME = col('atdName', 'Attendee Name');
 const STATUS = col('enrlStatusDesc', 'Enrollment Status');
-const ENROLLED = col('enrlDate', 'Enroll Date');
-const ARRIVAL = col('arrivalDate', 'Arrival Date');
-const DEPARTURE = col('departuredate', 'Departure Date');
+const ENROLLED = col('enrlDate', 'Enroll Date', 'nowrap');
+const ARRIVAL = col('arrivalDate', 'Arrival Date', 'nowrap');
+const DEPARTURE = col('departuredate', 'Departure Date', 'nowrap');
 const VIRTUAL = col('virtualAttendee', 'Virtual Attendee');
+/** Region and zone read by name on screen, the code beside it (the export keeps the code). */
+const REGION: ReportColumn<AttendeeRow> = { ...col('region', 'Region'), named: (r) => r.regionName };
+const ZONE: ReportColumn<AttendeeRow> = { ...col('zone', 'Zone'), named: (r) => r.zoneName };
 
 /** Columns per spec section 2, "Attendee reports"; Virtual Attendee only for a virtual program. */
 export function attendeeColumns(kind: AttendeeReportKind, isVirtual: boolean): ReportColumn<AttendeeRow>[] {
   let columns: ReportColumn<AttendeeRow>[];
   switch (kind) {
     case 'candidate':
-      columns = [NAME, col('region', 'Region'), col('busName', 'Store Name'), col('busCityState', 'Store City/State'), STATUS, ENROLLED];
+      columns = [NAME, REGION, col('busName', 'Store Name'), col('busCityState', 'Store City/State'), STATUS, ENROLLED];
       break;
     case 'field':
-      columns = [NAME, col('region', 'Region'), col('zone', 'Zone'), STATUS, ENROLLED, ARRIVAL, DEPARTURE];
+      columns = [NAME, REGION, ZONE, STATUS, ENROLLED, ARRIVAL, DEPARTURE];
       break;
     case 'distributor':
       columns = [NAME, col('busName', 'Company Name'), STATUS, ENROLLED, ARRIVAL, DEPARTURE];

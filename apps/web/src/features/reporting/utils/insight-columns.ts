@@ -12,12 +12,12 @@ export const coverageColumns: readonly ReportColumn<CoverageRow>[] = [
   { key: 'region', header: 'Region', value: (r) => r.region },
   { key: 'zone', header: 'Zone', value: (r) => r.zone },
   { key: 'district', header: 'District', value: (r) => r.district },
-  { key: 'managers', header: 'Managers', value: managersText },
+  { key: 'managers', header: 'Managers', value: managersText, wrap: 'wide' },
   { key: 'toRemind', header: 'Managers Not Enrolled', value: (r) => r.managers.filter((m) => !m.enrolled).length, format: 'number' },
 ];
 
 export const timelineColumns: readonly ReportColumn<TimelineDay>[] = [
-  { key: 'date', header: 'Date', value: (d) => d.date },
+  { key: 'date', header: 'Date', value: (d) => d.date, wrap: 'nowrap' },
   { key: 'registrations', header: 'Registrations', value: (d) => d.registrations, format: 'number' },
   { key: 'cancellations', header: 'Cancellations', value: (d) => d.cancellations, format: 'number' },
   { key: 'cumulative', header: 'Enrolled (cumulative)', value: (d) => d.cumulative, format: 'number' },

@@ -10,6 +10,11 @@ export interface ReportColumn<Row> {
   header: string;
   value: (row: Row) => CellValue;
   format?: CellFormat;
+  /** How the cell wraps on a narrow screen: 'nowrap' keeps a value whole (a date, a code, an e-mail
+   *  address), 'wide' gives long text room (a list of names) instead of a column one word wide. */
+  wrap?: 'nowrap' | 'wide';
+  /** The name the screen shows for a code value, the code following it as secondary text. */
+  named?: (row: Row) => string | undefined;
 }
 
 /**

@@ -30,11 +30,11 @@ export function storeDetailColumns(isVirtual: boolean): ReportColumn<StoreRow>[]
   const columns: ReportColumn<StoreRow>[] = [
     { key: 'zoneName', header: 'Zone', value: (r) => r.zoneName },
     { key: 'districtName', header: 'District', value: (r) => r.districtName },
-    { key: 'dlrnum', header: 'Store Code', value: (r) => r.dlrnum },
+    { key: 'dlrnum', header: 'Store Code', value: (r) => r.dlrnum, wrap: 'nowrap' },
     { key: 'dealerName', header: 'Store Name', value: (r) => r['dealer Name'] },
     { key: 'cityState', header: 'City/State', value: (r) => r.cityState },
     { key: 'enrlStatusDesc', header: 'Enrollment Status', value: (r) => r.enrlStatusDesc },
-    { key: 'enrlDate', header: 'Enroll Date', value: (r) => r.enrlDate },
+    { key: 'enrlDate', header: 'Enroll Date', value: (r) => r.enrlDate, wrap: 'nowrap' },
     { key: 'atdName', header: 'Attendee Name', value: (r) => r.atdName },
   ];
   return isVirtual ? [...columns, VIRTUAL_COLUMN] : columns;

@@ -46,8 +46,11 @@ export function AppFooter({ pageLayout, showLogout, eventType }: AppFooterProps)
   );
 }
 
-/** The footer of a page outside the shell (the report login): its own page layout, Logout included. */
-export function PageFooter({ eventType = 'nbc' }: { eventType?: EventType }) {
+/**
+ * The footer of a page outside the shell: its own page layout, Logout included (the report login)
+ * or not (the landing page, which the spec leaves without one).
+ */
+export function PageFooter({ eventType = 'nbc', showLogout = true }: { eventType?: EventType; showLogout?: boolean }) {
   const pageLayout = useContentItemOfType<PageLayout>(CONTENT_TYPES.pageLayout, [], { eventType });
-  return <AppFooter pageLayout={pageLayout.data} showLogout />;
+  return <AppFooter pageLayout={pageLayout.data} showLogout={showLogout} />;
 }

@@ -26,6 +26,8 @@ export interface AppNavbarProps {
 }
 
 const NAV_ID = 'app-navigation';
+/** The router state that shows the abc event page at /abc (routes/abc.tsx). */
+const ABC_EVENT_STATE = { view: 'event' } as const;
 
 export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTitle, onContentPage }: AppNavbarProps) {
   const navigate = useNavigate();
@@ -37,8 +39,9 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
   const pendingScroll = useRef<string | null>(null);
   const current = pageTab(location.pathname) ?? activeTab;
 
-  // The abc event page lives at /abc (its router state says so); its brand and tabs stay there.
-  const brandState: unknown = eventType === 'abc' ? location.state : undefined;
+  // The abc event page lives at /abc (its router state says so); its brand and tabs lead there, also
+  // from the enrollment page.
+  const brandState: unknown = eventType === 'abc' ? ABC_EVENT_STATE : undefined;
 
   function hrefOf(tab: NavTab): string {
     if (tab.kind === 'reporting') return paths.reporting.root;
@@ -83,6 +86,8 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
       void openEnrollment();
     } else if (isScrollTab(tab.id)) {
       if (!onContentPage) {
+        if (eventType === 'abc') void navigate({ pathname: paths.abcLogin, hash: `#${tab.id}` }, { state: ABC_EVENT_STATE });
+        else
         void navigate(scrollTabTarget(tab.id, tabs));
       } else if (menuOpen) {
         // Below 992 px the open menu is part of the sticky bar: scrolled now, the section would end

@@ -248,6 +248,40 @@ describe('shell', () => {
   });
 });
 
+describe('abc attendee', () => {
+  const abcUser = { eventType: 'abc' as const, regType: 'ABC', dealerInfo: null, programInfo: { isVirtual: false } };
+
+  it('the enrollment page carries the abc brand and a Logout, and the brand leads back to the abc event page', async () => {
+    storeLogin(abcUser);
+    const calls = mockApi();
+    const user = userEvent.setup();
+    renderApp('/nbc/enrollment');
+    const logo = await screen.findByRole('img', { name: 'Northwind Motor Company, Annual Business Conference 2027' });
+    expect(screen.queryByRole('img', { name: 'Northwind Motor Company, National Business Conference 2027' })).not.toBeInTheDocument();
+    expect(await screen.findByText(/abc\.helpdesk@corp\.example\.com/)).toBeInTheDocument();
+    await user.click(logo);
+    await waitFor(() => expect(testLocation().pathname).toBe('/abc'));
+    expect(testLocation().state).toEqual({ view: 'event' });
+    // Still signed in: the event page, not the login (which would end the session).
+    expect(await screen.findByRole('button', { name: 'Show more' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(getUserDetail()).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(testLocation().pathname).toBe('/'));
+    expect(getUserDetail()).toBeNull();
+    expect(calls.filter((c) => c.path === '/User/ProcessLogout')).toHaveLength(1);
+  }, 20_000);
+
+  it('a scroll tab on the abc enrollment page leads to its section of the abc event page', async () => {
+    storeLogin(abcUser);
+    mockApi();
+    const user = userEvent.setup();
+    renderApp('/nbc/enrollment');
+    await user.click(await (await navigation()).findByRole('link', { name: 'FAQ' }));
+    await waitFor(() => expect(`${testLocation().pathname}${testLocation().hash}`).toBe('/abc#faq'));
+    expect(testLocation().state).toEqual({ view: 'event' });
+   }, 20_000);
+});
+
 describe('401', () => {
   it('from the API: removes userdetail and goes to /', async () => {
     storeLogin();

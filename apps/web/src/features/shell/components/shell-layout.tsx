@@ -35,10 +35,12 @@ export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
 
   if (!user) return <Navigate to={paths.landing} replace />;
 
-  const onContentPage = eventType === 'abc' || pathname.toLowerCase() === paths.welcome.toLowerCase();
+  const onContentPage = [paths.welcome, paths.abcLogin].some((path) => pathname.toLowerCase() === path.toLowerCase());
   const showBanner = pageTab(pathname) !== 'reporting';
+  // The shell frames signed-in pages only: the abc event page shares /abc with the login, but it is
+  // the event's welcome page, so it has the Logout footer like every other signed-in page.
   const normalized = pathname.replace(/\/+$/, '') || '/';
-  const showLogout = !PATHS_WITHOUT_LOGOUT.some((path) => path.toLowerCase() === normalized.toLowerCase());
+  const showLogout = eventType === 'abc' || !PATHS_WITHOUT_LOGOUT.some((path) => path.toLowerCase() === normalized.toLowerCase());
   const banner = firstAsset(header?.elements.banner);
 
   return (
