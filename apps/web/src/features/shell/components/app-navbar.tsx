@@ -87,8 +87,7 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
     } else if (isScrollTab(tab.id)) {
       if (!onContentPage) {
         if (eventType === 'abc') void navigate({ pathname: paths.abcLogin, hash: `#${tab.id}` }, { state: ABC_EVENT_STATE });
-        else
-        void navigate(scrollTabTarget(tab.id, tabs));
+        else void navigate(scrollTabTarget(tab.id, tabs));
       } else if (menuOpen) {
         // Below 992 px the open menu is part of the sticky bar: scrolled now, the section would end
         // up the menu's height (about 280 px) past its place once the menu has closed (issue 31,
