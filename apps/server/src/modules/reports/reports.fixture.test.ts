@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import { bearer, buildTestApp, DEMO, loginAs, testConfig, type TestApp } from '../../test/build-test-app.ts';
+import { setReportUserScope } from './report-scope.ts';
 import { loadReportFixture } from './reports.fixture.ts';
 
 const counts = (totDealer: number, enrollDealer: number, pctEnrollDlr: number, pctnotenrolled: number, objreq: number, fixPctObjReq: number, objCount: number) => ({
@@ -128,7 +129,10 @@ describe('reports on a hand-made network', () => {
   });
 
   const attendee = (atdName: string, region: string, zone: string, busName: string, busCityState: string, enrlStatusDesc: string, enrlDate: string, arrivalDate: string, departuredate: string, virtualAttendee: string, reccount: number, virtualRecCount: number) =>
-    ({ atdName, region, zone, busName, busCityState, enrlStatusDesc, enrlDate, arrivalDate, departuredate, virtualAttendee, reccount, virtualRecCount });
+    ({ atdName, region, regionName: REGION_NAMES[region] ?? '', zone, zoneName: ZONE_NAMES[zone] ?? '', busName, busCityState, enrlStatusDesc, enrlDate, arrivalDate, departuredate, virtualAttendee, reccount, virtualRecCount });
+  // The attendee rows name their region and zone beside the codes (issue 31 item 14).
+  const REGION_NAMES: Record<string, string> = { '010': 'North', '020': 'South' };
+  const ZONE_NAMES: Record<string, string> = { '011': 'North A', '012': 'North B', '021': 'South A' };
 
   it('attendee reports by type: pending and enrolled, cancelled left out, totals (of the enrolled) on every row', async () => {
     const byType = async (rptType: number, regCode = 'ALL') => (await get(`/api/Report/GetEnrollmentReportsByType?regCode=${regCode}&rptType=${rptType}`)).dataSet!.table;
@@ -187,6 +191,8 @@ describe('reports on a hand-made network', () => {
 
   it('reads the event of the caller\'s token', async () => {
     // No demo code grants a report policy for abc, so sign a corporate abc token directly.
+    // Report data needs a granted scope: this report reader holds the network.
+    await setReportUserScope(database.db, 'corp.abc@corp.example.com', { level: 'network', code: null });
     const { token } = await t.app.tokens.sign({ personId: null, email: 'corp.abc@corp.example.com', eventType: 'abc', policies: ['corporate'], regType: 'CORP', isDealer: false, storeCode: null });
     const res = await t.app.inject({ method: 'POST', url: '/api/Report/GetEnrollments?reportLevel=All', headers: bearer(token), payload: body() });
     // Only Harbor Autos (20002) has an enrolled abc dealer: 010 needs 2 more stores (one per district), 020 needs 2 more.

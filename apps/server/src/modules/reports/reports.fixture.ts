@@ -40,7 +40,13 @@ export async function loadReportFixture(db: Db, codeHashKey: Uint8Array): Promis
     { dlrnum: '20003', name: 'Sunset Trucks', city: 'West End', state: 'GA', districtCode: 'D211' },
   ]);
 
-  const person = (email: string, firstName: string, lastName: string, category: PersonCategory, extra: { storeDlrnum?: string; zoneCode?: string; company?: string } = {}) => ({
+  const person = (
+    email: string,
+    firstName: string,
+    lastName: string,
+    category: PersonCategory,
+    extra: { storeDlrnum?: string; zoneCode?: string; company?: string; reportScopeLevel?: 'network' } = {},
+  ) => ({
     email,
     firstName,
     lastName,
@@ -48,6 +54,8 @@ export async function loadReportFixture(db: Db, codeHashKey: Uint8Array): Promis
     storeDlrnum: extra.storeDlrnum ?? null,
     zoneCode: extra.zoneCode ?? null,
     company: extra.company ?? null,
+    // Report data is visible only within a granted scope; the two report readers hold the network.
+    reportScopeLevel: extra.reportScopeLevel ?? null,
   });
   const people = await db
     .insert(schema.people)
@@ -61,10 +69,10 @@ export async function loadReportFixture(db: Db, codeHashKey: Uint8Array): Promis
       person('cody.coast@coastal.example.com', 'Cody', 'Coast', 'dealer_staff', { storeDlrnum: '20001' }),
       person('abe.harbor@harbor.example.com', 'Abe', 'Harbor', 'dealer_staff', { storeDlrnum: '20002' }),
       person('eve.expo@harbor.example.com', 'Eve', 'Expo', 'expo', { storeDlrnum: '20002' }),
-      person('field.user@corp.example.com', 'Field', 'User', 'field', { zoneCode: '011' }),
+      person('field.user@corp.example.com', 'Field', 'User', 'field', { zoneCode: '011', reportScopeLevel: 'network' }),
       person('fay.field@corp.example.com', 'Fay', 'Field', 'field', { zoneCode: '021' }),
       person('fred.field@corp.example.com', 'Fred', 'Field', 'field', { zoneCode: '021' }),
-      person('corp.user@corp.example.com', 'Corp', 'User', 'corporate'),
+      person('corp.user@corp.example.com', 'Corp', 'User', 'corporate', { reportScopeLevel: 'network' }),
       person('dina.dist@acme.example.com', 'Dina', 'Dist', 'distributor', { company: 'Acme Parts' }),
       person('vic.vendor@tools.example.com', 'Vic', 'Vendor', 'vendor', { company: 'Tool Co' }),
       person('sara.sbr@corp.example.com', 'Sara', 'Sbr', 'sbr'),
