@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { deriveSecretBoxKey } from './lib/secret-box.ts';
+import { parseOidcEnv, type OidcConfig } from './modules/oidc/oidc-config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -143,6 +144,8 @@ export interface Config {
   /** unset: mails stay in the outbox (readable in the organizer console). */
   smtpUrl: string | undefined;
   mailFrom: { name: string; address: string };
+  /** Company sign-in (OIDC_*); undefined: off. */
+  oidc: OidcConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -201,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.CONTENT_SOURCE === 'upstream' && !e.CONTENT_UPSTREAM_NBC_ENVIRONMENT_ID && !e.CONTENT_UPSTREAM_ABC_ENVIRONMENT_ID) {
     problems.push('CONTENT_UPSTREAM_NBC_ENVIRONMENT_ID or CONTENT_UPSTREAM_ABC_ENVIRONMENT_ID: required when CONTENT_SOURCE=upstream');
   }
+  const oidc = parseOidcEnv(blankless);
+  problems.push(...oidc.problems);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
@@ -248,5 +253,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: parseMailFrom(e.MAIL_FROM),
+    oidc: oidc.config,
   };
 }
