@@ -29,6 +29,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailRoutes, type MailRoutesOptions } from './modules/mail/mail.routes.ts';
+import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { createRegistrationProvider } from './modules/registration/provider.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -154,6 +155,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     source: await contentSource(config, database.db),
     resolveAccessCodes: (request) => contentCodesOfRequest(app, request),
   });
+  // Company sign-in (integrations.md section 1): only with OIDC_ISSUER set.
+  if (config.oidc) await app.register(oidcRoutes, { settings: config.oidc, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, ...(deps.now ? { now: deps.now } : {}) });
   await app.register(staticWebPlugin, { webRoot: deps.webRoot ?? '' });
 
   return app;
