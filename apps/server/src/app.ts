@@ -105,6 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(configRoutes, {
     registrationProvider: config.registrationProvider === 'cvent' ? 'Cvent' : 'Builtin',
     reportEmailDomain: config.reportEmailDomain,
+    companySignIn: config.oidc !== undefined,
   });
   await app.register(authRoutes, {
     service: createAuthService({

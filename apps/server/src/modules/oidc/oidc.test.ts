@@ -178,6 +178,10 @@ describe('company sign-in (OpenID Connect)', () => {
     }
   }, 60_000);
 
+  it('tells the web app that company sign-in is offered', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/Config' })).json().data.companySignIn).toBe(true);
+  });
+
   it('takes the target as an enum only (no open redirect)', async () => {
     for (const target of ['https://evil.example.com', '//evil.example.com', 'admin/../../x', '']) {
       const res = await t.app.inject({ method: 'GET', url: `/auth/oidc/start?target=${encodeURIComponent(target)}` });
@@ -194,6 +198,7 @@ describe('company sign-in, not configured', () => {
       const res = await t.app.inject({ method: 'GET', url: '/auth/oidc/start?target=admin' });
       expect(res.statusCode).toBe(404);
       expect((await t.app.inject({ method: 'POST', url: '/auth/oidc/session', payload: { code: 'x'.repeat(43) } })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/api/Config' })).json().data).not.toHaveProperty('companySignIn');
     } finally {
       await t.close();
     }
