@@ -204,3 +204,24 @@ describe('company sign-in, not configured', () => {
     }
   });
 });
+
+describe('company sign-in, provider down', () => {
+  it('answers a page that points to the password sign-in, and tries discovery again next time', async () => {
+    const t = await buildTestApp({
+      demo: false,
+      env: { OIDC_ISSUER: 'https://127.0.0.1:9', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'secret-secret', OIDC_ROLE_CLAIM: 'groups', OIDC_ROLES: 'g=admin' },
+    });
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const res = await t.app.inject({ method: 'GET', url: '/auth/oidc/start?target=reports' });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.body).toContain('cannot be reached right now');
+        expect(res.body).toContain('href="/reportLogin"');
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
