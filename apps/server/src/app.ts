@@ -36,6 +36,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailRoutes, type MailRoutesOptions } from './modules/mail/mail.routes.ts';
+import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { createRegistrationProvider } from './modules/registration/provider.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(configRoutes, {
     registrationProvider: config.registrationProvider === 'cvent' ? 'Cvent' : 'Builtin',
     reportEmailDomain: config.reportEmailDomain,
+    companySignIn: config.oidc !== undefined,
   });
   await app.register(authRoutes, {
     service: createAuthService({
@@ -193,6 +195,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Only the renditions the web app asks for (@portal/contracts/images), kept on disk.
     renditions: { policy: { widths: RENDITION_WIDTHS, format: RENDITION_FORMAT, quality: RENDITION_QUALITY }, ...config.renditionCache },
   });
+  // Company sign-in (integrations.md section 1): only with OIDC_ISSUER set.
+  if (config.oidc) await app.register(oidcRoutes, { settings: config.oidc, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, ...(deps.now ? { now: deps.now } : {}) });
   await app.register(staticWebPlugin, { webRoot: deps.webRoot ?? '' });
 
   return app;

@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { deriveSecretBoxKey } from './lib/secret-box.ts';
+import { parseOidcEnv, type OidcConfig } from './modules/oidc/oidc-config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -174,6 +175,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** AES-256-GCM key of the webhook signing secrets at rest (derived from TOTP_ENCRYPTION_KEY, own label). */
   webhookSecretKey: Uint8Array;
+  /** Company sign-in (OIDC_*); undefined: off. */
+  oidc: OidcConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -235,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     problems.push('METRICS_PORT: must differ from PORT');
   }
+  const oidc = parseOidcEnv(blankless);
+  problems.push(...oidc.problems);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
@@ -291,5 +296,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhookSecretKey: deriveSecretBoxKey(e.TOTP_ENCRYPTION_KEY ?? local!.totpEncryptionKey, 'webhook-secrets v1'),
+    oidc: oidc.config,
   };
 }

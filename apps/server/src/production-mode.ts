@@ -12,6 +12,7 @@ import { DEMO_ACCESS_CODES } from './demo/demo-access-codes.ts';
 import { DEMO_ORGANIZER } from './demo/demo-accounts.ts';
 import { accessCodeProblem, hashAccessCode } from './lib/access-code.ts';
 import { stillHasPassword } from './modules/admin/organizer-accounts.ts';
+import { oidcProductionProblems } from './modules/oidc/oidc-config.ts';
 
 export type RunMode = 'demo' | 'production';
 
@@ -42,6 +43,7 @@ export async function productionProblems(config: Config, database: Database): Pr
     const weak = accessCodeProblem(config.reportCode);
     if (weak) problems.push(`REPORT_CODE ${weak}: set it to the report login's secret code.`);
   }
+  problems.push(...oidcProductionProblems(config.oidc));
   if (database.kind === 'postgres') {
     for (const name of config.generatedSecrets) {
       problems.push(`${name} is not set: on PostgreSQL every instance needs the same key; set ${name} to a random value of 32+ characters (e.g. \`openssl rand -base64 48\`).`);

@@ -8,5 +8,7 @@ export const runtimeConfigSchema = z.object({
   reportEmailDomain: z.string(),
   content: z.record(z.string(), z.object({ environmentId: z.string() })),
   events: z.array(z.object({ eventType: eventTypeSchema, name: z.string(), isVirtual: z.boolean() })),
+  /** Present (true) only when company sign-in (OIDC_ISSUER) is configured: /admin and /reportLogin offer it. */
+  companySignIn: z.literal(true).optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

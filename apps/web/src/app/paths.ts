@@ -9,6 +9,8 @@ export const paths = {
   nbcLogin: '/nbc',
   abcLogin: '/abc',
   reportLogin: '/reportLogin',
+  /** Where company sign-in (OpenID Connect) hands the browser its one-time code, in the fragment. */
+  companySignIn: '/companySignIn',
   /** The organizer console (its pages: features/admin/admin-paths.ts). */
   admin: '/admin',
   welcome: '/nbc/welcome',

@@ -21,6 +21,7 @@ const ReportingRoutes = lazyPage(() => import('../features/reporting/reporting-r
 const RegistrationPage = lazyPage(() => import('./routes/register.tsx'));
 // The organizer console: its own chunk, never part of an attendee page's load.
 const AdminPage = lazyPage(() => import('./routes/admin.tsx'));
+const CompanySignInPage = lazyPage(() => import('./routes/company-sign-in.tsx'));
 
 /** Pages inside the shell, by path prefix: their chunk starts loading together with the shell's. */
 const SHELL_PAGES: readonly (readonly [string, LazyPage])[] = [
@@ -63,6 +64,7 @@ export function AppRoutes() {
           <Route path={paths.reportLogin} element={<ReportLoginPage />} />
           <Route path={paths.register.pattern} element={<RegistrationPage />} />
           <Route path={`${paths.admin}/*`} element={<AdminPage />} />
+          <Route path={paths.companySignIn} element={<CompanySignInPage />} />
           <Route element={<RequireLogin />}>
             <Route element={<ShellLayout />}>
               <Route path={paths.welcome} element={<WelcomePage />} />

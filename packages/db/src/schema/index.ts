@@ -6,3 +6,4 @@ export * from './admin.ts';
 export * from './report-digests.ts';
 export * from './privacy.ts';
 export * from './webhooks.ts';
+export * from './oidc.ts';

@@ -5,7 +5,7 @@ import { schema } from '@portal/db';
 import { ok } from '../../lib/envelope.ts';
 
 /** What the web app must not hard-code (api-contract.md, "Runtime config"). */
-export const configRoutes: FastifyPluginAsync<{ registrationProvider: string; reportEmailDomain: string }> = async (app, { registrationProvider, reportEmailDomain }) => {
+export const configRoutes: FastifyPluginAsync<{ registrationProvider: string; reportEmailDomain: string; companySignIn?: boolean }> = async (app, { registrationProvider, reportEmailDomain, companySignIn }) => {
   app.get('/api/Config', async (_request, reply) => {
     const events = await app.db.select().from(schema.events).orderBy(asc(schema.events.id));
     const config: RuntimeConfig = {
@@ -17,6 +17,7 @@ export const configRoutes: FastifyPluginAsync<{ registrationProvider: string; re
         .filter((e): e is typeof e & { id: 'nbc' | 'abc' } => e.id === 'nbc' || e.id === 'abc')
         .sort((a, b) => (a.id === 'nbc' ? -1 : b.id === 'nbc' ? 1 : 0))
         .map((e) => ({ eventType: e.id, name: e.name, isVirtual: e.isVirtual })),
+      ...(companySignIn ? { companySignIn: true as const } : {}),
     };
     void reply.header('cache-control', 'no-cache');
     return ok(config);

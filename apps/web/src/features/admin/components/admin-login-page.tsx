@@ -5,6 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { EMAIL_PATTERN } from '@portal/contracts/rules';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAdminLogin } from '../api/admin-login.ts';
+import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
 import { ErrorAlert } from './query-state.tsx';
 
 /**
@@ -135,6 +136,7 @@ export function AdminLoginPage() {
               Sign in
             </Button>
           </Form>
+          <CompanySignInLink target="admin" />
         </div>
       </div>
     </main>

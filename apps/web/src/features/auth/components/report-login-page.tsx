@@ -22,6 +22,7 @@ import { useLogoutOnEntry } from '../hooks/use-logout-on-entry.ts';
 import { hasError, validateReportLogin, type LoginFields } from '../utils/login-validation.ts';
 import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
 import { reportLoginTexts } from '../utils/login-texts.ts';
+import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
 import { LoginCard } from './login-card.tsx';
 
 /** The company mail domain the server publishes in its runtime config. */
@@ -123,6 +124,7 @@ function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent
           {texts.buttonText}
         </button>
       </form>
+      <CompanySignInLink target="reports" />
       <ErrorList id={errorsId} errors={shownErrors} />
       <RichText html={texts.noteHtml} className="login-note mt-4 small text-body-secondary" />
     </LoginCard>

@@ -1,0 +1,68 @@
+/**
+ * `/companySignIn#code=...&target=admin|reports`: where the server sends the browser after the
+ * identity provider signed the person in. The one-time code is in the fragment (it never reaches a
+ * server log); the page removes it from the address bar at once, trades it once with
+ * `POST /auth/oidc/session`, stores the session as the password sign-ins do and opens the console or
+ * the reports.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AdminLoginData, Envelope, LoginData } from '@portal/contracts';
+import { setAdminSession } from '../../features/admin/utils/admin-session.ts';
+import { apiPost } from '../../lib/api-client.ts';
+import { setUserDetail } from '../../lib/user-storage.ts';
+import { PageLoading } from '../lazy-page.tsx';
+import { paths } from '../paths.ts';
+
+type Traded = ({ target: 'admin' } & AdminLoginData) | ({ target: 'reports' } & LoginData);
+
+/** The code and target of the fragment; null when it holds none (a reload, a bookmark). */
+export function readHandover(hash: string): { code: string; target: 'admin' | 'reports' } | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const code = params.get('code');
+  const target = params.get('target');
+  if (!code || !/^[A-Za-z0-9_-]{20,100}$/.test(code) || (target !== 'admin' && target !== 'reports')) return null;
+  return { code, target };
+}
+
+export default function CompanySignInPage() {
+  const navigate = useNavigate();
+  // Read once, on the first render: the code then leaves the address bar (and the history).
+  const [handover] = useState(() => readHandover(window.location.hash));
+  const [failed, setFailed] = useState<{ target: 'admin' | 'reports' | null } | null>(handover ? null : { target: null });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (window.location.hash) window.history.replaceState(null, '', window.location.pathname);
+    if (started.current || !handover) return;
+    started.current = true;
+    void apiPost<Traded>('/auth/oidc/session', { code: handover.code })
+      .then((envelope: Envelope<Traded>) => {
+        const data = envelope.succeeded ? envelope.data : null;
+        if (!data?.accessToken) throw new Error('no session');
+        if (data.target === 'admin') {
+          setAdminSession({ accessToken: data.accessToken, email: data.organizer.email, expiresAt: data.expiresAt, mustChangePassword: false });
+          void navigate(paths.admin, { replace: true });
+        } else {
+          const { target: _target, ...login } = data;
+          setUserDetail({ succeeded: true, message: null, data: login });
+          void navigate(paths.dashboard, { replace: true });
+        }
+      })
+      .catch(() => setFailed({ target: handover.target }));
+  }, [navigate, handover]);
+
+  if (!failed) return <PageLoading />;
+  const back = failed.target === 'admin' ? { href: paths.admin, label: 'organizer sign-in' } : { href: paths.reportLogin, label: 'report login' };
+  return (
+    <main className="container py-5" id="main">
+      <div className="card mx-auto shadow-sm admin-login-card">
+        <div className="card-body p-4">
+          <h1 className="h4">Sign-in not completed</h1>
+          <p role="alert">This sign-in has expired or was already used. Please sign in again.</p>
+          <a href={back.href}>Back to the {back.label}</a>
+        </div>
+      </div>
+    </main>
+  );
+}
