@@ -48,7 +48,8 @@ async function download(page: Page, button: Locator): Promise<Sheet> {
 /** The table's header and body (and footer) cells as text. */
 async function tableOf(table: Locator): Promise<{ header: string[]; rows: Matrix }> {
   return table.evaluate((el) => {
-    const cells = (tr: Element) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim());
+    // A region or zone cell reads "North 010" on screen; its value (what the export keeps) is the code.
+    const cells = (tr: Element) => [...tr.querySelectorAll('th, td')].map((c) => (c.querySelector('.cell-code')?.textContent ?? c.textContent ?? '').trim());
     return {
       header: cells(el.querySelector('thead tr')!),
       rows: [...el.querySelectorAll('tbody tr, tfoot tr')].map(cells),
