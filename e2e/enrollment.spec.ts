@@ -21,7 +21,7 @@ async function loginNbcAs(page: Page, email: string, code: string) {
 
 /**
  * The enrollment tab: with no registration to revisit it opens the enrollment screen in a new window
- * (spec section 7: GetRevisitURL "fallback /nbc/enrollment; opens in new window"); this page stays.
+ * (docs/design/web-rules.md, spec section 7: GetRevisitURL "fallback /nbc/enrollment; opens in new window"); this page stays.
  */
 async function openEnrollmentScreen(page: Page): Promise<Page> {
   const popup = page.waitForEvent('popup');

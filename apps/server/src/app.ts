@@ -195,7 +195,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Only the renditions the web app asks for (@portal/contracts/images), kept on disk.
     renditions: { policy: { widths: RENDITION_WIDTHS, format: RENDITION_FORMAT, quality: RENDITION_QUALITY }, ...config.renditionCache },
   });
-  // Company sign-in (integrations.md section 1): only with OIDC_ISSUER set.
+  // Company sign-in (docs/sign-in.md): only with OIDC_ISSUER set.
   if (config.oidc) await app.register(oidcRoutes, { settings: config.oidc, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, ...(deps.now ? { now: deps.now } : {}) });
   await app.register(staticWebPlugin, { webRoot: deps.webRoot ?? '' });
 

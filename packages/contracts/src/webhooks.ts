@@ -1,5 +1,5 @@
 /**
- * Webhooks out (design integrations.md section 2): the organizer console's routes for endpoints and
+ * Webhooks out (docs/webhooks.md): the organizer console's routes for endpoints and
  * their deliveries, and the body every delivery carries. Conventions as in admin.ts (envelope,
  * `{ rows, total }` lists, ISO times). Receivers' guide: docs/webhooks.md.
  */

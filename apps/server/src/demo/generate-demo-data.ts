@@ -36,10 +36,10 @@ export const MORGAN_MOTORS = {
 } as const;
 export const FIELD_USER_EMAIL = 'field.user@corp.example.com';
 export const CORP_USER_EMAIL = 'corp.user@corp.example.com';
-/** The report-user list of demo mode: the report login admits only the people on it (organizer-and-mail.md section 3). */
+/** The report-user list of demo mode: the report login admits only the people on it (docs/reports.md, "Report scopes"). */
 export const DEMO_REPORT_USERS = [{ email: 'reports@corp.example.com', name: 'Report User', reportScopeLevel: 'network', reportScopeCode: null }] as const;
 /**
- * Field managers with a report scope (organizer-and-mail.md section 3), one per level, inside region
+ * Field managers with a report scope (docs/reports.md, "Report scopes"), one per level, inside region
  * 010 > zone 011 > district 011001: the generator always makes these (zone codes are the region's
  * number plus the zone's, district codes the zone's plus a counter, and every zone has a district).
  */

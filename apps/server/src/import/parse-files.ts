@@ -78,7 +78,7 @@ export interface ReportUserRecord extends Located {
   email: string;
   name: string | null;
   active: boolean;
-  /** The report scope (organizer-and-mail.md section 3); null: none (the whole network). */
+  /** The report scope (docs/reports.md, "Report scopes"); null: none (the whole network). */
   scope: { level: ReportScopeLevel; code: string | null } | null;
 }
 

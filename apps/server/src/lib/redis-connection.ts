@@ -1,7 +1,7 @@
 /**
  * The one Redis connection of an instance, shared by every feature that keeps state there (today the
  * login and callback rate limits; anything later that wants shared state uses `run` too), and made so
- * that Redis going away never fails a request (privacy-and-operations.md, section 2):
+ * that Redis going away never fails a request (docs/operations.md, "Redis away" and "Metrics and alerts"):
  *
  * - Commands are not queued while disconnected and time out after `commandTimeoutMs` (250 ms by
  *   default), so a dead or frozen Redis costs a request at most that long, never a hang.

@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics (lib/metrics.ts) on the request path, and `/metrics` for a scraper
- * (privacy-and-operations.md, section 2). Off unless METRICS_TOKEN or METRICS_PORT is set: then no
+ * (docs/operations.md, "Redis away" and "Metrics and alerts"). Off unless METRICS_TOKEN or METRICS_PORT is set: then no
  * hook runs and `/metrics` answers 404 (never the web app's page).
  *
  * - METRICS_TOKEN: `/metrics` on the portal's port answers only `Authorization: Bearer <token>`

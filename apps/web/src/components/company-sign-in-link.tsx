@@ -1,5 +1,5 @@
 /**
- * "Sign in with your company account" (integrations.md section 1): shown on /admin and /reportLogin
+ * "Sign in with your company account" (docs/sign-in.md): shown on /admin and /reportLogin
  * only when the server's runtime config says company sign-in is configured. A plain link: the server
  * answers it with the redirect to the identity provider.
  */

@@ -70,7 +70,7 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export const POLICIES = ['general', 'expo', 'field', 'corporate', 'reporting', 'admin'] as const;
 export type Policy = (typeof POLICIES)[number];
 
-/** How far a report reader sees (organizer-and-mail.md section 3); `network` needs no code, the others one. */
+/** How far a report reader sees (docs/reports.md, "Report scopes"); `network` needs no code, the others one. */
 export const REPORT_SCOPE_LEVELS = ['network', 'region', 'zone', 'district'] as const;
 export type ReportScopeLevel = (typeof REPORT_SCOPE_LEVELS)[number];
 
@@ -144,7 +144,7 @@ export const people = pgTable(
     company: text('company'),
     /** False for an address typed on the hosted page for a new attendee until its owner confirms it (mail module). */
     emailVerified: boolean('email_verified').notNull().default(true),
-    /** Report scope (organizer-and-mail.md section 3); both null: the whole network. See apps/server/src/modules/reports/report-scope.ts. */
+    /** Report scope (docs/reports.md, "Report scopes"); both null: the whole network. See apps/server/src/modules/reports/report-scope.ts. */
     reportScopeLevel: text('report_scope_level').$type<ReportScopeLevel>(),
     reportScopeCode: text('report_scope_code'),
     createdAt: createdAt(),

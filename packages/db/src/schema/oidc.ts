@@ -1,5 +1,5 @@
 /**
- * Company sign-in (integrations.md section 1): organizer accounts linked to the provider's subject,
+ * Company sign-in (docs/sign-in.md): organizer accounts linked to the provider's subject,
  * and the one-time codes the callback hands the browser (single use, 60 s).
  */
 import { sql } from 'drizzle-orm';

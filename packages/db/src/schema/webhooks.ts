@@ -1,5 +1,5 @@
 /**
- * Webhooks out (design integrations.md section 2): the endpoints organizers configure, and the
+ * Webhooks out (docs/webhooks.md): the endpoints organizers configure, and the
  * deliveries written in the transaction of the change they report (an outbox, as mail_outbox).
  * The delivery worker claims due rows with `FOR UPDATE SKIP LOCKED` and a lease, so two instances
  * never send one delivery at the same time; a later delivery of the same registration (same

@@ -4,7 +4,7 @@
  * window and capacity, and the seat allotment of the access code the caller logged in with. Rows are
  * locked so that two requests cannot both take the last seat.
  *
- * A place is held only by an `Enrolled` registration (event-days.md section 3): a link issued but
+ * A place is held only by an `Enrolled` registration (docs/design/web-rules.md, "Places"): a link issued but
  * never submitted holds none, so throw-away logins that ask for links cannot fill the house
  * (issue 24, item 7). The submit takes the place, under the same locks, or is refused with 409.
  */

@@ -1,5 +1,5 @@
 /**
- * Claims to grants (integrations.md section 1): OIDC_ROLE_CLAIM's values through OIDC_ROLES, and
+ * Claims to grants (docs/sign-in.md): OIDC_ROLE_CLAIM's values through OIDC_ROLES, and
  * OIDC_SCOPE_CLAIM's value as the report scope in the form organizers set it (report-scope.ts's
  * `StoredReportScope`: `network`, or a level with its code). Read at every sign-in.
  */

@@ -1,5 +1,5 @@
 /**
- * Company sign-in (integrations.md section 1): the OIDC_* variables, validated at start. Unset
+ * Company sign-in (docs/sign-in.md): the OIDC_* variables, validated at start. Unset
  * (no OIDC_ISSUER and no other OIDC_* variable): the feature is off and nothing of it shows.
  */
 import { readFileSync } from 'node:fs';

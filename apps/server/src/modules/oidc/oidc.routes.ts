@@ -1,5 +1,5 @@
 /**
- * Company sign-in routes (integrations.md section 1), registered only when OIDC_ISSUER is set:
+ * Company sign-in routes (docs/sign-in.md), registered only when OIDC_ISSUER is set:
  *
  * - `GET /auth/oidc/start?target=admin|reports`: a fresh state, nonce and PKCE verifier, kept in an
  *   encrypted, HttpOnly cookie for ten minutes (path /auth/oidc), and a redirect to the provider.

@@ -1,5 +1,5 @@
 /**
- * Report scopes (organizer-and-mail.md section 3): a field or corporate person, or a report user, may
+ * Report scopes (docs/reports.md, "Report scopes"): a field or corporate person, or a report user, may
  * be limited to one region, zone or district of the dealer network. Every report, export and list
  * answers only rows inside the caller's scope; naming a region, zone or district outside it answers
  * 403; `ALL` means "all of my scope".
@@ -97,7 +97,7 @@ const resolveFrom = (stored: SQL) => sql`
 
 /**
  * The answer to a person or report user without a granted scope: report data is visible only within
- * a scope explicitly granted (organizer-and-mail.md section 3); nothing defaults to the network.
+ * a scope explicitly granted (docs/reports.md, "Report scopes"); nothing defaults to the network.
  */
 export const NO_REPORT_ACCESS_MESSAGE = 'No report access has been granted to this account. Ask an organizer to grant you a report scope.';
 

@@ -1,5 +1,5 @@
 /**
- * Report scopes end to end (organizer-and-mail.md section 3): the demo region, zone and district
+ * Report scopes end to end (docs/reports.md, "Report scopes"): the demo region, zone and district
  * managers, a scoped corporate person and a scoped report user call every report route and export;
  * no answer holds a row outside their scope, the figures equal counts taken here from the base
  * tables, a named code outside the scope answers 403, and `ALL` means all of the scope.

@@ -1,5 +1,5 @@
 /**
- * Where webhooks may go (SSRF guard, design integrations.md section 2). An endpoint URL is checked
+ * Where webhooks may go (SSRF guard, docs/webhooks.md). An endpoint URL is checked
  * when it is saved (its scheme, and every address its name resolves to) and again at each send,
  * against the address the socket actually connects to: the agent's DNS lookup drops refused
  * addresses, and the connected socket's remote address is checked before a byte is written. So a

@@ -1,5 +1,5 @@
 /**
- * What organizers do with webhook endpoints in the console (design integrations.md section 2).
+ * What organizers do with webhook endpoints in the console (docs/webhooks.md).
  * Every change runs in one transaction with its audit row (never the secret). URLs are checked
  * (scheme and resolved addresses, address-policy.ts) before the transaction: a DNS lookup must not
  * hold a transaction open, and PGlite has one connection.

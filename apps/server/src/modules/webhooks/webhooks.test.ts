@@ -1,5 +1,5 @@
 /**
- * Webhooks out (design integrations.md section 2) end to end: endpoints managed through the console
+ * Webhooks out (docs/webhooks.md) end to end: endpoints managed through the console
  * API, deliveries written in the change's transaction by every registration flow, sent by the worker
  * to a real HTTP receiver on loopback that refuses the first try of each delivery, signatures checked
  * with the `standardwebhooks` package as a receiver would; back-off, 410, manual retry, rotation,

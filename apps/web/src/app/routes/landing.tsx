@@ -1,7 +1,7 @@
 import { LandingPage } from '../../features/auth/components/landing-page.tsx';
 import { PageFooter } from '../../features/shell/components/app-footer.tsx';
 
-/** The landing page with the portal's footer (no Logout: nobody is signed in here, spec section 2). */
+/** The landing page with the portal's footer (no Logout: nobody is signed in here, docs/design/web-rules.md). */
 export default function LandingRoute() {
   return (
     <div className="page-with-footer d-flex flex-column min-vh-100">

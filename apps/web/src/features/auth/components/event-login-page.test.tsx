@@ -313,7 +313,7 @@ describe('report login', () => {
     expect(getUserDetail()?.data.authorizationPolicy).toEqual(['reporting']);
   });
 
-  it("gives a report login whose authorizationPolicy is null 'reporting' (spec section 4: defaults when the server gives none)", async () => {
+  it("gives a report login whose authorizationPolicy is null 'reporting' (docs/design/web-rules.md, spec section 4: defaults when the server gives none)", async () => {
     mockApi((call) =>
       call.path === '/User/ProcessLogin'
         ? { body: envelope(loginData({ accessToken: 'token-reporting', authorizationPolicy: null as unknown as string[], regType: 'RPT', dealerInfo: null })) }

@@ -5,7 +5,7 @@ const viewport = { top: 80, bottom: 880 }; // 800 px below an 80 px navigation b
 const none = new Set<string>();
 
 describe('active section', () => {
-  it('uses a 30 % threshold (spec section 9: "Active section threshold 0.3")', () => {
+  it('uses a 30 % threshold (docs/design/web-rules.md, spec section 9: "Active section threshold 0.3")', () => {
     expect(ACTIVE_SECTION_THRESHOLD).toBe(0.3);
   });
 

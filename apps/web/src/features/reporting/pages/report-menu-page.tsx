@@ -24,7 +24,7 @@ export function ReportMenuPage() {
   const entries = menuEntries(content.names, policies);
   const insights = canUseInsights(policies);
   const event = useUserDetail()?.data.eventType ?? 'nbc';
-  // Entering the menu is level 0 of the drill-down: the spec's GetEnrollments?reportLevel=All (every
+  // Entering the menu is level 0 of the drill-down: GetEnrollments?reportLevel=All (docs/design/web-rules.md) (every
   // body field empty) gives the network total above the region level (issue 31, item 8).
   const storeReports = entries.some((entry) => entry.slug === 'region');
   const networkTotal = useNetworkTotal(storeReports);

@@ -48,7 +48,7 @@ export function AppFooter({ pageLayout, showLogout, eventType }: AppFooterProps)
 
 /**
  * The footer of a page outside the shell: its own page layout, Logout included (the report login)
- * or not (the landing page, which the spec leaves without one).
+ * or not (the landing page, left without one: docs/design/web-rules.md).
  */
 export function PageFooter({ eventType = 'nbc', showLogout = true }: { eventType?: EventType; showLogout?: boolean }) {
   const pageLayout = useContentItemOfType<PageLayout>(CONTENT_TYPES.pageLayout, [], { eventType });

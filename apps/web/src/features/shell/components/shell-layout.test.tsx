@@ -268,7 +268,7 @@ describe('abc attendee', () => {
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(testLocation().pathname).toBe('/'));
     expect(getUserDetail()).toBeNull();
-    // The Logout button calls it, and the landing page it leads to ends any session on entry too (spec: ProcessLogout on every logout).
+    // The Logout button calls it, and the landing page it leads to ends any session on entry too (docs/design/web-rules.md: ProcessLogout on every logout).
     expect(calls.filter((c) => c.path === '/User/ProcessLogout').length).toBeGreaterThanOrEqual(1);
   }, 20_000);
 
