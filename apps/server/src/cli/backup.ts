@@ -4,11 +4,10 @@
  * when installed, else (or with `--format logical`) the portal's own logical format. On PGlite, stop
  * the server first.
  */
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { backup, BackupError, describeHeader } from '../lib/backup.ts';
+import { backup, BackupError, describeHeader, targetOf } from '../lib/backup.ts';
 import { runCli, UsageError } from './run-cli.ts';
 
 const USAGE = `Usage: npm run backup -- --out FILE [--format logical]
@@ -45,7 +44,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const started = performance.now();
   const header = await backup(
-    { databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite'), migrationsFolder: fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)) },
+    targetOf(config),
     resolve(args.out!),
     { format: args.format === 'logical' ? 'logical' : 'auto' },
   );

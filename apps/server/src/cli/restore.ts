@@ -3,11 +3,10 @@
  * database, after checking its checksum. Refuses a database that holds portal data unless --force.
  * Stop the portal's instances first.
  */
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { BackupError, describeHeader, restore } from '../lib/backup.ts';
+import { BackupError, describeHeader, restore, targetOf } from '../lib/backup.ts';
 import { runCli, UsageError } from './run-cli.ts';
 
 const USAGE = `Usage: npm run restore -- --in FILE [--force]
@@ -43,7 +42,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const started = performance.now();
   const header = await restore(
-    { databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite'), migrationsFolder: fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)) },
+    targetOf(config),
     resolve(args.in!),
     { force: args.force },
   );

@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { pipeline } from 'node:stream/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
@@ -93,6 +94,11 @@ async function writeBackupFile(out: string, header: Omit<BackupHeader, 'bytes' |
 }
 
 /** Reads and checks a backup file: its header, and the payload's offset after a verified checksum. */
+/** The configured database as the backup and restore commands see it (DATABASE_URL, or PGlite in DATA_DIR). */
+export function targetOf(config: { databaseUrl: string | undefined; dataDir: string }): Target {
+  return { databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite'), migrationsFolder: fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)) };
+}
+
 export async function readBackupHeader(path: string): Promise<{ header: BackupHeader; offset: number }> {
   if (!existsSync(path)) throw new BackupError(`${path} does not exist`);
   const handle = await open(path, 'r');
