@@ -184,4 +184,29 @@ describe('slow but progressing transfers against short timeouts', () => {
     expect(laggingMs).not.toBeNull();
     expect(lagging.received()).not.toContain('"succeeded"');
   });
+
+  it('closes a stalled injected body without throwing (app.inject has a stand-in socket)', { timeout: 10_000 }, async () => {
+    // The pace check used to call destroy() on the socket, which an injected request's stand-in
+    // socket lacks: an uncaught TypeError that ended a CI run.
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      let pushed = false;
+      const stalled = new Readable({
+        read() {
+          if (!pushed) this.push('{"userName":');
+          pushed = true;
+        },
+      });
+      const answer = app
+        .inject({ method: 'POST', url: '/User/ProcessLogin', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, payload: stalled })
+        .then((r) => r.statusCode, () => 'closed');
+      const outcome = await Promise.race([answer, sleep(SHORT.bodyGraceMs + 2_000).then(() => 'still open')]);
+      expect(outcome).not.toBe('still open');
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(uncaught).toEqual([]);
+  });
 });

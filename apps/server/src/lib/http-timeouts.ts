@@ -59,6 +59,9 @@ function hasBody(raw: IncomingMessage): boolean {
   return raw.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+/** How late a pace timer may fire before the lateness is taken for a stall of this process. */
+const LATE_TIMER_MS = 1_000;
+
 /**
  * Passes the body through and closes the connection when the body falls behind its pace:
  * `graceMs + received / minBytesPerSecond` seconds from the start of the body.
@@ -83,10 +86,15 @@ class PacedBody extends Transform {
 
   private arm(): void {
     clearTimeout(this.timer);
+    const delay = Math.max(1, this.deadline() - Date.now());
+    const due = Date.now() + delay;
     this.timer = setTimeout(() => {
-      if (Date.now() >= this.deadline()) this.onTooSlow(this.received, Date.now() - this.started);
+      // A timer that fires well after its time means this process was stalled (a busy event loop),
+      // not that the client was slow: the body may be waiting unread, so look again once.
+      if (Date.now() - due > LATE_TIMER_MS) this.arm();
+      else if (Date.now() >= this.deadline()) this.onTooSlow(this.received, Date.now() - this.started);
       else this.arm();
-    }, Math.max(1, this.deadline() - Date.now()));
+    }, delay);
     this.timer.unref();
   }
 
@@ -109,13 +117,18 @@ class PacedBody extends Transform {
 /** The body pace check as a hook on every request that has a body. */
 export const bodyPacePlugin = fp<{ timeouts: HttpTimeouts }>(
   async (app, { timeouts }) => {
-    app.addHook('preParsing', async (request, _reply, payload) => {
+    app.addHook('preParsing', async (request, reply, payload) => {
       if (!hasBody(request.raw)) return payload;
       const paced = new PacedBody(timeouts.bodyGraceMs, timeouts.bodyMinBytesPerSecond, (received, elapsedMs) => {
         request.log.warn({ received, elapsedMs }, 'request body too slow: connection closed');
-        request.raw.socket.destroy();
+        // An injected request (tests, app.inject) has a stand-in socket without destroy().
+        const socket = request.raw.socket as { destroy?: () => void } | undefined;
+        if (typeof socket?.destroy === 'function') socket.destroy();
+        else request.raw.destroy();
         paced.destroy();
       });
+      // Once the answer has gone out, the body's pace no longer matters (a body the route never read).
+      reply.raw.once('close', () => paced.destroy());
       payload.on('error', (error) => paced.destroy(error));
       // A request that ended early (the client went away) ends its pace check with it.
       payload.on('close', () => {
