@@ -4,7 +4,6 @@
  * built at module load and cannot be tree-shaken. The zod schemas of the other modules use these too.
  */
 import type { FieldError } from './envelope.ts';
-import type { StoreFooterRow } from './reports.ts';
 
 export const FIRST_NAME_MAX = 30;
 export const LAST_NAME_MAX = 50;
@@ -94,7 +93,10 @@ export const GRAND_TOTAL_KEY = 'zzz';
 /** `regCode`/`zone` value meaning "no filter". */
 export const ALL_CODES = 'ALL';
 
-/** The store detail's last row carries the district totals instead of a store. */
-export function isStoreFooterRow(row: object): row is StoreFooterRow {
+/**
+ * The store detail's last row carries the district totals instead of a store. Generic over the row
+ * type, so this file needs nothing from reports.ts (which imports its rules from here).
+ */
+export function isStoreFooterRow<R extends object>(row: R): row is Extract<R, { isFooterInfo: true }> {
   return (row as { isFooterInfo?: unknown }).isFooterInfo === true;
 }

@@ -75,11 +75,3 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, Chunk
     );
   }
 }
-
-export function PageLoading() {
-  return (
-    <div className="page-loading" role="status" aria-live="polite">
-      <span className="visually-hidden">Loading…</span>
-    </div>
-  );
-}

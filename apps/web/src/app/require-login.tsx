@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { useUserDetail } from '../lib/user-storage.ts';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 
 /** Every page but the public ones needs a stored login with an access token (spec section 2). */
 export function RequireLogin() {

@@ -16,7 +16,7 @@ import {
   EMAIL_CODE_REQUIRED_MESSAGE,
   TOTP_REQUIRED_MESSAGE,
 } from './admin-auth.service.ts';
-import { createOrganizer } from './organizer-accounts.ts';
+import { createOrganizer } from './organizers.service.ts';
 
 const { organizers, outbox } = schema;
 const FAILED = { succeeded: false, message: ADMIN_LOGIN_FAILED_MESSAGE, data: null };

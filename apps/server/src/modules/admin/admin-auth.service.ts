@@ -22,7 +22,8 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/error
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { decryptSecret, encryptSecret, SecretBoxError } from '../../lib/secret-box.ts';
 import type { AuthUser, TokenService } from '../../plugins/auth.ts';
-import { burnPasswordCheck, findOrganizer, findOrganizerByEmail, hashPassword, verifyPassword } from './organizer-accounts.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
+import { findOrganizer, findOrganizerByEmail } from './organizers.queries.ts';
 
 export const ADMIN_LOGIN_FAILED_MESSAGE = 'The e-mail address, password or code is not valid.';
 export const TOTP_REQUIRED_MESSAGE = 'Enter the 6-digit code of your authenticator app.';

@@ -33,7 +33,8 @@ import { emitPersonEvent } from '../webhooks/outbox.ts';
 import { validateStoredScope } from '../reports/report-scope.ts';
 import type { RegistrationProvider } from '../registration/provider.ts';
 import { cancel, changeAttendance, normalized } from '../registration/registration.service.ts';
-import { findEvent, findPerson, isPlaceholderEmail, lockForChange } from '../registration/registration.queries.ts';
+import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
+import { findEvent, findPerson, lockForChange } from '../registration/registration.queries.ts';
 import * as q from './admin.queries.ts';
 
 const { accessCodes, eventRetention, events, people, registrationTokens, stores, zones } = schema;

@@ -4,7 +4,7 @@ import { ADMIN_PATHS, adminOrganizerSchema, pagedSchema, type AdminLoginData } f
 import { schema } from '@portal/db';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
-import { createOrganizer } from './organizer-accounts.ts';
+import { createOrganizer } from './organizers.service.ts';
 
 const { organizers, auditLog } = schema;
 

@@ -11,7 +11,7 @@ import { runDigests } from '../report-insights/digest.ts';
 import { areaCondition, remind } from '../report-insights/report-insights.service.ts';
 import { NETWORK_SCOPE } from '../reports/report-scope.ts';
 import { setPersonReportScope } from '../reports/report-scope.ts';
-import { LINK_REMINDER_AFTER_MS, queueLinkReminders } from './reminders.ts';
+import { LINK_REMINDER_AFTER_MS, queueLinkReminders } from '../registration/reminders.ts';
 
 const PER_DAY = 2;
 

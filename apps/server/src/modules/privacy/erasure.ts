@@ -20,7 +20,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@portal/db';
-import { PLACEHOLDER_EMAIL_DOMAIN } from '../registration/registration.queries.ts';
+import { PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
 
 /** What replaces a name or an e-mail inside text, JSON and binary values. */
 export const ERASED_MARKER = '[erased]';

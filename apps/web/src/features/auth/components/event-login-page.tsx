@@ -6,8 +6,8 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { EventType } from '@portal/contracts';
-import { PageLoading } from '../../../app/lazy-page.tsx';
-import { paths } from '../../../app/paths.ts';
+import { PageLoading } from '../../../components/ui/page-loading.tsx';
+import { paths } from '../../../config/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
 import { RichText } from '../../../components/ui/rich-text.tsx';

@@ -6,8 +6,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { RuntimeConfig } from '@portal/contracts';
-import { PageLoading } from '../../../app/lazy-page.tsx';
-import { paths } from '../../../app/paths.ts';
+import { PageLoading } from '../../../components/ui/page-loading.tsx';
+import { paths } from '../../../config/paths.ts';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';

@@ -4,7 +4,7 @@ import Container from 'react-bootstrap/Container';
 import Navbar from 'react-bootstrap/Navbar';
 import type { Elements } from '@kontent-ai/delivery-sdk';
 import type { EventType } from '@portal/contracts';
-import { paths, welcomeSection } from '../../../app/paths.ts';
+import { paths, welcomeSection } from '../../../config/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { useActiveTab } from '../../../lib/active-tab.tsx';
 import { openLinkWindow } from '../../../lib/link-window.ts';

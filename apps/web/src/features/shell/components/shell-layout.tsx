@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { EventType } from '@portal/contracts';
-import { paths, PATHS_WITHOUT_LOGOUT } from '../../../app/paths.ts';
+import { paths, PATHS_WITHOUT_LOGOUT } from '../../../config/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { ActiveTabProvider } from '../../../lib/active-tab.tsx';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
