@@ -21,7 +21,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-accounts.ts';
 import { loadDemoData } from '../../apps/server/src/demo/load-demo-data.ts';
 import { emitRegistrationEvent } from '../../apps/server/src/modules/webhooks/outbox.ts';
-import { startReceiver } from '../../apps/server/src/test/webhook-receiver.ts';
+import { startReceiver } from '../../apps/server/src/testing/webhook-receiver.ts';
 import { runLoad } from '../lib/load.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));

@@ -13,7 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '@portal/db/testing';
-import { buildTestApp, DEMO } from './test/build-test-app.ts';
+import { buildTestApp, DEMO } from './testing/build-test-app.ts';
 import { hashToken } from './modules/registration/registration-tokens.ts';
 
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestDatabase } from '@portal/db/testing';
 import type { Database } from '@portal/db';
-import { DEMO, demoSeed, login, testConfig } from '../test/build-test-app.ts';
+import { DEMO, demoSeed, login, testConfig } from '../testing/build-test-app.ts';
 import type { FastifyInstance } from 'fastify';
 
 async function sparePort(): Promise<number> {

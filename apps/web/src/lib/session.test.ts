@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi, storeLogin } from '../test/render-app.tsx';
+import { mockApi, storeLogin } from '../testing/render-app.tsx';
 import { logout } from './session.ts';
 import { getUserDetail } from './user-storage.ts';
 

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../../lib/browser.ts';
 import { getUserDetail } from '../../../lib/user-storage.ts';
-import { FakeDeliveryService } from '../../../test/fake-delivery.ts';
-import { CODES_BY_TEST_TOKEN, envelope, loginData, mockApi, renderApp, storeLogin, testLocation, type ApiCall } from '../../../test/render-app.tsx';
+import { FakeDeliveryService } from '../../../testing/fake-delivery.ts';
+import { CODES_BY_TEST_TOKEN, envelope, loginData, mockApi, renderApp, storeLogin, testLocation, type ApiCall } from '../../../testing/render-app.tsx';
 import { LOGIN_CONTENT_WAIT_MS } from '../hooks/use-login-content.ts';
 
 const LOGIN_OK = (overrides = {}) => (call: ApiCall) =>

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getUserDetail, setUserDetail } from '../../../lib/user-storage.ts';
-import { FakeDeliveryService } from '../../../test/fake-delivery.ts';
-import { CODES_BY_TEST_TOKEN, envelope, loginData, mockApi, renderApp, storeLogin, testLocation } from '../../../test/render-app.tsx';
+import { FakeDeliveryService } from '../../../testing/fake-delivery.ts';
+import { CODES_BY_TEST_TOKEN, envelope, loginData, mockApi, renderApp, storeLogin, testLocation } from '../../../testing/render-app.tsx';
 
 const BANNER_ALT = 'National Business Conference 2027, March 1 to 4, Las Vegas';
 

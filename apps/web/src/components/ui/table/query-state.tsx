@@ -1,8 +1,9 @@
+/** What a list shows while its query loads, when it fails (with retry), and when it is empty. */
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { errorMessage } from '../api/admin-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -29,7 +30,7 @@ export function ErrorAlert({ error, onRetry, title }: { error: unknown; onRetry?
   );
 }
 
-interface QueryLike<T> {
+export interface QueryLike<T> {
   data: T | undefined;
   isPending: boolean;
   isError: boolean;
