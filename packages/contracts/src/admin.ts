@@ -1,5 +1,5 @@
 /**
- * Organizer console API (design organizer-and-mail.md, section 4): the wire shapes of every
+ * Organizer console API (docs/organizer-console.md): the wire shapes of every
  * `/Admin/*` and `/api/Admin/*` route. Envelope, statuses and conventions as in api-contract.md.
  *
  * - Sign-in is `POST /Admin/Login`; every other route is under `/api/Admin/` and needs an organizer

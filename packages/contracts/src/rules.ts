@@ -20,7 +20,7 @@ export const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+\.[^\s@\p{
  */
 export const SERVED_CONTENT = { path: '/nbc/welcome', eventType: 'nbc', types: ['page_layout', 'welcome_page'] } as const;
 
-/** Content access codes by policy (spec section 6); other policies grant none. */
+/** Content access codes by policy (docs/design/web-rules.md, section 6); other policies grant none. */
 export const CONTENT_CODE_BY_POLICY: Readonly<Record<string, string>> = {
   general: 'navigatingcorp',
   expo: 'retailers',
@@ -80,7 +80,7 @@ export function attendanceErrors(
   return errors;
 }
 
-/** Store filter of the detail screen and the exports (spec section 3): all, enrolled, not enrolled. */
+/** Store filter of the detail screen and the exports (docs/design/web-rules.md, section 3): all, enrolled, not enrolled. */
 export const STORE_FILTERS = ['ALL', 'E', 'N'] as const;
 export type StoreFilter = (typeof STORE_FILTERS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Organizer sign-in (design organizer-and-mail.md, section 4): e-mail + password (argon2id), an
+ * Organizer sign-in (docs/organizer-console.md): e-mail + password (argon2id), an
  * optional TOTP code, failures counted with the login rate limiter. Every refusal answers the same
  * message, so the answer never tells whether an e-mail is an organizer's.
  *

@@ -1,5 +1,5 @@
 /**
- * What organizers change in the console (design organizer-and-mail.md, section 4). Every change
+ * What organizers change in the console (docs/organizer-console.md). Every change
  * runs in one transaction with its audit row, which carries the organizer's id; registration
  * changes go through the registration module's own state changes (seat hand-over, counts kept by
  * triggers stay right), and the attendee's mail is queued in the same transaction.

@@ -1,5 +1,5 @@
 /**
- * Erasure (design privacy-and-operations.md section 1, docs/privacy.md): a person's name, e-mail and
+ * Erasure (docs/privacy.md): a person's name, e-mail and
  * free text are removed from every table and column where they are stored and replaced by an
  * anonymous marker; ids stay, so every count and report figure is the same before and after.
  *

@@ -1,5 +1,5 @@
 /**
- * Scheduled reminders (docs/design/organizer-and-mail.md, reminders), run by the `mail-reminders` job:
+ * Scheduled reminders (docs/operations.md, "Mail"), run by the `mail-reminders` job:
  * - store managers of stores with no enrolled attendee, once registration closes in N days or less
  *   (N = the event's `reminder_days_before_close`, set in the console);
  * - attendees whose registration link was issued but never completed (after LINK_REMINDER_AFTER_MS).

@@ -359,7 +359,7 @@ describe('access', () => {
     expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
   });
 
-  // Spec section 7: "POST api/Report/GetEnrollments?reportLevel=All | region, zone, district, select
+  // Section 7 of docs/design/web-rules.md: "POST api/Report/GetEnrollments?reportLevel=All | region, zone, district, select
   // (all empty)", and section 2: "Entering the menu resets the level to 0" (issue 31, item 8: never called).
   it('entering the report menu calls GetEnrollments?reportLevel=All with every body field empty and shows the total', async () => {
     const { regionCode: _code, regdescription: _name, ...grandTotal } = regionRows.at(-1)!;

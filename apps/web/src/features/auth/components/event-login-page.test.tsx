@@ -78,7 +78,7 @@ describe('nbc login', () => {
     await waitFor(() => expect(getUserDetail()?.data.authorizationPolicy).toEqual(['general']));
   });
 
-  // Spec section 4: "A dealer with no authorizationPolicy gets ['general']." Null, missing and empty
+  // Section 4 of docs/design/web-rules.md: "A dealer with no authorizationPolicy gets ['general']." Null, missing and empty
   // are all "no authorizationPolicy" (issue 31, item 3); null or missing made the login fail.
   it.each([
     ['null', { authorizationPolicy: null }],
@@ -313,7 +313,7 @@ describe('report login', () => {
     expect(getUserDetail()?.data.authorizationPolicy).toEqual(['reporting']);
   });
 
-  it("gives a report login whose authorizationPolicy is null 'reporting' (docs/design/web-rules.md, spec section 4: defaults when the server gives none)", async () => {
+  it("gives a report login whose authorizationPolicy is null 'reporting' (docs/design/web-rules.md, section 4: defaults when the server gives none)", async () => {
     mockApi((call) =>
       call.path === '/User/ProcessLogin'
         ? { body: envelope(loginData({ accessToken: 'token-reporting', authorizationPolicy: null as unknown as string[], regType: 'RPT', dealerInfo: null })) }

@@ -1,5 +1,5 @@
 /**
- * Sign-in for an event (/nbc, /abc; spec sections 2, 4 and 5): e-mail and access code, plus first
+ * Sign-in for an event (/nbc, /abc; docs/design/web-rules.md, sections 2, 4 and 5): e-mail and access code, plus first
  * and last name for abc. Every text comes from the event's `login` content item, with built-in
  * texts when the content service is down.
  */

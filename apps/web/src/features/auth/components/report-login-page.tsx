@@ -1,5 +1,5 @@
 /**
- * Report login (/reportLogin; spec sections 2, 4 and 5): company e-mail and report code, texts from
+ * Report login (/reportLogin; docs/design/web-rules.md, sections 2, 4 and 5): company e-mail and report code, texts from
  * the nbc environment's `report_login` item (built in while the content service is down). Success
  * opens the retailer report page.
  */

@@ -1,5 +1,5 @@
 /**
- * The detail filter on arrival (spec section 4: "Detail filter resets to ALL on leaving"). In a file
+ * The detail filter on arrival (docs/design/web-rules.md, section 4: "Detail filter resets to ALL on leaving"). In a file
  * of its own: the page remembers, per document, whether it was shown before.
  */
 import { screen } from '@testing-library/react';

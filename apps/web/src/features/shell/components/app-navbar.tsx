@@ -50,7 +50,7 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
   }
 
   /**
-   * Spec section 7: GetRevisitURL is "called on enrollment tab click", its URL, "fallback
+   * section 7 of docs/design/web-rules.md: GetRevisitURL is "called on enrollment tab click", its URL, "fallback
    * /nbc/enrollment", "opens in new window". The window is opened within the click, before
    * GetRevisitURL answers (a pop-up blocker, Safari especially, refuses one opened after an await),
    * and pointed at the revisit link or, without one, at the enrollment page (issue 31, item 6: it

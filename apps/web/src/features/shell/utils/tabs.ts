@@ -1,5 +1,5 @@
 /**
- * Navigation tabs (spec section 2, shell): which to show and where each leads. The content service
+ * Navigation tabs (docs/design/web-rules.md, section 2, shell): which to show and where each leads. The content service
  * already serves only the tabs of the login's access codes; the same rule is applied here too, so a
  * cached or misconfigured answer cannot show a tab to the wrong user.
  */
