@@ -100,3 +100,20 @@ export const ALL_CODES = 'ALL';
 export function isStoreFooterRow<R extends object>(row: R): row is Extract<R, { isFooterInfo: true }> {
   return (row as { isFooterInfo?: unknown }).isFooterInfo === true;
 }
+
+/**
+ * The person categories: what an access code admits and what a person is. Owned here (the wire
+ * vocabulary); the database schema types its column from this list.
+ */
+export const PERSON_CATEGORIES = [
+  'dealer_staff',
+  'corporate',
+  'field',
+  'sbr',
+  'distributor',
+  'independent_distributor',
+  'vendor',
+  'partner',
+  'expo',
+  'attendee',
+] as const;
