@@ -28,6 +28,7 @@ import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
 import { loginTexts } from '../utils/login-texts.ts';
 import { hasError, validateLogin, type LoginFields } from '../utils/login-validation.ts';
 import { LoginCard } from './login-card.tsx';
+import { LoginForm } from './login-form.tsx';
 
 /** Where the abc login shows the in-app event page (no external registration link). */
 export interface AbcEventViewState {
@@ -144,32 +145,18 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
   const describedBy = shownErrors.length > 0 ? errorsId : undefined;
   return (
     <LoginCard heading={texts.heading} header={header}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-describedby={describedBy}>
-        <TextField
-          id={`${formId}-username`}
-          label={texts.userNameLabel}
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          maxLength={254}
-          value={fields.userName}
-          onValueChange={update('userName')}
-          invalid={invalid('userName')}
-          aria-describedby={describedBy}
-          required
-        />
-        <TextField
-          id={`${formId}-password`}
-          label={texts.passwordLabel}
-          type="password"
-          autoComplete="current-password"
-          maxLength={100}
-          value={fields.password}
-          onValueChange={update('password')}
-          invalid={invalid('password')}
-          aria-describedby={describedBy}
-          required
-        />
+      <LoginForm
+        formId={formId}
+        texts={texts}
+        userName={fields.userName}
+        password={fields.password}
+        onChange={(field, value) => update(field)(value)}
+        invalid={invalid}
+        describedBy={describedBy}
+        describeForm
+        pending={pending}
+        onSubmit={onSubmit}
+      >
         {requireNames && (
           <>
             <TextField
@@ -196,11 +183,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
             />
           </>
         )}
-        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
-          {pending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-          {texts.buttonText}
-        </button>
-      </form>
+      </LoginForm>
       <ErrorList id={errorsId} errors={shownErrors} />
       <RichText html={texts.noteHtml} className="login-note mt-4 small text-body-secondary" />
     </LoginCard>
