@@ -148,13 +148,3 @@ export function apiGet<T>(path: string, query?: QueryParams, signal?: AbortSigna
 export function apiPost<T>(path: string, body?: unknown, query?: QueryParams): Promise<Envelope<T>> {
   return apiFetch<T>(path, { method: 'POST', body: body ?? {}, ...(query ? { query } : {}) });
 }
-
-/** The words for a failed call: the server's message with its field errors, or a generic one. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const fields = error.fieldErrors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message));
-    return fields.length > 0 ? `${error.message} ${fields.join('; ')}` : error.message;
-  }
-  if (error instanceof Error) return error.message;
-  return 'Something went wrong.';
-}
