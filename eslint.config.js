@@ -2,6 +2,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const FEATURES_DIR = resolve('apps/web/src/features');
@@ -30,6 +31,25 @@ const featureBoundaries = {
   },
 };
 
+/**
+ * Imports run one way (docs/decisions/013-module-shape.md): a zone never imports what is above it.
+ * Tests and their `testing/` helpers may compose from above (they render the app's providers).
+ */
+const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', '**/test/**'];
+const upward = (target, from, message) => ({ target, from, message });
+const zones = [
+  upward('apps/web/src/features', 'apps/web/src/app', 'Features do not import src/app: shared pieces live in src/config, src/components, src/lib.'),
+  ...['components', 'lib', 'config'].flatMap((shared) => [
+    upward(`apps/web/src/${shared}`, 'apps/web/src/features', `src/${shared} is shared: it does not import a feature.`),
+    upward(`apps/web/src/${shared}`, 'apps/web/src/app', `src/${shared} is shared: it does not import src/app.`),
+  ]),
+  ...['lib', 'plugins', 'demo', 'import'].map((low) =>
+    upward(`apps/server/src/${low}`, 'apps/server/src/modules', `server src/${low} sits below the modules: move what it needs into src/lib.`),
+  ),
+  upward('apps/server/src/lib', 'apps/server/src/plugins', 'server src/lib sits below the plugins.'),
+  upward('packages', 'apps', 'Packages never import an app.'),
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'packages/db/drizzle/**', '.data/**'] },
   js.configs.recommended,
@@ -41,6 +61,24 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

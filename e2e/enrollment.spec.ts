@@ -1,5 +1,5 @@
 /**
- * Enrollment journeys (spec section 2 "Enrollment screen"; docs/registration-providers.md): the
+ * Enrollment journeys (docs/design/web-rules.md, section 2 "Enrollment screen"; docs/registration-providers.md): the
  * enrollment screen asks for a link, the builtin hosted page completes the registration, and the
  * report users see it.
  */
@@ -21,7 +21,7 @@ async function loginNbcAs(page: Page, email: string, code: string) {
 
 /**
  * The enrollment tab: with no registration to revisit it opens the enrollment screen in a new window
- * (docs/design/web-rules.md, spec section 7: GetRevisitURL "fallback /nbc/enrollment; opens in new window"); this page stays.
+ * (docs/design/web-rules.md, section 7: GetRevisitURL "fallback /nbc/enrollment; opens in new window"); this page stays.
  */
 async function openEnrollmentScreen(page: Page): Promise<Page> {
   const popup = page.waitForEvent('popup');

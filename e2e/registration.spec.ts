@@ -10,7 +10,7 @@ const enrollmentTab = (page: Page) => page.getByRole('navigation').getByRole('li
 
 /**
  * The enrollment tab without a registration to revisit opens the enrollment screen in a new window
- * (docs/design/web-rules.md, spec section 7: GetRevisitURL "fallback /nbc/enrollment; opens in new window").
+ * (docs/design/web-rules.md, section 7: GetRevisitURL "fallback /nbc/enrollment; opens in new window").
  */
 async function enrollmentScreenThroughTab(page: Page) {
   const popup = page.waitForEvent('popup');

@@ -62,7 +62,7 @@ test.describe('pop-up blocked', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Enrollment' }).click();
     const opened = await popup;
     // With a registration to revisit the window shows it; without one, the enrollment screen
-    // (docs/design/web-rules.md, spec section 7: "fallback /nbc/enrollment; opens in new window"). This page stays.
+    // (docs/design/web-rules.md, section 7: "fallback /nbc/enrollment; opens in new window"). This page stays.
     await expect
       .poll(async () => (opened.isClosed() ? 'closed' : opened.url()), { timeout: 15_000 })
       .toMatch(/\/nbc\/enrollment$|\/register\/[A-Za-z0-9_-]{43}$/);

@@ -111,7 +111,7 @@ test.describe('welcome page and shell', () => {
     return { top: last, bar };
   }
 
-  // Spec section 2: "selecting a tab scrolls smoothly to its section". Issue 31, item 1: with the menu
+  // section 2 of docs/design/web-rules.md: "selecting a tab scrolls smoothly to its section". Issue 31, item 1: with the menu
   // collapsed (below 992 px) the offset was measured while the menu was still open, so the section
   // ended up about 280 px past its place once the menu closed.
   test('on a small screen a tab chosen in the open menu brings its section to just below the closed bar', async ({ page }) => {

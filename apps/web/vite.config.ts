@@ -233,7 +233,7 @@ export default defineConfig(({ command }) => ({
     root: import.meta.dirname,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
   },
 }));

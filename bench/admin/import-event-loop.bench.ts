@@ -14,8 +14,8 @@ import { parse } from 'csv-parse/sync';
 import { ADMIN_PATHS, type AdminLoginData } from '@portal/contracts';
 import { createTestDatabase } from '@portal/db/testing';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { testConfig } from '../../apps/server/src/test/build-test-app.ts';
-import { createOrganizer } from '../../apps/server/src/modules/admin/organizer-accounts.ts';
+import { testConfig } from '../../apps/server/src/testing/build-test-app.ts';
+import { createOrganizer } from '../../apps/server/src/modules/admin/organizers.service.ts';
 import { longestEventLoopPause, rosterWithBadEmails } from '../../apps/server/src/import/testing/large-csv.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));

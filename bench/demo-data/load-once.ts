@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { createBenchPostgres } from '../lib/bench-database.ts';
 import { openDatabase, type Database } from '@portal/db';
 import { domainChecksums } from '../../apps/server/src/demo/data-checksum.ts';
 import { loadDemoData } from '../../apps/server/src/demo/load-demo-data.ts';
@@ -25,21 +25,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'portal-demo-bench-'));
 let database: Database;
 let drop: (() => Promise<void>) | undefined;
 if (engine === 'postgres') {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `portal_demo_bench_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  database = await openDatabase({ url: url.toString(), poolSize: 2, statementTimeoutMs: 120_000 });
-  drop = async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  const created = await createBenchPostgres('portal_demo_bench');
+  database = await openDatabase({ url: created.url, poolSize: 2, statementTimeoutMs: 120_000 });
+  drop = created.drop;
 } else {
   database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
 }

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { createBenchPostgres } from './bench-database.ts';
 import { openDatabase, type Database } from '@portal/db';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -28,22 +28,10 @@ export async function startBenchServer(engine: Engine, stores: number, env: Reco
   let databaseUrl: string | undefined;
   let database: Database;
   if (engine === 'postgres') {
-    const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `portal_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    const created = await createBenchPostgres('portal_bench');
+    databaseUrl = created.url;
     database = await openDatabase({ url: databaseUrl, poolSize: 20 });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    dropDatabase = created.drop;
   } else {
     database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
   }

@@ -7,9 +7,9 @@
  *              after it is back (aim: p99 ≤ 1 s in the first second, no 5xx).
  *   npx tsx bench/ops/ops.bench.ts [--part metrics|redis|both] [--seconds 5] [--engine pglite|postgres]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { sparePort, startRedis } from '../../apps/server/src/testing/redis-server.ts';
 import { startBenchServer, type Engine } from '../lib/bench-server.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
@@ -56,26 +56,6 @@ async function metricsOverhead(): Promise<void> {
     await off.close();
     await on.close();
   }
-}
-
-async function sparePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  await new Promise<void>((resolve) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-  });
-  return child;
 }
 
 function p99(xs: number[]): number {

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { createBenchPostgres } from '../lib/bench-database.ts';
 import { ADMIN_PATHS, WEBHOOK_PATHS } from '@portal/contracts';
 import { openDatabase, schema, type Database } from '@portal/db';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -21,7 +21,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-accounts.ts';
 import { loadDemoData } from '../../apps/server/src/demo/load-demo-data.ts';
 import { emitRegistrationEvent } from '../../apps/server/src/modules/webhooks/outbox.ts';
-import { startReceiver } from '../../apps/server/src/test/webhook-receiver.ts';
+import { startReceiver } from '../../apps/server/src/testing/webhook-receiver.ts';
 import { runLoad } from '../lib/load.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
@@ -45,22 +45,12 @@ async function until(what: string, probe: () => Promise<boolean>, timeoutMs: num
 async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void>; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-hooks-'));
   if (engine === 'pglite') return { database: await openDatabase({ dataDir: join(dataDir, 'pglite') }), drop: async () => rmSync(dataDir, { recursive: true, force: true }), dataDir };
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `portal_bench_hooks_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const created = await createBenchPostgres('portal_bench_hooks');
   return {
-    database: await openDatabase({ url: url.toString(), poolSize: 20 }),
+    database: await openDatabase({ url: created.url, poolSize: 20 }),
     dataDir,
     drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await created.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

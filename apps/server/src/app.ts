@@ -29,7 +29,8 @@ import { adminAuthRoutes } from './modules/admin/admin-auth.routes.ts';
 import { createAdminAuthService } from './modules/admin/admin-auth.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
-import { createOrganizersService, organizerRoutes } from './modules/admin/organizers.routes.ts';
+import { organizerRoutes } from './modules/admin/organizers.routes.ts';
+import { createOrganizersService } from './modules/admin/organizers.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -37,7 +38,7 @@ import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailRoutes, type MailRoutesOptions } from './modules/mail/mail.routes.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
-import { createRegistrationProvider } from './modules/registration/provider.ts';
+import { createRegistrationProvider } from './modules/registration/providers.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -158,8 +159,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       newPeoplePerCodeHour: config.newPeoplePerCodeHour,
     }),
   });
-  await app.register(enrollmentRoutes, { config });
-  await app.register(registrationRoutes, { config, limiter });
+  const registrationProvider = createRegistrationProvider(config);
+  await app.register(enrollmentRoutes, { provider: registrationProvider });
+  await app.register(registrationRoutes, { config, limiter, ...(deps.now ? { jobClock: () => new Date(deps.now!()) } : {}) });
   await app.register(reportsRoutes);
   await app.register(reportInsightsRoutes, { remindersPerRecipientDay: config.remindersPerRecipientDay, publicUrl: config.publicUrl });
   await app.register(retailerReportRoutes);
@@ -178,7 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(adminRoutes, {
     service: createAdminService({
       db: database.db,
-      provider: createRegistrationProvider(config),
+      provider: registrationProvider,
       codeHashKey: config.codeHashKey,
       reportEmailDomain: config.reportEmailDomain,
       weakCodesAllowed: async () => (await runModeOf(config, database, { emptyIsDemo: false })) === 'demo',

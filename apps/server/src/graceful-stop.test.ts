@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,19 +13,12 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '@portal/db/testing';
-import { buildTestApp, DEMO } from './test/build-test-app.ts';
+import { buildTestApp, DEMO } from './testing/build-test-app.ts';
+import { sparePort } from './testing/redis-server.ts';
 import { hashToken } from './modules/registration/registration-tokens.ts';
 
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-async function sparePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** true when a TCP connection to the port is refused. */
 function refused(port: number): Promise<boolean> {

@@ -14,7 +14,7 @@ import { createTestDatabase } from '@portal/db/testing';
 import { loadConfig } from './config.ts';
 import { DEMO_EVENTS } from './demo/demo-access-codes.ts';
 import { productionProblems, runModeOf, startBanner } from './production-mode.ts';
-import { demoSeed, TEST_SECRETS, testConfig } from './test/build-test-app.ts';
+import { demoSeed, TEST_SECRETS, testConfig } from './testing/build-test-app.ts';
 
 const STRONG_REPORT_CODE = 'Quarterly-Harbor-Lantern-42';
 

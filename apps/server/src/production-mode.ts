@@ -11,7 +11,7 @@ import { DEMO_REPORT_CODE, type Config } from './config.ts';
 import { DEMO_ACCESS_CODES } from './demo/demo-access-codes.ts';
 import { DEMO_ORGANIZER } from './demo/demo-accounts.ts';
 import { accessCodeProblem, hashAccessCode } from './lib/access-code.ts';
-import { stillHasPassword } from './modules/admin/organizer-accounts.ts';
+import { stillHasPassword } from './modules/admin/organizers.service.ts';
 import { oidcProductionProblems } from './modules/oidc/oidc-config.ts';
 
 export type RunMode = 'demo' | 'production';

@@ -1,5 +1,5 @@
 /**
- * The web app's queries (spec section 7, docs/content-model.md) through the official SDK, configured
+ * The web app's queries (docs/design/web-rules.md, section 7, docs/content-model.md) through the official SDK, configured
  * as the portal does, against the plugin on a real port.
  */
 import { DeliveryError, type IContentItem, type IDeliveryClient, createDeliveryClient } from '@kontent-ai/delivery-sdk';

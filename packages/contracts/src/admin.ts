@@ -1,5 +1,5 @@
 /**
- * Organizer console API (design organizer-and-mail.md, section 4): the wire shapes of every
+ * Organizer console API (docs/organizer-console.md): the wire shapes of every
  * `/Admin/*` and `/api/Admin/*` route. Envelope, statuses and conventions as in api-contract.md.
  *
  * - Sign-in is `POST /Admin/Login`; every other route is under `/api/Admin/` and needs an organizer
@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { eventTypeSchema } from './auth.ts';
-import { EMAIL_PATTERN, FIRST_NAME_MAX, isIsoDate, LAST_NAME_MAX } from './rules.ts';
+import { EMAIL_PATTERN, FIRST_NAME_MAX, isIsoDate, LAST_NAME_MAX, PERSON_CATEGORIES } from './rules.ts';
 
 /** Route paths, so the web app and tests never spell them twice. `{id}` / `{eventType}` are path params. */
 export const ADMIN_PATHS = {
@@ -253,18 +253,7 @@ export type UpdateEventRequest = z.input<typeof updateEventRequestSchema>;
  * `dealer_staff` with a `storeDlrnum` is a per-store code: any e-mail may log in with it and is bound
  * to that store; without a store it admits store-roster e-mails only.
  */
-export const ACCESS_CODE_CATEGORIES = [
-  'dealer_staff',
-  'corporate',
-  'field',
-  'sbr',
-  'distributor',
-  'independent_distributor',
-  'vendor',
-  'partner',
-  'expo',
-  'attendee',
-] as const;
+export const ACCESS_CODE_CATEGORIES = PERSON_CATEGORIES;
 export const accessCodeCategorySchema = z.enum(ACCESS_CODE_CATEGORIES);
 export type AccessCodeCategory = z.infer<typeof accessCodeCategorySchema>;
 

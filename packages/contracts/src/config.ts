@@ -4,7 +4,7 @@ import { eventTypeSchema } from './auth.ts';
 export const runtimeConfigSchema = z.object({
   registrationProvider: z.string(),
   contentBaseUrl: z.string(),
-  /** The report login's company mail domain (spec section 5), checked in the browser too. */
+  /** The report login's company mail domain (docs/design/web-rules.md, section 5), checked in the browser too. */
   reportEmailDomain: z.string(),
   content: z.record(z.string(), z.object({ environmentId: z.string() })),
   events: z.array(z.object({ eventType: eventTypeSchema, name: z.string(), isVirtual: z.boolean() })),

@@ -1,5 +1,5 @@
 /**
- * Personal data (design privacy-and-operations.md section 1, docs/privacy.md): a person's own data
+ * Personal data (docs/privacy.md): a person's own data
  * as JSON, erasure requests, erasure, and retention. Envelope and conventions as everywhere.
  *
  * - `GET /api/Me/Data` (attendee token) -> `PersonalData` of the caller; served as a download

@@ -18,7 +18,7 @@ export const STORE_DATA_LEVELS = ['Region', 'Zone'] as const;
 export type StoreDataLevel = (typeof STORE_DATA_LEVELS)[number];
 
 
-/** Attendee report types (docs/design/web-rules.md, spec section 7): 1 field, 2 corporate, 3 distributor and vendor, 4 SBR, 5 candidate. */
+/** Attendee report types (docs/design/web-rules.md, section 7): 1 field, 2 corporate, 3 distributor and vendor, 4 SBR, 5 candidate. */
 export const ATTENDEE_REPORT_TYPES = [1, 2, 3, 4, 5] as const;
 export type AttendeeReportType = (typeof ATTENDEE_REPORT_TYPES)[number];
 /** The types a `field` user may read; `corporate` reads all. */

@@ -4,7 +4,6 @@
  * built at module load and cannot be tree-shaken. The zod schemas of the other modules use these too.
  */
 import type { FieldError } from './envelope.ts';
-import type { StoreFooterRow } from './reports.ts';
 
 export const FIRST_NAME_MAX = 30;
 export const LAST_NAME_MAX = 50;
@@ -21,7 +20,7 @@ export const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+\.[^\s@\p{
  */
 export const SERVED_CONTENT = { path: '/nbc/welcome', eventType: 'nbc', types: ['page_layout', 'welcome_page'] } as const;
 
-/** Content access codes by policy (spec section 6); other policies grant none. */
+/** Content access codes by policy (docs/design/web-rules.md, section 6); other policies grant none. */
 export const CONTENT_CODE_BY_POLICY: Readonly<Record<string, string>> = {
   general: 'navigatingcorp',
   expo: 'retailers',
@@ -81,7 +80,7 @@ export function attendanceErrors(
   return errors;
 }
 
-/** Store filter of the detail screen and the exports (spec section 3): all, enrolled, not enrolled. */
+/** Store filter of the detail screen and the exports (docs/design/web-rules.md, section 3): all, enrolled, not enrolled. */
 export const STORE_FILTERS = ['ALL', 'E', 'N'] as const;
 export type StoreFilter = (typeof STORE_FILTERS)[number];
 
@@ -94,7 +93,27 @@ export const GRAND_TOTAL_KEY = 'zzz';
 /** `regCode`/`zone` value meaning "no filter". */
 export const ALL_CODES = 'ALL';
 
-/** The store detail's last row carries the district totals instead of a store. */
-export function isStoreFooterRow(row: object): row is StoreFooterRow {
+/**
+ * The store detail's last row carries the district totals instead of a store. Generic over the row
+ * type, so this file needs nothing from reports.ts (which imports its rules from here).
+ */
+export function isStoreFooterRow<R extends object>(row: R): row is Extract<R, { isFooterInfo: true }> {
   return (row as { isFooterInfo?: unknown }).isFooterInfo === true;
 }
+
+/**
+ * The person categories: what an access code admits and what a person is. Owned here (the wire
+ * vocabulary); the database schema types its column from this list.
+ */
+export const PERSON_CATEGORIES = [
+  'dealer_staff',
+  'corporate',
+  'field',
+  'sbr',
+  'distributor',
+  'independent_distributor',
+  'vendor',
+  'partner',
+  'expo',
+  'attendee',
+] as const;

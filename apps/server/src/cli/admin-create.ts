@@ -9,7 +9,8 @@ import { EMAIL_PATTERN } from '@portal/contracts';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../database.ts';
 import { audit } from '../lib/audit.ts';
-import { createOrganizer, generateOneTimePassword, OrganizerExistsError } from '../modules/admin/organizer-accounts.ts';
+import { generateOneTimePassword } from '../lib/password.ts';
+import { createOrganizer, OrganizerExistsError } from '../modules/admin/organizers.service.ts';
 import { runCli, UsageError } from './run-cli.ts';
 
 const USAGE = `Usage: npm run admin:create -- --email E [--name "First Last"]

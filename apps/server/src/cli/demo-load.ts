@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx } from '@portal/db';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../database.ts';
-import { runCli, UsageError } from './run-cli.ts';
+import { runCommand, UsageError } from './run-cli.ts';
 import { formatDemoAccounts } from '../demo/demo-accounts.ts';
 import { DEMO_DEFAULT_SEED, DEMO_MAX_STORES } from '../demo/generate-demo-data.ts';
 import { DEMO_META_KEY, DemoDataError, loadDemoData, type DemoSummary } from '../demo/load-demo-data.ts';
@@ -104,14 +104,7 @@ function formatSummary(s: DemoSummary, ms: number, target: string): string {
   ].join('\n');
 }
 
-async function main(): Promise<number> {
-  // npm runs workspace scripts in the workspace folder; DATA_DIR and paths are meant from where the user typed.
-  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
-  const args = parseArguments(process.argv.slice(2));
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
+async function main(args: ReturnType<typeof parseArguments>): Promise<number> {
   const config = loadConfig();
   const stores = args.stores ?? config.demoStores;
   if (stores > DEMO_MAX_STORES) throw new UsageError(`DEMO_STORES must be at most ${DEMO_MAX_STORES} for demo data, got ${stores}`);
@@ -148,4 +141,4 @@ async function main(): Promise<number> {
   }
 }
 
-runCli(main, { usage: USAGE, failure: 'Loading demo data failed', expected: [DemoDataError] });
+runCommand({ usage: USAGE, failure: 'Loading demo data failed', expected: [DemoDataError], parse: parseArguments, run: main });

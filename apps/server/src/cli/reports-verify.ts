@@ -12,7 +12,7 @@ import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../database.ts';
 import { countedEvents, findCountDrift, findReportDrift, rebuildCounts, type CountDrift, type ReportDrift } from '../modules/reports/report-counts.ts';
 import type { DbOrTx } from '@portal/db';
-import { runCli, UsageError } from './run-cli.ts';
+import { runCommand, UsageError } from './run-cli.ts';
 
 const USAGE = `Usage: npm run reports:verify -- [--repair]
 
@@ -58,13 +58,7 @@ function describe(result: Awaited<ReturnType<typeof check>>): string {
   return lines.join('\n');
 }
 
-async function main(): Promise<number> {
-  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
-  const args = parseArguments(process.argv.slice(2));
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
+async function main(args: ReturnType<typeof parseArguments>): Promise<number> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config, fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)));
   const target = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite (${join(config.dataDir, 'pglite')})`;
@@ -95,4 +89,4 @@ async function main(): Promise<number> {
   }
 }
 
-runCli(main, { usage: USAGE, failure: 'Verifying the report counts failed' });
+runCommand({ usage: USAGE, failure: 'Verifying the report counts failed', parse: parseArguments, run: main });

@@ -2,6 +2,9 @@
  * How every command-line entry point ends: 0 on success, 2 for bad arguments (with the usage),
  * 1 for an expected failure (its message alone) or anything else (with what was being done).
  */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
 import { ConfigError } from '../config.ts';
 
 export class UsageError extends Error {}
@@ -24,5 +27,43 @@ export function runCli(main: () => Promise<number>, options: { usage?: string; f
       console.error(`${options.failure}:`, error instanceof Error ? error.message : error);
       process.exit(1);
     },
+  );
+}
+
+/** A command's options by node's parseArgs (strict, no positionals, `--help`/`-h`); a parse error is a usage error. */
+export function parseOptions<const O extends ParseArgsOptionsConfig>(argv: string[], options: O) {
+  type Config = { args: string[]; options: O & typeof HELP; strict: true; allowPositionals: false };
+  const config: Config = { args: argv, options: { ...options, ...HELP }, strict: true, allowPositionals: false };
+  try {
+    return parseArgs<Config>(config).values;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const HELP = { help: { type: 'boolean', short: 'h', default: false } } as const;
+
+/**
+ * The start every command shares: paths mean what they mean where the user typed the command (npm
+ * runs workspace scripts in the workspace folder), `--help` prints the usage, then `run`.
+ */
+export function runCommand<A extends { help?: boolean | undefined }>(spec: {
+  usage: string;
+  failure: string;
+  expected?: readonly ErrorClass[];
+  parse: (argv: string[]) => A;
+  run: (args: A) => Promise<number>;
+}): void {
+  runCli(
+    async () => {
+      if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+      const args = spec.parse(process.argv.slice(2));
+      if (args.help) {
+        console.log(spec.usage);
+        return 0;
+      }
+      return spec.run(args);
+    },
+    { usage: spec.usage, failure: spec.failure, ...(spec.expected ? { expected: spec.expected } : {}) },
   );
 }

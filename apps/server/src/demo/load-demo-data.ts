@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx } from '@portal/db';
 import { bulkInsert } from '../import/bulk-write.ts';
 import { hashAccessCode } from '../lib/access-code.ts';
-import { hashPassword } from '../modules/admin/organizer-accounts.ts';
+import { hashPassword } from '../lib/password.ts';
 import { DEMO_ACCESS_CODES, DEMO_EVENTS } from './demo-access-codes.ts';
 import { DEMO_ORGANIZER } from './demo-accounts.ts';
 import { DEMO_DEFAULT_SEED, DEMO_DEFAULT_STORES, DEMO_REPORT_USERS, generateDemoData, type DemoDataset } from './generate-demo-data.ts';

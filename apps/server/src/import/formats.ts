@@ -2,7 +2,8 @@
  * The CSV formats of `npm run import:csv` (docs/csv-import.md). Column order is free; header names
  * match case-insensitively; optional columns may be left out of the header or left blank.
  */
-import { ATTENDEE_TYPES, PERSON_CATEGORIES } from '@portal/db/schema';
+import { PERSON_CATEGORIES } from '@portal/contracts/rules';
+import { ATTENDEE_TYPES } from '@portal/db/schema';
 import type { ColumnSpec } from './csv-file.ts';
 
 const req = (name: string): ColumnSpec => ({ name, required: true });

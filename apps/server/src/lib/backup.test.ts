@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase, type Database } from '@portal/db';
 import { testDatabaseUrl } from '@portal/db/testing';
 import { loadDemoData } from '../demo/load-demo-data.ts';
-import { bearer, buildTestApp, DEMO, loginAs, testConfig } from '../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, testConfig } from '../testing/build-test-app.ts';
 import { backup, BackupError, restore, type Target } from './backup.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-backup-'));

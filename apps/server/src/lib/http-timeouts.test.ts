@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase } from '@portal/db/testing';
 import type { Database } from '@portal/db';
 import { buildApp } from '../app.ts';
-import { testConfig } from '../test/build-test-app.ts';
+import { testConfig } from '../testing/build-test-app.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './http-timeouts.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

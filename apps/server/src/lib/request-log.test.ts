@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@portal/db/testing';
 import type { Database } from '@portal/db';
 import { buildApp } from '../app.ts';
-import { testConfig } from '../test/build-test-app.ts';
+import { testConfig } from '../testing/build-test-app.ts';
 import { maskUrl, requestLogOptions } from './request-log.ts';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';

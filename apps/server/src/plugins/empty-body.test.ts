@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { ADMIN_PATHS, type AdminLoginData } from '@portal/contracts';
 import { schema } from '@portal/db';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../testing/build-test-app.ts';
 import { DEMO_ORGANIZER } from '../demo/demo-accounts.ts';
-import { createOrganizer } from '../modules/admin/organizer-accounts.ts';
+import { createOrganizer } from '../modules/admin/organizers.service.ts';
 
 /** The four ways a client sends "no fields". */
 const VARIANTS = {

@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { ADMIN_PATHS } from '@portal/contracts';
 import { schema } from '@portal/db';
 import { DEMO_ORGANIZER } from '../demo/demo-accounts.ts';
-import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../testing/build-test-app.ts';
 import { listenMetrics } from './metrics.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';

@@ -1,6 +1,6 @@
 /** Issue 9, item 7: no-store on every /User and /api answer; HSTS when PUBLIC_URL is https. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../testing/build-test-app.ts';
 import { HSTS } from './security-headers.ts';
 
 describe('security headers', () => {

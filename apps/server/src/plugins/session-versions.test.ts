@@ -9,8 +9,8 @@ import { ADMIN_PATHS, type AdminLoginData } from '@portal/contracts';
 import { schema } from '@portal/db';
 import { DEMO_ORGANIZER } from '../demo/demo-accounts.ts';
 import { activeDigestSubscribers } from '../modules/report-insights/report-insights.queries.ts';
-import { createOrganizer } from '../modules/admin/organizer-accounts.ts';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { createOrganizer } from '../modules/admin/organizers.service.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../testing/build-test-app.ts';
 
 const ATTENDEE_ROUTE = '/api/Enrollment/GetRevisitURL';
 const REPORT_ROUTE = '/api/Report/GetAllRegions';

@@ -1,5 +1,5 @@
 /**
- * Route chunks load lazily with a 120 s time-out (spec section 2). A chunk that fails or times out
+ * Route chunks load lazily with a 120 s time-out (docs/design/web-rules.md, section 2). A chunk that fails or times out
  * shows a retry message instead of a blank page.
  */
 import { Component, lazy, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
@@ -74,12 +74,4 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, Chunk
       </div>
     );
   }
-}
-
-export function PageLoading() {
-  return (
-    <div className="page-loading" role="status" aria-live="polite">
-      <span className="visually-hidden">Loading…</span>
-    </div>
-  );
 }

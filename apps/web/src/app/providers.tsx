@@ -5,7 +5,7 @@ import type { IHttpService } from '@kontent-ai/core-sdk';
 import { Toasts } from '../components/ui/toasts.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { ContentHttpServiceContext } from '../lib/content-http-context.ts';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 import { createQueryClient } from './query-client.ts';
 
 /** A 401 anywhere: cached user data goes, and the router (not a reload) takes the user to `/`. */

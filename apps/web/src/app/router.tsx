@@ -5,8 +5,9 @@
 import { Suspense, useEffect } from 'react';
 import { firstPaintPath, releaseFirstPaint } from '../lib/first-paint.ts';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { ChunkErrorBoundary, PageLoading, lazyPage, type LazyPage } from './lazy-page.tsx';
-import { paths } from './paths.ts';
+import { PageLoading } from '../components/ui/page-loading.tsx';
+import { ChunkErrorBoundary, lazyPage, type LazyPage } from './lazy-page.tsx';
+import { paths } from '../config/paths.ts';
 import { RequireLogin } from './require-login.tsx';
 
 const LandingPage = lazyPage(() => import('./routes/landing.tsx'));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loginData } from '../test/render-app.tsx';
+import { loginData } from '../testing/render-app.tsx';
 import { ApiError, apiFetch, apiGet, apiPost, apiUrl, setUnauthorizedHandler } from './api-client.ts';
 import { getUserDetail, setUserDetail } from './user-storage.ts';
 

@@ -2,7 +2,7 @@
  * Content through the official Kontent.ai Delivery SDK, pointed at the portal's own content service
  * (`{contentBaseUrl}/{environmentId}` from `GET /api/Config`). The portal token travels as the
  * bearer (`globalHeaders`), so access-code restricted items (header tabs, report types) reach only
- * the users they are for. All product queries use depth 2 (spec section 7).
+ * the users they are for. All product queries use depth 2 (docs/design/web-rules.md, section 7).
  */
 import { useContext, useDeferredValue, useMemo } from 'react';
 import { keepPreviousData, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';

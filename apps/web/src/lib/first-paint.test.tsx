@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkErrorBoundary } from '../app/lazy-page.tsx';
-import { mockApi, renderApp } from '../test/render-app.tsx';
+import { mockApi, renderApp } from '../testing/render-app.tsx';
 
 /** What the server puts before #root on /nbc (static-web.ts firstPaintBody). */
 function serverHeader(path: string): HTMLElement {

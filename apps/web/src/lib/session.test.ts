@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi, storeLogin } from '../test/render-app.tsx';
+import { mockApi, storeLogin } from '../testing/render-app.tsx';
 import { logout } from './session.ts';
 import { getUserDetail } from './user-storage.ts';
 
@@ -8,7 +8,7 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-// Spec section 7: "POST User/ProcessLogout | none | nothing", and section 4: "Login page entry: first
+// Section 7 of docs/design/web-rules.md: "POST User/ProcessLogout | none | nothing", and section 4: "Login page entry: first
 // calls logout". The call goes out on every logout, not only when a token is stored (issue 31, item 9).
 describe('logout', () => {
   it('sends ProcessLogout with the stored token, then clears local and session storage', async () => {

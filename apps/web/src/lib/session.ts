@@ -4,7 +4,7 @@ import { apiPost } from './api-client.ts';
 import { clearSession } from './user-storage.ts';
 
 /**
- * `POST /User/ProcessLogout` on every logout (docs/design/web-rules.md, spec section 7; the bearer token goes along when one is
+ * `POST /User/ProcessLogout` on every logout (docs/design/web-rules.md, section 7; the bearer token goes along when one is
  * stored, and the server answers 200 without one), then clears local and session storage and cached
  * server data. Never rejects: a failed logout call still ends the session here.
  */

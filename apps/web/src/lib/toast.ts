@@ -1,5 +1,5 @@
 /**
- * Toasts (spec section 9): app toasts top-right for 3 seconds. react-toastify loads on the first
+ * Toasts (docs/design/web-rules.md, section 9): app toasts top-right for 3 seconds. react-toastify loads on the first
  * toast, so pages that never show one (landing, logins) do not download it; toasts raised before
  * the container mounts are queued by react-toastify and shown when it does.
  */

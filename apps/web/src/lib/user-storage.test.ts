@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loginData } from '../test/render-app.tsx';
+import { loginData } from '../testing/render-app.tsx';
 import { clearSession, getAccessToken, getUserDetail, removeUserDetail, setUserDetail, USER_DETAIL_KEY, useUserDetail } from './user-storage.ts';
 
 const stored = { succeeded: true, message: null, data: loginData() };

@@ -1,5 +1,5 @@
 /**
- * The stored login ('userdetail', spec section 9): the whole ProcessLogin answer, kept in
+ * The stored login ('userdetail', docs/design/web-rules.md, section 9): the whole ProcessLogin answer, kept in
  * localStorage so a reload or a second tab stays signed in. Components subscribe with
  * `useUserDetail()`; everything else calls `getUserDetail()`.
  */
@@ -85,7 +85,7 @@ export function removeUserDetail(): void {
   emit();
 }
 
-/** Logout and login-page entry: clears local and session storage (spec section 4). */
+/** Logout and login-page entry: clears local and session storage (docs/design/web-rules.md, section 4). */
 export function clearSession(): void {
   try {
     window.localStorage.clear();

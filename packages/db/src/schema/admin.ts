@@ -1,5 +1,5 @@
 /**
- * Organizer accounts (design organizer-and-mail.md, section 4): the people who run the events in the
+ * Organizer accounts (docs/organizer-console.md): the people who run the events in the
  * console. Separate from attendees and report users; their tokens carry the `admin` policy only.
  */
 import { sql } from 'drizzle-orm';

@@ -4,6 +4,7 @@
  * Content-service tables live in @portal/content-service and share the same migrations.
  */
 import { sql } from 'drizzle-orm';
+import type { PERSON_CATEGORIES } from '@portal/contracts/rules';
 import {
   bigserial,
   boolean,
@@ -36,18 +37,7 @@ export const ATTENDEE_TYPES = [
 ] as const;
 export type AttendeeType = (typeof ATTENDEE_TYPES)[number];
 
-export const PERSON_CATEGORIES = [
-  'dealer_staff',
-  'corporate',
-  'field',
-  'sbr',
-  'distributor',
-  'independent_distributor',
-  'vendor',
-  'partner',
-  'expo',
-  'attendee',
-] as const;
+/** The list is owned by @portal/contracts (the wire vocabulary); the column is typed from it. */
 export type PersonCategory = (typeof PERSON_CATEGORIES)[number];
 
 /** The attendee type a person's registration gets by default, from their category. */

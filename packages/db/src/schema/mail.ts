@@ -1,5 +1,5 @@
 /**
- * The mail outbox (design organizer-and-mail.md section 5) and e-mail verification (section 2).
+ * The mail outbox (docs/operations.md, "Mail") and e-mail verification (docs/security.md).
  * A mail is a row here, written in the transaction of the change that causes it; the delivery worker
  * claims rows with `FOR UPDATE SKIP LOCKED`, so several instances never send one row twice.
  */

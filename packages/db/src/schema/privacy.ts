@@ -1,5 +1,5 @@
 /**
- * Personal data (design privacy-and-operations.md section 1, docs/privacy.md): erasures done,
+ * Personal data (docs/privacy.md): erasures done,
  * erasure requests made by attendees, and each event's retention period. None of these rows holds a
  * name or an e-mail: they point at people by id only, so they survive the erasure they record.
  */

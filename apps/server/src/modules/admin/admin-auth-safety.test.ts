@@ -7,7 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { ADMIN_PATHS, type AdminLoginData } from '@portal/contracts';
 import { schema } from '@portal/db';
-import { bearer, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import {
   ADMIN_FAILURES_BEFORE_SECOND_PROOF_EVERYWHERE,
   ADMIN_FAILURES_PER_ACCOUNT_HOUR,
@@ -16,7 +16,7 @@ import {
   EMAIL_CODE_REQUIRED_MESSAGE,
   TOTP_REQUIRED_MESSAGE,
 } from './admin-auth.service.ts';
-import { createOrganizer } from './organizer-accounts.ts';
+import { createOrganizer } from './organizers.service.ts';
 
 const { organizers, outbox } = schema;
 const FAILED = { succeeded: false, message: ADMIN_LOGIN_FAILED_MESSAGE, data: null };

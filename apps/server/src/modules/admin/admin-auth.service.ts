@@ -1,5 +1,5 @@
 /**
- * Organizer sign-in (design organizer-and-mail.md, section 4): e-mail + password (argon2id), an
+ * Organizer sign-in (docs/organizer-console.md): e-mail + password (argon2id), an
  * optional TOTP code, failures counted with the login rate limiter. Every refusal answers the same
  * message, so the answer never tells whether an e-mail is an organizer's.
  *
@@ -22,7 +22,8 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/error
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { decryptSecret, encryptSecret, SecretBoxError } from '../../lib/secret-box.ts';
 import type { AuthUser, TokenService } from '../../plugins/auth.ts';
-import { burnPasswordCheck, findOrganizer, findOrganizerByEmail, hashPassword, verifyPassword } from './organizer-accounts.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
+import { findOrganizer, findOrganizerByEmail } from './organizers.queries.ts';
 
 export const ADMIN_LOGIN_FAILED_MESSAGE = 'The e-mail address, password or code is not valid.';
 export const TOTP_REQUIRED_MESSAGE = 'Enter the 6-digit code of your authenticator app.';

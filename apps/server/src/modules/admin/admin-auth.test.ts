@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { ADMIN_PATHS, adminLoginDataSchema, type AdminLoginData } from '@portal/contracts';
 import { schema } from '@portal/db';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 import { ADMIN_FAILURES_PER_EMAIL_HOUR, ADMIN_LOGIN_FAILED_MESSAGE, encryptPlainTotpSecrets, readTotpSecret, TOTP_DISABLE_FAILURES_PER_HOUR, TOTP_REQUIRED_MESSAGE } from './admin-auth.service.ts';
-import { createOrganizer } from './organizer-accounts.ts';
+import { createOrganizer } from './organizers.service.ts';
 
 const { organizers, auditLog } = schema;
 

@@ -6,7 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, IMPORT_BODY_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_PROBLEMS_MAX, importResultSchema, type AdminLoginData } from '@portal/contracts';
-import { bearer, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 import { longestEventLoopPause, ROSTER_HEADER, rosterWithBadEmails } from '../../import/testing/large-csv.ts';
 

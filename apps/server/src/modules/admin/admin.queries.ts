@@ -9,7 +9,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminAccessCode, AdminEvent, AdminPerson, AdminRegistration, AuditEntry, RegistrationSort } from '@portal/contracts';
 import { schema, type DbOrTx } from '@portal/db';
-import { isPlaceholderEmail } from '../registration/registration.queries.ts';
+import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 
 const { accessCodes, auditLog, districts, eventRetention, events, people, personErasures, registrations, stores, zones } = schema;
 

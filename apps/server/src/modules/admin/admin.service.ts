@@ -1,5 +1,5 @@
 /**
- * What organizers change in the console (design organizer-and-mail.md, section 4). Every change
+ * What organizers change in the console (docs/organizer-console.md). Every change
  * runs in one transaction with its audit row, which carries the organizer's id; registration
  * changes go through the registration module's own state changes (seat hand-over, counts kept by
  * triggers stay right), and the attendee's mail is queued in the same transaction.
@@ -33,7 +33,8 @@ import { emitPersonEvent } from '../webhooks/outbox.ts';
 import { validateStoredScope } from '../reports/report-scope.ts';
 import type { RegistrationProvider } from '../registration/provider.ts';
 import { cancel, changeAttendance, normalized } from '../registration/registration.service.ts';
-import { findEvent, findPerson, isPlaceholderEmail, lockForChange } from '../registration/registration.queries.ts';
+import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
+import { findEvent, findPerson, lockForChange } from '../registration/registration.queries.ts';
 import * as q from './admin.queries.ts';
 
 const { accessCodes, eventRetention, events, people, registrationTokens, stores, zones } = schema;

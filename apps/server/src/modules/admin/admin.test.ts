@@ -15,7 +15,7 @@ import {
   type AdminLoginData,
 } from '@portal/contracts';
 import { schema } from '@portal/db';
-import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 
 const { auditLog, accessCodes, events, people, registrations, registrationTokens, stores, outbox } = schema;

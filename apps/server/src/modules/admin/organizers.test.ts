@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN_PATHS, adminOrganizerSchema, pagedSchema, type AdminLoginData } from '@portal/contracts';
 import { schema } from '@portal/db';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
-import { createOrganizer } from './organizer-accounts.ts';
+import { createOrganizer } from './organizers.service.ts';
 
 const { organizers, auditLog } = schema;
 

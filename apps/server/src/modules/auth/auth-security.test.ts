@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@portal/db';
-import { buildTestApp, DEMO, login, loginAs, testConfig, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, DEMO, login, loginAs, testConfig, type TestApp } from '../../testing/build-test-app.ts';
 import { LOGIN_FAILED_MESSAGE } from './auth.service.ts';
 
 const REFUSED = { succeeded: false, message: LOGIN_FAILED_MESSAGE, data: null };

@@ -176,7 +176,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     const isDealer = code.requiresRoster || (codeStore !== null && code.personCategory === 'dealer_staff');
     const store = codeStore ?? found;
-    // A dealer whose code grants no policy gets 'general' (spec section 4).
+    // A dealer whose code grants no policy gets 'general' (docs/design/web-rules.md, section 4).
     const policies: Policy[] = code.policies.length ? code.policies : isDealer ? ['general'] : [];
     const signed = await tokens.sign({
       personId: person.id,

@@ -6,7 +6,7 @@ import { loginDataSchema, type LoginData } from '@portal/contracts';
 import { openDatabase, rowsOf, schema } from '@portal/db';
 import { isPostgresRun } from '@portal/db/testing';
 import { hashAccessCode } from '../../lib/access-code.ts';
-import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { prepareLoginContext } from './auth.queries.ts';
 
 const PROTECTED = '/api/Report/GetAllRegions';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_PREVIEW_URL, DEFAULT_UPSTREAM_URL, upstreamBaseUrl } from '@portal/content-service';
 import { schema } from '@portal/db';
-import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, testConfig, type TestApp } from '../../testing/build-test-app.ts';
 import { CVENT_FAILURES_PER_HOUR } from '../registration/registration.routes.ts';
 import { CVENT_SIGNATURE_HEADER, CVENT_TIMESTAMP_HEADER, signCventCallback } from '../registration/cvent-provider.ts';
 

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LoginData } from '@portal/contracts';
 import { rowsOf, schema } from '@portal/db';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { CVENT_LINK_PARAMS } from '../registration/cvent-provider.ts';
-import { startFakeCvent, type FakeCvent } from './fake-cvent-provider.ts';
+import { startFakeCvent, type FakeCvent } from '../registration/testing/fake-cvent-provider.ts';
 
 const { registrations, people, providerCallbacks, auditLog } = schema;
 const SECRET = 'cvent-shared-secret-for-tests-0123456789';

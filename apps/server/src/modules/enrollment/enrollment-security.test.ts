@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { EnrollmentLinkRequest, LoginData } from '@portal/contracts';
 import { schema } from '@portal/db';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { EXPIRED_LINK_MESSAGE } from '../registration/registration-tokens.ts';
 
 const { registrations, registrationTokens, people } = schema;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { schema, type AttendeeType, type DbOrTx, type PersonCategory, type Tx } from '@portal/db';
-import { PLACEHOLDER_EMAIL_DOMAIN } from '../registration/registration.queries.ts';
+import { PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
 
 const { accessCodes, people, registrations } = schema;
 

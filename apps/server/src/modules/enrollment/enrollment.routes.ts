@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { enrollmentLinkRequestSchema } from '@portal/contracts';
-import type { Config } from '../../config.ts';
 import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { createRegistrationProvider } from '../registration/provider.ts';
+import type { RegistrationProvider } from '../registration/provider.ts';
 import { createEnrollmentService } from './enrollment.service.ts';
 
 function userOf(request: FastifyRequest): AuthUser {
@@ -14,8 +13,7 @@ function userOf(request: FastifyRequest): AuthUser {
 }
 
 /** Enrollment API and the registration provider (api-contract.md, "Enrollment"). */
-export const enrollmentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const provider = createRegistrationProvider(config);
+export const enrollmentRoutes: FastifyPluginAsyncZod<{ provider: RegistrationProvider }> = async (app, { provider }) => {
   const service = createEnrollmentService({ db: app.db, provider });
 
   // Authentication runs on request, before body validation: without a token the answer is 401.

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { registrationPageSchema, registrationSummarySchema, type EnrollmentLinkRequest, type LoginData, type RegistrationSubmit } from '@portal/contracts';
 import { rowsOf, schema } from '@portal/db';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
-import { confirmEmailFromOutbox } from '../../test/mail-helpers.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
+import { confirmEmailFromOutbox } from '../../testing/mail-helpers.ts';
 import { hashToken } from '../registration/registration-tokens.ts';
 
 const { registrations, registrationTokens, people, stores, auditLog } = schema;

@@ -14,10 +14,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, schema, type Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
 import { MailDelivery } from './delivery.ts';
 
-const fixture = fileURLToPath(new URL('./test-fixtures/enqueue-and-die.ts', import.meta.url));
+const fixture = fileURLToPath(new URL('./testing/enqueue-and-die.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 let smtp: SmtpCatcher;

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, outboxMailSchema, type LoginData } from '@portal/contracts';
 import { schema } from '@portal/db';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
-import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../test/build-test-app.ts';
-import { confirmEmailFromOutbox, mailsTo } from '../../test/mail-helpers.ts';
+import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
+import { confirmEmailFromOutbox, mailsTo } from '../../testing/mail-helpers.ts';
 
 let t: TestApp;
 let pat: LoginData;

@@ -1,6 +1,6 @@
 /**
  * The mail module in the app: the delivery worker (started with the background work, never in
- * plain `buildApp`), the reminder job, the organizer console's outbox routes and the page behind an
+ * plain `buildApp`), the organizer console's outbox routes and the page behind an
  * e-mail confirmation link.
  */
 import fp from 'fastify-plugin';
@@ -16,7 +16,6 @@ import { confirmEmail, type ConfirmOutcome } from './mail.service.ts';
 import * as q from './mail.queries.ts';
 import { enqueueMail, type EnqueueMailInput } from './outbox.ts';
 import { linksRemoved } from './redact-links.ts';
-import { runReminders } from './reminders.ts';
 import { brandingOf, MAIL_KINDS, renderMail, type MailDataByKind, type MailKind } from './templates/index.ts';
 import { esc } from './templates/layout.ts';
 
@@ -163,16 +162,10 @@ const routes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, { config, n
  */
 export const mailRoutes = fp<MailRoutesOptions>(
   async (app, options) => {
-    const now = options.now ?? (() => new Date());
     const { config } = options;
     const worker = new MailDelivery({ db: app.db, smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl, log: app.log, ...options.delivery });
     app.decorate('mailDelivery', worker);
     app.addHook('onClose', async () => worker.stop());
-
-    app.jobs.recurring('mail-reminders', '15 * * * *', async () => {
-      const run = await runReminders(app.db, now(), config.publicUrl, { linkTtlHours: config.linkTtlHours, perRecipientDay: config.remindersPerRecipientDay });
-      app.log.info(run, 'reminders queued');
-    });
 
     await app.register(routes, options);
   },

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { schema, type DbOrTx, type Tx } from '@portal/db';
-import { isPlaceholderEmail } from '../registration/registration.queries.ts';
+import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { enqueueMail, type EnqueuedMail } from './outbox.ts';
 
 const { people, registrations, stores, emailVerifications } = schema;

@@ -1,5 +1,5 @@
 /**
- * The mail outbox: the one way the portal sends mail (design organizer-and-mail.md section 5).
+ * The mail outbox: the one way the portal sends mail (docs/operations.md, "Mail").
  *
  * Call `enqueueMail` inside the transaction of the change that causes the mail. The row commits or
  * rolls back with the change; the delivery worker (delivery.ts) sends committed rows over SMTP,

@@ -6,12 +6,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, schema } from '@portal/db';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { runDigests } from '../report-insights/digest.ts';
 import { areaCondition, remind } from '../report-insights/report-insights.service.ts';
 import { NETWORK_SCOPE } from '../reports/report-scope.ts';
 import { setPersonReportScope } from '../reports/report-scope.ts';
-import { LINK_REMINDER_AFTER_MS, queueLinkReminders } from './reminders.ts';
+import { LINK_REMINDER_AFTER_MS, queueLinkReminders } from '../registration/reminders.ts';
 
 const PER_DAY = 2;
 

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
-import { bearer, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { startTestProvider, type TestProvider } from '../../test/oidc-provider.ts';
+import { bearer, buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { startTestProvider, type TestProvider } from '../../testing/oidc-provider.ts';
 
 const PUBLIC_URL = 'http://portal.test';
 const REDIRECT = `${PUBLIC_URL}/auth/oidc/callback`;

@@ -1,5 +1,5 @@
 /**
- * Erasure (design privacy-and-operations.md section 1, docs/privacy.md): a person's name, e-mail and
+ * Erasure (docs/privacy.md): a person's name, e-mail and
  * free text are removed from every table and column where they are stored and replaced by an
  * anonymous marker; ids stay, so every count and report figure is the same before and after.
  *
@@ -20,7 +20,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@portal/db';
-import { PLACEHOLDER_EMAIL_DOMAIN } from '../registration/registration.queries.ts';
+import { PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
 
 /** What replaces a name or an e-mail inside text, JSON and binary values. */
 export const ERASED_MARKER = '[erased]';

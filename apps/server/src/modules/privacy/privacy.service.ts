@@ -7,7 +7,7 @@ import type { AdminErasureRequest, ErasureRequest, ErasureResult, PersonalData }
 import { schema, type Db, type DbOrTx } from '@portal/db';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { isPlaceholderEmail } from '../registration/registration.queries.ts';
+import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { eraseTargeted, lockTargets, relatedPattern, sweepCatalogue, ERASED_MARKER } from './erasure.ts';
 
 const { auditLog, emailVerifications, erasureRequests, outbox, people, personErasures, registrations, reportDigestSubscriptions, stores } = schema;

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, PRIVACY_PATHS, personalDataSchema, type LoginData } from '@portal/contracts';
 import { schema } from '@portal/db';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
-import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../test/build-test-app.ts';
-import { findInCatalogue, walkedColumns } from '../../test/catalogue-walk.ts';
-import { confirmEmailFromOutbox, mailsTo } from '../../test/mail-helpers.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
+import { findInCatalogue, walkedColumns } from '../../testing/catalogue-walk.ts';
+import { confirmEmailFromOutbox, mailsTo } from '../../testing/mail-helpers.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
 
 const FIRST = 'Zebulon';
 const LAST = 'Quasthoff';

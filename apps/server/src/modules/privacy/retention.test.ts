@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, PRIVACY_PATHS, retentionPlanSchema } from '@portal/contracts';
 import { rowsOf } from '@portal/db';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
-import { findInCatalogue } from '../../test/catalogue-walk.ts';
-import { mailsTo } from '../../test/mail-helpers.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
+import { findInCatalogue } from '../../testing/catalogue-walk.ts';
+import { mailsTo } from '../../testing/mail-helpers.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
 
 /** abc ends 2027-09-16; with 30 days it is due from 2027-10-16. */
 const NOW = new Date('2027-11-02T12:00:00Z');

@@ -2,12 +2,11 @@
  * The registration provider behind enrollment (architecture.md, "Enrollment and the registration
  * provider"): the builtin hosted page by default, or Cvent. The enrollment module records the
  * pending registration and then asks the provider for the link, in the same transaction.
+ * This file holds only the interface; providers.ts picks the implementation (the members import
+ * the interface, never the other way).
  */
 import type { EventType } from '@portal/contracts';
 import type { Tx } from '@portal/db';
-import type { Config } from '../../config.ts';
-import { createBuiltinProvider } from './builtin-provider.ts';
-import { createCventProvider } from './cvent-provider.ts';
 
 /** What a provider needs to know to build a link for one registration. */
 export interface LinkSubject {
@@ -31,13 +30,4 @@ export interface RegistrationProvider {
   registrationLink(tx: Tx, subject: LinkSubject, now: Date): Promise<string>;
   /** Where the attendee reviews, changes or cancels a completed registration. */
   revisitLink(tx: Tx, subject: LinkSubject, now: Date): Promise<string>;
-}
-
-export function createRegistrationProvider(config: Config): RegistrationProvider {
-  if (config.registrationProvider === 'cvent') {
-    // loadConfig refuses REGISTRATION_PROVIDER=cvent without its URL and secret.
-    if (!config.cvent) throw new Error('REGISTRATION_PROVIDER=cvent needs CVENT_URL and CVENT_CALLBACK_SECRET');
-    return createCventProvider(config.cvent);
-  }
-  return createBuiltinProvider(config.publicUrl, config.linkTtlHours);
 }

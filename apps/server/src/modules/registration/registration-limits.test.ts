@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf, schema } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
-import { bearer, buildTestApp, login, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { NEW_PEOPLE_BUDGET_MESSAGE } from '../auth/auth.service.ts';
-import { LINK_REMINDER_AFTER_MS, queueLinkReminders } from '../mail/reminders.ts';
+import { LINK_REMINDER_AFTER_MS, queueLinkReminders } from './reminders.ts';
 import { hashToken } from './registration-tokens.ts';
 
 const { events, registrationTokens } = schema;

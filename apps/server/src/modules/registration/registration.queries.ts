@@ -1,15 +1,9 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { RegistrationSummary } from '@portal/contracts';
 import { schema, type DbOrTx, type Tx } from '@portal/db';
+import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 
 const { registrations, events, people, stores } = schema;
-
-/** Placeholder e-mails of people enrolled by name only; `.invalid` can never be delivered to. */
-export const PLACEHOLDER_EMAIL_DOMAIN = 'unconfirmed.invalid';
-
-export function isPlaceholderEmail(email: string): boolean {
-  return email.endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`);
-}
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 

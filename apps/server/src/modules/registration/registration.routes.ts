@@ -11,6 +11,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/envelope.ts';
 import { CVENT_SIGNATURE_HEADER, CVENT_TIMESTAMP_HEADER, cventCallbackSchema, verifyCventSignature } from './cvent-provider.ts';
 import { createRegistrationService } from './registration.service.ts';
+import { runReminders } from './reminders.ts';
 
 const tokenParams = z.object({ token: z.string().max(200) });
 
@@ -22,8 +23,23 @@ function header(value: string | string[] | undefined): string | undefined {
 export const CVENT_CALLBACKS_PER_MINUTE = 600;
 export const CVENT_FAILURES_PER_HOUR = 20;
 
-export const registrationRoutes: FastifyPluginAsyncZod<{ config: Config; limiter: RateLimiter; now?: () => Date }> = async (app, { config, limiter, now }) => {
+export interface RegistrationRoutesOptions {
+  config: Config;
+  limiter: RateLimiter;
+  now?: () => Date;
+  /** The reminder job's clock (tests move it). */
+  jobClock?: () => Date;
+}
+
+export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, { config, limiter, now, jobClock }) => {
   const service = createRegistrationService({ db: app.db, publicUrl: config.publicUrl, ...(now ? { now } : {}) });
+
+  // Reminders of the registration module: it asks the mail module to queue them, never the other way.
+  const clock = jobClock ?? (() => new Date());
+  app.jobs.recurring('mail-reminders', '15 * * * *', async () => {
+    const run = await runReminders(app.db, clock(), config.publicUrl, { linkTtlHours: config.linkTtlHours, perRecipientDay: config.remindersPerRecipientDay });
+    app.log.info(run, 'reminders queued');
+  });
 
   if (config.registrationProvider === 'builtin') {
     app.get('/api/Registration/:token', { schema: { params: tokenParams } }, async (request, reply) => {

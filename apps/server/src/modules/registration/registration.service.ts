@@ -14,6 +14,7 @@ import {
 import { schema, type Db, type Tx } from '@portal/db';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import type { CventCallback } from './cvent-provider.ts';
 import * as q from './registration.queries.ts';
 import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
@@ -106,7 +107,7 @@ async function confirmPerson(tx: Tx, personId: number, given: { firstName: strin
   const changes: Partial<typeof people.$inferInsert> = {};
   if (person.firstName !== given.firstName) changes.firstName = given.firstName;
   if (person.lastName !== given.lastName) changes.lastName = given.lastName;
-  if (q.isPlaceholderEmail(person.email)) {
+  if (isPlaceholderEmail(person.email)) {
     const owner = await q.findPersonByEmail(tx, email);
     if (owner && owner.id !== personId) throw new AppError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
     changes.email = email;

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@portal/db';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { attachmentBuilder } from '../mail/attachments.ts';
 import { setPersonReportScope } from '../reports/report-scope.ts';
 import { DIGEST_ATTACHMENT_BUILDER, DIGEST_JOB, runDigests } from './digest.ts';

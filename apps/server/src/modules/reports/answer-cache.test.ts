@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { isPostgresRun } from '@portal/db/testing';
 import { rowsOf } from '@portal/db';
 import type { RegionRow, StoreDetailRow } from '@portal/contracts';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ReportAnswerCache, foldReportDataVersions, reportDataVersion } from './answer-cache.ts';
 import { preferredEncoding } from './encoded-answer.ts';

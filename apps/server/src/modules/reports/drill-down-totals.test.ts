@@ -16,7 +16,7 @@ import { rowsOf } from '@portal/db';
 import { GRAND_TOTAL_KEY, type DistrictRow, type RegionRow, type StoreCounts, type StoreDetailRow, type ZoneRow } from '@portal/contracts';
 import { isStoreFooterRow } from '@portal/contracts/rules';
 import { createRandom } from '../../demo/prng.ts';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import * as q from './reports.queries.ts';
 
 /** 1,200 stores: 120 districts in 60 zones, so zones hold two districts each. */

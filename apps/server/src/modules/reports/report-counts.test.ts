@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type DbOrTx } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
-import { demoSeed, testConfig } from '../../test/build-test-app.ts';
+import { demoSeed, testConfig } from '../../testing/build-test-app.ts';
 import { createRandom, type Random } from '../../demo/prng.ts';
 import { findCountDrift, findReportDrift, rebuildCounts } from './report-counts.ts';
 import * as q from './reports.queries.ts';

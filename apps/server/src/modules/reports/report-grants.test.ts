@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
-import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { LOGIN_FAILED_MESSAGE } from '../auth/auth.service.ts';
 import { NO_REPORT_ACCESS_MESSAGE, setPersonReportScope, setReportUserScope } from './report-scope.ts';
 

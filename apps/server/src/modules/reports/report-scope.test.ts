@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
 import { AppError } from '../../lib/errors.ts';
-import { buildTestApp, DEMO, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, DEMO, type TestApp } from '../../testing/build-test-app.ts';
 import {
   NETWORK_SCOPE,
   assertInScope,

@@ -169,7 +169,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The traveller report is a corporate report (spec section 6); field users may not read it.
+  // The traveller report is a corporate report (docs/design/web-rules.md, section 6); field users may not read it.
   app.get('/api/Report/GetReportAtendeeCountByType', corporateOnly, async (request) => {
     const { eventType } = userOf(request.user);
     return ok<DataSet<AttendeeTypeCount>>(dataSet(await q.attendeeCountsByType(app.db, eventType, await reportScopeOf(request))));

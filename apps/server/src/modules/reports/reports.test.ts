@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@portal/db';
 import type { AttendeeRow, StoreCounts, StoreDetailRow, StoreRow } from '@portal/contracts';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 
 type Region = typeof schema.regions.$inferSelect;
 type Zone = typeof schema.zones.$inferSelect;

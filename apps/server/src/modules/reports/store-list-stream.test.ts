@@ -9,7 +9,7 @@ import type { StoreFilter } from '@portal/contracts';
 import { schema } from '@portal/db';
 import { ok } from '../../lib/envelope.ts';
 import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression.ts';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import * as q from './reports.queries.ts';
 import { storeListStream } from './store-list-stream.ts';
 

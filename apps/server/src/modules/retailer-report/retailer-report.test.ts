@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { schema } from '@portal/db';
 import { RETAILER_REPORT_HEADERS, retailerReportQuerySchema } from '@portal/contracts';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { Base64Pieces, buildRetailerReport } from './retailer-report.service.ts';
 
 function lastFilled(row: string[]) {

@@ -14,7 +14,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AdminPerson, WebhookEventType, WebhookRegistrationData } from '@portal/contracts';
 import { schema, type DbOrTx } from '@portal/db';
 import { findPersonView, findRegistrationView } from '../admin/admin.queries.ts';
-import { findPerson, isPlaceholderEmail } from '../registration/registration.queries.ts';
+import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
+import { findPerson } from '../registration/registration.queries.ts';
 import { newMessageId } from './signing.ts';
 
 const { webhookEndpoints, webhookDeliveries } = schema;

@@ -26,8 +26,8 @@ import {
 } from '@portal/contracts';
 import { schema } from '@portal/db';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
-import { startReceiver, type Receiver } from '../../test/webhook-receiver.ts';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
+import { startReceiver, type Receiver } from '../../testing/webhook-receiver.ts';
 import { CVENT_LINK_PARAMS } from '../registration/cvent-provider.ts';
 import { addressProblem, checkEndpointUrl } from './address-policy.ts';
 import { emitRegistrationEvent } from './outbox.ts';
@@ -402,7 +402,7 @@ describe('webhooks out', () => {
 
 describe('the Cvent callback', () => {
   it('queues registration.updated and registration.cancelled in the callback transaction', async () => {
-    const { startFakeCvent } = await import('../enrollment/fake-cvent-provider.ts');
+    const { startFakeCvent } = await import('../registration/testing/fake-cvent-provider.ts');
     const secret = 'cvent-shared-secret-for-tests-0123456789';
     const fake = await startFakeCvent(secret);
     const t = await buildTestApp({ env: { DEMO_DATA: 'true', REGISTRATION_PROVIDER: 'cvent', CVENT_URL: fake.registrationUrl, CVENT_CALLBACK_SECRET: secret } });

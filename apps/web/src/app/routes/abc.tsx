@@ -13,7 +13,7 @@ function isEventView(state: unknown): state is AbcEventViewState {
 
 /**
  * /abc: the abc login, and after a login that got no external registration link, the in-app event
- * page (spec section 2). Arriving afresh always shows the login, which ends any session.
+ * page (docs/design/web-rules.md, section 2). Arriving afresh always shows the login, which ends any session.
  */
 export default function AbcRoute() {
   const { state } = useLocation();

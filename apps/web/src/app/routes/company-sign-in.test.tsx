@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { envelope, loginData, mockApi, renderApp, TEST_RUNTIME_CONFIG, type ApiHandler } from '../../test/render-app.tsx';
+import { envelope, loginData, mockApi, renderApp, TEST_RUNTIME_CONFIG, type ApiHandler } from '../../testing/render-app.tsx';
 import { getUserDetail } from '../../lib/user-storage.ts';
 import { getAdminSession } from '../../features/admin/utils/admin-session.ts';
 

@@ -11,8 +11,8 @@ import type { AdminLoginData, Envelope, LoginData } from '@portal/contracts';
 import { setAdminSession } from '../../features/admin/utils/admin-session.ts';
 import { apiPost } from '../../lib/api-client.ts';
 import { setUserDetail } from '../../lib/user-storage.ts';
-import { PageLoading } from '../lazy-page.tsx';
-import { paths } from '../paths.ts';
+import { PageLoading } from '../../components/ui/page-loading.tsx';
+import { paths } from '../../config/paths.ts';
 
 type Traded = ({ target: 'admin' } & AdminLoginData) | ({ target: 'reports' } & LoginData);
 

@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RegistrationPage } from '@portal/contracts';
-import { envelope, mockApi, renderApp, storeLogin } from '../../test/render-app.tsx';
+import { envelope, mockApi, renderApp, storeLogin } from '../../testing/render-app.tsx';
 
 const TOKEN = 'R'.repeat(43);
 

@@ -1,4 +1,4 @@
-/** Form errors as a list below the form (spec section 2); announced to screen readers. */
+/** Form errors as a list below the form (docs/design/web-rules.md, section 2); announced to screen readers. */
 export interface ErrorListProps {
   errors: readonly string[];
   /** Lets inputs point at the list with aria-describedby. */

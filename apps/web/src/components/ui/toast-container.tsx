@@ -1,7 +1,7 @@
 import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 
-/** The container's defaults of spec section 9: auto-close 5000 ms, drag-dismiss at 80 %, Alt+T. */
+/** The container's defaults of docs/design/web-rules.md, section 9: auto-close 5000 ms, drag-dismiss at 80 %, Alt+T. */
 export default function AppToastContainer() {
   return (
     <ToastContainer

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderApp, storeLogin } from '../../test/render-app.tsx';
+import { renderApp, storeLogin } from '../../testing/render-app.tsx';
 import { getUserDetail, USER_DETAIL_KEY } from '../../lib/user-storage.ts';
 import { answer, fakeAdminApi } from './testing/fake-admin-api.ts';
 import { nbcEvent, signInOrganizer } from './testing/admin-fixtures.ts';

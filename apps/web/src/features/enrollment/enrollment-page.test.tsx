@@ -233,7 +233,7 @@ describe('enrollment screen', () => {
     expect(linkRequests[1]).toMatchObject({ isVirtual: false });
   });
 
-  // Spec section 2, Enrollment screen: "offers a registration type radio choice: Physical (default)
+  // docs/design/web-rules.md, section 2, Enrollment screen: "offers a registration type radio choice: Physical (default)
   // or Virtual" — always, not only when the program is virtual (issue 31, item 5).
   it('offers the registration type, Physical by default, when the program is not virtual too', () => {
     storeUser({ isVirtual: false });

@@ -1,5 +1,5 @@
 /**
- * The enrollment screen (/nbc/enrollment; spec sections 2, 4 and 5): registration type, then for a
+ * The enrollment screen (/nbc/enrollment; docs/design/web-rules.md, sections 2, 4 and 5): registration type, then for a
  * dealer the title choice (executive manager, general manager, other) and for everyone the name
  * entry; submitting asks the server for the registration link and opens it in a new window.
  */
@@ -125,7 +125,7 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
 
   return (
     <>
-      {/* Spec section 2, Enrollment screen: "offers a registration type radio choice: Physical
+      {/* docs/design/web-rules.md, section 2, Enrollment screen: "offers a registration type radio choice: Physical
           (default) or Virtual", whatever the program (issue 31, item 5). */}
       <RegistrationTypeChoice
         physicalLabel={texts.physicalLabel}

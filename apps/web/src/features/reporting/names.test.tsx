@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import ReportingRoutes from './reporting-routes.tsx';
 import { fakeApi, ok, type ApiCall } from './testing/fake-api.ts';
 import { attendeeRow, districtRows, storeFooter, storeRow, zoneRows } from './testing/report-fixtures.ts';
-import { renderRoute } from './testing/render-reporting.tsx';
+import { renderRoute } from '../../testing/render-route.tsx';
 
 vi.mock('./api/get-report-types.ts', () => ({
   useReportTypes: () => ({

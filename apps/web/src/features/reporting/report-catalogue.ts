@@ -1,5 +1,5 @@
 /**
- * The report types of the menu (spec section 2, "Reporting screens"): content ids 1 to 7, each with its
+ * The report types of the menu (docs/design/web-rules.md, section 2, "Reporting screens"): content ids 1 to 7, each with its
  * relative link under /nbc/reporting and the policy that opens it (section 6). `corporate` opens
  * everything `field` opens.
  */

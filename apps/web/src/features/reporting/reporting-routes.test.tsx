@@ -6,7 +6,7 @@ import { allRows } from './utils/report-columns.ts';
 import ReportingRoutes from './reporting-routes.tsx';
 import { fakeApi, ok, type ApiCall } from './testing/fake-api.ts';
 import { districtRows, regionRows, storeFooter, storeRow, zoneRows } from './testing/report-fixtures.ts';
-import { renderRoute, type TestUser } from './testing/render-reporting.tsx';
+import { renderRoute, type TestUser } from '../../testing/render-route.tsx';
 
 vi.mock('./export/export-to-excel.ts', () => ({ exportToExcel: vi.fn(async () => 'file.xlsx') }));
 vi.mock('./api/get-report-types.ts', () => ({
@@ -359,7 +359,7 @@ describe('access', () => {
     expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
   });
 
-  // Spec section 7: "POST api/Report/GetEnrollments?reportLevel=All | region, zone, district, select
+  // Section 7 of docs/design/web-rules.md: "POST api/Report/GetEnrollments?reportLevel=All | region, zone, district, select
   // (all empty)", and section 2: "Entering the menu resets the level to 0" (issue 31, item 8: never called).
   it('entering the report menu calls GetEnrollments?reportLevel=All with every body field empty and shows the total', async () => {
     const { regionCode: _code, regdescription: _name, ...grandTotal } = regionRows.at(-1)!;

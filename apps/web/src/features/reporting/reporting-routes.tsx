@@ -1,5 +1,5 @@
 /**
- * Everything under /nbc/reporting (spec section 2). The routes exist only for `field` or `corporate`;
+ * Everything under /nbc/reporting (docs/design/web-rules.md, section 2). The routes exist only for `field` or `corporate`;
  * corporate adds the corporate, distributor, SBR and traveller reports. Any other path goes to `/`.
  */
 import type { ReactElement } from 'react';

@@ -5,7 +5,7 @@ import type { ReportScopeInfo } from '@portal/contracts';
 import ReportingRoutes from './reporting-routes.tsx';
 import { fakeApi, ok, type ApiCall } from './testing/fake-api.ts';
 import { districtRows, storeFooter, storeRow, zoneRows } from './testing/report-fixtures.ts';
-import { renderRoute } from './testing/render-reporting.tsx';
+import { renderRoute } from '../../testing/render-route.tsx';
 
 vi.mock('./export/export-to-excel.ts', () => ({ exportToExcel: vi.fn(async () => 'file.xlsx') }));
 vi.mock('./api/get-report-types.ts', () => ({

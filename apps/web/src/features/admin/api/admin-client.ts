@@ -36,13 +36,3 @@ export async function adminFetch<T>(path: string, request: AdminRequest = {}): P
   if (!envelope) throw new ApiError(status, 'The server sent an unreadable answer.');
   return envelope.data as T;
 }
-
-/** A message fit to show for any failure of a console call. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    const fields = error.fieldErrors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message));
-    return fields.length > 0 ? `${error.message} ${fields.join('; ')}` : error.message;
-  }
-  if (error instanceof Error) return error.message;
-  return 'Something went wrong.';
-}

@@ -6,7 +6,7 @@ import { EMAIL_PATTERN } from '@portal/contracts/rules';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAdminLogin } from '../api/admin-login.ts';
 import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
-import { ErrorAlert } from './query-state.tsx';
+import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 
 /**
  * The organizer sign-in: e-mail, password and, for accounts that use one, the authenticator code.

@@ -7,7 +7,7 @@ import { useAdminLogout } from '../api/admin-login.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { fieldErrorsOf } from '../utils/zod-errors.ts';
 import { Field } from './form-field.tsx';
-import { ErrorAlert } from './query-state.tsx';
+import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 
 /** An account created with a one-time password sets its own before it may do anything else. */
 export function ChangePasswordPage() {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { ErrorAlert } from './query-state.tsx';
+import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 
 export interface ConfirmDialogProps {
   show: boolean;

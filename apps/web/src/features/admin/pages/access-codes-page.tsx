@@ -6,7 +6,6 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Table from 'react-bootstrap/Table';
 import { ACCESS_CODE_CATEGORIES, EVENT_TYPES, type AdminAccessCode, type CreatedAccessCode, type EventType } from '@portal/contracts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useCreateAccessCode } from '../api/create-access-code.ts';
@@ -16,11 +15,12 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { CopyButton } from '../components/copy-button.tsx';
 import { Field, SelectField, SubmitCancel } from '../components/form-field.tsx';
-import { Pager } from '../components/pager.tsx';
-import { EmptyState, ErrorAlert, QueryState } from '../components/query-state.tsx';
+import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
 import { CATEGORY_LABELS, checkAccessCodeForm, EMPTY_ACCESS_CODE_FORM, type AccessCodeFormErrors, type AccessCodeFormValues } from '../utils/access-code-form.ts';
 import { formatCount, formatDateTime } from '../utils/format.ts';
+import { ACTIONS } from '../../../components/ui/table/data-table.tsx';
+import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
 
 const CATEGORY_OPTIONS = ACCESS_CODE_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
 
@@ -141,55 +141,35 @@ export function AccessCodesPage() {
           }}
         />
       )}
-      <QueryState query={codes} loadingLabel="Loading access codes…">
-        {(page) =>
-          page.total === 0 ? (
-            <EmptyState>No access codes for {event} yet.</EmptyState>
-          ) : (
-            <>
-              <Table striped bordered hover responsive size="sm" aria-label={`Access codes of ${event}`} aria-busy={codes.isFetching}>
-                <thead>
-                  <tr>
-                    <th scope="col">Label</th>
-                    <th scope="col">Admits</th>
-                    <th scope="col">Store</th>
-                    <th scope="col" className="text-end">Seats</th>
-                    <th scope="col" className="text-end">Logins</th>
-                    <th scope="col" className="text-end">Registrations</th>
-                    <th scope="col">Expires</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.rows.map((code) => (
-                    <tr key={code.id}>
-                      <td>{code.label}</td>
-                      <td>{CATEGORY_LABELS[code.category as keyof typeof CATEGORY_LABELS] ?? code.category}</td>
-                      <td>{code.storeDlrnum ? `${code.storeDlrnum}${code.storeName ? ` ${code.storeName}` : ''}` : '—'}</td>
-                      <td className="text-end">{code.seats === null ? '—' : formatCount(code.seats)}</td>
-                      <td className="text-end">{formatCount(code.logins)}</td>
-                      <td className="text-end">{formatCount(code.registrations)}</td>
-                      <td className="text-nowrap">{code.expiresAt ? formatDateTime(code.expiresAt) : 'Never'}</td>
-                      <td>{statusOf(code)}</td>
-                      <td>
-                        {code.active && (
-                          <Button size="sm" variant="outline-danger" onClick={() => askDisable(code)} aria-label={`Disable ${code.label}`}>
-                            Disable
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-              <Pager label="Access code pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />
-            </>
-          )
-        }
-      </QueryState>
+      <PagedTable
+        query={codes}
+        loadingLabel="Loading access codes…"
+        empty={<>No access codes for {event} yet.</>}
+        label={`Access codes of ${event}`}
+        columns={['Label', 'Admits', 'Store', { header: 'Seats', className: 'text-end' }, { header: 'Logins', className: 'text-end' }, { header: 'Registrations', className: 'text-end' }, 'Expires', 'Status', ACTIONS]}
+        rowKey={(code) => code.id}
+        pager={{ label: 'Access code pages', page: params.page, pageSize: PAGE_SIZE, onPage: (p) => update({ page: p }) }}
+      >
+        {(code) => (
+          <>
+            <td>{code.label}</td>
+            <td>{CATEGORY_LABELS[code.category as keyof typeof CATEGORY_LABELS] ?? code.category}</td>
+            <td>{code.storeDlrnum ? `${code.storeDlrnum}${code.storeName ? ` ${code.storeName}` : ''}` : '—'}</td>
+            <td className="text-end">{code.seats === null ? '—' : formatCount(code.seats)}</td>
+            <td className="text-end">{formatCount(code.logins)}</td>
+            <td className="text-end">{formatCount(code.registrations)}</td>
+            <td className="text-nowrap">{code.expiresAt ? formatDateTime(code.expiresAt) : 'Never'}</td>
+            <td>{statusOf(code)}</td>
+            <td>
+              {code.active && (
+                <Button size="sm" variant="outline-danger" onClick={() => askDisable(code)} aria-label={`Disable ${code.label}`}>
+                  Disable
+                </Button>
+              )}
+            </td>
+          </>
+        )}
+      </PagedTable>
       <ConfirmDialog
         {...dialog}
         title="Disable this access code?"

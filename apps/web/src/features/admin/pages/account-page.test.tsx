@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { encode } from 'uqr';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Organizer } from '@portal/contracts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { renderApp } from '../../../testing/render-app.tsx';
 import { signInOrganizer } from '../testing/admin-fixtures.ts';
 import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
 

@@ -10,7 +10,7 @@ import { useConfirmTotp, useDisableTotp, useMe, useStartTotp } from '../api/totp
 import { CopyButton } from '../components/copy-button.tsx';
 import { Field, SubmitCancel } from '../components/form-field.tsx';
 import { QrCode } from '../components/qr-code.tsx';
-import { ErrorAlert, QueryState } from '../components/query-state.tsx';
+import { ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { fieldErrorsOf, serverFieldErrors } from '../utils/zod-errors.ts';
 
 /** A code typed with spaces ("123 456") as the authenticator app shows it. */

@@ -3,16 +3,14 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Table from 'react-bootstrap/Table';
 import { EVENT_TYPES } from '@portal/contracts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useAudit } from '../api/get-audit.ts';
 import { AuditDetail } from '../components/audit-detail.tsx';
 import { Field, SelectField } from '../components/form-field.tsx';
-import { Pager } from '../components/pager.tsx';
-import { EmptyState, QueryState } from '../components/query-state.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../utils/format.ts';
+import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
 
 export function AuditPage() {
   const [params, update] = useListParams({ actor: '', action: '', from: '', to: '', event: '' });
@@ -58,45 +56,29 @@ export function AuditPage() {
           </Col>
         </Row>
       </Form>
-      <QueryState query={audit} loadingLabel="Loading the audit log…">
-        {(page) =>
-          page.total === 0 ? (
-            <EmptyState>No audit entries match these filters.</EmptyState>
-          ) : (
-            <>
-              <Table striped bordered hover responsive size="sm" aria-label="Audit entries" aria-busy={audit.isFetching}>
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Actor</th>
-                    <th scope="col">Event</th>
-                    <th scope="col">Result</th>
-                    <th scope="col">From</th>
-                    <th scope="col">Details</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.rows.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className="text-nowrap">{formatDateTime(entry.at)}</td>
-                      <td>{entry.action}</td>
-                      <td className="text-nowrap">{entry.actorEmail ?? (entry.organizerId ? `organizer ${entry.organizerId}` : '—')}</td>
-                      <td>{entry.eventId ?? '—'}</td>
-                      <td>{entry.success ? 'done' : 'failed'}</td>
-                      <td>{entry.ip ?? '—'}</td>
-                      <td>
-                        <AuditDetail detail={entry.detail} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-              <Pager label="Audit log pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />
-            </>
-          )
-        }
-      </QueryState>
+      <PagedTable
+        query={audit}
+        loadingLabel="Loading the audit log…"
+        empty="No audit entries match these filters."
+        label="Audit entries"
+        columns={['When', 'Action', 'Actor', 'Event', 'Result', 'From', 'Details']}
+        rowKey={(entry) => entry.id}
+        pager={{ label: 'Audit log pages', page: params.page, pageSize: PAGE_SIZE, onPage: (p) => update({ page: p }) }}
+      >
+        {(entry) => (
+          <>
+            <td className="text-nowrap">{formatDateTime(entry.at)}</td>
+            <td>{entry.action}</td>
+            <td className="text-nowrap">{entry.actorEmail ?? (entry.organizerId ? `organizer ${entry.organizerId}` : '—')}</td>
+            <td>{entry.eventId ?? '—'}</td>
+            <td>{entry.success ? 'done' : 'failed'}</td>
+            <td>{entry.ip ?? '—'}</td>
+            <td>
+              <AuditDetail detail={entry.detail} />
+            </td>
+          </>
+        )}
+      </PagedTable>
     </>
   );
 }

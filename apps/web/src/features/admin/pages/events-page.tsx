@@ -13,7 +13,7 @@ import { useRetentionDryRun, useRunRetention } from '../api/privacy.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { Field } from '../components/form-field.tsx';
-import { EmptyState, ErrorAlert, QueryState } from '../components/query-state.tsx';
+import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { formatCount } from '../utils/format.ts';
 import { checkEventForm, eventFormValues, type EventFormErrors, type EventFormValues } from '../utils/event-form.ts';
 

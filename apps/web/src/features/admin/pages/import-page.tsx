@@ -9,7 +9,7 @@ import { IMPORT_BODY_MAX_BYTES, IMPORT_KINDS, type ImportKind, type ImportResult
 import { useRunImport } from '../api/run-import.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { SelectField } from '../components/form-field.tsx';
-import { ErrorAlert } from '../components/query-state.tsx';
+import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 import { countsText, IMPORT_KIND_INFO } from '../utils/import-kinds.ts';
 import { NotUtf8Error, readFileText } from '../utils/read-file-text.ts';
 

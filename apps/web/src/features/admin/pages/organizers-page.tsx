@@ -4,15 +4,14 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Table from 'react-bootstrap/Table';
 import type { AdminOrganizer } from '@portal/contracts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useOrganizers, useSetOrganizerActive } from '../api/organizers.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { Field, SelectField } from '../components/form-field.tsx';
-import { Pager } from '../components/pager.tsx';
-import { EmptyState, QueryState } from '../components/query-state.tsx';
+import { ACTIONS } from '../../../components/ui/table/data-table.tsx';
+import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
 import { useAdminSession } from '../utils/admin-session.ts';
 import { formatDateTime } from '../utils/format.ts';
@@ -58,60 +57,43 @@ export function OrganizersPage() {
           </Col>
         </Row>
       </Form>
-      <QueryState query={organizers} loadingLabel="Loading organizers…">
-        {(page) =>
-          page.total === 0 ? (
-            <EmptyState>No organizer matches this search.</EmptyState>
-          ) : (
-            <>
-              <Table striped bordered hover responsive size="sm" aria-label="Organizers" aria-busy={organizers.isFetching}>
-                <thead>
-                  <tr>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Two-factor</th>
-                    <th scope="col">Last sign-in</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.rows.map((o) => (
-                    <tr key={o.id}>
-                      <td className="text-nowrap">
-                        {o.email}
-                        {self(o) && <span className="text-body-secondary"> (you)</span>}
-                      </td>
-                      <td>{o.name ?? '—'}</td>
-                      <td>{o.totpEnabled ? 'On' : 'Off'}</td>
-                      <td className="text-nowrap">{o.lastLoginAt ? formatDateTime(o.lastLoginAt) : 'Never'}</td>
-                      <td>
-                        {o.active ? <Badge bg="success">Active</Badge> : <Badge bg="secondary">Disabled</Badge>}
-                        {o.mustChangePassword && o.active && <span className="small text-body-secondary ms-1">one-time password</span>}
-                      </td>
-                      <td>
-                        {o.active && !self(o) && (
-                          <Button size="sm" variant="outline-danger" onClick={() => ask({ organizer: o, active: false })} aria-label={`Disable ${o.email}`}>
-                            Disable
-                          </Button>
-                        )}
-                        {!o.active && (
-                          <Button size="sm" variant="outline-primary" onClick={() => ask({ organizer: o, active: true })} aria-label={`Enable ${o.email}`}>
-                            Enable
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-              <Pager label="Organizer pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />
-            </>
-          )
-        }
-      </QueryState>
+      <PagedTable
+        query={organizers}
+        loadingLabel="Loading organizers…"
+        empty="No organizer matches this search."
+        label="Organizers"
+        columns={['E-mail', 'Name', 'Two-factor', 'Last sign-in', 'Status', ACTIONS]}
+        rowKey={(o) => o.id}
+        pager={{ label: 'Organizer pages', page: params.page, pageSize: PAGE_SIZE, onPage: (p) => update({ page: p }) }}
+      >
+        {(o) => (
+          <>
+            <td className="text-nowrap">
+              {o.email}
+              {self(o) && <span className="text-body-secondary"> (you)</span>}
+            </td>
+            <td>{o.name ?? '—'}</td>
+            <td>{o.totpEnabled ? 'On' : 'Off'}</td>
+            <td className="text-nowrap">{o.lastLoginAt ? formatDateTime(o.lastLoginAt) : 'Never'}</td>
+            <td>
+              {o.active ? <Badge bg="success">Active</Badge> : <Badge bg="secondary">Disabled</Badge>}
+              {o.mustChangePassword && o.active && <span className="small text-body-secondary ms-1">one-time password</span>}
+            </td>
+            <td>
+              {o.active && !self(o) && (
+                <Button size="sm" variant="outline-danger" onClick={() => ask({ organizer: o, active: false })} aria-label={`Disable ${o.email}`}>
+                  Disable
+                </Button>
+              )}
+              {!o.active && (
+                <Button size="sm" variant="outline-primary" onClick={() => ask({ organizer: o, active: true })} aria-label={`Enable ${o.email}`}>
+                  Enable
+                </Button>
+              )}
+            </td>
+          </>
+        )}
+      </PagedTable>
       <ConfirmDialog
         {...dialog}
         title={target?.active ? 'Enable this organizer?' : 'Disable this organizer?'}

@@ -1,6 +1,5 @@
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import Table from 'react-bootstrap/Table';
 import { ADMIN_OUTBOX_STATUSES, type OutboxMail } from '@portal/contracts';
 import { adminPaths } from '../admin-paths.ts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
@@ -9,12 +8,12 @@ import { useResendOutboxMail } from '../api/resend-outbox-mail.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { SelectField } from '../components/form-field.tsx';
-import { Pager } from '../components/pager.tsx';
-import { EmptyState, QueryState } from '../components/query-state.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
 import { formatDateTime } from '../utils/format.ts';
 import { OUTBOX_STATUS_LABELS, sentenceCase } from '../utils/labels.ts';
+import { ACTIONS } from '../../../components/ui/table/data-table.tsx';
+import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
 
 export function OutboxPage() {
   const [params, update] = useListParams({ status: '' });
@@ -35,64 +34,44 @@ export function OutboxPage() {
           options={[{ value: '', label: 'Any status' }, ...ADMIN_OUTBOX_STATUSES.map((s) => ({ value: s, label: OUTBOX_STATUS_LABELS[s] }))]}
         />
       </div>
-      <QueryState query={outbox} loadingLabel="Loading the outbox…">
-        {(page) =>
-          page.total === 0 ? (
-            <EmptyState>{params.status ? `No ${params.status} mail.` : 'No mail has been written yet.'}</EmptyState>
-          ) : (
-            <>
-              <Table striped bordered hover responsive size="sm" aria-label="Mails" aria-busy={outbox.isFetching}>
-                <thead>
-                  <tr>
-                    <th scope="col">Written</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">To</th>
-                    <th scope="col">Subject</th>
-                    <th scope="col">Status</th>
-                    <th scope="col" className="text-end">Attempts</th>
-                    <th scope="col">Last error</th>
-                    <th scope="col">Sent / next try</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.rows.map((mail) => (
-                    <tr key={mail.id}>
-                      <td className="text-nowrap">{formatDateTime(mail.createdAt)}</td>
-                      <td>{sentenceCase(mail.kind)}</td>
-                      <td className="text-nowrap">{mail.to}</td>
-                      <td>
-                        {mail.subject ?? <span className="text-body-secondary">not written yet</span>}
-                        {mail.linksRemoved && <div className="small text-body-secondary">Personal link removed after delivery</div>}
-                      </td>
-                      <td>
-                        <StatusBadge status={mail.status} />
-                      </td>
-                      <td className="text-end">{mail.attempts}</td>
-                      <td className="small text-break cell-wide">{mail.lastError ?? '—'}</td>
-                      <td className="text-nowrap">{mail.sentAt ? formatDateTime(mail.sentAt) : mail.nextAttemptAt ? `next ${formatDateTime(mail.nextAttemptAt)}` : '—'}</td>
-                      <td>
-                        {mail.linksRemoved ? (
-                          <span className="small text-body-secondary">
-                            {mail.registrationId !== null ? <Link to={adminPaths.registration(mail.registrationId)}>Resend link</Link> : 'Resend link'} on the registration
-                          </span>
-                        ) : (
-                          <Button size="sm" variant="outline-primary" onClick={() => askResend(mail)} aria-label={`Resend ${mail.kind} mail ${mail.id} to ${mail.to}`} disabled={mail.status === 'sending' || mail.status === 'pending'}>
-                            Resend
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-              <Pager label="Outbox pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />
-            </>
-          )
-        }
-      </QueryState>
+      <PagedTable
+        query={outbox}
+        loadingLabel="Loading the outbox…"
+        empty={params.status ? `No ${params.status} mail.` : 'No mail has been written yet.'}
+        label="Mails"
+        columns={['Written', 'Kind', 'To', 'Subject', 'Status', { header: 'Attempts', className: 'text-end' }, 'Last error', 'Sent / next try', ACTIONS]}
+        rowKey={(mail) => mail.id}
+        pager={{ label: 'Outbox pages', page: params.page, pageSize: PAGE_SIZE, onPage: (p) => update({ page: p }) }}
+      >
+        {(mail) => (
+          <>
+            <td className="text-nowrap">{formatDateTime(mail.createdAt)}</td>
+            <td>{sentenceCase(mail.kind)}</td>
+            <td className="text-nowrap">{mail.to}</td>
+            <td>
+              {mail.subject ?? <span className="text-body-secondary">not written yet</span>}
+              {mail.linksRemoved && <div className="small text-body-secondary">Personal link removed after delivery</div>}
+            </td>
+            <td>
+              <StatusBadge status={mail.status} />
+            </td>
+            <td className="text-end">{mail.attempts}</td>
+            <td className="small text-break cell-wide">{mail.lastError ?? '—'}</td>
+            <td className="text-nowrap">{mail.sentAt ? formatDateTime(mail.sentAt) : mail.nextAttemptAt ? `next ${formatDateTime(mail.nextAttemptAt)}` : '—'}</td>
+            <td>
+              {mail.linksRemoved ? (
+                <span className="small text-body-secondary">
+                  {mail.registrationId !== null ? <Link to={adminPaths.registration(mail.registrationId)}>Resend link</Link> : 'Resend link'} on the registration
+                </span>
+              ) : (
+                <Button size="sm" variant="outline-primary" onClick={() => askResend(mail)} aria-label={`Resend ${mail.kind} mail ${mail.id} to ${mail.to}`} disabled={mail.status === 'sending' || mail.status === 'pending'}>
+                  Resend
+                </Button>
+              )}
+            </td>
+          </>
+        )}
+      </PagedTable>
       <ConfirmDialog
         {...dialog}
         title="Send this mail again?"

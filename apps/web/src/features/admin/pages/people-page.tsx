@@ -5,7 +5,6 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { ACCESS_CODE_CATEGORIES, SCOPE_LEVELS, type AdminPerson } from '@portal/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
@@ -15,12 +14,13 @@ import { useUpdatePerson } from '../api/update-person.ts';
 import { ErasePersonDialog } from '../components/erase-person-dialog.tsx';
 import { ErasureRequests } from '../components/erasure-requests.tsx';
 import { Field, SelectField } from '../components/form-field.tsx';
-import { Pager } from '../components/pager.tsx';
-import { EmptyState, ErrorAlert, QueryState } from '../components/query-state.tsx';
+import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
 import { checkPersonForm, personFormValues, scopeText, type PersonFormErrors, type PersonFormValues } from '../utils/person-form.ts';
 import { labelOf, PERSON_CATEGORY_LABELS, SCOPE_LEVEL_LABELS } from '../utils/labels.ts';
 import { serverFieldErrors } from '../utils/zod-errors.ts';
+import { ACTIONS } from '../../../components/ui/table/data-table.tsx';
+import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
 
 const CATEGORY_OPTIONS = ACCESS_CODE_CATEGORIES.map((c) => ({ value: c, label: PERSON_CATEGORY_LABELS[c] }));
 const SCOPE_OPTIONS = [{ value: '', label: 'None (category default)' }, ...SCOPE_LEVELS.map((l) => ({ value: l, label: SCOPE_LEVEL_LABELS[l] }))];
@@ -151,58 +151,41 @@ export function PeoplePage() {
           </Col>
         </Row>
       </Form>
-      <QueryState query={people} loadingLabel="Searching people…">
-        {(page) =>
-          page.total === 0 ? (
-            <EmptyState>Nobody matches this search.</EmptyState>
-          ) : (
-            <>
-              <Table striped bordered hover responsive size="sm" aria-label="People" aria-busy={people.isFetching}>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Category</th>
-                    <th scope="col">Store</th>
-                    <th scope="col">Report scope</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.rows.map((p) => (
-                    <tr key={p.id}>
-                      <td>
-                        {p.firstName} {p.lastName}
-                        {p.erasedAt && <span className="badge text-bg-secondary ms-2">erased</span>}
-                      </td>
-                      <td className="text-nowrap">{p.email ?? '—'}</td>
-                      <td>{labelOf(PERSON_CATEGORY_LABELS, p.category)}</td>
-                      <td>{p.storeDlrnum ? `${p.storeDlrnum} ${p.storeName ?? ''}` : '—'}</td>
-                      <td>{scopeText(p.scope)}</td>
-                      <td>
-                        <div className="d-flex gap-1 flex-wrap">
-                          <Button size="sm" variant="outline-primary" onClick={() => setEditing(p)} aria-label={`Edit ${p.firstName} ${p.lastName}`} disabled={Boolean(p.erasedAt)}>
-                            Edit
-                          </Button>
-                          <Button size="sm" variant="outline-secondary" onClick={() => onExport(p)} aria-label={`Download the data of ${p.firstName} ${p.lastName}`}>
-                            Data
-                          </Button>
-                          <Button size="sm" variant="outline-danger" onClick={() => setErasing(p)} aria-label={`Erase ${p.firstName} ${p.lastName}`} disabled={Boolean(p.erasedAt)}>
-                            Erase
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-              <Pager label="People pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />
-            </>
-          )
-        }
-      </QueryState>
+      <PagedTable
+        query={people}
+        loadingLabel="Searching people…"
+        empty="Nobody matches this search."
+        label="People"
+        columns={['Name', 'E-mail', 'Category', 'Store', 'Report scope', ACTIONS]}
+        rowKey={(p) => p.id}
+        pager={{ label: 'People pages', page: params.page, pageSize: PAGE_SIZE, onPage: (p) => update({ page: p }) }}
+      >
+        {(p) => (
+          <>
+            <td>
+              {p.firstName} {p.lastName}
+              {p.erasedAt && <span className="badge text-bg-secondary ms-2">erased</span>}
+            </td>
+            <td className="text-nowrap">{p.email ?? '—'}</td>
+            <td>{labelOf(PERSON_CATEGORY_LABELS, p.category)}</td>
+            <td>{p.storeDlrnum ? `${p.storeDlrnum} ${p.storeName ?? ''}` : '—'}</td>
+            <td>{scopeText(p.scope)}</td>
+            <td>
+              <div className="d-flex gap-1 flex-wrap">
+                <Button size="sm" variant="outline-primary" onClick={() => setEditing(p)} aria-label={`Edit ${p.firstName} ${p.lastName}`} disabled={Boolean(p.erasedAt)}>
+                  Edit
+                </Button>
+                <Button size="sm" variant="outline-secondary" onClick={() => onExport(p)} aria-label={`Download the data of ${p.firstName} ${p.lastName}`}>
+                  Data
+                </Button>
+                <Button size="sm" variant="outline-danger" onClick={() => setErasing(p)} aria-label={`Erase ${p.firstName} ${p.lastName}`} disabled={Boolean(p.erasedAt)}>
+                  Erase
+                </Button>
+              </div>
+            </td>
+          </>
+        )}
+      </PagedTable>
       {editing && <EditPerson person={editing} onClose={() => setEditing(null)} />}
       {erasing && <ErasePersonDialog person={erasing} onClose={() => setErasing(null)} />}
     </>

@@ -20,7 +20,7 @@ import { AuditDetail } from '../components/audit-detail.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
 import { Field } from '../components/form-field.tsx';
-import { EmptyState, ErrorAlert, QueryState } from '../components/query-state.tsx';
+import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { formatDateTime } from '../utils/format.ts';
 import { checkDatesForm, type DatesFormValues } from '../utils/registration-dates.ts';

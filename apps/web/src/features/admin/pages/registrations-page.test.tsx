@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renderApp, testLocation } from '../../../test/render-app.tsx';
+import { renderApp, testLocation } from '../../../testing/render-app.tsx';
 import { auditEntry, nbcEvent, registration, registrationDetail, signInOrganizer } from '../testing/admin-fixtures.ts';
 import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
 

@@ -3,20 +3,18 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { ADMIN_ATTENDEE_TYPES, ADMIN_REGISTRATION_STATUSES, EVENT_TYPES } from '@portal/contracts';
 import { adminPaths } from '../admin-paths.ts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useRegistrations } from '../api/get-registrations.ts';
 import { Field, SelectField } from '../components/form-field.tsx';
-import { Pager } from '../components/pager.tsx';
-import { EmptyState, QueryState } from '../components/query-state.tsx';
-import { SortHeader } from '../components/sort-header.tsx';
+import { Pager } from '../../../components/ui/table/pager.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
 import { formatDateTime } from '../utils/format.ts';
 import { ATTENDEE_TYPE_LABELS, labelOf } from '../utils/labels.ts';
+import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
 
 const FILTERS = { event: '', q: '', status: '', type: '', region: '', store: '', sort: '-updatedAt' };
 const any = (label: string) => ({ value: '', label });
@@ -64,52 +62,45 @@ export function RegistrationsPage() {
           </Col>
         </Row>
       </Form>
-      <QueryState query={registrations} loadingLabel="Searching registrations…">
-        {(page) =>
-          page.total === 0 ? (
-            <EmptyState>No registration matches these filters.</EmptyState>
-          ) : (
-            <>
-              <Pager label="Registration pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />
-              <Table striped bordered hover responsive size="sm" aria-label="Registrations" aria-busy={registrations.isFetching}>
-                <thead>
-                  <tr>
-                    <SortHeader column="name" label="Name" current={params.sort} onSort={sortBy} />
-                    <SortHeader column="email" label="E-mail" current={params.sort} onSort={sortBy} />
-                    <SortHeader column="store" label="Store" current={params.sort} onSort={sortBy} />
-                    <th scope="col">Region</th>
-                    <th scope="col">Event</th>
-                    <SortHeader column="type" label="Type" current={params.sort} onSort={sortBy} />
-                    <SortHeader column="status" label="Status" current={params.sort} onSort={sortBy} />
-                    <SortHeader column="updatedAt" label="Updated" current={params.sort} onSort={sortBy} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.rows.map((r) => (
-                    <tr key={r.id}>
-                      <td>
-                        <Link to={adminPaths.registration(r.id)}>
-                          {r.firstName} {r.lastName}
-                        </Link>
-                      </td>
-                      <td className="text-nowrap">{r.email ?? '—'}</td>
-                      <td>{r.storeDlrnum ? `${r.storeDlrnum} ${r.storeName ?? ''}` : '—'}</td>
-                      <td>{r.region ?? '—'}</td>
-                      <td>{r.event}</td>
-                      <td>{labelOf(ATTENDEE_TYPE_LABELS, r.attendeeType)}</td>
-                      <td>
-                        <StatusBadge status={r.status} />
-                      </td>
-                      <td className="text-nowrap">{formatDateTime(r.updatedAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-              <Pager label="Registration pages, bottom" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />
-            </>
-          )
-        }
-      </QueryState>
+      <PagedTable
+        query={registrations}
+        loadingLabel="Searching registrations…"
+        empty="No registration matches these filters."
+        label="Registrations"
+        columns={[
+          { header: 'Name', sortKey: 'name' },
+          { header: 'E-mail', sortKey: 'email' },
+          { header: 'Store', sortKey: 'store' },
+          'Region',
+          'Event',
+          { header: 'Type', sortKey: 'type' },
+          { header: 'Status', sortKey: 'status' },
+          { header: 'Updated', sortKey: 'updatedAt' },
+        ]}
+        sort={{ current: params.sort, onSort: sortBy }}
+        rowKey={(r) => r.id}
+        pager={{ label: 'Registration pages, bottom', page: params.page, pageSize: PAGE_SIZE, onPage: (p) => update({ page: p }) }}
+        before={(page) => <Pager label="Registration pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />}
+      >
+        {(r) => (
+          <>
+            <td>
+              <Link to={adminPaths.registration(r.id)}>
+                {r.firstName} {r.lastName}
+              </Link>
+            </td>
+            <td className="text-nowrap">{r.email ?? '—'}</td>
+            <td>{r.storeDlrnum ? `${r.storeDlrnum} ${r.storeName ?? ''}` : '—'}</td>
+            <td>{r.region ?? '—'}</td>
+            <td>{r.event}</td>
+            <td>{labelOf(ATTENDEE_TYPE_LABELS, r.attendeeType)}</td>
+            <td>
+              <StatusBadge status={r.status} />
+            </td>
+            <td className="text-nowrap">{formatDateTime(r.updatedAt)}</td>
+          </>
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -4,7 +4,6 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import {
   createWebhookRequestSchema,
   WEBHOOK_EVENT_TYPES,
@@ -28,8 +27,9 @@ import {
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
 import { Field, SubmitCancel } from '../components/form-field.tsx';
-import { Pager } from '../components/pager.tsx';
-import { EmptyState, ErrorAlert, QueryState } from '../components/query-state.tsx';
+import { ACTIONS, DataTable } from '../../../components/ui/table/data-table.tsx';
+import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
+import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { formatDateTime } from '../utils/format.ts';
@@ -138,59 +138,43 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
         Deliveries to {endpoint.url}
       </h2>
       {retry.isError && <ErrorAlert error={retry.error} title="Not retried." />}
-      <QueryState query={deliveries} loadingLabel="Loading deliveries…">
-        {(list) =>
-          list.total === 0 ? (
-            <EmptyState>Nothing sent to this endpoint yet.</EmptyState>
-          ) : (
-            <>
-              <Table bordered hover responsive size="sm" aria-label="Deliveries">
-                <thead>
-                  <tr>
-                    <th scope="col">Event</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">Response</th>
-                    <th scope="col">Last attempt</th>
-                    <th scope="col">Next attempt</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.rows.map((d) => (
-                    <tr key={d.id} data-testid={`delivery-${d.id}`}>
-                      <td>
-                        <code>{d.eventType}</code>
-                        <div className="small text-body-secondary text-break">{d.messageId}</div>
-                      </td>
-                      <td>
-                        <StatusBadge status={d.status} />
-                      </td>
-                      <td>
-                        {d.attempts}
-                        <AttemptList delivery={d} />
-                      </td>
-                      <td>{d.lastStatusCode ?? (d.lastError ? <span className="text-break">{d.lastError}</span> : '—')}</td>
-                      <td>{d.lastAttemptAt ? `${formatDateTime(d.lastAttemptAt)} (${d.lastDurationMs} ms)` : '—'}</td>
-                      <td>{d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : '—'}</td>
-                      <td>
-                        {d.status === 'failed' && (
-                          <Button size="sm" variant="outline-primary" disabled={retry.isPending} onClick={() => retry.mutate({ id: d.id })} aria-label={`Retry delivery ${d.id}`}>
-                            Retry
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-              <Pager label="Delivery pages" page={page} pageSize={PAGE_SIZE} total={list.total} onPage={setPage} />
-            </>
-          )
-        }
-      </QueryState>
+      <PagedTable
+        query={deliveries}
+        loadingLabel="Loading deliveries…"
+        empty="Nothing sent to this endpoint yet."
+        label="Deliveries"
+        striped={false}
+        columns={['Event', 'Status', 'Attempts', 'Response', 'Last attempt', 'Next attempt', ACTIONS]}
+        rowKey={(d) => d.id}
+        rowProps={(d) => ({ 'data-testid': `delivery-${d.id}` })}
+        pager={{ label: 'Delivery pages', page, pageSize: PAGE_SIZE, onPage: setPage }}
+      >
+        {(d) => (
+          <>
+            <td>
+              <code>{d.eventType}</code>
+              <div className="small text-body-secondary text-break">{d.messageId}</div>
+            </td>
+            <td>
+              <StatusBadge status={d.status} />
+            </td>
+            <td>
+              {d.attempts}
+              <AttemptList delivery={d} />
+            </td>
+            <td>{d.lastStatusCode ?? (d.lastError ? <span className="text-break">{d.lastError}</span> : '—')}</td>
+            <td>{d.lastAttemptAt ? `${formatDateTime(d.lastAttemptAt)} (${d.lastDurationMs} ms)` : '—'}</td>
+            <td>{d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : '—'}</td>
+            <td>
+              {d.status === 'failed' && (
+                <Button size="sm" variant="outline-primary" disabled={retry.isPending} onClick={() => retry.mutate({ id: d.id })} aria-label={`Retry delivery ${d.id}`}>
+                  Retry
+                </Button>
+              )}
+            </td>
+          </>
+        )}
+      </PagedTable>
     </section>
   );
 }
@@ -251,61 +235,54 @@ export function WebhooksPage() {
           list.total === 0 ? (
             <EmptyState>No endpoint yet.</EmptyState>
           ) : (
-            <Table striped bordered hover responsive size="sm" aria-label="Webhook endpoints">
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Waiting / failed</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((e) => (
-                  <tr key={e.id} className={selected === e.id ? 'table-active' : undefined}>
-                    <td className="text-break">
-                      {e.url}
-                      {e.description && <div className="small text-body-secondary">{e.description}</div>}
-                    </td>
-                    <td className="small">{e.events.join(', ')}</td>
-                    <td>
-                      {e.enabled ? <Badge bg="success">Enabled</Badge> : <Badge bg="secondary">Disabled</Badge>}
-                      {!e.enabled && e.disabledReason === 'gone' && <div className="small text-body-secondary">The receiver answered 410 Gone.</div>}
-                    </td>
-                    <td>
-                      {e.pending} / {e.failed}
-                    </td>
-                    <td>
-                      <div className="d-flex flex-wrap gap-1">
-                        <Button size="sm" variant="outline-secondary" onClick={() => setSelected(e.id)} aria-label={`Deliveries of ${e.url}`} aria-pressed={selected === e.id}>
-                          Deliveries
-                        </Button>
-                        {e.enabled ? (
-                          <>
-                            <Button size="sm" variant="outline-primary" disabled={test.isPending} onClick={() => (setSelected(e.id), test.mutate({ id: e.id }))} aria-label={`Send a test event to ${e.url}`}>
-                              Send test event
-                            </Button>
-                            <Button size="sm" variant="outline-secondary" onClick={() => ask({ endpoint: e, action: 'rotate' })} aria-label={`Rotate the secret of ${e.url}`}>
-                              Rotate secret
-                            </Button>
-                            <Button size="sm" variant="outline-danger" onClick={() => ask({ endpoint: e, action: 'disable' })} aria-label={`Disable ${e.url}`}>
-                              Disable
-                            </Button>
-                          </>
-                        ) : (
-                          <Button size="sm" variant="outline-primary" disabled={enable.isPending} onClick={() => enable.mutate({ id: e.id, enabled: true })} aria-label={`Enable ${e.url}`}>
-                            Enable
+            <DataTable
+              label="Webhook endpoints"
+              columns={['URL', 'Events', 'Status', 'Waiting / failed', ACTIONS]}
+              rows={list.rows}
+              rowKey={(e) => e.id}
+              rowProps={(e) => ({ className: selected === e.id ? 'table-active' : undefined })}
+            >
+              {(e) => (
+                <>
+                  <td className="text-break">
+                    {e.url}
+                    {e.description && <div className="small text-body-secondary">{e.description}</div>}
+                  </td>
+                  <td className="small">{e.events.join(', ')}</td>
+                  <td>
+                    {e.enabled ? <Badge bg="success">Enabled</Badge> : <Badge bg="secondary">Disabled</Badge>}
+                    {!e.enabled && e.disabledReason === 'gone' && <div className="small text-body-secondary">The receiver answered 410 Gone.</div>}
+                  </td>
+                  <td>
+                    {e.pending} / {e.failed}
+                  </td>
+                  <td>
+                    <div className="d-flex flex-wrap gap-1">
+                      <Button size="sm" variant="outline-secondary" onClick={() => setSelected(e.id)} aria-label={`Deliveries of ${e.url}`} aria-pressed={selected === e.id}>
+                        Deliveries
+                      </Button>
+                      {e.enabled ? (
+                        <>
+                          <Button size="sm" variant="outline-primary" disabled={test.isPending} onClick={() => (setSelected(e.id), test.mutate({ id: e.id }))} aria-label={`Send a test event to ${e.url}`}>
+                            Send test event
                           </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+                          <Button size="sm" variant="outline-secondary" onClick={() => ask({ endpoint: e, action: 'rotate' })} aria-label={`Rotate the secret of ${e.url}`}>
+                            Rotate secret
+                          </Button>
+                          <Button size="sm" variant="outline-danger" onClick={() => ask({ endpoint: e, action: 'disable' })} aria-label={`Disable ${e.url}`}>
+                            Disable
+                          </Button>
+                        </>
+                      ) : (
+                        <Button size="sm" variant="outline-primary" disabled={enable.isPending} onClick={() => enable.mutate({ id: e.id, enabled: true })} aria-label={`Enable ${e.url}`}>
+                          Enable
+                        </Button>
+                      )}
+                    </div>
+                  </td>
+                </>
+              )}
+            </DataTable>
           )
         }
       </QueryState>

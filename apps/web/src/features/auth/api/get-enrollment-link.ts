@@ -4,7 +4,7 @@ import { enrollmentLinkPath } from '../../../lib/runtime-config.ts';
 import type { StoredUserDetail } from '../../../lib/user-storage.ts';
 
 /**
- * The abc login's next step (spec section 4): ask the registration provider for the attendee's
+ * The abc login's next step (docs/design/web-rules.md, section 4): ask the registration provider for the attendee's
  * link. Resolves with the link, or null when the call did not succeed.
  */
 export async function getAbcEnrollmentLink(config: RuntimeConfig, user: StoredUserDetail, names: { firstName: string; lastName: string }): Promise<string | null> {

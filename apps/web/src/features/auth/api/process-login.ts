@@ -4,7 +4,7 @@ import type { StoredUserDetail } from '../../../lib/user-storage.ts';
 
 /**
  * `POST /User/ProcessLogin`: a failed login is a 200 answer with `succeeded: false`, and so is a
- * failed call (no answer, a 5xx, an unreadable body; spec section 8), so the form shows the
+ * failed call (no answer, a 5xx, an unreadable body; docs/design/web-rules.md, section 8), so the form shows the
  * content's invalid-data message. Only 429 stays an error: its message says when to try again.
  */
 export async function processLogin(request: LoginRequest): Promise<Envelope<LoginData>> {
@@ -20,7 +20,7 @@ export async function processLogin(request: LoginRequest): Promise<Envelope<Logi
 export function successfulLogin(envelope: Envelope<LoginData>, defaultPolicy: string): StoredUserDetail | null {
   if (!envelope.succeeded || !envelope.data?.accessToken) return null;
   const data = envelope.data;
-  // Spec section 4: "A dealer with no authorizationPolicy gets ['general']"; a report login with none
+  // Section 4 of docs/design/web-rules.md: "A dealer with no authorizationPolicy gets ['general']"; a report login with none
   // gets 'reporting'. "No policy" is a null, a missing or an empty list alike (issue 31, item 3);
   // anything but a list of strings is no policy either.
   const given: unknown = (data as { authorizationPolicy?: unknown }).authorizationPolicy;

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../../lib/browser.ts';
 import { getUserDetail } from '../../../lib/user-storage.ts';
-import { FakeDeliveryService } from '../../../test/fake-delivery.ts';
-import { CODES_BY_TEST_TOKEN, envelope, loginData, mockApi, renderApp, storeLogin, testLocation, type ApiCall } from '../../../test/render-app.tsx';
+import { FakeDeliveryService } from '../../../testing/fake-delivery.ts';
+import { CODES_BY_TEST_TOKEN, envelope, loginData, mockApi, renderApp, storeLogin, testLocation, type ApiCall } from '../../../testing/render-app.tsx';
 import { LOGIN_CONTENT_WAIT_MS } from '../hooks/use-login-content.ts';
 
 const LOGIN_OK = (overrides = {}) => (call: ApiCall) =>
@@ -78,7 +78,7 @@ describe('nbc login', () => {
     await waitFor(() => expect(getUserDetail()?.data.authorizationPolicy).toEqual(['general']));
   });
 
-  // Spec section 4: "A dealer with no authorizationPolicy gets ['general']." Null, missing and empty
+  // Section 4 of docs/design/web-rules.md: "A dealer with no authorizationPolicy gets ['general']." Null, missing and empty
   // are all "no authorizationPolicy" (issue 31, item 3); null or missing made the login fail.
   it.each([
     ['null', { authorizationPolicy: null }],
@@ -313,7 +313,7 @@ describe('report login', () => {
     expect(getUserDetail()?.data.authorizationPolicy).toEqual(['reporting']);
   });
 
-  it("gives a report login whose authorizationPolicy is null 'reporting' (docs/design/web-rules.md, spec section 4: defaults when the server gives none)", async () => {
+  it("gives a report login whose authorizationPolicy is null 'reporting' (docs/design/web-rules.md, section 4: defaults when the server gives none)", async () => {
     mockApi((call) =>
       call.path === '/User/ProcessLogin'
         ? { body: envelope(loginData({ accessToken: 'token-reporting', authorizationPolicy: null as unknown as string[], regType: 'RPT', dealerInfo: null })) }

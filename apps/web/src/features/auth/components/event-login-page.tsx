@@ -1,13 +1,13 @@
 /**
- * Sign-in for an event (/nbc, /abc; spec sections 2, 4 and 5): e-mail and access code, plus first
+ * Sign-in for an event (/nbc, /abc; docs/design/web-rules.md, sections 2, 4 and 5): e-mail and access code, plus first
  * and last name for abc. Every text comes from the event's `login` content item, with built-in
  * texts when the content service is down.
  */
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { EventType } from '@portal/contracts';
-import { PageLoading } from '../../../app/lazy-page.tsx';
-import { paths } from '../../../app/paths.ts';
+import { PageLoading } from '../../../components/ui/page-loading.tsx';
+import { paths } from '../../../config/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
 import { RichText } from '../../../components/ui/rich-text.tsx';
@@ -28,6 +28,7 @@ import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
 import { loginTexts } from '../utils/login-texts.ts';
 import { hasError, validateLogin, type LoginFields } from '../utils/login-validation.ts';
 import { LoginCard } from './login-card.tsx';
+import { LoginForm } from './login-form.tsx';
 
 /** Where the abc login shows the in-app event page (no external registration link). */
 export interface AbcEventViewState {
@@ -144,32 +145,18 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
   const describedBy = shownErrors.length > 0 ? errorsId : undefined;
   return (
     <LoginCard heading={texts.heading} header={header}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-describedby={describedBy}>
-        <TextField
-          id={`${formId}-username`}
-          label={texts.userNameLabel}
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          maxLength={254}
-          value={fields.userName}
-          onValueChange={update('userName')}
-          invalid={invalid('userName')}
-          aria-describedby={describedBy}
-          required
-        />
-        <TextField
-          id={`${formId}-password`}
-          label={texts.passwordLabel}
-          type="password"
-          autoComplete="current-password"
-          maxLength={100}
-          value={fields.password}
-          onValueChange={update('password')}
-          invalid={invalid('password')}
-          aria-describedby={describedBy}
-          required
-        />
+      <LoginForm
+        formId={formId}
+        texts={texts}
+        userName={fields.userName}
+        password={fields.password}
+        onChange={(field, value) => update(field)(value)}
+        invalid={invalid}
+        describedBy={describedBy}
+        describeForm
+        pending={pending}
+        onSubmit={onSubmit}
+      >
         {requireNames && (
           <>
             <TextField
@@ -196,11 +183,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
             />
           </>
         )}
-        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
-          {pending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-          {texts.buttonText}
-        </button>
-      </form>
+      </LoginForm>
       <ErrorList id={errorsId} errors={shownErrors} />
       <RichText html={texts.noteHtml} className="login-note mt-4 small text-body-secondary" />
     </LoginCard>

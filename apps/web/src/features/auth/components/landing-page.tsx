@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { EventType } from '@portal/contracts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, firstAsset, type LoginContent } from '../../../lib/content-models.ts';

@@ -1,16 +1,15 @@
 /**
- * Report login (/reportLogin; spec sections 2, 4 and 5): company e-mail and report code, texts from
+ * Report login (/reportLogin; docs/design/web-rules.md, sections 2, 4 and 5): company e-mail and report code, texts from
  * the nbc environment's `report_login` item (built in while the content service is down). Success
  * opens the retailer report page.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { RuntimeConfig } from '@portal/contracts';
-import { PageLoading } from '../../../app/lazy-page.tsx';
-import { paths } from '../../../app/paths.ts';
+import { PageLoading } from '../../../components/ui/page-loading.tsx';
+import { paths } from '../../../config/paths.ts';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
 import { RichText } from '../../../components/ui/rich-text.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, type ReportLoginContent } from '../../../lib/content-models.ts';
@@ -24,6 +23,7 @@ import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
 import { reportLoginTexts } from '../utils/login-texts.ts';
 import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
 import { LoginCard } from './login-card.tsx';
+import { LoginForm } from './login-form.tsx';
 
 /** The company mail domain the server publishes in its runtime config. */
 function reportEmailDomain(config: RuntimeConfig | undefined): string | undefined {
@@ -93,37 +93,17 @@ function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent
 
   return (
     <LoginCard heading={texts.heading}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField
-          id={`${formId}-username`}
-          label={texts.userNameLabel}
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          maxLength={254}
-          value={fields.userName}
-          onValueChange={update('userName')}
-          invalid={invalid('userName')}
-          aria-describedby={describedBy}
-          required
-        />
-        <TextField
-          id={`${formId}-password`}
-          label={texts.passwordLabel}
-          type="password"
-          autoComplete="current-password"
-          maxLength={100}
-          value={fields.password}
-          onValueChange={update('password')}
-          invalid={invalid('password')}
-          aria-describedby={describedBy}
-          required
-        />
-        <button type="submit" className="btn btn-primary btn-lg w-100" disabled={pending}>
-          {pending ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-          {texts.buttonText}
-        </button>
-      </form>
+      <LoginForm
+        formId={formId}
+        texts={texts}
+        userName={fields.userName}
+        password={fields.password}
+        onChange={(field, value) => update(field)(value)}
+        invalid={invalid}
+        describedBy={describedBy}
+        pending={pending}
+        onSubmit={onSubmit}
+      />
       <CompanySignInLink target="reports" />
       <ErrorList id={errorsId} errors={shownErrors} />
       <RichText html={texts.noteHtml} className="login-note mt-4 small text-body-secondary" />

@@ -15,7 +15,7 @@ export interface LoginTexts {
   firstNameLabel: string;
   lastNameLabel: string;
   buttonText: string;
-  /** The failed-login message (spec section 4: the content's invalid-data message). */
+  /** The failed-login message (docs/design/web-rules.md, section 4: the content's invalid-data message). */
   invalidLogin: string;
   messages: LoginMessages;
   /** Rich text of the note; '' without content. */

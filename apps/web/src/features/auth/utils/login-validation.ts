@@ -1,5 +1,5 @@
 /**
- * Login form rules (spec section 5). Messages come from content; these functions only decide which
+ * Login form rules (docs/design/web-rules.md, section 5). Messages come from content; these functions only decide which
  * apply. They run on every change; the form shows the result after the first submit attempt.
  */
 import { EMAIL_PATTERN } from '@portal/contracts/rules';

@@ -1,5 +1,5 @@
 /**
- * The single scrolling content page (docs/design/web-rules.md, spec section 2): welcome, conference information, agenda,
+ * The single scrolling content page (docs/design/web-rules.md, section 2): welcome, conference information, agenda,
  * attire, FAQ, event area and, when the tab bar offers it, the link to the expo. Shown at
  * /nbc/welcome and, for abc logins without an external registration link, at /abc.
  */

@@ -41,7 +41,7 @@ describe('useActiveSectionTracking', () => {
     expect(report).toHaveBeenCalledWith('agenda');
   });
 
-  // Spec section 2: "The active tab follows the section at least 30% visible" (issue 31, item 4).
+  // Section 2 of docs/design/web-rules.md: "The active tab follows the section at least 30% visible" (issue 31, item 4).
   it('reports a section reaching 30 % while the one above is still the most visible', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
     Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });

@@ -5,7 +5,7 @@ const viewport = { top: 80, bottom: 880 }; // 800 px below an 80 px navigation b
 const none = new Set<string>();
 
 describe('active section', () => {
-  it('uses a 30 % threshold (docs/design/web-rules.md, spec section 9: "Active section threshold 0.3")', () => {
+  it('uses a 30 % threshold (docs/design/web-rules.md, section 9: "Active section threshold 0.3")', () => {
     expect(ACTIVE_SECTION_THRESHOLD).toBe(0.3);
   });
 
@@ -15,7 +15,7 @@ describe('active section', () => {
     expect(visibleRatio({ id: 'a', top: 900, bottom: 1000 }, viewport)).toBe(0);
   });
 
-  // Spec section 2: "The active tab follows the section at least 30% visible" (issue 31, item 4: the
+  // Section 2 of docs/design/web-rules.md: "The active tab follows the section at least 30% visible" (issue 31, item 4: the
   // most visible section used to win).
   it('makes the section that comes to be 30 % in view active, though another is more visible', () => {
     const boxes = [

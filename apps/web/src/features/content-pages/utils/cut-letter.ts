@@ -1,5 +1,5 @@
 /**
- * The welcome letter preview (spec section 2): cut at the last space before 600 characters.
+ * The welcome letter preview (docs/design/web-rules.md, section 2): cut at the last space before 600 characters.
  * The count is of the text a reader sees, not of the HTML source, so a cut never falls inside a
  * tag and markup never eats into the preview.
  */

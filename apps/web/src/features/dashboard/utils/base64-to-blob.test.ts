@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { base64ToBlob } from './base64-to-blob.ts';
-import { readBlobBytes, readBlobText } from '../../../test/read-blob.ts';
+import { readBlobBytes, readBlobText } from '../../../testing/read-blob.ts';
 
 describe('base64ToBlob', () => {
   it('decodes across several 1,024-character slices byte for byte', async () => {

@@ -1,6 +1,6 @@
 /**
  * Decodes base64 into a Blob, turning the binary string into bytes in 1,024-character slices
- * (spec section 9) so no single huge intermediate array is built.
+ * (docs/design/web-rules.md, section 9) so no single huge intermediate array is built.
  */
 export const BASE64_SLICE_SIZE = 1024;
 

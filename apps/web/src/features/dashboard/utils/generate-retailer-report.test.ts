@@ -1,7 +1,7 @@
 import type { Envelope, RetailerReportData } from '@portal/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
-import { readBlobText } from '../../../test/read-blob.ts';
+import { readBlobText } from '../../../testing/read-blob.ts';
 import { generateRetailerReport, type RetailerReportDeps } from './generate-retailer-report.ts';
 import { RETAILER_MESSAGES as M } from './retailer-report-messages.ts';
 

@@ -31,7 +31,7 @@ function failureOf(error: unknown): RetailerOutcome {
 
 /**
  * The retailer report download, from validation to the saved file. Never throws: every path ends in a
- * message for a toast (spec section 8).
+ * message for a toast (docs/design/web-rules.md, section 8).
  */
 export async function generateRetailerReport(
   input: { eventCode: string; reportHeaders: string },

@@ -1,4 +1,4 @@
-/** The retailer report toasts of spec section 8, each raised in one case (see generate-retailer-report.ts). */
+/** The retailer report toasts of docs/design/web-rules.md, section 8, each raised in one case (see generate-retailer-report.ts). */
 export const RETAILER_MESSAGES = {
   eventCodeRequired: 'Please enter an Event Code.',
   headersNotFound: 'Report Headers Not Found.',

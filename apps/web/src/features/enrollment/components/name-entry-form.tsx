@@ -18,7 +18,7 @@ export interface NameEntryFormProps {
 
 /**
  * Title, header, first name (max 30), last name (max 50) and the button. Errors collect in the
- * summary list after the first submit attempt and stop the submission (spec section 5).
+ * summary list after the first submit attempt and stop the submission (docs/design/web-rules.md, section 5).
  */
 export function NameEntryForm({ texts, initial, pending, outcomeErrors, onSubmit, onChange }: NameEntryFormProps) {
   const id = useId();

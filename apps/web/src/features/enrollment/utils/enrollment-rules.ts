@@ -1,5 +1,5 @@
 /**
- * The enrollment screen's rules (spec sections 2, 4 and 5): which titles a dealer may pick, how a
+ * The enrollment screen's rules (docs/design/web-rules.md, sections 2, 4 and 5): which titles a dealer may pick, how a
  * manager's name fills the name boxes, and the name checks with the content's messages.
  */
 import type { DealerInfo } from '@portal/contracts';
@@ -65,5 +65,5 @@ export function nameErrors(fields: NameFields, messages: NameMessages): NameErro
 /** The spec's message when the link call fails or does not succeed (section 8). */
 export const LINK_FAILED_MESSAGE = 'Something went wrong. Please try again';
 
-/** The manager flow's fixed eventType of the link request (spec sections 3 and 9). */
+/** The manager flow's fixed eventType of the link request (docs/design/web-rules.md, sections 3 and 9). */
 export const MANAGER_FLOW_EVENT_TYPE = '1';

@@ -29,7 +29,7 @@ export async function getEnrollments<Row>(level: ReportLevel, body: ReportBody, 
 }
 
 /**
- * reportLevel=All with every body field empty (docs/design/web-rules.md, spec section 7): the one row of the network total (of
+ * reportLevel=All with every body field empty (docs/design/web-rules.md, section 7): the one row of the network total (of
  * the user's report scope), which the report menu shows. It equals the region table's Grand Total.
  */
 export const networkTotalQuery = () =>

@@ -2,7 +2,7 @@ import type { StoreFilter } from '@portal/contracts';
 import Form from 'react-bootstrap/Form';
 import { isStoreFilter } from '@portal/contracts/rules';
 
-/** Spec section 3, "Store filter options". */
+/** docs/design/web-rules.md, section 3, "Store filter options". */
 export const STORE_FILTER_OPTIONS: readonly { value: StoreFilter; label: string }[] = [
   { value: 'ALL', label: 'All stores' },
   { value: 'E', label: 'Enrolled stores' },

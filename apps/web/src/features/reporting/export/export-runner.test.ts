@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readBlobBytes } from '../../../test/read-blob.ts';
+import { readBlobBytes } from '../../../testing/read-blob.ts';
 import type { ExportProgress, ExportRequestMessage, ExportWorkerMessage } from './export-protocol.ts';
 import { buildInWorker, ROWS_PER_BATCH } from './export-runner.ts';
 import { createExportWorkerHandler } from './export-worker-handler.ts';

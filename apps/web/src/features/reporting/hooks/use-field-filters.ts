@@ -11,7 +11,7 @@ function codeParam(search: URLSearchParams, key: string): string {
 
 /**
  * The field report's region and zone, kept in `?region=&zone=` (absent = ALL). Changing the region
- * resets the zone; Clear resets both (spec section 4).
+ * resets the zone; Clear resets both (docs/design/web-rules.md, section 4).
  */
 export function useFieldFilters() {
   const [search, setSearch] = useSearchParams();

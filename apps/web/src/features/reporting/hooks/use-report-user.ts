@@ -6,7 +6,7 @@ export function useReportUser() {
   return {
     /** The login's policies, or none without a granted report scope: then no report screen opens. */
     policies: hasReportGrant(detail) ? (detail?.data.authorizationPolicy ?? []) : [],
-    /** Virtual columns and totals show only for a virtual program (spec section 6). */
+    /** Virtual columns and totals show only for a virtual program (docs/design/web-rules.md, section 6). */
     isVirtual: detail?.data.programInfo?.isVirtual === true,
   };
 }

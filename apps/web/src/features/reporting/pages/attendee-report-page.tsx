@@ -9,7 +9,7 @@ import { ALL_CODES } from '@portal/contracts/rules';
 
 type ByTypeKind = 'candidate' | 'corporate' | 'distributor' | 'sbr';
 
-/** Spec section 7: candidate is region 010 with type 5; the others are ALL with types 2, 3 and 4. */
+/** section 7 of docs/design/web-rules.md: candidate is region 010 with type 5; the others are ALL with types 2, 3 and 4. */
 export const BY_TYPE_REQUESTS: Record<ByTypeKind, { regCode: string; rptType: AttendeeReportType }> = {
   candidate: { regCode: '010', rptType: 5 },
   corporate: { regCode: ALL_CODES, rptType: 2 },

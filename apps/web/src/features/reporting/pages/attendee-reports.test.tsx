@@ -6,7 +6,7 @@ import { allRows } from '../utils/report-columns.ts';
 import ReportingRoutes from '../reporting-routes.tsx';
 import { fakeApi, ok, type ApiCall } from '../testing/fake-api.ts';
 import { attendeeRow } from '../testing/report-fixtures.ts';
-import { renderRoute, type TestUser } from '../testing/render-reporting.tsx';
+import { renderRoute, type TestUser } from '../../../testing/render-route.tsx';
 
 vi.mock('../export/export-to-excel.ts', () => ({ exportToExcel: vi.fn(async () => 'file.xlsx') }));
 vi.mock('../api/get-report-types.ts', () => ({

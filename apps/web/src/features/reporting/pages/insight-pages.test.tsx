@@ -5,7 +5,7 @@ import type { CoverageAnswer, CoverageRow, EventComparisonAnswer, TimelineAnswer
 import { saveFile } from '../../../lib/save-file.ts';
 import ReportingRoutes from '../reporting-routes.tsx';
 import { fakeApi, ok } from '../testing/fake-api.ts';
-import { renderRoute } from '../testing/render-reporting.tsx';
+import { renderRoute } from '../../../testing/render-route.tsx';
 
 vi.mock('../export/export-to-excel.ts', () => ({ exportToExcel: vi.fn(async () => 'file.xlsx') }));
 vi.mock('../../../lib/save-file.ts', () => ({ saveFile: vi.fn() }));

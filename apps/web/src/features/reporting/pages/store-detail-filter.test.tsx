@@ -1,5 +1,5 @@
 /**
- * The detail filter on arrival (spec section 4: "Detail filter resets to ALL on leaving"). In a file
+ * The detail filter on arrival (docs/design/web-rules.md, section 4: "Detail filter resets to ALL on leaving"). In a file
  * of its own: the page remembers, per document, whether it was shown before.
  */
 import { screen } from '@testing-library/react';
@@ -8,7 +8,7 @@ import { Route, Routes, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, type ApiCall } from '../testing/fake-api.ts';
 import { storeFooter, storeRow } from '../testing/report-fixtures.ts';
-import { renderRoute } from '../testing/render-reporting.tsx';
+import { renderRoute } from '../../../testing/render-route.tsx';
 import { StoreDetailPage } from './store-detail-page.tsx';
 
 const DETAIL = '/nbc/reporting/region/010/zone/010-1/district/010-1-1/?regionName=Northeast&zoneName=Boston+Metro&districtName=Back+Bay';

@@ -21,7 +21,7 @@ const VIRTUAL = col('virtualAttendee', 'Virtual Attendee');
 const REGION: ReportColumn<AttendeeRow> = { ...col('region', 'Region'), named: (r) => r.regionName };
 const ZONE: ReportColumn<AttendeeRow> = { ...col('zone', 'Zone'), named: (r) => r.zoneName };
 
-/** Columns per spec section 2, "Attendee reports"; Virtual Attendee only for a virtual program. */
+/** Columns per docs/design/web-rules.md, section 2, "Attendee reports"; Virtual Attendee only for a virtual program. */
 export function attendeeColumns(kind: AttendeeReportKind, isVirtual: boolean): ReportColumn<AttendeeRow>[] {
   let columns: ReportColumn<AttendeeRow>[];
   switch (kind) {
@@ -60,7 +60,7 @@ export function attendeeTotals(rows: readonly AttendeeRow[]): AttendeeTotals {
 }
 
 /**
- * The two footer rows appended to an attendee table (spec section 3): an empty one, then
+ * The two footer rows appended to an attendee table (docs/design/web-rules.md, section 3): an empty one, then
  * 'Total Attendees:{count}', with 'Total Virtual Attendees:{count}' under the virtual column.
  */
 export function attendeeFooterRows(columnCount: number, totals: AttendeeTotals, isVirtual: boolean): CellValue[][] {

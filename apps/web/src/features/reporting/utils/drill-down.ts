@@ -1,6 +1,6 @@
 import { reportingPaths } from '../reporting-paths.ts';
 
-/** Spec section 3, "Drill-down state". Level 0 menu, 1 region, 2 zone, 3 district, 4 district detail. */
+/** docs/design/web-rules.md, section 3, "Drill-down state". Level 0 menu, 1 region, 2 zone, 3 district, 4 district detail. */
 export type DrillDownLevel = 0 | 1 | 2 | 3 | 4;
 
 export interface DrillDown {

@@ -1,4 +1,4 @@
-/** Spec section 9: '{file name}_{sheet name}.xlsx', defaults Export and Sheet1. */
+/** section 9 of docs/design/web-rules.md: '{file name}_{sheet name}.xlsx', defaults Export and Sheet1. */
 export const DEFAULT_EXPORT_FILE_NAME = 'Export';
 export const DEFAULT_SHEET_NAME = 'Sheet1';
 
@@ -10,7 +10,7 @@ export const EXPORT_NAMES = {
   storeDetail: 'Store Enrollment Detail',
 } as const;
 
-/** The three store-list exports of the zone and district screens (spec section 9). */
+/** The three store-list exports of the zone and district screens (docs/design/web-rules.md, section 9). */
 export const STORE_EXPORTS = [
   { select: 'ALL', sheetName: 'all', label: 'Export all stores' },
   { select: 'E', sheetName: 'enrolled', label: 'Export enrolled stores' },

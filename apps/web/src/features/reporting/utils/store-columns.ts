@@ -1,7 +1,7 @@
 import type { StoreCounts, StoreRow } from '@portal/contracts';
 import type { ReportColumn } from './report-columns.ts';
 
-/** The nine columns of the region, zone and district tables (docs/design/web-rules.md, spec section 2). */
+/** The nine columns of the region, zone and district tables (docs/design/web-rules.md, section 2). */
 export function storeCountColumns<Row extends StoreCounts>(
   nameHeader: string,
   name: (row: Row) => string,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { EventType } from '@portal/contracts';
-import { logoutTarget } from '../../../app/paths.ts';
+import { logoutTarget } from '../../../config/paths.ts';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, text, type PageLayout } from '../../../lib/content-models.ts';

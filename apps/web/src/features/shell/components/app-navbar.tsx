@@ -4,7 +4,7 @@ import Container from 'react-bootstrap/Container';
 import Navbar from 'react-bootstrap/Navbar';
 import type { Elements } from '@kontent-ai/delivery-sdk';
 import type { EventType } from '@portal/contracts';
-import { paths, welcomeSection } from '../../../app/paths.ts';
+import { paths, welcomeSection } from '../../../config/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { useActiveTab } from '../../../lib/active-tab.tsx';
 import { openLinkWindow } from '../../../lib/link-window.ts';
@@ -50,7 +50,7 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
   }
 
   /**
-   * Spec section 7: GetRevisitURL is "called on enrollment tab click", its URL, "fallback
+   * section 7 of docs/design/web-rules.md: GetRevisitURL is "called on enrollment tab click", its URL, "fallback
    * /nbc/enrollment", "opens in new window". The window is opened within the click, before
    * GetRevisitURL answers (a pop-up blocker, Safari especially, refuses one opened after an await),
    * and pointed at the revisit link or, without one, at the enrollment page (issue 31, item 6: it

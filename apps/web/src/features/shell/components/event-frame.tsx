@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventType } from '@portal/contracts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, firstAsset, text, type LoginContent, type PageLayout } from '../../../lib/content-models.ts';

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getUserDetail, setUserDetail } from '../../../lib/user-storage.ts';
-import { FakeDeliveryService } from '../../../test/fake-delivery.ts';
-import { CODES_BY_TEST_TOKEN, envelope, loginData, mockApi, renderApp, storeLogin, testLocation } from '../../../test/render-app.tsx';
+import { FakeDeliveryService } from '../../../testing/fake-delivery.ts';
+import { CODES_BY_TEST_TOKEN, envelope, loginData, mockApi, renderApp, storeLogin, testLocation } from '../../../testing/render-app.tsx';
 
 const BANNER_ALT = 'National Business Conference 2027, March 1 to 4, Las Vegas';
 
@@ -126,7 +126,7 @@ describe('shell', () => {
     await waitFor(() => expect(`${testLocation().pathname}${testLocation().hash}`).toBe('/nbc/welcome#faq'));
   });
 
-  // Spec section 7: GetRevisitURL, "called on enrollment tab click | data.data URL, fallback
+  // Section 7 of docs/design/web-rules.md: GetRevisitURL, "called on enrollment tab click | data.data URL, fallback
   // /nbc/enrollment; opens in new window" (issue 31, item 6: without a link the window closed again
   // and the enrollment page opened in this tab).
   it('the enrollment tab opens a window within the click and points it at the revisit link, else at the enrollment page', async () => {
@@ -191,7 +191,7 @@ describe('shell', () => {
     expect(screen.queryByText(/Your browser blocked the new window/)).not.toBeInTheDocument();
   });
 
-  // Spec section 2, shell: "The brand logo (225 by 60) links to welcome." A report-login user's too
+  // docs/design/web-rules.md, section 2, shell: "The brand logo (225 by 60) links to welcome." A report-login user's too
   // (issue 31, item 7): it led to /nbc/dashboard.
   it('a report user sees the logo (not the site title), linking to welcome like everyone\'s', async () => {
     storeLogin({ accessToken: 'token-reporting', authorizationPolicy: ['reporting'], dealerInfo: null, regType: 'RPT' });

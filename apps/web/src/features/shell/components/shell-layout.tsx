@@ -1,11 +1,11 @@
 /**
- * The shell around the signed-in pages (docs/design/web-rules.md, spec section 2): navigation bar with the brand logo and the
+ * The shell around the signed-in pages (docs/design/web-rules.md, section 2): navigation bar with the brand logo and the
  * tabs the content service gives this login, the banner (not on reporting), the page, the footer.
  */
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { EventType } from '@portal/contracts';
-import { paths, PATHS_WITHOUT_LOGOUT } from '../../../app/paths.ts';
+import { paths, PATHS_WITHOUT_LOGOUT } from '../../../config/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { ActiveTabProvider } from '../../../lib/active-tab.tsx';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
@@ -29,7 +29,7 @@ export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
   const { header, tabs, isLoading: headerLoading } = useHeaderLayout(eventType);
   const pageLayout = useContentItemOfType<PageLayout>(CONTENT_TYPES.pageLayout, [], { eventType });
   // A report user has no header layout (no access code); the brand is the public login page's logo.
-  // It links to welcome, as everyone's does (docs/design/web-rules.md, spec section 2: "The brand logo links to welcome").
+  // It links to welcome, as everyone's does (docs/design/web-rules.md, section 2: "The brand logo links to welcome").
   const reportUser = user?.data.authorizationPolicy.includes('reporting') ?? false;
   const loginContent = useContentItemOfType<LoginContent>(CONTENT_TYPES.login, [], { eventType, enabled: reportUser });
 

@@ -1,9 +1,9 @@
 /**
- * Navigation tabs (spec section 2, shell): which to show and where each leads. The content service
+ * Navigation tabs (docs/design/web-rules.md, section 2, shell): which to show and where each leads. The content service
  * already serves only the tabs of the login's access codes; the same rule is applied here too, so a
  * cached or misconfigured answer cannot show a tab to the wrong user.
  */
-import { paths, welcomeSection } from '../../../app/paths.ts';
+import { paths, welcomeSection } from '../../../config/paths.ts';
 import { text, type HeaderTab } from '../../../lib/content-models.ts';
 
 /** Tabs that scroll the welcome page, in page order. */

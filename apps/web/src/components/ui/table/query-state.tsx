@@ -1,8 +1,19 @@
+/** What a list shows while its query loads, when it fails (with retry), and when it is empty. */
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { errorMessage } from '../api/admin-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+
+/** The words for a failed call: the server's message with its field errors, or a generic one. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const fields = error.fieldErrors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message));
+    return fields.length > 0 ? `${error.message} ${fields.join('; ')}` : error.message;
+  }
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong.';
+}
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -29,7 +40,7 @@ export function ErrorAlert({ error, onRetry, title }: { error: unknown; onRetry?
   );
 }
 
-interface QueryLike<T> {
+export interface QueryLike<T> {
   data: T | undefined;
   isPending: boolean;
   isError: boolean;

@@ -1,13 +1,13 @@
 /**
- * Every report figure on a network small enough to work out by hand (reports.fixture.ts): the
+ * Every report figure on a network small enough to work out by hand (testing/reports-fixture.ts): the
  * expectations below are written out, not computed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
-import { bearer, buildTestApp, DEMO, loginAs, testConfig, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, loginAs, testConfig, type TestApp } from '../../testing/build-test-app.ts';
 import { setReportUserScope } from './report-scope.ts';
-import { loadReportFixture } from './reports.fixture.ts';
+import { loadReportFixture } from './testing/reports-fixture.ts';
 
 const counts = (totDealer: number, enrollDealer: number, pctEnrollDlr: number, pctnotenrolled: number, objreq: number, fixPctObjReq: number, objCount: number) => ({
   totDealer,

@@ -41,7 +41,7 @@ export function welcomeSection(sectionId: string): string {
   return `${paths.welcome}#${enc(sectionId)}`;
 }
 
-/** Pages anyone may open; every other page needs a stored login (docs/design/web-rules.md, spec section 2). */
+/** Pages anyone may open; every other page needs a stored login (docs/design/web-rules.md, section 2). */
 export const PUBLIC_PATHS: readonly string[] = [paths.landing, paths.nbcLogin, paths.abcLogin, paths.reportLogin];
 
 /** Pages without the Logout footer (docs/design/web-rules.md, the shell). */

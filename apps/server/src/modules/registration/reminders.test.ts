@@ -7,9 +7,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, schema } from '@portal/db';
 import { startBackgroundWork } from '../../app.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
-import { hashToken } from '../registration/registration-tokens.ts';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
+import { hashToken } from './registration-tokens.ts';
 import { LINK_REMINDER_AFTER_MS, queueLinkReminders, queueStoreReminders } from './reminders.ts';
 
 let t: TestApp;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CVENT_LINK_PARAMS, CVENT_SIGNATURE_HEADER, CVENT_TIMESTAMP_HEADER, signCventCallback, type CventCallback } from '../registration/cvent-provider.ts';
+import { CVENT_LINK_PARAMS, CVENT_SIGNATURE_HEADER, CVENT_TIMESTAMP_HEADER, signCventCallback, type CventCallback } from '../cvent-provider.ts';
 
 export interface FakeCventVisit {
   reference: string;

@@ -1,14 +1,14 @@
 /**
  * A small hand-made network for the report tests, small enough that every expected figure is
- * worked out by hand in reports.fixture.test.ts. It carries the demo events and access codes, so
+ * worked out by hand in reports-fixture.test.ts. It carries the demo events and access codes, so
  * the demo accounts log in. Edge cases on purpose: a region without zones, a zone without
  * districts, a region ahead of its objective beside one behind it, pending, cancelled and virtual
  * registrations, a non-store-bound attendee at a store, a registration of the other event.
  */
 import { eq } from 'drizzle-orm';
 import { schema, type Db } from '@portal/db';
-import { hashAccessCode } from '../../lib/access-code.ts';
-import { DEMO_ACCESS_CODES, DEMO_EVENTS } from '../../demo/demo-access-codes.ts';
+import { hashAccessCode } from '../../../lib/access-code.ts';
+import { DEMO_ACCESS_CODES, DEMO_EVENTS } from '../../../demo/demo-access-codes.ts';
 import type { AttendeeType, PersonCategory, RegistrationStatus } from '@portal/db/schema';
 
 export async function loadReportFixture(db: Db, codeHashKey: Uint8Array): Promise<void> {

@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { LoginReportScope } from '@portal/contracts';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { AppProviders } from '../../../app/providers.tsx';
-import { setUserDetail } from '../../../lib/user-storage.ts';
+import { AppProviders } from '../app/providers.tsx';
+import { setUserDetail } from '../lib/user-storage.ts';
 
 export interface TestUser {
   policies?: string[];

@@ -1,5 +1,5 @@
 /**
- * Scheduled reminders (design organizer-and-mail.md section 5), run by the `mail-reminders` job:
+ * Scheduled reminders (docs/operations.md, "Mail"), run by the `mail-reminders` job:
  * - store managers of stores with no enrolled attendee, once registration closes in N days or less
  *   (N = the event's `reminder_days_before_close`, set in the console);
  * - attendees whose registration link was issued but never completed (after LINK_REMINDER_AFTER_MS).
@@ -8,9 +8,9 @@
  */
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { rowsOf, type Db } from '@portal/db';
-import { issueToken, TOKEN_TTL_MS } from '../registration/registration-tokens.ts';
-import { PLACEHOLDER_EMAIL_DOMAIN } from '../registration/registration.queries.ts';
-import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow, withinDailyCap } from './outbox.ts';
+import { issueToken, TOKEN_TTL_MS } from './registration-tokens.ts';
+import { PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
+import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow, withinDailyCap } from '../mail/outbox.ts';
 
 /** A link issued this long ago and still not completed earns a reminder. */
 export const LINK_REMINDER_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
