@@ -5,6 +5,9 @@
  * - `scrollToSection(id)`, what choosing a scroll tab on the welcome page does: mark it active and
  *   scroll smoothly to its section, while the scroll tracker holds still until the scroll is done;
  *   a section not on the page yet is scrolled to when the page calls `scrollToPendingSection()`;
+ *   then the chosen section is kept in place while the page around it still loads (sections and
+ *   content arriving above or below change its position or let it reach its place), until the user
+ *   scrolls, types, touches or clicks (docs/design/web-rules.md, "Tabs");
  * - `reportVisibleSection(id)`, what the content page's scroll tracker calls; while a chosen tab's
  *   scroll runs it declines and answers how many ms to wait before measuring again.
  * Other pages mark their tab with `useSetActiveTab('enrollment')`.
@@ -36,6 +39,55 @@ export interface ActiveTabState {
 
 const ActiveTabContext = createContext<ActiveTabState | null>(null);
 
+/** What ends the hold on a chosen section: the user taking over the scrolling. */
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
+/**
+ * Keeps `section` where choosing it put it while the page's layout changes (content loading above
+ * or below it; a section near the end can reach its place only once the page below it has loaded),
+ * until the user scrolls: by wheel, touch, a click (the scrollbar too) or a key, or any scroll that
+ * is not this one's once the smooth scroll is over. Each change scrolls to it again: smoothly while
+ * the first smooth scroll may still run, at once afterwards. Answers the function that ends it.
+ */
+function holdInPlace(section: HTMLElement, behavior: ScrollBehavior, smoothUntil: number): () => void {
+  if (typeof ResizeObserver !== 'function') return () => {};
+  let frame = 0;
+  let first = true;
+  /** Scroll events still expected from a realignment of this hold. */
+  let ours = 0;
+  const realign = () => {
+    frame = 0;
+    if (!section.isConnected) return release();
+    const smooth = behavior === 'smooth' && Date.now() < smoothUntil;
+    const before = window.scrollY;
+    section.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+    if (!smooth && window.scrollY !== before) ours += 1;
+  };
+  const observer = new ResizeObserver(() => {
+    // The observer reports once on observe(): the scroll for that was just started.
+    if (first) {
+      first = false;
+      return;
+    }
+    if (!frame) frame = window.requestAnimationFrame(realign);
+  });
+  const onScroll = () => {
+    if (ours > 0) ours -= 1;
+    else if (Date.now() >= smoothUntil) release();
+  };
+  const release = () => {
+    observer.disconnect();
+    if (frame) window.cancelAnimationFrame(frame);
+    frame = 0;
+    window.removeEventListener('scroll', onScroll);
+    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, release, true);
+  };
+  observer.observe(document.body);
+  window.addEventListener('scroll', onScroll, { passive: true });
+  for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, release, { capture: true, passive: true });
+  return release;
+}
+
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -52,17 +104,24 @@ export function ActiveTabProvider({ children, tabs = NO_TABS, initialTab = DEFAU
   const [activeTab, setActiveTab] = useState<TabId>(initialTab);
   const lockedUntil = useRef(0);
   const pendingSection = useRef<TabId | null>(null);
+  const releaseHold = useRef<(() => void) | null>(null);
 
   const scrollToSection = useCallback((sectionId: TabId) => {
     setActiveTab(sectionId);
     lockedUntil.current = Date.now() + TAB_SCROLL_LOCK_MS;
+    releaseHold.current?.();
+    releaseHold.current = null;
     const section = document.getElementById(sectionId);
     pendingSection.current = section ? null : sectionId;
     if (!section) return;
-    section.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth';
+    section.scrollIntoView({ behavior, block: 'start' });
     // Keyboard and screen-reader users continue reading from the section they chose.
     section.focus({ preventScroll: true });
+    releaseHold.current = holdInPlace(section, behavior, lockedUntil.current);
   }, []);
+
+  useEffect(() => () => releaseHold.current?.(), []);
 
   const scrollToPendingSection = useCallback(() => {
     const sectionId = pendingSection.current;
