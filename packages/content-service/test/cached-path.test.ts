@@ -1,5 +1,5 @@
 /**
- * The cached answer's path to the socket (docs/content-service.md, "Cached answers"): a caller
+ * The cached answer's path to the socket (docs/content-service.md, "Serving and caching"): a caller
  * without a token never waits for the token check, even for an answer that depends on access; each
  * representation (identity, br, gzip) keeps its own headers, ETag and CORS headers, also on 304, on
  * assets and on errors, now that CORS is part of each answer instead of a per-request hook.
