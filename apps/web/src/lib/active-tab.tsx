@@ -39,53 +39,28 @@ export interface ActiveTabState {
 
 const ActiveTabContext = createContext<ActiveTabState | null>(null);
 
-/** What ends the hold on a chosen section: the user taking over the scrolling. */
+/** What ends the hold on a chosen section: the user taking over the scrolling (scroll-hold.ts). */
 const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
 /**
- * Keeps `section` where choosing it put it while the page's layout changes (content loading above
- * or below it; a section near the end can reach its place only once the page below it has loaded),
- * until the user scrolls: by wheel, touch, a click (the scrollbar too) or a key, or any scroll that
- * is not this one's once the smooth scroll is over. Each change scrolls to it again: smoothly while
- * the first smooth scroll may still run, at once afterwards. Answers the function that ends it.
+ * Starts holding `section` in place (scroll-hold.ts, loaded on the first tab choice so the first
+ * load carries none of it); answers the function that ends the hold, also before it has started.
+ * Input from the user while the module loads means the hold never starts.
  */
-function holdInPlace(section: HTMLElement, behavior: ScrollBehavior, smoothUntil: number): () => void {
-  if (typeof ResizeObserver !== 'function') return () => {};
-  let frame = 0;
-  let first = true;
-  /** Scroll events still expected from a realignment of this hold. */
-  let ours = 0;
-  const realign = () => {
-    frame = 0;
-    if (!section.isConnected) return release();
-    const smooth = behavior === 'smooth' && Date.now() < smoothUntil;
-    const before = window.scrollY;
-    section.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
-    if (!smooth && window.scrollY !== before) ours += 1;
+function startHold(section: HTMLElement, behavior: ScrollBehavior, smoothUntil: number): () => void {
+  let release: (() => void) | null = null;
+  let cancelled = false;
+  const cancel = () => {
+    cancelled = true;
+    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, cancel, true);
+    release?.();
   };
-  const observer = new ResizeObserver(() => {
-    // The observer reports once on observe(): the scroll for that was just started.
-    if (first) {
-      first = false;
-      return;
-    }
-    if (!frame) frame = window.requestAnimationFrame(realign);
+  for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, cancel, { capture: true, passive: true });
+  void import('./scroll-hold.ts').then(({ holdInPlace }) => {
+    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, cancel, true);
+    if (!cancelled) release = holdInPlace(section, behavior, smoothUntil, USER_SCROLL_EVENTS);
   });
-  const onScroll = () => {
-    if (ours > 0) ours -= 1;
-    else if (Date.now() >= smoothUntil) release();
-  };
-  const release = () => {
-    observer.disconnect();
-    if (frame) window.cancelAnimationFrame(frame);
-    frame = 0;
-    window.removeEventListener('scroll', onScroll);
-    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, release, true);
-  };
-  observer.observe(document.body);
-  window.addEventListener('scroll', onScroll, { passive: true });
-  for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, release, { capture: true, passive: true });
-  return release;
+  return cancel;
 }
 
 function prefersReducedMotion(): boolean {
@@ -118,7 +93,7 @@ export function ActiveTabProvider({ children, tabs = NO_TABS, initialTab = DEFAU
     section.scrollIntoView({ behavior, block: 'start' });
     // Keyboard and screen-reader users continue reading from the section they chose.
     section.focus({ preventScroll: true });
-    releaseHold.current = holdInPlace(section, behavior, lockedUntil.current);
+    releaseHold.current = startHold(section, behavior, lockedUntil.current);
   }, []);
 
   useEffect(() => () => releaseHold.current?.(), []);
