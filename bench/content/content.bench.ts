@@ -2,7 +2,8 @@
  * Content service throughput on the full server (buildApp) with the real bundles imported: req/s and
  * p50/p99 of cached content answers beside /healthz of the same server, 50 connections each. The load
  * comes from autocannon in a child process, so the client does not share the server's event loop.
- *   npx tsx bench/content/content.bench.ts [--engine pglite|postgres|both] [--seconds 10]
+ *   npx tsx bench/content/content.bench.ts [--engine pglite|postgres|both] [--seconds 10] [--targets healthz,listing,...]
+ * Prints the machine's load average (/proc/loadavg) before and after each engine's run.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,14 @@ const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? 
 const seconds = Number(args.get('--seconds') ?? 10);
 const engineArg = args.get('--engine') ?? 'pglite';
 const engines: Engine[] = engineArg === 'both' ? ['pglite', 'postgres'] : [engineArg as Engine];
+const only = args.get('--targets')?.split(',').filter(Boolean);
+const loadAverage = () => {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'n/a';
+  }
+};
 const contentRoot = fileURLToPath(new URL('../../content', import.meta.url));
 const nbc = (JSON.parse(readFileSync(`${contentRoot}/nbc/environment.json`, 'utf8')) as { id: string }).id;
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -26,6 +35,8 @@ interface Figures {
   non2xx: number;
   errors: number;
   bytesPerResponse: number;
+  /** CPU time of this process (the server; the load generator is a child) per answered request. */
+  appCpuMicrosPerRequest?: number;
 }
 
 function autocannon(url: string, duration: number, headers: Record<string, string>): Promise<Figures> {
@@ -37,7 +48,7 @@ function autocannon(url: string, duration: number, headers: Record<string, strin
     child.on('error', reject);
     child.on('close', () => {
       try {
-        const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; throughput: { average: number } };
+        const r = JSON.parse(out) as { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; throughput: { average: number } };
         resolve({
           reqPerSec: Math.round(r.requests.average),
           p50: r.latency.p50,
@@ -45,7 +56,8 @@ function autocannon(url: string, duration: number, headers: Record<string, strin
           non2xx: r.non2xx,
           errors: r.errors,
           bytesPerResponse: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
-        });
+          total: r.requests.total,
+        } as Figures & { total: number });
       } catch (error) {
         reject(error);
       }
@@ -80,15 +92,26 @@ for (const engine of engines) {
       },
     };
     const results: Record<string, Figures> = {};
+    const loadBefore = loadAverage();
     for (const [name, target] of Object.entries(targets)) {
+      if (only && name !== 'healthz' && !only.includes(name)) continue;
       const probe = await fetch(`${server.url}${target.path}`, { headers: target.headers ?? {} });
       if (probe.status !== 200) throw new Error(`${name}: ${probe.status} ${await probe.text()}`);
       await autocannon(`${server.url}${target.path}`, 2, target.headers ?? {}); // warm-up: JIT and the answer cache
-      results[name] = await autocannon(`${server.url}${target.path}`, seconds, target.headers ?? {});
+      const cpu = process.cpuUsage();
+      const figures = (await autocannon(`${server.url}${target.path}`, seconds, target.headers ?? {})) as Figures & { total?: number };
+      const used = process.cpuUsage(cpu);
+      figures.appCpuMicrosPerRequest = Math.round((used.user + used.system) / Math.max(1, figures.total ?? 1));
+      delete figures.total;
+      results[name] = figures;
     }
     const health = results.healthz?.reqPerSec ?? 1;
     const share = Object.fromEntries(Object.entries(results).map(([name, r]) => [name, +(r.reqPerSec / health).toFixed(3)]));
-    console.log(JSON.stringify({ engine, seconds, connections: 50, results, shareOfHealthz: share }));
+    // The server's own CPU per request against /healthz's: what the share would be if the server
+    // alone were the limit, which other load on a shared machine hardly moves.
+    const healthCpu = results.healthz?.appCpuMicrosPerRequest ?? 1;
+    const cpuShare = Object.fromEntries(Object.entries(results).map(([name, r]) => [name, +(healthCpu / (r.appCpuMicrosPerRequest ?? healthCpu)).toFixed(3)]));
+    console.log(JSON.stringify({ engine, seconds, connections: 50, loadAverage: { before: loadBefore, after: loadAverage() }, results, shareOfHealthz: share, cpuShareOfHealthz: cpuShare }));
   } finally {
     await server.close();
   }

@@ -15,6 +15,8 @@ export interface Answer {
   stale?: boolean;
   /** Compressed bodies, made on first demand; null when compressing does not pay. */
   encoded?: Partial<Record<Encoding, Buffer | null>>;
+  /** The response headers of each representation, made on first demand (plugin.ts). */
+  headers?: Partial<Record<Encoding | 'identity', Readonly<Record<string, string>>>>;
 }
 
 export type Encoding = 'br' | 'gzip';
@@ -31,9 +33,21 @@ export function jsonAnswer(payload: unknown, charge: number, shared: boolean, ex
 /** Smaller bodies gain too little to be worth a Content-Encoding. */
 const MIN_COMPRESSIBLE = 1_024;
 
+/** The last Accept-Encoding values seen and their choice: browsers send one of a handful. */
+const chosenEncodings = new Map<string, Encoding | undefined>();
+const MAX_CHOSEN_ENCODINGS = 32;
+
 /** The encoding to send for an `Accept-Encoding` header: brotli, then gzip, else none. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
+  if (chosenEncodings.has(acceptEncoding)) return chosenEncodings.get(acceptEncoding);
+  const chosen = parseAcceptEncoding(acceptEncoding);
+  if (chosenEncodings.size >= MAX_CHOSEN_ENCODINGS) chosenEncodings.clear();
+  chosenEncodings.set(acceptEncoding, chosen);
+  return chosen;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding | undefined {
   let gzip = false;
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...parameters] = part.trim().toLowerCase().split(';');

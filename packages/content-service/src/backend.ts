@@ -28,6 +28,8 @@ export interface RequestContext {
   waitForNew: boolean;
   /** The caller's portal access codes (resolved once, on first use). */
   codes(): Promise<readonly string[]>;
+  /** No `Authorization` header: the caller's codes are `[]`, known without asking `codes()`. */
+  anonymous: boolean;
 }
 
 export interface AssetAnswer {
@@ -38,7 +40,8 @@ export interface AssetAnswer {
 
 /** Where answers come from: the embedded snapshot or a proxied Kontent.ai environment. */
 export interface ContentBackend {
-  answer(context: RequestContext, route: ContentRoute): Promise<Answer>;
+  /** A cached answer may come back as is (no promise): the hot path takes no extra turn. */
+  answer(context: RequestContext, route: ContentRoute): Answer | Promise<Answer>;
   /** An asset's bytes; undefined when the asset does not exist. Only `etag` is needed to answer 304. */
   asset(environmentId: string, fileName: string): Promise<{ etag: string; mimeType: string; bytes(): Promise<Buffer | undefined> } | undefined>;
 }

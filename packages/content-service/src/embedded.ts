@@ -25,12 +25,20 @@ export class EmbeddedContent implements ContentBackend {
     private readonly options: EmbeddedOptions,
   ) {}
 
-  async answer(context: RequestContext, route: ContentRoute): Promise<Answer> {
+  answer(context: RequestContext, route: ContentRoute): Answer | Promise<Answer> {
     const isSync = route.kind === 'sync' || route.kind === 'sync-init';
     // Sync reads the change log directly, so its snapshot must be at least as new.
     const fresh = context.waitForNew || isSync;
-    const snapshot = (!fresh && this.store.peek(context.environmentId)) || (await this.store.get(context.environmentId, fresh));
-    if (!snapshot) throw environmentNotFound(context.environmentId);
+    // The hot path: the snapshot is current and the answer known; nothing waits on a promise.
+    const current = fresh ? undefined : this.store.peek(context.environmentId);
+    if (current) return this.answerFrom(current, context, route);
+    return this.store.get(context.environmentId, fresh).then((snapshot) => {
+      if (!snapshot) throw environmentNotFound(context.environmentId);
+      return this.answerFrom(snapshot, context, route);
+    });
+  }
+
+  private answerFrom(snapshot: Snapshot, context: RequestContext, route: ContentRoute): Answer | Promise<Answer> {
     // `context.params` parses the query string: read it only when an answer must be computed.
     const { pageBase } = context;
     switch (route.kind) {
@@ -55,7 +63,7 @@ export class EmbeddedContent implements ContentBackend {
       case 'sync-init':
         return syncInit(this.store, snapshot, context.params);
       case 'sync':
-        return syncChanges(this.store, snapshot, context.continuation, new Viewer(new Set(await context.codes())), this.options.syncPageSize);
+        return context.codes().then((codes) => syncChanges(this.store, snapshot, context.continuation, new Viewer(new Set(codes)), this.options.syncPageSize));
     }
   }
 
@@ -70,13 +78,20 @@ export class EmbeddedContent implements ContentBackend {
 
 /**
  * Looks the answer up before asking who the caller is: answers that no restricted item took part in
- * are shared, so most requests never pay for token verification.
+ * are shared, so most requests never pay for token verification. A caller without a token has no
+ * codes: their answer is looked up at once, without a turn through the token check.
  */
-async function cached(snapshot: Snapshot, context: RequestContext, compute: (viewer: Viewer) => Answer): Promise<Answer> {
+function cached(snapshot: Snapshot, context: RequestContext, compute: (viewer: Viewer) => Answer): Answer | Promise<Answer> {
   const key = `${context.pageBase}?${context.search}\u0000${context.continuation ?? ''}`;
   const shared = snapshot.answers.shared(key);
   if (shared) return shared;
-  const codes = await context.codes();
+  if (context.anonymous) return forCodes(snapshot, key, NO_CODES, compute);
+  return context.codes().then((codes) => forCodes(snapshot, key, codes, compute));
+}
+
+const NO_CODES: readonly string[] = [];
+
+function forCodes(snapshot: Snapshot, key: string, codes: readonly string[], compute: (viewer: Viewer) => Answer): Answer {
   const accessKey = snapshot.accessKey(codes);
   const known = snapshot.answers.forAccess(key, accessKey);
   if (known) return known;

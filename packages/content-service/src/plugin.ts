@@ -92,11 +92,15 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
         scope.route({
           method,
           url,
-          handler: async (request, reply) => {
+          // Not an async function: a cached answer is sent in the same turn (no promise between the
+          // answer cache and the socket); an answer still to be computed is sent when it is ready.
+          handler: (request, reply) => {
             const params = request.params as Record<string, string>;
             const contentRoute = toRoute(params);
-            const answer = await backend.answer(requestContext(request, params.environmentId ?? '', options), contentRoute);
-            return send(request, reply, answer, contentRoute.kind === 'sync' || contentRoute.kind === 'sync-init' ? 'no-store' : undefined);
+            const cacheControl = contentRoute.kind === 'sync' || contentRoute.kind === 'sync-init' ? 'no-store' : undefined;
+            const answer = backend.answer(requestContext(request, params.environmentId ?? '', options), contentRoute);
+            if (answer instanceof Promise) return answer.then((ready) => send(request, reply, ready, cacheControl));
+            return send(request, reply, answer, cacheControl);
           },
         });
       route('GET', '/:environmentId/items', () => ({ kind: 'items' }));
@@ -138,14 +142,14 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
         const transform = imageTransformOf(request.query as Record<string, unknown>, asset.mimeType, renditionPolicy);
         if (transform) {
           const etag = transformEtag(asset.etag, transform);
-          reply.headers({ etag, 'cache-control': CACHE_ASSET, 'x-content-type-options': 'nosniff' });
+          reply.headers({ ...CORS_HEADERS, etag, 'cache-control': CACHE_ASSET, 'x-content-type-options': 'nosniff' });
           if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
           const bytes = await asset.bytes();
           if (!bytes) throw new DeliveryHttpError(404, ErrorCode.request, `The asset '${file}' was not found.`);
           const rendition = await renditions.rendition(asset.etag, bytes, asset.mimeType, transform);
           return reply.type(mimeTypeOfFormat(transform.format)).send(rendition);
         }
-        reply.headers({ etag: asset.etag, 'cache-control': CACHE_ASSET, 'x-content-type-options': 'nosniff' });
+        reply.headers({ ...CORS_HEADERS, etag: asset.etag, 'cache-control': CACHE_ASSET, 'x-content-type-options': 'nosniff' });
         // An SVG opened on its own must not run script in the portal's origin.
         if (asset.mimeType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
         const compressible = COMPRESSIBLE_ASSET.test(asset.mimeType);
@@ -169,8 +173,9 @@ function prepareScope(scope: FastifyInstance): void {
   // Only sync/init takes a body, and its content is irrelevant: never fail on parsing it.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, _body, done) => done(null, undefined));
-  scope.addHook('onRequest', (request, reply, done) => {
-    reply.headers(CORS_HEADERS);
+  // CORS headers are part of each answer's headers (send, the asset route, OPTIONS and the error
+  // handler below): no per-request hook. The URL length is checked here for every request.
+  scope.addHook('onRequest', (request, _reply, done) => {
     done(request.url.length > MAX_URL_LENGTH ? badRequest(`The request URL is longer than ${MAX_URL_LENGTH} characters.`) : undefined);
   });
   scope.setErrorHandler((error: FastifyError | DeliveryHttpError, request, reply) => {
@@ -205,6 +210,7 @@ function requestContext(request: FastifyRequest, environmentId: string, options:
       return (params ??= parseQueryString(search));
     },
     continuation: typeof continuation === 'string' && continuation !== '' ? continuation : undefined,
+    anonymous: request.headers.authorization === undefined,
     waitForNew: String(request.headers['x-kc-wait-for-loading-new-content']).toLowerCase() === 'true',
     codes: () =>
       (codes ??= options.resolveAccessCodes(request).catch((error: unknown) => {
@@ -220,20 +226,38 @@ function requestContext(request: FastifyRequest, environmentId: string, options:
 function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, cacheControl?: string): FastifyReply {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   const encoded = encoding ? encodedBody(answer, encoding) : null;
-  // Each representation has its own strong ETag; any of them validates the same content.
-  const etag = encoded && encoding ? encodedEtag(answer.etag, encoding) : answer.etag;
-  reply.headers({
+  const representation = encoded && encoding ? encoding : 'identity';
+  // The headers of each representation are made once and kept with the answer.
+  const headers = cacheControl ? answerHeaders(answer, representation, cacheControl) : (answer.headers?.[representation] ?? keepHeaders(answer, representation));
+  reply.headers(headers);
+  if (etagMatches(request.headers['if-none-match'], answer.etag)) {
+    // A 304 carries no body, so no Content-Encoding either.
+    if (encoded) reply.removeHeader('content-encoding');
+    return reply.code(304).send();
+  }
+  return reply.code(answer.status).send(encoded ?? answer.body);
+}
+
+function keepHeaders(answer: Answer, representation: Encoding | 'identity'): Readonly<Record<string, string>> {
+  const headers = answerHeaders(answer, representation, undefined);
+  (answer.headers ??= {})[representation] = headers;
+  return headers;
+}
+
+function answerHeaders(answer: Answer, representation: Encoding | 'identity', cacheControl: string | undefined): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {
+    ...CORS_HEADERS,
     'content-type': JSON_TYPE,
-    etag,
+    // Each representation has its own strong ETag; any of them validates the same content.
+    etag: representation === 'identity' ? answer.etag : encodedEtag(answer.etag, representation),
     'x-request-charge': String(answer.charge),
     'cache-control': cacheControl ?? (answer.stale ? 'no-cache' : answer.shared ? CACHE_SHARED : CACHE_PRIVATE),
     vary: answer.shared ? 'Accept-Encoding' : 'Accept-Encoding, Authorization',
-  });
-  if (answer.stale) reply.header('x-stale-content', '1');
-  if (answer.continuation) reply.header('x-continuation', answer.continuation);
-  if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  if (encoded) reply.header('content-encoding', encoding);
-  return reply.code(answer.status).send(encoded ?? answer.body);
+  };
+  if (answer.stale) headers['x-stale-content'] = '1';
+  if (answer.continuation) headers['x-continuation'] = answer.continuation;
+  if (representation !== 'identity') headers['content-encoding'] = representation;
+  return headers;
 }
 
 /** Whether `If-None-Match` names this answer in any of its encodings (weak comparison). */

@@ -110,6 +110,8 @@ export class Snapshot {
   }
 
   accessKey(codes: readonly string[]): string {
+    // No codes (a caller without a token): the key of no codes, without building sets.
+    if (codes.length === 0) return '';
     return accessKeyOf(codes, this.restrictedCodes);
   }
 

@@ -1,7 +1,7 @@
 /**
  * The portal's Prometheus metrics (prom-client 15), one registry per app (tests build several apps in
  * one process). Counters and the request histogram are updated on the request path; everything that
- * costs a query (outbox, job queue) is read only when /metrics is scraped.
+ * costs a query (outbox, webhook deliveries, job queue) is read only when /metrics is scraped.
  *
  * The names are the contract of docs/ops/prometheus-rules.yml and docs/ops/grafana-dashboard.json
  * (metrics-kit.test.ts checks that every name they use is served).
@@ -160,6 +160,51 @@ export class PortalMetrics {
       registers,
       async collect() {
         const row = await readOutbox();
+        if (row) this.set(row.failed);
+      },
+    });
+    // Webhook deliveries (docs/webhooks.md): the same way, one query per scrape.
+    let webhookRead: { at: number; done: Promise<{ pending: number; oldest: number | null; failed: number } | undefined> } | undefined;
+    const readWebhooks = () => {
+      if (!webhookRead || Date.now() - webhookRead.at > 1_000) {
+        const done = quietly(async () => {
+          const [row] = rowsOf<{ pending: number; oldest: number | null; failed: number }>(
+            await database.db.execute(sql`select
+              count(*) filter (where status in ('pending', 'sending'))::int as pending,
+              extract(epoch from (now() - min(created_at) filter (where status in ('pending', 'sending'))))::float8 as oldest,
+              count(*) filter (where status = 'failed')::int as failed
+              from webhook_deliveries where status in ('pending', 'sending', 'failed')`),
+          );
+          return row;
+        });
+        webhookRead = { at: Date.now(), done };
+      }
+      return webhookRead.done;
+    };
+    new client.Gauge({
+      name: 'portal_webhook_deliveries_pending',
+      help: 'Webhook deliveries waiting to be delivered (pending, being sent, or waiting for a retry).',
+      registers,
+      async collect() {
+        const row = await readWebhooks();
+        if (row) this.set(row.pending);
+      },
+    });
+    new client.Gauge({
+      name: 'portal_webhook_deliveries_oldest_pending_age_seconds',
+      help: 'Age of the oldest webhook delivery still waiting (0 when none waits).',
+      registers,
+      async collect() {
+        const row = await readWebhooks();
+        if (row) this.set(Number(row.oldest ?? 0));
+      },
+    });
+    new client.Gauge({
+      name: 'portal_webhook_deliveries_failed',
+      help: 'Webhook deliveries given up on (status failed: retries ran out, or the receiver answered 410 Gone).',
+      registers,
+      async collect() {
+        const row = await readWebhooks();
         if (row) this.set(row.failed);
       },
     });

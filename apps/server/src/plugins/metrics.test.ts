@@ -74,6 +74,18 @@ describe('metrics', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     await t.database.db.insert(schema.outbox).values({ kind: 'test', toEmail: 'a@example.com', messageId: '<metrics-test@example.com>', createdAt: new Date(Date.now() - 120_000) });
+    // Webhook deliveries in each state: two waiting (the older five minutes old), one failed, one delivered.
+    const [endpoint] = await t.database.db.insert(schema.webhookEndpoints).values({ url: 'https://hooks.example.com/portal', events: ['registration.created'], secret: 'sealed' }).returning({ id: schema.webhookEndpoints.id });
+    const delivery = (n: number, status: 'pending' | 'sending' | 'failed' | 'delivered', ageSeconds: number) => ({
+      endpointId: endpoint!.id,
+      messageId: `msg_metrics_${n}`,
+      eventType: 'registration.created',
+      body: '{}',
+      status,
+      giveUpAt: new Date(Date.now() + 86_400_000),
+      createdAt: new Date(Date.now() - ageSeconds * 1_000),
+    });
+    await t.database.db.insert(schema.webhookDeliveries).values([delivery(1, 'pending', 300), delivery(2, 'sending', 10), delivery(3, 'failed', 900), delivery(4, 'delivered', 1_200)]);
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: auth });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -102,7 +114,7 @@ describe('metrics', () => {
     }
   });
 
-  it('counts requests by route pattern and status, logins by outcome, refusals and report cache hits', () => {
+  it('counts requests by route pattern and status, logins by outcome, refusals, report cache hits, outbox and webhook deliveries', () => {
     expect(series(text, 'portal_http_request_duration_seconds_count{method="POST",route="/User/ProcessLogin",status="200"}')).toBeGreaterThanOrEqual(3);
     expect(series(text, 'portal_http_request_duration_seconds_count{method="POST",route="/api/Report/GetEnrollments",status="200"}')).toBe(2);
     expect(series(text, 'portal_logins_total{kind="attendee",outcome="success"}')).toBe(2);
@@ -115,6 +127,10 @@ describe('metrics', () => {
     expect(series(text, 'portal_report_cache_misses_total')).toBe(1);
     expect(series(text, 'portal_outbox_pending')).toBeGreaterThanOrEqual(1);
     expect(series(text, 'portal_outbox_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(100);
+    expect(series(text, 'portal_webhook_deliveries_pending')).toBe(2);
+    expect(series(text, 'portal_webhook_deliveries_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(290);
+    expect(series(text, 'portal_webhook_deliveries_oldest_pending_age_seconds')).toBeLessThan(900);
+    expect(series(text, 'portal_webhook_deliveries_failed')).toBe(1);
     expect(series(text, 'portal_db_pool_size')).toBe(t.database.kind === 'postgres' ? 5 : 1);
     expect(series(text, 'portal_redis_fallback_active')).toBe(0);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);

@@ -5,6 +5,9 @@
  * - `scrollToSection(id)`, what choosing a scroll tab on the welcome page does: mark it active and
  *   scroll smoothly to its section, while the scroll tracker holds still until the scroll is done;
  *   a section not on the page yet is scrolled to when the page calls `scrollToPendingSection()`;
+ *   then the chosen section is kept in place while the page around it still loads (sections and
+ *   content arriving above or below change its position or let it reach its place), until the user
+ *   scrolls, types, touches or clicks (docs/design/web-rules.md, "Tabs");
  * - `reportVisibleSection(id)`, what the content page's scroll tracker calls; while a chosen tab's
  *   scroll runs it declines and answers how many ms to wait before measuring again.
  * Other pages mark their tab with `useSetActiveTab('enrollment')`.
@@ -36,6 +39,30 @@ export interface ActiveTabState {
 
 const ActiveTabContext = createContext<ActiveTabState | null>(null);
 
+/** What ends the hold on a chosen section: the user taking over the scrolling (scroll-hold.ts). */
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
+/**
+ * Starts holding `section` in place (scroll-hold.ts, loaded on the first tab choice so the first
+ * load carries none of it); answers the function that ends the hold, also before it has started.
+ * Input from the user while the module loads means the hold never starts.
+ */
+function startHold(section: HTMLElement, behavior: ScrollBehavior, smoothUntil: number): () => void {
+  let release: (() => void) | null = null;
+  let cancelled = false;
+  const cancel = () => {
+    cancelled = true;
+    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, cancel, true);
+    release?.();
+  };
+  for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, cancel, { capture: true, passive: true });
+  void import('./scroll-hold.ts').then(({ holdInPlace }) => {
+    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, cancel, true);
+    if (!cancelled) release = holdInPlace(section, behavior, smoothUntil, USER_SCROLL_EVENTS);
+  });
+  return cancel;
+}
+
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -52,17 +79,24 @@ export function ActiveTabProvider({ children, tabs = NO_TABS, initialTab = DEFAU
   const [activeTab, setActiveTab] = useState<TabId>(initialTab);
   const lockedUntil = useRef(0);
   const pendingSection = useRef<TabId | null>(null);
+  const releaseHold = useRef<(() => void) | null>(null);
 
   const scrollToSection = useCallback((sectionId: TabId) => {
     setActiveTab(sectionId);
     lockedUntil.current = Date.now() + TAB_SCROLL_LOCK_MS;
+    releaseHold.current?.();
+    releaseHold.current = null;
     const section = document.getElementById(sectionId);
     pendingSection.current = section ? null : sectionId;
     if (!section) return;
-    section.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth';
+    section.scrollIntoView({ behavior, block: 'start' });
     // Keyboard and screen-reader users continue reading from the section they chose.
     section.focus({ preventScroll: true });
+    releaseHold.current = startHold(section, behavior, lockedUntil.current);
   }, []);
+
+  useEffect(() => () => releaseHold.current?.(), []);
 
   const scrollToPendingSection = useCallback(() => {
     const sectionId = pendingSection.current;

@@ -61,5 +61,9 @@ describe('company sign-in in the web app', { timeout: 40_000 }, () => {
     renderApp('/companySignIn');
     expect(await screen.findByRole('alert')).toHaveTextContent('expired or was already used');
     expect(screen.getByRole('link', { name: 'Back to the report login' })).toHaveAttribute('href', '/reportLogin');
+    // The 401 is this page's answer, not a lost session: the page stays, it is not sent to the landing page.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(window.location.pathname).toBe('/companySignIn');
+    expect(screen.getByRole('heading', { name: 'Sign-in not completed' })).toBeVisible();
   });
 });

@@ -7,9 +7,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { AdminLoginData, Envelope, LoginData } from '@portal/contracts';
+import type { AdminLoginData, LoginData } from '@portal/contracts';
 import { setAdminSession } from '../../features/admin/utils/admin-session.ts';
-import { apiPost } from '../../lib/api-client.ts';
+import { sendRequest } from '../../lib/api-client.ts';
 import { setUserDetail } from '../../lib/user-storage.ts';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { paths } from '../../config/paths.ts';
@@ -36,9 +36,11 @@ export default function CompanySignInPage() {
     if (window.location.hash) window.history.replaceState(null, '', window.location.pathname);
     if (started.current || !handover) return;
     started.current = true;
-    void apiPost<Traded>('/auth/oidc/session', { code: handover.code })
-      .then((envelope: Envelope<Traded>) => {
-        const data = envelope.succeeded ? envelope.data : null;
+    // Sent without the shared 401 handling: a used or expired code (401) is this page's message, not
+    // a lost session that sends the browser to the landing page.
+    void sendRequest('/auth/oidc/session', { method: 'POST', body: { code: handover.code } })
+      .then(({ ok, envelope }) => {
+        const data = ok && envelope?.succeeded ? (envelope.data as Traded | null) : null;
         if (!data?.accessToken) throw new Error('no session');
         if (data.target === 'admin') {
           setAdminSession({ accessToken: data.accessToken, email: data.organizer.email, expiresAt: data.expiresAt, mustChangePassword: false });
