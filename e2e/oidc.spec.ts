@@ -1,6 +1,6 @@
 /**
  * Company sign-in in Chromium (issue 28, docs/sign-in.md): a real OpenID provider (`oidc-provider` 8,
- * the server tests' apps/server/src/test/oidc-provider.ts) on loopback over https with a certificate
+ * the server tests' apps/server/src/testing/oidc-provider.ts) on loopback over https with a certificate
  * made for this run, and a second portal process configured for it (OIDC_* variables, the provider's
  * certificate trusted through OIDC_CA_FILE) on E2E_PORT + 1, with its own demo data. The shared e2e
  * server stays without company sign-in, as a portal without OIDC_* is.
@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startTestProvider, type TestProvider } from '../apps/server/src/test/oidc-provider.ts';
+import { startTestProvider, type TestProvider } from '../apps/server/src/testing/oidc-provider.ts';
 import { expect, seriousA11yViolations, snap, test } from './fixtures.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4391) + 1;
