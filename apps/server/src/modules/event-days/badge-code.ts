@@ -95,8 +95,15 @@ export function signBadge(signer: BadgeSigner, p: Omit<BadgePayload, 'kid'>): st
 
 const CODE_PATTERN = /^EP1\.([A-Za-z0-9_-]{10,40})\.([A-Za-z0-9_-]{86})$/;
 
-/** The payload of a code whose signature verifies under one of `keys`; null for anything else. */
-export function verifyBadge(code: string, keys: ReadonlyMap<string, BadgeKey>): BadgePayload | null {
+interface ParsedCode {
+  payload: BadgePayload;
+  payloadBytes: Buffer;
+  signature: Buffer;
+  key: BadgeKey;
+}
+
+/** The parts of a well-formed code whose key is known; null for anything else (the signature unchecked). */
+function parseCode(code: string, keys: ReadonlyMap<string, BadgeKey>): ParsedCode | null {
   if (code.length > BADGE_CODE_MAX) return null;
   const match = CODE_PATTERN.exec(code.trim());
   if (!match) return null;
@@ -108,8 +115,26 @@ export function verifyBadge(code: string, keys: ReadonlyMap<string, BadgeKey>): 
   if (!payload) return null;
   const key = keys.get(payload.kid);
   if (!key || signature.length !== 64) return null;
-  return verify(null, payloadBytes, key.publicKey, signature) ? payload : null;
+  return { payload, payloadBytes, signature, key };
 }
+
+/** The payload of a code whose signature verifies under one of `keys`; null for anything else. */
+export function verifyBadge(code: string, keys: ReadonlyMap<string, BadgeKey>): BadgePayload | null {
+  const parsed = parseCode(code, keys);
+  return parsed && verify(null, parsed.payloadBytes, parsed.key.publicKey, parsed.signature) ? parsed.payload : null;
+}
+
+/** `verifyBadge` on libuv's thread pool: a batch of 500 codes is checked on every core, off the event loop. */
+export function verifyBadgeAsync(code: string, keys: ReadonlyMap<string, BadgeKey>): Promise<BadgePayload | null> {
+  const parsed = parseCode(code, keys);
+  if (!parsed) return Promise.resolve(null);
+  return new Promise((resolve) =>
+    verify(null, parsed.payloadBytes, parsed.key.publicKey, parsed.signature, (error, ok) => resolve(!error && ok ? parsed.payload : null)),
+  );
+}
+
+/** Codes checked lately (door retries, the same badge at several doors): at most this many kept. */
+const VERIFIED_CACHE_MAX = 50_000;
 
 /** The signing key and every key the doors accept, by key id (the current one first). */
 export class BadgeKeys {
@@ -132,6 +157,26 @@ export class BadgeKeys {
 
   verify(code: string): BadgePayload | null {
     return verifyBadge(code, this.verifying);
+  }
+
+  private readonly verified = new Map<string, BadgePayload | null>();
+
+  /**
+   * `verify` for a batch at the door API: off the event loop, and remembered (a retried batch, or a
+   * badge scanned at several doors, is checked once). The cache holds results, never trusts input:
+   * its key is the whole code.
+   */
+  async verifyMany(codes: readonly string[]): Promise<Array<BadgePayload | null>> {
+    return Promise.all(
+      codes.map(async (code) => {
+        const known = this.verified.get(code);
+        if (known !== undefined) return known;
+        const payload = await verifyBadgeAsync(code, this.verifying);
+        if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.clear();
+        this.verified.set(code, payload);
+        return payload;
+      }),
+    );
   }
 
   /** `GET /api/CheckIn/Config`'s `publicKeys`. */

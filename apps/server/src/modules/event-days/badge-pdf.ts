@@ -113,19 +113,39 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   const n = qr.modules.size;
   const quiet = 2;
   const unit = size / (n + quiet * 2);
+  const data = qr.modules.data;
+  const f = (v: number) => v.toFixed(2);
+  // The rectangles as one piece of content (what doc.rect writes, one call instead of hundreds).
+  const ops: string[] = [];
   for (let row = 0; row < n; row++) {
     let col = 0;
     while (col < n) {
-      if (!qr.modules.get(row, col)) {
+      if (!data[row * n + col]) {
         col++;
         continue;
       }
       const start = col;
-      while (col < n && qr.modules.get(row, col)) col++;
-      doc.rect(x + (start + quiet) * unit, y + (row + quiet) * unit, (col - start) * unit, unit);
+      while (col < n && data[row * n + col]) col++;
+      ops.push(`${f(x + (start + quiet) * unit)} ${f(y + (row + quiet) * unit)} ${f((col - start) * unit)} ${f(unit)} re`);
     }
   }
+  doc.addContent(ops.join('\n'));
   doc.fill('#000000');
+}
+
+/** The text cut to fit `width` at the current font and size, with an ellipsis when cut. */
+function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let cut = text;
+  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+/** One line at (x, y), cut to `width` (no line wrapping: the cheap path of pdfkit's text). */
+function line(doc: PDFKit.PDFDocument, font: string, size: number, color: string, text: string, x: number, y: number, width: number): number {
+  doc.font(font).fontSize(size).fillColor(color);
+  doc.text(fit(doc, text, width), x, y, { lineBreak: false });
+  return y + size * 1.2;
 }
 
 function drawBadge(doc: PDFKit.PDFDocument, keys: BadgeKeys, row: BadgeRow, x: number, y: number, w: number, h: number): void {
@@ -133,22 +153,19 @@ function drawBadge(doc: PDFKit.PDFDocument, keys: BadgeKeys, row: BadgeRow, x: n
   const inner = w - pad * 2;
   // Cut line.
   doc.lineWidth(0.3).strokeColor('#bbbbbb').rect(x + 2, y + 2, w - 4, h - 4).stroke();
-  doc.fillColor('#555555').font('Helvetica').fontSize(Math.max(8, h * 0.032)).text(row.eventName, x + pad, y + pad, { width: inner, lineBreak: false, ellipsis: true });
-  const nameSize = Math.min(h * 0.1, 34);
-  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(nameSize).text(row.firstName, x + pad, y + pad + h * 0.07, { width: inner, lineBreak: false, ellipsis: true });
-  doc.font('Helvetica-Bold').fontSize(nameSize * 0.62).text(row.lastName, { width: inner, lineBreak: false, ellipsis: true });
-  doc.moveDown(0.4);
   const small = Math.max(8, h * 0.035);
+  const nameSize = Math.min(h * 0.1, 34);
+  let at = line(doc, 'Helvetica', Math.max(8, h * 0.032), '#555555', row.eventName, x + pad, y + pad, inner);
+  at = line(doc, 'Helvetica-Bold', nameSize, '#000000', row.firstName, x + pad, at + h * 0.03, inner);
+  at = line(doc, 'Helvetica-Bold', nameSize * 0.62, '#000000', row.lastName, x + pad, at, inner);
+  at += small * 0.6;
   if (row.storeName) {
-    doc.font('Helvetica').fontSize(small).text(row.storeName, { width: inner, lineBreak: false, ellipsis: true });
-    doc.fillColor('#555555').text([row.city, row.state].filter(Boolean).join(', '), { width: inner, lineBreak: false, ellipsis: true });
+    at = line(doc, 'Helvetica', small, '#000000', row.storeName, x + pad, at, inner);
+    line(doc, 'Helvetica', small, '#555555', [row.city, row.state].filter(Boolean).join(', '), x + pad, at, inner);
   }
   const qrSize = Math.min(inner * 0.55, h * 0.42);
   const qrY = y + h - pad - qrSize;
-  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(small * 1.1).text((TYPE_LABELS[row.attendeeType] ?? row.attendeeType).toUpperCase(), x + pad, qrY + qrSize - small * 1.3, {
-    width: inner - qrSize - pad / 2,
-    lineBreak: false,
-  });
+  line(doc, 'Helvetica-Bold', small * 1.1, '#000000', (TYPE_LABELS[row.attendeeType] ?? row.attendeeType).toUpperCase(), x + pad, qrY + qrSize - small * 1.3, inner - qrSize - pad / 2);
   drawQr(doc, keys.sign({ registrationId: row.registrationId, eventId: row.eventId, version: row.version }), x + w - pad - qrSize, qrY, qrSize);
 }
 

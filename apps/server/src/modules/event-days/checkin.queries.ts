@@ -2,7 +2,7 @@
  * Database access of the door API (docs/event-days.md): devices, the roster with its delta cursor,
  * and the set-based steps of a scan batch (claim the scan ids, lock the badges, write results).
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RosterRow, ScanResult } from '@portal/contracts';
 import { rowsOf, schema, type DbOrTx } from '@portal/db';
 
@@ -81,17 +81,27 @@ export interface ScanInsert {
   door: string;
 }
 
-/** Inserts the scans not seen before (per device and scan id) and answers which were new. */
+/** An array as one parameter (drizzle would spread a plain array into a list of parameters). */
+const arr = (values: readonly unknown[]) => sql.param(values);
+
+/**
+ * Inserts the scans not seen before (per device and scan id) and answers which were new: one
+ * statement with an array per column (seven parameters, not 3,500).
+ */
 export async function claimScans(db: DbOrTx, deviceId: number, eventId: string, scans: readonly ScanInsert[]): Promise<Map<string, number>> {
   if (!scans.length) return new Map();
   // Sorted by scan id: two overlapping batches of one device wait on each other, never deadlock.
   const sorted = [...scans].sort((a, b) => (a.scanId < b.scanId ? -1 : a.scanId > b.scanId ? 1 : 0));
-  const rows = await db
-    .insert(schema.checkinScans)
-    .values(sorted.map((s) => ({ deviceId, eventId, scanId: s.scanId, code: s.code, registrationId: s.registrationId, undo: s.undo, scannedAt: s.scannedAt, door: s.door, result: 'invalid' as ScanResult })))
-    .onConflictDoNothing({ target: [schema.checkinScans.deviceId, schema.checkinScans.scanId] })
-    .returning({ id: schema.checkinScans.id, scanId: schema.checkinScans.scanId });
-  return new Map(rows.map((r) => [r.scanId, r.id]));
+  const result = await db.execute(sql`
+    insert into checkin_scans (device_id, event_id, scan_id, code, registration_id, undo, scanned_at, door, result)
+    select ${deviceId}::int, ${eventId}::text, u.scan_id, u.code, u.registration_id, u.undo, u.scanned_at, u.door, 'invalid'
+    from unnest(${arr(sorted.map((s) => s.scanId))}::uuid[], ${arr(sorted.map((s) => s.code))}::text[], ${arr(sorted.map((s) => s.registrationId))}::int[],
+      ${arr(sorted.map((s) => s.undo))}::boolean[], ${arr(sorted.map((s) => s.scannedAt.toISOString()))}::timestamptz[], ${arr(sorted.map((s) => s.door))}::text[])
+      as u(scan_id, code, registration_id, undo, scanned_at, door)
+    order by u.scan_id
+    on conflict (device_id, scan_id) do nothing
+    returning id::text as id, scan_id::text as "scanId"`);
+  return new Map(rowsOf<{ id: string; scanId: string }>(result).map((r) => [r.scanId, Number(r.id)]));
 }
 
 export interface StoredScan {
@@ -106,7 +116,7 @@ export async function storedScans(db: DbOrTx, deviceId: number, scanIds: readonl
   if (!scanIds.length) return [];
   const result = await db.execute(sql`
     select scan_id::text as "scanId", result, registration_id as "registrationId", first_at as "firstAt", first_door as "firstDoor"
-    from checkin_scans where device_id = ${deviceId} and scan_id in (${sql.join(scanIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    from checkin_scans where device_id = ${deviceId} and scan_id = any(${arr(scanIds)}::uuid[])`);
   return rowsOf<StoredScan>(result).map((r) => ({ ...r, firstAt: toDate(r.firstAt) }));
 }
 
@@ -130,10 +140,6 @@ const badgeStateColumns = sql`b.registration_id as "registrationId", b.event_id 
   b.checked_in_at as "checkedInAt", b.checked_in_door as "checkedInDoor", b.checked_in_device_id as "checkedInDeviceId",
   b.checked_in_recorded_at as "checkedInRecordedAt"`;
 
-function idList(ids: readonly number[]): SQL {
-  return sql.join(ids.map((id) => sql`${id}::int`), sql`, `);
-}
-
 /** The badges of these registrations, locked (in id order) when `lock`. */
 export async function badgeStates(db: DbOrTx, ids: readonly number[], lock: boolean): Promise<BadgeState[]> {
   if (!ids.length) return [];
@@ -141,7 +147,7 @@ export async function badgeStates(db: DbOrTx, ids: readonly number[], lock: bool
     select ${badgeStateColumns}
     from badges b join registrations r on r.id = b.registration_id join people p on p.id = r.attendee_id
     left join stores s on s.dlrnum = r.store_dlrnum
-    where b.registration_id in (${idList(ids)})
+    where b.registration_id = any(${arr(ids)}::int[])
     order by b.registration_id
     ${lock ? sql`for update of b` : sql``}`);
   return rowsOf<BadgeState>(result).map((r) => ({
@@ -161,14 +167,11 @@ export interface CheckInChange {
 /** Writes the door state of the badges a batch changed (check-ins and undos), moving the roster cursor. */
 export async function applyCheckIns(db: DbOrTx, changes: readonly CheckInChange[]): Promise<void> {
   if (!changes.length) return;
-  const values = sql.join(
-    changes.map((c) => sql`(${c.registrationId}::int, ${c.at ? c.at.toISOString() : null}::timestamptz, ${c.door}::text, ${c.deviceId}::int)`),
-    sql`, `,
-  );
   await db.execute(sql`
     update badges b set checked_in_at = v.at, checked_in_door = v.door, checked_in_device_id = v.device,
       checked_in_recorded_at = case when v.at is null then null else clock_timestamp() end, changed_at = clock_timestamp()
-    from (values ${values}) as v(id, at, door, device)
+    from unnest(${arr(changes.map((c) => c.registrationId))}::int[], ${arr(changes.map((c) => c.at?.toISOString() ?? null))}::timestamptz[],
+      ${arr(changes.map((c) => c.door))}::text[], ${arr(changes.map((c) => c.deviceId))}::int[]) as v(id, at, door, device)
     where b.registration_id = v.id`);
 }
 
@@ -184,17 +187,13 @@ export interface ScanOutcome {
 
 export async function recordOutcomes(db: DbOrTx, outcomes: readonly ScanOutcome[]): Promise<void> {
   if (!outcomes.length) return;
-  const values = sql.join(
-    outcomes.map(
-      (o) =>
-        sql`(${o.id}::bigint, ${o.result}::text, ${o.registrationId}::int, ${o.firstAt ? o.firstAt.toISOString() : null}::timestamptz, ${o.firstDoor}::text, ${o.firstDeviceId}::int, ${o.conflict}::boolean)`,
-    ),
-    sql`, `,
-  );
   await db.execute(sql`
     update checkin_scans c set result = v.result, registration_id = v.reg, first_at = v.first_at, first_door = v.first_door,
       first_device_id = v.first_device, conflict = v.conflict
-    from (values ${values}) as v(id, result, reg, first_at, first_door, first_device, conflict)
+    from unnest(${arr(outcomes.map((o) => o.id))}::bigint[], ${arr(outcomes.map((o) => o.result))}::text[], ${arr(outcomes.map((o) => o.registrationId))}::int[],
+      ${arr(outcomes.map((o) => o.firstAt?.toISOString() ?? null))}::timestamptz[], ${arr(outcomes.map((o) => o.firstDoor))}::text[],
+      ${arr(outcomes.map((o) => o.firstDeviceId))}::int[], ${arr(outcomes.map((o) => o.conflict))}::boolean[])
+      as v(id, result, reg, first_at, first_door, first_device, conflict)
     where c.id = v.id`);
 }
 

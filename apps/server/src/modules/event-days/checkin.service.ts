@@ -106,13 +106,14 @@ export function createCheckInService(options: CheckInServiceOptions) {
 
   async function scans(device: DeviceUser, body: ScansRequest): Promise<{ results: ScanResultRow[] }> {
     const seen = new Set<string>();
-    const prepared = body.scans.map((scan) => {
+    const payloads = await keys.verifyMany(body.scans.map((scan) => scan.code ?? ''));
+    const prepared = body.scans.map((scan, index) => {
       const scanId = scan.scanId.toLowerCase();
       let target: { registrationId: number; version: number | null } | null = null;
       let early: 'invalid' | 'wrong_event' | null = null;
       let registrationId: number | null = scan.registrationId ?? null;
       if (scan.code !== undefined) {
-        const payload = keys.verify(scan.code);
+        const payload = payloads[index]!;
         if (!payload) early = 'invalid';
         else {
           registrationId = payload.registrationId;
