@@ -197,6 +197,27 @@ export async function recordOutcomes(db: DbOrTx, outcomes: readonly ScanOutcome[
     where c.id = v.id`);
 }
 
+/** `applyCheckIns` and `recordOutcomes` as one statement (a data-modifying CTE). */
+export async function applyOutcomes(db: DbOrTx, changes: readonly CheckInChange[], outcomes: readonly ScanOutcome[]): Promise<void> {
+  if (!changes.length) return recordOutcomes(db, outcomes);
+  if (!outcomes.length) return applyCheckIns(db, changes);
+  await db.execute(sql`
+    with checkins as (
+      update badges b set checked_in_at = v.at, checked_in_door = v.door, checked_in_device_id = v.device,
+        checked_in_recorded_at = case when v.at is null then null else clock_timestamp() end, changed_at = clock_timestamp()
+      from unnest(${arr(changes.map((c) => c.registrationId))}::int[], ${arr(changes.map((c) => c.at?.toISOString() ?? null))}::timestamptz[],
+        ${arr(changes.map((c) => c.door))}::text[], ${arr(changes.map((c) => c.deviceId))}::int[]) as v(id, at, door, device)
+      where b.registration_id = v.id
+      returning 1)
+    update checkin_scans c set result = v.result, registration_id = v.reg, first_at = v.first_at, first_door = v.first_door,
+      first_device_id = v.first_device, conflict = v.conflict
+    from unnest(${arr(outcomes.map((o) => o.id))}::bigint[], ${arr(outcomes.map((o) => o.result))}::text[], ${arr(outcomes.map((o) => o.registrationId))}::int[],
+      ${arr(outcomes.map((o) => o.firstAt?.toISOString() ?? null))}::timestamptz[], ${arr(outcomes.map((o) => o.firstDoor))}::text[],
+      ${arr(outcomes.map((o) => o.firstDeviceId))}::int[], ${arr(outcomes.map((o) => o.conflict))}::boolean[])
+      as v(id, result, reg, first_at, first_door, first_device, conflict)
+    where c.id = v.id`);
+}
+
 export function toDate(value: Date | string | null): Date | null {
   if (value === null || value === undefined) return null;
   return value instanceof Date ? value : new Date(value);
