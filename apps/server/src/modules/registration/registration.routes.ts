@@ -32,7 +32,7 @@ export interface RegistrationRoutesOptions {
 }
 
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, { config, limiter, now, jobClock }) => {
-  const service = createRegistrationService({ db: app.db, publicUrl: config.publicUrl, ...(now ? { now } : {}) });
+  const service = createRegistrationService({ db: app.db, publicUrl: config.publicUrl, badgeKeys: app.badgeKeys, ...(now ? { now } : {}) });
 
   // Reminders of the registration module: it asks the mail module to queue them, never the other way.
   const clock = jobClock ?? (() => new Date());

@@ -238,6 +238,27 @@ describe('hosted registration page', () => {
     expect(posts).toEqual([{ action: 'cancel' }]);
   });
 
+  it('shows "Your badge" with its QR code and code once Enrolled, printable', async () => {
+    const code = 'EP1.AAHiQANuYmMAAxZSbhY.wA0r21f6QTboxagApCDAa_AUhGS3YRdK97JvFdWVa-BdcFqby8LgPL0fN08dHm5ooB2U-zeGOKidE08rT7-9DQ';
+    const enrolled: PageData = { ...PENDING, purpose: 'revisit', status: 'Enrolled', arrivalDate: '2027-03-01', departureDate: '2027-03-04', isFree: true, badge: { code } };
+    getAnswer = { status: 200, body: okBody(enrolled) };
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Your badge' })).toBeInTheDocument();
+    const qr = screen.getByRole('img', { name: 'Badge QR code of Pat Morgan' });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    expect(screen.getByText(code)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Print badge' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no badge on a pending registration', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Complete your registration' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your badge' })).toBeNull();
+  });
+
   it('saves changed dates of a revisit', async () => {
     const enrolled: PageData = { ...PENDING, purpose: 'revisit', status: 'Enrolled', arrivalDate: '2027-03-01', departureDate: '2027-03-04', isFree: true };
     getAnswer = { status: 200, body: okBody(enrolled) };
