@@ -1,0 +1,91 @@
+/**
+ * The camera view: the back camera in a video element, a frame to the decoder every 120 ms
+ * (decoder.ts, loaded when the camera is first turned on). A code seen again within a few seconds
+ * of its last result is not reported again, so a badge held in view does not scan twice.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { loadDetector, type QrDetector } from './decoder.ts';
+
+const FRAME_MS = 120;
+const SAME_CODE_MS = 4000;
+
+export function Camera({ paused, onCode }: { paused: boolean; onCode: (code: string) => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<'starting' | 'running' | 'failed'>('starting');
+  const [message, setMessage] = useState('');
+  const [kind, setKind] = useState<QrDetector['kind'] | null>(null);
+  const pausedRef = useRef(paused);
+  const onCodeRef = useRef(onCode);
+  useEffect(() => {
+    pausedRef.current = paused;
+    onCodeRef.current = onCode;
+  });
+
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const last = { code: '', at: 0 };
+    void (async () => {
+      try {
+        const [detector, media] = await Promise.all([
+          loadDetector(),
+          navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false }),
+        ]);
+        stream = media;
+        if (stopped || !video.current) return;
+        video.current.srcObject = media;
+        await video.current.play().catch(() => undefined);
+        setKind(detector.kind);
+        setState('running');
+        const tick = async () => {
+          if (stopped) return;
+          const element = video.current;
+          if (!pausedRef.current && element && element.readyState >= 2) {
+            const found = await detector.detect(element).catch(() => []);
+            const code = found[0]?.rawValue;
+            const now = performance.now();
+            if (code && !stopped && !pausedRef.current && (code !== last.code || now - last.at > SAME_CODE_MS)) {
+              last.code = code;
+              onCodeRef.current(code);
+            }
+            if (code) last.at = now;
+          }
+          timer = setTimeout(() => void tick(), FRAME_MS);
+        };
+        void tick();
+      } catch (error) {
+        if (stopped) return;
+        setState('failed');
+        const name = error instanceof DOMException ? error.name : '';
+        setMessage(
+          name === 'NotAllowedError'
+            ? 'The camera is not allowed for this page. Allow it in the browser, or type or scan the code into the field above.'
+            : name === 'NotFoundError'
+              ? 'This device has no camera. Use a handheld scanner or the search.'
+              : 'The camera could not start. Use a handheld scanner or the search.',
+        );
+      }
+    })();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    };
+  }, []);
+
+  return (
+    <div className="door-camera">
+      <video ref={video} muted playsInline aria-label="Camera view" />
+      {state === 'starting' && <p className="door-camera-note">Starting the camera…</p>}
+      {state === 'running' && <p className="door-camera-note" data-decoder={kind ?? undefined}>
+          Hold the badge's QR code in the frame.
+        </p>}
+      {state === 'failed' && (
+        <p className="door-camera-note door-error" role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
