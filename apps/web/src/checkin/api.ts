@@ -40,6 +40,13 @@ export class DoorApiError extends Error {
   }
 }
 
+let apiBase = '';
+
+/** Where the API is; the same origin (the default) in the app, a test server's address in tests. */
+export function setApiBase(base: string): void {
+  apiBase = base.replace(/\/+$/, '');
+}
+
 const envelope = z.object({ succeeded: z.boolean(), message: z.string().nullable().optional(), data: z.unknown() });
 
 async function call<T>(schema: z.ZodType<T>, path: string, options: { token?: string; method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
@@ -48,7 +55,7 @@ async function call<T>(schema: z.ZodType<T>, path: string, options: { token?: st
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(`${apiBase}${path}`, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

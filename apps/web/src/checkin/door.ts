@@ -68,6 +68,7 @@ export class Door {
   private listeners = new Set<() => void>();
   private syncing: Promise<void> | null = null;
   private wipeListeners = new Set<(reason: WipeReason) => void>();
+  private wiped = false;
   status: DoorStatus;
 
   private constructor(
@@ -223,6 +224,7 @@ export class Door {
   }
 
   async recent(limit = 15): Promise<RecentScan[]> {
+    if (this.wiped) return [];
     const all = await this.db.getAllFromIndex('recent', 'at');
     return all.slice(-limit).reverse();
   }
@@ -235,7 +237,9 @@ export class Door {
 
   /** Sends the queue, then (unless told otherwise) fetches the roster's changes. One round at a time. */
   sync(options: { rosterToo?: boolean } = {}): Promise<void> {
-    if (this.syncing) return this.syncing.then(() => (options.rosterToo === false || this.status.pending === 0 ? undefined : this.sync(options)));
+    if (this.wiped) return Promise.resolve();
+    // A round is running: this one follows it (a roster pull asked for during a scans-only round is not lost).
+    if (this.syncing) return this.syncing.then(() => (options.rosterToo === false && this.status.pending === 0 ? undefined : this.sync(options)));
     this.update({ syncing: true });
     this.syncing = this.runSync(options.rosterToo !== false)
       .catch((error: unknown) => this.failed(error))
@@ -278,6 +282,8 @@ export class Door {
         batch.map((pending) => pending.scan),
       );
       const byScanId = new Map(answer.results.map((outcome) => [outcome.scanId, outcome]));
+      // Read before the transaction: awaiting another transaction inside it would let it commit early.
+      const sync = await getSyncState(this.db);
       const tx = this.db.transaction(['pending', 'roster', 'recent', 'meta'], 'readwrite');
       const changed: RosterRow[] = [];
       let answered = 0;
@@ -295,7 +301,6 @@ export class Door {
           changed.push(row);
         }
       }
-      const sync = await getSyncState(this.db);
       const now = new Date().toISOString();
       await tx.objectStore('meta').put({ ...sync, lastScanSync: now }, 'sync');
       await tx.done;
@@ -377,6 +382,7 @@ export class Door {
 
   /** Everything the device holds, gone; the app returns to the pairing screen. */
   async wipe(reason: WipeReason): Promise<void> {
+    this.wiped = true;
     this.rows.clear();
     this.searchKeys.clear();
     await wipe();
