@@ -45,6 +45,14 @@ import { reportInsightsRoutes } from './modules/report-insights/report-insights.
 import { retailerReportRoutes } from './modules/retailer-report/retailer-report.routes.ts';
 import { runModeOf } from './production-mode.ts';
 import { webhookRoutes, type WebhookRoutesOptions } from './modules/webhooks/webhooks.routes.ts';
+import { arrivalsRoutes } from './modules/event-days/arrivals.routes.ts';
+import { createArrivalsService } from './modules/event-days/arrivals.service.ts';
+import { BadgeKeys } from './modules/event-days/badge-code.ts';
+import { checkInRoutes } from './modules/event-days/checkin.routes.ts';
+import { createCheckInService } from './modules/event-days/checkin.service.ts';
+import deviceAuthPlugin, { DeviceTokens } from './modules/event-days/device-auth.ts';
+import { eventDaysAdminRoutes } from './modules/event-days/event-days-admin.routes.ts';
+import { createEventDaysService } from './modules/event-days/event-days.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +66,8 @@ declare module 'fastify' {
     redis: ResilientRedis | undefined;
     /** Set on SIGTERM (server.ts): /readyz answers 503 from then on. */
     lifecycle: { draining: boolean };
+    /** The badge signing key and the keys doors accept (docs/event-days.md). */
+    badgeKeys: BadgeKeys;
   }
 }
 
@@ -99,6 +109,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  const badgeKeys = new BadgeKeys(config.badgeSigningKey, config.badgeRetiredPublicKeys);
+  app.decorate('badgeKeys', badgeKeys);
   app.addHook('onSend', async (request, reply, payload) => {
     void reply.header('x-request-id', request.id);
     return payload;
@@ -133,6 +145,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(emptyBodyPlugin);
   await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, { hsts: config.publicUrl.startsWith('https:') });
+  // Door device tokens (policy checkin) and the check-in API kept apart from every other token, first.
+  const deviceTokens = new DeviceTokens(config.jwtSecret);
+  await app.register(deviceAuthPlugin, { db: database.db, tokens: deviceTokens });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, ...(deps.now ? { now: deps.now } : {}) });
 
   await app.register(healthRoutes, { database, draining: () => app.lifecycle.draining });
@@ -188,6 +203,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(mailRoutes, { config, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}), ...(deps.mailDelivery ? { delivery: deps.mailDelivery } : {}) });
   await app.register(privacyRoutes, deps.now ? { now: () => new Date(deps.now!()) } : {});
   await app.register(webhookRoutes, { config, database, ...adminNow, ...deps.webhooks });
+  const eventDays = createEventDaysService({ db: database.db, keys: badgeKeys, codeHashKey: config.codeHashKey, ...adminNow });
+  const arrivals = createArrivalsService(database.db);
+  await app.register(checkInRoutes, {
+    service: createCheckInService({
+      db: database.db,
+      keys: badgeKeys,
+      tokens: deviceTokens,
+      codeHashKey: config.codeHashKey,
+      limiter,
+      isDemo: async () => (await runModeOf(config, database)) === 'demo',
+      ...adminNow,
+    }),
+    days: eventDays,
+  });
+  await app.register(eventDaysAdminRoutes, { service: eventDays, arrivals, keys: badgeKeys });
+  await app.register(arrivalsRoutes, { arrivals });
   await app.register(contentService, {
     db: database.db,
     source: await contentSource(config, database.db),

@@ -103,6 +103,14 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /** The badges' Ed25519 key (docs/event-days.md): any random text of 32+ characters, hashed into the key's seed. */
+  BADGE_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
+  /** Public keys of retired badge keys (comma-separated base64url SPKI) still accepted at the doors after a rotation. */
+  BADGE_RETIRED_PUBLIC_KEYS: z
+    .string()
+    .transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean))
+    .refine((keys) => keys.every((k) => /^[A-Za-z0-9_-]{40,80}$/.test(k)), 'must be base64url SPKI keys, comma-separated (GET /api/CheckIn/Config lists them)')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -111,7 +119,7 @@ export type Env = z.infer<typeof envSchema>;
 export const DEMO_REPORT_CODE = 'REPORTS27';
 
 /** The keys generated into DATA_DIR when the environment gives none (refused on PostgreSQL outside demo mode). */
-export type GeneratedSecret = 'JWT_SECRET' | 'CODE_HASH_KEY' | 'TOTP_ENCRYPTION_KEY';
+export type GeneratedSecret = 'JWT_SECRET' | 'CODE_HASH_KEY' | 'TOTP_ENCRYPTION_KEY' | 'BADGE_SIGNING_KEY';
 
 export interface Config {
   port: number;
@@ -177,6 +185,10 @@ export interface Config {
   webhookSecretKey: Uint8Array;
   /** Company sign-in (OIDC_*); undefined: off. */
   oidc: OidcConfig | undefined;
+  /** The badge signing key's secret (BADGE_SIGNING_KEY, or generated into DATA_DIR); see modules/event-days/badge-code.ts. */
+  badgeSigningKey: string;
+  /** Retired badges keys' public keys (base64url SPKI), still accepted at the doors. */
+  badgeRetiredPublicKeys: string[];
 }
 
 export class ConfigError extends Error {
@@ -213,6 +225,23 @@ function localSecrets(dataDir: string): LocalSecrets {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
+}
+
+/**
+ * The badge signing key's secret kept in the data dir when BADGE_SIGNING_KEY is not set (the
+ * embedded default; refused on PostgreSQL outside demo mode, production-mode.ts).
+ */
+function localBadgeKey(dataDir: string): string {
+  const file = join(dataDir, 'badge-signing-key');
+  if (existsSync(file)) {
+    const key = readFileSync(file, 'utf8').trim();
+    if (key.length < 32) throw new ConfigError([`${file} is not a valid badge key file; set BADGE_SIGNING_KEY or remove the file (old badges stop admitting)`]);
+    return key;
+  }
+  const key = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
 }
 
 /** `Name <address>` or a bare address. */
@@ -269,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.JWT_SECRET ? [] : (['JWT_SECRET'] as const)),
       ...(e.CODE_HASH_KEY ? [] : (['CODE_HASH_KEY'] as const)),
       ...(e.TOTP_ENCRYPTION_KEY ? [] : (['TOTP_ENCRYPTION_KEY'] as const)),
+      ...(e.BADGE_SIGNING_KEY ? [] : (['BADGE_SIGNING_KEY'] as const)),
     ],
     loginFailuresPerEmailHour: e.LOGIN_FAILURES_PER_EMAIL_HOUR,
     loginFailuresPerIpHour: e.LOGIN_FAILURES_PER_IP_HOUR,
@@ -297,5 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhookSecretKey: deriveSecretBoxKey(e.TOTP_ENCRYPTION_KEY ?? local!.totpEncryptionKey, 'webhook-secrets v1'),
     oidc: oidc.config,
+    badgeSigningKey: e.BADGE_SIGNING_KEY ?? localBadgeKey(dataDir),
+    badgeRetiredPublicKeys: e.BADGE_RETIRED_PUBLIC_KEYS ?? [],
   };
 }

@@ -59,7 +59,7 @@ describe('run mode', () => {
     expect(await productionProblems(testConfig({ REPORT_CODE: STRONG_REPORT_CODE }), empty)).toEqual([]);
   });
 
-  it('names JWT_SECRET, CODE_HASH_KEY and TOTP_ENCRYPTION_KEY while they are unset on PostgreSQL', async () => {
+  it('names JWT_SECRET, CODE_HASH_KEY, TOTP_ENCRYPTION_KEY and BADGE_SIGNING_KEY while they are unset on PostgreSQL', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-prod-'));
     try {
       const config = loadConfig({ DATA_DIR: dataDir, REPORT_CODE: STRONG_REPORT_CODE });
@@ -69,6 +69,7 @@ describe('run mode', () => {
         expect.stringMatching(/^JWT_SECRET is not set/),
         expect.stringMatching(/^CODE_HASH_KEY is not set/),
         expect.stringMatching(/^TOTP_ENCRYPTION_KEY is not set: .*set TOTP_ENCRYPTION_KEY to a random value of 32\+ characters/),
+        expect.stringMatching(/^BADGE_SIGNING_KEY is not set: .*set BADGE_SIGNING_KEY to a random value of 32\+ characters/),
       ]);
       // Only the missing one is named.
       const { TOTP_ENCRYPTION_KEY: _unset, ...withoutTotpKey } = TEST_SECRETS;
@@ -94,7 +95,7 @@ describe('run mode', () => {
       expect(stored).toMatchObject(older);
       expect(stored.totpEncryptionKey).toMatch(/^[\w-]{64}$/);
       expect(first.totpEncryptionKey).toHaveLength(32);
-      expect(first.generatedSecrets).toEqual(['JWT_SECRET', 'CODE_HASH_KEY', 'TOTP_ENCRYPTION_KEY']);
+      expect(first.generatedSecrets).toEqual(['JWT_SECRET', 'CODE_HASH_KEY', 'TOTP_ENCRYPTION_KEY', 'BADGE_SIGNING_KEY']);
       // The same key at the next start; another key from the environment.
       expect(loadConfig({ DATA_DIR: dataDir }).totpEncryptionKey).toEqual(first.totpEncryptionKey);
       expect(loadConfig({ ...TEST_SECRETS, DATA_DIR: dataDir }).totpEncryptionKey).not.toEqual(first.totpEncryptionKey);

@@ -10,4 +10,4 @@ export * from './insight-rules.ts';
 export * from './report-scope.ts';
 export * from './privacy.ts';
 export * from './webhooks.ts';
-export * from './checkin.ts';
+export * from './event-days.ts';

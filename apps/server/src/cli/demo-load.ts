@@ -59,6 +59,9 @@ function parseArguments(argv: string[]) {
 
 /** Tables the demo data owns, children first. Content tables and revoked tokens are kept. */
 const RESET_TABLES = [
+  schema.checkinScans,
+  schema.checkinDevices,
+  schema.badges,
   schema.registrationTokens,
   schema.registrations,
   schema.providerCallbacks,

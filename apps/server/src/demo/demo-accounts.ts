@@ -13,7 +13,11 @@ export const DEMO_ACCOUNTS = [
   { event: 'abc', userName: 'any e-mail, with first and last name', code: 'ABC27', what: 'annual conference attendee' },
   { event: 'report login', userName: 'reports@corp.example.com', code: 'REPORTS27', what: 'report user on the report-user list, report scope network' },
   { event: 'console /admin', userName: 'admin@corp.example.com', code: 'Organizer-Demo-2027', what: 'organizer (password, no TOTP)' },
+  { event: 'door /checkin', userName: 'Door 1 (nbc)', code: 'DOOR-NBC-27', what: 'door device pairing code (demo mode only; walk-in and substitution rights)' },
 ] as const;
+
+/** The demo door device (docs/event-days.md): its published pairing code pairs again and again, in demo mode only. */
+export const DEMO_DOOR = { eventId: 'nbc', name: 'Door 1', pairingCode: 'DOOR-NBC-27' } as const;
 
 /** The organizer account of demo mode (organizer-and-mail.md, section 4). */
 export const DEMO_ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027', name: 'Demo Organizer' } as const;

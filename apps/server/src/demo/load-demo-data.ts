@@ -9,7 +9,7 @@ import { bulkInsert } from '../import/bulk-write.ts';
 import { hashAccessCode } from '../lib/access-code.ts';
 import { hashPassword } from '../modules/admin/organizer-accounts.ts';
 import { DEMO_ACCESS_CODES, DEMO_EVENTS } from './demo-access-codes.ts';
-import { DEMO_ORGANIZER } from './demo-accounts.ts';
+import { DEMO_DOOR, DEMO_ORGANIZER } from './demo-accounts.ts';
 import { DEMO_DEFAULT_SEED, DEMO_DEFAULT_STORES, DEMO_REPORT_USERS, generateDemoData, type DemoDataset } from './generate-demo-data.ts';
 
 export interface DemoLoadOptions {
@@ -89,6 +89,38 @@ export function summarize(data: DemoDataset): DemoSummary {
   };
 }
 
+/**
+ * The demo door device (pairing code DOOR-NBC-27, demo mode only) and arrivals for about a third of
+ * the enrolled attendees of each event (every third registration id), on the event's first morning,
+ * each with its scan in the scan log (docs/event-days.md, "Demo").
+ */
+async function loadDemoEventDays(tx: DbOrTx, codeHashKey: Uint8Array): Promise<void> {
+  const [door] = await tx
+    .insert(schema.checkinDevices)
+    .values({
+      eventId: DEMO_DOOR.eventId,
+      name: DEMO_DOOR.name,
+      pairingCodeHash: hashAccessCode(DEMO_DOOR.pairingCode, codeHashKey),
+      demoPairing: true,
+      canWalkIn: true,
+      canSubstitute: true,
+    })
+    .returning({ id: schema.checkinDevices.id });
+  await tx.execute(sql`
+    update badges b set
+      checked_in_at = (e.starts_on::timestamp + interval '7 hours 30 minutes' + (b.registration_id % 150) * interval '1 minute') at time zone 'UTC',
+      checked_in_door = case when b.registration_id % 2 = 0 then 'Door 1' else 'Door 2' end,
+      checked_in_device_id = case when b.event_id = ${DEMO_DOOR.eventId} then ${door!.id}::int end,
+      checked_in_recorded_at = (e.starts_on::timestamp + interval '7 hours 31 minutes' + (b.registration_id % 150) * interval '1 minute') at time zone 'UTC',
+      changed_at = clock_timestamp()
+    from registrations r, events e
+    where r.id = b.registration_id and e.id = b.event_id and r.status = 'Enrolled' and b.registration_id % 3 = 0`);
+  await tx.execute(sql`
+    insert into checkin_scans (device_id, event_id, scan_id, registration_id, scanned_at, door, received_at, result)
+    select b.checked_in_device_id, b.event_id, md5('demo-scan-' || b.registration_id)::uuid, b.registration_id, b.checked_in_at, b.checked_in_door, b.checked_in_recorded_at, 'checked_in'
+    from badges b where b.checked_in_device_id = ${door!.id}::int`);
+}
+
 export async function loadDemoData(db: DbOrTx, options: DemoLoadOptions): Promise<DemoSummary> {
   const data = generateDemoData({ stores: options.stores ?? DEMO_DEFAULT_STORES, seed: options.seed ?? DEMO_DEFAULT_SEED, ...(options.today ? { today: options.today } : {}) });
   const summary = summarize(data);
@@ -161,6 +193,7 @@ export async function loadDemoData(db: DbOrTx, options: DemoLoadOptions): Promis
       .insert(schema.organizers)
       .values({ email: DEMO_ORGANIZER.email, name: DEMO_ORGANIZER.name, passwordHash: await hashPassword(DEMO_ORGANIZER.password) })
       .onConflictDoNothing();
+    await loadDemoEventDays(tx, options.codeHashKey);
     await tx
       .insert(meta)
       .values({ key: DEMO_META_KEY, value: summary })

@@ -17,6 +17,7 @@ export const TEST_SECRETS = {
   JWT_SECRET: 'test-jwt-secret-0123456789abcdefghijklmnop',
   CODE_HASH_KEY: 'test-code-key-0123456789abcdefghijklmnopqr',
   TOTP_ENCRYPTION_KEY: 'test-totp-key-0123456789abcdefghijklmnopqr',
+  BADGE_SIGNING_KEY: 'test-badge-key-0123456789abcdefghijklmnopq',
 };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -7,19 +7,34 @@ import { z } from 'zod';
 import {
   CHECKIN_PATHS,
   checkInConfigSchema,
-  doorRegistrationAnswerSchema,
-  pairAnswerSchema,
-  rosterPageSchema,
-  scansAnswerSchema,
+  pairDataSchema,
+  rosterDataSchema,
+  rosterRowSchema,
+  scansDataSchema,
+  substituteDataSchema,
+  walkInDataSchema,
   type CheckInConfig,
-  type DoorRegistrationAnswer,
-  type PairAnswer,
-  type RosterPage,
+  type PairData,
   type Scan,
-  type ScansAnswer,
-  type SubstituteRequest,
-  type WalkInRequest,
-} from '@portal/contracts/checkin';
+  type SubstituteData,
+  type WalkInData,
+} from '@portal/contracts/event-days';
+
+/**
+ * A roster row as the door keeps it. `emailHash` (SHA-256, base64url, of the trimmed lower-cased
+ * address) lets the door find someone by the exact e-mail they give without holding addresses;
+ * the server may send it (docs/checkin-app.md), the door works without it.
+ */
+export const doorRosterRowSchema = rosterRowSchema.extend({ emailHash: z.string().optional() });
+export type RosterRow = z.infer<typeof doorRosterRowSchema>;
+const rosterPageSchema = rosterDataSchema.extend({ rows: z.array(doorRosterRowSchema) });
+export type RosterPage = z.infer<typeof rosterPageSchema>;
+export type ScanOutcome = z.infer<typeof scansDataSchema>['results'][number];
+export type ScansAnswer = z.infer<typeof scansDataSchema>;
+export type { CheckInConfig, Scan };
+
+/** Most scans one call takes (POST /api/CheckIn/Scans). */
+export { SCANS_PER_CALL_MAX } from '@portal/contracts/event-days';
 
 export class DoorApiError extends Error {
   override readonly name = 'DoorApiError';
@@ -82,8 +97,8 @@ async function call<T>(schema: z.ZodType<T>, path: string, options: { token?: st
   return data.data;
 }
 
-export function pair(pairingCode: string): Promise<PairAnswer> {
-  return call(pairAnswerSchema, CHECKIN_PATHS.pair, { method: 'POST', body: { pairingCode } });
+export function pair(pairingCode: string): Promise<PairData> {
+  return call(pairDataSchema, CHECKIN_PATHS.pair, { method: 'POST', body: { pairingCode } });
 }
 
 export function fetchConfig(token: string): Promise<CheckInConfig> {
@@ -99,13 +114,21 @@ export function fetchRosterPage(token: string, after: string | null, limit?: num
 }
 
 export function sendScans(token: string, scans: Scan[]): Promise<ScansAnswer> {
-  return call(scansAnswerSchema, CHECKIN_PATHS.scans, { token, method: 'POST', body: { scans } });
+  return call(scansDataSchema, CHECKIN_PATHS.scans, { token, method: 'POST', body: { scans } });
 }
 
-export function walkIn(token: string, body: WalkInRequest): Promise<DoorRegistrationAnswer> {
-  return call(doorRegistrationAnswerSchema, CHECKIN_PATHS.walkIn, { token, method: 'POST', body });
+export interface DoorPerson {
+  email: string;
+  firstName: string;
+  lastName: string;
 }
 
-export function substitute(token: string, body: SubstituteRequest): Promise<DoorRegistrationAnswer> {
-  return call(doorRegistrationAnswerSchema, CHECKIN_PATHS.substitute, { token, method: 'POST', body });
+/** A walk-in (device with the right): registered, badge made, checked in at this door unless told not to. */
+export function walkIn(token: string, body: DoorPerson & { storeDlrnum?: string; door: string; checkIn: boolean }): Promise<WalkInData> {
+  return call(walkInDataSchema, CHECKIN_PATHS.walkIns, { token, method: 'POST', body });
+}
+
+/** Same-store substitution (device with the right): the registration passes to the colleague; the old badge stops admitting. */
+export function substitute(token: string, body: DoorPerson & { registrationId: number; reason?: string }): Promise<SubstituteData> {
+  return call(substituteDataSchema, CHECKIN_PATHS.substitutions, { token, method: 'POST', body });
 }

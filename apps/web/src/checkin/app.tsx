@@ -4,7 +4,7 @@
  * with undo, the offline banner with the scans waiting, and the device's settings.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import type { RosterRow } from '@portal/contracts/checkin';
+import type { RosterRow } from './api.ts';
 import { pair } from './api.ts';
 import { Door, DoorApiError, eventOver, SYNC_INTERVAL_MS, type DoorOutcome, type WipeReason } from './door.ts';
 import type { RecentScan } from './db.ts';
@@ -209,7 +209,7 @@ function DoorScreen({ door }: { door: Door }) {
     <div className="door-app">
       <header className="door-header">
         <div>
-          <h1>{door.config.event.name}</h1>
+          <h1>{door.config.eventName}</h1>
           <p className="door-sub">
             {door.pairing.door} · {status.rosterSize} on the list
             {status.lastRosterSync ? ` · list updated ${time(status.lastRosterSync)}` : ''}
@@ -523,7 +523,7 @@ function Settings({ door }: { door: Door }) {
       <dl className="door-facts">
         <dt>Event</dt>
         <dd>
-          {door.config.event.name} (until {door.config.event.endsOn})
+          {door.config.eventName} (until {door.config.endsOn})
         </dd>
         <dt>Device</dt>
         <dd>{door.pairing.name}</dd>
@@ -545,7 +545,7 @@ function Settings({ door }: { door: Door }) {
       >
         <label htmlFor="door-name">Door name shown on check-ins</label>
         <div className="door-row">
-          <input id="door-name" value={name} maxLength={60} onChange={(event) => (setName(event.target.value), setSaved(false))} />
+          <input id="door-name" value={name} maxLength={40} onChange={(event) => (setName(event.target.value), setSaved(false))} />
           <button type="submit" className="door-button">
             Save
           </button>

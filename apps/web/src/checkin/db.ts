@@ -6,7 +6,8 @@
  * (401), and the day after the event.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { CheckInConfig, RosterRow, Scan, ScanResult } from '@portal/contracts/checkin';
+import type { ScanResult } from '@portal/contracts/event-days';
+import type { CheckInConfig, RosterRow, Scan } from './api.ts';
 
 export const DB_NAME = 'portal-checkin';
 

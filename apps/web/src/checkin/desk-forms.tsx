@@ -3,8 +3,7 @@
  * gave those rights; the server checks the right again on every call. Both need the network.
  */
 import { useState, type FormEvent } from 'react';
-import type { RosterRow } from '@portal/contracts/checkin';
-import { typeLabel } from './labels.ts';
+import type { RosterRow } from './api.ts';
 import { DoorApiError, type Door } from './door.ts';
 
 function errorText(error: unknown): string {
@@ -19,8 +18,8 @@ function PersonFields({ prefix }: { prefix: string }) {
       <input id={`${prefix}-first`} name="firstName" required maxLength={100} autoComplete="off" />
       <label htmlFor={`${prefix}-last`}>Last name</label>
       <input id={`${prefix}-last`} name="lastName" required maxLength={100} autoComplete="off" />
-      <label htmlFor={`${prefix}-email`}>E-mail (optional)</label>
-      <input id={`${prefix}-email`} name="email" type="email" maxLength={254} autoComplete="off" />
+      <label htmlFor={`${prefix}-email`}>E-mail</label>
+      <input id={`${prefix}-email`} name="email" type="email" required maxLength={254} autoComplete="off" />
     </>
   );
 }
@@ -32,22 +31,23 @@ function value(form: FormData, name: string): string {
 
 export function DeskForms({ door }: { door: Door }) {
   const rights = door.config.device.rights;
-  const [done, setDone] = useState<{ row: RosterRow; code: string; what: string } | null>(null);
+  const [done, setDone] = useState<{ registrationId: number; name: string; code: string; what: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [original, setOriginal] = useState<RosterRow | null>(null);
   const [query, setQuery] = useState('');
   const [matches, setMatches] = useState<RosterRow[]>([]);
 
-  const run = async (event: FormEvent<HTMLFormElement>, action: (form: FormData) => Promise<{ row: RosterRow; code: string }>, what: string) => {
+  const run = async (event: FormEvent<HTMLFormElement>, action: (form: FormData) => Promise<{ registrationId: number; name: string; code: string }>, what: string) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const target = event.currentTarget;
+    const form = new FormData(target);
     setBusy(true);
     setError(null);
     try {
       const answer = await action(form);
       setDone({ ...answer, what });
-      event.currentTarget.reset();
+      target.reset();
     } catch (failure) {
       setError(errorText(failure));
     } finally {
@@ -65,7 +65,7 @@ export function DeskForms({ door }: { door: Door }) {
       {done && (
         <section className="door-section door-done" role="status" aria-label="Registered at the door">
           <p>
-            {done.what}: <strong>{done.row.firstName} {done.row.lastName}</strong> ({typeLabel(done.row.attendeeType)}), registration {done.row.registrationId}.
+            {done.what}: <strong>{done.name}</strong>, registration {done.registrationId}.
           </p>
           <p className="door-help">Badge code for the printer or a reprint from the console:</p>
           <code className="door-code">{done.code}</code>
@@ -82,7 +82,7 @@ export function DeskForms({ door }: { door: Door }) {
                 event,
                 (form) =>
                   door.walkIn(
-                    { firstName: value(form, 'firstName'), lastName: value(form, 'lastName'), email: value(form, 'email') || undefined, attendeeType: value(form, 'attendeeType') || 'dealer', storeDlrnum: value(form, 'storeDlrnum') || undefined },
+                    { firstName: value(form, 'firstName'), lastName: value(form, 'lastName'), email: value(form, 'email'), storeDlrnum: value(form, 'storeDlrnum') || undefined },
                     form.get('checkInNow') === 'on',
                   ),
                 'Registered',
@@ -90,14 +90,6 @@ export function DeskForms({ door }: { door: Door }) {
             }
           >
             <PersonFields prefix="walkin" />
-            <label htmlFor="walkin-type">Attendee type</label>
-            <select id="walkin-type" name="attendeeType" defaultValue="dealer">
-              {['dealer', 'candidate', 'field', 'corporate', 'distributor', 'vendor', 'sbr', 'partner', 'expo'].map((type) => (
-                <option key={type} value={type}>
-                  {typeLabel(type)}
-                </option>
-              ))}
-            </select>
             <label htmlFor="walkin-store">Store number (optional)</label>
             <input id="walkin-store" name="storeDlrnum" maxLength={20} autoComplete="off" />
             <label className="door-check">
@@ -144,7 +136,7 @@ export function DeskForms({ door }: { door: Door }) {
               onSubmit={(event) =>
                 void run(
                   event,
-                  (form) => door.substitute(original.registrationId, { firstName: value(form, 'firstName'), lastName: value(form, 'lastName'), email: value(form, 'email') || undefined }),
+                  (form) => door.substitute(original.registrationId, { firstName: value(form, 'firstName'), lastName: value(form, 'lastName'), email: value(form, 'email') }),
                   `Substituted for ${original.firstName} ${original.lastName}`,
                 ).then(() => setOriginal(null))
               }

@@ -5,8 +5,7 @@
  * its device-made UUID, retried until the server has answered it. The server's answer wins: an
  * attendee another door admitted first shows that door's time here after the sync.
  */
-import { SCAN_BATCH_MAX, type CheckInConfig, type RosterRow, type Scan, type ScanOutcome } from '@portal/contracts/checkin';
-import { DoorApiError, fetchConfig, fetchRosterPage, sendScans, substitute, walkIn } from './api.ts';
+import { DoorApiError, fetchConfig, fetchRosterPage, sendScans, SCANS_PER_CALL_MAX, substitute, walkIn, type CheckInConfig, type DoorPerson, type RosterRow, type Scan, type ScanOutcome } from './api.ts';
 import { doorRow, getConfig, getPairing, getSyncState, openDoorDb, wipe, type DoorDb, type Pairing, type RecentScan, type SyncState } from './db.ts';
 import { BadgeVerifier } from './verify.ts';
 
@@ -56,7 +55,7 @@ async function sha256Base64url(text: string): Promise<string> {
 
 /** The day after the event's last day (local time of the door), when the door wipes its data. */
 export function eventOver(config: CheckInConfig, now = new Date()): boolean {
-  const [year, month, day] = config.event.endsOn.split('-').map(Number);
+  const [year, month, day] = config.endsOn.split('-').map(Number);
   if (!year || !month || !day) return false;
   return now >= new Date(year, month - 1, day + 1);
 }
@@ -79,7 +78,7 @@ export class Door {
     rows: RosterRow[],
     pending: number,
   ) {
-    this.verifier = new BadgeVerifier(config.publicKeys, config.event.id);
+    this.verifier = new BadgeVerifier(config.publicKeys, config.event);
     for (const row of rows) this.keep(row);
     this.status = {
       online: typeof navigator === 'undefined' ? true : navigator.onLine,
@@ -172,7 +171,7 @@ export class Door {
     }
     const row = this.rows.get(check.payload.registrationId);
     if (!row) return { tone: 'red', kind: 'not_registered' };
-    return this.admit(row, { code: code.trim(), badgeVersion: check.payload.badgeVersion }, now);
+    return this.admit(row, { code: code.trim(), badgeVersion: check.payload.version }, now);
   }
 
   /** Someone found by search, without their badge. */
@@ -275,7 +274,7 @@ export class Door {
   /** Batches of at most 500 in the order they were made; a batch leaves the queue only once answered. */
   private async sendQueue(): Promise<void> {
     for (;;) {
-      const batch = await this.db.getAll('pending', null, SCAN_BATCH_MAX);
+      const batch = await this.db.getAll('pending', null, SCANS_PER_CALL_MAX);
       if (batch.length === 0) return;
       const answer = await sendScans(
         this.pairing.accessToken,
@@ -329,7 +328,15 @@ export class Door {
   private async pullRoster(): Promise<void> {
     let sync = await getSyncState(this.db);
     for (;;) {
-      const page = await fetchRosterPage(this.pairing.accessToken, sync.cursor, ROSTER_PAGE);
+      let page;
+      try {
+        page = await fetchRosterPage(this.pairing.accessToken, sync.cursor, ROSTER_PAGE);
+      } catch (error) {
+        // A cursor the server does not take any more (400): start again with a full sync.
+        if (!(error instanceof DoorApiError) || error.status !== 400 || sync.cursor === null) throw error;
+        sync = { ...sync, cursor: null };
+        continue;
+      }
       const queued = new Set((await this.db.getAll('pending')).map((pending) => pending.registrationId));
       const tx = this.db.transaction(['roster', 'meta'], 'readwrite');
       const kept: RosterRow[] = [];
@@ -349,35 +356,25 @@ export class Door {
   }
 
   async setDoorName(door: string): Promise<void> {
-    const name = door.trim().slice(0, 60);
+    const name = door.trim().slice(0, 40);
     if (!name) return;
     (this.pairing as { door: string }).door = name;
     await this.db.put('meta', this.pairing, 'pairing');
     this.update({});
   }
 
-  /** Registers a walk-in (device with the right): into the roster, checked in when asked. */
-  async walkIn(person: { firstName: string; lastName: string; email?: string; attendeeType: string; storeDlrnum?: string }, checkInNow: boolean): Promise<{ row: RosterRow; code: string }> {
-    const now = new Date().toISOString();
-    const answer = await walkIn(this.pairing.accessToken, { ...person, ...(checkInNow ? { checkIn: { scanId: crypto.randomUUID(), scannedAt: now, door: this.pairing.door } } : {}) });
-    await this.db.put('roster', doorRow(answer.row));
-    this.keep(answer.row);
-    this.update({ rosterSize: this.rows.size });
-    return { row: answer.row, code: answer.badge.code };
+  /** Registers a walk-in (device with the right), checked in at this door when asked; the roster sync brings their row. */
+  async walkIn(person: DoorPerson & { storeDlrnum?: string }, checkInNow: boolean): Promise<{ registrationId: number; name: string; code: string }> {
+    const answer = await walkIn(this.pairing.accessToken, { ...person, door: this.pairing.door, checkIn: checkInNow });
+    await this.sync();
+    return { registrationId: answer.registrationId, name: answer.name, code: answer.badge.code };
   }
 
-  /** A colleague of the same store takes a registration's place (device with the right). */
-  async substitute(registrationId: number, person: { firstName: string; lastName: string; email?: string }): Promise<{ row: RosterRow; code: string }> {
+  /** A colleague of the same store takes a registration's place (device with the right); the old badge stops admitting. */
+  async substitute(registrationId: number, person: DoorPerson): Promise<{ registrationId: number; name: string; code: string }> {
     const answer = await substitute(this.pairing.accessToken, { registrationId, ...person });
-    const tx = this.db.transaction('roster', 'readwrite');
-    const old = this.rows.get(registrationId);
-    if (old && answer.row.registrationId !== registrationId) await tx.store.put({ ...old, status: 'Cancelled' });
-    await tx.store.put(doorRow(answer.row));
-    await tx.done;
-    if (old && answer.row.registrationId !== registrationId) this.keep({ ...old, status: 'Cancelled' });
-    this.keep(answer.row);
-    this.update({ rosterSize: this.rows.size });
-    return { row: answer.row, code: answer.badge.code };
+    await this.sync();
+    return { registrationId: answer.registrationId, name: answer.name, code: answer.badge.code };
   }
 
   /** Everything the device holds, gone; the app returns to the pairing screen. */

@@ -3,7 +3,8 @@
  * public keys of the device's config (WebCrypto; `Ed25519` is in Chromium since 137, Firefox 129
  * and Safari 17), and the event inside it. No network: the door decides from what it holds.
  */
-import { base64urlDecode, parseBadgeCode, type BadgePayload, type CheckInConfig } from '@portal/contracts/checkin';
+import { base64urlDecode, parseBadgeCode, type BadgePayload } from '@portal/contracts/checkin';
+import type { CheckInConfig } from './api.ts';
 
 export type BadgeCheck = { ok: true; payload: BadgePayload } | { ok: false; reason: 'invalid' | 'wrong_event'; payload?: BadgePayload };
 
@@ -25,7 +26,7 @@ export class BadgeVerifier {
     if (!key) return { ok: false, reason: 'invalid' };
     const valid = await crypto.subtle.verify('Ed25519', key, parsed.signature, parsed.signed);
     if (!valid) return { ok: false, reason: 'invalid' };
-    if (parsed.payload.event !== this.event) return { ok: false, reason: 'wrong_event', payload: parsed.payload };
+    if (parsed.payload.eventId !== this.event) return { ok: false, reason: 'wrong_event', payload: parsed.payload };
     return { ok: true, payload: parsed.payload };
   }
 }

@@ -7,3 +7,4 @@ export * from './report-digests.ts';
 export * from './privacy.ts';
 export * from './webhooks.ts';
 export * from './oidc.ts';
+export * from './event-days.ts';

@@ -4,10 +4,12 @@
  * recorded scan wins, idempotent by scanId, at most 500 scans a call, 401 once revoked). It can go
  * away (offline) and drop the answer of a call it has already recorded (a lost answer).
  */
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { base64urlEncode, encodeBadgePayload, formatBadgeCode, parseBadgeCode, scansRequestSchema, type RosterRow, type ScanOutcome } from '@portal/contracts/checkin';
+import { base64urlEncode, encodeBadgePayload, formatBadgeCode, parseBadgeCode } from '@portal/contracts/checkin';
+import { scansRequestSchema } from '@portal/contracts/event-days';
+import type { RosterRow, ScanOutcome } from '../api.ts';
 
 export interface DoorServer {
   url: string;
@@ -29,7 +31,10 @@ const TOKEN = 'device-token-1';
 
 export async function startDoorServer(people: Omit<RosterRow, 'checkedInAt' | 'door' | 'badgeVersion'>[], options: { pageSize?: number } = {}): Promise<DoorServer> {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const spki = base64urlEncode(new Uint8Array(publicKey.export({ type: 'spki', format: 'der' })));
+  const der = publicKey.export({ type: 'spki', format: 'der' });
+  const spki = base64urlEncode(new Uint8Array(der));
+  // As the server names keys: the first 4 bytes of SHA-256 over the SPKI DER.
+  const kid = base64urlEncode(new Uint8Array(createHash('sha256').update(der).digest().subarray(0, 4)));
   let seq = 0;
   const rows = new Map<number, RosterRow & { version: number }>();
   for (const person of people) rows.set(person.registrationId, { ...person, badgeVersion: 1, checkedInAt: null, door: null, version: ++seq });
@@ -46,7 +51,7 @@ export async function startDoorServer(people: Omit<RosterRow, 'checkedInAt' | 'd
     revoked: false,
     loseNextAnswer: false,
     badge(registrationId, badgeOptions = {}) {
-      const signed = encodeBadgePayload({ registrationId, badgeVersion: badgeOptions.version ?? rows.get(registrationId)?.badgeVersion ?? 1, kid: badgeOptions.kid ?? 'k1', event: badgeOptions.event ?? 'nbc' });
+      const signed = encodeBadgePayload({ registrationId, version: badgeOptions.version ?? rows.get(registrationId)?.badgeVersion ?? 1, kid: badgeOptions.kid ?? kid, eventId: badgeOptions.event ?? 'nbc' });
       return formatBadgeCode(signed, sign(null, signed, badgeOptions.key ?? privateKey));
     },
     change(registrationId, patch) {
@@ -82,11 +87,11 @@ export async function startDoorServer(people: Omit<RosterRow, 'checkedInAt' | 'd
     if (url.pathname === '/api/CheckIn/Pair') {
       const { pairingCode } = (await body(request)) as { pairingCode: string };
       if (pairingCode !== 'DOOR-TEST-1') return send(response, 400, null, 'pairingCode: unknown or expired');
-      return send(response, 200, { accessToken: TOKEN, deviceId: 1, name: 'Door 1', event: 'nbc' });
+      return send(response, 200, { accessToken: TOKEN, deviceId: 1, name: 'Door 1', event: 'nbc', rights: { walkIn: false, substitute: false } });
     }
     if (state.revoked || request.headers.authorization !== `Bearer ${TOKEN}`) return send(response, 401, null, 'This device is not paired.');
     if (url.pathname === '/api/CheckIn/Config') {
-      return send(response, 200, { event: { id: 'nbc', name: 'National Business Conference', startsOn: '2099-03-01', endsOn: '2099-03-03' }, publicKeys: [{ kid: 'k1', spki }], device: { id: 1, name: 'Door 1', rights: { walkIn: false, substitute: false } } });
+      return send(response, 200, { event: 'nbc', eventName: 'National Business Conference', startsOn: '2099-03-01', endsOn: '2099-03-03', publicKeys: [{ kid, spki }], device: { id: 1, name: 'Door 1', rights: { walkIn: false, substitute: false } } });
     }
     if (url.pathname === '/api/CheckIn/Roster') {
       const after = Number(url.searchParams.get('after') ?? 0);
@@ -107,7 +112,7 @@ export async function startDoorServer(people: Omit<RosterRow, 'checkedInAt' | 'd
         const id = scan.registrationId ?? badge?.registrationId ?? 0;
         const row = rows.get(id);
         let outcome: ScanOutcome;
-        if (badge && badge.event !== 'nbc') outcome = { scanId: scan.scanId, result: 'wrong_event' };
+        if (badge && badge.eventId !== 'nbc') outcome = { scanId: scan.scanId, result: 'wrong_event' };
         else if (!row) outcome = { scanId: scan.scanId, result: 'invalid' };
         else if (scan.undo) {
           state.change(id, { checkedInAt: null, door: null });

@@ -1,0 +1,260 @@
+/**
+ * The door API's logic (docs/event-days.md, "Sync"): pairing, the roster's delta cursor, and scan
+ * batches with exactly-once check-ins.
+ *
+ * A batch runs in one transaction: its scans are claimed by (device, scanId) first (a retried scan
+ * is not claimed again and answers the result stored with it), then the badges it names are locked
+ * in id order, the results are decided in the batch's order, and the check-ins and results are
+ * written with one statement each. The first scan the server records checks the attendee in; every
+ * later one is `already` with that scan's time and door. An `already` from another device that was
+ * scanned before the first check-in reached the server is a conflict: both doors let the person in.
+ */
+import type { CheckInConfig, PairData, RosterData, ScanResultRow, ScansRequest } from '@portal/contracts';
+import type { Db } from '@portal/db';
+import { hashAccessCode } from '../../lib/access-code.ts';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { BadgeKeys } from './badge-code.ts';
+import * as q from './checkin.queries.ts';
+import type { DeviceTokens, DeviceUser } from './device-auth.ts';
+
+/** A transaction running longer than this could commit a roster change behind a cursor; the cursor stays this far back. */
+export const ROSTER_SAFETY_US = 30_000_000n;
+const PAIR_FAILURES_PER_IP_HOUR = 20;
+
+export interface CheckInServiceOptions {
+  db: Db;
+  keys: BadgeKeys;
+  tokens: DeviceTokens;
+  codeHashKey: Uint8Array;
+  limiter: RateLimiter;
+  /** Whether the portal runs in demo mode now (the demo door's published code pairs only then). */
+  isDemo: () => Promise<boolean>;
+  now?: () => Date;
+}
+
+export type CheckInService = ReturnType<typeof createCheckInService>;
+
+export function createCheckInService(options: CheckInServiceOptions) {
+  const { db, keys, tokens } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function pair(pairingCode: string, ip: string): Promise<PairData> {
+    const failureKey = `checkin-pair:ip:${ip}`;
+    const [failures] = await options.limiter.hit([failureKey], 3600);
+    if (failures!.count > PAIR_FAILURES_PER_IP_HOUR) throw tooManyRequests(failures!.resetIn);
+    const hash = hashAccessCode(pairingCode, options.codeHashKey);
+    const device = await q.findDeviceByPairingHash(db, hash);
+    const refused = () => new AppError(400, 'This pairing code is not valid. Ask an organizer for a new one.', [{ field: 'pairingCode', message: 'is not valid' }]);
+    if (!device || device.revokedAt) throw refused();
+    const at = now();
+    if (device.demoPairing) {
+      if (!(await options.isDemo())) throw refused();
+      await q.markDemoPaired(db, device.id, at);
+    } else {
+      if (!device.pairingExpiresAt || device.pairingExpiresAt <= at) {
+        throw new AppError(400, 'This pairing code has expired. Ask an organizer for a new one.', [{ field: 'pairingCode', message: 'has expired' }]);
+      }
+      if (!(await q.claimPairing(db, device.id, hash, at))) throw refused();
+    }
+    await options.limiter.release([failureKey]);
+    return {
+      accessToken: tokens.sign(device.id),
+      deviceId: device.id,
+      name: device.name,
+      event: device.eventId as PairData['event'],
+      rights: { walkIn: device.canWalkIn, substitute: device.canSubstitute },
+    };
+  }
+
+  async function config(device: DeviceUser): Promise<CheckInConfig> {
+    const event = await q.eventOf(db, device.eventId);
+    if (!event) throw notFound('The device’s event no longer exists.');
+    return {
+      event: device.eventId,
+      eventName: event.name,
+      startsOn: event.startsOn,
+      endsOn: event.endsOn,
+      device: { id: device.id, name: device.name, rights: { walkIn: device.canWalkIn, substitute: device.canSubstitute } },
+      publicKeys: keys.publicKeys(),
+    };
+  }
+
+  async function roster(device: DeviceUser, query: { event?: string | undefined; after?: string | undefined; limit: number }): Promise<RosterData> {
+    if (query.event && query.event !== device.eventId) throw new AppError(403, `This device checks in for ${device.eventId}, not ${query.event}.`);
+    const cursor = parseCursor(query.after);
+    const page = await q.rosterPage(db, device.eventId, cursor ? { us: cursor.us, id: cursor.id } : null, query.limit);
+    const more = page.rows.length > query.limit;
+    const rows = more ? page.rows.slice(0, query.limit) : page.rows;
+    const last = rows.at(-1);
+    // The safe point: no transaction still running can commit a change before it.
+    const safe = minBig(cursor?.safeUs ?? page.nowUs - ROSTER_SAFETY_US, page.nowUs - ROSTER_SAFETY_US);
+    let next: { us: bigint; id: number };
+    if (more) next = { us: BigInt(last!.changedUs), id: last!.registrationId };
+    else {
+      const end = last ? { us: BigInt(last.changedUs), id: last.registrationId } : (cursor ?? { us: 0n, id: 0 });
+      // The last page: the next delta starts from the safe point at the latest (some rows come again; the door upserts).
+      next = end.us > safe ? { us: safe, id: 0 } : end;
+    }
+    await q.touchDevice(db, device.id, now(), true);
+    return {
+      rows: rows.map(({ changedUs: _changed, checkedInAt, ...row }) => ({ ...row, checkedInAt: q.toDate(checkedInAt)?.toISOString() ?? null })),
+      cursor: formatCursor({ ...next, safeUs: more ? safe : page.nowUs - ROSTER_SAFETY_US }),
+      more,
+    };
+  }
+
+  async function scans(device: DeviceUser, body: ScansRequest): Promise<{ results: ScanResultRow[] }> {
+    const seen = new Set<string>();
+    const prepared = body.scans.map((scan) => {
+      const scanId = scan.scanId.toLowerCase();
+      let target: { registrationId: number; version: number | null } | null = null;
+      let early: 'invalid' | 'wrong_event' | null = null;
+      let registrationId: number | null = scan.registrationId ?? null;
+      if (scan.code !== undefined) {
+        const payload = keys.verify(scan.code);
+        if (!payload) early = 'invalid';
+        else {
+          registrationId = payload.registrationId;
+          if (payload.eventId !== device.eventId) early = 'wrong_event';
+          else target = { registrationId: payload.registrationId, version: payload.version };
+        }
+      } else target = { registrationId: scan.registrationId!, version: null };
+      return { scanId, scan, target, early, registrationId, duplicate: seen.has(scanId) ? true : (seen.add(scanId), false) };
+    });
+    const unique = prepared.filter((p) => !p.duplicate);
+
+    const results = await withRetry(() =>
+      db.transaction(async (tx) => {
+        const claimed = await q.claimScans(
+          tx,
+          device.id,
+          device.eventId,
+          unique.map((p) => ({
+            scanId: p.scanId,
+            code: p.scan.code?.slice(0, 200) ?? null,
+            registrationId: p.registrationId,
+            undo: p.scan.undo === true,
+            scannedAt: new Date(p.scan.scannedAt),
+            door: p.scan.door,
+          })),
+        );
+        const fresh = unique.filter((p) => claimed.has(p.scanId));
+        const retried = unique.filter((p) => !claimed.has(p.scanId));
+        const stored = new Map((await q.storedScans(tx, device.id, retried.map((p) => p.scanId))).map((s) => [s.scanId, s]));
+
+        const lockIds = [...new Set(fresh.flatMap((p) => (p.target ? [p.target.registrationId] : [])))].sort((a, b) => a - b);
+        const states = new Map((await q.badgeStates(tx, lockIds, true)).map((s) => [s.registrationId, s]));
+        const recordedAt = now();
+        const changed = new Map<number, q.CheckInChange>();
+        const outcomes: q.ScanOutcome[] = [];
+        const answers = new Map<string, ScanResultRow>();
+
+        for (const p of fresh) {
+          const id = claimed.get(p.scanId)!;
+          const outcome: q.ScanOutcome = { id, result: 'invalid', registrationId: p.registrationId, firstAt: null, firstDoor: null, firstDeviceId: null, conflict: false };
+          const state = p.target ? states.get(p.target.registrationId) : undefined;
+          if (p.early) outcome.result = p.early;
+          else if (!state) outcome.result = 'invalid';
+          else if (state.eventId !== device.eventId) outcome.result = 'wrong_event';
+          else if (p.scan.undo) {
+            if (state.checkedInAt) {
+              state.checkedInAt = null;
+              state.checkedInDoor = null;
+              state.checkedInDeviceId = null;
+              state.checkedInRecordedAt = null;
+              changed.set(state.registrationId, { registrationId: state.registrationId, at: null, door: null, deviceId: null });
+            }
+            outcome.result = 'undone';
+          } else if (state.status === 'Cancelled') outcome.result = 'cancelled';
+          else if (state.status !== 'Enrolled' || (p.target!.version !== null && p.target!.version !== (state.version & 0xffff))) outcome.result = 'invalid';
+          else if (state.checkedInAt) {
+            outcome.result = 'already';
+            outcome.firstAt = state.checkedInAt;
+            outcome.firstDoor = state.checkedInDoor;
+            outcome.firstDeviceId = state.checkedInDeviceId;
+            // Scanned before the first check-in reached the server, at another device: both doors admitted.
+            outcome.conflict = state.checkedInDeviceId !== device.id && state.checkedInRecordedAt !== null && new Date(p.scan.scannedAt) < state.checkedInRecordedAt;
+          } else {
+            state.checkedInAt = new Date(p.scan.scannedAt);
+            state.checkedInDoor = p.scan.door;
+            state.checkedInDeviceId = device.id;
+            state.checkedInRecordedAt = recordedAt;
+            changed.set(state.registrationId, { registrationId: state.registrationId, at: state.checkedInAt, door: p.scan.door, deviceId: device.id });
+            outcome.result = 'checked_in';
+          }
+          outcomes.push(outcome);
+          answers.set(p.scanId, answerOf(p.scanId, outcome.result, outcome.registrationId, state, outcome.firstAt, outcome.firstDoor));
+        }
+        await q.applyCheckIns(tx, [...changed.values()]);
+        await q.recordOutcomes(tx, outcomes);
+        await q.touchDevice(tx, device.id, recordedAt, false);
+
+        // Retried scans answer what they answered the first time.
+        const retriedIds = [...new Set([...stored.values()].flatMap((s) => (s.registrationId !== null ? [s.registrationId] : [])))].filter((id) => !states.has(id));
+        const more = new Map((await q.badgeStates(tx, retriedIds, false)).map((s) => [s.registrationId, s]));
+        for (const p of retried) {
+          const s = stored.get(p.scanId);
+          if (!s) continue;
+          const state = s.registrationId !== null ? (states.get(s.registrationId) ?? more.get(s.registrationId)) : undefined;
+          answers.set(p.scanId, answerOf(p.scanId, s.result, s.registrationId, state, s.firstAt, s.firstDoor));
+        }
+        return answers;
+      }),
+    );
+    return { results: prepared.map((p) => results.get(p.scanId)!) };
+  }
+
+  return { pair, config, roster, scans };
+}
+
+function answerOf(
+  scanId: string,
+  result: ScanResultRow['result'],
+  registrationId: number | null,
+  state: q.BadgeState | undefined,
+  firstAt: Date | null,
+  firstDoor: string | null,
+): ScanResultRow {
+  const known = state && result !== 'invalid' && result !== 'wrong_event';
+  return {
+    scanId,
+    result,
+    ...(registrationId !== null && result !== 'invalid' ? { registrationId } : {}),
+    ...(known ? { name: `${state.firstName} ${state.lastName}`, attendeeType: state.attendeeType, ...(state.storeName ? { storeName: state.storeName } : {}) } : {}),
+    ...(result === 'already' && firstAt ? { firstCheckIn: { at: firstAt.toISOString(), door: firstDoor ?? '' } } : {}),
+  };
+}
+
+/** A deadlock or serialization failure is run again (twice at most); anything else is thrown. */
+async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= 2 || (code !== '40P01' && code !== '40001')) throw error;
+    }
+  }
+}
+
+interface Cursor {
+  us: bigint;
+  id: number;
+  safeUs: bigint;
+}
+
+function parseCursor(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  const match = /^(\d{1,19})_(\d{1,10})_(\d{1,19})$/.exec(value);
+  if (!match) throw badRequest('Invalid roster cursor: start a full sync without `after`.', [{ field: 'after', message: 'is not a cursor of this server' }]);
+  return { us: BigInt(match[1]!), id: Number(match[2]), safeUs: BigInt(match[3]!) };
+}
+
+function formatCursor(c: Cursor): string {
+  return `${c.us < 0n ? 0n : c.us}_${c.id}_${c.safeUs < 0n ? 0n : c.safeUs}`;
+}
+
+function minBig(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}

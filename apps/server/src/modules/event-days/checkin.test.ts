@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  ADMIN_PATHS,
+  CHECKIN_PATHS,
+  checkInConfigSchema,
+  checkInDeviceSchema,
+  createdCheckInDeviceSchema,
+  EVENT_DAYS_ADMIN_PATHS,
+  pairDataSchema,
+  rosterDataSchema,
+  scansDataSchema,
+  type AdminLoginData,
+  type RosterRow,
+  type ScanResultRow,
+} from '@portal/contracts';
+import { rowsOf, schema } from '@portal/db';
+import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../test/build-test-app.ts';
+import { DEMO_DOOR, DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
+import { BadgeKeys, decodePayload } from './badge-code.ts';
+
+type Body<T = unknown> = { succeeded: boolean; message: string | null; data: T; errors?: Array<{ field: string; message: string }> };
+const body = <T>(res: LightMyRequestResponse) => res.json() as Body<T>;
+
+describe('door devices and the check-in API', () => {
+  let t: TestApp;
+  let admin: string;
+  let keys: BadgeKeys;
+
+  const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(admin), ...(payload !== undefined ? { payload } : {}) });
+  const deviceCall = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(token), ...(payload !== undefined ? { payload } : {}) });
+
+  async function newDevice(extra: { canWalkIn?: boolean; canSubstitute?: boolean; event?: 'nbc' | 'abc' } = {}) {
+    const res = await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.devices, { event: extra.event ?? 'nbc', name: `Door ${randomUUID().slice(0, 6)}`, ...extra });
+    expect(res.statusCode).toBe(201);
+    const created = createdCheckInDeviceSchema.parse(body(res).data);
+    const pair = await t.app.inject({ method: 'POST', url: CHECKIN_PATHS.pair, payload: { pairingCode: created.pairingCode } });
+    expect(pair.statusCode).toBe(200);
+    return { ...created, token: pairDataSchema.parse(body(pair).data).accessToken };
+  }
+
+  /** Enrolled nbc registrations with their badge version, by id. */
+  async function enrolled(event: 'nbc' | 'abc', n: number, offset = 0) {
+    return rowsOf<{ id: number; version: number; first: string; last: string }>(
+      await t.database.db.execute(sql`
+        select r.id, b.version, p.first_name as first, p.last_name as last from registrations r join badges b on b.registration_id = r.id join people p on p.id = r.attendee_id
+        where r.event_id = ${event} and r.status = 'Enrolled' and b.checked_in_at is null order by r.id limit ${n} offset ${offset}`),
+    );
+  }
+  const codeOf = (r: { id: number; version: number }, event = 'nbc') => keys.sign({ registrationId: r.id, eventId: event, version: r.version });
+  const scan = (extra: Record<string, unknown>) => ({ scanId: randomUUID(), scannedAt: new Date().toISOString(), door: 'Door 2', ...extra });
+  const sendScans = async (token: string, scans: object[]) => {
+    const res = await deviceCall(token, 'POST', CHECKIN_PATHS.scans, { scans });
+    expect(res.statusCode, res.body).toBe(200);
+    return scansDataSchema.parse(body(res).data).results;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    keys = t.app.badgeKeys;
+    const res = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password } });
+    admin = body<AdminLoginData>(res).data.accessToken;
+  });
+  afterAll(async () => t?.close());
+
+  describe('badge codes', () => {
+    it('are EP1.<payload>.<signature>, at most 122 characters, and carry registration, event, version and key id', async () => {
+      const [r] = await enrolled('nbc', 1);
+      const code = codeOf(r!);
+      expect(code.length).toBeLessThanOrEqual(122);
+      expect(code).toMatch(/^EP1\.[\w-]+\.[\w-]{86}$/);
+      const payload = decodePayload(Buffer.from(code.split('.')[1]!, 'base64url'));
+      expect(payload).toEqual({ registrationId: r!.id, eventId: 'nbc', version: r!.version, kid: keys.signer.kid });
+      expect(keys.verify(code)).toEqual(payload);
+    });
+
+    it('refuse a tampered payload, a tampered signature, a foreign key and junk', async () => {
+      const [r] = await enrolled('nbc', 1);
+      const code = codeOf(r!);
+      const [prefix, payload, signature] = code.split('.') as [string, string, string];
+      const bytes = Buffer.from(payload, 'base64url');
+      bytes.writeUInt32BE(r!.id + 1, 0);
+      expect(keys.verify(`${prefix}.${bytes.toString('base64url')}.${signature}`)).toBeNull();
+      const sig = Buffer.from(signature, 'base64url');
+      sig[10] ^= 1;
+      expect(keys.verify(`${prefix}.${payload}.${sig.toString('base64url')}`)).toBeNull();
+      const other = new BadgeKeys('another-badge-key-0123456789abcdefghijkl');
+      expect(keys.verify(other.sign({ registrationId: r!.id, eventId: 'nbc', version: r!.version }))).toBeNull();
+      for (const junk of ['', 'EP1..', 'EP1.abc.def', `EP2.${payload}.${signature}`, `${code}x`]) expect(keys.verify(junk)).toBeNull();
+    });
+  });
+
+  describe('devices', () => {
+    it('are created with a one-time pairing code (hashed), paired once, listed and revoked', async () => {
+      const res = await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.devices, { event: 'nbc', name: 'Hall A', canWalkIn: true });
+      expect(res.statusCode).toBe(201);
+      const created = createdCheckInDeviceSchema.parse(body(res).data);
+      expect(created.pairingCode).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+      expect(new Date(created.pairingExpiresAt).getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+      const [stored] = await t.database.db.select().from(schema.checkinDevices).where(eq(schema.checkinDevices.id, created.id));
+      expect(stored!.pairingCodeHash).not.toContain(created.pairingCode);
+      expect(stored!.pairingCodeHash).not.toBeNull();
+
+      const pair = await t.app.inject({ method: 'POST', url: CHECKIN_PATHS.pair, payload: { pairingCode: created.pairingCode.toLowerCase() } });
+      expect(pair.statusCode).toBe(200);
+      const paired = pairDataSchema.parse(body(pair).data);
+      expect(paired).toMatchObject({ deviceId: created.id, name: 'Hall A', event: 'nbc', rights: { walkIn: true, substitute: false } });
+      expect(paired.accessToken.startsWith('ckd1.')).toBe(true);
+      // Once only.
+      const again = await t.app.inject({ method: 'POST', url: CHECKIN_PATHS.pair, payload: { pairingCode: created.pairingCode } });
+      expect(again.statusCode).toBe(400);
+      expect(body(again).errors).toEqual([{ field: 'pairingCode', message: 'is not valid' }]);
+
+      const config = await deviceCall(paired.accessToken, 'GET', CHECKIN_PATHS.config);
+      expect(config.statusCode).toBe(200);
+      const data = checkInConfigSchema.parse(body(config).data);
+      expect(data.event).toBe('nbc');
+      expect(data.publicKeys).toEqual([{ kid: keys.signer.kid, spki: keys.signer.spki }]);
+
+      const list = await adminCall('GET', `${EVENT_DAYS_ADMIN_PATHS.devices}?event=nbc`);
+      const row = checkInDeviceSchema.array().parse(body<{ rows: unknown[] }>(list).data.rows).find((d) => d.id === created.id)!;
+      expect(row).toMatchObject({ state: 'paired', canWalkIn: true, scans: 0 });
+      expect(row.lastSyncAt).toBeNull();
+
+      const revoke = await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.deviceRevoke.replace('{id}', String(created.id)));
+      expect(revoke.statusCode).toBe(200);
+      expect(checkInDeviceSchema.parse(body(revoke).data)).toMatchObject({ state: 'revoked', holds: { rows: 0, fields: [] } });
+      // At once: the next request of the device is refused with the code that tells it to wipe.
+      const after = await deviceCall(paired.accessToken, 'GET', CHECKIN_PATHS.roster);
+      expect(after.statusCode).toBe(401);
+      expect(after.headers['x-checkin-device']).toBe('revoked');
+      expect(body(after).errors).toEqual([{ field: 'device', message: 'revoked' }]);
+      expect((await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.deviceRevoke.replace('{id}', String(created.id)))).statusCode).toBe(409);
+    });
+
+    it('refuses an expired pairing code, bad input, and unknown devices', async () => {
+      const res = await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.devices, { event: 'nbc', name: 'Late' });
+      const created = createdCheckInDeviceSchema.parse(body(res).data);
+      await t.database.db.update(schema.checkinDevices).set({ pairingExpiresAt: new Date(Date.now() - 1000) }).where(eq(schema.checkinDevices.id, created.id));
+      const pair = await t.app.inject({ method: 'POST', url: CHECKIN_PATHS.pair, payload: { pairingCode: created.pairingCode } });
+      expect(pair.statusCode).toBe(400);
+      expect(body(pair).message).toMatch(/expired/);
+      expect((await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.devices, { event: 'xyz', name: 'x' })).statusCode).toBe(400);
+      expect((await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.devices, { event: 'nbc', name: '' })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'POST', url: CHECKIN_PATHS.pair, payload: {} })).statusCode).toBe(400);
+      expect((await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.deviceRevoke.replace('{id}', '999999'))).statusCode).toBe(404);
+      // A forged token (good shape, wrong MAC) and an unknown device id with a good MAC.
+      const forged = `ckd1.1.${'A'.repeat(16)}.${'B'.repeat(43)}`;
+      const res1 = await deviceCall(forged, 'GET', CHECKIN_PATHS.config);
+      expect(res1.statusCode).toBe(401);
+      expect(res1.headers['x-checkin-device']).toBe('invalid');
+    });
+
+    it('pairs the demo door with DOOR-NBC-27 in demo mode only, again and again', async () => {
+      const demo = await buildTestApp({ database: t.database, env: { DEMO_DATA: 'true' } });
+      const production = await buildTestApp({ database: t.database, env: { DEMO_DATA: 'false' } });
+      try {
+        for (let i = 0; i < 2; i++) {
+          const pair = await demo.app.inject({ method: 'POST', url: CHECKIN_PATHS.pair, payload: { pairingCode: DEMO_DOOR.pairingCode } });
+          expect(pair.statusCode).toBe(200);
+          expect(pairDataSchema.parse(body(pair).data)).toMatchObject({ name: 'Door 1', event: 'nbc', rights: { walkIn: true, substitute: true } });
+        }
+        const refused = await production.app.inject({ method: 'POST', url: CHECKIN_PATHS.pair, payload: { pairingCode: DEMO_DOOR.pairingCode } });
+        expect(refused.statusCode).toBe(400);
+      } finally {
+        await demo.close();
+        await production.close();
+      }
+    });
+  });
+
+  describe('token separation', () => {
+    it('a device token reaches only /api/CheckIn/*, and no other token reaches those', async () => {
+      const device = await newDevice();
+      for (const url of ['/api/Admin/Events', '/api/Report/GetAllRegions', '/api/Report/Arrivals?event=nbc', '/api/Enrollment/GetEnrollmentInfo']) {
+        const res = await deviceCall(device.token, 'GET', url);
+        expect(res.statusCode, url).toBe(403);
+      }
+      const attendee = await loginAs(t.app, DEMO.em, 'DEALER27');
+      for (const token of [admin, attendee.accessToken]) {
+        // Any spelling of the path: the guard matches case-insensitively.
+        for (const url of [CHECKIN_PATHS.roster, '/api/checkin/roster', '/API/CHECKIN/Scans']) {
+          const res = await deviceCall(token, 'GET', url);
+          expect(res.statusCode, url).toBe(403);
+        }
+      }
+      const none = await t.app.inject({ method: 'GET', url: CHECKIN_PATHS.config });
+      expect(none.statusCode).toBe(401);
+      expect(none.headers['x-checkin-device']).toBe('invalid');
+    });
+  });
+
+  describe('roster', () => {
+    it('answers the event in pages with a delta cursor, cancelled ones included, door fields only', async () => {
+      const device = await newDevice();
+      const rows: RosterRow[] = [];
+      let cursor: string | undefined;
+      for (let more = true; more; ) {
+        const res = await deviceCall(device.token, 'GET', `${CHECKIN_PATHS.roster}?limit=500${cursor ? `&after=${cursor}` : ''}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const data = rosterDataSchema.parse(body(res).data);
+        rows.push(...data.rows);
+        cursor = data.cursor;
+        more = data.more;
+      }
+      const ids = new Set(rows.map((r) => r.registrationId));
+      const [expected] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from badges where event_id = 'nbc'`));
+      expect(ids.size).toBe(expected!.n);
+      expect(Object.keys(rows[0]!).sort()).toEqual(['attendeeType', 'badgeVersion', 'checkedInAt', 'door', 'firstName', 'lastName', 'registrationId', 'status', 'storeDlrnum', 'storeName']);
+      // The demo's arrivals are there.
+      expect(rows.some((r) => r.checkedInAt !== null)).toBe(true);
+
+      // A cancel after the full sync reaches the next delta, with a raised badge version.
+      const [target] = await enrolled('nbc', 1, 5);
+      const cancel = await adminCall('POST', ADMIN_PATHS.registrationCancel.replace('{id}', String(target!.id)), {});
+      expect(cancel.statusCode).toBe(200);
+      const delta = await deviceCall(device.token, 'GET', `${CHECKIN_PATHS.roster}?after=${cursor}`);
+      const changed = rosterDataSchema.parse(body(delta).data).rows.find((r) => r.registrationId === target!.id);
+      expect(changed).toMatchObject({ status: 'Cancelled', badgeVersion: target!.version + 1 });
+
+      expect((await deviceCall(device.token, 'GET', `${CHECKIN_PATHS.roster}?after=junk!`)).statusCode).toBe(400);
+      expect((await deviceCall(device.token, 'GET', `${CHECKIN_PATHS.roster}?after=1_2_x`)).statusCode).toBe(400);
+      expect((await deviceCall(device.token, 'GET', `${CHECKIN_PATHS.roster}?event=abc`)).statusCode).toBe(403);
+    });
+  });
+
+  describe('scans', () => {
+    it('answers checked_in, already, invalid, cancelled, wrong_event and undone', async () => {
+      const device = await newDevice();
+      const [a, b, c] = await enrolled('nbc', 3, 20);
+      const [abc] = await enrolled('abc', 1);
+      await adminCall('POST', ADMIN_PATHS.registrationCancel.replace('{id}', String(c!.id)), {});
+      const first = scan({ code: codeOf(a!), scannedAt: '2027-03-01T08:14:00.000Z', door: 'Door 2' });
+      const results = await sendScans(device.token, [
+        first,
+        scan({ code: codeOf(a!) }),
+        scan({ code: `${codeOf(b!).slice(0, -2)}AA` }),
+        scan({ code: codeOf(c!) }),
+        scan({ code: codeOf(abc!, 'abc') }),
+        scan({ registrationId: b!.id }),
+        scan({ registrationId: b!.id, undo: true }),
+        scan({ registrationId: 99_999_999 }),
+        scan({ code: 'not a badge' }),
+      ]);
+      expect(results.map((r) => r.result)).toEqual(['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'checked_in', 'undone', 'invalid', 'invalid']);
+      expect(results[0]).toMatchObject({ registrationId: a!.id, name: `${a!.first} ${a!.last}` });
+      expect(results[1]!.firstCheckIn).toEqual({ at: '2027-03-01T08:14:00.000Z', door: 'Door 2' });
+      const [state] = await t.database.db.select().from(schema.badges).where(eq(schema.badges.registrationId, b!.id));
+      expect(state!.checkedInAt).toBeNull();
+      // Every scan kept in the log.
+      const [logged] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from checkin_scans where device_id = ${device.id}`));
+      expect(logged!.n).toBe(9);
+    });
+
+    it('an old badge (cancel and re-enrol raise the version) is refused', async () => {
+      const device = await newDevice();
+      const [r] = await enrolled('nbc', 1, 40);
+      const old = codeOf(r!);
+      await t.database.db.update(schema.registrations).set({ status: 'Cancelled' }).where(eq(schema.registrations.id, r!.id));
+      await t.database.db.update(schema.registrations).set({ status: 'Enrolled' }).where(eq(schema.registrations.id, r!.id));
+      const [badge] = await t.database.db.select().from(schema.badges).where(eq(schema.badges.registrationId, r!.id));
+      expect(badge!.version).toBe(r!.version + 2);
+      const results = await sendScans(device.token, [scan({ code: old }), scan({ code: codeOf({ id: r!.id, version: badge!.version }) })]);
+      expect(results.map((x) => x.result)).toEqual(['invalid', 'checked_in']);
+    });
+
+    it('is idempotent by scanId: a retried batch changes nothing and answers the same results', async () => {
+      const device = await newDevice();
+      const people = await enrolled('nbc', 5, 60);
+      const batch = people.map((p) => scan({ code: codeOf(p) }));
+      const first = await sendScans(device.token, batch);
+      const again = await sendScans(device.token, batch);
+      expect(again).toEqual(first);
+      expect(first.every((r) => r.result === 'checked_in')).toBe(true);
+      const [logged] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from checkin_scans where device_id = ${device.id}`));
+      expect(logged!.n).toBe(5);
+    });
+
+    it('four doors with overlapping batches and retries give exactly one arrival each', async () => {
+      const doors = await Promise.all([0, 1, 2, 3].map(() => newDevice()));
+      const people = await enrolled('nbc', 40, 100);
+      // Each door scans every person once (a crowd going through all doors), in its own order, in 4 batches; each batch is sent twice.
+      const sends: Array<Promise<ScanResultRow[]>> = [];
+      const perDoor = doors.map((door, i) => {
+        const scans = [...people].sort((x, y) => ((x.id * (i + 3)) % 41) - ((y.id * (i + 3)) % 41)).map((p) => scan({ code: codeOf(p), door: `Door ${i + 1}` }));
+        return { door, scans };
+      });
+      for (let part = 0; part < 4; part++) {
+        for (const { door, scans } of perDoor) {
+          const batch = scans.slice(part * 10, part * 10 + 12); // overlapping by two
+          sends.push(sendScans(door.token, batch), sendScans(door.token, batch));
+        }
+      }
+      const results = (await Promise.all(sends)).flat();
+      const checkedIn = results.filter((r) => r.result === 'checked_in');
+      const distinct = new Set(checkedIn.map((r) => r.scanId));
+      expect(new Set(results.map((r) => r.result))).toEqual(new Set(['checked_in', 'already']));
+      // One check-in scan per person, whatever the retries answered.
+      const byPerson = new Map<number, Set<string>>();
+      for (const r of checkedIn) byPerson.set(r.registrationId!, (byPerson.get(r.registrationId!) ?? new Set()).add(r.scanId));
+      expect(byPerson.size).toBe(people.length);
+      expect([...byPerson.values()].every((s) => s.size === 1)).toBe(true);
+      expect(distinct.size).toBe(people.length);
+      const [log] = rowsOf<{ n: number; checkins: number }>(
+        await t.database.db.execute(sql`select count(*)::int as n, count(*) filter (where result = 'checked_in')::int as checkins from checkin_scans
+          where device_id in (${sql.join(doors.map((d) => sql`${d.id}::int`), sql`, `)})`),
+      );
+      expect(log).toEqual({ n: 4 * people.length, checkins: people.length });
+      const arrived = await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(schema.badges)
+        .where(and(sql`${schema.badges.registrationId} in (${sql.join(people.map((p) => sql`${p.id}::int`), sql`, `)})`, sql`${schema.badges.checkedInAt} is not null`));
+      expect(arrived[0]!.n).toBe(people.length);
+    });
+
+    it('reports two offline doors that both admitted one badge as a conflict', async () => {
+      const [d1, d2] = [await newDevice(), await newDevice()];
+      const [p] = await enrolled('nbc', 1);
+      const offlineAt = new Date(Date.now() - 60_000).toISOString();
+      expect((await sendScans(d1.token, [scan({ code: codeOf(p!), scannedAt: offlineAt, door: 'North' })]))[0]!.result).toBe('checked_in');
+      const second = await sendScans(d2.token, [scan({ code: codeOf(p!), scannedAt: new Date(Date.now() - 30_000).toISOString(), door: 'South' })]);
+      expect(second[0]).toMatchObject({ result: 'already', firstCheckIn: { at: offlineAt, door: 'North' } });
+      // A later scan at a door that could know is no conflict.
+      await sendScans(d2.token, [scan({ code: codeOf(p!), scannedAt: new Date(Date.now() + 1000).toISOString() })]);
+      const res = await adminCall('GET', `${EVENT_DAYS_ADMIN_PATHS.conflicts}?event=nbc`);
+      const rows = body<{ rows: Array<{ registrationId: number; first: { door: string }; second: { door: string } }> }>(res).data.rows.filter((r) => r.registrationId === p!.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ first: { door: 'North' }, second: { door: 'South' } });
+    });
+
+    it('refuses bad batches at the edge: too many, bad ids, both code and registrationId', async () => {
+      const device = await newDevice();
+      const many = Array.from({ length: 501 }, () => scan({ registrationId: 1 }));
+      expect((await deviceCall(device.token, 'POST', CHECKIN_PATHS.scans, { scans: many })).statusCode).toBe(400);
+      expect((await deviceCall(device.token, 'POST', CHECKIN_PATHS.scans, { scans: [scan({ scanId: 'nope', registrationId: 1 })] })).statusCode).toBe(400);
+      expect((await deviceCall(device.token, 'POST', CHECKIN_PATHS.scans, { scans: [scan({ registrationId: 1, code: 'x' })] })).statusCode).toBe(400);
+      expect((await deviceCall(device.token, 'POST', CHECKIN_PATHS.scans, { scans: [scan({ registrationId: 1, scannedAt: 'yesterday' })] })).statusCode).toBe(400);
+      expect((await deviceCall(device.token, 'POST', CHECKIN_PATHS.scans, { scans: [] })).statusCode).toBe(400);
+      // 500 scans fit.
+      const five = Array.from({ length: 500 }, () => scan({ registrationId: 1 }));
+      expect((await deviceCall(device.token, 'POST', CHECKIN_PATHS.scans, { scans: five })).statusCode).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * Door device tokens (docs/event-days.md, "Door devices"; docs/security.md): policy `checkin`.
+ *
+ * A device token is `ckd1.<deviceId>.<nonce>.<mac>`, the MAC an HMAC-SHA256 under a key derived from
+ * JWT_SECRET. It is no JWT, so no other route's guard takes it; the hook here runs before every
+ * other guard and keeps the two worlds apart both ways:
+ * - `/api/CheckIn/*` (but Pair) needs a device token of a device that is paired and not revoked,
+ *   read from the database on every request, so a revocation ends it at once on every instance;
+ *   any other token there answers 403, none 401.
+ * - a device token anywhere else answers 403.
+ * A 401 names why in `errors[0].message` (field `device`) and the `x-checkin-device` header
+ * (`revoked`, `unknown`, `invalid`): revoked and unknown tell the door app to wipe what it holds.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { DEVICE_TOKEN_PREFIX, type DeviceState, type EventType } from '@portal/contracts';
+import { schema, type Db } from '@portal/db';
+import { AppError, forbidden } from '../../lib/errors.ts';
+import { bearerToken } from '../../plugins/auth.ts';
+
+export interface DeviceUser {
+  id: number;
+  eventId: EventType;
+  name: string;
+  canWalkIn: boolean;
+  canSubstitute: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    device: DeviceUser | null;
+  }
+}
+
+export function isCheckInApiPath(url: string): boolean {
+  return /^\/api\/checkin(?:[/?#]|$)/i.test(url);
+}
+function isPairPath(url: string): boolean {
+  return /^\/api\/checkin\/pair(?:[/?#]|$)/i.test(url);
+}
+
+export class DeviceTokens {
+  private readonly key: Buffer;
+
+  constructor(jwtSecret: Uint8Array) {
+    this.key = createHmac('sha256', jwtSecret).update('checkin-device-token v1').digest();
+  }
+
+  private mac(body: string): string {
+    return createHmac('sha256', this.key).update(body).digest('base64url');
+  }
+
+  sign(deviceId: number): string {
+    const body = `${DEVICE_TOKEN_PREFIX}${deviceId}.${randomBytes(12).toString('base64url')}`;
+    return `${body}.${this.mac(body)}`;
+  }
+
+  /** The device id of a well-formed token with a good MAC; null otherwise. */
+  deviceIdOf(token: string): number | null {
+    const match = /^ckd1\.(\d{1,10})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!match) return null;
+    const expected = Buffer.from(this.mac(`${DEVICE_TOKEN_PREFIX}${match[1]}.${match[2]}`));
+    const given = Buffer.from(match[3]!);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? Number(match[1]) : null;
+  }
+}
+
+export function deviceRefusal(state: DeviceState, message: string): AppError {
+  return new AppError(401, message, [{ field: 'device', message: state }], { 'x-checkin-device': state });
+}
+
+export function deviceOf(request: FastifyRequest): DeviceUser {
+  if (!request.device) throw deviceRefusal('invalid', 'A paired door device is required.');
+  return request.device;
+}
+
+export default fp<{ db: Db; tokens: DeviceTokens }>(async (app, { db, tokens }) => {
+  app.decorateRequest('device', null);
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (!isCheckInApiPath(request.url)) {
+      if (token?.startsWith(DEVICE_TOKEN_PREFIX)) throw forbidden('Door device tokens reach only the check-in API (/api/CheckIn/).');
+      return;
+    }
+    if (isPairPath(request.url)) return;
+    if (!token) throw deviceRefusal('invalid', 'A paired door device is required: pair it with a pairing code first.');
+    if (!token.startsWith(DEVICE_TOKEN_PREFIX)) throw forbidden('Only paired door devices can use the check-in API.');
+    const id = tokens.deviceIdOf(token);
+    if (id === null) throw deviceRefusal('invalid', 'This is not a valid door device token. Pair the device again.');
+    const [device] = await db
+      .select({
+        id: schema.checkinDevices.id,
+        eventId: schema.checkinDevices.eventId,
+        name: schema.checkinDevices.name,
+        canWalkIn: schema.checkinDevices.canWalkIn,
+        canSubstitute: schema.checkinDevices.canSubstitute,
+        revokedAt: schema.checkinDevices.revokedAt,
+        pairedAt: schema.checkinDevices.pairedAt,
+      })
+      .from(schema.checkinDevices)
+      .where(eq(schema.checkinDevices.id, id))
+      .limit(1);
+    if (!device || !device.pairedAt) throw deviceRefusal('unknown', 'This door device is not known. Wipe it and pair it again.');
+    if (device.revokedAt) throw deviceRefusal('revoked', 'This door device was revoked. Its data must be wiped; pair it again to use it.');
+    request.device = { id: device.id, eventId: device.eventId as EventType, name: device.name, canWalkIn: device.canWalkIn, canSubstitute: device.canSubstitute };
+  });
+});

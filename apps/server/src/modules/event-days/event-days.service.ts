@@ -1,0 +1,382 @@
+/**
+ * The console's side of the event days (docs/event-days.md): door devices, conflicts, badges of a
+ * registration, walk-ins and same-store substitution (also reached by a door device with the right).
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  DEVICE_HELD_FIELDS,
+  type Badge,
+  type CheckInConflict,
+  type CheckInDevice,
+  type CreateCheckInDeviceRequest,
+  type CreatedCheckInDevice,
+  type SubstituteData,
+  type SubstituteRequest,
+  type WalkInData,
+  type WalkInRequest,
+} from '@portal/contracts';
+import { rowsOf, schema, type Db, type DbOrTx, type PersonCategory, type Tx } from '@portal/db';
+import { hashAccessCode } from '../../lib/access-code.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { emitRegistrationEvent } from '../webhooks/outbox.ts';
+import type { BadgeKeys } from './badge-code.ts';
+
+const { checkinDevices, badges, registrations, people, stores } = schema;
+
+/** Who does it: an organizer in the console, or a door device with the right. */
+export type DaysActor =
+  | { kind: 'organizer'; organizerId: number; email: string; ip: string }
+  | { kind: 'device'; deviceId: number; name: string; ip: string };
+
+/** A pairing code: 10 characters of an alphabet without look-alikes, as `XXXXX-XXXXX` (about 50 bits). */
+const PAIRING_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const PAIRING_TTL_MS = 24 * 60 * 60 * 1000;
+
+export function newPairingCode(): string {
+  let code = '';
+  for (let i = 0; i < 10; i++) code += PAIRING_ALPHABET[randomInt(PAIRING_ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/**
+ * The badge of a registration while it is Enrolled: null otherwise. The one place a badge is
+ * issued: the badges row is kept by the database (migration 0023's trigger) on every path that
+ * enrols (submit, provider callback, waiting-list claim, walk-in); this makes sure it exists and
+ * signs its current version.
+ */
+export async function issueBadge(db: DbOrTx, keys: BadgeKeys, registrationId: number): Promise<Badge | null> {
+  const [row] = rowsOf<{ eventId: string; status: string; version: number | null }>(
+    await db.execute(sql`select r.event_id as "eventId", r.status, b.version from registrations r left join badges b on b.registration_id = r.id where r.id = ${registrationId}`),
+  );
+  if (!row || row.status !== 'Enrolled') return null;
+  let version = row.version;
+  if (version === null) {
+    await db.insert(badges).values({ registrationId, eventId: row.eventId }).onConflictDoNothing();
+    const [created] = await db.select({ version: badges.version }).from(badges).where(eq(badges.registrationId, registrationId));
+    version = created!.version;
+  }
+  return { code: keys.sign({ registrationId, eventId: row.eventId, version }) };
+}
+
+function auditActor(actor: DaysActor) {
+  return actor.kind === 'organizer'
+    ? { organizerId: actor.organizerId, actorEmail: actor.email, ip: actor.ip }
+    : { actorEmail: `device:${actor.deviceId}`, ip: actor.ip };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export interface EventDaysServiceOptions {
+  db: Db;
+  keys: BadgeKeys;
+  codeHashKey: Uint8Array;
+  now?: () => Date;
+}
+
+export type EventDaysService = ReturnType<typeof createEventDaysService>;
+
+export function createEventDaysService(options: EventDaysServiceOptions) {
+  const { db, keys } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function createDevice(actor: DaysActor & { kind: 'organizer' }, body: CreateCheckInDeviceRequest): Promise<CreatedCheckInDevice> {
+    const at = now();
+    const pairingCode = newPairingCode();
+    const expiresAt = new Date(at.getTime() + PAIRING_TTL_MS);
+    return db.transaction(async (tx) => {
+      const [device] = await tx
+        .insert(checkinDevices)
+        .values({
+          eventId: body.event,
+          name: body.name.trim(),
+          pairingCodeHash: hashAccessCode(pairingCode, options.codeHashKey),
+          pairingExpiresAt: expiresAt,
+          canWalkIn: body.canWalkIn ?? false,
+          canSubstitute: body.canSubstitute ?? false,
+          createdByOrganizerId: actor.organizerId,
+          createdAt: at,
+        })
+        .returning({ id: checkinDevices.id });
+      await audit(tx, { action: 'checkin-device-created', success: true, eventId: body.event, ...auditActor(actor), detail: { deviceId: device!.id, name: body.name, canWalkIn: body.canWalkIn ?? false, canSubstitute: body.canSubstitute ?? false } });
+      return { id: device!.id, pairingCode, pairingExpiresAt: expiresAt.toISOString() };
+    });
+  }
+
+  async function revokeDevice(actor: DaysActor & { kind: 'organizer' }, id: number): Promise<CheckInDevice> {
+    await db.transaction(async (tx) => {
+      const [device] = await tx.select().from(checkinDevices).where(eq(checkinDevices.id, id)).for('update');
+      if (!device) throw notFound('No door device with this id.');
+      if (device.revokedAt) throw conflict('This door device is already revoked.');
+      await tx.update(checkinDevices).set({ revokedAt: now(), pairingCodeHash: null, pairingExpiresAt: null }).where(eq(checkinDevices.id, id));
+      await audit(tx, { action: 'checkin-device-revoked', success: true, eventId: device.eventId, ...auditActor(actor), detail: { deviceId: id, name: device.name } });
+    });
+    const [view] = await listDevices({ id });
+    return view!;
+  }
+
+  async function listDevices(filter: { event?: string | undefined; id?: number }): Promise<CheckInDevice[]> {
+    const where = filter.id !== undefined ? sql`d.id = ${filter.id}` : filter.event ? sql`d.event_id = ${filter.event}` : sql`true`;
+    const result = await db.execute(sql`
+      select d.id, d.event_id as event, d.name, d.can_walk_in as "canWalkIn", d.can_substitute as "canSubstitute",
+        d.pairing_code_hash is not null as "hasCode", d.demo_pairing as "demoPairing",
+        d.pairing_expires_at as "pairingExpiresAt", d.paired_at as "pairedAt", d.revoked_at as "revokedAt",
+        d.last_sync_at as "lastSyncAt", d.last_roster_at as "lastRosterAt",
+        (select count(*)::int from checkin_scans c where c.device_id = d.id) as scans,
+        (select count(*)::int from checkin_scans c where c.device_id = d.id and c.result = 'checked_in') as "checkIns",
+        (select count(*)::int from checkin_scans c where c.device_id = d.id and c.conflict) as conflicts,
+        case when d.last_roster_at is null then 0 else
+          (select count(*)::int from badges b where b.event_id = d.event_id and b.changed_at <= d.last_roster_at) end as "heldRows"
+      from checkin_devices d where ${where}
+      order by d.event_id, d.id`);
+    const at = now();
+    const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+    return rowsOf<{
+      id: number;
+      event: 'nbc' | 'abc';
+      name: string;
+      canWalkIn: boolean;
+      canSubstitute: boolean;
+      hasCode: boolean;
+      demoPairing: boolean;
+      pairingExpiresAt: Date | null;
+      pairedAt: Date | null;
+      revokedAt: Date | null;
+      lastSyncAt: Date | null;
+      lastRosterAt: Date | null;
+      scans: number;
+      checkIns: number;
+      conflicts: number;
+      heldRows: number;
+    }>(result).map((d) => {
+      const state: CheckInDevice['state'] = d.revokedAt
+        ? 'revoked'
+        : d.pairedAt
+          ? 'paired'
+          : d.demoPairing || (d.hasCode && d.pairingExpiresAt && new Date(d.pairingExpiresAt) > at)
+            ? 'pairing'
+            : 'expired';
+      const holds = state === 'revoked' || !d.lastRosterAt ? { fields: [], rows: 0, asOf: null } : { fields: [...DEVICE_HELD_FIELDS], rows: d.heldRows, asOf: iso(d.lastRosterAt) };
+      return {
+        id: d.id,
+        event: d.event,
+        name: d.name,
+        state,
+        canWalkIn: d.canWalkIn,
+        canSubstitute: d.canSubstitute,
+        pairingExpiresAt: state === 'pairing' ? iso(d.pairingExpiresAt) : null,
+        pairedAt: iso(d.pairedAt),
+        revokedAt: iso(d.revokedAt),
+        lastSyncAt: iso(d.lastSyncAt),
+        lastRosterAt: iso(d.lastRosterAt),
+        scans: d.scans,
+        checkIns: d.checkIns,
+        conflicts: d.conflicts,
+        holds,
+      };
+    });
+  }
+
+  async function conflicts(event: string): Promise<CheckInConflict[]> {
+    const result = await db.execute(sql`
+      select c.registration_id as "registrationId", p.first_name || ' ' || p.last_name as "attendeeName", coalesce(s.name, '') as "storeName",
+        c.first_at as "firstAt", coalesce(c.first_door, '') as "firstDoor", coalesce(fd.name, '') as "firstDevice",
+        c.scanned_at as "secondAt", c.door as "secondDoor", d.name as "secondDevice", c.scan_id::text as "scanId"
+      from checkin_scans c
+      join checkin_devices d on d.id = c.device_id
+      left join checkin_devices fd on fd.id = c.first_device_id
+      join registrations r on r.id = c.registration_id
+      join people p on p.id = r.attendee_id
+      left join stores s on s.dlrnum = r.store_dlrnum
+      where c.event_id = ${event} and c.conflict
+      order by c.scanned_at desc, c.id desc
+      limit 1000`);
+    return rowsOf<{ registrationId: number; attendeeName: string; storeName: string; firstAt: Date | string; firstDoor: string; firstDevice: string; secondAt: Date | string; secondDoor: string; secondDevice: string; scanId: string }>(
+      result,
+    ).map((r) => ({
+      registrationId: r.registrationId,
+      attendeeName: r.attendeeName,
+      storeName: r.storeName,
+      first: { at: new Date(r.firstAt).toISOString(), door: r.firstDoor, device: r.firstDevice },
+      second: { at: new Date(r.secondAt).toISOString(), door: r.secondDoor, device: r.secondDevice, scanId: r.scanId },
+    }));
+  }
+
+  /** A person given by id, or by e-mail (created when new, with the store given). */
+  async function personFor(tx: Tx, given: { personId?: number | undefined; email?: string | undefined; firstName?: string | undefined; lastName?: string | undefined }, store: string | null, category: PersonCategory) {
+    if (given.personId !== undefined) {
+      const [person] = await tx.select().from(people).where(eq(people.id, given.personId));
+      if (!person) throw notFound('No person with this id.');
+      return person;
+    }
+    const email = given.email!.toLowerCase();
+    const [existing] = await tx.select().from(people).where(eq(people.email, email));
+    if (existing) return existing;
+    try {
+      return await tx.transaction(async (sp) => {
+        const [created] = await sp
+          .insert(people)
+          .values({ email, firstName: given.firstName!, lastName: given.lastName!, storeDlrnum: store, category })
+          .returning();
+        return created!;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('A person with this e-mail was added at the same moment; try again.');
+      throw error;
+    }
+  }
+
+  async function walkIn(actor: DaysActor, body: WalkInRequest & { event?: string | undefined }): Promise<WalkInData> {
+    if (!body.event) throw badRequest('Invalid body: event is required', [{ field: 'event', message: 'event is required' }]);
+    const eventId = body.event;
+    const door = body.door ?? (actor.kind === 'device' ? actor.name : 'Console');
+    return db.transaction(async (tx) => {
+      const at = now();
+      const [event] = await tx.select({ id: schema.events.id }).from(schema.events).where(eq(schema.events.id, eventId));
+      if (!event) throw notFound('No such event.');
+      let store: string | null = body.storeDlrnum ?? null;
+      if (store) {
+        const [found] = await tx.select({ dlrnum: stores.dlrnum }).from(stores).where(eq(stores.dlrnum, store));
+        if (!found) throw badRequest(`No store ${store}.`, [{ field: 'storeDlrnum', message: 'is not a known store' }]);
+      }
+      const person = await personFor(tx, body, store, store ? 'dealer_staff' : 'attendee');
+      store = store ?? person.storeDlrnum;
+      const [existing] = await tx
+        .select()
+        .from(registrations)
+        .where(and(eq(registrations.eventId, eventId), eq(registrations.attendeeId, person.id)))
+        .for('update');
+      let registrationId: number;
+      if (existing) {
+        registrationId = existing.id;
+        if (existing.status !== 'Enrolled') {
+          await tx.update(registrations).set({ status: 'Enrolled', enrolledAt: at, updatedAt: at }).where(eq(registrations.id, existing.id));
+          await emitRegistrationEvent(tx, 'registration.updated', existing.id, at);
+        }
+      } else {
+        const [created] = await tx
+          .insert(registrations)
+          .values({
+            eventId,
+            attendeeId: person.id,
+            storeDlrnum: store,
+            registeredById: person.id,
+            attendeeType: schema.ATTENDEE_TYPE_BY_CATEGORY[person.category],
+            status: 'Enrolled',
+            enrolledAt: at,
+            provider: 'builtin',
+            providerRef: `walkin_${randomBytes(12).toString('hex')}`,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning({ id: registrations.id });
+        registrationId = created!.id;
+        await emitRegistrationEvent(tx, 'registration.created', registrationId, at);
+      }
+      const badge = (await issueBadge(tx, keys, registrationId))!;
+      let checkedInAt: Date | null = null;
+      if (body.checkIn !== false) {
+        const [row] = await tx
+          .update(badges)
+          .set({
+            checkedInAt: sql`coalesce(${badges.checkedInAt}, ${at.toISOString()}::timestamptz)`,
+            checkedInDoor: sql`coalesce(${badges.checkedInDoor}, ${door})`,
+            checkedInDeviceId: actor.kind === 'device' && !existing ? actor.deviceId : sql`${badges.checkedInDeviceId}`,
+            checkedInRecordedAt: sql`coalesce(${badges.checkedInRecordedAt}, clock_timestamp())`,
+            changedAt: sql`clock_timestamp()`,
+          })
+          .where(eq(badges.registrationId, registrationId))
+          .returning({ checkedInAt: badges.checkedInAt });
+        checkedInAt = row?.checkedInAt ?? null;
+      }
+      await audit(tx, {
+        action: 'walk-in',
+        success: true,
+        eventId,
+        ...auditActor(actor),
+        detail: { registrationId, personId: person.id, door, checkedIn: checkedInAt !== null, ...(actor.kind === 'device' ? { deviceId: actor.deviceId } : {}) },
+      });
+      return { registrationId, personId: person.id, name: `${person.firstName} ${person.lastName}`, badge, checkedInAt: checkedInAt ? new Date(checkedInAt).toISOString() : null };
+    });
+  }
+
+  async function substitute(actor: DaysActor, registrationId: number, body: SubstituteRequest, deviceEvent?: string): Promise<SubstituteData> {
+    return db.transaction(async (tx) => {
+      const at = now();
+      const [registration] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for('update');
+      if (!registration || (deviceEvent !== undefined && registration.eventId !== deviceEvent)) throw notFound('No registration with this id.');
+      if (registration.status !== 'Enrolled') throw conflict('Only an enrolled registration can pass to a colleague.');
+      if (!registration.storeDlrnum) throw conflict('Only a store’s registration can pass to a colleague of the same store.');
+      const person = await personFor(tx, body, registration.storeDlrnum, 'dealer_staff');
+      if (person.id === registration.attendeeId) throw conflict('This person already holds the registration.');
+      if (person.storeDlrnum !== registration.storeDlrnum) {
+        const message = `The colleague must be of the same store (${registration.storeDlrnum}).`;
+        throw new AppError(409, message, [{ field: 'personId', message }]);
+      }
+      const [other] = await tx
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(and(eq(registrations.eventId, registration.eventId), eq(registrations.attendeeId, person.id)));
+      if (other) throw conflict('This colleague already has a registration for the event.');
+      // The trigger raises the badge version: the old badge no longer admits. The new person has not arrived.
+      await tx.update(registrations).set({ attendeeId: person.id, updatedAt: at }).where(eq(registrations.id, registrationId));
+      await tx
+        .update(badges)
+        .set({ checkedInAt: null, checkedInDoor: null, checkedInDeviceId: null, checkedInRecordedAt: null, changedAt: sql`clock_timestamp()` })
+        .where(eq(badges.registrationId, registrationId));
+      await emitRegistrationEvent(tx, 'registration.updated', registrationId, at);
+      await audit(tx, {
+        action: 'registration-substituted',
+        success: true,
+        eventId: registration.eventId,
+        ...auditActor(actor),
+        detail: { registrationId, previousPersonId: registration.attendeeId, personId: person.id, reason: body.reason ?? null, ...(actor.kind === 'device' ? { deviceId: actor.deviceId } : {}) },
+      });
+      const badge = (await issueBadge(tx, keys, registrationId))!;
+      return { registrationId, previousPersonId: registration.attendeeId, personId: person.id, name: `${person.firstName} ${person.lastName}`, badge };
+    });
+  }
+
+  /** Console: check a registration in (or undo) by hand, e.g. at the help desk. */
+  async function consoleCheckIn(actor: DaysActor & { kind: 'organizer' }, registrationId: number, undo: boolean) {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(badges).where(eq(badges.registrationId, registrationId)).for('update');
+      const [registration] = await tx.select({ status: registrations.status, eventId: registrations.eventId }).from(registrations).where(eq(registrations.id, registrationId));
+      if (!registration) throw notFound('No registration with this id.');
+      if (!row) throw conflict('This registration has no badge (it was never enrolled).');
+      if (!undo && registration.status !== 'Enrolled') throw conflict('Only an enrolled registration can be checked in.');
+      if (!undo && !row.checkedInAt) {
+        await tx
+          .update(badges)
+          .set({ checkedInAt: now(), checkedInDoor: 'Console', checkedInDeviceId: null, checkedInRecordedAt: sql`clock_timestamp()`, changedAt: sql`clock_timestamp()` })
+          .where(eq(badges.registrationId, registrationId));
+      } else if (undo && row.checkedInAt) {
+        await tx
+          .update(badges)
+          .set({ checkedInAt: null, checkedInDoor: null, checkedInDeviceId: null, checkedInRecordedAt: null, changedAt: sql`clock_timestamp()` })
+          .where(eq(badges.registrationId, registrationId));
+      }
+      await audit(tx, { action: undo ? 'check-in-undone' : 'checked-in', success: true, eventId: registration.eventId, ...auditActor(actor), detail: { registrationId } });
+      const [after] = await tx.select({ checkedInAt: badges.checkedInAt, door: badges.checkedInDoor }).from(badges).where(eq(badges.registrationId, registrationId));
+      return { registrationId, checkedInAt: after?.checkedInAt ? after.checkedInAt.toISOString() : null, door: after?.door ?? null };
+    });
+  }
+
+  /** The door state of one registration, for the console's detail. */
+  async function checkInOf(registrationId: number): Promise<{ checkedInAt: string | null; door: string | null; badgeVersion: number } | null> {
+    const [row] = await db
+      .select({ checkedInAt: badges.checkedInAt, door: badges.checkedInDoor, version: badges.version })
+      .from(badges)
+      .where(eq(badges.registrationId, registrationId))
+      .orderBy(desc(badges.registrationId));
+    return row ? { checkedInAt: row.checkedInAt?.toISOString() ?? null, door: row.door, badgeVersion: row.version } : null;
+  }
+
+  return { createDevice, revokeDevice, listDevices, conflicts, walkIn, substitute, consoleCheckIn, checkInOf, badgeOf: (id: number) => issueBadge(db, keys, id) };
+}

@@ -1,0 +1,327 @@
+/**
+ * The days of the event (docs/event-days.md): badges, door devices and their sync API
+ * (`/api/CheckIn/*`, reached only by a door device's token), arrivals, printed badges, walk-ins and
+ * same-store substitution. Envelope and conventions as in the rest of the API; times ISO 8601 with
+ * zone. Kept backward compatible once published: fields are only ever added.
+ */
+import { z } from 'zod';
+import { eventTypeSchema } from './auth.ts';
+import { EMAIL_PATTERN, FIRST_NAME_MAX, LAST_NAME_MAX } from './rules.ts';
+
+export const CHECKIN_PATHS = {
+  pair: '/api/CheckIn/Pair',
+  config: '/api/CheckIn/Config',
+  roster: '/api/CheckIn/Roster',
+  scans: '/api/CheckIn/Scans',
+  walkIns: '/api/CheckIn/WalkIns',
+  substitutions: '/api/CheckIn/Substitutions',
+} as const;
+
+export const EVENT_DAYS_ADMIN_PATHS = {
+  devices: '/api/Admin/CheckInDevices',
+  deviceRevoke: '/api/Admin/CheckInDevices/{id}/Revoke',
+  conflicts: '/api/Admin/CheckInConflicts',
+  arrivals: '/api/Admin/Arrivals',
+  notArrived: '/api/Admin/Arrivals/NotArrived',
+  badges: '/api/Admin/Badges',
+  walkIns: '/api/Admin/WalkIns',
+  substitute: '/api/Admin/Registrations/{id}/Substitute',
+  checkIn: '/api/Admin/Registrations/{id}/CheckIn',
+} as const;
+
+export const ARRIVALS_PATHS = {
+  arrivals: '/api/Report/Arrivals',
+  notArrived: '/api/Report/Arrivals/NotArrived',
+  export: '/api/Report/Arrivals/Export',
+} as const;
+
+/** The token policy of door devices: it reaches only `/api/CheckIn/*`, and no other token reaches those. */
+export const CHECKIN_POLICY = 'checkin';
+/** Bearer tokens of door devices start with this. */
+export const DEVICE_TOKEN_PREFIX = 'ckd1.';
+/**
+ * 401 answers of `/api/CheckIn/*` name why in `errors[0]` (`field: "device"`) and the
+ * `x-checkin-device` header: `revoked` or `unknown` mean the door must wipe its roster and pending
+ * scans' personal data and pair again; `invalid` is a token that is not a device token at all.
+ */
+export const DEVICE_STATES = ['revoked', 'unknown', 'invalid'] as const;
+export type DeviceState = (typeof DEVICE_STATES)[number];
+
+export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone'] as const;
+export type ScanResult = (typeof SCAN_RESULTS)[number];
+
+/** At most this many scans per `POST /api/CheckIn/Scans`. */
+export const SCANS_PER_CALL_MAX = 500;
+export const ROSTER_PAGE_DEFAULT = 1000;
+export const ROSTER_PAGE_MAX = 5000;
+export const BADGE_LAYOUTS = ['a6', 'a4-4up', 'letter-6up'] as const;
+export type BadgeLayout = (typeof BADGE_LAYOUTS)[number];
+
+const isoDateTime = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601 with zone)' });
+const idValue = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(2_147_483_647);
+const doorName = z.string({ error: 'is required' }).trim().min(1, 'is required').max(40, 'must be at most 40 characters');
+const code = z.string().trim().max(32).regex(/^[A-Za-z0-9_-]*$/, 'must be a code of letters, digits, "-" or "_"').optional().transform((v) => (v ? v : undefined));
+
+// ---------------------------------------------------------------------------------------------
+// Badges
+// ---------------------------------------------------------------------------------------------
+
+/** `badge` of the submit answer, `GET /api/Registration/{token}` and the console's registration detail: set once Enrolled. */
+export const badgeSchema = z.object({ code: z.string() });
+export type Badge = z.infer<typeof badgeSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Door devices (console)
+// ---------------------------------------------------------------------------------------------
+
+/** `POST /api/Admin/CheckInDevices` -> 201 `CreatedCheckInDevice`: the pairing code is shown this once, valid 24 h. */
+export const createCheckInDeviceRequestSchema = z.object({
+  event: eventTypeSchema,
+  name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(60, 'must be at most 60 characters'),
+  canWalkIn: z.boolean().default(false),
+  canSubstitute: z.boolean().default(false),
+});
+export type CreateCheckInDeviceRequest = z.input<typeof createCheckInDeviceRequestSchema>;
+
+export const createdCheckInDeviceSchema = z.object({ id: z.number().int(), pairingCode: z.string(), pairingExpiresAt: z.string() });
+export type CreatedCheckInDevice = z.infer<typeof createdCheckInDeviceSchema>;
+
+/** The fields a paired door keeps of each attendee (data minimisation: no e-mail, no phone, no address). */
+export const DEVICE_HELD_FIELDS = ['firstName', 'lastName', 'attendeeType', 'storeDlrnum', 'storeName', 'status', 'badgeVersion', 'checkedInAt', 'door'] as const;
+
+export const checkInDeviceSchema = z.object({
+  id: z.number().int(),
+  event: eventTypeSchema,
+  name: z.string(),
+  /** `pairing`: code issued, not used; `expired`: code lapsed unused; `paired`; `revoked`. */
+  state: z.enum(['pairing', 'expired', 'paired', 'revoked']),
+  canWalkIn: z.boolean(),
+  canSubstitute: z.boolean(),
+  pairingExpiresAt: z.string().nullable(),
+  pairedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  lastSyncAt: z.string().nullable(),
+  lastRosterAt: z.string().nullable(),
+  scans: z.number().int(),
+  checkIns: z.number().int(),
+  conflicts: z.number().int(),
+  /** What the device holds: the roster fields of `rows` people as of its last roster sync (none when revoked: the door wipes). */
+  holds: z.object({ fields: z.array(z.string()), rows: z.number().int(), asOf: z.string().nullable() }),
+});
+export type CheckInDevice = z.infer<typeof checkInDeviceSchema>;
+
+export const checkInDevicesQuerySchema = z.object({ event: eventTypeSchema.optional() });
+
+/** `GET /api/Admin/CheckInConflicts?event=`: badges two doors both admitted while offline. */
+export const checkInConflictSchema = z.object({
+  registrationId: z.number().int(),
+  attendeeName: z.string(),
+  storeName: z.string(),
+  first: z.object({ at: z.string(), door: z.string(), device: z.string() }),
+  second: z.object({ at: z.string(), door: z.string(), device: z.string(), scanId: z.string() }),
+});
+export type CheckInConflict = z.infer<typeof checkInConflictSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The door's API
+// ---------------------------------------------------------------------------------------------
+
+export const pairRequestSchema = z.object({
+  pairingCode: z.string({ error: 'is required' }).trim().min(1, 'is required').max(40, 'must be at most 40 characters'),
+});
+export type PairRequest = z.input<typeof pairRequestSchema>;
+
+export const deviceRightsSchema = z.object({ walkIn: z.boolean(), substitute: z.boolean() });
+
+/** `POST /api/CheckIn/Pair` -> `{ accessToken, deviceId, name, event }` (+ `rights`). */
+export const pairDataSchema = z.object({
+  accessToken: z.string(),
+  deviceId: z.number().int(),
+  name: z.string(),
+  event: eventTypeSchema,
+  rights: deviceRightsSchema,
+});
+export type PairData = z.infer<typeof pairDataSchema>;
+
+/** `GET /api/CheckIn/Config` -> the device's event and the keys badges are checked with (`spki`: base64url DER). */
+export const checkInConfigSchema = z.object({
+  event: eventTypeSchema,
+  eventName: z.string(),
+  startsOn: z.string(),
+  endsOn: z.string(),
+  device: z.object({ id: z.number().int(), name: z.string(), rights: deviceRightsSchema }),
+  publicKeys: z.array(z.object({ kid: z.string(), spki: z.string() })),
+});
+export type CheckInConfig = z.infer<typeof checkInConfigSchema>;
+
+/** `GET /api/CheckIn/Roster?event=&after=&limit=`; `event` must be the device's (or absent). */
+export const rosterQuerySchema = z.object({
+  event: eventTypeSchema.optional(),
+  after: z.string().trim().max(100).regex(/^[A-Za-z0-9_-]*$/, 'must be a cursor from an earlier answer').optional(),
+  limit: z.coerce.number({ error: 'must be a number' }).int().min(1).max(ROSTER_PAGE_MAX, `must be at most ${ROSTER_PAGE_MAX}`).default(ROSTER_PAGE_DEFAULT),
+});
+
+export const rosterRowSchema = z.object({
+  registrationId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  attendeeType: z.string(),
+  storeDlrnum: z.string().nullable(),
+  storeName: z.string().nullable(),
+  status: z.string(),
+  badgeVersion: z.number().int(),
+  checkedInAt: z.string().nullable(),
+  door: z.string().nullable(),
+});
+export type RosterRow = z.infer<typeof rosterRowSchema>;
+export const rosterDataSchema = z.object({ rows: z.array(rosterRowSchema), cursor: z.string(), more: z.boolean() });
+export type RosterData = z.infer<typeof rosterDataSchema>;
+
+export const scanSchema = z
+  .object({
+    scanId: z.uuid({ error: 'must be a UUID' }),
+    code: z.string().max(200, 'must be at most 200 characters').optional(),
+    registrationId: idValue.optional(),
+    scannedAt: isoDateTime,
+    door: doorName,
+    undo: z.boolean().optional(),
+  })
+  .refine((s) => (s.code === undefined) !== (s.registrationId === undefined), { error: 'needs exactly one of code or registrationId', path: ['code'] });
+export type Scan = z.input<typeof scanSchema>;
+
+export const scansRequestSchema = z.object({
+  scans: z.array(scanSchema).min(1, 'must hold at least one scan').max(SCANS_PER_CALL_MAX, `must hold at most ${SCANS_PER_CALL_MAX} scans`),
+});
+export type ScansRequest = z.input<typeof scansRequestSchema>;
+
+export const scanResultSchema = z.object({
+  scanId: z.string(),
+  result: z.enum(SCAN_RESULTS),
+  registrationId: z.number().int().optional(),
+  name: z.string().optional(),
+  storeName: z.string().optional(),
+  attendeeType: z.string().optional(),
+  /** For `already`: the first check-in's time and door. */
+  firstCheckIn: z.object({ at: z.string(), door: z.string() }).optional(),
+});
+export type ScanResultRow = z.infer<typeof scanResultSchema>;
+export const scansDataSchema = z.object({ results: z.array(scanResultSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Walk-ins and substitution (door with the right, or console)
+// ---------------------------------------------------------------------------------------------
+
+const personFields = {
+  email: z.string().trim().toLowerCase().min(1, 'is required').max(254).regex(EMAIL_PATTERN, 'must be an e-mail address').optional(),
+  firstName: z.string().trim().min(1, 'is required').max(FIRST_NAME_MAX, `must be at most ${FIRST_NAME_MAX} characters`).optional(),
+  lastName: z.string().trim().min(1, 'is required').max(LAST_NAME_MAX, `must be at most ${LAST_NAME_MAX} characters`).optional(),
+};
+const onePerson = (b: { personId?: number | undefined; email?: string | undefined; firstName?: string | undefined; lastName?: string | undefined }) =>
+  b.personId !== undefined || (b.email !== undefined && b.firstName !== undefined && b.lastName !== undefined);
+const onePersonMessage = { error: 'needs personId, or email, firstName and lastName', path: ['email'] };
+
+/**
+ * A walk-in: a person registered (Enrolled) and checked in on the spot. `personId` picks a roster
+ * person; otherwise e-mail and names (an existing person with that e-mail is used). A door sends
+ * no `event` (its own); the console must.
+ */
+export const walkInRequestSchema = z
+  .object({
+    event: eventTypeSchema.optional(),
+    personId: idValue.optional(),
+    ...personFields,
+    storeDlrnum: code,
+    door: doorName.default('Console'),
+    checkIn: z.boolean().default(true),
+  })
+  .refine(onePerson, onePersonMessage);
+export type WalkInRequest = z.input<typeof walkInRequestSchema>;
+
+export const walkInDataSchema = z.object({
+  registrationId: z.number().int(),
+  personId: z.number().int(),
+  name: z.string(),
+  badge: badgeSchema,
+  checkedInAt: z.string().nullable(),
+});
+export type WalkInData = z.infer<typeof walkInDataSchema>;
+
+/** Same-store substitution: the registration passes to a colleague of the same store; the old badge stops admitting. */
+const substituteFields = { personId: idValue.optional(), ...personFields, reason: z.string().trim().max(500).optional() };
+export const substituteRequestSchema = z.object(substituteFields).refine(onePerson, onePersonMessage);
+export type SubstituteRequest = z.input<typeof substituteRequestSchema>;
+export const deviceSubstituteRequestSchema = z.object({ registrationId: idValue, ...substituteFields }).refine(onePerson, onePersonMessage);
+
+export const substituteDataSchema = z.object({
+  registrationId: z.number().int(),
+  previousPersonId: z.number().int(),
+  personId: z.number().int(),
+  name: z.string(),
+  badge: badgeSchema,
+});
+export type SubstituteData = z.infer<typeof substituteDataSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Arrivals
+// ---------------------------------------------------------------------------------------------
+
+export const ARRIVAL_LEVELS = ['Region', 'Zone', 'District'] as const;
+/** `event`: the caller's token's event when absent (report routes); the console names it. */
+export const arrivalsQuerySchema = z.object({
+  event: eventTypeSchema.optional(),
+  reportLevel: z.enum(ARRIVAL_LEVELS, { error: () => 'must be one of Region, Zone, District' }).default('Region'),
+  region: code,
+  zone: code,
+  district: code,
+});
+export type ArrivalsQuery = z.input<typeof arrivalsQuerySchema>;
+
+export const arrivalsRowSchema = z.object({ code: z.string(), name: z.string(), enrolled: z.number().int(), arrived: z.number().int(), pctArrived: z.number() });
+export const arrivalsDataSchema = z.object({
+  rows: z.array(arrivalsRowSchema),
+  total: z.object({ enrolled: z.number().int(), arrived: z.number().int() }),
+});
+export type ArrivalsData = z.infer<typeof arrivalsDataSchema>;
+
+export const notArrivedQuerySchema = z.object({
+  event: eventTypeSchema.optional(),
+  region: code,
+  zone: code,
+  district: code,
+  page: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number({ error: 'must be a number' }).int().min(1).max(500, 'must be at most 500').default(50),
+});
+export type NotArrivedQuery = z.input<typeof notArrivedQuerySchema>;
+
+export const notArrivedRowSchema = z.object({
+  registrationId: z.number().int(),
+  attendeeName: z.string(),
+  attendeeType: z.string(),
+  dlrnum: z.string(),
+  storeName: z.string(),
+  district: z.string(),
+  zone: z.string(),
+});
+export const notArrivedDataSchema = z.object({ rows: z.array(notArrivedRowSchema), total: z.number().int() });
+export type NotArrivedData = z.infer<typeof notArrivedDataSchema>;
+
+export const arrivalsExportQuerySchema = z.object({
+  event: eventTypeSchema.optional(),
+  what: z.enum(['arrivals', 'not-arrived']).default('arrivals'),
+  reportLevel: z.enum(ARRIVAL_LEVELS).default('Region'),
+  region: code,
+  zone: code,
+  district: code,
+});
+
+export const badgesQuerySchema = z.object({
+  event: eventTypeSchema,
+  region: code,
+  zone: code,
+  district: code,
+  store: code,
+  layout: z.enum(BADGE_LAYOUTS, { error: () => `must be one of ${BADGE_LAYOUTS.join(', ')}` }).default('a6'),
+  /** One registration (a reprint or a walk-in's badge). */
+  registrationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type BadgesQuery = z.input<typeof badgesQuerySchema>;

@@ -1,0 +1,93 @@
+/**
+ * The days of the event (docs/event-days.md): badges, door devices and the scan log.
+ *
+ * - `badges`: one row per registration that was ever `Enrolled`, kept by a trigger on
+ *   `registrations` (migration 0023): a registration becoming or ceasing to be `Enrolled`, or
+ *   changing its attendee (same-store substitution), raises `version`, so an old badge no longer
+ *   admits. The row also holds the door state (the first recorded check-in) and `changed_at`, the
+ *   roster's delta cursor (set with `clock_timestamp()` on every change the door must see).
+ * - `checkin_devices`: door devices paired with a one-time code (stored as an HMAC only).
+ * - `checkin_scans`: every scan a device sent, with the result it got, unique per device and
+ *   `scan_id`, so a retried batch answers the same results.
+ */
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { events, registrations } from './domain.ts';
+
+export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone'] as const;
+export type ScanResult = (typeof SCAN_RESULTS)[number];
+
+export const checkinDevices = pgTable(
+  'checkin_devices',
+  {
+    id: serial('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    name: text('name').notNull(),
+    /** HMAC of the pairing code under the code key; null once paired. */
+    pairingCodeHash: text('pairing_code_hash'),
+    pairingExpiresAt: timestamp('pairing_expires_at', { withTimezone: true }),
+    /** The demo device's published code pairs again and again, in demo mode only. */
+    demoPairing: boolean('demo_pairing').notNull().default(false),
+    canWalkIn: boolean('can_walk_in').notNull().default(false),
+    canSubstitute: boolean('can_substitute').notNull().default(false),
+    pairedAt: timestamp('paired_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /** When the device last fetched the roster (what it holds: docs/event-days.md). */
+    lastRosterAt: timestamp('last_roster_at', { withTimezone: true }),
+    createdByOrganizerId: integer('created_by_organizer_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('checkin_devices_event_idx').on(t.eventId), uniqueIndex('checkin_devices_pairing_uq').on(t.pairingCodeHash)],
+);
+
+export const badges = pgTable(
+  'badges',
+  {
+    registrationId: integer('registration_id')
+      .primaryKey()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    version: integer('version').notNull().default(1),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInDoor: text('checked_in_door'),
+    checkedInDeviceId: integer('checked_in_device_id'),
+    /** When the server recorded the check-in (an offline door's scannedAt can be earlier). */
+    checkedInRecordedAt: timestamp('checked_in_recorded_at', { withTimezone: true }),
+    changedAt: timestamp('changed_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('badges_event_changed_idx').on(t.eventId, t.changedAt, t.registrationId), index('badges_event_checked_in_idx').on(t.eventId, t.checkedInAt)],
+);
+
+export const checkinScans = pgTable(
+  'checkin_scans',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id').notNull(),
+    eventId: text('event_id').notNull(),
+    scanId: uuid('scan_id').notNull(),
+    /** The badge code as scanned (null for a look-up by name); at most 200 characters are kept. */
+    code: text('code'),
+    registrationId: integer('registration_id'),
+    undo: boolean('undo').notNull().default(false),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    door: text('door').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    result: text('result').$type<ScanResult>().notNull(),
+    /** For `already`: the first check-in's time and door, as answered. */
+    firstAt: timestamp('first_at', { withTimezone: true }),
+    firstDoor: text('first_door'),
+    firstDeviceId: integer('first_device_id'),
+    /** An `already` from another device scanned before the first check-in reached the server: both doors admitted. */
+    conflict: boolean('conflict').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('checkin_scans_device_scan_uq').on(t.deviceId, t.scanId),
+    index('checkin_scans_event_conflict_idx').on(t.eventId).where(sql`${t.conflict}`),
+    index('checkin_scans_registration_idx').on(t.registrationId),
+  ],
+);
