@@ -41,7 +41,9 @@ export function Camera({ paused, onCode }: { paused: boolean; onCode: (code: str
         const tick = async () => {
           if (stopped) return;
           const element = video.current;
-          if (!pausedRef.current && element && element.readyState >= 2) {
+          // While a result is on screen the badge still counts as seen: no second scan of it right after.
+          if (pausedRef.current) last.at = performance.now();
+          else if (element && element.readyState >= 2) {
             const found = await detector.detect(element).catch(() => []);
             const code = found[0]?.rawValue;
             const now = performance.now();
