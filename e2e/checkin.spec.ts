@@ -9,30 +9,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext } from '@playwright/test';
-import QRCode from 'qrcode';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { expect, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { qrY4m } from './qr-y4m.ts';
 
 const ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027' };
-
-/** A Y4M video (4:2:0, 10 frames at 10 fps, looped by Chromium) of `text` as a QR code, black on white. */
-export function qrY4m(text: string, width = 640, height = 480): Buffer {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const modules = qr.modules.size;
-  const scale = Math.floor(Math.min(width, height) / (modules + 8));
-  const size = modules * scale;
-  const left = Math.floor((width - size) / 2);
-  const top = Math.floor((height - size) / 2);
-  const luma = Buffer.alloc(width * height, 235);
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      if (qr.modules.get(Math.floor(y / scale), Math.floor(x / scale))) luma[(top + y) * width + left + x] = 16;
-    }
-  }
-  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 10 }, () => frame)]);
-}
 
 async function organizerToken(request: APIRequestContext): Promise<string> {
   const answer = await (await request.post('/Admin/Login', { data: ORGANIZER })).json();

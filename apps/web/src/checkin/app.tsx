@@ -192,8 +192,9 @@ function DoorScreen({ door }: { door: Door }) {
   }, []);
 
   const scan = useCallback(
-    async (code: string) => {
-      performance.mark('checkin-scan-start');
+    async (code: string, startedAt?: number) => {
+      // From the frame the camera decoded, or from the handheld scanner's Enter (bench/checkin).
+      performance.mark('checkin-scan-start', startedAt === undefined ? undefined : { startTime: startedAt });
       show(await door.scanCode(code));
     },
     [door, show],
@@ -243,7 +244,7 @@ function DoorScreen({ door }: { door: Door }) {
               </button>
               {camera && (
                 <Suspense fallback={<p>Loading the scanner…</p>}>
-                  <Camera paused={result !== null} onCode={(code) => void scan(code)} />
+                  <Camera paused={result !== null} onCode={(code, startedAt) => void scan(code, startedAt)} />
                 </Suspense>
               )}
             </section>
