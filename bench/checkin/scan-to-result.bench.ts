@@ -22,7 +22,7 @@ import { chromium, type Page } from '@playwright/test';
 import { qrY4m } from '../../e2e/qr-y4m.ts';
 import { CHROME_PATH, CHROMIUM_ARGS, REPO_ROOT, startPortal } from '../web-budget/portal-process.ts';
 
-const SAMPLES = 30;
+const SAMPLES = Number(process.env.SAMPLES ?? 30);
 const BUDGET_MS = 100;
 const ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027' };
 
@@ -88,7 +88,17 @@ try {
       for (const code of codes) {
         await page.getByLabel('Badge code').fill(code);
         await page.getByLabel('Badge code').press('Enter');
-        await page.locator(`[role="alertdialog"][data-result="${expected}"]`).waitFor();
+        const shown = await page.getByRole('alertdialog').getAttribute('data-result');
+        if (shown !== expected && process.env.DEBUG_DOOR) {
+          const dump = await page.evaluate(async () => {
+            const db = await new Promise<IDBDatabase>((resolve) => { const r = indexedDB.open('portal-checkin'); r.onsuccess = () => resolve(r.result); });
+            const all = (store: string) => new Promise<unknown[]>((resolve) => { const r = db.transaction(store).objectStore(store).getAll(); r.onsuccess = () => resolve(r.result as unknown[]); });
+            const recent = (await all('recent')) as { name: string; result: string; synced: boolean; at: string }[];
+            return { recent: recent.filter((x) => x.name.includes('Person0')), pending: (await all('pending')).length, meta: await all('meta') };
+          });
+          console.log(JSON.stringify(dump, null, 1).slice(0, 3000));
+        }
+        if (shown !== expected) throw new Error(`scan ${times.length + 1}: the door showed ${shown ?? 'nothing'}, expected ${expected}: ${(await page.getByRole('alertdialog').textContent()) ?? ''}`);
         times.push(await lastMeasure(page, 'checkin-scan-to-result'));
         await page.keyboard.press('Escape');
         await page.getByRole('alertdialog').waitFor({ state: 'detached' });

@@ -132,6 +132,7 @@ describe('offline queue', () => {
     await door.sync();
     expect(door.status).toMatchObject({ online: false, pending: 3 });
     // The queue survives a reload of the page.
+    await door.settled();
     expect((await Door.load())?.status.pending).toBe(3);
 
     await server.start();

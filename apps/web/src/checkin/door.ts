@@ -68,6 +68,12 @@ export class Door {
   private syncing: Promise<void> | null = null;
   private wipeListeners = new Set<(reason: WipeReason) => void>();
   private wiped = false;
+  private writes: Promise<void> = Promise.resolve();
+  /** Registrations with a scan made but not yet written: a roster page must not undo what the door showed. */
+  private unwritten = new Map<number, number>();
+  /** A counter of the door's own changes, and the last one per registration (roster pages must not undo them). */
+  private changes = 0;
+  private changedAt = new Map<number, number>();
   status: DoorStatus;
 
   private constructor(
@@ -210,19 +216,54 @@ export class Door {
     return { tone: 'neutral', kind: 'undone', row: updated };
   }
 
-  /** The scan into the queue, the roster row as the door now sees it, and the recent list, in one transaction. */
-  private async queue(scan: Scan, row: RosterRow | null, shown: RecentScan['result']): Promise<void> {
-    const tx = this.db.transaction(['pending', 'roster', 'recent'], 'readwrite');
-    const recent: RecentScan = { scanId: scan.scanId, at: scan.scannedAt, registrationId: row?.registrationId ?? null, name: row ? fullName(row) : '', result: shown, synced: false, undo: scan.undo === true };
-    await Promise.all([tx.objectStore('pending').add({ scan, registrationId: row?.registrationId ?? null }), row ? tx.objectStore('roster').put(doorRow(row)) : null, tx.objectStore('recent').put(recent)]);
-    await tx.done;
+  /**
+   * The scan into the queue, the roster row as the door now sees it, and the recent list, in one
+   * transaction. The door's memory changes at once and the result goes on screen without waiting
+   * for the write (scan to result, docs/checkin-app.md); writes run one after the other in the
+   * order of the scans, and a sync or a reload first waits for them (`settled`).
+   */
+  private queue(scan: Scan, row: RosterRow | null, shown: RecentScan['result']): Promise<void> {
     if (row) this.keep(row);
-    this.update({ pending: this.status.pending + 1 });
-    // Online: sent at once (the door's answer is already on screen; this only records it).
-    if (this.status.online) void this.sync({ rosterToo: false });
+    // Counted now (no re-render before the result is on screen); listeners hear of it once written.
+    this.status = { ...this.status, pending: this.status.pending + 1 };
+    const recent: RecentScan = { scanId: scan.scanId, at: scan.scannedAt, registrationId: row?.registrationId ?? null, name: row ? fullName(row) : '', result: shown, synced: false, undo: scan.undo === true };
+    const id = row?.registrationId;
+    if (id !== undefined) {
+      this.unwritten.set(id, (this.unwritten.get(id) ?? 0) + 1);
+      this.changedAt.set(id, ++this.changes);
+    }
+    const written = () => {
+      if (id === undefined) return;
+      const left = (this.unwritten.get(id) ?? 1) - 1;
+      if (left > 0) this.unwritten.set(id, left);
+      else this.unwritten.delete(id);
+    };
+    this.writes = this.writes.then(async () => {
+      if (this.wiped) return;
+      try {
+        const tx = this.db.transaction(['pending', 'roster', 'recent'], 'readwrite');
+        await Promise.all([tx.objectStore('pending').add({ scan, registrationId: row?.registrationId ?? null }), row ? tx.objectStore('roster').put(doorRow(row)) : null, tx.objectStore('recent').put(recent)]);
+        await tx.done;
+        written();
+      } catch (error) {
+        written();
+        this.update({ pending: this.status.pending - 1, error: `a scan could not be stored on this device (${error instanceof Error ? error.message : String(error)})` });
+        return;
+      }
+      this.update({});
+      // Online: sent shortly (the door's answer is already on screen; this only records it).
+      if (this.status.online) setTimeout(() => void this.sync({ rosterToo: false }), 300);
+    });
+    return Promise.resolve();
+  }
+
+  /** Resolves once every scan made so far is written to IndexedDB. */
+  settled(): Promise<void> {
+    return this.writes;
   }
 
   async recent(limit = 15): Promise<RecentScan[]> {
+    await this.writes;
     if (this.wiped) return [];
     const all = await this.db.getAllFromIndex('recent', 'at');
     return all.slice(-limit).reverse();
@@ -262,6 +303,7 @@ export class Door {
   }
 
   private async runSync(rosterToo: boolean): Promise<void> {
+    await this.writes;
     if (eventOver(this.config)) {
       await this.wipe('event_over');
       return;
@@ -337,19 +379,21 @@ export class Door {
         sync = { ...sync, cursor: null };
         continue;
       }
-      const queued = new Set((await this.db.getAll('pending')).map((pending) => pending.registrationId));
-      const tx = this.db.transaction(['roster', 'meta'], 'readwrite');
-      const kept: RosterRow[] = [];
-      for (const incoming of page.rows) {
+      const queued = new Set([...(await this.db.getAll('pending')).map((pending) => pending.registrationId), ...this.unwritten.keys()]);
+      const before = this.changes;
+      // A registration with a scan not yet answered keeps the door's view of its check-in.
+      const withLocal = (incoming: RosterRow): RosterRow => {
         const local = this.rows.get(incoming.registrationId);
-        const row = doorRow(local && queued.has(incoming.registrationId) ? { ...incoming, checkedInAt: local.checkedInAt, door: local.door } : incoming);
-        kept.push(row);
-        await tx.objectStore('roster').put(row);
-      }
+        const mine = queued.has(incoming.registrationId) || (this.changedAt.get(incoming.registrationId) ?? 0) > before;
+        return doorRow(local && mine ? { ...incoming, checkedInAt: local.checkedInAt, door: local.door } : incoming);
+      };
+      const rows = page.rows.map(withLocal);
       sync = { ...sync, cursor: page.cursor, lastRosterSync: page.more ? sync.lastRosterSync : new Date().toISOString() };
-      await tx.objectStore('meta').put(sync, 'sync');
+      const tx = this.db.transaction(['roster', 'meta'], 'readwrite');
+      await Promise.all([...rows.map((row) => tx.objectStore('roster').put(row)), tx.objectStore('meta').put(sync, 'sync')]);
       await tx.done;
-      for (const row of kept) this.keep(row);
+      // Scans made while the page was written win over it too.
+      for (const row of rows) this.keep((this.changedAt.get(row.registrationId) ?? 0) > before ? withLocal(row) : row);
       this.update({ rosterSize: this.rows.size, lastRosterSync: sync.lastRosterSync });
       if (!page.more) return;
     }
