@@ -7,6 +7,11 @@ import { useEffect, useRef, useState } from 'react';
 import { loadDetector, type QrDetector } from './decoder.ts';
 
 const FRAME_MS = 120;
+/**
+ * Frames are scaled down to this width before decoding: a badge held at arm's length still has
+ * several pixels per module, and ZXing's time grows with the pixels (bench/checkin/RESULTS.md).
+ */
+const DECODE_WIDTH = 480;
 const SAME_CODE_MS = 4000;
 
 export function Camera({ paused, onCode }: { paused: boolean; onCode: (code: string, startedAt: number) => void }) {
@@ -26,6 +31,8 @@ export function Camera({ paused, onCode }: { paused: boolean; onCode: (code: str
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const last = { code: '', at: 0 };
+    const canvas = document.createElement('canvas');
+    const context = canvas.getContext('2d', { willReadFrequently: true });
     void (async () => {
       try {
         const [detector, media] = await Promise.all([
@@ -45,7 +52,15 @@ export function Camera({ paused, onCode }: { paused: boolean; onCode: (code: str
           if (pausedRef.current) last.at = performance.now();
           else if (element && element.readyState >= 2) {
             const started = performance.now();
-            const found = await detector.detect(element).catch(() => []);
+            const scale = Math.min(1, DECODE_WIDTH / (element.videoWidth || DECODE_WIDTH));
+            let source: HTMLVideoElement | HTMLCanvasElement = element;
+            if (context && scale < 1) {
+              canvas.width = Math.round(element.videoWidth * scale);
+              canvas.height = Math.round(element.videoHeight * scale);
+              context.drawImage(element, 0, 0, canvas.width, canvas.height);
+              source = canvas;
+            }
+            const found = await detector.detect(source).catch(() => []);
             const code = found[0]?.rawValue;
             const now = performance.now();
             // The decoder's share of a camera scan (bench/checkin): every frame it found a code in.
