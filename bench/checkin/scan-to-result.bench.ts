@@ -16,7 +16,7 @@
  * handheld or camera scan (decode + result) is over 100 ms.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { qrY4m } from '../../e2e/qr-y4m.ts';
@@ -47,6 +47,7 @@ async function lastMeasure(page: Page, name: string): Promise<number> {
   }, name);
 }
 
+const loadBefore = loadavg()[0] ?? 0;
 const portal = await startPortal();
 const dir = mkdtempSync(join(tmpdir(), 'checkin-bench-'));
 let failed = false;
@@ -141,7 +142,8 @@ Debian's Chromium, the built portal with demo data (roster of ${rosterSize} peop
 with the demo code, CPU throttled 4x (\`Emulation.setCPUThrottlingRate\`). Times in ms, from the code's arrival
 (the handheld scanner's Enter, or the camera frame the decoder read) to the frame after the full-screen result
 rendered, measured by the app (\`performance.measure\`). Budget (issue 26): ${BUDGET_MS} ms. Taken on a shared
-machine (2 cores, other helpers' builds and tests running): figures are upper bounds.
+machine (2 cores, other helpers' builds and tests running; load average ${loadBefore.toFixed(1)} at the start,
+${(loadavg()[0] ?? 0).toFixed(1)} at the end): figures are upper bounds.
 
 | scan | n | p50 | p95 | max |
 |---|---|---|---|---|
