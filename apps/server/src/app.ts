@@ -197,6 +197,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       codeHashKey: config.codeHashKey,
       reportEmailDomain: config.reportEmailDomain,
       weakCodesAllowed: async () => (await runModeOf(config, database, { emptyIsDemo: false })) === 'demo',
+      badgeKeys,
       ...adminNow,
     }),
   });

@@ -392,6 +392,10 @@ export const adminRegistrationDetailSchema = adminRegistrationSchema.extend({
   provider: z.string(),
   /** Audit entries about this registration, oldest first. */
   history: z.array(auditEntrySchema),
+  /** The signed badge code while Enrolled, for a reprint (docs/event-days.md); null otherwise. */
+  badge: z.object({ code: z.string() }).nullable().optional(),
+  /** The door state: when and where the attendee was checked in (null: not yet), and the badge version. */
+  checkIn: z.object({ checkedInAt: z.string().nullable(), door: z.string().nullable(), badgeVersion: z.number().int() }).nullable().optional(),
 });
 export type AdminRegistrationDetail = z.infer<typeof adminRegistrationDetailSchema>;
 

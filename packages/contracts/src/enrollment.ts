@@ -73,6 +73,8 @@ export const registrationSummarySchema = z.object({
   departureDate: z.string().nullable(),
   enrolledAt: z.string().nullable(),
   isFree: z.boolean(),
+  /** The signed badge code (docs/event-days.md) once Enrolled; null otherwise. */
+  badge: z.object({ code: z.string() }).nullable().optional(),
 });
 export type RegistrationSummary = z.infer<typeof registrationSummarySchema>;
 

@@ -35,6 +35,8 @@ import type { RegistrationProvider } from '../registration/provider.ts';
 import { cancel, changeAttendance, normalized } from '../registration/registration.service.ts';
 import { findEvent, findPerson, isPlaceholderEmail, lockForChange } from '../registration/registration.queries.ts';
 import * as q from './admin.queries.ts';
+import type { BadgeKeys } from '../event-days/badge-code.ts';
+import { checkInState, issueBadge } from '../event-days/event-days.service.ts';
 
 const { accessCodes, eventRetention, events, people, registrationTokens, stores, zones } = schema;
 
@@ -101,6 +103,8 @@ export interface AdminServiceDeps {
   /** Whether imported codes may be short or on the deny list: only in demo mode, as for the CLI. */
   weakCodesAllowed?: () => Promise<boolean>;
   now?: () => Date;
+  /** Signs the badge the registration detail shows for a reprint (docs/event-days.md). */
+  badgeKeys?: BadgeKeys;
 }
 
 export function createAdminService(deps: AdminServiceDeps) {
@@ -116,6 +120,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       ...view,
       registeredBy: by ? { id: by.id, firstName: by.firstName, lastName: by.lastName, email: isPlaceholderEmail(by.email) ? null : by.email } : null,
       history: await q.registrationHistory(dbOrTx, id),
+      ...(deps.badgeKeys ? { badge: view.status === 'Enrolled' ? await issueBadge(dbOrTx, deps.badgeKeys, id) : null, checkIn: await checkInState(dbOrTx, id) } : {}),
     };
   }
 

@@ -103,9 +103,13 @@ const TYPE_LABELS: Record<string, string> = {
   expo: 'Expo',
 };
 
-/** Draws a QR code's dark modules as rectangles, one per horizontal run. */
+/**
+ * Draws a QR code's dark modules as rectangles, one per horizontal run. Byte mode and mask 0 are
+ * given rather than searched for: the code is base64url text (byte mode anyway) and the search for
+ * the "best" mask cost 2 ms a badge (10 s for 5,000, docs/benchmarks.md); any mask is valid QR.
+ */
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const qr = QRCode.create([{ data: text, mode: 'byte' }] as unknown as string, { errorCorrectionLevel: 'M', maskPattern: 0 });
   const n = qr.modules.size;
   const quiet = 2;
   const unit = size / (n + quiet * 2);

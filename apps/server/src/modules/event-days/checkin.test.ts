@@ -86,7 +86,7 @@ describe('door devices and the check-in API', () => {
       bytes.writeUInt32BE(r!.id + 1, 0);
       expect(keys.verify(`${prefix}.${bytes.toString('base64url')}.${signature}`)).toBeNull();
       const sig = Buffer.from(signature, 'base64url');
-      sig[10] ^= 1;
+      sig.writeUInt8(sig.readUInt8(10) ^ 1, 10);
       expect(keys.verify(`${prefix}.${payload}.${sig.toString('base64url')}`)).toBeNull();
       const other = new BadgeKeys('another-badge-key-0123456789abcdefghijkl');
       expect(keys.verify(other.sign({ registrationId: r!.id, eventId: 'nbc', version: r!.version }))).toBeNull();

@@ -3,7 +3,7 @@
  * registration, walk-ins and same-store substitution (also reached by a door device with the right).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   DEVICE_HELD_FIELDS,
   type Badge,
@@ -58,6 +58,15 @@ export async function issueBadge(db: DbOrTx, keys: BadgeKeys, registrationId: nu
     version = created!.version;
   }
   return { code: keys.sign({ registrationId, eventId: row.eventId, version }) };
+}
+
+/** The door state of one registration (null: it never had a badge). */
+export async function checkInState(db: DbOrTx, registrationId: number): Promise<{ checkedInAt: string | null; door: string | null; badgeVersion: number } | null> {
+  const [row] = await db
+    .select({ checkedInAt: badges.checkedInAt, door: badges.checkedInDoor, version: badges.version })
+    .from(badges)
+    .where(eq(badges.registrationId, registrationId));
+  return row ? { checkedInAt: row.checkedInAt?.toISOString() ?? null, door: row.door, badgeVersion: row.version } : null;
 }
 
 function auditActor(actor: DaysActor) {
@@ -368,15 +377,5 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
     });
   }
 
-  /** The door state of one registration, for the console's detail. */
-  async function checkInOf(registrationId: number): Promise<{ checkedInAt: string | null; door: string | null; badgeVersion: number } | null> {
-    const [row] = await db
-      .select({ checkedInAt: badges.checkedInAt, door: badges.checkedInDoor, version: badges.version })
-      .from(badges)
-      .where(eq(badges.registrationId, registrationId))
-      .orderBy(desc(badges.registrationId));
-    return row ? { checkedInAt: row.checkedInAt?.toISOString() ?? null, door: row.door, badgeVersion: row.version } : null;
-  }
-
-  return { createDevice, revokeDevice, listDevices, conflicts, walkIn, substitute, consoleCheckIn, checkInOf, badgeOf: (id: number) => issueBadge(db, keys, id) };
+  return { createDevice, revokeDevice, listDevices, conflicts, walkIn, substitute, consoleCheckIn, checkInOf: (id: number) => checkInState(db, id), badgeOf: (id: number) => issueBadge(db, keys, id) };
 }

@@ -13,6 +13,10 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Db } from '@portal/db';
 import { attachmentBuilder } from './attachments.ts';
 import { registrationCalendar } from './ics.ts';
+import QRCode from 'qrcode';
+import type { BadgeKeys } from '../event-days/badge-code.ts';
+import { issueBadge } from '../event-days/event-days.service.ts';
+import { BADGE_QR_CID } from './templates/registration.ts';
 import * as q from './mail.queries.ts';
 import { redactMailData } from './redact-links.ts';
 import { brandingOf, MAIL_KINDS, renderMail, type Branding, type MailDataByKind, type MailKind, type Rendered } from './templates/index.ts';
@@ -34,10 +38,14 @@ export interface MailDeliveryOptions {
   leaseMs?: number;
   maxAttempts?: number;
   backoffBaseMs?: number;
+  /** Signs the badge of a confirmation (docs/event-days.md); without it confirmations carry none. */
+  badgeKeys?: BadgeKeys;
 }
 
-type NodemailerAttachment = { filename: string; content: string | Buffer; contentType: string; encoding?: string; method?: string };
+type NodemailerAttachment = { filename: string; content: string | Buffer; contentType: string; encoding?: string; method?: string; cid?: string };
 
+/** Mails that carry the attendee's badge while the registration is Enrolled. */
+const BADGE_KINDS: ReadonlySet<string> = new Set(['registration-confirmed', 'registration-changed']);
 const CALENDAR_KINDS: ReadonlySet<string> = new Set(['registration-confirmed', 'registration-changed', 'registration-cancelled']);
 
 class PermanentError extends Error {}
@@ -187,9 +195,19 @@ export class MailDelivery {
     if (!isMailKind(mail.kind)) throw new PermanentError(`unknown mail kind ${mail.kind}`);
     const event = mail.eventId ? await q.findEventForMail(this.options.db, mail.eventId) : undefined;
     const branding = brandingOf(event, this.options.publicUrl);
-    const rendered = renderMail(mail.kind, branding, mail.data as unknown as MailDataByKind[typeof mail.kind]);
-
     const attachments: NodemailerAttachment[] = [];
+    let data = mail.data;
+    // The badge as it is when the mail goes out: signed now, so a cancelled registration gets none.
+    if (BADGE_KINDS.has(mail.kind) && this.options.badgeKeys && typeof mail.data.registrationId === 'number') {
+      const badge = await issueBadge(this.options.db, this.options.badgeKeys, mail.data.registrationId);
+      if (badge) {
+        data = { ...mail.data, badgeCode: badge.code };
+        const png = await QRCode.toBuffer(badge.code, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 400 });
+        attachments.push({ filename: 'badge.png', content: png, contentType: 'image/png', cid: BADGE_QR_CID });
+      }
+    }
+    const rendered = renderMail(mail.kind, branding, data as unknown as MailDataByKind[typeof mail.kind]);
+
     for (const a of mail.attachments) {
       if ('builder' in a) {
         const build = attachmentBuilder(a.builder);

@@ -165,7 +165,7 @@ export const mailRoutes = fp<MailRoutesOptions>(
   async (app, options) => {
     const now = options.now ?? (() => new Date());
     const { config } = options;
-    const worker = new MailDelivery({ db: app.db, smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl, log: app.log, ...options.delivery });
+    const worker = new MailDelivery({ db: app.db, smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl, log: app.log, badgeKeys: app.badgeKeys, ...options.delivery });
     app.decorate('mailDelivery', worker);
     app.addHook('onClose', async () => worker.stop());
 

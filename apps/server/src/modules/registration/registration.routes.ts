@@ -23,7 +23,7 @@ export const CVENT_CALLBACKS_PER_MINUTE = 600;
 export const CVENT_FAILURES_PER_HOUR = 20;
 
 export const registrationRoutes: FastifyPluginAsyncZod<{ config: Config; limiter: RateLimiter; now?: () => Date }> = async (app, { config, limiter, now }) => {
-  const service = createRegistrationService({ db: app.db, publicUrl: config.publicUrl, ...(now ? { now } : {}) });
+  const service = createRegistrationService({ db: app.db, publicUrl: config.publicUrl, badgeKeys: app.badgeKeys, ...(now ? { now } : {}) });
 
   if (config.registrationProvider === 'builtin') {
     app.get('/api/Registration/:token', { schema: { params: tokenParams } }, async (request, reply) => {

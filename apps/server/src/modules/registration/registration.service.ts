@@ -20,6 +20,8 @@ import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailK
 import { consumeToken, findLiveToken, issueToken } from './registration-tokens.ts';
 import { assertEnrollmentOpen, assertRegistrationWindowOpen } from '../enrollment/enrollment-limits.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
+import type { BadgeKeys } from '../event-days/badge-code.ts';
+import { issueBadge } from '../event-days/event-days.service.ts';
 
 const { registrations, people, providerCallbacks } = schema;
 
@@ -133,8 +135,17 @@ export type RegistrationSubmitInput =
   | { action: 'submit'; firstName: string; lastName: string; email: string; isVirtual: boolean; arrivalDate?: string | null | undefined; departureDate?: string | null | undefined }
   | { action: 'cancel' };
 
-export function createRegistrationService(deps: { db: Db; now?: () => Date; /** Base of links in mails; without it none are mailed. */ publicUrl?: string }) {
+export function createRegistrationService(deps: {
+  db: Db;
+  now?: () => Date;
+  /** Base of links in mails; without it none are mailed. */
+  publicUrl?: string;
+  /** Signs the badge the answers carry once Enrolled (docs/event-days.md). */
+  badgeKeys?: BadgeKeys;
+}) {
   const { db } = deps;
+  const badgeOf = async (tx: Db | Tx, registrationId: number, status: RegistrationStatus) =>
+    status === 'Enrolled' && deps.badgeKeys ? await issueBadge(tx, deps.badgeKeys, registrationId) : null;
   const base = deps.publicUrl?.replace(/\/+$/, '');
   const now = deps.now ?? (() => new Date());
 
@@ -147,7 +158,13 @@ export function createRegistrationService(deps: { db: Db; now?: () => Date; /** 
       assertUsable(live.purpose, summary.status);
       // A registration link handed out before the window closed completes nothing after it (issue 24).
       if (live.purpose === 'register') await assertRegistrationWindowOpen(db, summary.event.eventType, now());
-      return { ...summary, purpose: live.purpose, expiresAt: live.expiresAt.toISOString(), emailEditable: summary.attendee.email === null };
+      return {
+        ...summary,
+        badge: await badgeOf(db, live.registrationId, summary.status),
+        purpose: live.purpose,
+        expiresAt: live.expiresAt.toISOString(),
+        emailEditable: summary.attendee.email === null,
+      };
     },
 
     /** Completes, changes or cancels the registration behind a token, using the token up. */
@@ -206,7 +223,7 @@ export function createRegistrationService(deps: { db: Db; now?: () => Date; /** 
           ip,
           detail: { registrationId: registration.id, provider: 'builtin', purpose: live.purpose, status: summary.status, isVirtual: summary.isVirtual, isFree: summary.isFree },
         });
-        return summary;
+        return { ...summary, badge: await badgeOf(tx, registration.id, summary.status) };
       });
     },
 

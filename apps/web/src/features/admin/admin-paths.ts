@@ -10,6 +10,7 @@ export const adminPaths = {
   audit: '/admin/audit',
   outbox: '/admin/outbox',
   webhooks: '/admin/webhooks',
+  eventDays: '/admin/event-days',
   organizers: '/admin/organizers',
   account: '/admin/account',
 } as const;
@@ -18,6 +19,7 @@ export const ADMIN_NAV: readonly { to: string; label: string }[] = [
   { to: adminPaths.registrations, label: 'Registrations' },
   { to: adminPaths.accessCodes, label: 'Access codes' },
   { to: adminPaths.events, label: 'Events' },
+  { to: adminPaths.eventDays, label: 'Event days' },
   { to: adminPaths.people, label: 'People' },
   { to: adminPaths.import, label: 'Import' },
   { to: adminPaths.outbox, label: 'Outbox' },

@@ -11,6 +11,7 @@ import { ChangePasswordPage } from './components/change-password-page.tsx';
 import { AccessCodesPage } from './pages/access-codes-page.tsx';
 import { AccountPage } from './pages/account-page.tsx';
 import { AuditPage } from './pages/audit-page.tsx';
+import { EventDaysPage } from './pages/event-days-page.tsx';
 import { EventsPage } from './pages/events-page.tsx';
 import { ImportPage } from './pages/import-page.tsx';
 import { OrganizersPage } from './pages/organizers-page.tsx';
@@ -35,6 +36,7 @@ export function AdminRoutes() {
         <Route path={`${rel(adminPaths.registrations)}/:id`} element={<RegistrationDetailPage />} />
         <Route path={rel(adminPaths.accessCodes)} element={<AccessCodesPage />} />
         <Route path={rel(adminPaths.events)} element={<EventsPage />} />
+        <Route path={rel(adminPaths.eventDays)} element={<EventDaysPage />} />
         <Route path={rel(adminPaths.people)} element={<PeoplePage />} />
         <Route path={rel(adminPaths.import)} element={<ImportPage />} />
         <Route path={rel(adminPaths.outbox)} element={<OutboxPage />} />

@@ -8,7 +8,7 @@ import type { RegistrationSummary } from '@portal/contracts';
 import type { ApiError } from '../../lib/api-client.ts';
 import { isDeadLink, useRegistration } from './api/registration-api.ts';
 import { RegistrationForm } from './components/registration-form.tsx';
-import { LinkProblem, RegistrationConfirmation } from './components/registration-outcome.tsx';
+import { BadgeSection, LinkProblem, RegistrationConfirmation } from './components/registration-outcome.tsx';
 import { formatDay } from './utils/registration-rules.ts';
 
 export default function RegistrationPage() {
@@ -60,6 +60,7 @@ function RegistrationForToken({ token }: { token: string }) {
         {registration.store ? ` · ${registration.store.name}` : ''}
       </p>
       <p>{revisit ? 'Change the attendance or the dates, or cancel the registration.' : 'Check the attendee’s name and e-mail, choose how they will attend, and submit.'}</p>
+      <BadgeSection summary={registration} />
       <RegistrationForm token={token} registration={registration} onDone={setDone} onDeadLink={setDead} />
     </>
   );

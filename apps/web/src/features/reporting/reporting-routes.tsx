@@ -17,6 +17,7 @@ import { ZoneReportPage } from './pages/zone-report-page.tsx';
 import { CoveragePage } from './pages/coverage-page.tsx';
 import { EventComparisonPage } from './pages/event-comparison-page.tsx';
 import { TimelinePage } from './pages/timeline-page.tsx';
+import { ArrivalsPage } from './pages/arrivals-page.tsx';
 import { canUseInsights } from './insight-catalogue.ts';
 import type { ReportSlug } from './report-catalogue.ts';
 import { allowedReportSlugs, canUseReporting } from './report-catalogue.ts';
@@ -51,6 +52,7 @@ export default function ReportingRoutes() {
         <Route path="coverage" element={<CoveragePage />} />
         <Route path="timeline" element={<TimelinePage />} />
         <Route path="comparison" element={<EventComparisonPage />} />
+        <Route path="arrivals" element={<ArrivalsPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </div>

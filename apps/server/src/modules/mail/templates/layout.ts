@@ -51,14 +51,18 @@ export interface Rendered {
 }
 
 export interface Part {
-  /** Paragraphs of plain text; `{ link }` becomes a button in HTML and a bare URL in text. */
-  blocks: Array<string | { link: string; label: string } | { rows: Array<[string, string]> }>;
+  /**
+   * Paragraphs of plain text; `{ link }` becomes a button in HTML and a bare URL in text; `{ image }`
+   * an inline image (`cid:` of an attachment) in HTML and its `text` in the text part.
+   */
+  blocks: Array<string | { link: string; label: string } | { rows: Array<[string, string]> } | { image: string; alt: string; text: string }>;
 }
 
 export function layout(b: Branding, subject: string, greeting: string, part: Part): Rendered {
   const textBlocks = part.blocks.map((block) => {
     if (typeof block === 'string') return block;
     if ('link' in block) return `${block.label}:\n${block.link}`;
+    if ('image' in block) return block.text;
     return block.rows.map(([k, v]) => `${k}: ${v}`).join('\n');
   });
   const text = [greeting, ...textBlocks, `-- \n${b.eventName}\n${b.portalUrl}`].join('\n\n') + '\n';
@@ -68,6 +72,9 @@ export function layout(b: Branding, subject: string, greeting: string, part: Par
       if (typeof block === 'string') return `<p style="margin:0 0 16px">${esc(block)}</p>`;
       if ('link' in block) {
         return `<p style="margin:0 0 16px"><a href="${esc(block.link)}" style="display:inline-block;padding:10px 18px;background:${esc(b.accent)};color:#ffffff;text-decoration:none;border-radius:4px">${esc(block.label)}</a></p>`;
+      }
+      if ('image' in block) {
+        return `<p style="margin:0 0 16px"><img src="${esc(block.image)}" alt="${esc(block.alt)}" width="200" height="200" style="display:block"></p><p style="margin:0 0 16px;font-family:monospace;font-size:11px;word-break:break-all;color:#555555">${esc(block.text)}</p>`;
       }
       const rows = block.rows.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${esc(k)}</th><td style="padding:4px 0">${esc(v)}</td></tr>`).join('');
       return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${rows}</table>`;

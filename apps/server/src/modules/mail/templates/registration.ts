@@ -10,6 +10,23 @@ export interface RegistrationMailData {
   storeName?: string | null;
   /** The attendee's own link to change or cancel (absent when none could be issued). */
   revisitUrl?: string | null;
+  /**
+   * The badge code (docs/event-days.md), added when the mail is sent (never stored with the row);
+   * its QR goes along as the inline image `cid:badge-qr`.
+   */
+  badgeCode?: string | null;
+}
+
+/** The content id of the badge's QR image attached to a confirmation. */
+export const BADGE_QR_CID = 'badge-qr';
+
+function badge(d: RegistrationMailData) {
+  return d.badgeCode
+    ? [
+        'Your badge: show this code at the door (printed or on your phone). It is also on your registration page.',
+        { image: `cid:${BADGE_QR_CID}`, alt: 'Your badge QR code', text: `Badge code: ${d.badgeCode}` },
+      ]
+    : [];
 }
 
 function attendanceRows(b: Branding, d: RegistrationMailData): Array<[string, string]> {
@@ -37,6 +54,7 @@ export function registrationConfirmed(b: Branding, d: RegistrationMailData): Ren
     blocks: [
       `Your registration for ${b.eventName} is confirmed. The attached calendar file adds it to your calendar.`,
       { rows: attendanceRows(b, d) },
+      ...badge(d),
       ...revisit(d),
       'We look forward to seeing you.',
     ],
@@ -48,6 +66,7 @@ export function registrationChanged(b: Branding, d: RegistrationMailData): Rende
     blocks: [
       `Your registration for ${b.eventName} was changed. Opening the attached calendar file updates the entry already in your calendar.`,
       { rows: attendanceRows(b, d) },
+      ...badge(d),
       ...revisit(d),
     ],
   });

@@ -17,4 +17,9 @@ export const adminKeys = {
   organizerList: (params: ListParams) => [...adminKeys.organizers(), 'list', params] as const,
   webhooks: () => [...adminKeys.all, 'webhooks'] as const,
   webhookDeliveries: (id: number, params: ListParams) => [...adminKeys.webhooks(), 'deliveries', id, params] as const,
+  eventDays: () => [...adminKeys.all, 'event-days'] as const,
+  checkInDevices: (event: string) => [...adminKeys.eventDays(), 'devices', event] as const,
+  arrivals: (event: string, params: ListParams) => [...adminKeys.eventDays(), 'arrivals', event, params] as const,
+  notArrived: (event: string, params: ListParams) => [...adminKeys.eventDays(), 'not-arrived', event, params] as const,
+  conflicts: (event: string) => [...adminKeys.eventDays(), 'conflicts', event] as const,
 };

@@ -17,6 +17,7 @@ import { useEvents } from '../api/get-events.ts';
 import { useRegistration } from '../api/get-registration.ts';
 import { useResendRegistrationLink } from '../api/resend-registration-link.ts';
 import { AuditDetail } from '../components/audit-detail.tsx';
+import { BadgeCard } from '../components/badge-card.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
 import { Field } from '../components/form-field.tsx';
@@ -211,6 +212,9 @@ function Detail({ r }: { r: AdminRegistrationDetail }) {
               <DatesForm key={r.updatedAt} r={r} />
             </Card.Body>
           </Card>
+          <div className="mt-3">
+            <BadgeCard r={r} />
+          </div>
         </Col>
         <Col lg={8}>
           <h2 className="h5">History</h2>

@@ -1,6 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { RegistrationSummary } from '@portal/contracts';
 import { formatDay, formatInstant } from '../utils/registration-rules.ts';
+
+// Loaded only when there is a badge to show: the QR encoder stays out of the page's first load.
+const YourBadge = lazy(() => import('./your-badge.tsx'));
+
+/** The badge section while the registration is Enrolled (docs/event-days.md); nothing otherwise. */
+export function BadgeSection({ summary }: { summary: RegistrationSummary }) {
+  if (summary.status !== 'Enrolled' || !summary.badge) return null;
+  return (
+    <Suspense fallback={<p className="text-body-secondary" role="status">Loading your badge…</p>}>
+      <YourBadge code={summary.badge.code} name={`${summary.attendee.firstName} ${summary.attendee.lastName}`} eventName={summary.event.name} storeName={summary.store?.name ?? null} />
+    </Suspense>
+  );
+}
 
 /** The outcome replaces the form: focus moves to its heading so screen readers announce it. */
 function useFocusOnMount<T extends HTMLElement>() {
@@ -66,6 +79,7 @@ export function RegistrationConfirmation({ summary, changed }: { summary: Regist
           </>
         )}
       </dl>
+      <BadgeSection summary={summary} />
       <p className="mb-0">To review or change it later, log in to the portal and open the Enrollment tab. You can close this window.</p>
     </section>
   );

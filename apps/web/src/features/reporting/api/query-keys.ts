@@ -25,4 +25,6 @@ export const reportKeys = {
   eventComparison: (offset?: number, limit?: number) =>
     offset === undefined ? ([...reportKeys.all, 'event-comparison'] as const) : ([...reportKeys.all, 'event-comparison', offset, limit] as const),
   digest: () => [...reportKeys.all, 'digest'] as const,
+  arrivals: (event: string, level: string, region: string, zone: string) => [...reportKeys.all, 'arrivals', event, level, region, zone] as const,
+  notArrived: (event: string, region: string, zone: string, page: number) => [...reportKeys.all, 'not-arrived', event, region, zone, page] as const,
 };

@@ -29,15 +29,35 @@ const coverage: CoverageAnswer = {
 };
 
 describe('reports beyond the seed (web)', () => {
-  it('lists coverage, timeline and nbc vs abc in the menu for field, corporate and report users', async () => {
+  it('lists coverage, timeline, nbc vs abc and arrivals in the menu for field, corporate and report users', async () => {
     fakeApi({});
     for (const policies of [['field'], ['corporate'], ['reporting']]) {
       const view = render('/nbc/reporting', policies);
       const list = await screen.findByRole('list', { name: 'Coverage and trends' });
-      expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/nbc/reporting/coverage', '/nbc/reporting/timeline', '/nbc/reporting/comparison']);
+      expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/nbc/reporting/coverage', '/nbc/reporting/timeline', '/nbc/reporting/comparison', '/nbc/reporting/arrivals']);
       expect(screen.getByRole('button', { name: 'Download hierarchy workbook' })).toBeEnabled();
       view.unmount();
     }
+  });
+
+  it('shows arrivals by region with totals and who has not arrived, drills down to a region', async () => {
+    const api = fakeApi({
+      'GET /api/Report/Arrivals': (call) =>
+        ok(
+          call.query.region
+            ? { rows: [{ code: '011', name: 'Zone 11', enrolled: 4, arrived: 1, pctArrived: 25 }], total: { enrolled: 4, arrived: 1 } }
+            : { rows: [{ code: '010', name: 'East', enrolled: 10, arrived: 4, pctArrived: 40 }, { code: '020', name: 'West', enrolled: 5, arrived: 1, pctArrived: 20 }], total: { enrolled: 15, arrived: 5 } },
+        ),
+      'GET /api/Report/Arrivals/NotArrived': () =>
+        ok({ rows: [{ registrationId: 7, attendeeName: 'Nora Late', attendeeType: 'dealer', dlrnum: '10002', storeName: 'Lakeside Auto', district: '011001', zone: '011' }], total: 1 }),
+    });
+    const user = userEvent.setup();
+    render('/nbc/reporting/arrivals', ['corporate']);
+    expect(await screen.findByText(/of 15 enrolled attendees have arrived/)).toBeInTheDocument();
+    expect(screen.getByText('Nora Late')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'East (010): by Zone' }));
+    await waitFor(() => expect(api.callsTo('/api/Report/Arrivals').at(-1)?.query).toMatchObject({ region: '010', reportLevel: 'Zone', event: 'nbc' }));
+    expect(await screen.findByText(/of 4 enrolled attendees have arrived/)).toBeInTheDocument();
   });
 
   it('opts in to the weekly digest from the menu', async () => {

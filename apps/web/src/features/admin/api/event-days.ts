@@ -1,0 +1,124 @@
+/**
+ * The event days in the console (@portal/contracts event-days.ts, docs/event-days.md): door devices
+ * (GET/POST /api/Admin/CheckInDevices, POST .../{id}/Revoke), arrivals of the whole event, conflicts,
+ * printed badges (a PDF, fetched with the organizer token), walk-ins, substitution and check-in by hand.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  EVENT_DAYS_ADMIN_PATHS,
+  type ArrivalsData,
+  type BadgeLayout,
+  type CheckInConflict,
+  type CheckInDevice,
+  type CreateCheckInDeviceRequest,
+  type CreatedCheckInDevice,
+  type NotArrivedData,
+  type Paged,
+  type SubstituteData,
+  type SubstituteRequest,
+  type WalkInData,
+  type WalkInRequest,
+} from '@portal/contracts';
+import { ApiError, apiUrl } from '../../../lib/api-client.ts';
+import { clearAdminSession, getAdminToken } from '../utils/admin-session.ts';
+import { adminFetch } from './admin-client.ts';
+import { adminKeys, type ListParams } from './query-keys.ts';
+
+const withId = (path: string, id: number) => path.replace('{id}', String(id));
+/** Arrivals and device counts refresh themselves while shown, at most every 10 s. */
+export const EVENT_DAYS_REFRESH_MS = 10_000;
+
+export const checkInDevicesQuery = (event: string) =>
+  queryOptions({
+    queryKey: adminKeys.checkInDevices(event),
+    queryFn: ({ signal }) => adminFetch<Paged<CheckInDevice>>(EVENT_DAYS_ADMIN_PATHS.devices, { query: { event }, signal }),
+  });
+export const useCheckInDevices = (event: string) => useQuery({ ...checkInDevicesQuery(event), refetchInterval: EVENT_DAYS_REFRESH_MS });
+
+export const useArrivals = (event: string, params: ListParams) =>
+  useQuery({
+    queryKey: adminKeys.arrivals(event, params),
+    queryFn: ({ signal }) => adminFetch<ArrivalsData>(EVENT_DAYS_ADMIN_PATHS.arrivals, { query: { event, ...params }, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: EVENT_DAYS_REFRESH_MS,
+  });
+
+export const useNotArrived = (event: string, params: ListParams) =>
+  useQuery({
+    queryKey: adminKeys.notArrived(event, params),
+    queryFn: ({ signal }) => adminFetch<NotArrivedData>(EVENT_DAYS_ADMIN_PATHS.notArrived, { query: { event, ...params }, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: EVENT_DAYS_REFRESH_MS,
+  });
+
+export const useConflicts = (event: string) =>
+  useQuery({
+    queryKey: adminKeys.conflicts(event),
+    queryFn: ({ signal }) => adminFetch<Paged<CheckInConflict>>(EVENT_DAYS_ADMIN_PATHS.conflicts, { query: { event }, signal }),
+    refetchInterval: EVENT_DAYS_REFRESH_MS,
+  });
+
+function useEventDaysMutation<Variables, Answer>(call: (variables: Variables) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.eventDays() }) });
+}
+
+export const useCreateCheckInDevice = () =>
+  useEventDaysMutation((input: CreateCheckInDeviceRequest) => adminFetch<CreatedCheckInDevice>(EVENT_DAYS_ADMIN_PATHS.devices, { method: 'POST', body: input }));
+
+export const useRevokeCheckInDevice = () =>
+  useEventDaysMutation(({ id }: { id: number }) => adminFetch<CheckInDevice>(withId(EVENT_DAYS_ADMIN_PATHS.deviceRevoke, id), { method: 'POST', body: {} }));
+
+export const useWalkIn = () => useEventDaysMutation((input: WalkInRequest) => adminFetch<WalkInData>(EVENT_DAYS_ADMIN_PATHS.walkIns, { method: 'POST', body: input }));
+
+export function useSubstitute(registrationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SubstituteRequest) => adminFetch<SubstituteData>(withId(EVENT_DAYS_ADMIN_PATHS.substitute, registrationId), { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useConsoleCheckIn(registrationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (undo: boolean) => adminFetch<{ checkedInAt: string | null; door: string | null }>(withId(EVENT_DAYS_ADMIN_PATHS.checkIn, registrationId), { method: 'POST', body: { undo } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export interface BadgesSelection {
+  event: string;
+  layout: BadgeLayout;
+  region?: string;
+  zone?: string;
+  district?: string;
+  store?: string;
+  registrationId?: number;
+}
+
+/**
+ * Downloads the badges PDF with the organizer's token (a plain link could not send it) and hands it
+ * to the browser as a file.
+ */
+export async function downloadBadges(selection: BadgesSelection): Promise<void> {
+  const query = Object.fromEntries(Object.entries(selection).filter(([, v]) => v !== undefined && v !== ''));
+  const response = await fetch(apiUrl(EVENT_DAYS_ADMIN_PATHS.badges, query), { headers: { authorization: `Bearer ${getAdminToken() ?? ''}` } });
+  if (response.status === 401) {
+    clearAdminSession();
+    throw new ApiError(401, 'Your organizer session has ended. Please sign in again.');
+  }
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(response.status, envelope?.message ?? `The badges could not be made (${response.status}).`);
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `badges-${selection.event}-${selection.layout}${selection.registrationId ? `-${selection.registrationId}` : ''}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,508 @@
+/**
+ * The days of the event (docs/event-days.md): arrivals of the whole event (refreshed every 10 s while
+ * shown), door devices (pair, what each holds, revoke), conflicts two offline doors made, walk-ins and
+ * printed badges.
+ */
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import {
+  BADGE_LAYOUTS,
+  createCheckInDeviceRequestSchema,
+  walkInRequestSchema,
+  type BadgeLayout,
+  type CheckInDevice,
+  type CreatedCheckInDevice,
+  type WalkInData,
+} from '@portal/contracts';
+import { adminPaths } from '../admin-paths.ts';
+import { PAGE_SIZE } from '../api/admin-types.ts';
+import { errorMessage } from '../api/admin-client.ts';
+import {
+  downloadBadges,
+  useArrivals,
+  useCheckInDevices,
+  useConflicts,
+  useCreateCheckInDevice,
+  useNotArrived,
+  useRevokeCheckInDevice,
+  useWalkIn,
+} from '../api/event-days.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { CopyButton } from '../components/copy-button.tsx';
+import { Field, SubmitCancel } from '../components/form-field.tsx';
+import { Pager } from '../components/pager.tsx';
+import { EmptyState, ErrorAlert, QueryState } from '../components/query-state.tsx';
+import { useConfirmTarget } from '../components/use-confirm-target.ts';
+import { formatCount, formatDateTime } from '../utils/format.ts';
+import { ATTENDEE_TYPE_LABELS, labelOf } from '../utils/labels.ts';
+import { fieldErrorsOf } from '../utils/zod-errors.ts';
+
+type EventId = 'nbc' | 'abc';
+const LEVELS = ['Region', 'Zone', 'District'] as const;
+const LAYOUT_LABELS: Record<BadgeLayout, string> = { a6: 'A6, one per page', 'a4-4up': 'A4, four per page', 'letter-6up': 'US Letter, six per page' };
+const STATE_LABELS: Record<CheckInDevice['state'], string> = { pairing: 'Waiting to pair', expired: 'Code expired', paired: 'Paired', revoked: 'Revoked' };
+
+function Arrivals({ event }: { event: EventId }) {
+  const [level, setLevel] = useState<(typeof LEVELS)[number]>('Region');
+  const [page, setPage] = useState(1);
+  const arrivals = useArrivals(event, { reportLevel: level });
+  const notArrived = useNotArrived(event, { page, pageSize: PAGE_SIZE });
+  return (
+    <section aria-labelledby="arrivals-title" className="mb-4">
+      <div className="d-flex flex-wrap align-items-end gap-3 mb-2">
+        <h2 id="arrivals-title" className="h5 mb-0">
+          Arrivals
+        </h2>
+        <Form.Group controlId="arrivals-level">
+          <Form.Label className="small mb-0">By</Form.Label>
+          <Form.Select size="sm" value={level} onChange={(e) => setLevel(e.target.value as (typeof LEVELS)[number])}>
+            {LEVELS.map((l) => (
+              <option key={l}>{l}</option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <span className="small text-body-secondary">Refreshes every 10 seconds.</span>
+      </div>
+      <QueryState query={arrivals} loadingLabel="Loading arrivals…">
+        {(data) =>
+          data.rows.length === 0 ? (
+            <EmptyState>No enrolled attendees with a store yet.</EmptyState>
+          ) : (
+            <Table size="sm" bordered hover responsive aria-label="Arrivals">
+              <thead>
+                <tr>
+                  <th scope="col">{level}</th>
+                  <th scope="col">Name</th>
+                  <th scope="col" className="text-end">
+                    Enrolled
+                  </th>
+                  <th scope="col" className="text-end">
+                    Arrived
+                  </th>
+                  <th scope="col" className="text-end">
+                    % arrived
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rows.map((r) => (
+                  <tr key={r.code}>
+                    <td>{r.code}</td>
+                    <td>{r.name}</td>
+                    <td className="text-end">{formatCount(r.enrolled)}</td>
+                    <td className="text-end">{formatCount(r.arrived)}</td>
+                    <td className="text-end">{r.pctArrived.toFixed(1)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="fw-bold">
+                  <td colSpan={2}>Total</td>
+                  <td className="text-end">{formatCount(data.total.enrolled)}</td>
+                  <td className="text-end">{formatCount(data.total.arrived)}</td>
+                  <td className="text-end">{data.total.enrolled ? ((data.total.arrived / data.total.enrolled) * 100).toFixed(1) : '0.0'}</td>
+                </tr>
+              </tfoot>
+            </Table>
+          )
+        }
+      </QueryState>
+      <h3 className="h6 mt-3">Not arrived yet</h3>
+      <QueryState query={notArrived} loadingLabel="Loading who has not arrived…">
+        {(data) =>
+          data.total === 0 ? (
+            <EmptyState>Everyone enrolled has arrived.</EmptyState>
+          ) : (
+            <>
+              <Table size="sm" bordered hover responsive aria-label="Not arrived">
+                <thead>
+                  <tr>
+                    <th scope="col">Attendee</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Store</th>
+                    <th scope="col">District</th>
+                    <th scope="col">Zone</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.rows.map((r) => (
+                    <tr key={r.registrationId}>
+                      <td>
+                        <Link to={adminPaths.registration(r.registrationId)}>{r.attendeeName}</Link>
+                      </td>
+                      <td>{labelOf(ATTENDEE_TYPE_LABELS, r.attendeeType)}</td>
+                      <td>
+                        {r.dlrnum} {r.storeName}
+                      </td>
+                      <td>{r.district}</td>
+                      <td>{r.zone}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} label="Not arrived pages" />
+            </>
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}
+
+function NewDeviceForm({ event, onCreated, onCancel }: { event: EventId; onCreated: (created: CreatedCheckInDevice & { name: string }) => void; onCancel: () => void }) {
+  const create = useCreateCheckInDevice();
+  const [name, setName] = useState('');
+  const [canWalkIn, setCanWalkIn] = useState(false);
+  const [canSubstitute, setCanSubstitute] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = createCheckInDeviceRequestSchema.safeParse({ event, name, canWalkIn, canSubstitute });
+    if (!checked.success) {
+      setErrors(fieldErrorsOf(checked.error.issues));
+      return;
+    }
+    setErrors({});
+    create.mutate(checked.data, { onSuccess: (created) => onCreated({ ...created, name: checked.data.name }) });
+  };
+  return (
+    <Card className="mb-3">
+      <Card.Body>
+        <Card.Title as="h3" className="h6">
+          New door device for {event}
+        </Card.Title>
+        <Form noValidate onSubmit={onSubmit}>
+          <Field id="device-name" label="Name" value={name} onChange={setName} error={errors.name} placeholder="Door 2, Hall B" help="Shown at the door and in arrivals (first check-in's door)." />
+          <Form.Check id="device-walk-in" type="checkbox" className="mb-1" label="May register walk-ins" checked={canWalkIn} onChange={(e) => setCanWalkIn(e.target.checked)} />
+          <Form.Check
+            id="device-substitute"
+            type="checkbox"
+            className="mb-3"
+            label="May pass a registration to a colleague of the same store"
+            checked={canSubstitute}
+            onChange={(e) => setCanSubstitute(e.target.checked)}
+          />
+          {create.isError && <ErrorAlert error={create.error} title="Not created." />}
+          <SubmitCancel label="Create pairing code" pending={create.isPending} onCancel={onCancel} />
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function Devices({ event }: { event: EventId }) {
+  const devices = useCheckInDevices(event);
+  const revoke = useRevokeCheckInDevice();
+  const confirm = useConfirmTarget(revoke, (d: CheckInDevice) => ({ id: d.id }));
+  const [adding, setAdding] = useState(false);
+  const [created, setCreated] = useState<(CreatedCheckInDevice & { name: string }) | null>(null);
+  return (
+    <section aria-labelledby="devices-title" className="mb-4">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h2 id="devices-title" className="h5 mb-0">
+          Door devices
+        </h2>
+        {!adding && (
+          <Button size="sm" variant="outline-primary" onClick={() => setAdding(true)}>
+            New device
+          </Button>
+        )}
+      </div>
+      <p className="small text-body-secondary">
+        Open <code>/checkin</code> on the door's phone or tablet and type the pairing code. A device keeps only what the door needs (name, store, type, status) and wipes
+        it when revoked.
+      </p>
+      {adding && (
+        <NewDeviceForm
+          event={event}
+          onCancel={() => setAdding(false)}
+          onCreated={(c) => {
+            setAdding(false);
+            setCreated(c);
+          }}
+        />
+      )}
+      {created && (
+        <Alert variant="light" className="border" role="status">
+          <Alert.Heading as="h3" className="h6">
+            Pairing code of {created.name}
+          </Alert.Heading>
+          <p className="mb-2">Shown only this once; it pairs one device until {formatDateTime(created.pairingExpiresAt)}.</p>
+          <p className="mb-2">
+            <code className="fs-4 user-select-all text-body" data-testid="pairing-code">
+              {created.pairingCode}
+            </code>{' '}
+            <CopyButton text={created.pairingCode} label="Copy pairing code" />
+          </p>
+          <Button size="sm" variant="secondary" onClick={() => setCreated(null)}>
+            Done
+          </Button>
+        </Alert>
+      )}
+      <QueryState query={devices} loadingLabel="Loading door devices…">
+        {(list) =>
+          list.total === 0 ? (
+            <EmptyState>No door devices for {event} yet.</EmptyState>
+          ) : (
+            <Table size="sm" bordered hover responsive aria-label="Door devices">
+              <thead>
+                <tr>
+                  <th scope="col">Device</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Rights</th>
+                  <th scope="col">Last sync</th>
+                  <th scope="col" className="text-end">
+                    Scans
+                  </th>
+                  <th scope="col" className="text-end">
+                    Check-ins
+                  </th>
+                  <th scope="col" className="text-end">
+                    Conflicts
+                  </th>
+                  <th scope="col">Holds</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.rows.map((d) => (
+                  <tr key={d.id}>
+                    <td>{d.name}</td>
+                    <td>
+                      {STATE_LABELS[d.state]}
+                      {d.state === 'pairing' && d.pairingExpiresAt && <div className="small text-body-secondary">until {formatDateTime(d.pairingExpiresAt)}</div>}
+                    </td>
+                    <td className="small">{[d.canWalkIn && 'walk-ins', d.canSubstitute && 'substitution'].filter(Boolean).join(', ') || '—'}</td>
+                    <td className="text-nowrap">{formatDateTime(d.lastSyncAt)}</td>
+                    <td className="text-end">{formatCount(d.scans)}</td>
+                    <td className="text-end">{formatCount(d.checkIns)}</td>
+                    <td className="text-end">{formatCount(d.conflicts)}</td>
+                    <td className="small">
+                      {d.holds.rows > 0 ? (
+                        <>
+                          {formatCount(d.holds.rows)} people ({d.holds.fields.join(', ')}) as of {formatDateTime(d.holds.asOf)}
+                        </>
+                      ) : (
+                        'nothing'
+                      )}
+                    </td>
+                    <td>
+                      {d.state !== 'revoked' && (
+                        <Button size="sm" variant="outline-danger" onClick={() => confirm.ask(d)}>
+                          Revoke
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )
+        }
+      </QueryState>
+      <ConfirmDialog {...confirm.dialog} title="Revoke this door device?" confirmLabel="Revoke">
+        <p>
+          {confirm.target?.name} stops at once: its next sync is refused and it wipes what it holds. Scans it has not sent yet are lost; let it sync first if you can.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function Conflicts({ event }: { event: EventId }) {
+  const conflicts = useConflicts(event);
+  return (
+    <section aria-labelledby="conflicts-title" className="mb-4">
+      <h2 id="conflicts-title" className="h5">
+        Conflicts
+      </h2>
+      <p className="small text-body-secondary">Badges two doors both admitted while offline: the same badge may have been used by two people.</p>
+      <QueryState query={conflicts} loadingLabel="Loading conflicts…">
+        {(list) =>
+          list.total === 0 ? (
+            <EmptyState>No conflicts.</EmptyState>
+          ) : (
+            <Table size="sm" bordered responsive aria-label="Conflicts">
+              <thead>
+                <tr>
+                  <th scope="col">Attendee</th>
+                  <th scope="col">Store</th>
+                  <th scope="col">First admitted</th>
+                  <th scope="col">Also admitted</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.rows.map((c) => (
+                  <tr key={c.second.scanId}>
+                    <td>
+                      <Link to={adminPaths.registration(c.registrationId)}>{c.attendeeName}</Link>
+                    </td>
+                    <td>{c.storeName}</td>
+                    <td>
+                      {formatDateTime(c.first.at)}, {c.first.door} ({c.first.device})
+                    </td>
+                    <td>
+                      {formatDateTime(c.second.at)}, {c.second.door} ({c.second.device})
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}
+
+function WalkIn({ event }: { event: EventId }) {
+  const walkIn = useWalkIn();
+  const [values, setValues] = useState({ email: '', firstName: '', lastName: '', storeDlrnum: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<WalkInData | null>(null);
+  const [printError, setPrintError] = useState<string | null>(null);
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    const checked = walkInRequestSchema.safeParse({ event, ...values, storeDlrnum: values.storeDlrnum || undefined, door: 'Console' });
+    if (!checked.success) {
+      setErrors(fieldErrorsOf(checked.error.issues));
+      return;
+    }
+    setErrors({});
+    walkIn.mutate(checked.data, {
+      onSuccess: (data) => {
+        setDone(data);
+        setValues({ email: '', firstName: '', lastName: '', storeDlrnum: '' });
+        setPrintError(null);
+        downloadBadges({ event, layout: 'a6', registrationId: data.registrationId }).catch((error: unknown) => setPrintError(errorMessage(error)));
+      },
+    });
+  };
+  return (
+    <section aria-labelledby="walk-in-title" className="mb-4">
+      <h2 id="walk-in-title" className="h5">
+        Walk-in
+      </h2>
+      <p className="small text-body-secondary">Registers a person on the spot (an existing person by their e-mail), checks them in and prints their badge.</p>
+      <Form noValidate onSubmit={onSubmit} aria-label="Walk-in">
+        <Row xs={1} md={2}>
+          <Col>
+            <Field id="walk-in-email" label="E-mail" type="email" value={values.email} onChange={set('email')} error={errors.email} />
+          </Col>
+          <Col>
+            <Field id="walk-in-store" label="Store code (optional)" value={values.storeDlrnum} onChange={set('storeDlrnum')} error={errors.storeDlrnum} />
+          </Col>
+          <Col>
+            <Field id="walk-in-first" label="First name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
+          </Col>
+          <Col>
+            <Field id="walk-in-last" label="Last name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+          </Col>
+        </Row>
+        {walkIn.isError && <ErrorAlert error={walkIn.error} title="Not registered." />}
+        {done && (
+          <Alert variant="success" role="status">
+            {done.name} is registered and checked in. <Link to={adminPaths.registration(done.registrationId)}>Open the registration</Link>. The badge downloads now.
+          </Alert>
+        )}
+        {printError && <Alert variant="warning">The badge did not download: {printError}</Alert>}
+        <Button type="submit" disabled={walkIn.isPending}>
+          {walkIn.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          Register and print badge
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function PrintBadges({ event }: { event: EventId }) {
+  const [layout, setLayout] = useState<BadgeLayout>('a4-4up');
+  const [filters, setFilters] = useState({ region: '', zone: '', district: '', store: '' });
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const set = (key: keyof typeof filters) => (value: string) => setFilters((f) => ({ ...f, [key]: value.trim() }));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setPending(true);
+    setError(null);
+    downloadBadges({ event, layout, ...filters })
+      .catch((err: unknown) => setError(errorMessage(err)))
+      .finally(() => setPending(false));
+  };
+  return (
+    <section aria-labelledby="print-title" className="mb-4">
+      <h2 id="print-title" className="h5">
+        Print badges
+      </h2>
+      <p className="small text-body-secondary">One PDF of the enrolled attendees, sorted by store so a store's badges come out together. Leave the filters empty for the whole event.</p>
+      <Form noValidate onSubmit={onSubmit} aria-label="Print badges">
+        <Row xs={2} md={5} className="align-items-end">
+          <Col>
+            <Form.Group controlId="print-layout" className="mb-3">
+              <Form.Label>Layout</Form.Label>
+              <Form.Select value={layout} onChange={(e) => setLayout(e.target.value as BadgeLayout)}>
+                {BADGE_LAYOUTS.map((l) => (
+                  <option key={l} value={l}>
+                    {LAYOUT_LABELS[l]}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+          <Col>
+            <Field id="print-region" label="Region" value={filters.region} onChange={set('region')} />
+          </Col>
+          <Col>
+            <Field id="print-zone" label="Zone" value={filters.zone} onChange={set('zone')} />
+          </Col>
+          <Col>
+            <Field id="print-district" label="District" value={filters.district} onChange={set('district')} />
+          </Col>
+          <Col>
+            <Field id="print-store" label="Store" value={filters.store} onChange={set('store')} />
+          </Col>
+        </Row>
+        {error && <Alert variant="danger">{error}</Alert>}
+        <Button type="submit" variant="outline-primary" disabled={pending}>
+          {pending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          {pending ? 'Making the PDF…' : 'Download PDF'}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export function EventDaysPage() {
+  const [event, setEvent] = useState<EventId>('nbc');
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-end gap-3 mb-3">
+        <h1 className="h3 mb-0">Event days</h1>
+        <Form.Group controlId="event-days-event">
+          <Form.Label className="small mb-0">Event</Form.Label>
+          <Form.Select value={event} onChange={(e) => setEvent(e.target.value as EventId)}>
+            <option value="nbc">nbc</option>
+            <option value="abc">abc</option>
+          </Form.Select>
+        </Form.Group>
+      </div>
+      <Arrivals key={`arrivals-${event}`} event={event} />
+      <Devices key={`devices-${event}`} event={event} />
+      <Conflicts event={event} />
+      <WalkIn event={event} />
+      <PrintBadges event={event} />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * "Your badge" on the registration page (docs/event-days.md): the signed badge code as a QR drawn as
+ * inline SVG from `uqr`'s module matrix, the code as text, and a print button that prints this part
+ * only. A lazy chunk: the registration page loads it only when there is a badge to show.
+ */
+import { useMemo } from 'react';
+import { encode } from 'uqr';
+import './your-badge.css';
+
+export default function YourBadge({ code, name, eventName, storeName }: { code: string; name: string; eventName: string; storeName?: string | null }) {
+  const { path, modules } = useMemo(() => {
+    const qr = encode(code, { ecc: 'M', border: 4 });
+    let d = '';
+    qr.data.forEach((row, y) =>
+      row.forEach((dark, x) => {
+        if (dark) d += `M${x} ${y}h1v1h-1z`;
+      }),
+    );
+    return { path: d, modules: qr.size };
+  }, [code]);
+  return (
+    <section aria-labelledby="your-badge-title" className="your-badge border rounded p-3 my-4">
+      <h2 id="your-badge-title" className="h4">
+        Your badge
+      </h2>
+      <p className="your-badge-hint">Show this code at the door, on your phone or printed. It admits only you; keep it to yourself.</p>
+      <div className="d-flex flex-wrap gap-4 align-items-center">
+        <svg role="img" aria-label={`Badge QR code of ${name}`} width={220} height={220} viewBox={`0 0 ${modules} ${modules}`} shapeRendering="crispEdges">
+          <rect width={modules} height={modules} fill="#fff" />
+          <path d={path} fill="#000" />
+        </svg>
+        <div>
+          <p className="h3 mb-1">{name}</p>
+          {storeName && <p className="mb-1">{storeName}</p>}
+          <p className="mb-0 text-body-secondary">{eventName}</p>
+        </div>
+      </div>
+      <p className="small font-monospace text-break mt-3 mb-2">{code}</p>
+      <button type="button" className="btn btn-outline-primary your-badge-hint" onClick={() => window.print()}>
+        Print badge
+      </button>
+    </section>
+  );
+}
