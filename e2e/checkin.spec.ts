@@ -1,7 +1,7 @@
 /**
  * The door app's journey (docs/checkin-app.md) in Chromium with a fake camera that shows a badge QR
  * made here: pair with the demo code, scan the badge with the camera, go offline, check someone in
- * by name, come back online, and see both synced and counted in the event's arrivals.
+ * by name, come back online, and see both synced and counted in the event's arrivals; then undo both.
  * The camera is Chromium's fake capture device playing a Y4M file written by this test
  * (`--use-file-for-fake-video-capture`), so the browser is launched here with those flags.
  */
@@ -21,13 +21,33 @@ async function organizerToken(request: APIRequestContext): Promise<string> {
   return answer.data.accessToken as string;
 }
 
-/** A person of the demo store 10001 registered on the spot in the console, not checked in: their badge code. */
-async function walkIn(request: APIRequestContext, token: string, firstName: string, lastName: string): Promise<{ registrationId: number; code: string }> {
-  const email = `${firstName}.${lastName}.${Date.now()}@example.com`.toLowerCase();
-  const response = await request.post('/api/Admin/WalkIns', { headers: { authorization: `Bearer ${token}` }, data: { event: 'nbc', email, firstName, lastName, storeDlrnum: '10001', checkIn: false } });
-  const answer = await response.json();
-  expect(response.status(), answer.message).toBe(201);
-  return { registrationId: answer.data.registrationId, code: answer.data.badge.code };
+interface NotArrived {
+  registrationId: number;
+  attendeeName: string;
+  dlrnum: string;
+}
+
+/**
+ * Two enrolled demo attendees not checked in yet, of stores other than the demo dealer's (other
+ * journeys look at store 10001), with their badge codes from the console's registration detail.
+ * The journey undoes their check-ins at the end, so the demo data is as it was for later specs.
+ */
+async function notArrived(request: APIRequestContext, token: string): Promise<(NotArrived & { code: string })[]> {
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await (await request.get('/api/Admin/Arrivals/NotArrived?event=nbc&page=3&pageSize=50', { headers })).json();
+  expect(list.succeeded, list.message).toBe(true);
+  const rows = (list.data.rows as NotArrived[]).filter((row) => row.dlrnum !== '10001' && /^[A-Za-z' -]+$/.test(row.attendeeName));
+  const names = new Map<string, number>();
+  for (const row of rows) names.set(row.attendeeName, (names.get(row.attendeeName) ?? 0) + 1);
+  const picked = rows.filter((row) => names.get(row.attendeeName) === 1).slice(-2);
+  expect(picked).toHaveLength(2);
+  return Promise.all(
+    picked.map(async (row) => {
+      const detail = await (await request.get(`/api/Admin/Registrations/${row.registrationId}`, { headers })).json();
+      expect(detail.data.badge?.code, `badge of registration ${row.registrationId}`).toBeTruthy();
+      return { ...row, code: detail.data.badge.code as string };
+    }),
+  );
 }
 
 async function arrived(request: APIRequestContext, token: string): Promise<number> {
@@ -39,9 +59,8 @@ async function arrived(request: APIRequestContext, token: string): Promise<numbe
 test('a door pairs, scans a badge with the camera, checks someone in by name offline and syncs into arrivals', async ({ request }) => {
   test.setTimeout(120_000);
   const token = await organizerToken(request);
-  const suffix = String(Date.now()).slice(-6);
-  const scanned = await walkIn(request, token, 'Camera', `Tester${suffix}`);
-  await walkIn(request, token, 'Quinn', `Offline${suffix}`);
+  const [scanned, byName] = await notArrived(request, token);
+  if (!scanned || !byName) throw new Error('no demo attendees to check in');
   const arrivedBefore = await arrived(request, token);
 
   const dir = mkdtempSync(join(tmpdir(), 'checkin-camera-'));
@@ -79,7 +98,7 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
     await page.getByRole('button', { name: 'Start camera' }).click();
     const green = page.getByRole('alertdialog');
     await expect(green).toHaveAttribute('data-result', 'checked_in', { timeout: 30_000 });
-    await expect(green).toContainText(`Camera Tester${suffix}`);
+    await expect(green).toContainText(scanned.attendeeName);
     await snap(page, 'checkin-green');
     await green.getByRole('button', { name: 'Next' }).click();
     const decoder = await page.locator('[data-decoder]').getAttribute('data-decoder');
@@ -96,8 +115,8 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
     // The network goes away: the door keeps working from what it holds.
     await context.setOffline(true);
     await expect(page.getByTestId('sync-banner')).toContainText('Offline');
-    await page.getByLabel('Name, store or e-mail').fill(`quinn offline${suffix}`);
-    await page.getByRole('button', { name: `Check in Quinn Offline${suffix}` }).click();
+    await page.getByLabel('Name, store or e-mail').fill(`${byName.attendeeName.toLowerCase()} ${byName.dlrnum}`);
+    await page.getByRole('button', { name: `Check in ${byName.attendeeName}` }).click();
     const offlineGreen = page.getByRole('alertdialog');
     await expect(offlineGreen).toHaveAttribute('data-result', 'checked_in');
     await offlineGreen.getByRole('button', { name: 'Next' }).click();
@@ -116,7 +135,16 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
     await expect(page.getByTestId('sync-banner')).toHaveText('Online. All scans synced.', { timeout: 30_000 });
     await expect.poll(() => arrived(request, token)).toBe(arrivedBefore + 2);
     const recent = page.getByRole('list', { name: 'Recent scans' });
-    await expect(recent.getByRole('listitem').filter({ hasText: `Quinn Offline${suffix}` })).toContainText('synced');
+    await expect(recent.getByRole('listitem').filter({ hasText: byName.attendeeName }).first()).toContainText('synced');
+
+    // Undo both (a mistake at the door), synced too: the arrivals are as before, and so is the demo data.
+    for (const person of [byName, scanned]) {
+      await recent.getByRole('button', { name: `Undo the check-in of ${person.attendeeName}` }).first().click();
+      await expect(page.getByRole('alertdialog')).toHaveAttribute('data-result', 'undone');
+      await page.keyboard.press('Escape');
+    }
+    await expect(page.getByTestId('sync-banner')).toHaveText('Online. All scans synced.', { timeout: 30_000 });
+    await expect.poll(() => arrived(request, token)).toBe(arrivedBefore);
     expect(cspViolations).toEqual([]);
     await context.close();
   } finally {
