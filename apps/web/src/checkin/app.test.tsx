@@ -23,12 +23,12 @@ afterEach(async () => {
   await (await Door.load())?.wipe('unpaired');
 });
 
-async function pairThroughTheScreen() {
+async function pairThroughTheScreen(people = 2) {
   const user = userEvent.setup();
   render(<CheckinApp />);
   await user.type(await screen.findByLabelText('Pairing code'), 'door-test-1');
   await user.click(screen.getByRole('button', { name: 'Pair this device' }));
-  await screen.findByText(/2 on the list/);
+  await screen.findByText(new RegExp(`${people} on the list`));
   return user;
 }
 
@@ -91,5 +91,24 @@ describe('door app screens', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(screen.getByTestId('sync-banner')).toHaveTextContent('All scans synced.'));
     expect(server.log.size).toBe(1);
+  });
+
+  it('registers a walk-in at the desk of a device with the right, and the door list has them checked in', async () => {
+    await server.stop();
+    server = await startDoorServer([], { walkIn: true });
+    setApiBase(server.url);
+    const user = await pairThroughTheScreen(0);
+    await user.click(screen.getByRole('button', { name: 'Desk' }));
+    await user.type(await screen.findByLabelText('First name'), 'Walk');
+    await user.type(screen.getByLabelText('Last name'), 'Inperson');
+    await user.type(screen.getByLabelText('E-mail'), 'walk.in@example.com');
+    await user.click(screen.getByRole('button', { name: 'Register walk-in' }));
+    const done = await screen.findByRole('status', { name: 'Registered at the door' });
+    expect(done).toHaveTextContent('Registered: Walk Inperson, registration 1000.');
+    expect(done).toHaveTextContent(/EP1\./);
+    await screen.findByText(/1 on the list/);
+    await user.click(screen.getByRole('button', { name: 'Scan' }));
+    await user.type(screen.getByLabelText('Badge code'), `${server.badge(1000)}{Enter}`);
+    expect(await screen.findByRole('alertdialog')).toHaveAttribute('data-result', 'already');
   });
 });

@@ -29,7 +29,7 @@ export interface DoorServer {
 
 const TOKEN = 'device-token-1';
 
-export async function startDoorServer(people: Omit<RosterRow, 'checkedInAt' | 'door' | 'badgeVersion'>[], options: { pageSize?: number } = {}): Promise<DoorServer> {
+export async function startDoorServer(people: Omit<RosterRow, 'checkedInAt' | 'door' | 'badgeVersion'>[], options: { pageSize?: number; walkIn?: boolean } = {}): Promise<DoorServer> {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const der = publicKey.export({ type: 'spki', format: 'der' });
   const spki = base64urlEncode(new Uint8Array(der));
@@ -91,7 +91,7 @@ export async function startDoorServer(people: Omit<RosterRow, 'checkedInAt' | 'd
     }
     if (state.revoked || request.headers.authorization !== `Bearer ${TOKEN}`) return send(response, 401, null, 'This device is not paired.');
     if (url.pathname === '/api/CheckIn/Config') {
-      return send(response, 200, { event: 'nbc', eventName: 'National Business Conference', startsOn: '2099-03-01', endsOn: '2099-03-03', publicKeys: [{ kid, spki }], device: { id: 1, name: 'Door 1', rights: { walkIn: false, substitute: false } } });
+      return send(response, 200, { event: 'nbc', eventName: 'National Business Conference', startsOn: '2099-03-01', endsOn: '2099-03-03', publicKeys: [{ kid, spki }], device: { id: 1, name: 'Door 1', rights: { walkIn: options.walkIn === true, substitute: false } } });
     }
     if (url.pathname === '/api/CheckIn/Roster') {
       const after = Number(url.searchParams.get('after') ?? 0);
@@ -100,6 +100,14 @@ export async function startDoorServer(people: Omit<RosterRow, 'checkedInAt' | 'd
       const page = changed.slice(0, pageSize);
       const cursor = String(page.at(-1)?.version ?? after);
       return send(response, 200, { rows: page.map(({ version: _version, ...row }) => ({ ...row, email: 'not-for-the-door@example.com' })), cursor, more: changed.length > pageSize });
+    }
+    if (url.pathname === '/api/CheckIn/WalkIns' && request.method === 'POST') {
+      if (!options.walkIn) return send(response, 403, null, 'This device may not register walk-ins.');
+      const person = (await body(request)) as { firstName: string; lastName: string; email: string; door: string; checkIn: boolean };
+      const registrationId = 1000 + rows.size;
+      const at = new Date().toISOString();
+      rows.set(registrationId, { registrationId, firstName: person.firstName, lastName: person.lastName, attendeeType: 'dealer', storeDlrnum: null, storeName: null, status: 'Enrolled', badgeVersion: 1, checkedInAt: person.checkIn ? at : null, door: person.checkIn ? person.door : null, version: ++seq });
+      return send(response, 201, { registrationId, personId: registrationId, name: `${person.firstName} ${person.lastName}`, badge: { code: state.badge(registrationId) }, checkedInAt: person.checkIn ? at : null });
     }
     if (url.pathname === '/api/CheckIn/Scans' && request.method === 'POST') {
       const parsed = scansRequestSchema.safeParse(await body(request));
