@@ -129,6 +129,12 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
     await snap(page, 'checkin-amber-offline');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('sync-banner')).toContainText('2 scans waiting to sync');
+    // The app shell comes from the service worker: a reload without the network opens the paired
+    // door with its list and the scans still waiting (IndexedDB).
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(`${baseURL}/checkin`);
+    await page.reload();
+    await expect(page.getByText(/Door 1 · \d+ on the list/)).toBeVisible();
+    await expect(page.getByTestId('sync-banner')).toContainText('2 scans waiting to sync');
 
     // Back online: the scans go, and the arrivals count them.
     await context.setOffline(false);
