@@ -16,6 +16,9 @@ const background = /fill="(#[\da-f]{3,6})"/i.exec(svg)?.[1] ?? '#ffffff';
 const ICONS: [string, number, boolean][] = [
   ['favicon-32.png', 32, false],
   ['apple-touch-icon.png', 180, true],
+  // The door app's install icons (public/checkin.webmanifest, docs/checkin-app.md).
+  ['checkin-icon-192.png', 192, true],
+  ['checkin-icon-512.png', 512, true],
 ];
 
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });

@@ -61,8 +61,9 @@ function reactBootstrapModules(esmDir: string, sources: readonly string[]): stri
 
 /** Every word (letters, digits, `-`, `_`) in the app's source (not its tests), index.html and the react-bootstrap modules it uses. */
 export function classWords(webRoot: string): Set<string> {
-  // Tests are not the app: a class named only in a test is not on any page.
-  const appFiles = filesUnder(join(webRoot, 'src'), /\.(tsx?|css|html)$/).filter((file) => !/\.test\.tsx?$/.test(file));
+  // Tests are not the app: a class named only in a test is not on any page. Nor is the door app
+  // (src/checkin/, its own build and stylesheet without Bootstrap: docs/checkin-app.md).
+  const appFiles = filesUnder(join(webRoot, 'src'), /\.(tsx?|css|html)$/).filter((file) => !/\.test\.tsx?$/.test(file) && !/[/\\]src[/\\]checkin[/\\]/.test(file));
   const sources = [...appFiles, join(webRoot, 'index.html')].map((file) => readFileSync(file, 'utf8'));
   const esmDir = join(dirname(createRequire(join(webRoot, 'package.json')).resolve('react-bootstrap/package.json')), 'esm');
   const texts = [...sources, ...reactBootstrapModules(esmDir, sources).map((file) => readFileSync(file, 'utf8'))];

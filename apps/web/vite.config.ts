@@ -13,8 +13,8 @@ const proxied = ['/api', '/User', '/Admin/', '/content', '/content-assets'];
  * Writes .br and .gz beside every text asset of the build; the server sends them as they are
  * (@fastify/static `preCompressed`), so no request pays for compression.
  */
-function precompress(): Plugin {
-  const compressible = /\.(js|mjs|css|html|svg|txt)$/;
+export function precompress(only?: RegExp): Plugin {
+  const compressible = /\.(js|mjs|css|html|svg|txt|wasm|webmanifest)$/;
   let outDir = '';
   return {
     name: 'portal-precompress',
@@ -29,7 +29,7 @@ function precompress(): Plugin {
           return statSync(path).isDirectory() ? walk(path) : [path];
         });
       for (const file of walk(outDir)) {
-        if (!compressible.test(file)) continue;
+        if (!compressible.test(file) || (only && !only.test(file))) continue;
         const source = readFileSync(file);
         if (source.length < 512) continue;
         writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import staticWebPlugin, { CONTENT_SECURITY_POLICY, eventOfPage, firstLoadHead, firstPaintBody, indexHtmlFor, inlineContentUrls, scriptsAfterFirstPaint, warmBannerRenditions, type FirstLoadHints } from './static-web.ts';
+import staticWebPlugin, { CONTENT_SECURITY_POLICY, checkinContentSecurityPolicy, eventOfPage, firstLoadHead, firstPaintBody, indexHtmlFor, inlineContentUrls, scriptsAfterFirstPaint, warmBannerRenditions, type FirstLoadHints } from './static-web.ts';
 
 /** The banner's and logo's AVIF candidates as the HTML writes them (@portal/contracts/images). */
 const candidates = (url: string, widths: number[]) => widths.map((w) => `${url}?w=${w}&amp;fm=avif ${w}w`).join(', ');
@@ -65,6 +65,8 @@ describe('indexHtmlFor', () => {
   });
 });
 
+const CHECKIN_TEMPLATE = '<!doctype html><html><head><title>Door check-in</title><script type="module" src="/assets/checkin-x.js"></script></head><body><div id="root"></div></body></html>';
+
 describe('static web plugin', () => {
   let root: string;
   let app: FastifyInstance;
@@ -74,6 +76,8 @@ describe('static web plugin', () => {
     root = mkdtempSync(join(tmpdir(), 'static-web-'));
     mkdirSync(join(root, 'assets'));
     writeFileSync(join(root, 'index.html'), TEMPLATE);
+    writeFileSync(join(root, 'checkin.html'), CHECKIN_TEMPLATE);
+    writeFileSync(join(root, 'checkin-sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(join(root, 'assets', 'index-abc.js'), js);
     writeFileSync(join(root, 'assets', 'index-abc.js.br'), brotliCompressSync(js));
     // Preload lists are build output: a malformed entry is dropped, not trusted.
@@ -97,6 +101,28 @@ describe('static web plugin', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves the door app page for /checkin and below, with WebAssembly allowed there only', async () => {
+    for (const url of ['/checkin', '/checkin/', '/CheckIn', '/checkin/settings?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(CHECKIN_TEMPLATE);
+      expect(res.headers['content-security-policy'], url).toBe(checkinContentSecurityPolicy());
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const policy = checkinContentSecurityPolicy();
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(policy).toContain("frame-src 'none'");
+    expect(policy).toContain("connect-src 'self'");
+    // The attendee pages keep the policy without WebAssembly, and their own page.
+    const other = await app.inject({ method: 'GET', url: '/checkinx' });
+    expect(other.body).not.toContain('Door check-in');
+    expect(other.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(CONTENT_SECURITY_POLICY).not.toContain('wasm-unsafe-eval');
+    const worker = await app.inject({ method: 'GET', url: '/checkin-sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
   });
 
   it('adds the preloads of the route; ignores malformed entries', async () => {

@@ -42,6 +42,20 @@ export function contentSecurityPolicy(frameSources: readonly string[] = DEFAULT_
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
+/**
+ * The door app's pages (/checkin, docs/checkin-app.md): the same policy, plus `'wasm-unsafe-eval'`
+ * so the QR decoder (ZXing as WebAssembly, served from /assets) may compile there, and no frames.
+ * Nothing else of the portal gets it.
+ */
+export function checkinContentSecurityPolicy(): string {
+  return contentSecurityPolicy([]).replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'");
+}
+
+/** The door app: /checkin, anything below it, and its page file itself. */
+export function isCheckinPath(pathname: string): boolean {
+  return /^\/checkin(\/.*|\.html)?$/i.test(pathname);
+}
+
 interface RoutePreload {
   /** A path, or a prefix when it ends with `*`; matched case-insensitively like the router. */
   path: string;
@@ -320,12 +334,13 @@ export interface StaticWebOptions {
 
 export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
   const csp = frameSources ? contentSecurityPolicy(frameSources) : CONTENT_SECURITY_POLICY;
-  app.addHook('onSend', async (_request, reply, payload) => {
+  const checkinCsp = checkinContentSecurityPolicy();
+  app.addHook('onSend', async (request, reply, payload) => {
     void reply.header('x-content-type-options', 'nosniff');
     void reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
-      void reply.header('content-security-policy', csp);
+      void reply.header('content-security-policy', isCheckinPath(request.url.split('?')[0] ?? '') ? checkinCsp : csp);
       void reply.header('x-frame-options', 'DENY');
     }
     return payload;
@@ -335,6 +350,9 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
   const hasWeb = existsSync(indexHtml);
   const hasStarter = existsSync(join(webRoot, STARTER_SCRIPT));
   const template = hasWeb ? readFileSync(indexHtml, 'utf8') : '';
+  // The door app's page (its own build, apps/web/vite.checkin.config.ts): served as it is, no hints.
+  const checkinHtml = join(webRoot, 'checkin.html');
+  const checkinTemplate = hasWeb && existsSync(checkinHtml) ? readFileSync(checkinHtml, 'utf8') : null;
   const preloads = hasWeb ? readRoutePreloads(join(webRoot, 'route-preloads.json')) : [];
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -358,6 +376,9 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p);
+    if (!isApi && checkinTemplate !== null && (request.method === 'GET' || request.method === 'HEAD') && isCheckinPath(path) && !path.endsWith('.html')) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(checkinTemplate);
+    }
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]{1,5}$/i.test(path)) {
       const hints = await firstLoadHints();
       const firstPaint = firstPaintBody(path, hints);

@@ -1,0 +1,134 @@
+/**
+ * The door device's calls (docs/checkin-app.md): the device token as bearer, the portal's
+ * envelope back, every answer checked with the contract's zod schema. A 401 means the device was
+ * revoked (or never paired): the caller wipes what the device holds.
+ */
+import { z } from 'zod';
+import {
+  CHECKIN_PATHS,
+  checkInConfigSchema,
+  pairDataSchema,
+  rosterDataSchema,
+  rosterRowSchema,
+  scansDataSchema,
+  substituteDataSchema,
+  walkInDataSchema,
+  type CheckInConfig,
+  type PairData,
+  type Scan,
+  type SubstituteData,
+  type WalkInData,
+} from '@portal/contracts/event-days';
+
+/**
+ * A roster row as the door keeps it. `emailHash` (SHA-256, base64url, of the trimmed lower-cased
+ * address) lets the door find someone by the exact e-mail they give without holding addresses;
+ * the server may send it (docs/checkin-app.md), the door works without it.
+ */
+export const doorRosterRowSchema = rosterRowSchema.extend({ emailHash: z.string().optional() });
+export type RosterRow = z.infer<typeof doorRosterRowSchema>;
+const rosterPageSchema = rosterDataSchema.extend({ rows: z.array(doorRosterRowSchema) });
+export type RosterPage = z.infer<typeof rosterPageSchema>;
+export type ScanOutcome = z.infer<typeof scansDataSchema>['results'][number];
+export type ScansAnswer = z.infer<typeof scansDataSchema>;
+export type { CheckInConfig, Scan };
+
+/** Most scans one call takes (POST /api/CheckIn/Scans). */
+export { SCANS_PER_CALL_MAX } from '@portal/contracts/event-days';
+
+export class DoorApiError extends Error {
+  override readonly name = 'DoorApiError';
+  constructor(
+    /** HTTP status; 0 when no answer arrived (offline, network down, server away). */
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get offline(): boolean {
+    return this.status === 0;
+  }
+
+  get revoked(): boolean {
+    return this.status === 401;
+  }
+}
+
+let apiBase = '';
+
+/** Where the API is; the same origin (the default) in the app, a test server's address in tests. */
+export function setApiBase(base: string): void {
+  apiBase = base.replace(/\/+$/, '');
+}
+
+const envelope = z.object({ succeeded: z.boolean(), message: z.string().nullable().optional(), data: z.unknown() });
+
+async function call<T>(schema: z.ZodType<T>, path: string, options: { token?: string; method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal ?? AbortSignal.timeout(20_000),
+      cache: 'no-store',
+    });
+  } catch {
+    throw new DoorApiError(0, 'No connection to the server.');
+  }
+  let json: unknown = null;
+  try {
+    json = await response.json();
+  } catch {
+    // an answer without JSON (a proxy's error page): the status tells
+  }
+  const parsed = envelope.safeParse(json);
+  if (!response.ok || !parsed.success || !parsed.data.succeeded) {
+    const message = parsed.success && parsed.data.message ? parsed.data.message : `The server answered ${response.status}.`;
+    // 502-504 from a proxy: the server is away, as good as offline for the door.
+    throw new DoorApiError(response.status >= 502 && response.status <= 504 ? 0 : response.status, message);
+  }
+  const data = schema.safeParse(parsed.data.data);
+  if (!data.success) throw new DoorApiError(response.status, `Unexpected answer from ${path}.`);
+  return data.data;
+}
+
+export function pair(pairingCode: string): Promise<PairData> {
+  return call(pairDataSchema, CHECKIN_PATHS.pair, { method: 'POST', body: { pairingCode } });
+}
+
+export function fetchConfig(token: string): Promise<CheckInConfig> {
+  return call(checkInConfigSchema, CHECKIN_PATHS.config, { token });
+}
+
+export function fetchRosterPage(token: string, after: string | null, limit?: number): Promise<RosterPage> {
+  const query = new URLSearchParams();
+  if (after) query.set('after', after);
+  if (limit) query.set('limit', String(limit));
+  const search = query.toString();
+  return call(rosterPageSchema, `${CHECKIN_PATHS.roster}${search ? `?${search}` : ''}`, { token });
+}
+
+export function sendScans(token: string, scans: Scan[]): Promise<ScansAnswer> {
+  return call(scansDataSchema, CHECKIN_PATHS.scans, { token, method: 'POST', body: { scans } });
+}
+
+export interface DoorPerson {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A walk-in (device with the right): registered, badge made, checked in at this door unless told not to. */
+export function walkIn(token: string, body: DoorPerson & { storeDlrnum?: string; door: string; checkIn: boolean }): Promise<WalkInData> {
+  return call(walkInDataSchema, CHECKIN_PATHS.walkIns, { token, method: 'POST', body });
+}
+
+/** Same-store substitution (device with the right): the registration passes to the colleague; the old badge stops admitting. */
+export function substitute(token: string, body: DoorPerson & { registrationId: number; reason?: string }): Promise<SubstituteData> {
+  return call(substituteDataSchema, CHECKIN_PATHS.substitutions, { token, method: 'POST', body });
+}

@@ -1,0 +1,114 @@
+import 'fake-indexeddb/auto';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setApiBase } from './api.ts';
+import { CheckinApp } from './app.tsx';
+import { Door } from './door.ts';
+import { startDoorServer, type DoorServer } from './test/door-server.ts';
+
+let server: DoorServer;
+
+beforeEach(async () => {
+  server = await startDoorServer([
+    { registrationId: 21, firstName: 'Ana', lastName: 'Álvarez', attendeeType: 'dealer', storeDlrnum: '10001', storeName: 'Morgan Motors', status: 'Enrolled' },
+    { registrationId: 22, firstName: 'Cleo', lastName: 'Dunn', attendeeType: 'dealer', storeDlrnum: '10002', storeName: 'Dunn Cars', status: 'Cancelled' },
+  ]);
+  setApiBase(server.url);
+});
+
+afterEach(async () => {
+  cleanup();
+  await server.stop();
+  await (await Door.load())?.wipe('unpaired');
+});
+
+async function pairThroughTheScreen(people = 2) {
+  const user = userEvent.setup();
+  render(<CheckinApp />);
+  await user.type(await screen.findByLabelText('Pairing code'), 'door-test-1');
+  await user.click(screen.getByRole('button', { name: 'Pair this device' }));
+  await screen.findByText(new RegExp(`${people} on the list`));
+  return user;
+}
+
+describe('door app screens', () => {
+  it('says what is wrong with a pairing code', async () => {
+    const user = userEvent.setup();
+    render(<CheckinApp />);
+    await user.click(await screen.findByRole('button', { name: 'Pair this device' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the pairing code');
+    await user.type(screen.getByLabelText('Pairing code'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Pair this device' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('unknown or expired');
+  });
+
+  it('shows a handheld scanner code full screen in green with name, store and type, and undoes it', async () => {
+    const user = await pairThroughTheScreen();
+    const field = screen.getByLabelText('Badge code');
+    expect(field).toHaveFocus();
+    await user.type(field, `${server.badge(21)}{Enter}`);
+    const result = await screen.findByRole('alertdialog');
+    expect(result).toHaveAttribute('data-result', 'checked_in');
+    expect(result).toHaveClass('door-result-green');
+    expect(result).toHaveTextContent('Ana Álvarez');
+    expect(result).toHaveTextContent('Morgan Motors (10001)');
+    expect(result).toHaveTextContent('Dealer');
+    await user.click(within(result).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('alertdialog')).toHaveAttribute('data-result', 'undone');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.getByLabelText('Badge code')).toHaveFocus());
+    await waitFor(() => expect(server.log.size).toBe(2));
+    expect(server.rows.get(21)?.checkedInAt).toBeNull();
+  });
+
+  it('shows amber with the first time and door, red for a cancelled registration found by search', async () => {
+    const user = await pairThroughTheScreen();
+    await user.type(screen.getByLabelText('Badge code'), `${server.badge(21)}{Enter}`);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Next' }));
+    await user.type(screen.getByLabelText('Badge code'), `${server.badge(21)}{Enter}`);
+    const amber = await screen.findByRole('alertdialog');
+    expect(amber).toHaveAttribute('data-result', 'already');
+    expect(amber).toHaveTextContent(/already checked in at \d\d:\d\d, Door 1/);
+    await user.click(within(amber).getByRole('button', { name: 'Next' }));
+    await user.type(screen.getByLabelText('Name, store or e-mail'), 'dunn');
+    await user.click(await screen.findByRole('button', { name: 'Check in Cleo Dunn' }));
+    const red = await screen.findByRole('alertdialog');
+    expect(red).toHaveClass('door-result-red');
+    expect(red).toHaveTextContent('Cancelled');
+  });
+
+  it('shows the offline banner with the scans waiting, and all synced once the server is back', async () => {
+    const user = await pairThroughTheScreen();
+    await server.stop();
+    window.dispatchEvent(new Event('offline'));
+    await user.type(screen.getByLabelText('Badge code'), `${server.badge(21)}{Enter}`);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByTestId('sync-banner')).toHaveTextContent('Offline: scanning goes on from this device\'s list. 1 scan waiting to sync.');
+    await server.start();
+    setApiBase(server.url);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.getByTestId('sync-banner')).toHaveTextContent('All scans synced.'));
+    expect(server.log.size).toBe(1);
+  });
+
+  it('registers a walk-in at the desk of a device with the right, and the door list has them checked in', async () => {
+    await server.stop();
+    server = await startDoorServer([], { walkIn: true });
+    setApiBase(server.url);
+    const user = await pairThroughTheScreen(0);
+    await user.click(screen.getByRole('button', { name: 'Desk' }));
+    await user.type(await screen.findByLabelText('First name'), 'Walk');
+    await user.type(screen.getByLabelText('Last name'), 'Inperson');
+    await user.type(screen.getByLabelText('E-mail'), 'walk.in@example.com');
+    await user.click(screen.getByRole('button', { name: 'Register walk-in' }));
+    const done = await screen.findByRole('status', { name: 'Registered at the door' });
+    expect(done).toHaveTextContent('Registered: Walk Inperson, registration 1000.');
+    expect(done).toHaveTextContent(/EP1\./);
+    await screen.findByText(/1 on the list/);
+    await user.click(screen.getByRole('button', { name: 'Scan' }));
+    await user.type(screen.getByLabelText('Badge code'), `${server.badge(1000)}{Enter}`);
+    expect(await screen.findByRole('alertdialog')).toHaveAttribute('data-result', 'already');
+  });
+});

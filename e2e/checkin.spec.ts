@@ -1,0 +1,177 @@
+/**
+ * The door app's journey (docs/checkin-app.md) in Chromium with a fake camera that shows a badge QR
+ * made here: pair with the demo code, scan the badge with the camera, go offline, check someone in
+ * by name, come back online, and see both synced and counted in the event's arrivals; then undo both.
+ * The camera is Chromium's fake capture device playing a Y4M file written by this test
+ * (`--use-file-for-fake-video-capture`), so the browser is launched here with those flags.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type APIRequestContext } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import { expect, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { qrY4m } from './qr-y4m.ts';
+
+const ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027' };
+
+async function organizerToken(request: APIRequestContext): Promise<string> {
+  const answer = await (await request.post('/Admin/Login', { data: ORGANIZER })).json();
+  expect(answer.succeeded, answer.message).toBe(true);
+  return answer.data.accessToken as string;
+}
+
+interface NotArrived {
+  registrationId: number;
+  attendeeName: string;
+  dlrnum: string;
+}
+
+/**
+ * Two enrolled demo attendees not checked in yet, of stores other than the demo dealer's (other
+ * journeys look at store 10001), with their badge codes from the console's registration detail.
+ * The journey undoes their check-ins at the end, so the demo data is as it was for later specs.
+ */
+async function notArrived(request: APIRequestContext, token: string): Promise<(NotArrived & { code: string })[]> {
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await (await request.get('/api/Admin/Arrivals/NotArrived?event=nbc&page=3&pageSize=50', { headers })).json();
+  expect(list.succeeded, list.message).toBe(true);
+  const rows = (list.data.rows as NotArrived[]).filter((row) => row.dlrnum !== '10001' && /^[A-Za-z' -]+$/.test(row.attendeeName));
+  const names = new Map<string, number>();
+  for (const row of rows) names.set(row.attendeeName, (names.get(row.attendeeName) ?? 0) + 1);
+  const picked = rows.filter((row) => names.get(row.attendeeName) === 1).slice(-2);
+  expect(picked).toHaveLength(2);
+  return Promise.all(
+    picked.map(async (row) => {
+      const detail = await (await request.get(`/api/Admin/Registrations/${row.registrationId}`, { headers })).json();
+      expect(detail.data.badge?.code, `badge of registration ${row.registrationId}`).toBeTruthy();
+      return { ...row, code: detail.data.badge.code as string };
+    }),
+  );
+}
+
+async function arrived(request: APIRequestContext, token: string): Promise<number> {
+  const answer = await (await request.get('/api/Admin/Arrivals?event=nbc&reportLevel=Region', { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(answer.succeeded, answer.message).toBe(true);
+  return answer.data.total.arrived as number;
+}
+
+test('a door pairs, scans a badge with the camera, checks someone in by name offline and syncs into arrivals', async ({ request }) => {
+  test.setTimeout(120_000);
+  const token = await organizerToken(request);
+  const [scanned, byName] = await notArrived(request, token);
+  if (!scanned || !byName) throw new Error('no demo attendees to check in');
+  const arrivedBefore = await arrived(request, token);
+
+  const dir = mkdtempSync(join(tmpdir(), 'checkin-camera-'));
+  const video = join(dir, 'badge.y4m');
+  writeFileSync(video, qrY4m(scanned.code));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const baseURL = test.info().project.use.baseURL ?? '';
+    const context = await browser.newContext({ baseURL, permissions: ['camera'], viewport: { width: 1024, height: 800 } });
+    const page = await context.newPage();
+    const cspViolations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /content security policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    const wasmRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.wasm')) wasmRequests.push(r.url());
+    });
+
+    // Pairing.
+    await page.goto('/checkin');
+    await expect(page.getByRole('heading', { name: 'Door check-in' })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByLabel('Pairing code').fill('DOOR-NBC-27');
+    await page.getByRole('button', { name: 'Pair this device' }).click();
+    await expect(page.getByText(/Door 1 · \d+ on the list · list updated/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('sync-banner')).toHaveText('Online. All scans synced.');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await snap(page, 'checkin-paired');
+
+    // The camera sees the badge: green, full screen, with the person's name.
+    await page.getByRole('button', { name: 'Start camera' }).click();
+    const green = page.getByRole('alertdialog');
+    await expect(green).toHaveAttribute('data-result', 'checked_in', { timeout: 30_000 });
+    await expect(green).toContainText(scanned.attendeeName);
+    await snap(page, 'checkin-green');
+    await green.getByRole('button', { name: 'Next' }).click();
+    const decoder = await page.locator('[data-decoder]').getAttribute('data-decoder');
+    await page.getByRole('button', { name: 'Stop camera' }).click();
+    // Without the browser's own detector (Chromium on Linux has none) the WebAssembly decoder read
+    // it, its .wasm served by the portal itself, asked for only once the camera was on.
+    if (!(await page.evaluate(() => 'BarcodeDetector' in window))) {
+      expect(decoder).toBe('wasm');
+      expect(wasmRequests.length).toBeGreaterThan(0);
+    }
+    expect(wasmRequests.every((url) => url.startsWith(`${baseURL}/assets/door-zxing_reader-`))).toBe(true);
+    await expect(page.getByTestId('sync-banner')).toHaveText('Online. All scans synced.');
+
+    // The network goes away: the door keeps working from what it holds.
+    await context.setOffline(true);
+    await expect(page.getByTestId('sync-banner')).toContainText('Offline');
+    await page.getByLabel('Name, store or e-mail').fill(`${byName.attendeeName.toLowerCase()} ${byName.dlrnum}`);
+    await page.getByRole('button', { name: `Check in ${byName.attendeeName}` }).click();
+    const offlineGreen = page.getByRole('alertdialog');
+    await expect(offlineGreen).toHaveAttribute('data-result', 'checked_in');
+    await offlineGreen.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByTestId('sync-banner')).toHaveText(/Offline: scanning goes on from this device's list\. 1 scan waiting to sync\./);
+    // The same badge again, typed by a handheld scanner: amber, already in, at this door.
+    await page.getByLabel('Badge code').fill(scanned.code);
+    await page.getByLabel('Badge code').press('Enter');
+    await expect(page.getByRole('alertdialog')).toHaveAttribute('data-result', 'already');
+    await expect(page.getByRole('alertdialog')).toContainText(/already checked in at \d\d:\d\d, Door 1/);
+    await snap(page, 'checkin-amber-offline');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('sync-banner')).toContainText('2 scans waiting to sync');
+    // The app shell comes from the service worker: a reload without the network opens the paired
+    // door with its list and the scans still waiting (IndexedDB).
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(`${baseURL}/checkin`);
+    await page.reload();
+    await expect(page.getByText(/Door 1 · \d+ on the list/)).toBeVisible();
+    await expect(page.getByTestId('sync-banner')).toContainText('2 scans waiting to sync');
+
+    // Back online: the scans go, and the arrivals count them.
+    await context.setOffline(false);
+    await expect(page.getByTestId('sync-banner')).toHaveText('Online. All scans synced.', { timeout: 30_000 });
+    await expect.poll(() => arrived(request, token)).toBe(arrivedBefore + 2);
+    const recent = page.getByRole('list', { name: 'Recent scans' });
+    await expect(recent.getByRole('listitem').filter({ hasText: byName.attendeeName }).first()).toContainText('synced');
+
+    // Undo both (a mistake at the door), synced too: the arrivals are as before, and so is the demo data.
+    for (const person of [byName, scanned]) {
+      await recent.getByRole('button', { name: `Undo the check-in of ${person.attendeeName}` }).first().click();
+      await expect(page.getByRole('alertdialog')).toHaveAttribute('data-result', 'undone');
+      await page.keyboard.press('Escape');
+    }
+    await expect(page.getByTestId('sync-banner')).toHaveText('Online. All scans synced.', { timeout: 30_000 });
+    await expect.poll(() => arrived(request, token)).toBe(arrivedBefore);
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the door page is its own: the attendee pages load none of it, and it has its manifest and worker', async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/nbc');
+  await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
+  expect(scripts.filter((path) => /checkin|door-/.test(path))).toEqual([]);
+  const manifest = await (await request.get('/checkin.webmanifest')).json();
+  expect(manifest).toMatchObject({ scope: '/checkin', start_url: '/checkin', display: 'standalone' });
+  const worker = await request.get('/checkin-sw.js');
+  expect(worker.status()).toBe(200);
+  expect(await worker.text()).toContain('"/checkin"');
+  const door = await request.get('/checkin');
+  expect(door.headers()['content-security-policy']).toContain("'wasm-unsafe-eval'");
+  expect((await request.get('/nbc')).headers()['content-security-policy']).not.toContain('wasm');
+});
