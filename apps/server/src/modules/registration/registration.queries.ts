@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { RegistrationSummary } from '@portal/contracts';
 import { schema, type DbOrTx, type Tx } from '@portal/db';
+import { positionOf } from '../waitlist/waitlist.queries.ts';
 
 const { registrations, events, people, stores } = schema;
 
@@ -49,6 +50,7 @@ export async function summaryOf(db: DbOrTx, registrationId: number): Promise<Reg
       departureDate: registrations.departureDate,
       enrolledAt: registrations.enrolledAt,
       isFree: registrations.isFree,
+      offerExpiresAt: registrations.offerExpiresAt,
     })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
@@ -73,6 +75,8 @@ export async function summaryOf(db: DbOrTx, registrationId: number): Promise<Reg
     departureDate: row.departureDate,
     enrolledAt: row.enrolledAt ? row.enrolledAt.toISOString() : null,
     isFree: row.isFree,
+    ...(row.status === 'Waitlisted' ? { waitlistPosition: (await positionOf(db, registrationId)) ?? 1 } : {}),
+    ...(row.status === 'Offered' && row.offerExpiresAt ? { offerExpiresAt: row.offerExpiresAt.toISOString() } : {}),
   };
 }
 

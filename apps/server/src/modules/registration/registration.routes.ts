@@ -22,8 +22,11 @@ function header(value: string | string[] | undefined): string | undefined {
 export const CVENT_CALLBACKS_PER_MINUTE = 600;
 export const CVENT_FAILURES_PER_HOUR = 20;
 
-export const registrationRoutes: FastifyPluginAsyncZod<{ config: Config; limiter: RateLimiter; now?: () => Date }> = async (app, { config, limiter, now }) => {
-  const service = createRegistrationService({ db: app.db, publicUrl: config.publicUrl, ...(now ? { now } : {}) });
+export const registrationRoutes: FastifyPluginAsyncZod<{ config: Config; limiter: RateLimiter; now?: () => Date; onPlaceFreed?: (eventId: string) => void }> = async (
+  app,
+  { config, limiter, now, onPlaceFreed },
+) => {
+  const service = createRegistrationService({ db: app.db, publicUrl: config.publicUrl, ...(now ? { now } : {}), ...(onPlaceFreed ? { onPlaceFreed } : {}) });
 
   if (config.registrationProvider === 'builtin') {
     app.get('/api/Registration/:token', { schema: { params: tokenParams } }, async (request, reply) => {

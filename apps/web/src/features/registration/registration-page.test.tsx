@@ -36,6 +36,7 @@ let posts: RegistrationSubmit[];
 function summaryOf(page: PageData, body: RegistrationSubmit): RegistrationSummary {
   const { purpose: _p, expiresAt: _e, emailEditable: _m, ...rest } = page;
   if (body.action === 'cancel') return { ...rest, status: 'Cancelled', isFree: false };
+  if (body.action === 'claim') return { ...rest, status: 'Enrolled', isFree: false };
   return {
     ...rest,
     status: 'Enrolled',
