@@ -25,11 +25,26 @@ export async function queuePositions(db: DbOrTx, eventId: string): Promise<Map<n
   return new Map(rows.map((r) => [Number(r.id), Number(r.position)]));
 }
 
-/** The position of one waiting registration, or undefined when it is not waiting. */
+/**
+ * The position of one waiting registration, or undefined when it is not waiting: one indexed count
+ * (registrations_waitlist_order_uq) of those ahead in its queue; with store first, from the
+ * queue's ranking.
+ */
 export async function positionOf(db: DbOrTx, registrationId: number): Promise<number | undefined> {
-  const [row] = await db.select({ eventId: registrations.eventId, status: registrations.status }).from(registrations).where(eq(registrations.id, registrationId)).limit(1);
-  if (!row || row.status !== 'Waitlisted') return undefined;
-  return (await queuePositions(db, row.eventId)).get(registrationId);
+  const [row] = await db
+    .select({ eventId: registrations.eventId, status: registrations.status, codeId: registrations.waitlistCodeId, order: registrations.waitlistOrder, storeFirst: events.waitlistStoreFirst })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(eq(registrations.id, registrationId))
+    .limit(1);
+  if (!row || row.status !== 'Waitlisted' || row.order === null) return undefined;
+  if (row.storeFirst) return (await queuePositions(db, row.eventId)).get(registrationId);
+  const [ahead] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select count(*)::int as n from registrations w
+      where w.event_id = ${row.eventId} and w.status = 'Waitlisted' and coalesce(w.waitlist_code_id, 0) = ${row.codeId ?? 0} and w.waitlist_order < ${row.order}::numeric`),
+  );
+  return Number(ahead?.n ?? 0) + 1;
 }
 
 /** The next value of the waiting list's order: call it while holding the queue's lock. */
