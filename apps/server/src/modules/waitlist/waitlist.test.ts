@@ -14,6 +14,7 @@ import { bearer, buildTestApp, type TestApp } from '../../test/build-test-app.ts
 import { mailsTo } from '../../test/mail-helpers.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.ts';
 import { issueToken } from '../registration/registration-tokens.ts';
+import { DEMO_WAITLIST_CODE, loadDemoWaitlist } from '../../demo/demo-waitlist.ts';
 import { offerFreedPlaces } from './waitlist.service.ts';
 
 const { events, people, registrations, outbox } = schema;
@@ -259,6 +260,26 @@ describe('the waiting list of an event', () => {
     expect((await submit(late!)).json().data.waitlistPosition).toBe(1);
     await db().update(events).set({ capacity: (await heldAtNbc()) + 1 }).where(eq(events.id, 'nbc'));
     expect((await offerJob()).offered).toEqual([late!.id]);
+  });
+});
+
+describe('the demo waiting list', () => {
+  it('a per-store code of a store no README account uses, its seats taken, one offered and two waiting; the event stays open', async () => {
+    expect(await loadDemoWaitlist(db(), { codeHashKey: t.config.codeHashKey, now: new Date(clock) })).toBe(true);
+    expect(await loadDemoWaitlist(db(), { codeHashKey: t.config.codeHashKey, now: new Date(clock) })).toBe(false);
+    const queues = (await admin('GET', `${ADMIN_PATHS.waitlists}?event=nbc`)).json().data.rows as AdminWaitlist[];
+    const queue = queues.find((q) => q.kind === 'code')!;
+    expect(queue).toMatchObject({ places: 2, held: 2, waiting: 2, offered: 1 });
+    expect(queue.entries.map((e) => [e.status, e.position])).toEqual([
+      ['Offered', null],
+      ['Waitlisted', 1],
+      ['Waitlisted', 2],
+    ]);
+    expect(queue.entries.every((e) => e.storeDlrnum !== '10001')).toBe(true);
+    // Nothing to offer: the seats are held.
+    expect((await offerJob()).offered).toEqual([]);
+    const session = await t.app.inject({ method: 'POST', url: '/User/ProcessLogin', payload: { userName: 'new.guest@guests.example.com', password: DEMO_WAITLIST_CODE } });
+    expect(session.json().succeeded).toBe(true);
   });
 });
 
