@@ -282,6 +282,8 @@ export const registrations = pgTable(
   (t) => [
     /** One queue place per waiting registration; the queues are read in this order. */
     uniqueIndex('registrations_waitlist_order_uq').on(t.eventId, sql`coalesce(${t.waitlistCodeId}, 0)`, t.waitlistOrder).where(sql`${t.status} = 'Waitlisted'`),
+    /** Places held per event and per code (docs/waiting-lists.md): the count a submit at a capacity makes under the event's lock. */
+    index('registrations_held_idx').on(t.eventId, t.accessCodeId).where(sql`${t.status} in ('Enrolled', 'Offered')`),
     index('registrations_offer_expiry_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'Offered'`),
     check('registrations_waitlisted_ck', sql`${t.status} <> 'Waitlisted' or (${t.waitlistOrder} is not null and ${t.waitlistedAt} is not null)`),
     check('registrations_offered_ck', sql`${t.status} <> 'Offered' or ${t.offerExpiresAt} is not null`),

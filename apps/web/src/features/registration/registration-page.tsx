@@ -29,7 +29,7 @@ function RegistrationForToken({ token }: { token: string }) {
   const [done, setDone] = useState<RegistrationSummary | null>(null);
   const [dead, setDead] = useState<ApiError | null>(null);
 
-  if (done) return <RegistrationConfirmation summary={done} changed={query.data?.purpose === 'revisit'} />;
+  if (done) return <RegistrationConfirmation summary={done} changed={query.data?.purpose === 'revisit' && query.data.status === 'Enrolled'} />;
   if (dead) return <LinkProblem status={dead.status} message={dead.message} />;
   if (query.isPending) {
     return (
