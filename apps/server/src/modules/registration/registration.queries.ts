@@ -31,7 +31,8 @@ export async function findPerson(db: DbOrTx, personId: number) {
   return row;
 }
 
-export async function summaryOf(db: DbOrTx, registrationId: number): Promise<RegistrationSummary | undefined> {
+/** `known.waitlistPosition`: the position just computed by the caller (joining the list), not counted again. */
+export async function summaryOf(db: DbOrTx, registrationId: number, known: { waitlistPosition?: number } = {}): Promise<RegistrationSummary | undefined> {
   const [row] = await db
     .select({
       status: registrations.status,
@@ -75,7 +76,7 @@ export async function summaryOf(db: DbOrTx, registrationId: number): Promise<Reg
     departureDate: row.departureDate,
     enrolledAt: row.enrolledAt ? row.enrolledAt.toISOString() : null,
     isFree: row.isFree,
-    ...(row.status === 'Waitlisted' ? { waitlistPosition: (await positionOf(db, registrationId)) ?? 1 } : {}),
+    ...(row.status === 'Waitlisted' ? { waitlistPosition: known.waitlistPosition ?? (await positionOf(db, registrationId)) ?? 1 } : {}),
     ...(row.status === 'Offered' && row.offerExpiresAt ? { offerExpiresAt: row.offerExpiresAt.toISOString() } : {}),
   };
 }

@@ -199,6 +199,7 @@ export function createRegistrationService(deps: {
         let action: string;
         let mailKind: RegistrationMailKind | null;
         let freed: string | null = null;
+        let waitlistPosition: number | undefined;
         if (input.action === 'cancel') {
           if (live.purpose !== 'revisit') throw conflict('Only a completed registration can be cancelled.');
           actorEmail = (await q.findPerson(tx, registration.attendeeId))?.email ?? null;
@@ -236,7 +237,7 @@ export function createRegistrationService(deps: {
             // waiting list of the queue that is full (docs/waiting-lists.md).
             const full = await placeFor(tx, { eventId: registration.eventId, attendeeId: registration.attendeeId, accessCodeId: registration.accessCodeId, at });
             if (full) {
-              await joinWaitlist(tx, { registrationId: registration.id, eventId: registration.eventId, queueCodeId: full.queueCodeId, attendance, at, publicUrl: base });
+              waitlistPosition = await joinWaitlist(tx, { registrationId: registration.id, eventId: registration.eventId, queueCodeId: full.queueCodeId, attendance, at, publicUrl: base });
               action = 'waitlist-join';
               mailKind = null;
             } else {
@@ -257,7 +258,7 @@ export function createRegistrationService(deps: {
           const revisitUrl = mailKind !== 'registration-cancelled' && base ? `${base}/register/${await issueToken(tx, registration.id, 'revisit', at)}` : null;
           await queueRegistrationMail(tx, { kind: mailKind, registrationId: registration.id, revisitUrl, now: at });
         }
-        const summary = await q.summaryOf(tx, registration.id);
+        const summary = await q.summaryOf(tx, registration.id, waitlistPosition === undefined ? {} : { waitlistPosition });
         if (!summary) throw notFound('This registration no longer exists.');
         await audit(tx, {
           action,
