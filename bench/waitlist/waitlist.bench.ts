@@ -67,7 +67,7 @@ async function main() {
   });
   try {
     await database.migrate();
-    let started = Date.now();
+    const started = Date.now();
     await loadDemoData(database.db, { stores, codeHashKey: config.codeHashKey });
     console.log(`engine ${engine}, ${stores} demo stores loaded in ${((Date.now() - started) / 1000).toFixed(1)} s; load ${load()}`);
     const db = database.db;
