@@ -41,6 +41,7 @@ import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { createRegistrationProvider } from './modules/registration/providers.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { placeFreedNotifier, waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { reportInsightsRoutes } from './modules/report-insights/report-insights.routes.ts';
 import { retailerReportRoutes } from './modules/retailer-report/retailer-report.routes.ts';
@@ -176,7 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const registrationProvider = createRegistrationProvider(config);
   await app.register(enrollmentRoutes, { provider: registrationProvider });
-  await app.register(registrationRoutes, { config, limiter, ...(deps.now ? { jobClock: () => new Date(deps.now!()) } : {}) });
+  await app.register(registrationRoutes, { config, limiter, onPlaceFreed: placeFreedNotifier(app), ...(deps.now ? { jobClock: () => new Date(deps.now!()) } : {}) });
   await app.register(reportsRoutes);
   await app.register(reportInsightsRoutes, { remindersPerRecipientDay: config.remindersPerRecipientDay, publicUrl: config.publicUrl });
   await app.register(retailerReportRoutes);
@@ -192,17 +193,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
   });
   await app.register(organizerRoutes, { service: createOrganizersService({ db: database.db, ...adminNow }) });
-  await app.register(adminRoutes, {
-    service: createAdminService({
-      db: database.db,
-      provider: registrationProvider,
-      codeHashKey: config.codeHashKey,
-      reportEmailDomain: config.reportEmailDomain,
-      weakCodesAllowed: async () => (await runModeOf(config, database, { emptyIsDemo: false })) === 'demo',
-      badgeKeys,
-      ...adminNow,
-    }),
+  const adminService = createAdminService({
+    db: database.db,
+    provider: registrationProvider,
+    codeHashKey: config.codeHashKey,
+    reportEmailDomain: config.reportEmailDomain,
+    weakCodesAllowed: async () => (await runModeOf(config, database, { emptyIsDemo: false })) === 'demo',
+    badgeKeys,
+    onPlaceFreed: placeFreedNotifier(app),
+    ...adminNow,
   });
+  await app.register(adminRoutes, { service: adminService });
+  // The waiting list (docs/waiting-lists.md): its jobs and console routes.
+  await app.register(waitlistRoutes, { publicUrl: config.publicUrl, detail: (id) => adminService.registrationDetail(id), ...adminNow });
   await app.register(mailRoutes, { config, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}), ...(deps.mailDelivery ? { delivery: deps.mailDelivery } : {}) });
   await app.register(privacyRoutes, deps.now ? { now: () => new Date(deps.now!()) } : {});
   await app.register(webhookRoutes, { config, database, ...adminNow, ...deps.webhooks });

@@ -6,6 +6,7 @@ import { count, sql } from 'drizzle-orm';
 import { importContentBundle } from '@portal/content-service';
 import { schema, type Database } from '@portal/db';
 import type { Config } from './config.ts';
+import { DEMO_WAITLIST_CODE, loadDemoWaitlist } from './demo/demo-waitlist.ts';
 import { loadDemoData } from './demo/load-demo-data.ts';
 import { encryptPlainTotpSecrets } from './modules/admin/admin-auth.service.ts';
 import { runModeOf, type RunMode } from './production-mode.ts';
@@ -38,6 +39,8 @@ export async function prepareDatabase(options: {
     log(`demo data loaded (${config.demoStores} stores) in ${Date.now() - started} ms`);
     demoLoaded = true;
   }
+  // The demo's waiting list (docs/waiting-lists.md), once, also into demo data loaded by an older version.
+  if (wantDemo && (await loadDemoWaitlist(db, { codeHashKey: config.codeHashKey }))) log(`demo waiting list loaded (access code ${DEMO_WAITLIST_CODE})`);
   // TOTP secrets stored in plain text by an older version are encrypted now (a migration has no key).
   const encrypted = await encryptPlainTotpSecrets(db, config.totpEncryptionKey);
   if (encrypted) log(`${encrypted} organizer TOTP secret(s) stored in plain text encrypted with TOTP_ENCRYPTION_KEY`);

@@ -36,6 +36,9 @@ export const ADMIN_PATHS = {
   registrationCancel: '/api/Admin/Registrations/{id}/Cancel',
   registrationResendLink: '/api/Admin/Registrations/{id}/ResendLink',
   registrationDates: '/api/Admin/Registrations/{id}/Dates',
+  waitlists: '/api/Admin/Waitlists',
+  waitlistOffer: '/api/Admin/Registrations/{id}/Offer',
+  waitlistMove: '/api/Admin/Registrations/{id}/WaitlistPosition',
   people: '/api/Admin/People',
   person: '/api/Admin/People/{id}',
   import: '/api/Admin/Import',
@@ -224,7 +227,18 @@ export const adminEventSchema = z.object({
   reminderDaysBeforeClose: z.number().int().nullable(),
   /** Attendees are erased this many days after the event's end (docs/privacy.md); null = kept. */
   retentionDays: z.number().int().nullable(),
-  registrations: z.object({ pending: z.number().int(), enrolled: z.number().int(), cancelled: z.number().int() }),
+  /** Minutes an offer from the waiting list stays open (docs/waiting-lists.md); default 2880 (48 h). */
+  waitlistOfferMinutes: z.number().int(),
+  /** Offers go first to people of stores with no place yet. */
+  waitlistStoreFirst: z.boolean(),
+  registrations: z.object({
+    pending: z.number().int(),
+    enrolled: z.number().int(),
+    cancelled: z.number().int(),
+    waitlisted: z.number().int(),
+    offered: z.number().int(),
+    expired: z.number().int(),
+  }),
 });
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 
@@ -240,6 +254,8 @@ export const updateEventRequestSchema = z.object({
   defaultComplimentarySeats: z.number().int('must be a whole number').min(0, 'must not be negative').max(100).optional(),
   reminderDaysBeforeClose: z.number().int('must be a whole number').min(1, 'must be at least 1').max(365).nullable().optional(),
   retentionDays: z.number().int('must be a whole number').min(1, 'must be at least 1').max(3650, 'must be at most 3650').nullable().optional(),
+  waitlistOfferMinutes: z.number().int('must be a whole number').min(5, 'must be at least 5').max(43_200, 'must be at most 43200 (30 days)').optional(),
+  waitlistStoreFirst: z.boolean().optional(),
 });
 export type UpdateEventRequest = z.input<typeof updateEventRequestSchema>;
 
@@ -318,7 +334,7 @@ export const REGISTRATION_SORTS = [
   'createdAt', '-createdAt', 'updatedAt', '-updatedAt', 'enrolledAt', '-enrolledAt',
 ] as const;
 export type RegistrationSort = (typeof REGISTRATION_SORTS)[number];
-export const ADMIN_REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled'] as const;
+export const ADMIN_REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled', 'Waitlisted', 'Offered', 'Expired'] as const;
 export const ADMIN_ATTENDEE_TYPES = ['dealer', 'candidate', 'field', 'corporate', 'distributor', 'vendor', 'sbr', 'partner', 'expo'] as const;
 
 /**
@@ -358,6 +374,10 @@ export const adminRegistrationSchema = z.object({
   enrolledAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** While `Waitlisted`: the place in its queue (1 = next). */
+  waitlistPosition: z.number().int().optional(),
+  /** While `Offered`: when the offer lapses. */
+  offerExpiresAt: z.string().optional(),
 });
 export type AdminRegistration = z.infer<typeof adminRegistrationSchema>;
 
@@ -578,3 +598,49 @@ export const outboxMailSchema = z.object({
   linksRemoved: z.boolean(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Waiting lists (docs/waiting-lists.md)
+// ---------------------------------------------------------------------------------------------
+
+/** `GET /api/Admin/Waitlists?event=` -> `{ rows: AdminWaitlist[], total }`: every queue with someone waiting or offered. */
+export const waitlistsQuerySchema = z.object({ event: eventTypeSchema.optional() });
+export type WaitlistsQuery = z.input<typeof waitlistsQuerySchema>;
+
+export const adminWaitlistEntrySchema = z.object({
+  registrationId: z.number().int(),
+  status: z.enum(['Waitlisted', 'Offered']),
+  /** Waitlisted: 1 = next; null while Offered. */
+  position: z.number().int().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  storeDlrnum: z.string().nullable(),
+  storeName: z.string().nullable(),
+  waitlistedAt: z.string().nullable(),
+  offerExpiresAt: z.string().nullable(),
+});
+export type AdminWaitlistEntry = z.infer<typeof adminWaitlistEntrySchema>;
+
+export const adminWaitlistSchema = z.object({
+  event: eventTypeSchema,
+  /** `event` for the event's own queue, `code` for a per-store access code's. */
+  kind: z.enum(['event', 'code']),
+  accessCodeId: z.number().int().nullable(),
+  label: z.string(),
+  /** The event's capacity or the code's seats; null = unlimited. */
+  places: z.number().int().nullable(),
+  /** Places held (Enrolled and Offered). */
+  held: z.number().int(),
+  waiting: z.number().int(),
+  offered: z.number().int(),
+  entries: z.array(adminWaitlistEntrySchema),
+});
+export type AdminWaitlist = z.infer<typeof adminWaitlistSchema>;
+
+/** `POST /api/Admin/Registrations/{id}/Offer` (no body): offers a place to a waiting person now, even over the limits. -> `AdminRegistrationDetail`. */
+/** `POST /api/Admin/Registrations/{id}/WaitlistPosition` `{ position }` -> `AdminRegistrationDetail`: moves a waiting person in their queue. */
+export const waitlistMoveRequestSchema = z.object({
+  position: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000),
+});
+export type WaitlistMoveRequest = z.input<typeof waitlistMoveRequestSchema>;

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { eventTypeSchema } from './auth.ts';
 import { EMAIL_PATTERN, FIRST_NAME_MAX, isIsoDate, LAST_NAME_MAX } from './rules.ts';
 
-export const REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled'] as const;
+/** The last three are the waiting list's (docs/waiting-lists.md). */
+export const REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled', 'Waitlisted', 'Offered', 'Expired'] as const;
 export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES);
 export type RegistrationStatus = z.infer<typeof registrationStatusSchema>;
 
@@ -75,6 +76,10 @@ export const registrationSummarySchema = z.object({
   isFree: z.boolean(),
   /** The signed badge code (docs/event-days.md) once Enrolled; null otherwise. */
   badge: z.object({ code: z.string() }).nullable().optional(),
+  /** While `Waitlisted`: 1 = next in line of the registration's queue. */
+  waitlistPosition: z.number().int().optional(),
+  /** While `Offered`: the offer lapses at this instant unless claimed (`{ action: "claim" }`). */
+  offerExpiresAt: z.string().optional(),
 });
 export type RegistrationSummary = z.infer<typeof registrationSummarySchema>;
 
@@ -101,7 +106,10 @@ export const registrationSubmitSchema = z.discriminatedUnion('action', [
     arrivalDate: isoDateSchema.nullish(),
     departureDate: isoDateSchema.nullish(),
   }),
+  /** Cancels a registration, or leaves the waiting list. */
   z.object({ action: z.literal('cancel') }),
+  /** Takes the place offered from the waiting list, before `offerExpiresAt`. */
+  z.object({ action: z.literal('claim') }),
 ]);
 export type RegistrationSubmit = z.input<typeof registrationSubmitSchema>;
 

@@ -219,6 +219,8 @@ export const storeRowSchema = z.object({
   region: z.string(),
   zone: z.string(),
   district: z.string(),
+  /** Store detail only, and only when someone of the store waits: its people on the waiting list (Waitlisted or Offered; docs/waiting-lists.md). Counted in no enrollment figure. */
+  waitlisted: z.number().int().optional(),
 });
 export type StoreRow = z.infer<typeof storeRowSchema>;
 

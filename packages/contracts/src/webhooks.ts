@@ -33,7 +33,7 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The types the portal emits today (the rest are subscribable ahead of their features). */
-export const WEBHOOK_EVENT_TYPES_SENT: readonly WebhookEventType[] = ['registration.created', 'registration.updated', 'registration.cancelled', 'person.updated'];
+export const WEBHOOK_EVENT_TYPES_SENT: readonly WebhookEventType[] = ['registration.created', 'registration.updated', 'registration.cancelled', 'registration.waitlisted', 'registration.offered', 'person.updated'];
 /** The type of the console's "send test event"; sent whatever the endpoint subscribes to. */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 

@@ -13,6 +13,7 @@ import { openConfiguredDatabase } from '../database.ts';
 import { runCommand, UsageError } from './run-cli.ts';
 import { formatDemoAccounts } from '../demo/demo-accounts.ts';
 import { DEMO_DEFAULT_SEED, DEMO_MAX_STORES } from '../demo/generate-demo-data.ts';
+import { loadDemoWaitlist } from '../demo/demo-waitlist.ts';
 import { DEMO_META_KEY, DemoDataError, loadDemoData, type DemoSummary } from '../demo/load-demo-data.ts';
 
 const USAGE = `Usage: npm run demo:load -- [--stores N] [--seed N] [--reset]
@@ -133,7 +134,10 @@ async function main(args: ReturnType<typeof parseArguments>): Promise<number> {
         await tx.execute(sql`truncate table ${sql.join(RESET_TABLES, sql`, `)} restart identity cascade`);
         await tx.delete(schema.meta).where(sql`${schema.meta.key} = ${DEMO_META_KEY}`);
       }
-      return loadDemoData(tx, { stores, seed: args.seed ?? DEMO_DEFAULT_SEED, codeHashKey: config.codeHashKey });
+      if (args.reset) await tx.delete(schema.meta).where(sql`${schema.meta.key} = 'demo_waitlist'`);
+      const loaded = await loadDemoData(tx, { stores, seed: args.seed ?? DEMO_DEFAULT_SEED, codeHashKey: config.codeHashKey });
+      await loadDemoWaitlist(tx, { codeHashKey: config.codeHashKey });
+      return loaded;
     });
     console.log(formatSummary(summary, performance.now() - started, target));
     if (args.reset && hasData) console.log('\nEarlier logins refer to the replaced data: log in again.');

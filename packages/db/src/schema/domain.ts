@@ -13,6 +13,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -54,7 +55,11 @@ export const ATTENDEE_TYPE_BY_CATEGORY: Readonly<Record<PersonCategory, Attendee
   attendee: 'dealer',
 };
 
-export const REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled'] as const;
+/**
+ * `Waitlisted`, `Offered` and `Expired` are the waiting list's (docs/waiting-lists.md): a place is
+ * held by `Enrolled` and `Offered` only.
+ */
+export const REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled', 'Waitlisted', 'Offered', 'Expired'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 export const POLICIES = ['general', 'expo', 'field', 'corporate', 'reporting', 'admin'] as const;
@@ -86,6 +91,10 @@ export const events = pgTable('events', {
   defaultComplimentarySeats: smallint('default_complimentary_seats').notNull().default(2),
   /** Days before registration closes when reminder mails go out; null: none. */
   reminderDaysBeforeClose: smallint('reminder_days_before_close'),
+  /** How long an offer from the waiting list stays open (docs/waiting-lists.md). */
+  waitlistOfferMinutes: integer('waitlist_offer_minutes').notNull().default(2880),
+  /** Offers go first to people of stores with no place yet. */
+  waitlistStoreFirst: boolean('waitlist_store_first').notNull().default(false),
 });
 
 export const regions = pgTable('regions', {
@@ -246,10 +255,28 @@ export const registrations = pgTable(
     providerRef: text('provider_ref').notNull(),
     /** The access code of the login that created it (seat allotments, counts per code). */
     accessCodeId: integer('access_code_id'),
+    /**
+     * Waiting list (docs/waiting-lists.md): when the submit was accepted onto the list, the order
+     * key of the queue (from the sequence registration_waitlist_seq, taken under the queue's lock;
+     * an organizer's move sets a value between two others), and the queue: a per-store code's id,
+     * or null for the event's own queue.
+     */
+    waitlistedAt: timestamp('waitlisted_at', { withTimezone: true }),
+    waitlistOrder: numeric('waitlist_order'),
+    waitlistCodeId: integer('waitlist_code_id'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    /** One queue place per waiting registration; the queues are read in this order. */
+    uniqueIndex('registrations_waitlist_order_uq').on(t.eventId, sql`coalesce(${t.waitlistCodeId}, 0)`, t.waitlistOrder).where(sql`${t.status} = 'Waitlisted'`),
+    /** Places held per event and per code (docs/waiting-lists.md): the count a submit at a capacity makes under the event's lock. */
+    index('registrations_held_idx').on(t.eventId, t.accessCodeId).where(sql`${t.status} in ('Enrolled', 'Offered')`),
+    index('registrations_offer_expiry_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'Offered'`),
+    check('registrations_waitlisted_ck', sql`${t.status} <> 'Waitlisted' or (${t.waitlistOrder} is not null and ${t.waitlistedAt} is not null)`),
+    check('registrations_offered_ck', sql`${t.status} <> 'Offered' or ${t.offerExpiresAt} is not null`),
     uniqueIndex('registrations_event_attendee_uq').on(t.eventId, t.attendeeId),
     uniqueIndex('registrations_provider_ref_uq').on(t.providerRef),
     index('registrations_event_store_status_idx').on(t.eventId, t.storeDlrnum, t.status),

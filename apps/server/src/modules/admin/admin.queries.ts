@@ -10,6 +10,7 @@ import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'dr
 import type { AdminAccessCode, AdminEvent, AdminPerson, AdminRegistration, AuditEntry, RegistrationSort } from '@portal/contracts';
 import { schema, type DbOrTx } from '@portal/db';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
+import { queuePositions } from '../waitlist/waitlist.queries.ts';
 
 const { accessCodes, auditLog, districts, eventRetention, events, people, personErasures, registrations, stores, zones } = schema;
 
@@ -51,7 +52,16 @@ export async function listEvents(db: DbOrTx): Promise<AdminEvent[]> {
       defaultComplimentarySeats: e.defaultComplimentarySeats,
       reminderDaysBeforeClose: e.reminderDaysBeforeClose,
       retentionDays: retention.get(e.id) ?? null,
-      registrations: { pending: count('Pending'), enrolled: count('Enrolled'), cancelled: count('Cancelled') },
+      waitlistOfferMinutes: e.waitlistOfferMinutes,
+      waitlistStoreFirst: e.waitlistStoreFirst,
+      registrations: {
+        pending: count('Pending'),
+        enrolled: count('Enrolled'),
+        cancelled: count('Cancelled'),
+        waitlisted: count('Waitlisted'),
+        offered: count('Offered'),
+        expired: count('Expired'),
+      },
     };
   });
 }
@@ -145,6 +155,7 @@ const registrationColumns = {
   enrolledAt: registrations.enrolledAt,
   createdAt: registrations.createdAt,
   updatedAt: registrations.updatedAt,
+  offerExpiresAt: registrations.offerExpiresAt,
 };
 
 type RegistrationListRow = {
@@ -174,7 +185,17 @@ function registrationView(r: RegistrationListRow): AdminRegistration {
     enrolledAt: iso(r.enrolledAt),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
+    ...(r.status === 'Offered' && r.offerExpiresAt ? { offerExpiresAt: r.offerExpiresAt.toISOString() } : {}),
   };
+}
+
+/** The waiting list's position of each `Waitlisted` row (docs/waiting-lists.md). */
+async function withPositions<T extends AdminRegistration>(db: DbOrTx, rows: T[]): Promise<T[]> {
+  const events = [...new Set(rows.filter((r) => r.status === 'Waitlisted').map((r) => r.event))];
+  if (!events.length) return rows;
+  const positions = new Map<number, number>();
+  for (const event of events) for (const [id, p] of await queuePositions(db, event)) positions.set(id, p);
+  return rows.map((r) => (r.status === 'Waitlisted' && positions.has(r.id) ? { ...r, waitlistPosition: positions.get(r.id)! } : r));
 }
 
 function registrationOrder(sort: RegistrationSort): SQL[] {
@@ -313,7 +334,7 @@ export async function listRegistrations(db: DbOrTx, f: RegistrationFilter): Prom
       .orderBy(...order),
     registrationsFiltered(db.select({ n: sql<number>`count(*)::int` }), f, false).where(where),
   ]);
-  return { rows: (rows as RegistrationListRow[]).map(registrationView), total: Number(count[0]?.n ?? 0) };
+  return { rows: await withPositions(db, (rows as RegistrationListRow[]).map(registrationView)), total: Number(count[0]?.n ?? 0) };
 }
 
 export async function findRegistrationView(db: DbOrTx, id: number) {
@@ -322,7 +343,8 @@ export async function findRegistrationView(db: DbOrTx, id: number) {
     .limit(1);
   if (!row) return undefined;
   const r = row as RegistrationListRow & { registeredById: number; provider: string };
-  return { ...registrationView(r), registeredById: r.registeredById, provider: r.provider };
+  const [view] = await withPositions(db, [registrationView(r)]);
+  return { ...view!, registeredById: r.registeredById, provider: r.provider };
 }
 
 export async function registrationHistory(db: DbOrTx, registrationId: number): Promise<AuditEntry[]> {

@@ -106,6 +106,8 @@ export interface AdminServiceDeps {
   now?: () => Date;
   /** Signs the badge the registration detail shows for a reprint (docs/event-days.md). */
   badgeKeys?: BadgeKeys;
+  /** Called after a commit that may have freed a place (a cancel, a capacity raise): the waiting list offers it. */
+  onPlaceFreed?: (eventId: string) => void;
 }
 
 export function createAdminService(deps: AdminServiceDeps) {
@@ -147,6 +149,8 @@ export function createAdminService(deps: AdminServiceDeps) {
           capacity: input.capacity === undefined ? event.capacity : input.capacity,
           defaultComplimentarySeats: input.defaultComplimentarySeats ?? event.defaultComplimentarySeats,
           reminderDaysBeforeClose: input.reminderDaysBeforeClose === undefined ? event.reminderDaysBeforeClose : input.reminderDaysBeforeClose,
+          waitlistOfferMinutes: input.waitlistOfferMinutes ?? event.waitlistOfferMinutes,
+          waitlistStoreFirst: input.waitlistStoreFirst ?? event.waitlistStoreFirst,
         };
         if (next.endsOn < next.startsOn) throw fieldError('endsOn', 'The event cannot end before it starts.');
         if (next.registrationOpensAt && next.registrationClosesAt && next.registrationClosesAt <= next.registrationOpensAt) {
@@ -175,6 +179,8 @@ export function createAdminService(deps: AdminServiceDeps) {
         if (Object.keys(eventChanges).length) await tx.update(events).set(eventChanges).where(eq(events.id, event.id));
         await audit(tx, auditAs(actor, { action: 'admin-event-update', eventId: event.id, detail: { changes: changed } }));
       });
+      // A raised capacity (or a longer window) may free places for the waiting list.
+      deps.onPlaceFreed?.(eventId);
       const updated = (await q.listEvents(db)).find((e) => e.id === eventId);
       if (!updated) throw notFound('No event with this id.');
       return updated;
@@ -255,7 +261,7 @@ export function createAdminService(deps: AdminServiceDeps) {
     },
 
     async cancelRegistration(actor: Actor, id: number, reason: string | undefined): Promise<AdminRegistrationDetail> {
-      return db.transaction(async (tx) => {
+      const detail = await db.transaction(async (tx) => {
         const at = now();
         const locked = await lockForChange(tx, { id });
         if (!locked) throw notFound('No registration with this id.');
@@ -268,6 +274,8 @@ export function createAdminService(deps: AdminServiceDeps) {
         await audit(tx, auditAs(actor, { action: 'admin-registration-cancel', eventId: before.eventId, detail: { registrationId: id, previousStatus: before.status, reason: reason ?? null, mailId } }));
         return registrationDetail(tx, id);
       });
+      deps.onPlaceFreed?.(detail.event);
+      return detail;
     },
 
     async changeDates(actor: Actor, id: number, input: { isVirtual: boolean; arrivalDate: string | null; departureDate: string | null }): Promise<AdminRegistrationDetail> {
@@ -327,7 +335,9 @@ export function createAdminService(deps: AdminServiceDeps) {
           isVirtual: registration.isVirtual,
         };
         const enrolled = registration.status === 'Enrolled';
-        const link = enrolled ? await provider.revisitLink(tx, subject, at) : await provider.registrationLink(tx, subject, at);
+        // On the waiting list: their own page (position, offer), as for an enrolled attendee.
+        const ownPage = enrolled || registration.status === 'Waitlisted' || registration.status === 'Offered';
+        const link = ownPage ? await provider.revisitLink(tx, subject, at) : await provider.registrationLink(tx, subject, at);
         let outboxId: number | null = null;
         if (email) {
           outboxId = enrolled

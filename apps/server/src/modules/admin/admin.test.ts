@@ -101,9 +101,9 @@ describe('organizer console API', () => {
       expect(closed.statusCode).toBe(409);
       expect(body(closed).message).toMatch(/closed on 2020-01-01/);
       expect((await call('PUT', '/api/Admin/Events/nbc', { registrationClosesAt: null, capacity: 1 })).statusCode).toBe(200);
+      // A full house still hands out links: the submit joins the waiting list (docs/waiting-lists.md).
       const full = await link();
-      expect(full.statusCode).toBe(409);
-      expect(body(full).message).toMatch(/full/);
+      expect(full.statusCode).toBe(200);
       expect((await call('PUT', '/api/Admin/Events/nbc', { capacity: null })).statusCode).toBe(200);
       expect((await link()).statusCode).toBe(200);
     });
@@ -208,10 +208,14 @@ describe('organizer console API', () => {
       // (A dealer code enrols by name: the attendee is a new roster person, who gives their own address.)
       await submitted(await enrol('seat.one@guests.example.com', 'One'), 'one.guest.attendee@guests.example.com', 'One');
       await submitted(await enrol('seat.two@guests.example.com', 'Two'), 'two.guest.attendee@guests.example.com', 'Two');
+      // The seats taken, a third still gets a link, and its submit joins the code's waiting list (docs/waiting-lists.md).
       const third = await enrol('seat.three@guests.example.com', 'Three');
-      expect(third.statusCode).toBe(409);
-      expect(body(third).message).toBe('All 2 seats of your access code are taken. Please contact the event team for more.');
-      const rows = await t.database.db.select().from(registrations).where(eq(registrations.accessCodeId, id));
+      expect(third.statusCode).toBe(200);
+      const thirdToken = /\/register\/([A-Za-z0-9_-]{43})$/.exec(body<string>(third).data)![1]!;
+      const waiting = await t.app.inject({ method: 'POST', url: `/api/Registration/${thirdToken}`, payload: { action: 'submit', firstName: 'Three', lastName: 'Guest', email: 'three.guest.attendee@guests.example.com', isVirtual: true } });
+      expect(body<{ status: string; waitlistPosition: number }>(waiting).data, waiting.body).toMatchObject({ status: 'Waitlisted', waitlistPosition: 1 });
+      await t.database.db.update(registrations).set({ status: 'Cancelled', waitlistOrder: null }).where(and(eq(registrations.accessCodeId, id), eq(registrations.status, 'Waitlisted')));
+      const rows = (await t.database.db.select().from(registrations).where(eq(registrations.accessCodeId, id))).filter((r) => r.status === 'Enrolled');
       expect(rows).toHaveLength(2);
       expect(rows.every((r) => r.storeDlrnum === store!.dlrnum)).toBe(true);
       const listed = pagedSchema(adminAccessCodeSchema).parse(body(await call('GET', `${ADMIN_PATHS.accessCodes}?pageSize=200`)).data).rows.find((c) => c.id === id)!;

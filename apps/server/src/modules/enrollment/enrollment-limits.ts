@@ -4,11 +4,12 @@
  * window and capacity, and the seat allotment of the access code the caller logged in with. Rows are
  * locked so that two requests cannot both take the last seat.
  *
- * A place is held only by an `Enrolled` registration (docs/design/web-rules.md, "Places"): a link issued but
- * never submitted holds none, so throw-away logins that ask for links cannot fill the house
- * (issue 24, item 7). The submit takes the place, under the same locks, or is refused with 409.
+ * A place is held only by an `Enrolled` or `Offered` registration (docs/design/web-rules.md, "Places";
+ * docs/waiting-lists.md): a link issued but never submitted holds none, so throw-away logins that ask
+ * for links cannot fill the house (issue 24, item 7). The submit takes the place, under the same
+ * locks, or joins the waiting list.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { schema, type DbOrTx, type Tx } from '@portal/db';
 import { AppError } from '../../lib/errors.ts';
 
@@ -28,38 +29,71 @@ export async function assertRegistrationWindowOpen(tx: DbOrTx, eventId: string, 
   if (event?.closesAt && at >= event.closesAt) throw new AppError(409, registrationClosedMessage(event.name, event.closesAt));
 }
 
-export async function assertEnrollmentOpen(tx: Tx, input: { eventId: string; attendeeId: number; accessCodeId: number | null; at: Date }): Promise<void> {
+/** Where a submit that finds no place waits: the event's own queue (null) or a per-store code's. */
+export interface NoPlace {
+  queueCodeId: number | null;
+  message: string;
+}
+
+/**
+ * The window and the code's state, then the places (docs/waiting-lists.md): an `Enrolled` or
+ * `Offered` registration of someone else holds one. Answers null when a place is free, or the queue
+ * to wait in. Locks the event row (when it has a capacity) and the code row, in that order: the
+ * waiting list's offers take the same locks in the same order, so a submit and an offer never both
+ * take the last place.
+ */
+export async function placeFor(tx: Tx, input: { eventId: string; attendeeId: number; accessCodeId: number | null; at: Date }): Promise<NoPlace | null> {
   const [event] = await tx
     .select({ name: events.name, opensAt: events.registrationOpensAt, closesAt: events.registrationClosesAt, capacity: events.capacity })
     .from(events)
     .where(eq(events.id, input.eventId))
     .limit(1);
-  if (!event) return;
+  if (!event) return null;
   if (event.opensAt && input.at < event.opensAt) throw new AppError(409, `Registration for ${event.name} opens on ${longDate(event.opensAt)}.`);
   if (event.closesAt && input.at >= event.closesAt) throw new AppError(409, registrationClosedMessage(event.name, event.closesAt));
 
-  // Places are held by the others' enrolled registrations; the attendee's own one holds its place already.
-  const othersActive = (extra: ReturnType<typeof eq>) =>
+  // Places are held by the others' enrolled or offered registrations; the attendee's own one holds its place already.
+  const othersHolding = (extra: ReturnType<typeof eq>) =>
     tx
       .select({ n: sql<number>`count(*)::int` })
       .from(registrations)
-      .where(and(extra, eq(registrations.status, 'Enrolled'), ne(registrations.attendeeId, input.attendeeId)));
+      .where(and(extra, inArray(registrations.status, ['Enrolled', 'Offered']), ne(registrations.attendeeId, input.attendeeId)));
 
+  let full: NoPlace | null = null;
   if (event.capacity !== null) {
     await tx.select({ id: events.id }).from(events).where(eq(events.id, input.eventId)).for('update');
-    const [row] = await othersActive(eq(registrations.eventId, input.eventId));
-    if (Number(row?.n ?? 0) >= event.capacity) throw new AppError(409, `${event.name} is full: all ${event.capacity} places are taken.`);
+    const [row] = await othersHolding(eq(registrations.eventId, input.eventId));
+    if (Number(row?.n ?? 0) >= event.capacity) full = { queueCodeId: null, message: `${event.name} is full: all ${event.capacity} places are taken.` };
   }
 
   if (input.accessCodeId !== null) {
     const [code] = await tx.select({ seats: accessCodes.seats, active: accessCodes.active }).from(accessCodes).where(eq(accessCodes.id, input.accessCodeId)).for('update').limit(1);
     if (code && !code.active) throw new AppError(409, 'Your access code has been disabled. Please contact the event team.');
-    if (code?.seats != null) {
-      const [row] = await othersActive(eq(registrations.accessCodeId, input.accessCodeId));
+    if (code?.seats != null && !full) {
+      const [row] = await othersHolding(eq(registrations.accessCodeId, input.accessCodeId));
       if (Number(row?.n ?? 0) >= code.seats) {
         const seats = code.seats === 1 ? 'The 1 seat' : `All ${code.seats} seats`;
-        throw new AppError(409, `${seats} of your access code are taken. Please contact the event team for more.`);
+        full = { queueCodeId: input.accessCodeId, message: `${seats} of your access code are taken. Please contact the event team for more.` };
       }
     }
   }
+  return full;
+}
+
+/** The window and the code's state only: a link is handed out even when the house is full (the submit then joins the waiting list). */
+export async function assertLinkAllowed(tx: Tx, input: { eventId: string; accessCodeId: number | null; at: Date }): Promise<void> {
+  const [event] = await tx.select({ name: events.name, opensAt: events.registrationOpensAt, closesAt: events.registrationClosesAt }).from(events).where(eq(events.id, input.eventId)).limit(1);
+  if (!event) return;
+  if (event.opensAt && input.at < event.opensAt) throw new AppError(409, `Registration for ${event.name} opens on ${longDate(event.opensAt)}.`);
+  if (event.closesAt && input.at >= event.closesAt) throw new AppError(409, registrationClosedMessage(event.name, event.closesAt));
+  if (input.accessCodeId !== null) {
+    const [code] = await tx.select({ active: accessCodes.active }).from(accessCodes).where(eq(accessCodes.id, input.accessCodeId)).limit(1);
+    if (code && !code.active) throw new AppError(409, 'Your access code has been disabled. Please contact the event team.');
+  }
+}
+
+/** As placeFor, refusing (409) when no place is free: for paths that cannot wait (a Cvent enrolment). */
+export async function assertEnrollmentOpen(tx: Tx, input: { eventId: string; attendeeId: number; accessCodeId: number | null; at: Date }): Promise<void> {
+  const full = await placeFor(tx, input);
+  if (full) throw new AppError(409, full.message);
 }

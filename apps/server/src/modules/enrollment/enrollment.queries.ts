@@ -87,7 +87,8 @@ export async function upsertPending(tx: Tx, values: PendingValues, now: Date): P
     .for('update')
     .limit(1);
   if (!existing) throw new Error('registration vanished between insert and select');
-  if (existing.status === 'Enrolled') return { row: existing, created: false, changed: false };
+  // Enrolled or in the waiting list's hands: kept as it is (an Expired one may try again).
+  if (existing.status === 'Enrolled' || existing.status === 'Waitlisted' || existing.status === 'Offered') return { row: existing, created: false, changed: false };
   const same =
     existing.status === 'Pending' &&
     existing.storeDlrnum === values.storeDlrnum &&
@@ -98,7 +99,7 @@ export async function upsertPending(tx: Tx, values: PendingValues, now: Date): P
     existing.accessCodeId === (values.accessCodeId ?? null);
   const [updated] = await tx
     .update(registrations)
-    .set({ ...values, status: 'Pending', enrolledAt: null, arrivalDate: null, departureDate: null, isFree: false, updatedAt: now })
+    .set({ ...values, status: 'Pending', enrolledAt: null, arrivalDate: null, departureDate: null, isFree: false, waitlistedAt: null, waitlistOrder: null, waitlistCodeId: null, offeredAt: null, offerExpiresAt: null, updatedAt: now })
     .where(eq(registrations.id, existing.id))
     .returning();
   return { row: updated!, created: false, changed: !same };

@@ -18,7 +18,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { LinkSubject, RegistrationProvider } from '../registration/provider.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { findEvent, lockStore } from '../registration/registration.queries.ts';
-import { assertEnrollmentOpen } from './enrollment-limits.ts';
+import { assertLinkAllowed } from './enrollment-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
 import * as q from './enrollment.queries.ts';
@@ -104,7 +104,7 @@ export function createEnrollmentService(deps: { db: Db; provider: RegistrationPr
           attendeeType = 'dealer';
         }
 
-        await assertEnrollmentOpen(tx, { eventId: event.id, attendeeId: attendee.id, accessCodeId: user.accessCodeId, at });
+        await assertLinkAllowed(tx, { eventId: event.id, accessCodeId: user.accessCodeId, at });
         const { row: registration, created, changed } = await q.upsertPending(
           tx,
           { eventId: event.id, attendeeId: attendee.id, storeDlrnum, registeredById: caller.id, attendeeType, isVirtual: input.isVirtual, provider: provider.id, accessCodeId: user.accessCodeId },
@@ -115,6 +115,9 @@ export function createEnrollmentService(deps: { db: Db; provider: RegistrationPr
         const ownRegistration = attendee.id === caller.id;
         if (!ownRegistration && registration.status === 'Enrolled') {
           throw conflict(`${attendee.firstName} ${attendee.lastName} is already registered for this event.`);
+        }
+        if (!ownRegistration && (registration.status === 'Waitlisted' || registration.status === 'Offered')) {
+          throw conflict(`${attendee.firstName} ${attendee.lastName} is already on the waiting list for this event.`);
         }
         // The names typed are the caller's own (as on their photo ID); nobody else's roster name is overwritten.
         const renamed = ownRegistration && flow !== 'other' && (attendee.firstName !== input.firstName || attendee.lastName !== input.lastName);
@@ -127,7 +130,8 @@ export function createEnrollmentService(deps: { db: Db; provider: RegistrationPr
         if (changed) await emitRegistrationEvent(tx, created ? 'registration.created' : 'registration.updated', registration.id, at);
 
         const subject = subjectOf(registration, event, attendee);
-        const alreadyEnrolled = registration.status === 'Enrolled';
+        // Enrolled, or on the waiting list: the attendee's own page (position, offer), never a new submit.
+        const alreadyEnrolled = registration.status === 'Enrolled' || registration.status === 'Waitlisted' || registration.status === 'Offered';
         const link = alreadyEnrolled ? await provider.revisitLink(tx, subject, at) : await provider.registrationLink(tx, subject, at);
         // A colleague with a known address gets the link by mail as well, so it need not be passed on by hand.
         if (!ownRegistration && subject.email && !alreadyEnrolled) {
@@ -167,7 +171,8 @@ export function createEnrollmentService(deps: { db: Db; provider: RegistrationPr
         const [event, person] = [await findEvent(tx, registration.eventId), await q.findPerson(tx, personId)];
         if (!event || !person) return null;
         const subject = subjectOf(registration, event, person);
-        const link = registration.status === 'Enrolled' ? await provider.revisitLink(tx, subject, at) : await provider.registrationLink(tx, subject, at);
+        const own = registration.status === 'Enrolled' || registration.status === 'Waitlisted' || registration.status === 'Offered';
+        const link = own ? await provider.revisitLink(tx, subject, at) : await provider.registrationLink(tx, subject, at);
         await audit(tx, {
           action: 'enrollment-revisit-link',
           success: true,

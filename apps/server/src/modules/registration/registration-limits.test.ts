@@ -107,21 +107,23 @@ describe('closed registrations and throw-away logins', () => {
     }
   });
 
-  it('a link issued but never submitted holds no place: links stay available, the submit takes the place or answers 409', async () => {
+  it('a link issued but never submitted holds no place: links stay available, the submit takes the place or joins the waiting list', async () => {
     const first = await newVisitorLink(t.app);
     await db().update(events).set({ capacity: (await enrolledCount()) + 1 }).where(eq(events.id, 'nbc'));
     // Pending registrations (throw-away logins that asked for a link) do not fill the house.
     const second = await newVisitorLink(t.app);
     const third = await newVisitorLink(t.app);
     expect((await submit(t.app, second.token, second.email)).statusCode).toBe(200);
+    // A full house no longer turns people away (docs/waiting-lists.md): the submit joins the waiting list.
     const full = await submit(t.app, third.token, third.email);
-    expect(full.statusCode, full.body).toBe(409);
-    expect(full.json().message).toMatch(/is full: all \d+ places are taken/);
-    expect((await submit(t.app, first.token, first.email)).statusCode).toBe(409);
-    // A new link is refused while the house is full of enrolled attendees.
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.json().data).toMatchObject({ status: 'Waitlisted', waitlistPosition: 1 });
+    expect((await submit(t.app, first.token, first.email)).json().data).toMatchObject({ status: 'Waitlisted', waitlistPosition: 2 });
+    // A new link is still handed out while the house is full.
     const late = await loginAs(t.app, `late.${Date.now()}@limits.example.com`, 'SBR27');
     const res = await t.app.inject({ method: 'POST', url: '/api/Enrollment/GetBuiltinLink', headers: bearer(late.accessToken), payload: { firstName: 'La', lastName: 'Te', isVirtual: false } });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(200);
+    await db().execute(sql`update registrations set status = 'Cancelled', waitlist_order = null where status = 'Waitlisted'`);
   });
 
   it("a per-store code's seats count only submitted registrations", async () => {
@@ -136,8 +138,8 @@ describe('closed registrations and throw-away logins', () => {
     const b = await newVisitorLink(t.app, code);
     expect((await submit(t.app, b.token, b.email)).statusCode).toBe(200);
     const taken = await submit(t.app, a.token, a.email);
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toMatch(/The 1 seat of your access code/);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json().data).toMatchObject({ status: 'Waitlisted', waitlistPosition: 1 });
   });
 
   it('an any-e-mail code creates at most NEW_PEOPLE_PER_CODE_HOUR new people an hour; people on file still log in', async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { RegistrationSummary } from '@portal/contracts';
 import { schema, type DbOrTx, type Tx } from '@portal/db';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
+import { positionOf } from '../waitlist/waitlist.queries.ts';
 
 const { registrations, events, people, stores } = schema;
 
@@ -24,7 +25,8 @@ export async function findPerson(db: DbOrTx, personId: number) {
   return row;
 }
 
-export async function summaryOf(db: DbOrTx, registrationId: number): Promise<RegistrationSummary | undefined> {
+/** `known.waitlistPosition`: the position just computed by the caller (joining the list), not counted again. */
+export async function summaryOf(db: DbOrTx, registrationId: number, known: { waitlistPosition?: number } = {}): Promise<RegistrationSummary | undefined> {
   const [row] = await db
     .select({
       status: registrations.status,
@@ -43,6 +45,7 @@ export async function summaryOf(db: DbOrTx, registrationId: number): Promise<Reg
       departureDate: registrations.departureDate,
       enrolledAt: registrations.enrolledAt,
       isFree: registrations.isFree,
+      offerExpiresAt: registrations.offerExpiresAt,
     })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
@@ -67,6 +70,8 @@ export async function summaryOf(db: DbOrTx, registrationId: number): Promise<Reg
     departureDate: row.departureDate,
     enrolledAt: row.enrolledAt ? row.enrolledAt.toISOString() : null,
     isFree: row.isFree,
+    ...(row.status === 'Waitlisted' ? { waitlistPosition: known.waitlistPosition ?? (await positionOf(db, registrationId)) ?? 1 } : {}),
+    ...(row.status === 'Offered' && row.offerExpiresAt ? { offerExpiresAt: row.offerExpiresAt.toISOString() } : {}),
   };
 }
 

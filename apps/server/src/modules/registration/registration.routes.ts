@@ -29,10 +29,12 @@ export interface RegistrationRoutesOptions {
   now?: () => Date;
   /** The reminder job's clock (tests move it). */
   jobClock?: () => Date;
+  /** Called after a commit that may have freed a place (docs/waiting-lists.md). */
+  onPlaceFreed?: (eventId: string) => void;
 }
 
-export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, { config, limiter, now, jobClock }) => {
-  const service = createRegistrationService({ db: app.db, publicUrl: config.publicUrl, badgeKeys: app.badgeKeys, ...(now ? { now } : {}) });
+export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, { config, limiter, now, jobClock, onPlaceFreed }) => {
+  const service = createRegistrationService({ db: app.db, publicUrl: config.publicUrl, badgeKeys: app.badgeKeys, ...(now ? { now } : {}), ...(onPlaceFreed ? { onPlaceFreed } : {}) });
 
   // Reminders of the registration module: it asks the mail module to queue them, never the other way.
   const clock = jobClock ?? (() => new Date());

@@ -19,7 +19,8 @@ import type { CventCallback } from './cvent-provider.ts';
 import * as q from './registration.queries.ts';
 import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { consumeToken, findLiveToken, issueToken } from './registration-tokens.ts';
-import { assertEnrollmentOpen, assertRegistrationWindowOpen } from '../enrollment/enrollment-limits.ts';
+import { assertRegistrationWindowOpen, placeFor } from '../enrollment/enrollment-limits.ts';
+import { joinWaitlist } from '../waitlist/waitlist.service.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
 import type { BadgeKeys } from '../event-days/badge-code.ts';
 import { issueBadge } from '../event-days/event-days.service.ts';
@@ -53,10 +54,19 @@ async function enroll(tx: Tx, { registration, store }: Locked, attendance: Atten
   }
   await tx
     .update(registrations)
-    .set({ status: 'Enrolled', enrolledAt: now, ...attendance, isFree, updatedAt: now })
+    .set({ status: 'Enrolled', enrolledAt: now, ...attendance, isFree, waitlistOrder: null, offerExpiresAt: null, updatedAt: now })
     .where(eq(registrations.id, registration.id));
   await emitRegistrationEvent(tx, 'registration.updated', registration.id, now);
+  await onEnrolled(tx, registration.id, now);
 }
+
+/**
+ * Runs in the transaction of every enrolment (a submit, a claimed offer from the waiting list, a
+ * Cvent callback), after the status is `Enrolled` and before the confirmation mail is queued.
+ * MERGE HOOK: the badge (docs/event-days.md section 1) is issued here, so the confirmation mail of
+ * every path carries it. Nothing to do until the badge module lands.
+ */
+export async function onEnrolled(_tx: Tx, _registrationId: number, _at: Date): Promise<void> {}
 
 export async function changeAttendance(tx: Tx, { registration }: Locked, attendance: Attendance, now: Date): Promise<void> {
   await tx.update(registrations).set({ ...attendance, updatedAt: now }).where(eq(registrations.id, registration.id));
@@ -69,7 +79,10 @@ export async function changeAttendance(tx: Tx, { registration }: Locked, attenda
  * registration.updated for the one who got the seat).
  */
 export async function cancel(tx: Tx, { registration, store }: Locked, now: Date): Promise<void> {
-  await tx.update(registrations).set({ status: 'Cancelled', isFree: false, updatedAt: now }).where(eq(registrations.id, registration.id));
+  await tx
+    .update(registrations)
+    .set({ status: 'Cancelled', isFree: false, waitlistOrder: null, offerExpiresAt: null, updatedAt: now })
+    .where(eq(registrations.id, registration.id));
   await emitRegistrationEvent(tx, 'registration.cancelled', registration.id, now);
   if (registration.isFree && store) {
     const next = await q.firstPayingEnrolled(tx, registration.eventId, store.dlrnum);
@@ -80,13 +93,22 @@ export async function cancel(tx: Tx, { registration, store }: Locked, now: Date)
   }
 }
 
-/** A register link serves a pending registration; a revisit link a completed one. */
+/**
+ * A register link serves a pending registration; a revisit link a completed one, or one on the
+ * waiting list (its position, an offer to claim, leaving the list: docs/waiting-lists.md).
+ */
 function assertUsable(purpose: RegistrationTokenPurpose, status: RegistrationStatus): void {
   if (purpose === 'register' && status === 'Enrolled') {
     throw conflict('This registration has already been completed. To review or change it, log in to the portal and open the Enrollment tab.');
   }
+  if (purpose === 'register' && (status === 'Waitlisted' || status === 'Offered')) {
+    throw conflict('This registration is on the waiting list. To see your place, log in to the portal and open the Enrollment tab.');
+  }
   if (status === 'Cancelled') throw conflict('This registration has been cancelled. To enrol again, log in to the portal and open the Enrollment tab.');
-  if (purpose === 'revisit' && status !== 'Enrolled') throw conflict('This registration has not been completed yet. Please use your registration link.');
+  if (status === 'Expired') throw conflict('This place on the waiting list has lapsed. To enrol again, log in to the portal and open the Enrollment tab.');
+  if (purpose === 'revisit' && status !== 'Enrolled' && status !== 'Waitlisted' && status !== 'Offered') {
+    throw conflict('This registration has not been completed yet. Please use your registration link.');
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -134,7 +156,8 @@ async function confirmPerson(tx: Tx, personId: number, given: { firstName: strin
 
 export type RegistrationSubmitInput =
   | { action: 'submit'; firstName: string; lastName: string; email: string; isVirtual: boolean; arrivalDate?: string | null | undefined; departureDate?: string | null | undefined }
-  | { action: 'cancel' };
+  | { action: 'cancel' }
+  | { action: 'claim' };
 
 export function createRegistrationService(deps: {
   db: Db;
@@ -143,6 +166,8 @@ export function createRegistrationService(deps: {
   publicUrl?: string;
   /** Signs the badge the answers carry once Enrolled (docs/event-days.md). */
   badgeKeys?: BadgeKeys;
+  /** Called after a commit that may have freed a place: the job queue offers it (docs/waiting-lists.md). */
+  onPlaceFreed?: (eventId: string) => void;
 }) {
   const { db } = deps;
   const badgeOf = async (tx: Db | Tx, registrationId: number, status: RegistrationStatus) =>
@@ -150,7 +175,7 @@ export function createRegistrationService(deps: {
   const base = deps.publicUrl?.replace(/\/+$/, '');
   const now = deps.now ?? (() => new Date());
 
-  return {
+  const service = {
     /** What the hosted page shows for a live token. */
     async view(token: string): Promise<RegistrationPage> {
       const live = await findLiveToken(db, token, now());
@@ -170,6 +195,12 @@ export function createRegistrationService(deps: {
 
     /** Completes, changes or cancels the registration behind a token, using the token up. */
     async submit(token: string, input: RegistrationSubmitInput, ip: string): Promise<RegistrationSummary> {
+      const result = await service.submitInTransaction(token, input, ip);
+      if (result.freed) deps.onPlaceFreed?.(result.freed);
+      return result.summary;
+    },
+
+    async submitInTransaction(token: string, input: RegistrationSubmitInput, ip: string): Promise<{ summary: RegistrationSummary; freed: string | null }> {
       return db.transaction(async (tx) => {
         const at = now();
         const live = await consumeToken(tx, token, at);
@@ -180,13 +211,29 @@ export function createRegistrationService(deps: {
 
         let actorEmail: string | null = null;
         let action: string;
-        let mailKind: RegistrationMailKind;
+        let mailKind: RegistrationMailKind | null;
+        let freed: string | null = null;
+        let waitlistPosition: number | undefined;
         if (input.action === 'cancel') {
           if (live.purpose !== 'revisit') throw conflict('Only a completed registration can be cancelled.');
           actorEmail = (await q.findPerson(tx, registration.attendeeId))?.email ?? null;
           await cancel(tx, locked, at);
-          action = 'registration-cancelled';
-          mailKind = 'registration-cancelled';
+          const waiting = registration.status === 'Waitlisted' || registration.status === 'Offered';
+          action = waiting ? 'waitlist-leave' : 'registration-cancelled';
+          // Leaving the list sends no calendar cancellation: nothing was in the calendar.
+          mailKind = waiting ? null : 'registration-cancelled';
+          if (registration.status !== 'Waitlisted') freed = registration.eventId;
+        } else if (input.action === 'claim') {
+          if (registration.status !== 'Offered') {
+            throw conflict(registration.status === 'Enrolled' ? 'This place has already been claimed.' : 'There is no offer of a place to claim on this registration.');
+          }
+          if (!registration.offerExpiresAt || registration.offerExpiresAt <= at) throw conflict('This offer has lapsed: the place has gone to the next person on the waiting list.');
+          await assertRegistrationWindowOpen(tx, registration.eventId, at);
+          actorEmail = (await q.findPerson(tx, registration.attendeeId))?.email ?? null;
+          // The offer holds the place: the same enrolment (and confirmation mail) as a submit.
+          await enroll(tx, locked, normalized(registration), at);
+          action = 'waitlist-claim';
+          mailKind = 'registration-confirmed';
         } else {
           const event = await q.findEvent(tx, registration.eventId);
           if (!event) throw notFound('The event of this registration no longer exists.');
@@ -200,21 +247,32 @@ export function createRegistrationService(deps: {
           const attendance = normalized(input);
           if (live.purpose === 'register') {
             // The window, the event's capacity and the code's seats, checked now: only a submitted
-            // registration holds a place, so the place is taken here or the submit is refused (409).
-            await assertEnrollmentOpen(tx, { eventId: registration.eventId, attendeeId: registration.attendeeId, accessCodeId: registration.accessCodeId, at });
-            await enroll(tx, locked, attendance, at);
-            action = 'registration-enrolled';
-            mailKind = 'registration-confirmed';
+            // registration holds a place, so the place is taken here, or the attendee joins the
+            // waiting list of the queue that is full (docs/waiting-lists.md).
+            const full = await placeFor(tx, { eventId: registration.eventId, attendeeId: registration.attendeeId, accessCodeId: registration.accessCodeId, at });
+            if (full) {
+              waitlistPosition = await joinWaitlist(tx, { registrationId: registration.id, eventId: registration.eventId, queueCodeId: full.queueCodeId, attendance, at, publicUrl: base });
+              action = 'waitlist-join';
+              mailKind = null;
+            } else {
+              await enroll(tx, locked, attendance, at);
+              action = 'registration-enrolled';
+              mailKind = 'registration-confirmed';
+            }
+          } else if (registration.status !== 'Enrolled') {
+            throw conflict('You are on the waiting list: your details can be changed once you have a place.');
           } else {
             await changeAttendance(tx, locked, attendance, at);
             action = 'registration-updated';
             mailKind = 'registration-changed';
           }
         }
-        // The attendee's own link to change or cancel, in the mail that confirms the change.
-        const revisitUrl = mailKind !== 'registration-cancelled' && base ? `${base}/register/${await issueToken(tx, registration.id, 'revisit', at)}` : null;
-        await queueRegistrationMail(tx, { kind: mailKind, registrationId: registration.id, revisitUrl, now: at });
-        const summary = await q.summaryOf(tx, registration.id);
+        if (mailKind) {
+          // The attendee's own link to change or cancel, in the mail that confirms the change.
+          const revisitUrl = mailKind !== 'registration-cancelled' && base ? `${base}/register/${await issueToken(tx, registration.id, 'revisit', at)}` : null;
+          await queueRegistrationMail(tx, { kind: mailKind, registrationId: registration.id, revisitUrl, now: at });
+        }
+        const summary = await q.summaryOf(tx, registration.id, waitlistPosition === undefined ? {} : { waitlistPosition });
         if (!summary) throw notFound('This registration no longer exists.');
         await audit(tx, {
           action,
@@ -222,9 +280,17 @@ export function createRegistrationService(deps: {
           actorEmail,
           eventId: registration.eventId,
           ip,
-          detail: { registrationId: registration.id, provider: 'builtin', purpose: live.purpose, status: summary.status, isVirtual: summary.isVirtual, isFree: summary.isFree },
+          detail: {
+            registrationId: registration.id,
+            provider: 'builtin',
+            purpose: live.purpose,
+            status: summary.status,
+            isVirtual: summary.isVirtual,
+            isFree: summary.isFree,
+            ...(summary.waitlistPosition !== undefined ? { waitlistPosition: summary.waitlistPosition } : {}),
+          },
         });
-        return { ...summary, badge: await badgeOf(tx, registration.id, summary.status) };
+        return { summary: { ...summary, badge: await badgeOf(tx, registration.id, summary.status) }, freed };
       });
     },
 
@@ -233,7 +299,8 @@ export function createRegistrationService(deps: {
      * (or the provider's retry of a delivered callback) changes nothing.
      */
     async applyCventCallback(callback: CventCallback, ip: string): Promise<'applied' | 'duplicate'> {
-      return db.transaction(async (tx) => {
+      let freedByCallback: string | null = null;
+      const outcome = await db.transaction(async (tx): Promise<'applied' | 'duplicate'> => {
         const at = now();
         const fresh = await tx
           .insert(providerCallbacks)
@@ -247,6 +314,7 @@ export function createRegistrationService(deps: {
         const { registration } = locked;
         if (callback.type === 'registration.cancelled') {
           if (registration.status !== 'Cancelled') {
+            if (registration.status === 'Enrolled' || registration.status === 'Offered') freedByCallback = registration.eventId;
             await cancel(tx, locked, at);
             await queueRegistrationMail(tx, { kind: 'registration-cancelled', registrationId: registration.id, now: at });
           }
@@ -270,8 +338,11 @@ export function createRegistrationService(deps: {
         });
         return 'applied';
       });
+      if (freedByCallback) deps.onPlaceFreed?.(freedByCallback);
+      return outcome;
     },
   };
+  return service;
 }
 
 export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -26,6 +26,7 @@ import {
 } from '@portal/contracts';
 import type { AttendeeType } from '@portal/db/schema';
 import { NETWORK_SCOPE, registrationInScope, scopeCondition, type ReportScope } from './report-scope.ts';
+import { waitingByStore } from '../waitlist/waitlist.queries.ts';
 
 /** Attendee types bound to a store: the ones that make a store "enrolled". */
 const STORE_BOUND = sql.raw(`('dealer', 'candidate')`);
@@ -328,6 +329,7 @@ export async function storeDetail(db: DbOrTx, eventId: string, scope: StoreScope
     from detail
     order by kind, sort_store, sort_at nulls last, sort_id`;
   const rows = rowsOf<DetailResultRow>(await db.execute(query));
+  const waiting = await waitingByStore(db, eventId, [...new Set(rows.filter((r) => r.kind === 0).map((r) => r.dlrnum))]);
   return rows.map((row): StoreDetailRow => {
     if (row.kind === 1) {
       return {
@@ -340,7 +342,9 @@ export async function storeDetail(db: DbOrTx, eventId: string, scope: StoreScope
         notEnrollDealer: row.notEnrollDealer ?? 0,
       };
     }
-    return pickStoreRow(row);
+    // Only where someone waits: the legacy row is unchanged otherwise.
+    const waitlisted = waiting.get(row.dlrnum);
+    return waitlisted ? { ...pickStoreRow(row), waitlisted } : pickStoreRow(row);
   });
 }
 

@@ -11,12 +11,14 @@ export const adminPaths = {
   outbox: '/admin/outbox',
   webhooks: '/admin/webhooks',
   eventDays: '/admin/event-days',
+  waitlists: '/admin/waitlists',
   organizers: '/admin/organizers',
   account: '/admin/account',
 } as const;
 
 export const ADMIN_NAV: readonly { to: string; label: string }[] = [
   { to: adminPaths.registrations, label: 'Registrations' },
+  { to: adminPaths.waitlists, label: 'Waiting lists' },
   { to: adminPaths.accessCodes, label: 'Access codes' },
   { to: adminPaths.events, label: 'Events' },
   { to: adminPaths.eventDays, label: 'Event days' },

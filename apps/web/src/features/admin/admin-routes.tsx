@@ -2,6 +2,7 @@
  * The organizer console below `/admin`: its own sign-in and session, then the pages in the console's
  * frame. Loaded as one lazy chunk; nothing here reaches the attendee pages' first load.
  */
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import './admin.css';
 import { adminPaths } from './admin-paths.ts';
@@ -24,6 +25,9 @@ import { useAdminSession } from './utils/admin-session.ts';
 
 const rel = (path: string) => path.slice(adminPaths.root.length + 1);
 
+/** The waiting lists (docs/waiting-lists.md): a chunk of its own. */
+const WaitlistsPage = lazy(() => import('./pages/waitlists-page.tsx'));
+
 export function AdminRoutes() {
   const session = useAdminSession();
   if (!session) return <AdminLoginPage />;
@@ -41,6 +45,14 @@ export function AdminRoutes() {
         <Route path={rel(adminPaths.import)} element={<ImportPage />} />
         <Route path={rel(adminPaths.outbox)} element={<OutboxPage />} />
         <Route path={rel(adminPaths.webhooks)} element={<WebhooksPage />} />
+        <Route
+          path={rel(adminPaths.waitlists)}
+          element={
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <WaitlistsPage />
+            </Suspense>
+          }
+        />
         <Route path={rel(adminPaths.audit)} element={<AuditPage />} />
         <Route path={rel(adminPaths.organizers)} element={<OrganizersPage />} />
         <Route path={rel(adminPaths.account)} element={<AccountPage />} />

@@ -36,6 +36,7 @@ let posts: RegistrationSubmit[];
 function summaryOf(page: PageData, body: RegistrationSubmit): RegistrationSummary {
   const { purpose: _p, expiresAt: _e, emailEditable: _m, ...rest } = page;
   if (body.action === 'cancel') return { ...rest, status: 'Cancelled', isFree: false };
+  if (body.action === 'claim') return { ...rest, status: 'Enrolled', isFree: false };
   return {
     ...rest,
     status: 'Enrolled',
@@ -270,5 +271,48 @@ describe('hosted registration page', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { name: 'Your registration has been updated' })).toBeInTheDocument();
     expect(posts[0]).toMatchObject({ action: 'submit', arrivalDate: '2027-03-02', departureDate: '2027-03-04' });
+  });
+});
+
+describe('hosted registration page on the waiting list (docs/waiting-lists.md)', () => {
+  it('after a submit at a full house: the position', async () => {
+    const user = userEvent.setup();
+    postAnswer = (body) => ({ status: 200, body: okBody({ ...summaryOf(PENDING, body), status: 'Waitlisted', enrolledAt: null, isFree: false, waitlistPosition: 4 }) });
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: /Virtual/ }));
+    await user.click(screen.getByRole('button', { name: 'Complete registration' }));
+    expect(await screen.findByRole('heading', { name: 'You are on the waiting list' })).toBeInTheDocument();
+    expect(screen.getByTestId('waitlist-position')).toHaveTextContent('position 4');
+  });
+
+  it('waiting: shows the position and leaves the list after a confirmation', async () => {
+    const user = userEvent.setup();
+    getAnswer = { status: 200, body: okBody({ ...PENDING, purpose: 'revisit', status: 'Waitlisted', waitlistPosition: 1 }) };
+    renderPage();
+    expect(await screen.findByTestId('waitlist-position')).toHaveTextContent('Your position: 1 (you are next)');
+    await user.click(screen.getByRole('button', { name: 'Leave the waiting list' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, leave' }));
+    expect(await screen.findByRole('heading', { name: 'Your registration has been cancelled' })).toBeInTheDocument();
+    expect(posts).toEqual([{ action: 'cancel' }]);
+  });
+
+  it('offered: shows the expiry and claims the place', async () => {
+    const user = userEvent.setup();
+    getAnswer = { status: 200, body: okBody({ ...PENDING, purpose: 'revisit', status: 'Offered', offerExpiresAt: '2027-02-03T14:05:00.000Z' }) };
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'A place is offered to you' })).toBeInTheDocument();
+    expect(screen.getByTestId('offer-expiry')).toHaveTextContent('2027');
+    await user.click(screen.getByRole('button', { name: 'Claim my place' }));
+    expect(await screen.findByRole('heading', { name: 'You are registered' })).toBeInTheDocument();
+    expect(posts).toEqual([{ action: 'claim' }]);
+  });
+
+  it('a lapsed offer: the server says so, the page shows it', async () => {
+    const user = userEvent.setup();
+    getAnswer = { status: 200, body: okBody({ ...PENDING, purpose: 'revisit', status: 'Offered', offerExpiresAt: '2027-02-03T14:05:00.000Z' }) };
+    postAnswer = () => ({ status: 409, body: failBody('This offer has lapsed: the place has gone to the next person on the waiting list.') });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Claim my place' }));
+    expect(await screen.findByText(/This offer has lapsed/)).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@
  * The builtin provider's hosted registration page (/register/:token, public; see
  * docs/registration-providers.md): complete a pending registration, or change or cancel one.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import type { RegistrationSummary } from '@portal/contracts';
 import type { ApiError } from '../../lib/api-client.ts';
@@ -10,6 +10,9 @@ import { isDeadLink, useRegistration } from './api/registration-api.ts';
 import { RegistrationForm } from './components/registration-form.tsx';
 import { BadgeSection, LinkProblem, RegistrationConfirmation } from './components/registration-outcome.tsx';
 import { formatDay } from './utils/registration-rules.ts';
+
+/** Only people on a waiting list need it (docs/waiting-lists.md): its own chunk. */
+const WaitlistPanel = lazy(() => import('./components/waitlist-panel.tsx'));
 
 export default function RegistrationPage() {
   const { token = '' } = useParams();
@@ -26,7 +29,7 @@ function RegistrationForToken({ token }: { token: string }) {
   const [done, setDone] = useState<RegistrationSummary | null>(null);
   const [dead, setDead] = useState<ApiError | null>(null);
 
-  if (done) return <RegistrationConfirmation summary={done} changed={query.data?.purpose === 'revisit'} />;
+  if (done) return <RegistrationConfirmation summary={done} changed={query.data?.purpose === 'revisit' && query.data.status === 'Enrolled'} />;
   if (dead) return <LinkProblem status={dead.status} message={dead.message} />;
   if (query.isPending) {
     return (
@@ -52,6 +55,20 @@ function RegistrationForToken({ token }: { token: string }) {
 
   const registration = query.data;
   const revisit = registration.purpose === 'revisit';
+  if (registration.status === 'Waitlisted' || registration.status === 'Offered') {
+    return (
+      <>
+        <h1 className="h3">Your registration</h1>
+        <p className="lead">
+          {registration.event.name}, {formatDay(registration.event.startsOn)} to {formatDay(registration.event.endsOn)}
+          {registration.store ? ` · ${registration.store.name}` : ''}
+        </p>
+        <Suspense fallback={<p role="status" className="text-body-secondary">Loading…</p>}>
+          <WaitlistPanel token={token} registration={registration} onDone={setDone} onDeadLink={setDead} />
+        </Suspense>
+      </>
+    );
+  }
   return (
     <>
       <h1 className="h3">{revisit ? 'Your registration' : 'Complete your registration'}</h1>

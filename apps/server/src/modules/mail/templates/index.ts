@@ -8,9 +8,11 @@ import { confirmEmail, registrationLink, type ConfirmEmailData, type Registratio
 import { registrationCancelled, registrationChanged, registrationConfirmed, type RegistrationMailData } from './registration.ts';
 import { linkReminder, storeReminder, type LinkReminderData, type StoreReminderData } from './reminders.ts';
 import { organizerSignInCode, type OrganizerSignInCodeData } from './organizer.ts';
+import { waitlistClosed, waitlistJoined, waitlistOffer, waitlistOfferExpired, type WaitlistEndedData, type WaitlistJoinedData, type WaitlistOfferData } from './waitlist.ts';
 
 export type { Branding, Rendered } from './layout.ts';
 export { brandingOf } from './layout.ts';
+export type { WaitlistEndedData, WaitlistJoinedData, WaitlistOfferData };
 export type { ConfirmEmailData, DigestData, LinkReminderData, OrganizerSignInCodeData, RegistrationLinkData, RegistrationMailData, StoreReminderData };
 
 export interface MailDataByKind {
@@ -23,6 +25,10 @@ export interface MailDataByKind {
   'link-reminder': LinkReminderData;
   digest: DigestData;
   'organizer-sign-in-code': OrganizerSignInCodeData;
+  'waitlist-joined': WaitlistJoinedData;
+  'waitlist-offer': WaitlistOfferData;
+  'waitlist-offer-expired': WaitlistEndedData;
+  'waitlist-closed': WaitlistEndedData;
 }
 
 export type MailKind = keyof MailDataByKind;
@@ -37,6 +43,10 @@ const TEMPLATES: { [K in MailKind]: (b: Branding, d: MailDataByKind[K]) => Rende
   'link-reminder': linkReminder,
   digest,
   'organizer-sign-in-code': organizerSignInCode,
+  'waitlist-joined': waitlistJoined,
+  'waitlist-offer': waitlistOffer,
+  'waitlist-offer-expired': waitlistOfferExpired,
+  'waitlist-closed': waitlistClosed,
 };
 
 export const MAIL_KINDS = Object.keys(TEMPLATES) as MailKind[];

@@ -12,6 +12,10 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   'store-reminder': { managerName: hostile, storeName: hostile, dlrnum: '10001', closesOn: '2027-02-25' },
   'link-reminder': { firstName: hostile, link: 'http://portal.test/register/t' },
   'organizer-sign-in-code': { code: hostile, expiresAt: '2027-01-08T00:10:00.000Z' },
+  'waitlist-joined': { firstName: hostile, position: 3, link: 'http://portal.test/register/t' },
+  'waitlist-offer': { firstName: hostile, link: 'http://portal.test/register/t', expiresAt: '2027-01-08T00:10:00.000Z' },
+  'waitlist-offer-expired': { firstName: hostile },
+  'waitlist-closed': { firstName: hostile },
   digest: { recipientName: hostile, scopeLabel: 'Region 010', since: '2027-01-01T00:00:00Z', until: '2027-01-08T00:00:00Z', totals: { stores: 10, enrolledStores: 4, registrations: 9 }, changes: 1 },
 };
 const nbc = brandingOf({ id: 'nbc', name: 'National Business Conference 2027', startsOn: '2027-03-01', endsOn: '2027-03-04' }, 'http://portal.test');

@@ -42,6 +42,9 @@ function Facts({ r }: { r: AdminRegistrationDetail }) {
     ['Created', formatDateTime(r.createdAt)],
     ['Last change', formatDateTime(r.updatedAt)],
   ];
+  // The waiting list (docs/waiting-lists.md): shown only while waiting or offered.
+  if (r.waitlistPosition !== undefined) facts.push(['Waiting-list position', String(r.waitlistPosition)]);
+  if (r.offerExpiresAt !== undefined) facts.push(['Offer expires', formatDateTime(r.offerExpiresAt)]);
   return (
     <dl className="row mb-0">
       {facts.map(([term, value]) => (

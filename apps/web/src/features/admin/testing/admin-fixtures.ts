@@ -19,7 +19,9 @@ export const nbcEvent = (overrides: Partial<AdminEvent> = {}): AdminEvent => ({
   defaultComplimentarySeats: 2,
   reminderDaysBeforeClose: 7,
   retentionDays: null,
-  registrations: { pending: 3, enrolled: 120, cancelled: 4 },
+  waitlistOfferMinutes: 2880,
+  waitlistStoreFirst: false,
+  registrations: { pending: 3, enrolled: 120, cancelled: 4, waitlisted: 0, offered: 0, expired: 0 },
   ...overrides,
 });
 

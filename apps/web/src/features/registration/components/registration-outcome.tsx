@@ -39,6 +39,20 @@ export function RegistrationConfirmation({ summary, changed }: { summary: Regist
       </section>
     );
   }
+  if (summary.status === 'Waitlisted') {
+    // The event or the code's seats are full: the submit joined the waiting list (docs/waiting-lists.md).
+    return (
+      <section aria-labelledby="registration-outcome">
+        <h1 id="registration-outcome" className="h3" tabIndex={-1} ref={heading}>
+          You are on the waiting list
+        </h1>
+        <p data-testid="waitlist-position">
+          {summary.event.name} is full at the moment. {name} is on its waiting list at position <strong>{summary.waitlistPosition}</strong>.
+        </p>
+        <p className="mb-0">When a place frees up, we offer it by mail with a link to claim it. You can close this window.</p>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="registration-outcome">
       <h1 id="registration-outcome" className="h3" tabIndex={-1} ref={heading}>

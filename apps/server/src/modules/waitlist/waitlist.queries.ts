@@ -1,0 +1,170 @@
+/**
+ * The waiting list's SQL (docs/waiting-lists.md). A queue is the event's own (`waitlist_code_id`
+ * null) or a per-store code's; its order is `waitlist_order` (a sequence value taken under the
+ * queue's lock, or a value between two others after an organizer's move). With the event's
+ * `waitlist_store_first`, people of stores that hold no place yet come first.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, schema, type DbOrTx, type Tx } from '@portal/db';
+
+const { registrations, events } = schema;
+
+/** Whether the row's store holds a place (Enrolled or Offered) at the event: 1 (to the back) or 0. */
+const storeHoldsPlace = sql`(case when e.waitlist_store_first and w.store_dlrnum is not null and exists (
+    select 1 from registrations h where h.event_id = w.event_id and h.store_dlrnum = w.store_dlrnum and h.status in ('Enrolled', 'Offered')
+  ) then 1 else 0 end)`;
+
+/** Positions (1 = next) of every waiting registration of the event, by registration id. */
+export async function queuePositions(db: DbOrTx, eventId: string): Promise<Map<number, number>> {
+  const rows = rowsOf<{ id: number; position: number }>(
+    await db.execute(sql`
+      select w.id, (row_number() over (partition by w.waitlist_code_id order by ${storeHoldsPlace}, w.waitlist_order))::int as position
+      from registrations w join events e on e.id = w.event_id
+      where w.event_id = ${eventId} and w.status = 'Waitlisted'`),
+  );
+  return new Map(rows.map((r) => [Number(r.id), Number(r.position)]));
+}
+
+/**
+ * The position of one waiting registration, or undefined when it is not waiting: one indexed count
+ * (registrations_waitlist_order_uq) of those ahead in its queue; with store first, from the
+ * queue's ranking.
+ */
+export async function positionOf(db: DbOrTx, registrationId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ eventId: registrations.eventId, status: registrations.status, codeId: registrations.waitlistCodeId, order: registrations.waitlistOrder, storeFirst: events.waitlistStoreFirst })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(eq(registrations.id, registrationId))
+    .limit(1);
+  if (!row || row.status !== 'Waitlisted' || row.order === null) return undefined;
+  if (row.storeFirst) return (await queuePositions(db, row.eventId)).get(registrationId);
+  const [ahead] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select count(*)::int as n from registrations w
+      where w.event_id = ${row.eventId} and w.status = 'Waitlisted' and coalesce(w.waitlist_code_id, 0) = ${row.codeId ?? 0} and w.waitlist_order < ${row.order}::numeric`),
+  );
+  return Number(ahead?.n ?? 0) + 1;
+}
+
+/** The next value of the waiting list's order: call it while holding the queue's lock. */
+export async function nextWaitlistOrder(tx: Tx): Promise<string> {
+  const [row] = rowsOf<{ n: string }>(await tx.execute(sql`select nextval('registration_waitlist_seq')::text as n`));
+  return String(row!.n);
+}
+
+/** Locks the event row: every offer of the event's queues is made under it (docs/decisions/012-waiting-list-offers.md). */
+export async function lockEventRow(tx: Tx, eventId: string) {
+  const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('update').limit(1);
+  return row;
+}
+
+/** Places held (Enrolled, Offered) at the event, and per access code with seats. */
+export async function heldPlaces(tx: DbOrTx, eventId: string): Promise<{ event: number; byCode: Map<number, number> }> {
+  const rows = rowsOf<{ code: number | null; n: number }>(
+    await tx.execute(sql`
+      select access_code_id as code, count(*)::int as n from registrations
+      where event_id = ${eventId} and status in ('Enrolled', 'Offered') group by access_code_id`),
+  );
+  let total = 0;
+  const byCode = new Map<number, number>();
+  for (const r of rows) {
+    total += Number(r.n);
+    if (r.code !== null) byCode.set(Number(r.code), Number(r.n));
+  }
+  return { event: total, byCode };
+}
+
+/** Stores that hold a place (Enrolled or Offered) at the event. */
+export async function storesHoldingPlaces(tx: DbOrTx, eventId: string): Promise<Set<string>> {
+  const rows = rowsOf<{ store: string }>(
+    await tx.execute(sql`select distinct store_dlrnum as store from registrations where event_id = ${eventId} and store_dlrnum is not null and status in ('Enrolled', 'Offered')`),
+  );
+  return new Set(rows.map((r) => r.store));
+}
+
+/**
+ * Offers past their expiry, locked; rows locked by a running change (a claim in progress) are
+ * skipped and seen on the next run.
+ */
+export async function lapsedOffers(tx: Tx, eventId: string, now: Date) {
+  return tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.status, 'Offered'), sql`${registrations.offerExpiresAt} <= ${now.toISOString()}::timestamptz`))
+    .for('update', { skipLocked: true });
+}
+
+/** The event's waiting registrations in queue order, locked (skipping those a running change holds). */
+export async function waitingLocked(tx: Tx, eventId: string) {
+  return tx
+    .select({ id: registrations.id, accessCodeId: registrations.accessCodeId, storeDlrnum: registrations.storeDlrnum, waitlistCodeId: registrations.waitlistCodeId })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.status, 'Waitlisted')))
+    .orderBy(asc(registrations.waitlistOrder))
+    .for('update', { skipLocked: true });
+}
+
+/** Seats of the given access codes, their rows locked in id order (the submit locks a code after the event, too). */
+export async function lockCodeSeats(tx: Tx, codeIds: number[]): Promise<Map<number, number | null>> {
+  if (!codeIds.length) return new Map();
+  const rows = await tx
+    .select({ id: schema.accessCodes.id, seats: schema.accessCodes.seats })
+    .from(schema.accessCodes)
+    .where(inArray(schema.accessCodes.id, codeIds))
+    .orderBy(asc(schema.accessCodes.id))
+    .for('update');
+  return new Map(rows.map((r) => [r.id, r.seats]));
+}
+
+/** Events with someone waiting or offered: the sweep's work list. */
+export async function eventsWithQueues(db: DbOrTx): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(await db.execute(sql`select distinct event_id as id from registrations where status in ('Waitlisted', 'Offered')`));
+  return rows.map((r) => r.id);
+}
+
+/** The first name and address of a registration's attendee (for its mails). */
+export async function attendeeOf(db: DbOrTx, registrationId: number) {
+  const [row] = rowsOf<{ email: string; first_name: string; event_id: string }>(
+    await db.execute(sql`select p.email, p.first_name, r.event_id from registrations r join people p on p.id = r.attendee_id where r.id = ${registrationId}`),
+  );
+  return row;
+}
+
+export interface QueueEntryRow {
+  id: number;
+  event_id: string;
+  status: 'Waitlisted' | 'Offered';
+  waitlist_code_id: number | null;
+  access_code_id: number | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  store_dlrnum: string | null;
+  store_name: string | null;
+  waitlisted_at: Date | string | null;
+  offer_expires_at: Date | string | null;
+}
+
+/** Everyone waiting or offered, for the console's queues page. */
+export async function queueEntries(db: DbOrTx, eventId: string | undefined): Promise<QueueEntryRow[]> {
+  return rowsOf<QueueEntryRow>(
+    await db.execute(sql`
+      select r.id, r.event_id, r.status, r.waitlist_code_id, r.access_code_id, p.first_name, p.last_name, p.email, r.store_dlrnum, s.name as store_name,
+        r.waitlisted_at, r.offer_expires_at
+      from registrations r join people p on p.id = r.attendee_id left join stores s on s.dlrnum = r.store_dlrnum
+      where r.status in ('Waitlisted', 'Offered') ${eventId ? sql`and r.event_id = ${eventId}` : sql``}
+      order by r.event_id, r.waitlist_order nulls first, r.offer_expires_at`),
+  );
+}
+
+/** Waiting registrations per store of the event (the store detail report's waiting-list count). */
+export async function waitingByStore(db: DbOrTx, eventId: string, dlrnums: string[]): Promise<Map<string, number>> {
+  if (!dlrnums.length) return new Map();
+  const rows = await db
+    .select({ store: registrations.storeDlrnum, n: sql<number>`count(*)::int` })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), inArray(registrations.storeDlrnum, dlrnums), inArray(registrations.status, ['Waitlisted', 'Offered'])))
+    .groupBy(registrations.storeDlrnum);
+  return new Map(rows.map((r) => [r.store ?? '', Number(r.n)]));
+}

@@ -1,0 +1,141 @@
+/**
+ * The waiting lists (docs/waiting-lists.md): every queue (the event's own, each per-store code's)
+ * with positions, offers and their expiry. An organizer offers a place by hand or moves someone.
+ * A lazy route of the console: its own chunk.
+ */
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import type { AdminWaitlist, AdminWaitlistEntry } from '@portal/contracts';
+import { adminPaths } from '../admin-paths.ts';
+import { useMoveInQueue, useOfferPlace, useWaitlists } from '../api/waitlists.ts';
+import { SelectField } from '../components/form-field.tsx';
+import { EmptyState, QueryState } from '../../../components/ui/table/query-state.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
+import { formatDateTime } from '../utils/format.ts';
+
+export default function WaitlistsPage() {
+  const [event, setEvent] = useState('');
+  const queues = useWaitlists(event);
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
+        <h1 className="h3 mb-0">Waiting lists</h1>
+        <SelectField
+          id="waitlists-event"
+          label="Event"
+          className="mb-0"
+          value={event}
+          onChange={setEvent}
+          options={[
+            { value: '', label: 'All events' },
+            { value: 'nbc', label: 'nbc' },
+            { value: 'abc', label: 'abc' },
+          ]}
+        />
+      </div>
+      <QueryState query={queues} loadingLabel="Loading the waiting lists…">
+        {(page) => (page.total === 0 ? <EmptyState>No one is waiting.</EmptyState> : page.rows.map((q) => <Queue key={`${q.event}:${q.accessCodeId ?? 'event'}`} queue={q} />))}
+      </QueryState>
+    </>
+  );
+}
+
+function Queue({ queue }: { queue: AdminWaitlist }) {
+  const title = `${queue.event}: ${queue.kind === 'event' ? 'event' : 'access code'} ${queue.label}`;
+  return (
+    <section className="mb-4" aria-label={title}>
+      <h2 className="h5">{title}</h2>
+      <p className="text-body-secondary mb-2">
+        {queue.places === null ? 'No limit' : `${queue.held} of ${queue.places} places held`} · {queue.waiting} waiting · {queue.offered} offered
+      </p>
+      <Table striped bordered hover responsive size="sm" aria-label={`Queue ${title}`}>
+        <thead>
+          <tr>
+            <th scope="col" className="text-end">
+              Position
+            </th>
+            <th scope="col">Attendee</th>
+            <th scope="col">Store</th>
+            <th scope="col">Status</th>
+            <th scope="col">Waiting since</th>
+            <th scope="col">Offer expires</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {queue.entries.map((entry) => (
+            <EntryRow key={entry.registrationId} entry={entry} />
+          ))}
+        </tbody>
+      </Table>
+    </section>
+  );
+}
+
+function EntryRow({ entry }: { entry: AdminWaitlistEntry }) {
+  const offer = useOfferPlace();
+  const move = useMoveInQueue();
+  const [position, setPosition] = useState('');
+  const failure = offer.error ?? move.error;
+  const waiting = entry.status === 'Waitlisted';
+  return (
+    <tr>
+      <td className="text-end">{entry.position ?? '—'}</td>
+      <td>
+        <Link to={adminPaths.registration(entry.registrationId)}>
+          {entry.firstName} {entry.lastName}
+        </Link>
+        {entry.email ? <div className="small text-body-secondary">{entry.email}</div> : null}
+      </td>
+      <td>{entry.storeName ? `${entry.storeName} (${entry.storeDlrnum})` : '—'}</td>
+      <td>
+        <StatusBadge status={entry.status} />
+      </td>
+      <td>{entry.waitlistedAt ? formatDateTime(entry.waitlistedAt) : '—'}</td>
+      <td>{entry.offerExpiresAt ? formatDateTime(entry.offerExpiresAt) : '—'}</td>
+      <td>
+        {waiting && (
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <Button size="sm" variant="outline-primary" disabled={offer.isPending} onClick={() => offer.mutate(entry.registrationId)}>
+              Offer a place now
+            </Button>
+            <form
+              className="d-flex gap-1 align-items-center"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const to = Number(position);
+                if (Number.isInteger(to) && to >= 1) move.mutate({ id: entry.registrationId, position: to });
+              }}
+            >
+              <label className="visually-hidden" htmlFor={`move-${entry.registrationId}`}>
+                New position of {entry.firstName} {entry.lastName}
+              </label>
+              <input
+                id={`move-${entry.registrationId}`}
+                className="form-control form-control-sm"
+                style={{ width: '5rem' }}
+                type="number"
+                min={1}
+                value={position}
+                onChange={(e) => setPosition(e.target.value)}
+                placeholder="Pos."
+              />
+              <Button size="sm" variant="outline-secondary" type="submit" disabled={move.isPending || position === ''}>
+                Move
+              </Button>
+            </form>
+          </div>
+        )}
+        {failure && (
+          <div role="alert" className="text-danger small mt-1">
+            {failure.message}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
