@@ -130,6 +130,12 @@ test('console pages, the navigation on one line at laptop widths', async ({ page
     await page.setViewportSize({ width, height: 800 });
     const heights = await nav.getByRole('link').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
     expect(Math.max(...heights), `nav link height at ${width} px`).toBeLessThan(48);
+    // ...and none runs under the sign-out button or off the screen (the links do not wrap, they overflow).
+    const rightmost = Math.max(...(await nav.getByRole('link').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().right))));
+    const signOut = await nav.getByRole('button', { name: 'Sign out' }).boundingBox();
+    expect(rightmost, `last section link's right edge at ${width} px`).toBeLessThanOrEqual(signOut!.x);
+    expect(signOut!.height, `sign-out button on one line at ${width} px`).toBeLessThan(40);
+    expect(signOut!.x + signOut!.width, `sign-out button on screen at ${width} px`).toBeLessThanOrEqual(width);
   }
 
   for (const [name, path, heading, aboveTable] of [
