@@ -31,6 +31,7 @@ export const ADMIN_PATHS = {
   event: '/api/Admin/Events/{eventType}',
   accessCodes: '/api/Admin/AccessCodes',
   accessCodeDisable: '/api/Admin/AccessCodes/{id}/Disable',
+  accessCodeSeats: '/api/Admin/AccessCodes/{id}/Seats',
   registrations: '/api/Admin/Registrations',
   registration: '/api/Admin/Registrations/{id}',
   registrationCancel: '/api/Admin/Registrations/{id}/Cancel',
@@ -324,6 +325,15 @@ export type CreateAccessCodeRequest = z.input<typeof createAccessCodeRequestSche
 export const createdAccessCodeSchema = z.object({ id: z.number().int(), code: z.string() });
 export type CreatedAccessCode = z.infer<typeof createdAccessCodeSchema>;
 /** `POST /api/Admin/AccessCodes/{id}/Disable` (no body) -> `AdminAccessCode`. Idempotent. */
+/**
+ * `POST /api/Admin/AccessCodes/{id}/Seats` `{ seats }` -> `AdminAccessCode`: the seats of a per-store
+ * code (null: no limit of its own). A raise frees places: the code's waiting list is offered them
+ * (docs/waiting-lists.md). Lowering below the places held takes nobody's place; it only stops new ones.
+ */
+export const accessCodeSeatsRequestSchema = z.object({
+  seats: z.number().int('must be a whole number').min(1, 'must be at least 1').max(10_000).nullable(),
+});
+export type AccessCodeSeatsRequest = z.input<typeof accessCodeSeatsRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Registrations

@@ -11,6 +11,7 @@ import {
   ADMIN_PATHS,
   auditQuerySchema,
   cancelRegistrationRequestSchema,
+  accessCodeSeatsRequestSchema,
   createAccessCodeRequestSchema,
   eventParamsSchema,
   idParamsSchema,
@@ -85,6 +86,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = asy
 
   app.post(route(ADMIN_PATHS.accessCodeDisable), { ...guard, schema: { params: idParamsSchema } }, async (request) =>
     ok(await service.disableAccessCode(actorOf(request), request.params.id)),
+  );
+
+  app.post(route(ADMIN_PATHS.accessCodeSeats), { ...guard, schema: { params: idParamsSchema, body: accessCodeSeatsRequestSchema } }, async (request) =>
+    ok(await service.setAccessCodeSeats(actorOf(request), request.params.id, request.body.seats)),
   );
 
   app.get(ADMIN_PATHS.registrations, { ...guard, schema: { querystring: registrationsQuerySchema } }, async (request) =>

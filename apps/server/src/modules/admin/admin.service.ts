@@ -260,6 +260,23 @@ export function createAdminService(deps: AdminServiceDeps) {
       return view;
     },
 
+    async setAccessCodeSeats(actor: Actor, id: number, seats: number | null) {
+      const eventId = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(accessCodes).where(eq(accessCodes.id, id)).for('update').limit(1);
+        if (!row) throw notFound('No access code with this id.');
+        if (!row.storeDlrnum) throw fieldError('seats', 'Only a per-store code has seats of its own.');
+        if (row.seats === seats) return null;
+        await tx.update(accessCodes).set({ seats }).where(eq(accessCodes.id, id));
+        await audit(tx, auditAs(actor, { action: 'admin-access-code-seats', eventId: row.eventId, detail: { accessCodeId: id, label: row.label, from: row.seats, to: seats } }));
+        return row.eventId;
+      });
+      // More seats (or none of its own any more): the code's waiting list is offered what freed.
+      if (eventId) deps.onPlaceFreed?.(eventId);
+      const view = await q.findAccessCodeView(db, id, now());
+      if (!view) throw notFound('No access code with this id.');
+      return view;
+    },
+
     async cancelRegistration(actor: Actor, id: number, reason: string | undefined): Promise<AdminRegistrationDetail> {
       const detail = await db.transaction(async (tx) => {
         const at = now();

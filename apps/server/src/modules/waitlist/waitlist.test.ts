@@ -244,6 +244,24 @@ describe('the waiting list of an event', () => {
     expect((await offerJob()).offered).toEqual([b!.id]);
     const queues = (await admin('GET', ADMIN_PATHS.waitlists)).json().data.rows as AdminWaitlist[];
     expect(queues.find((q) => q.accessCodeId === row!.id)).toMatchObject({ kind: 'code', places: 1, held: 1, waiting: 1, offered: 1 });
+
+    // A seat raise in the console frees a place: the next in the code's queue is offered it.
+    const seatsUrl = ADMIN_PATHS.accessCodeSeats.replace('{id}', String(row!.id));
+    expect((await admin('POST', seatsUrl, { seats: 0 })).statusCode).toBe(400);
+    expect((await admin('POST', seatsUrl, { seats: 'two' })).statusCode).toBe(400);
+    const expo = rowsOf<{ id: number }>(await db().execute(sql`select id from access_codes where event_id = 'nbc' and label = 'Expo' limit 1`))[0]!;
+    const notPerStore = await admin('POST', ADMIN_PATHS.accessCodeSeats.replace('{id}', String(expo.id)), { seats: 5 });
+    expect(notPerStore.statusCode).toBe(400);
+    expect(notPerStore.json().errors[0]).toMatchObject({ field: 'seats' });
+    expect((await admin('POST', ADMIN_PATHS.accessCodeSeats.replace('{id}', '999999'), { seats: 5 })).statusCode).toBe(404);
+    expect((await offerJob()).offered).toEqual([]);
+    const raised = await admin('POST', seatsUrl, { seats: 2 });
+    expect(raised.statusCode).toBe(200);
+    expect(raised.json().data).toMatchObject({ id: row!.id, seats: 2 });
+    expect((await offerJob()).offered).toEqual([c!.id]);
+    expect(await statusOf(c!.id)).toBe('Offered');
+    // Nothing more to offer: both seats are held now.
+    expect((await offerJob()).offered).toEqual([]);
   });
 
   it('store first: an offer goes to someone of a store without a place before an earlier one of a store with one', async () => {
