@@ -325,3 +325,23 @@ export const badgesQuerySchema = z.object({
   registrationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export type BadgesQuery = z.input<typeof badgesQuerySchema>;
+
+/**
+ * Attendee types as a printed badge and the door show them: short, one word each (the console's
+ * longer labels are in the web app's admin labels). Unknown types show as they are.
+ */
+const BADGE_TYPE_LABELS: Readonly<Record<string, string>> = {
+  dealer: 'Dealer',
+  candidate: 'Candidate',
+  field: 'Field',
+  corporate: 'Corporate',
+  distributor: 'Distributor',
+  vendor: 'Vendor',
+  sbr: 'SBR',
+  partner: 'Partner',
+  expo: 'Expo',
+};
+
+export function badgeTypeLabel(type: string): string {
+  return BADGE_TYPE_LABELS[type] ?? type;
+}

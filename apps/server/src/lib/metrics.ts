@@ -117,97 +117,59 @@ export class PortalMetrics {
     });
 
     const { database, jobs } = options;
-    // One query per scrape for the outbox gauges (prom-client collects the metrics concurrently).
-    let outboxRead: { at: number; done: Promise<{ pending: number; oldest: number | null; failed: number } | undefined> } | undefined;
-    const readOutbox = () => {
-      if (!outboxRead || Date.now() - outboxRead.at > 1_000) {
-        // A database that does not answer leaves the last values (readyz and the 5xx rate tell).
-        const done = quietly(async () => {
-          const [row] = rowsOf<{ pending: number; oldest: number | null; failed: number }>(
-            await database.db.execute(sql`select
-              count(*) filter (where status in ('pending', 'sending'))::int as pending,
-              extract(epoch from (now() - min(created_at) filter (where status in ('pending', 'sending'))))::float8 as oldest,
-              count(*) filter (where status = 'failed')::int as failed
-              from mail_outbox where status in ('pending', 'sending', 'failed')`),
-          );
-          return row;
+    // A queue table (the mail outbox, the webhook deliveries) as three gauges: pending (or being
+    // sent), the oldest pending's age, failed. One query per scrape for all three (prom-client
+    // collects the metrics concurrently); a database that does not answer leaves the last values
+    // (readyz and the 5xx rate tell).
+    const queueGauges = (table: 'mail_outbox' | 'webhook_deliveries', names: { pending: string; oldest: string; failed: string }, help: { pending: string; oldest: string; failed: string }) => {
+      let read: { at: number; done: Promise<{ pending: number; oldest: number | null; failed: number } | undefined> } | undefined;
+      const readQueue = () => {
+        if (!read || Date.now() - read.at > 1_000) {
+          const done = quietly(async () => {
+            const [row] = rowsOf<{ pending: number; oldest: number | null; failed: number }>(
+              await database.db.execute(sql`select
+                count(*) filter (where status in ('pending', 'sending'))::int as pending,
+                extract(epoch from (now() - min(created_at) filter (where status in ('pending', 'sending'))))::float8 as oldest,
+                count(*) filter (where status = 'failed')::int as failed
+                from ${sql.identifier(table)} where status in ('pending', 'sending', 'failed')`),
+            );
+            return row;
+          });
+          read = { at: Date.now(), done };
+        }
+        return read.done;
+      };
+      for (const key of ['pending', 'oldest', 'failed'] as const) {
+        new client.Gauge({
+          name: names[key],
+          help: help[key],
+          registers,
+          async collect() {
+            const row = await readQueue();
+            if (row) this.set(key === 'oldest' ? Number(row.oldest ?? 0) : row[key]);
+          },
         });
-        outboxRead = { at: Date.now(), done };
       }
-      return outboxRead.done;
     };
-    new client.Gauge({
-      name: 'portal_outbox_pending',
-      help: 'Mails waiting in the outbox (pending or being sent).',
-      registers,
-      async collect() {
-        const row = await readOutbox();
-        if (row) this.set(row.pending);
+    queueGauges(
+      'mail_outbox',
+      { pending: 'portal_outbox_pending', oldest: 'portal_outbox_oldest_pending_age_seconds', failed: 'portal_outbox_failed' },
+      {
+        pending: 'Mails waiting in the outbox (pending or being sent).',
+        oldest: 'Age of the oldest mail still waiting in the outbox (0 when none waits).',
+        failed: 'Mails the outbox gave up on (status failed).',
       },
-    });
-    new client.Gauge({
-      name: 'portal_outbox_oldest_pending_age_seconds',
-      help: 'Age of the oldest mail still waiting in the outbox (0 when none waits).',
-      registers,
-      async collect() {
-        const row = await readOutbox();
-        if (row) this.set(Number(row.oldest ?? 0));
+    );
+    // Webhook deliveries (docs/webhooks.md).
+    queueGauges(
+      'webhook_deliveries',
+      { pending: 'portal_webhook_deliveries_pending', oldest: 'portal_webhook_deliveries_oldest_pending_age_seconds', failed: 'portal_webhook_deliveries_failed' },
+      {
+        pending: 'Webhook deliveries waiting to be delivered (pending, being sent, or waiting for a retry).',
+        oldest: 'Age of the oldest webhook delivery still waiting (0 when none waits).',
+        failed: 'Webhook deliveries given up on (status failed: retries ran out, or the receiver answered 410 Gone).',
       },
-    });
-    new client.Gauge({
-      name: 'portal_outbox_failed',
-      help: 'Mails the outbox gave up on (status failed).',
-      registers,
-      async collect() {
-        const row = await readOutbox();
-        if (row) this.set(row.failed);
-      },
-    });
-    // Webhook deliveries (docs/webhooks.md): the same way, one query per scrape.
-    let webhookRead: { at: number; done: Promise<{ pending: number; oldest: number | null; failed: number } | undefined> } | undefined;
-    const readWebhooks = () => {
-      if (!webhookRead || Date.now() - webhookRead.at > 1_000) {
-        const done = quietly(async () => {
-          const [row] = rowsOf<{ pending: number; oldest: number | null; failed: number }>(
-            await database.db.execute(sql`select
-              count(*) filter (where status in ('pending', 'sending'))::int as pending,
-              extract(epoch from (now() - min(created_at) filter (where status in ('pending', 'sending'))))::float8 as oldest,
-              count(*) filter (where status = 'failed')::int as failed
-              from webhook_deliveries where status in ('pending', 'sending', 'failed')`),
-          );
-          return row;
-        });
-        webhookRead = { at: Date.now(), done };
-      }
-      return webhookRead.done;
-    };
-    new client.Gauge({
-      name: 'portal_webhook_deliveries_pending',
-      help: 'Webhook deliveries waiting to be delivered (pending, being sent, or waiting for a retry).',
-      registers,
-      async collect() {
-        const row = await readWebhooks();
-        if (row) this.set(row.pending);
-      },
-    });
-    new client.Gauge({
-      name: 'portal_webhook_deliveries_oldest_pending_age_seconds',
-      help: 'Age of the oldest webhook delivery still waiting (0 when none waits).',
-      registers,
-      async collect() {
-        const row = await readWebhooks();
-        if (row) this.set(Number(row.oldest ?? 0));
-      },
-    });
-    new client.Gauge({
-      name: 'portal_webhook_deliveries_failed',
-      help: 'Webhook deliveries given up on (status failed: retries ran out, or the receiver answered 410 Gone).',
-      registers,
-      async collect() {
-        const row = await readWebhooks();
-        if (row) this.set(row.failed);
-      },
-    });
+    );
     new client.Gauge({
       name: 'portal_job_queue_depth',
       help: 'Jobs of pg-boss waiting to run (created or retry), by queue; empty until the job queue runs.',

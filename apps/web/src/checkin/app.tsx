@@ -8,7 +8,7 @@ import type { RosterRow } from './api.ts';
 import { pair } from './api.ts';
 import { Door, DoorApiError, eventOver, SYNC_INTERVAL_MS, type DoorOutcome, type WipeReason } from './door.ts';
 import type { RecentScan } from './db.ts';
-import { typeLabel } from './labels.ts';
+import { badgeTypeLabel as typeLabel } from '@portal/contracts/event-days';
 
 const Camera = lazy(() => import('./camera.tsx').then((module) => ({ default: module.Camera })));
 const DeskForms = lazy(() => import('./desk-forms.tsx').then((module) => ({ default: module.DeskForms })));

@@ -9,7 +9,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { sql, type SQL } from 'drizzle-orm';
-import type { BadgeLayout } from '@portal/contracts';
+import { badgeTypeLabel, type BadgeLayout } from '@portal/contracts';
 import { rowsOf, type Db } from '@portal/db';
 import type { BadgeKeys } from './badge-code.ts';
 
@@ -91,18 +91,6 @@ async function* badgeRows(db: Db, f: BadgesFilter): AsyncGenerator<BadgeRow[]> {
   }
 }
 
-const TYPE_LABELS: Record<string, string> = {
-  dealer: 'Dealer',
-  candidate: 'Candidate',
-  field: 'Field',
-  corporate: 'Corporate',
-  distributor: 'Distributor',
-  vendor: 'Vendor',
-  sbr: 'SBR',
-  partner: 'Partner',
-  expo: 'Expo',
-};
-
 /**
  * Draws a QR code's dark modules as rectangles, one per horizontal run. Byte mode and mask 0 are
  * given rather than searched for: the code is base64url text (byte mode anyway) and the search for
@@ -165,7 +153,7 @@ function drawBadge(doc: PDFKit.PDFDocument, keys: BadgeKeys, row: BadgeRow, x: n
   }
   const qrSize = Math.min(inner * 0.55, h * 0.42);
   const qrY = y + h - pad - qrSize;
-  line(doc, 'Helvetica-Bold', small * 1.1, '#000000', (TYPE_LABELS[row.attendeeType] ?? row.attendeeType).toUpperCase(), x + pad, qrY + qrSize - small * 1.3, inner - qrSize - pad / 2);
+  line(doc, 'Helvetica-Bold', small * 1.1, '#000000', badgeTypeLabel(row.attendeeType).toUpperCase(), x + pad, qrY + qrSize - small * 1.3, inner - qrSize - pad / 2);
   drawQr(doc, keys.sign({ registrationId: row.registrationId, eventId: row.eventId, version: row.version }), x + w - pad - qrSize, qrY, qrSize);
 }
 

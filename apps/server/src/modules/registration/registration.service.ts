@@ -57,16 +57,9 @@ async function enroll(tx: Tx, { registration, store }: Locked, attendance: Atten
     .set({ status: 'Enrolled', enrolledAt: now, ...attendance, isFree, waitlistOrder: null, offerExpiresAt: null, updatedAt: now })
     .where(eq(registrations.id, registration.id));
   await emitRegistrationEvent(tx, 'registration.updated', registration.id, now);
-  await onEnrolled(tx, registration.id, now);
+  // The badge needs nothing here: a trigger raises its version on the status change (0023_event_days),
+  // and the confirmation mail signs the code when it is sent (docs/event-days.md).
 }
-
-/**
- * Runs in the transaction of every enrolment (a submit, a claimed offer from the waiting list, a
- * Cvent callback), after the status is `Enrolled` and before the confirmation mail is queued.
- * MERGE HOOK: the badge (docs/event-days.md section 1) is issued here, so the confirmation mail of
- * every path carries it. Nothing to do until the badge module lands.
- */
-export async function onEnrolled(_tx: Tx, _registrationId: number, _at: Date): Promise<void> {}
 
 export async function changeAttendance(tx: Tx, { registration }: Locked, attendance: Attendance, now: Date): Promise<void> {
   await tx.update(registrations).set({ ...attendance, updatedAt: now }).where(eq(registrations.id, registration.id));
