@@ -235,5 +235,8 @@ export default defineConfig(({ command }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // CI runs the PGlite, PostgreSQL and browser suites side by side on two cores: a component test
+    // that takes 1 s alone can take several beside them. A hang still fails, after 15 s.
+    testTimeout: 15_000,
   },
 }));

@@ -32,8 +32,8 @@ async function pairThroughTheScreen(people = 2) {
   return user;
 }
 
-// Each case pairs, syncs a roster over a real socket and checks Ed25519 signatures: beside the other
-// suites on two cores (CI runs them side by side) that takes longer than the web project's 5 s.
+// Each case pairs, syncs a roster over a real socket and checks Ed25519 signatures: a little more
+// than the web project's time-out beside the other suites.
 describe('door app screens', { timeout: 20_000 }, () => {
   it('says what is wrong with a pairing code', async () => {
     const user = userEvent.setup();
