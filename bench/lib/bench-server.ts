@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBenchPostgres } from './bench-database.ts';
+import { copyOfTemplatePostgres, createBenchPostgres } from './bench-database.ts';
 import { openDatabase, type Database } from '@portal/db';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -21,13 +21,35 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startBenchServer(engine: Engine, stores: number, env: Record<string, string> = {}): Promise<BenchServer> {
+/** The access-code key of demo data kept in a template database (`template: true`): the codes stay valid in every copy. */
+const TEMPLATE_CODE_HASH_KEY = 'bench-template-code-hash-key-0123456789abcdef';
+
+/**
+ * `template: true` (PostgreSQL only): the demo data is loaded once into a template database kept on the
+ * server (`portal_bench_tpl_<stores>`) and each run gets a copy of it, migrated to the current schema.
+ */
+export async function startBenchServer(engine: Engine, stores: number, env: Record<string, string> = {}, options: { template?: boolean } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_FAILURES_PER_IP_HOUR: '1000000', ...env });
+  const template = options.template === true && engine === 'postgres';
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_FAILURES_PER_IP_HOUR: '1000000', ...(template ? { CODE_HASH_KEY: TEMPLATE_CODE_HASH_KEY } : {}), ...env });
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   let database: Database;
-  if (engine === 'postgres') {
+  if (template) {
+    const copied = await copyOfTemplatePostgres('portal_bench', `portal_bench_tpl_${stores}`, async (url) => {
+      const building = await openDatabase({ url, poolSize: 4 });
+      try {
+        await building.migrate();
+        await loadDemoData(building.db, { stores, codeHashKey: config.codeHashKey });
+      } finally {
+        await building.close();
+      }
+    });
+    databaseUrl = copied.url;
+    database = await openDatabase({ url: databaseUrl, poolSize: 20 });
+    dropDatabase = copied.drop;
+    await database.migrate();
+  } else if (engine === 'postgres') {
     const created = await createBenchPostgres('portal_bench');
     databaseUrl = created.url;
     database = await openDatabase({ url: databaseUrl, poolSize: 20 });
@@ -35,8 +57,10 @@ export async function startBenchServer(engine: Engine, stores: number, env: Reco
   } else {
     database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
   }
-  await database.migrate();
-  await loadDemoData(database.db, { stores, codeHashKey: config.codeHashKey });
+  if (!template) {
+    await database.migrate();
+    await loadDemoData(database.db, { stores, codeHashKey: config.codeHashKey });
+  }
   const app = await buildApp({ config, database });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
