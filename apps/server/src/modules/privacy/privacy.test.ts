@@ -5,13 +5,14 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PATHS, PRIVACY_PATHS, personalDataSchema, type LoginData } from '@portal/contracts';
+import { ADMIN_PATHS, PRIVACY_PATHS, WEBHOOK_PATHS, personalDataSchema, type LoginData } from '@portal/contracts';
 import { schema } from '@portal/db';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { findInCatalogue, walkedColumns } from '../../testing/catalogue-walk.ts';
 import { confirmEmailFromOutbox, mailsTo } from '../../testing/mail-helpers.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
+import { startReceiver, type Receiver } from '../../testing/webhook-receiver.ts';
 
 const FIRST = 'Zebulon';
 const LAST = 'Quasthoff';
@@ -24,6 +25,7 @@ const path = (p: string, id: number) => p.replace('{id}', String(id));
 
 let t: TestApp;
 let smtp: SmtpCatcher;
+let receiver: Receiver;
 let organizer: Record<string, string>;
 let corp: Record<string, string>;
 let zebulon: LoginData;
@@ -68,6 +70,15 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   organizer = bearer((res.json() as { data: { accessToken: string } }).data.accessToken);
   corp = bearer((await loginAs(t.app, DEMO.corporate, 'CORP27')).accessToken);
+  // A webhook endpoint: the registration's and the person's changes are queued with their name in the body.
+  receiver = await startReceiver();
+  const hook = await t.app.inject({
+    method: 'POST',
+    url: WEBHOOK_PATHS.webhooks,
+    headers: organizer,
+    payload: { url: receiver.url, events: ['registration.created', 'registration.updated', 'person.updated'], description: 'CRM' },
+  });
+  expect(hook.statusCode, hook.body).toBe(201);
 
   // Pat enrols a new colleague, who types their own address on the hosted page and confirms it.
   const pat = await loginAs(t.app, DEMO.em, 'DEALER27');
@@ -109,6 +120,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
+  await receiver?.close();
 });
 
 describe('a signed-in attendee', () => {
@@ -177,7 +189,7 @@ describe('an organizer', () => {
     expect(columns.some((c) => c.schema === 'later_feature' && c.dataType === 'bytea')).toBe(true);
     const before = await findInCatalogue(t.database.db, NEEDLES);
     const tablesBefore = new Set(before.map((f) => `${f.schema}.${f.table}`));
-    for (const table of ['public.people', 'public.mail_outbox', 'public.audit_log', 'public.email_verifications', 'later_feature.deliveries']) expect(tablesBefore).toContain(table);
+    for (const table of ['public.people', 'public.mail_outbox', 'public.audit_log', 'public.email_verifications', 'public.webhook_deliveries', 'later_feature.deliveries']) expect(tablesBefore).toContain(table);
     expect([...tablesBefore].some((table) => table.startsWith('pgboss.'))).toBe(true);
     const figures = await reportFigures();
 
