@@ -65,7 +65,8 @@ async function reportFigures() {
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
-  t = await buildTestApp({ env: { SMTP_URL: smtp.url }, mailDelivery: { pollMs: 50, backoffBaseMs: 50 } });
+  // Demo mode and WEBHOOK_ALLOW_PRIVATE: the webhook endpoint below may be an http:// receiver on loopback.
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: 'true', DEMO_DATA: 'true' }, mailDelivery: { pollMs: 50, backoffBaseMs: 50 } });
   const res = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password } });
   expect(res.statusCode, res.body).toBe(200);
   organizer = bearer((res.json() as { data: { accessToken: string } }).data.accessToken);
