@@ -8,14 +8,14 @@
  *   npx tsx bench/privacy/privacy.bench.ts [--engine postgres|pglite] [--stores 5000] [--erasures 10] [--duration 10]
  *     [--template 1]          (PostgreSQL: load the demo once into a kept template database, portal_bench_tpl_<stores>,
  *                              and run on a copy of it: seconds instead of minutes per run at 50,000 stores)
- *     [--only erasure|retention] [--during 30]   (seconds of report load from the start of the run; default 3x --duration)
+ *     [--only erasure|retention] [--batch 500] [--min-gap 1000] [--pause-ratio 2] [--during 30]   (seconds of report load from the start of the run; default 3x --duration)
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { PRIVACY_PATHS, ADMIN_PATHS } from '@portal/contracts';
 import { rowsOf } from '@portal/db';
 import { DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-accounts.ts';
-import { runRetention } from '../../apps/server/src/modules/privacy/retention.ts';
+import { RETENTION_PACE, runRetention } from '../../apps/server/src/modules/privacy/retention.ts';
 import { startBenchServer, type Engine } from '../lib/bench-server.ts';
 import { runLoad, type LoadSpec } from '../lib/load.ts';
 
@@ -26,6 +26,15 @@ const erasures = Number(args.get('--erasures') || 10);
 const duration = Number(args.get('--duration') || 10);
 const template = args.has('--template') && args.get('--template') !== '0';
 const only = args.get('--only') || '';
+/** The retention run's pace (runRetention's defaults unless given). */
+const pace =
+  args.has('--min-gap') || args.has('--pause-ratio') || args.has('--batch')
+    ? {
+        peopleBatch: Number(args.get('--batch') || RETENTION_PACE.peopleBatch),
+        minGapMs: Number(args.get('--min-gap') || RETENTION_PACE.minGapMs),
+        pauseRatio: Number(args.get('--pause-ratio') || RETENTION_PACE.pauseRatio),
+      }
+    : undefined;
 /** The load window during the run (s); it starts with the run. */
 const during = Number(args.get('--during') || duration * 3);
 
@@ -43,7 +52,13 @@ async function post<T>(base: string, path: string, body: unknown, token?: string
 
 console.log(`privacy bench: ${engine}, ${stores} stores, load ${load()}`);
 const started = performance.now();
-const server = await startBenchServer(engine, stores, {}, { template });
+const METRICS_TOKEN = 'privacy-bench-metrics-token';
+const server = await startBenchServer(engine, stores, { METRICS_TOKEN }, { template });
+/** Report answers computed so far (cache misses: each one a report query the cache could not answer). */
+async function reportMisses(): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return Number(/^portal_report_cache_misses_total(?:\{[^}]*\})? (\S+)$/m.exec(text)?.[1] ?? NaN);
+}
 console.log(`demo data loaded in ${Math.round((performance.now() - started) / 1000)} s`);
 try {
   const db = server.database.db;
@@ -80,15 +95,19 @@ try {
       connections: 4,
       duration,
     };
+    const missesBefore = await reportMisses();
     const idle = await runLoad(spec);
-    console.log(`report idle: p50 ${idle.p50} ms, p99 ${idle.p99} ms, ${idle.reqPerSec} req/s (load ${load()})`);
+    const idleMisses = (await reportMisses()) - missesBefore;
+    console.log(`report idle: p50 ${idle.p50} ms, p99 ${idle.p99} ms, ${idle.reqPerSec} req/s, ${idleMisses} answers computed (load ${load()})`);
+    const missesAtStart = await reportMisses();
     const busyLoad = runLoad({ ...spec, duration: during });
     const t0 = performance.now();
-    const outcomes = await runRetention(db, new Date('2030-01-01T00:00:00Z'));
+    const outcomes = await runRetention(db, new Date('2030-01-01T00:00:00Z'), pace ? { pace } : {});
     const runMs = performance.now() - t0;
     const busy = await busyLoad;
+    const busyMisses = (await reportMisses()) - missesAtStart;
     console.log(`retention run: ${outcomes.map((o) => `${o.event} ${o.people} people, ${o.mailBodies} mails`).join('; ')} (${people} attendees) in ${(runMs / 1000).toFixed(1)} s (load ${load()})`);
-    console.log(`report during the run (${during} s window from its start): p50 ${busy.p50} ms, p99 ${busy.p99} ms, ${busy.reqPerSec} req/s, non-2xx ${busy.non2xx}; p99 ratio ${(busy.p99 / Math.max(1, idle.p99)).toFixed(2)}x`);
+    console.log(`report during the run (${during} s window from its start): p50 ${busy.p50} ms, p99 ${busy.p99} ms, ${busy.reqPerSec} req/s, non-2xx ${busy.non2xx}, ${busyMisses} answers computed (${(busyMisses / during).toFixed(1)}/s); p99 ratio ${(busy.p99 / Math.max(1, idle.p99)).toFixed(2)}x`);
   }
 } finally {
   await server.close();
