@@ -12,6 +12,7 @@ import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { findInCatalogue } from '../../testing/catalogue-walk.ts';
 import { mailsTo } from '../../testing/mail-helpers.ts';
+import { retentionPlan, runRetention } from './retention.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
 
 /** abc ends 2027-09-16; with 30 days it is due from 2027-10-16. */
@@ -130,5 +131,19 @@ describe('retention', () => {
     expect(again.json().data.rows.find((r: { event: string }) => r.event === 'abc')).toMatchObject({ people: 0, mailBodies: 0 });
     const audit = await t.app.inject({ method: 'GET', url: `${ADMIN_PATHS.audit}?action=retention-run`, headers: organizer });
     expect(audit.json().data.rows[0]).toMatchObject({ eventId: 'abc', actorEmail: DEMO_ORGANIZER.email, detail: { people: expected } });
+  });
+
+  it('goes through the attendees chunk by chunk, by id after the last: each due one erased once, as many as the dry run said', async () => {
+    const set = await t.app.inject({ method: 'PUT', url: '/api/Admin/Events/nbc', headers: organizer, payload: { retentionDays: 1 } });
+    expect(set.statusCode, set.body).toBe(200);
+    const plan = (await retentionPlan(t.database.db, NOW)).find((p) => p.event === 'nbc')!;
+    expect(plan).toMatchObject({ due: true });
+    expect(plan.people).toBeGreaterThan(10);
+    const outcomes = await runRetention(t.database.db, NOW, { pace: { peopleBatch: 3, minGapMs: 0, pauseRatio: 0 } });
+    expect(outcomes).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'nbc', people: plan.people }), expect.objectContaining({ event: 'abc', people: 0 })]));
+    const [left] = rowsOf<{ n: number | string }>(
+      await t.database.db.execute(sql`select count(distinct r.attendee_id)::int as n from registrations r where not exists (select 1 from person_erasures e where e.person_id = r.attendee_id)`),
+    );
+    expect(Number(left?.n)).toBe(0);
   });
 });
