@@ -1,10 +1,10 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { RegistrationSummary } from '@portal/contracts';
 import { schema, type DbOrTx, type Tx } from '@portal/db';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { positionOf } from '../waitlist/waitlist.queries.ts';
 
-const { registrations, events, people, stores } = schema;
+const { accessCodes, registrations, events, people, stores } = schema;
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 
@@ -129,4 +129,36 @@ export async function lockForChange(tx: Tx, where: { id: number } | { providerRe
   const store = peek.storeDlrnum ? await lockStore(tx, peek.storeDlrnum) : undefined;
   const registration = await lockRegistration(tx, where);
   return registration ? { registration, store } : undefined;
+}
+
+/** The event's registration window and capacity (registration-limits.ts checks them). */
+export async function eventLimits(db: DbOrTx, eventId: string) {
+  const [row] = await db
+    .select({ name: events.name, opensAt: events.registrationOpensAt, closesAt: events.registrationClosesAt, capacity: events.capacity })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  return row;
+}
+
+/** Takes the event's row lock: places of an event with a capacity are counted under it. */
+export async function lockEventForPlaces(tx: Tx, eventId: string): Promise<void> {
+  await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+}
+
+/** Places held (Enrolled or Offered) at the event, or under the access code, by others than the attendee. */
+export async function othersHoldingPlaces(tx: DbOrTx, where: { eventId: string } | { accessCodeId: number }, attendeeId: number): Promise<number> {
+  const of = 'eventId' in where ? eq(registrations.eventId, where.eventId) : eq(registrations.accessCodeId, where.accessCodeId);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(registrations)
+    .where(and(of, inArray(registrations.status, ['Enrolled', 'Offered']), ne(registrations.attendeeId, attendeeId)));
+  return Number(row?.n ?? 0);
+}
+
+/** The access code's seats and state; `lock` takes its row lock (after the event's, as the waiting list's offers do). */
+export async function accessCodeState(db: DbOrTx, accessCodeId: number, { lock }: { lock: boolean }) {
+  const query = db.select({ seats: accessCodes.seats, active: accessCodes.active }).from(accessCodes).where(eq(accessCodes.id, accessCodeId));
+  const [row] = await (lock ? query.for('update').limit(1) : query.limit(1));
+  return row;
 }

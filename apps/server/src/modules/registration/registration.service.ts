@@ -19,7 +19,7 @@ import type { CventCallback } from './cvent-provider.ts';
 import * as q from './registration.queries.ts';
 import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { consumeToken, findLiveToken, issueToken } from './registration-tokens.ts';
-import { assertRegistrationWindowOpen, placeFor } from '../enrollment/enrollment-limits.ts';
+import { assertRegistrationWindowOpen, placeFor } from './registration-limits.ts';
 import { joinWaitlist } from '../waitlist/waitlist.service.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
 import type { BadgeKeys } from '../event-days/badge-code.ts';
