@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Database, Db } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import type { DeliveryItem, DeliveryLanguage, DeliveryTaxonomy, DeliveryType } from '../src/delivery-types.ts';
-import contentService, { type ContentServiceOptions } from '../src/index.ts';
+import contentService, { importContentBundle, type ContentServiceOptions } from '../src/index.ts';
 
 export const FIXTURE_ROOT = fileURLToPath(new URL('./fixtures/bundle', import.meta.url));
 export const NBC = '11111111-1111-4111-8111-111111111111';
@@ -93,6 +93,35 @@ export function useFixtureContent(): { readonly database: Database; readonly bun
     get bundle() {
       if (!bundle) throw new Error('useFixtureContent: the bundle is copied in beforeEach');
       return bundle;
+    },
+  };
+}
+
+/**
+ * The hooks of the tests that read the fixture bundle through the plugin: one test database with the
+ * bundle imported and the plugin on a real port (with `options`), for the calling file or describe
+ * block. Read `database` and `server` inside hooks and tests.
+ */
+export function useFixtureServer(options: Partial<ContentServiceOptions> = {}): { readonly database: Database; readonly server: TestServer } {
+  let database: Database | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await importContentBundle(database.db, FIXTURE_ROOT);
+    server = await startServer(database.db, options);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+  return {
+    get database() {
+      if (!database) throw new Error('useFixtureServer: the database is opened in beforeAll');
+      return database;
+    },
+    get server() {
+      if (!server) throw new Error('useFixtureServer: the server is started in beforeAll');
+      return server;
     },
   };
 }
