@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { openDatabase, schema, type Database, type Db } from '@portal/db';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import { loadConfig, type Config } from '../../apps/server/src/config.ts';
 import { loadDemoData } from '../../apps/server/src/demo/load-demo-data.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -41,6 +41,14 @@ export async function startBenchServer(engine: Engine, stores: number, env: Reco
   }
   await database.migrate();
   await loadDemoData(database.db, { stores, codeHashKey: config.codeHashKey });
+  return listening(config, database, databaseUrl, async () => {
+    await dropDatabase?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+}
+
+/** The app built over `database` and listening on a loopback port; `close` stops it, closes the database, then runs `cleanup`. */
+async function listening(config: Config, database: Database, databaseUrl: string | undefined, cleanup: () => Promise<void> = async () => {}): Promise<BenchServer> {
   const app = await buildApp({ config, database });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -51,8 +59,7 @@ export async function startBenchServer(engine: Engine, stores: number, env: Reco
     close: async () => {
       await app.close();
       await database.close();
-      await dropDatabase?.();
-      rmSync(dataDir, { recursive: true, force: true });
+      await cleanup();
     },
   };
 }
@@ -67,18 +74,7 @@ export async function startBenchServerOn(databaseUrl: string, keysDir: string, e
   const config = loadConfig({ DATA_DIR: keysDir, LOG_LEVEL: 'silent', LOGIN_FAILURES_PER_IP_HOUR: '1000000', ...env });
   const database = await openDatabase({ url: databaseUrl, poolSize: 20 });
   await database.migrate();
-  const app = await buildApp({ config, database });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url: address,
-    app,
-    database,
-    databaseUrl,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  return listening(config, database, databaseUrl);
 }
 
 /** Login bodies of `n` random returning dealers (roster e-mails with the demo dealer code), for `/User/ProcessLogin`. */

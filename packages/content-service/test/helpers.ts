@@ -62,6 +62,12 @@ export async function copyFixture(): Promise<{ root: string; edit: EditBundle; r
 
 export type FixtureBundle = Awaited<ReturnType<typeof copyFixture>>;
 
+/** A value a hook sets, read by a test: throws `message` when the hook has not run. */
+function ready<T>(value: T | undefined, message: string): T {
+  if (value === undefined) throw new Error(message);
+  return value;
+}
+
 /**
  * The hooks most content tests share, registered in the calling file or describe block: one test
  * database for it; before each test the content tables emptied and a fresh scratch copy of the
@@ -87,12 +93,10 @@ export function useFixtureContent(): { readonly database: Database; readonly bun
   });
   return {
     get database() {
-      if (!database) throw new Error('useFixtureContent: the database is opened in beforeAll');
-      return database;
+      return ready(database, 'useFixtureContent: the database is opened in beforeAll');
     },
     get bundle() {
-      if (!bundle) throw new Error('useFixtureContent: the bundle is copied in beforeEach');
-      return bundle;
+      return ready(bundle, 'useFixtureContent: the bundle is copied in beforeEach');
     },
   };
 }
@@ -116,12 +120,10 @@ export function useFixtureServer(options: Partial<ContentServiceOptions> = {}): 
   });
   return {
     get database() {
-      if (!database) throw new Error('useFixtureServer: the database is opened in beforeAll');
-      return database;
+      return ready(database, 'useFixtureServer: the database is opened in beforeAll');
     },
     get server() {
-      if (!server) throw new Error('useFixtureServer: the server is started in beforeAll');
-      return server;
+      return ready(server, 'useFixtureServer: the server is started in beforeAll');
     },
   };
 }
