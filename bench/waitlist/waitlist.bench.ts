@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN_PATHS } from '@portal/contracts';
 import { rowsOf, schema } from '@portal/db';
 import { DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-accounts.ts';
-import { issueToken } from '../../apps/server/src/modules/registration/registration-tokens.ts';
+import { issueToken } from '../../apps/server/src/lib/registration-tokens.ts';
 import { startBenchServer, type Engine } from '../lib/bench-server.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmptyPostgresDatabase, testDatabaseUrl } from '@portal/db/testing';
 import { buildTestApp, DEMO } from './testing/build-test-app.ts';
 import { sparePort } from './testing/redis-server.ts';
-import { hashToken } from './modules/registration/registration-tokens.ts';
+import { hashToken } from './lib/registration-tokens.ts';
 
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));

@@ -17,7 +17,7 @@ import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import type { CventCallback } from './cvent-provider.ts';
 import * as q from './registration.queries.ts';
 import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
-import { consumeToken, findLiveToken, issueToken } from './registration-tokens.ts';
+import { consumeToken, findLiveToken, issueToken } from '../../lib/registration-tokens.ts';
 import { assertRegistrationWindowOpen, placeFor } from './registration-limits.ts';
 import { joinWaitlist } from '../waitlist/waitlist.service.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';

@@ -8,7 +8,7 @@
  */
 import { TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '@portal/db';
-import { issueToken, TOKEN_TTL_MS } from './registration-tokens.ts';
+import { issueToken, TOKEN_TTL_MS } from '../../lib/registration-tokens.ts';
 import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow } from '../mail/outbox.ts';
 import * as q from './registration.queries.ts';
 
