@@ -5,11 +5,9 @@
  * one, nothing is written. Stop the server first when it uses PGlite (one user at a time).
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { openConfiguredDatabase } from '../database.ts';
-import { runCli, UsageError } from './run-cli.ts';
+import { openMigratedDatabase, runCli, UsageError } from './run-cli.ts';
 import { formatProblem, type CsvSource } from '../import/csv-file.ts';
 import type { FileKind } from '../import/formats.ts';
 import { ENTITIES, importCsv, type CsvImportFiles, type Entity } from '../import/import-csv.ts';
@@ -92,9 +90,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config, fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)));
+  const database = await openMigratedDatabase(config);
   try {
-    await database.migrate();
     const started = performance.now();
     // Outside demo mode (DEMO_DATA=true or the demo data loaded), active codes must be 8+ characters and not on the deny list.
     const allowWeakCodes = (await runModeOf(config, database, { emptyIsDemo: false })) === 'demo';
