@@ -83,6 +83,18 @@ export async function queueDeliveries(
 /** Rows per insert statement: 6 parameters each, far below PostgreSQL's 65,535. */
 const ROWS_PER_INSERT = 1_000;
 
+const queuedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever this process queues deliveries (delivery.ts: the worker then looks
+ * soon instead of at its next poll). Called before the transaction commits: a worker that looks too
+ * early finds nothing yet and sends at its next poll. Answers the function that stops the calls.
+ */
+export function onDeliveriesQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
 /** Multi-row inserts; rows get ids in the order given (an ordering key's order). */
 async function insertDeliveries(
   tx: DbOrTx,
@@ -92,6 +104,7 @@ async function insertDeliveries(
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     ids.push(...(await insertChunk(tx, rows.slice(start, start + ROWS_PER_INSERT))));
   }
+  if (ids.length) for (const listener of queuedListeners) listener();
   return ids;
 }
 
