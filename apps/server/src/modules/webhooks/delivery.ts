@@ -5,9 +5,11 @@
  * send one delivery at the same time. A worker that dies mid-send leaves a lease that runs out; the
  * delivery is then sent again with the same `webhook-id` (at least once; receivers drop repeats by it).
  *
- * The worker polls every second, and looks sooner (`wakeMs`, 50 ms) after this process queues
- * deliveries (outbox.ts tells it), so sends follow the changes in small steps instead of a burst a
- * second that would stall the requests sharing the event loop. A pass signs with each endpoint's
+ * The worker polls every second, and looks sooner after this process queues deliveries (outbox.ts
+ * tells it, before the transaction commits): after `wakeMs` (50 ms), then again after twice that,
+ * and so on up to the poll, so a long transaction's rows (an import's) go out soon after its commit
+ * too. Sends then follow the changes in small steps instead of a burst a second that would stall the
+ * requests sharing the event loop. A pass signs with each endpoint's
  * secrets decrypted once, and records all its 2xx outcomes in one statement.
  *
  * A 2xx within 10 s is delivered. Anything else is retried with exponential back-off and jitter
@@ -58,6 +60,8 @@ export class WebhookDelivery {
   /** A pass is under way; `dueAt` is when the next one is timed. */
   private passing = false;
   private nudged = false;
+  /** After a nudge: the wait before the next look, doubling up to the poll (0: none). */
+  private chase = 0;
   private dueAt = Infinity;
   private unlisten: (() => void) | undefined;
   private sender: WebhookSender | undefined;
@@ -115,19 +119,23 @@ export class WebhookDelivery {
         .catch((error: unknown) => this.options.log?.error({ err: error }, 'webhook delivery pass failed'))
         .finally(() => {
           this.passing = false;
-          const soon = this.nudged;
+          if (this.nudged) this.chase = this.wakeMs;
+          else if (this.chase) this.chase = this.chase * 2 < this.pollMs ? this.chase * 2 : 0;
           this.nudged = false;
-          this.schedule(soon ? this.wakeMs : this.pollMs);
+          this.schedule(this.chase || this.pollMs);
         });
     }, ms);
     this.timer.unref();
   }
 
-  /** Deliveries were queued here: a pass within `wakeMs` (after the one under way, if any). */
+  /** Deliveries were queued here: a pass within `wakeMs` (after the one under way, if any), then the chase. */
   private nudge(): void {
     if (this.stopped) return;
     if (this.passing) this.nudged = true;
-    else if (this.dueAt > Date.now() + this.wakeMs) this.schedule(this.wakeMs);
+    else {
+      this.chase = this.wakeMs;
+      if (this.dueAt > Date.now() + this.wakeMs) this.schedule(this.wakeMs);
+    }
   }
 
   private async senderOf(): Promise<WebhookSender> {
