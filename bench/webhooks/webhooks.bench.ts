@@ -13,7 +13,7 @@
  *     [--backlog 10000] [--seconds 10] [--only throughput,drain,backlog,submit] [--rounds 2]
  *     [--receiver process|inline] [--profile out.cpuprofile]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -40,6 +40,25 @@ const only = new Set((args.get('--only') ?? 'throughput,drain,backlog,submit').s
 const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
+/**
+ * CPU (µs) used so far by this benchmark's own PostgreSQL backends (their command line names the
+ * database), from /proc: unlike latency, a cost per request that other work on the machine barely moves.
+ */
+function backendsCpuMicros(databaseName: string): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${databaseName} `)) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks * 10_000;
+}
+
 async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await probe())) {
@@ -48,13 +67,14 @@ async function until(what: string, probe: () => Promise<boolean>, timeoutMs: num
   }
 }
 
-async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void>; dataDir: string }> {
+async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void>; dataDir: string; name?: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-hooks-'));
   if (engine === 'pglite') return { database: await openDatabase({ dataDir: join(dataDir, 'pglite') }), drop: async () => rmSync(dataDir, { recursive: true, force: true }), dataDir };
   const created = await createBenchPostgres('portal_bench_hooks');
   return {
     database: await openDatabase({ url: created.url, poolSize: 20 }),
     dataDir,
+    name: new URL(created.url).pathname.slice(1),
     drop: async () => {
       await created.drop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -62,7 +82,7 @@ async function openBenchDatabase(): Promise<{ database: Database; drop: () => Pr
   };
 }
 
-const { database, drop, dataDir } = await openBenchDatabase();
+const { database, drop, dataDir, name: databaseName } = await openBenchDatabase();
 await database.migrate();
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'true', LOGIN_FAILURES_PER_IP_HOUR: '1000000', LOGIN_FAILURES_PER_EMAIL_HOUR: '1000000' });
 await loadDemoData(database.db, { stores, codeHashKey: config.codeHashKey });
@@ -199,10 +219,21 @@ try {
       batch++;
       return Array.from({ length: 30_000 }, (_, n) => JSON.stringify({ firstName: `Bench${batch}x${n}`, lastName: 'Colleague' }));
     };
-    const run = async (label: string) => {
+    // CPU per submit: this process (server and worker; receivers and load generator are elsewhere)
+    // and, on PostgreSQL, this database's backends; taken while the load runs and until what it
+    // queued is sent, so the worker's share counts whether it sent during the run or just after.
+    const pending = async () =>
+      (await db.select({ n: sql<number>`count(*)::int` }).from(schema.webhookDeliveries).where(sql`${schema.webhookDeliveries.status} in ('pending', 'sending') and ${schema.webhookDeliveries.endpointId} in (select id from webhook_endpoints where enabled)`))[0]!.n;
+    const run = async (label: string, settle = true) => {
+      const cpu0 = process.cpuUsage();
+      const pg0 = databaseName ? backendsCpuMicros(databaseName) : 0;
       const r = await runLoad({ ...spec(bodiesOf()), duration: seconds });
-      console.log(`submit ${label}: ${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, load ${load()}`);
-      return r;
+      if (settle) await until('the deliveries of the run', async () => (await pending()) === 0, 600_000);
+      const cpu = process.cpuUsage(cpu0);
+      const app = Math.round((cpu.user + cpu.system) / Math.max(1, r.total));
+      const pgCpu = databaseName ? Math.round((backendsCpuMicros(databaseName) - pg0) / Math.max(1, r.total)) : 0;
+      console.log(`submit ${label}: ${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}; CPU per submit: app ${app} µs, postgres ${pgCpu} µs; load ${load()}`);
+      return { ...r, app, pgCpu };
     };
     // The receivers are another company's systems: by default in a process of their own, so their
     // HTTP parsing does not run on the portal's event loop (`--receiver inline`: in this process).
@@ -227,7 +258,7 @@ try {
       two.push((await run(`two endpoints (${round})`)).p99);
       // The rows written in the submit's transaction, but nothing sent meanwhile: the in-transaction share.
       await app.webhookDelivery.stop();
-      held.push((await run(`two endpoints, worker stopped (${round})`)).p99);
+      held.push((await run(`two endpoints, worker stopped (${round})`, false)).p99);
       const drainStarted = performance.now();
       app.webhookDelivery.start();
       await until('the held deliveries', async () => (await db.select({ n: sql<number>`count(*)::int` }).from(schema.webhookDeliveries).where(sql`${schema.webhookDeliveries.status} in ('pending', 'sending')`))[0]!.n === 0, 600_000);
