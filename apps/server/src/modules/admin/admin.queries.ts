@@ -390,9 +390,9 @@ export async function findRegistrationViews<A>(
     registrarEmail: string | null;
     also: A;
   })[];
-  const views = await withPositions(db, rows.map((r) => ({ ...registrationView(r), provider: r.provider })));
+  const views = await withPositions(db, rows.map(registrationView));
   return rows.map((r, i) => ({
-    view: views[i]!,
+    view: { ...views[i]!, provider: r.provider },
     registeredBy:
       r.registrarId === null ? null : { id: r.registrarId, firstName: r.registrarFirstName!, lastName: r.registrarLastName!, email: isPlaceholderEmail(r.registrarEmail!) ? null : r.registrarEmail },
     also: r.also,

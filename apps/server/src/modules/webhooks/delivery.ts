@@ -9,8 +9,8 @@
  * tells it, before the transaction commits): after `wakeMs` (50 ms), then again after twice that,
  * and so on up to the poll, so a long transaction's rows (an import's) go out soon after its commit
  * too. Sends then follow the changes in small steps instead of a burst a second that would stall the
- * requests sharing the event loop. A pass signs with each endpoint's
- * secrets decrypted once, and records all its 2xx outcomes in one statement.
+ * requests sharing the event loop. A pass signs with each endpoint's secrets decrypted once, and
+ * records all its 2xx outcomes in one statement.
  *
  * A 2xx within 10 s is delivered. Anything else is retried with exponential back-off and jitter
  * (base * 2^(attempt-1), capped at 6 hours, times 0.8-1.2) until 3 days after the change, then
