@@ -12,6 +12,8 @@ export interface LoadSpec {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   bodies?: string[];
+  /** Send each of `bodies` once, in turn across the connections (default: every connection goes through them all). */
+  distinct?: boolean;
   connections: number;
   duration: number;
 }
