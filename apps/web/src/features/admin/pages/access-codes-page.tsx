@@ -14,7 +14,9 @@ import { useAccessCodes } from '../api/get-access-codes.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { CopyButton } from '../components/copy-button.tsx';
-import { Field, SelectField, SubmitCancel } from '../components/form-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
+import { SubmitCancel } from '../../../components/ui/form/submit-button.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
 import { CATEGORY_LABELS, checkAccessCodeForm, EMPTY_ACCESS_CODE_FORM, type AccessCodeFormErrors, type AccessCodeFormValues } from '../utils/access-code-form.ts';
@@ -51,19 +53,19 @@ function NewCodeForm({ event, onCreated, onCancel }: { event: EventType; onCreat
               <SelectField id="code-category" label="Admits" value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} error={errors.category} />
             </Col>
             <Col>
-              <Field id="code-store" label="Store number (per-store code)" value={values.storeDlrnum} onChange={set('storeDlrnum')} error={errors.storeDlrnum} help="Anyone logging in with it belongs to this store." />
+              <TextField id="code-store" label="Store number (per-store code)" value={values.storeDlrnum} onChange={set('storeDlrnum')} error={errors.storeDlrnum} hint="Anyone logging in with it belongs to this store." />
             </Col>
             <Col>
-              <Field id="code-seats" label="Seats" inputMode="numeric" value={values.seats} onChange={set('seats')} error={errors.seats} help="Most registrations the store code allows. Empty: no limit." />
+              <TextField id="code-seats" label="Seats" inputMode="numeric" value={values.seats} onChange={set('seats')} error={errors.seats} hint="Most registrations the store code allows. Empty: no limit." />
             </Col>
             <Col>
-              <Field id="code-code" label="Code" value={values.code} onChange={set('code')} error={errors.code} help="Empty: a random code is generated. At least 8 letters, digits or -." />
+              <TextField id="code-code" label="Code" value={values.code} onChange={set('code')} error={errors.code} hint="Empty: a random code is generated. At least 8 letters, digits or -." />
             </Col>
             <Col>
-              <Field id="code-label" label="Label" value={values.label} onChange={set('label')} error={errors.label} help="For organizers only, e.g. Morgan Motors guests." />
+              <TextField id="code-label" label="Label" value={values.label} onChange={set('label')} error={errors.label} hint="For organizers only, e.g. Morgan Motors guests." />
             </Col>
             <Col>
-              <Field id="code-expires" label="Expires" type="datetime-local" value={values.expiresAt} onChange={set('expiresAt')} error={errors.expiresAt} help="Empty: never." />
+              <TextField id="code-expires" label="Expires" type="datetime-local" value={values.expiresAt} onChange={set('expiresAt')} error={errors.expiresAt} hint="Empty: never." />
             </Col>
           </Row>
           {create.isError && <ErrorAlert error={create.error} title="Not created." />}

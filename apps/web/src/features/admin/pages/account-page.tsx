@@ -8,7 +8,8 @@ import { totpConfirmRequestSchema, totpDisableRequestSchema, type Organizer, typ
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTotp, useDisableTotp, useMe, useStartTotp } from '../api/totp.ts';
 import { CopyButton } from '../components/copy-button.tsx';
-import { Field, SubmitCancel } from '../components/form-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { SubmitCancel } from '../../../components/ui/form/submit-button.tsx';
 import { QrCode } from '../components/qr-code.tsx';
 import { ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { fieldErrorsOf, serverFieldErrors } from '../utils/zod-errors.ts';
@@ -65,7 +66,7 @@ function ConfirmTotp({ setup, onCancel, onDone }: { setup: TotpSetupData; onCanc
           </div>
         </div>
         <Form noValidate onSubmit={onSubmit}>
-          <Field
+          <TextField
             id="totp-code"
             label="Code from the app"
             inputMode="numeric"
@@ -106,7 +107,7 @@ function StartTotp({ onCancel, onStarted }: { onCancel: () => void; onStarted: (
         </Card.Title>
         <p>Confirm it is you with your password.</p>
         <Form noValidate onSubmit={onSubmit}>
-          <Field id="totp-start-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={error ?? server.password} className="mb-3 admin-totp-code" />
+          <TextField id="totp-start-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={error ?? server.password} className="mb-3 admin-totp-code" />
           {start.isError && !server.password && <ErrorAlert error={start.error} title="Could not start the set-up." />}
           <SubmitCancel label="Continue" pending={start.isPending} onCancel={onCancel} />
         </Form>
@@ -149,9 +150,9 @@ function DisableTotp({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
             <Form.Check inline type="radio" id="totp-off-code" name="totp-off-with" label="A code from my app" checked={using === 'code'} onChange={() => setUsing('code')} />
           </fieldset>
           {using === 'password' ? (
-            <Field id="totp-off-password-input" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={shown.password} className="mb-3 admin-totp-code" />
+            <TextField id="totp-off-password-input" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={shown.password} className="mb-3 admin-totp-code" />
           ) : (
-            <Field id="totp-off-code-input" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={setCode} error={shown.code} className="mb-3 admin-totp-code" />
+            <TextField id="totp-off-code-input" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={setCode} error={shown.code} className="mb-3 admin-totp-code" />
           )}
           {disable.isError && !server.password && !server.code && <ErrorAlert error={disable.error} title="Not turned off." />}
           <SubmitCancel label="Turn off" pending={disable.isPending} onCancel={onCancel} variant="danger" />

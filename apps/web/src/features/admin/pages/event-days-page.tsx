@@ -37,7 +37,8 @@ import {
 } from '../api/event-days.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
-import { Field, SubmitCancel } from '../components/form-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { SubmitCancel } from '../../../components/ui/form/submit-button.tsx';
 import { Pager } from '../../../components/ui/table/pager.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
@@ -180,7 +181,7 @@ function NewDeviceForm({ event, onCreated, onCancel }: { event: EventId; onCreat
           New door device for {event}
         </Card.Title>
         <Form noValidate onSubmit={onSubmit}>
-          <Field id="device-name" label="Name" value={name} onChange={setName} error={errors.name} placeholder="Door 2, Hall B" help="Shown at the door and in arrivals (first check-in's door)." />
+          <TextField id="device-name" label="Name" value={name} onChange={setName} error={errors.name} placeholder="Door 2, Hall B" hint="Shown at the door and in arrivals (first check-in's door)." />
           <Form.Check id="device-walk-in" type="checkbox" className="mb-1" label="May register walk-ins" checked={canWalkIn} onChange={(e) => setCanWalkIn(e.target.checked)} />
           <Form.Check
             id="device-substitute"
@@ -399,16 +400,16 @@ function WalkIn({ event }: { event: EventId }) {
       <Form noValidate onSubmit={onSubmit} aria-label="Walk-in">
         <Row xs={1} md={2}>
           <Col>
-            <Field id="walk-in-email" label="E-mail" type="email" value={values.email} onChange={set('email')} error={errors.email} />
+            <TextField id="walk-in-email" label="E-mail" type="email" value={values.email} onChange={set('email')} error={errors.email} />
           </Col>
           <Col>
-            <Field id="walk-in-store" label="Store code (optional)" value={values.storeDlrnum} onChange={set('storeDlrnum')} error={errors.storeDlrnum} />
+            <TextField id="walk-in-store" label="Store code (optional)" value={values.storeDlrnum} onChange={set('storeDlrnum')} error={errors.storeDlrnum} />
           </Col>
           <Col>
-            <Field id="walk-in-first" label="First name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
+            <TextField id="walk-in-first" label="First name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
           </Col>
           <Col>
-            <Field id="walk-in-last" label="Last name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+            <TextField id="walk-in-last" label="Last name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
           </Col>
         </Row>
         {walkIn.isError && <ErrorAlert error={walkIn.error} title="Not registered." />}
@@ -462,16 +463,16 @@ function PrintBadges({ event }: { event: EventId }) {
             </Form.Group>
           </Col>
           <Col>
-            <Field id="print-region" label="Region" value={filters.region} onChange={set('region')} />
+            <TextField id="print-region" label="Region" value={filters.region} onChange={set('region')} />
           </Col>
           <Col>
-            <Field id="print-zone" label="Zone" value={filters.zone} onChange={set('zone')} />
+            <TextField id="print-zone" label="Zone" value={filters.zone} onChange={set('zone')} />
           </Col>
           <Col>
-            <Field id="print-district" label="District" value={filters.district} onChange={set('district')} />
+            <TextField id="print-district" label="District" value={filters.district} onChange={set('district')} />
           </Col>
           <Col>
-            <Field id="print-store" label="Store" value={filters.store} onChange={set('store')} />
+            <TextField id="print-store" label="Store" value={filters.store} onChange={set('store')} />
           </Col>
         </Row>
         {error && <Alert variant="danger">{error}</Alert>}

@@ -12,7 +12,7 @@ import { useEvents } from '../api/get-events.ts';
 import { useRetentionDryRun, useRunRetention } from '../api/privacy.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { Field } from '../components/form-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { formatCount } from '../utils/format.ts';
 import { checkEventForm, eventFormValues, type EventFormErrors, type EventFormValues } from '../utils/event-form.ts';
@@ -51,28 +51,28 @@ function EventForm({ event }: { event: AdminEvent }) {
         <Form noValidate onSubmit={onSubmit} aria-label={`Settings of ${event.name}`}>
           <Row xs={1} md={2} xl={4}>
             <Col>
-              <Field id={id('starts')} label="First day" type="date" value={values.startsOn} onChange={set('startsOn')} error={errors.startsOn} />
+              <TextField id={id('starts')} label="First day" type="date" value={values.startsOn} onChange={set('startsOn')} error={errors.startsOn} />
             </Col>
             <Col>
-              <Field id={id('ends')} label="Last day" type="date" value={values.endsOn} onChange={set('endsOn')} error={errors.endsOn} />
+              <TextField id={id('ends')} label="Last day" type="date" value={values.endsOn} onChange={set('endsOn')} error={errors.endsOn} />
             </Col>
             <Col>
-              <Field id={id('opens')} label="Registration opens" type="datetime-local" value={values.registrationOpensAt} onChange={set('registrationOpensAt')} error={errors.registrationOpensAt} />
+              <TextField id={id('opens')} label="Registration opens" type="datetime-local" value={values.registrationOpensAt} onChange={set('registrationOpensAt')} error={errors.registrationOpensAt} />
             </Col>
             <Col>
-              <Field id={id('closes')} label="Registration closes" type="datetime-local" value={values.registrationClosesAt} onChange={set('registrationClosesAt')} error={errors.registrationClosesAt} />
+              <TextField id={id('closes')} label="Registration closes" type="datetime-local" value={values.registrationClosesAt} onChange={set('registrationClosesAt')} error={errors.registrationClosesAt} />
             </Col>
             <Col>
-              <Field id={id('capacity')} label="Capacity" inputMode="numeric" value={values.capacity} onChange={set('capacity')} error={errors.capacity} help="Empty: no limit." />
+              <TextField id={id('capacity')} label="Capacity" inputMode="numeric" value={values.capacity} onChange={set('capacity')} error={errors.capacity} hint="Empty: no limit." />
             </Col>
             <Col>
-              <Field id={id('seats')} label="Complimentary seats per store" inputMode="numeric" value={values.defaultComplimentarySeats} onChange={set('defaultComplimentarySeats')} error={errors.defaultComplimentarySeats} help="Default for stores without their own number." />
+              <TextField id={id('seats')} label="Complimentary seats per store" inputMode="numeric" value={values.defaultComplimentarySeats} onChange={set('defaultComplimentarySeats')} error={errors.defaultComplimentarySeats} hint="Default for stores without their own number." />
             </Col>
             <Col>
-              <Field id={id('reminders')} label="Reminder, days before close" inputMode="numeric" value={values.reminderDaysBeforeClose} onChange={set('reminderDaysBeforeClose')} error={errors.reminderDaysBeforeClose} help="Store managers of stores with nobody enrolled are mailed then. Empty: no reminder." />
+              <TextField id={id('reminders')} label="Reminder, days before close" inputMode="numeric" value={values.reminderDaysBeforeClose} onChange={set('reminderDaysBeforeClose')} error={errors.reminderDaysBeforeClose} hint="Store managers of stores with nobody enrolled are mailed then. Empty: no reminder." />
             </Col>
             <Col>
-              <Field id={id('retention')} label="Erase attendees, days after the end" inputMode="numeric" value={values.retentionDays} onChange={set('retentionDays')} error={errors.retentionDays} help="A daily job erases the attendees and purges delivered mail bodies then (see the dry run). Empty: kept." />
+              <TextField id={id('retention')} label="Erase attendees, days after the end" inputMode="numeric" value={values.retentionDays} onChange={set('retentionDays')} error={errors.retentionDays} hint="A daily job erases the attendees and purges delivered mail bodies then (see the dry run). Empty: kept." />
             </Col>
             <Col className="d-flex align-items-center">
               <Form.Check

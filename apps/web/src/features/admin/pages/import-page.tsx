@@ -8,7 +8,7 @@ import Table from 'react-bootstrap/Table';
 import { IMPORT_BODY_MAX_BYTES, IMPORT_KINDS, type ImportKind, type ImportResult } from '@portal/contracts';
 import { useRunImport } from '../api/run-import.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { SelectField } from '../components/form-field.tsx';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 import { countsText, IMPORT_KIND_INFO } from '../utils/import-kinds.ts';
 import { NotUtf8Error, readFileText } from '../utils/read-file-text.ts';

@@ -20,7 +20,7 @@ import { AuditDetail } from '../components/audit-detail.tsx';
 import { BadgeCard } from '../components/badge-card.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
-import { Field } from '../components/form-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { formatDateTime } from '../utils/format.ts';
@@ -103,10 +103,10 @@ function DatesForm({ r }: { r: AdminRegistrationDetail }) {
       {!values.isVirtual && (
         <Row xs={1} sm={2}>
           <Col>
-            <Field id="dates-arrival" label="Arrival" type="date" value={values.arrivalDate} onChange={(arrivalDate) => setValues((v) => ({ ...v, arrivalDate }))} error={shown.arrivalDate} />
+            <TextField id="dates-arrival" label="Arrival" type="date" value={values.arrivalDate} onChange={(arrivalDate) => setValues((v) => ({ ...v, arrivalDate }))} error={shown.arrivalDate} />
           </Col>
           <Col>
-            <Field id="dates-departure" label="Departure" type="date" value={values.departureDate} onChange={(departureDate) => setValues((v) => ({ ...v, departureDate }))} error={shown.departureDate} />
+            <TextField id="dates-departure" label="Departure" type="date" value={values.departureDate} onChange={(departureDate) => setValues((v) => ({ ...v, departureDate }))} error={shown.departureDate} />
           </Col>
         </Row>
       )}

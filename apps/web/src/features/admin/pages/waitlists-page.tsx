@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import type { AdminWaitlist, AdminWaitlistEntry } from '@portal/contracts';
 import { adminPaths } from '../admin-paths.ts';
 import { useMoveInQueue, useOfferPlace, useWaitlists } from '../api/waitlists.ts';
-import { SelectField } from '../components/form-field.tsx';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { EmptyState, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { formatDateTime } from '../utils/format.ts';

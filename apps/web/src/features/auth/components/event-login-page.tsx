@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
 import { RichText } from '../../../components/ui/rich-text.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { browser } from '../../../lib/browser.ts';
 import { releaseFirstPaintAfter } from '../../../lib/first-paint.ts';
@@ -28,7 +28,7 @@ import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
 import { loginTexts } from '../utils/login-texts.ts';
 import { hasError, validateLogin, type LoginFields } from '../utils/login-validation.ts';
 import { LoginCard } from './login-card.tsx';
-import { LoginForm } from './login-form.tsx';
+import { LoginForm } from '../../../components/login-form.tsx';
 
 /** Where the abc login shows the in-app event page (no external registration link). */
 export interface AbcEventViewState {
@@ -160,23 +160,25 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
         {requireNames && (
           <>
             <TextField
+              floating
               id={`${formId}-first-name`}
               label={texts.firstNameLabel}
               autoComplete="given-name"
               maxLength={FIRST_NAME_MAX}
               value={fields.firstName}
-              onValueChange={update('firstName')}
+              onChange={update('firstName')}
               invalid={invalid('firstName')}
               aria-describedby={describedBy}
               required
             />
             <TextField
+              floating
               id={`${formId}-last-name`}
               label={texts.lastNameLabel}
               autoComplete="family-name"
               maxLength={LAST_NAME_MAX}
               value={fields.lastName}
-              onValueChange={update('lastName')}
+              onChange={update('lastName')}
               invalid={invalid('lastName')}
               aria-describedby={describedBy}
               required

@@ -23,7 +23,7 @@ import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
 import { reportLoginTexts } from '../utils/login-texts.ts';
 import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
 import { LoginCard } from './login-card.tsx';
-import { LoginForm } from './login-form.tsx';
+import { LoginForm } from '../../../components/login-form.tsx';
 
 /** The company mail domain the server publishes in its runtime config. */
 function reportEmailDomain(config: RuntimeConfig | undefined): string | undefined {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
 import type { EnrollmentTexts } from '../api/get-enrollment-content.ts';
 import { nameErrors, type NameFields } from '../utils/enrollment-rules.ts';
@@ -46,19 +46,21 @@ export function NameEntryForm({ texts, initial, pending, outcomeErrors, onSubmit
       {texts.title && <h2 className="h4">{texts.title}</h2>}
       {texts.header && <p>{texts.header}</p>}
       <TextField
+        floating
         id={`${id}-first`}
         label={texts.firstNameLabel}
         value={fields.firstName}
-        onValueChange={update('firstName')}
+        onChange={update('firstName')}
         maxLength={FIRST_NAME_MAX}
         autoComplete="given-name"
         invalid={invalid('firstName')}
       />
       <TextField
+        floating
         id={`${id}-last`}
         label={texts.lastNameLabel}
         value={fields.lastName}
-        onValueChange={update('lastName')}
+        onChange={update('lastName')}
         maxLength={LAST_NAME_MAX}
         autoComplete="family-name"
         invalid={invalid('lastName')}
