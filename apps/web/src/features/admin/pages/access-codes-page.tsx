@@ -3,9 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
 import { ACCESS_CODE_CATEGORIES, EVENT_TYPES, type AdminAccessCode, type CreatedAccessCode, type EventType } from '@portal/contracts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useCreateAccessCode } from '../api/create-access-code.ts';
@@ -14,7 +12,7 @@ import { useAccessCodes } from '../api/get-access-codes.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { CopyButton } from '../components/copy-button.tsx';
-import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { FieldGrid, type FieldSpec } from '../../../components/ui/form/field-grid.tsx';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { SubmitCancel } from '../../../components/ui/form/submit-button.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
@@ -23,6 +21,14 @@ import { CATEGORY_LABELS, checkAccessCodeForm, EMPTY_ACCESS_CODE_FORM, type Acce
 import { formatCount, formatDateTime } from '../utils/format.ts';
 import { ACTIONS } from '../../../components/ui/table/data-table.tsx';
 import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
+
+const CODE_FIELDS: FieldSpec<'storeDlrnum' | 'seats' | 'code' | 'label' | 'expiresAt'>[] = [
+  { name: 'storeDlrnum', id: 'code-store', label: 'Store number (per-store code)', hint: 'Anyone logging in with it belongs to this store.' },
+  { name: 'seats', id: 'code-seats', label: 'Seats', inputMode: 'numeric', hint: 'Most registrations the store code allows. Empty: no limit.' },
+  { name: 'code', id: 'code-code', label: 'Code', hint: 'Empty: a random code is generated. At least 8 letters, digits or -.' },
+  { name: 'label', id: 'code-label', label: 'Label', hint: 'For organizers only, e.g. Morgan Motors guests.' },
+  { name: 'expiresAt', id: 'code-expires', label: 'Expires', type: 'datetime-local', hint: 'Empty: never.' },
+];
 
 const CATEGORY_OPTIONS = ACCESS_CODE_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
 
@@ -48,26 +54,18 @@ function NewCodeForm({ event, onCreated, onCancel }: { event: EventType; onCreat
           New {event} access code
         </Card.Title>
         <Form noValidate onSubmit={onSubmit}>
-          <Row xs={1} md={2} xl={3}>
-            <Col>
-              <SelectField id="code-category" label="Admits" value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} error={errors.category} />
-            </Col>
-            <Col>
-              <TextField id="code-store" label="Store number (per-store code)" value={values.storeDlrnum} onChange={set('storeDlrnum')} error={errors.storeDlrnum} hint="Anyone logging in with it belongs to this store." />
-            </Col>
-            <Col>
-              <TextField id="code-seats" label="Seats" inputMode="numeric" value={values.seats} onChange={set('seats')} error={errors.seats} hint="Most registrations the store code allows. Empty: no limit." />
-            </Col>
-            <Col>
-              <TextField id="code-code" label="Code" value={values.code} onChange={set('code')} error={errors.code} hint="Empty: a random code is generated. At least 8 letters, digits or -." />
-            </Col>
-            <Col>
-              <TextField id="code-label" label="Label" value={values.label} onChange={set('label')} error={errors.label} hint="For organizers only, e.g. Morgan Motors guests." />
-            </Col>
-            <Col>
-              <TextField id="code-expires" label="Expires" type="datetime-local" value={values.expiresAt} onChange={set('expiresAt')} error={errors.expiresAt} hint="Empty: never." />
-            </Col>
-          </Row>
+          <FieldGrid
+            className="row-cols-1 row-cols-md-2 row-cols-xl-3"
+            fields={CODE_FIELDS}
+            values={values}
+            errors={errors}
+            onChange={(name, value) => set(name)(value)}
+            before={
+              <div className="col">
+                <SelectField id="code-category" label="Admits" value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} error={errors.category} />
+              </div>
+            }
+          />
           {create.isError && <ErrorAlert error={create.error} title="Not created." />}
           <SubmitCancel label="Create code" pending={create.isPending} onCancel={onCancel} />
         </Form>

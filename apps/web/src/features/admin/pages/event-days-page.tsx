@@ -7,9 +7,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import {
   BADGE_LAYOUTS,
@@ -35,6 +33,7 @@ import {
 } from '../api/event-days.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
+import { FieldGrid, type FieldSpec } from '../../../components/ui/form/field-grid.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { SubmitButton, SubmitCancel } from '../../../components/ui/form/submit-button.tsx';
 import { CheckField } from '../../../components/ui/form/check-field.tsx';
@@ -320,6 +319,13 @@ function Conflicts({ event }: { event: EventId }) {
   );
 }
 
+const WALK_IN_FIELDS: FieldSpec<'email' | 'storeDlrnum' | 'firstName' | 'lastName'>[] = [
+  { name: 'email', id: 'walk-in-email', label: 'E-mail', type: 'email' },
+  { name: 'storeDlrnum', id: 'walk-in-store', label: 'Store code (optional)' },
+  { name: 'firstName', id: 'walk-in-first', label: 'First name' },
+  { name: 'lastName', id: 'walk-in-last', label: 'Last name' },
+];
+
 function WalkIn({ event }: { event: EventId }) {
   const walkIn = useWalkIn();
   const [values, setValues] = useState({ email: '', firstName: '', lastName: '', storeDlrnum: '' });
@@ -352,20 +358,7 @@ function WalkIn({ event }: { event: EventId }) {
       </h2>
       <p className="small text-body-secondary">Registers a person on the spot (an existing person by their e-mail), checks them in and prints their badge.</p>
       <Form noValidate onSubmit={onSubmit} aria-label="Walk-in">
-        <Row xs={1} md={2}>
-          <Col>
-            <TextField id="walk-in-email" label="E-mail" type="email" value={values.email} onChange={set('email')} error={errors.email} />
-          </Col>
-          <Col>
-            <TextField id="walk-in-store" label="Store code (optional)" value={values.storeDlrnum} onChange={set('storeDlrnum')} error={errors.storeDlrnum} />
-          </Col>
-          <Col>
-            <TextField id="walk-in-first" label="First name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
-          </Col>
-          <Col>
-            <TextField id="walk-in-last" label="Last name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
-          </Col>
-        </Row>
+        <FieldGrid className="row-cols-1 row-cols-md-2" fields={WALK_IN_FIELDS} values={values} errors={errors} onChange={(name, value) => set(name)(value)} />
         {walkIn.isError && <ErrorAlert error={walkIn.error} title="Not registered." />}
         {done && (
           <Alert variant="success" role="status">
@@ -378,6 +371,13 @@ function WalkIn({ event }: { event: EventId }) {
     </section>
   );
 }
+
+const PRINT_FIELDS: FieldSpec<'region' | 'zone' | 'district' | 'store'>[] = [
+  { name: 'region', id: 'print-region', label: 'Region' },
+  { name: 'zone', id: 'print-zone', label: 'Zone' },
+  { name: 'district', id: 'print-district', label: 'District' },
+  { name: 'store', id: 'print-store', label: 'Store' },
+];
 
 function PrintBadges({ event }: { event: EventId }) {
   const [layout, setLayout] = useState<BadgeLayout>('a4-4up');
@@ -400,23 +400,17 @@ function PrintBadges({ event }: { event: EventId }) {
       </h2>
       <p className="small text-body-secondary">One PDF of the enrolled attendees, sorted by store so a store's badges come out together. Leave the filters empty for the whole event.</p>
       <Form noValidate onSubmit={onSubmit} aria-label="Print badges">
-        <Row xs={2} md={5} className="align-items-end">
-          <Col>
-            <SelectField id="print-layout" label="Layout" value={layout} onChange={setLayout} options={BADGE_LAYOUTS.map((l) => ({ value: l, label: LAYOUT_LABELS[l] }))} />
-          </Col>
-          <Col>
-            <TextField id="print-region" label="Region" value={filters.region} onChange={set('region')} />
-          </Col>
-          <Col>
-            <TextField id="print-zone" label="Zone" value={filters.zone} onChange={set('zone')} />
-          </Col>
-          <Col>
-            <TextField id="print-district" label="District" value={filters.district} onChange={set('district')} />
-          </Col>
-          <Col>
-            <TextField id="print-store" label="Store" value={filters.store} onChange={set('store')} />
-          </Col>
-        </Row>
+        <FieldGrid
+          className="row-cols-2 row-cols-md-5 align-items-end"
+          fields={PRINT_FIELDS}
+          values={filters}
+          onChange={(name, value) => set(name)(value)}
+          before={
+            <div className="col">
+              <SelectField id="print-layout" label="Layout" value={layout} onChange={setLayout} options={BADGE_LAYOUTS.map((l) => ({ value: l, label: LAYOUT_LABELS[l] }))} />
+            </div>
+          }
+        />
         {error && <Alert variant="danger">{error}</Alert>}
         <SubmitButton pending={pending} variant="outline-primary">
           {pending ? 'Making the PDF…' : 'Download PDF'}
