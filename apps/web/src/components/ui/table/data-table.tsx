@@ -24,7 +24,7 @@ export interface DataTableProps<Row> {
   label: string;
   columns: ColumnSpec[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string | number;
+  rowKey: (row: Row, index: number) => string | number;
   /** The cells of one row. */
   children: (row: Row) => ReactNode;
   /** Attributes of a row's `<tr>` (a class for the selected one, a test id). */
@@ -65,8 +65,8 @@ export function DataTable<Row>({ label, columns, rows, rowKey, children, rowProp
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)} {...rowProps?.(row)}>
+        {rows.map((row, index) => (
+          <tr key={rowKey(row, index)} {...rowProps?.(row)}>
             {children(row)}
           </tr>
         ))}

@@ -7,6 +7,8 @@ import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 
+/** The authenticator's and the mail's 6-digit codes (a space in the middle allowed). */
+const CODE_INPUT = { className: 'mb-4', inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 7 } as const;
 const TEXTS = { userNameLabel: 'E-mail', passwordLabel: 'Password', buttonText: 'Sign in' };
 
 /**
@@ -82,10 +84,7 @@ export function AdminLoginPage() {
               ref={totpRef}
               id="admin-totp"
               label="Authenticator code (if your account uses one)"
-              className="mb-4"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
+              {...CODE_INPUT}
               value={totp}
               onChange={setTotp}
               invalid={Boolean(serverTotpError)}
@@ -96,10 +95,7 @@ export function AdminLoginPage() {
                 ref={emailCodeRef}
                 id="admin-email-code"
                 label="Code from the e-mail"
-                className="mb-4"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
+                {...CODE_INPUT}
                 value={emailCode}
                 onChange={setEmailCode}
                 invalid={checked && Boolean(emailCodeFormatError)}

@@ -11,7 +11,7 @@ import { useDisableAccessCode } from '../api/disable-access-code.ts';
 import { useAccessCodes } from '../api/get-access-codes.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
-import { CopyButton } from '../components/copy-button.tsx';
+import { CopyField } from '../components/copy-button.tsx';
 import { FieldGrid, type FieldSpec } from '../../../components/ui/form/field-grid.tsx';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { SubmitCancel } from '../../../components/ui/form/submit-button.tsx';
@@ -83,13 +83,7 @@ function CreatedCode({ created, onDone }: { created: CreatedAccessCode; onDone: 
         Access code created
       </h2>
       <p className="mb-2">Copy it now: it is shown only this once and cannot be looked up later.</p>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <label htmlFor="created-code" className="visually-hidden">
-          New access code
-        </label>
-        <input id="created-code" className="form-control form-control-lg font-monospace created-code" readOnly value={created.code} onFocus={(e) => e.currentTarget.select()} />
-        <CopyButton text={created.code} label="Copy code" />
-      </div>
+      <CopyField id="created-code" label="New access code" value={created.code} copyLabel="Copy code" className="mb-3" inputClassName="form-control-lg created-code" />
       <Button variant="success" onClick={onDone}>
         Done
       </Button>

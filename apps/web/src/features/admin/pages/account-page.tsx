@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import { totpConfirmRequestSchema, totpDisableRequestSchema, type Organizer, type TotpSetupData } from '@portal/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTotp, useDisableTotp, useMe, useStartTotp } from '../api/totp.ts';
-import { CopyButton } from '../components/copy-button.tsx';
+import { CopyField } from '../components/copy-button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { SubmitCancel } from '../../../components/ui/form/submit-button.tsx';
 import { QrCode } from '../components/qr-code.tsx';
@@ -49,20 +49,8 @@ function ConfirmTotp({ setup, onCancel, onDone }: { setup: TotpSetupData; onCanc
         <div className="d-flex flex-wrap gap-4 align-items-start mb-3">
           <QrCode text={setup.otpauthUrl} label="QR code of your authenticator key" />
           <div className="flex-grow-1 admin-totp-key">
-            <label htmlFor="totp-secret" className="form-label">
-              Key
-            </label>
-            <div className="d-flex flex-wrap gap-2 mb-3">
-              <input id="totp-secret" className="form-control font-monospace" readOnly value={setup.secret} onFocus={(e) => e.currentTarget.select()} />
-              <CopyButton text={setup.secret} label="Copy key" />
-            </div>
-            <label htmlFor="totp-uri" className="form-label">
-              Set-up link (otpauth)
-            </label>
-            <div className="d-flex flex-wrap gap-2">
-              <input id="totp-uri" className="form-control font-monospace small" readOnly value={setup.otpauthUrl} onFocus={(e) => e.currentTarget.select()} />
-              <CopyButton text={setup.otpauthUrl} label="Copy link" />
-            </div>
+            <CopyField showLabel id="totp-secret" label="Key" value={setup.secret} copyLabel="Copy key" className="mb-3" />
+            <CopyField showLabel id="totp-uri" label="Set-up link (otpauth)" value={setup.otpauthUrl} copyLabel="Copy link" inputClassName="small" />
           </div>
         </div>
         <Form noValidate onSubmit={onSubmit}>
