@@ -51,7 +51,7 @@ const ROUTE_MODULES: Record<string, string[]> = {
   '/reportLogin': ['src/app/routes/report-login.tsx'],
   '/nbc/welcome': ['src/app/routes/shell-layout.tsx', 'src/app/routes/welcome.tsx'],
   '/nbc/enrollment': ['src/app/routes/shell-layout.tsx', 'src/features/enrollment/enrollment-page.tsx'],
-  '/nbc/dashboard': ['src/app/routes/shell-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+  '/nbc/dashboard': ['src/app/routes/shell-layout.tsx', 'src/features/retailer-report/retailer-report-page.tsx'],
   '/nbc/reporting*': ['src/app/routes/shell-layout.tsx', 'src/features/reporting/reporting-routes.tsx'],
   '/register/*': ['src/app/routes/register.tsx'],
   '/admin*': ['src/app/routes/admin.tsx'],
