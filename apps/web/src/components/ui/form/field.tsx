@@ -18,7 +18,7 @@ export interface FieldFrameProps {
 
 /** The ids a control is described by: its error, its hint, then any the page adds (an error list). */
 export function describedBy(id: string, { error, hint }: Pick<FieldFrameProps, 'error' | 'hint'>, more?: string): string | undefined {
-  return [error ? `${id}-error` : null, hint ? `${id}-help` : null, more || null].filter(Boolean).join(' ') || undefined;
+  return [error && `${id}-error`, hint && `${id}-help`, more].filter(Boolean).join(' ') || undefined;
 }
 
 /** The hint and the error message below a control (Bootstrap shows the error while the control is `is-invalid`). */

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { describedBy, FieldFrame, FieldMessages, type FieldFrameProps } from './field.tsx';
+import { describedBy, FieldFrame, type FieldFrameProps } from './field.tsx';
 
 export interface TextFieldProps extends FieldFrameProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className' | 'type'> {
   label: string;
@@ -10,7 +10,9 @@ export interface TextFieldProps extends FieldFrameProps, Omit<InputHTMLAttribute
   invalid?: boolean;
   /**
    * The label inside the box, where the placeholder would be (Bootstrap's floating label): the
-   * attendee pages' look. Otherwise the label stands above the box (the console's).
+   * attendee pages' look, whose forms list their errors below the form (docs/design/web-rules.md,
+   * section 2), so a floating field shows no message of its own. Otherwise the label stands above
+   * the box (the console's), with the hint and error below it.
    */
   floating?: boolean;
   ref?: Ref<HTMLInputElement>;
@@ -47,7 +49,6 @@ export function TextField({ id, label, value, onChange, error, hint, invalid = f
     <div className={`form-floating ${className}`}>
       {control}
       <label htmlFor={id}>{label}</label>
-      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }

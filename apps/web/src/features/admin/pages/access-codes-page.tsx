@@ -14,7 +14,7 @@ import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { CopyField } from '../components/copy-button.tsx';
 import { FieldGrid, type FieldSpec } from '../../../components/ui/form/field-grid.tsx';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
-import { SubmitCancel } from '../../../components/ui/form/submit-button.tsx';
+import { SubmitCancel } from '../../../components/ui/form/submit-cancel.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
 import { CATEGORY_LABELS, checkAccessCodeForm, EMPTY_ACCESS_CODE_FORM, type AccessCodeFormErrors, type AccessCodeFormValues } from '../utils/access-code-form.ts';

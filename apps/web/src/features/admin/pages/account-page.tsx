@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTotp, useDisableTotp, useMe, useStartTotp } from '../api/totp.ts';
 import { CopyField } from '../components/copy-button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
-import { SubmitCancel } from '../../../components/ui/form/submit-button.tsx';
+import { SubmitCancel } from '../../../components/ui/form/submit-cancel.tsx';
 import { QrCode } from '../components/qr-code.tsx';
 import { ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { fieldErrorsOf, serverFieldErrors } from '../utils/zod-errors.ts';

@@ -27,7 +27,7 @@ import {
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
-import { SubmitCancel } from '../../../components/ui/form/submit-button.tsx';
+import { SubmitCancel } from '../../../components/ui/form/submit-cancel.tsx';
 import { ACTIONS, DataTable } from '../../../components/ui/table/data-table.tsx';
 import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
