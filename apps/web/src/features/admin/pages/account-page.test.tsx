@@ -4,7 +4,7 @@ import { encode } from 'uqr';
 import { describe, expect, it, vi } from 'vitest';
 import type { Organizer } from '@portal/contracts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { setUpConsolePageTests } from '../testing/console-page.ts';
+import { setUpConsolePageTests } from '../../../testing/console-page.ts';
 import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
 
 setUpConsolePageTests();

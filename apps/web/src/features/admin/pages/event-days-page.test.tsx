@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CheckInDevice } from '@portal/contracts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { setUpConsolePageTests } from '../testing/console-page.ts';
+import { setUpConsolePageTests } from '../../../testing/console-page.ts';
 import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
 
 setUpConsolePageTests();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { person } from '../testing/admin-fixtures.ts';
-import { setUpConsolePageTests } from '../testing/console-page.ts';
+import { setUpConsolePageTests } from '../../../testing/console-page.ts';
 import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
 
 setUpConsolePageTests();

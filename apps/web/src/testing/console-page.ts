@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach } from 'vitest';
-import { signInOrganizer } from './admin-fixtures.ts';
+import { signInOrganizer } from '../features/admin/testing/admin-fixtures.ts';
 
 /**
  * A console page test's set-up: the console's chunk loaded once (slow on a busy machine, so not
@@ -7,7 +7,7 @@ import { signInOrganizer } from './admin-fixtures.ts';
  */
 export function setUpConsolePageTests(): void {
   beforeAll(async () => {
-    await import('../../../app/routes/admin.tsx');
+    await import('../app/routes/admin.tsx');
   }, 60_000);
   beforeEach(() => signInOrganizer());
 }
