@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eraseRequestSchema, erasureRequestsQuerySchema, idParamsSchema, PRIVACY_PATHS } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
-import { organizerOf } from '../admin/admin-auth.routes.ts';
+import { organizerOf } from '../../plugins/auth.ts';
 import { erasePerson, listErasureRequests, personalData, personalDataForOrganizer, requestErasure, type OrganizerActor } from './privacy.service.ts';
 import { retentionPlan, runRetention } from './retention.ts';
 

@@ -10,7 +10,7 @@ import type { Database } from '@portal/db';
 import type { Config } from '../../config.ts';
 import { ok } from '../../lib/envelope.ts';
 import { runModeOf } from '../../production-mode.ts';
-import { organizerOf } from '../admin/admin-auth.routes.ts';
+import { organizerOf } from '../../plugins/auth.ts';
 import type { Actor } from '../admin/admin.service.ts';
 import type { AddressPolicy } from './address-policy.ts';
 import { WebhookDelivery, type WebhookDeliveryOptions } from './delivery.ts';
