@@ -115,3 +115,41 @@ export function parseBadgeCode(code: string): ParsedBadge | null {
 export function formatBadgeCode(signed: Uint8Array, signature: Uint8Array): string {
   return `${BADGE_PREFIX}.${base64urlEncode(signed)}.${base64urlEncode(signature)}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Finding someone by e-mail without holding addresses (docs/checkin-app.md, "Search by e-mail")
+// ---------------------------------------------------------------------------------------------
+
+/** Bytes of the HMAC kept in a roster row's `emailHash` (16: 22 base64url characters). */
+export const EMAIL_HASH_BYTES = 16;
+
+/** The spelling both sides hash: trimmed, lower-cased. */
+export function normaliseEmailForHash(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * What the door hashes for a typed address: the address, and without its `+tag` when it has one
+ * (the portal takes `local+tag@domain` for `local@domain`, docs/security.md).
+ */
+export function emailSpellings(typed: string): string[] {
+  const email = normaliseEmailForHash(typed);
+  const at = email.lastIndexOf('@');
+  const plus = email.indexOf('+');
+  if (at <= 0 || plus <= 0 || plus > at) return [email];
+  return [email, email.slice(0, plus) + email.slice(at)];
+}
+
+/**
+ * `emailHash` of a roster row: base64url of the first 16 bytes of HMAC-SHA256 under the event's
+ * `emailHashKey` (`GET /api/CheckIn/Config`, base64url) over the normalised address. WebCrypto, so
+ * the door computes what the person typed, offline; the server computes the same with node:crypto.
+ * Null for a key that is not base64url.
+ */
+export async function emailHashOf(emailHashKey: string, email: string): Promise<string | null> {
+  const raw = base64urlDecode(emailHashKey);
+  if (!raw || raw.length === 0) return null;
+  const key = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(normaliseEmailForHash(email))));
+  return base64urlEncode(mac.subarray(0, EMAIL_HASH_BYTES));
+}

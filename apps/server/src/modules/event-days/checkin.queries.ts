@@ -54,7 +54,7 @@ export async function rosterPage(db: DbOrTx, eventId: string, after: { us: bigin
   const result = await db.execute(sql`
     select b.registration_id as "registrationId", p.first_name as "firstName", p.last_name as "lastName",
            r.attendee_type as "attendeeType", r.store_dlrnum as "storeDlrnum", s.name as "storeName", r.status,
-           b.version as "badgeVersion", b.checked_in_at as "checkedInAt", b.checked_in_door as door,
+           b.version as "badgeVersion", b.checked_in_at as "checkedInAt", b.checked_in_door as door, p.email,
            ((extract(epoch from b.changed_at) * 1000000)::bigint)::text as "changedUs"
     from badges b
     join registrations r on r.id = b.registration_id
@@ -63,7 +63,7 @@ export async function rosterPage(db: DbOrTx, eventId: string, after: { us: bigin
     where b.event_id = ${eventId} ${afterClause}
     order by b.changed_at, b.registration_id
     limit ${limit + 1}`);
-  const rows = rowsOf<Omit<RosterRow, 'checkedInAt'> & { checkedInAt: Date | string | null; changedUs: string }>(result);
+  const rows = rowsOf<Omit<RosterRow, 'checkedInAt' | 'emailHash'> & { checkedInAt: Date | string | null; changedUs: string; email: string | null }>(result);
   const [clock] = rowsOf<{ nowUs: string }>(await db.execute(sql`select ((extract(epoch from clock_timestamp()) * 1000000)::bigint)::text as "nowUs"`));
   return { rows, nowUs: BigInt(clock!.nowUs) };
 }

@@ -17,6 +17,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { BadgeKeys } from './badge-code.ts';
 import * as q from './checkin.queries.ts';
 import type { DeviceTokens, DeviceUser } from './device-auth.ts';
+import { EmailHasher } from './email-hash.ts';
 
 /** A transaction running longer than this could commit a roster change behind a cursor; the cursor stays this far back. */
 export const ROSTER_SAFETY_US = 30_000_000n;
@@ -38,6 +39,7 @@ export type CheckInService = ReturnType<typeof createCheckInService>;
 export function createCheckInService(options: CheckInServiceOptions) {
   const { db, keys, tokens } = options;
   const now = options.now ?? (() => new Date());
+  const emails = new EmailHasher(options.codeHashKey);
 
   async function pair(pairingCode: string, ip: string): Promise<PairData> {
     const failureKey = `checkin-pair:ip:${ip}`;
@@ -77,6 +79,7 @@ export function createCheckInService(options: CheckInServiceOptions) {
       endsOn: event.endsOn,
       device: { id: device.id, name: device.name, rights: { walkIn: device.canWalkIn, substitute: device.canSubstitute } },
       publicKeys: keys.publicKeys(),
+      emailHashKey: emails.keyText(device.eventId),
     };
   }
 
@@ -98,7 +101,10 @@ export function createCheckInService(options: CheckInServiceOptions) {
     }
     await q.touchDevice(db, device.id, now(), true);
     return {
-      rows: rows.map(({ changedUs: _changed, checkedInAt, ...row }) => ({ ...row, checkedInAt: q.toDate(checkedInAt)?.toISOString() ?? null })),
+      rows: rows.map(({ changedUs: _changed, checkedInAt, email, ...row }) => {
+        const emailHash = emails.hash(device.eventId, email);
+        return { ...row, checkedInAt: q.toDate(checkedInAt)?.toISOString() ?? null, ...(emailHash ? { emailHash } : {}) };
+      }),
       cursor: formatCursor({ ...next, safeUs: more ? safe : page.nowUs - ROSTER_SAFETY_US }),
       more,
     };
