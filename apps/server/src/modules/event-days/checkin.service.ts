@@ -9,12 +9,13 @@
  * later one is `already` with that scan's time and door. An `already` from another device that was
  * scanned before the first check-in reached the server is a conflict: both doors let the person in.
  */
-import type { CheckInConfig, PairData, RosterData, ScanResultRow, ScansRequest } from '@portal/contracts';
+import type { CheckInConfig, PairData, RosterData, ScanResultRow, ScansRequest, WebhookCheckInData, WebhookCheckInUndoneData } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { BadgeKeys } from './badge-code.ts';
+import { queueEventBatch } from '../webhooks/outbox.ts';
 import * as q from './checkin.queries.ts';
 import type { DeviceTokens, DeviceUser } from './device-auth.ts';
 import { EmailHasher } from './email-hash.ts';
@@ -156,6 +157,16 @@ export function createCheckInService(options: CheckInServiceOptions) {
         const changed = new Map<number, q.CheckInChange>();
         const outcomes: q.ScanOutcome[] = [];
         const answers = new Map<string, ScanResultRow>();
+        // checkin.created / checkin.undone for the webhooks, in the batch's order (docs/webhooks.md).
+        const hooks: CheckInHook[] = [];
+        const hookOf = (registrationId: number, scanId: string, door: string) => ({
+          registrationId,
+          event: device.eventId,
+          door,
+          device: { id: device.id, name: device.name },
+          scanId,
+          source: 'door' as const,
+        });
 
         for (const p of fresh) {
           const id = claimed.get(p.scanId)!;
@@ -166,6 +177,11 @@ export function createCheckInService(options: CheckInServiceOptions) {
           else if (state.eventId !== device.eventId) outcome.result = 'wrong_event';
           else if (p.scan.undo) {
             if (state.checkedInAt) {
+              hooks.push({
+                type: 'checkin.undone',
+                orderingKey: `registration:${state.registrationId}`,
+                data: { ...hookOf(state.registrationId, p.scanId, p.scan.door), undoneAt: new Date(p.scan.scannedAt).toISOString(), checkIn: { at: state.checkedInAt.toISOString(), door: state.checkedInDoor ?? '' } },
+              });
               state.checkedInAt = null;
               state.checkedInDoor = null;
               state.checkedInDeviceId = null;
@@ -188,6 +204,7 @@ export function createCheckInService(options: CheckInServiceOptions) {
             state.checkedInDeviceId = device.id;
             state.checkedInRecordedAt = recordedAt;
             changed.set(state.registrationId, { registrationId: state.registrationId, at: state.checkedInAt, door: p.scan.door, deviceId: device.id });
+            hooks.push({ type: 'checkin.created', orderingKey: `registration:${state.registrationId}`, data: { ...hookOf(state.registrationId, p.scanId, p.scan.door), checkedInAt: state.checkedInAt.toISOString() } });
             outcome.result = 'checked_in';
           }
           outcomes.push(outcome);
@@ -195,6 +212,8 @@ export function createCheckInService(options: CheckInServiceOptions) {
         }
         // One statement writes the check-ins and the results: the badges stay locked for one round trip less.
         await q.applyOutcomes(tx, [...changed.values()], outcomes);
+        // In the batch's transaction (the outbox): one select of subscribers and one insert, only when something changed.
+        await queueEventBatch(tx, hooks, recordedAt);
 
         // Retried scans answer what they answered the first time.
         const retriedIds = [...new Set([...stored.values()].flatMap((s) => (s.registrationId !== null ? [s.registrationId] : [])))].filter((id) => !states.has(id));
@@ -215,6 +234,10 @@ export function createCheckInService(options: CheckInServiceOptions) {
 
   return { pair, config, roster, scans };
 }
+
+type CheckInHook =
+  | { type: 'checkin.created'; orderingKey: string; data: WebhookCheckInData }
+  | { type: 'checkin.undone'; orderingKey: string; data: WebhookCheckInUndoneData };
 
 function answerOf(
   scanId: string,
