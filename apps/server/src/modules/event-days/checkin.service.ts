@@ -134,28 +134,19 @@ export function createCheckInService(options: CheckInServiceOptions) {
 
     const results = await withRetry(() =>
       db.transaction(async (tx) => {
-        const claimed = await q.claimScans(
+        // One statement: what this device sent before (a retry), the badges of the rest locked, the webhook subscribers.
+        const read = await q.readBatch(
           tx,
           device.id,
-          device.eventId,
-          unique.map((p) => ({
-            scanId: p.scanId,
-            code: p.scan.code?.slice(0, 200) ?? null,
-            registrationId: p.registrationId,
-            undo: p.scan.undo === true,
-            scannedAt: new Date(p.scan.scannedAt),
-            door: p.scan.door,
-          })),
+          unique.map((p) => ({ scanId: p.scanId, target: p.target?.registrationId ?? null })),
+          CHECKIN_HOOK_TYPES,
         );
-        const fresh = unique.filter((p) => claimed.has(p.scanId));
-        const retried = unique.filter((p) => !claimed.has(p.scanId));
-        const stored = new Map((await q.storedScans(tx, device.id, retried.map((p) => p.scanId))).map((s) => [s.scanId, s]));
-
-        const lockIds = [...new Set(fresh.flatMap((p) => (p.target ? [p.target.registrationId] : [])))].sort((a, b) => a - b);
-        const states = new Map((await q.badgeStates(tx, lockIds, true)).map((s) => [s.registrationId, s]));
+        const fresh = unique.filter((p) => !read.stored.has(p.scanId));
+        const retried = unique.filter((p) => read.stored.has(p.scanId));
+        const states = read.states;
         const recordedAt = now();
         const changed = new Map<number, q.CheckInChange>();
-        const outcomes: q.ScanOutcome[] = [];
+        const records: q.ScanRecord[] = [];
         const answers = new Map<string, ScanResultRow>();
         // checkin.created / checkin.undone for the webhooks, in the batch's order (docs/webhooks.md).
         const hooks: CheckInHook[] = [];
@@ -169,18 +160,30 @@ export function createCheckInService(options: CheckInServiceOptions) {
         });
 
         for (const p of fresh) {
-          const id = claimed.get(p.scanId)!;
-          const outcome: q.ScanOutcome = { id, result: 'invalid', registrationId: p.registrationId, firstAt: null, firstDoor: null, firstDeviceId: null, conflict: false };
+          const scannedAt = new Date(p.scan.scannedAt);
+          const record: q.ScanRecord = {
+            scanId: p.scanId,
+            code: p.scan.code?.slice(0, 200) ?? null,
+            registrationId: p.registrationId,
+            undo: p.scan.undo === true,
+            scannedAt,
+            door: p.scan.door,
+            result: 'invalid',
+            firstAt: null,
+            firstDoor: null,
+            firstDeviceId: null,
+            conflict: false,
+          };
           const state = p.target ? states.get(p.target.registrationId) : undefined;
-          if (p.early) outcome.result = p.early;
-          else if (!state) outcome.result = 'invalid';
-          else if (state.eventId !== device.eventId) outcome.result = 'wrong_event';
+          if (p.early) record.result = p.early;
+          else if (!state) record.result = 'invalid';
+          else if (state.eventId !== device.eventId) record.result = 'wrong_event';
           else if (p.scan.undo) {
             if (state.checkedInAt) {
               hooks.push({
                 type: 'checkin.undone',
                 orderingKey: `registration:${state.registrationId}`,
-                data: { ...hookOf(state.registrationId, p.scanId, p.scan.door), undoneAt: new Date(p.scan.scannedAt).toISOString(), checkIn: { at: state.checkedInAt.toISOString(), door: state.checkedInDoor ?? '' } },
+                data: { ...hookOf(state.registrationId, p.scanId, p.scan.door), undoneAt: scannedAt.toISOString(), checkIn: { at: state.checkedInAt.toISOString(), door: state.checkedInDoor ?? '' } },
               });
               state.checkedInAt = null;
               state.checkedInDoor = null;
@@ -188,47 +191,44 @@ export function createCheckInService(options: CheckInServiceOptions) {
               state.checkedInRecordedAt = null;
               changed.set(state.registrationId, { registrationId: state.registrationId, at: null, door: null, deviceId: null });
             }
-            outcome.result = 'undone';
-          } else if (state.status === 'Cancelled') outcome.result = 'cancelled';
-          else if (state.status !== 'Enrolled' || (p.target!.version !== null && p.target!.version !== (state.version & 0xffff))) outcome.result = 'invalid';
+            record.result = 'undone';
+          } else if (state.status === 'Cancelled') record.result = 'cancelled';
+          else if (state.status !== 'Enrolled' || (p.target!.version !== null && p.target!.version !== (state.version & 0xffff))) record.result = 'invalid';
           else if (state.checkedInAt) {
-            outcome.result = 'already';
-            outcome.firstAt = state.checkedInAt;
-            outcome.firstDoor = state.checkedInDoor;
-            outcome.firstDeviceId = state.checkedInDeviceId;
+            record.result = 'already';
+            record.firstAt = state.checkedInAt;
+            record.firstDoor = state.checkedInDoor;
+            record.firstDeviceId = state.checkedInDeviceId;
             // Scanned before the first check-in reached the server, at another device: both doors admitted.
-            outcome.conflict = state.checkedInDeviceId !== device.id && state.checkedInRecordedAt !== null && new Date(p.scan.scannedAt) < state.checkedInRecordedAt;
+            record.conflict = state.checkedInDeviceId !== device.id && state.checkedInRecordedAt !== null && scannedAt < state.checkedInRecordedAt;
           } else {
-            state.checkedInAt = new Date(p.scan.scannedAt);
+            state.checkedInAt = scannedAt;
             state.checkedInDoor = p.scan.door;
             state.checkedInDeviceId = device.id;
             state.checkedInRecordedAt = recordedAt;
-            changed.set(state.registrationId, { registrationId: state.registrationId, at: state.checkedInAt, door: p.scan.door, deviceId: device.id });
-            hooks.push({ type: 'checkin.created', orderingKey: `registration:${state.registrationId}`, data: { ...hookOf(state.registrationId, p.scanId, p.scan.door), checkedInAt: state.checkedInAt.toISOString() } });
-            outcome.result = 'checked_in';
+            changed.set(state.registrationId, { registrationId: state.registrationId, at: scannedAt, door: p.scan.door, deviceId: device.id });
+            hooks.push({ type: 'checkin.created', orderingKey: `registration:${state.registrationId}`, data: { ...hookOf(state.registrationId, p.scanId, p.scan.door), checkedInAt: scannedAt.toISOString() } });
+            record.result = 'checked_in';
           }
-          outcomes.push(outcome);
-          answers.set(p.scanId, answerOf(p.scanId, outcome.result, outcome.registrationId, state, outcome.firstAt, outcome.firstDoor));
+          records.push(record);
+          answers.set(p.scanId, answerOf(p.scanId, record.result, record.registrationId, state, record.firstAt, record.firstDoor));
         }
-        // One statement writes the check-ins and the results: the badges stay locked for one round trip less.
-        await q.applyOutcomes(tx, [...changed.values()], outcomes);
-        // In the batch's transaction (the outbox): one select of subscribers and one insert, only when something changed.
-        await queueEventBatch(tx, hooks, recordedAt);
+        // One statement: the scans with their results, the check-ins, the device's last sync.
+        const inserted = await q.writeBatch(tx, device, records, [...changed.values()], recordedAt);
+        // A retry of these scans sent at the same moment stored some first: run the batch again, it answers theirs.
+        if (inserted !== records.length) throw new RaceLost();
+        // The outbox, in the batch's transaction: one insert when an endpoint subscribes, nothing otherwise.
+        await queueEventBatch(tx, hooks, recordedAt, read.hookEndpoints);
 
         // Retried scans answer what they answered the first time.
-        const retriedIds = [...new Set([...stored.values()].flatMap((s) => (s.registrationId !== null ? [s.registrationId] : [])))].filter((id) => !states.has(id));
-        const more = new Map((await q.badgeStates(tx, retriedIds, false)).map((s) => [s.registrationId, s]));
         for (const p of retried) {
-          const s = stored.get(p.scanId);
-          if (!s) continue;
-          const state = s.registrationId !== null ? (states.get(s.registrationId) ?? more.get(s.registrationId)) : undefined;
+          const s = read.stored.get(p.scanId)!;
+          const state = s.registrationId !== null ? states.get(s.registrationId) : undefined;
           answers.set(p.scanId, answerOf(p.scanId, s.result, s.registrationId, state, s.firstAt, s.firstDoor));
         }
         return answers;
       }),
     );
-    // After the commit: the last sync time is no part of the batch's locks.
-    await q.touchDevice(db, device.id, now(), false);
     return { results: prepared.map((p) => results.get(p.scanId)!) };
   }
 
@@ -257,14 +257,20 @@ function answerOf(
   };
 }
 
-/** A deadlock or serialization failure is run again (twice at most); anything else is thrown. */
+/** A concurrent retry of the same scans committed them first (see `readBatch`): the batch runs again. */
+class RaceLost extends Error {}
+
+/** The webhook event types a scan batch can emit. */
+const CHECKIN_HOOK_TYPES = ['checkin.created', 'checkin.undone'] as const;
+
+/** A deadlock, serialization failure or lost race is run again (three times at most); anything else is thrown. */
 async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await run();
     } catch (error) {
       const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-      if (attempt >= 2 || (code !== '40P01' && code !== '40001')) throw error;
+      if (attempt >= 3 || (!(error instanceof RaceLost) && code !== '40P01' && code !== '40001')) throw error;
     }
   }
 }
