@@ -1,6 +1,6 @@
 /**
- * The badge code as a browser reads it (docs/checkin-app.md; layout in docs/event-days.md and
- * apps/server/src/modules/event-days/badge-code.ts, which signs): `EP1.<payload>.<signature>`, both
+ * The badge code, the one owner of its layout (docs/checkin-app.md, docs/event-days.md; the server's
+ * apps/server/src/modules/event-days/badge-code.ts signs with these): `EP1.<payload>.<signature>`, both
  * base64url without padding, the signature Ed25519 over the payload's bytes. Payload:
  *
  *   offset 0   uint32 big-endian  registration id
@@ -10,8 +10,9 @@
  *   offset 7+n 4 bytes            key id (`kid` in GET /api/CheckIn/Config is their base64url)
  *
  * No Node APIs here: the door app (apps/web/src/checkin) parses with this and verifies with
- * WebCrypto. Imported as `@portal/contracts/checkin` (not from the index: the server has its own
- * signer with the same names). The wire format of the door's routes is in event-days.ts.
+ * WebCrypto; the server signs and verifies (Ed25519, node:crypto) around the same functions.
+ * Imported as `@portal/contracts/checkin` (not from the index). The wire format of the door's
+ * routes is in event-days.ts.
  */
 
 export const BADGE_PREFIX = 'EP1';
