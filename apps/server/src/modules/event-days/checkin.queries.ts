@@ -117,7 +117,7 @@ export interface BatchRead {
 /**
  * The first step of a scan batch, one statement: the scans of the batch stored before (a retry),
  * the badges the others name locked in id order (`for update`), the badges of the retried ones
- * read, and the webhook endpoints that want the batch's events. A retry sent at the same moment
+ * read (for the names in their answers), and the webhook endpoints that want the batch's events. A retry sent at the same moment
  * as its original can be missed here (this statement's snapshot predates the other's commit it
  * waited for): `writeBatch` then inserts fewer scans than it was given, and the batch runs again.
  */
@@ -128,7 +128,6 @@ export async function readBatch(
   hookTypes: readonly string[],
 ): Promise<BatchRead> {
   const scanIds = scans.map((s) => s.scanId);
-  const targets = [...new Set(scans.flatMap((s) => (s.target !== null ? [s.target] : [])))];
   const result = await db.execute(sql`
     with u as (select * from unnest(${arr(scanIds)}::uuid[], ${arr(scans.map((s) => s.target))}::int[]) as u(scan_id, target)),
     stored as (
@@ -141,7 +140,7 @@ export async function readBatch(
       for update of b),
     unlocked as (
       select ${badgeStateColumns} from ${badgeStateJoins}
-      where b.registration_id = any(${arr(targets)}::int[]) and b.registration_id not in (select "registrationId" from locked))
+      where b.registration_id in (select u.target from u where u.target not in (select "registrationId" from locked)))
     select (select coalesce(json_agg(stored), '[]'::json) from stored) as stored,
       (select coalesce(json_agg(x), '[]'::json) from (select * from locked union all select * from unlocked) x) as states,
       (select coalesce(json_agg(json_build_object('id', e.id, 'events', e.events)), '[]'::json) from webhook_endpoints e
