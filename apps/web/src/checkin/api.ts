@@ -9,12 +9,12 @@ import {
   checkInConfigSchema,
   pairDataSchema,
   rosterDataSchema,
-  rosterRowSchema,
   scansDataSchema,
   substituteDataSchema,
   walkInDataSchema,
   type CheckInConfig,
   type PairData,
+  type RosterRow,
   type Scan,
   type SubstituteData,
   type WalkInData,
@@ -25,7 +25,7 @@ import {
  * `@portal/contracts/checkin`) lets the door find someone by the exact e-mail they give without
  * holding addresses (docs/checkin-app.md).
  */
-export type RosterRow = z.infer<typeof rosterRowSchema>;
+export type { RosterRow };
 const rosterPageSchema = rosterDataSchema;
 export type RosterPage = z.infer<typeof rosterPageSchema>;
 export type ScanOutcome = z.infer<typeof scansDataSchema>['results'][number];
