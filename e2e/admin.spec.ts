@@ -7,17 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { expect, loginAs, seriousA11yViolations, snap, test } from './fixtures.ts';
-
-const ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027' };
-
-async function signInOrganizer(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('E-mail').fill(ORGANIZER.email);
-  await page.getByLabel('Password').fill(ORGANIZER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Registrations', level: 1 })).toBeVisible();
-}
+import { expect, loginAs, ORGANIZER, seriousA11yViolations, signInOrganizer, snap, test } from './fixtures.ts';
 
 /** A second person at another browser: its own storage, so sessions never mix. */
 async function otherPerson(browser: Browser): Promise<Page> {

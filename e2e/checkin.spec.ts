@@ -10,10 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.ts';
-import { expect, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { expect, ORGANIZER, seriousA11yViolations, snap, test } from './fixtures.ts';
 import { qrY4m } from './qr-y4m.ts';
-
-const ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027' };
 
 async function organizerToken(request: APIRequestContext): Promise<string> {
   const answer = await (await request.post('/Admin/Login', { data: ORGANIZER })).json();

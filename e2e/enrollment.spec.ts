@@ -4,7 +4,7 @@
  * report users see it.
  */
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, loginAs, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { continueToRegistration, DEMO_ACCOUNTS, expect, loginAs, openEnrollmentScreen, seriousA11yViolations, snap, test } from './fixtures.ts';
 
 const PAT = DEMO_ACCOUNTS.dealer.userName;
 const MORGAN_MOTORS = '10001';
@@ -17,29 +17,6 @@ async function loginNbcAs(page: Page, email: string, code: string) {
   await page.getByLabel(/^access code/i).fill(code);
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page).toHaveURL(/\/nbc\/welcome$/);
-}
-
-/**
- * The enrollment tab: with no registration to revisit it opens the enrollment screen in a new window
- * (docs/design/web-rules.md, section 7: GetRevisitURL "fallback /nbc/enrollment; opens in new window"); this page stays.
- */
-async function openEnrollmentScreen(page: Page): Promise<Page> {
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('navigation').getByRole('link', { name: 'Enrollment' }).click();
-  const enrollment = await popup;
-  await enrollment.waitForURL(/\/nbc\/enrollment$/);
-  await expect(enrollment.getByRole('heading', { name: 'Enrollment', exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/nbc\/welcome$/);
-  return enrollment;
-}
-
-/** Submits the name entry and returns the registration window it opens. */
-async function continueToRegistration(page: Page) {
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Continue to Registration' }).click();
-  const registration = await popup;
-  await registration.waitForURL(/\/register\/[A-Za-z0-9_-]{43}$/);
-  return registration;
 }
 
 test.describe.serial('dealer enrollment', () => {

@@ -20,6 +20,18 @@ export const DEMO_ACCOUNTS = {
 
 export type DemoRole = keyof typeof DEMO_ACCOUNTS;
 
+/** The demo organizer of the console (/admin). */
+export const ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027' } as const;
+
+/** Signs in to the organizer console as the demo organizer and waits for its first page. */
+export async function signInOrganizer(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('E-mail').fill(ORGANIZER.email);
+  await page.getByLabel('Password').fill(ORGANIZER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Registrations', level: 1 })).toBeVisible();
+}
+
 export const SCREENSHOT_DIR = join('test-results', 'screenshots');
 
 /** Saves a full-page screenshot named after the journey step. */
@@ -91,3 +103,27 @@ export const test = base.extend<{ cspGuard: undefined }>({
   ],
 });
 export { expect };
+
+/**
+ * The portal's Enrollment tab (without a registration to revisit) opens the enrollment screen in a
+ * new window; the welcome page stays where it was.
+ */
+export async function openEnrollmentScreen(page: Page): Promise<Page> {
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('navigation').getByRole('link', { name: 'Enrollment' }).click();
+  const enrollment = await popup;
+  await enrollment.waitForURL(/\/nbc\/enrollment$/);
+  await expect(enrollment.getByRole('heading', { name: 'Enrollment', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/nbc\/welcome$/);
+  return enrollment;
+}
+
+/** Submits the name entry and answers the registration window it opens. */
+export async function continueToRegistration(page: Page): Promise<Page> {
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue to Registration' }).click();
+  const registration = await popup;
+  await registration.waitForURL(/\/register\/[A-Za-z0-9_-]{43}$/);
+  return registration;
+}
+

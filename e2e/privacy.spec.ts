@@ -6,9 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { expect, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { expect, ORGANIZER, seriousA11yViolations, snap, test } from './fixtures.ts';
 
-const ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027' };
 const EMAIL = `privacy.journey.${Date.now().toString(36)}@example.com`;
 
 async function otherPerson(browser: Browser): Promise<Page> {

@@ -4,23 +4,9 @@
  * pages for links that cannot be used.
  */
 import type { Page } from '@playwright/test';
-import { expect, loginAs, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { expect, loginAs, openEnrollmentScreen, seriousA11yViolations, snap, test } from './fixtures.ts';
 
 const enrollmentTab = (page: Page) => page.getByRole('navigation').getByRole('link', { name: 'Enrollment' });
-
-/**
- * The enrollment tab without a registration to revisit opens the enrollment screen in a new window
- * (docs/design/web-rules.md, section 7: GetRevisitURL "fallback /nbc/enrollment; opens in new window").
- */
-async function enrollmentScreenThroughTab(page: Page) {
-  const popup = page.waitForEvent('popup');
-  await enrollmentTab(page).click();
-  const enrollment = await popup;
-  await enrollment.waitForURL(/\/nbc\/enrollment$/);
-  await expect(enrollment.getByRole('heading', { name: 'Enrollment', exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/nbc\/welcome$/);
-  return enrollment;
-}
 
 /** The enrollment tab with a registration to revisit opens it in a new window. */
 async function revisitThroughTab(page: Page) {
@@ -34,7 +20,7 @@ async function revisitThroughTab(page: Page) {
 
 test('general manager enrols, then changes the dates and cancels through the enrollment tab', async ({ page }) => {
   await loginAs(page, 'dealerStaff');
-  const enrollment = await enrollmentScreenThroughTab(page);
+  const enrollment = await openEnrollmentScreen(page);
   await enrollment.getByRole('radio', { name: 'General Manager' }).check();
   await expect(enrollment.getByText('Are you Jordan Lee?')).toBeVisible();
   await enrollment.getByRole('button', { name: 'Yes' }).click();
@@ -68,7 +54,7 @@ test('general manager enrols, then changes the dates and cancels through the enr
 
   // Nothing left to revisit: the tab opens the enrollment screen again.
   await page.goto('/nbc/welcome');
-  await enrollmentScreenThroughTab(page);
+  await openEnrollmentScreen(page);
 });
 
 test('abc attendee goes from the login straight to the registration page', async ({ page }) => {

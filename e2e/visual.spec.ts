@@ -9,11 +9,9 @@
  * each table, and everything around it, stay compared).
  */
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, loginAs, seriousA11yViolations, test } from './fixtures.ts';
+import { DEMO_ACCOUNTS, expect, loginAs, seriousA11yViolations, signInOrganizer, test } from './fixtures.ts';
 
 const WIDTHS = [360, 768, 1280] as const;
-const ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027' };
-
 /** What differs between two runs of the same build (see the file's comment). */
 function volatile(page: Page): Locator[] {
   return [
@@ -118,11 +116,7 @@ test('report pages', async ({ page }) => {
 
 test('console pages, the navigation on one line at laptop widths', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto('/admin');
-  await page.getByLabel('E-mail').fill(ORGANIZER.email);
-  await page.getByLabel('Password').fill(ORGANIZER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Registrations', level: 1 })).toBeVisible();
+  await signInOrganizer(page);
 
   // Every section's link on one line at the common laptop widths (it wrapped onto two at 1280).
   const nav = page.getByRole('navigation', { name: 'Console sections' });

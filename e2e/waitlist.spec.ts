@@ -5,20 +5,10 @@
  * the attendee's link; the attendee's page shows the offer and its expiry, and the claim enrols.
  *   npm run build && E2E_PORT=4501 npx playwright test e2e/waitlist.spec.ts
  */
-import type { Page } from '@playwright/test';
 import { ADMIN_PATHS, type AdminWaitlist } from '@portal/contracts';
-import { expect, seriousA11yViolations, test } from './fixtures.ts';
+import { continueToRegistration, expect, ORGANIZER, seriousA11yViolations, test } from './fixtures.ts';
 
-const ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027' };
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-
-async function continueToRegistration(page: Page) {
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Continue to Registration' }).click();
-  const registration = await popup;
-  await registration.waitForURL(/\/register\/[A-Za-z0-9_-]{43}$/);
-  return registration;
-}
 
 test('a full per-store code: the submit joins the waiting list, an offer is claimed on the attendee page', async ({ page, request }) => {
   // The queue as it stands: other journeys of the same run (or a retry) may have joined or left it.

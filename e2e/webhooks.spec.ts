@@ -7,9 +7,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { expect, seriousA11yViolations, snap, test } from './fixtures.ts';
-
-const ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027' };
+import { expect, seriousA11yViolations, signInOrganizer, snap, test } from './fixtures.ts';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -47,11 +45,7 @@ test.describe('webhooks', () => {
 
   test('an organizer adds an endpoint, sends a test event, and sees the delivery and its retry', async ({ page }) => {
     test.setTimeout(120_000);
-    await page.goto('/admin');
-    await page.getByLabel('E-mail').fill(ORGANIZER.email);
-    await page.getByLabel('Password').fill(ORGANIZER.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { name: 'Registrations', level: 1 })).toBeVisible();
+    await signInOrganizer(page);
 
     await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Webhooks' }).click();
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();

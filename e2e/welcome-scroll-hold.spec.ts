@@ -30,6 +30,17 @@ async function settledTop(page: Page, id: string): Promise<{ top: number; bar: n
 
 const isEventArea = (url: URL) => /^\/content\/[^/]+\/items$/.test(url.pathname) && url.searchParams.get('system.type') === 'tourism_page';
 
+/** Holds the event area's content request until the answer's `release()` is called. */
+async function holdEventArea(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(isEventArea, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 test.describe('a chosen section stays in place while the page loads', () => {
   // The event area (its tab is named after the place, "Las Vegas") is still loading: its placeholder
   // is shorter than its content. On a tall screen the FAQ above it cannot reach its place either
@@ -40,12 +51,7 @@ test.describe('a chosen section stays in place while the page loads', () => {
   ]) {
     test(`the ${tab} tab chosen before the event area has loaded ends just below the bar once it has (${height} px high)`, async ({ page }) => {
       await page.setViewportSize({ width: 1280, height });
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(isEventArea, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdEventArea(page);
       await loginAs(page, 'dealer');
       const nav = page.getByRole('navigation');
       await nav.getByRole('link', { name: tab }).click();
@@ -65,12 +71,7 @@ test.describe('a chosen section stays in place while the page loads', () => {
   }
 
   test('once the reader scrolls, content that loads later does not pull them back', async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(isEventArea, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEventArea(page);
     await loginAs(page, 'dealer');
     await page.getByRole('navigation').getByRole('link', { name: 'Las Vegas' }).click();
     await expect(page.locator('#eventarea .section-placeholder')).toHaveCount(1);

@@ -29,6 +29,26 @@ test.describe('welcome page and shell', () => {
     await snap(page, 'welcome-corporate');
   });
 
+  test('opened directly, the page paints the public bar and banner from its HTML, then the shell’s own header takes over', async ({ page }) => {
+    await loginAs(page, 'dealer');
+    // A reload is a direct load: the server's copy of the bar and banner comes with the HTML.
+    const served = await (await page.request.get('/nbc/welcome')).text();
+    expect(served).toContain('id="first-paint" data-path="/nbc/welcome" aria-hidden="true"');
+    // Without any script the bar and banner are on screen.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('#first-paint img.brand-logo')).toBeVisible();
+    await expect(page.locator('#first-paint img.event-banner')).toBeVisible();
+    await page.unroute(/\/assets\/.*\.js$/);
+    await page.reload();
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+    // The shell's own bar works: its toggle and links are not covered.
+    await expect(page.getByRole('navigation').getByRole('img').first()).toBeVisible();
+    await expect(page.locator('.event-banner-wrap img')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show more' })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
   test('Show more and Show less open and close the welcome letter', async ({ page }) => {
     await loginAs(page, 'dealer');
     const more = page.getByRole('button', { name: 'Show more' });

@@ -51,7 +51,7 @@ const ROUTE_MODULES: Record<string, string[]> = {
   '/reportLogin': ['src/app/routes/report-login.tsx'],
   '/nbc/welcome': ['src/app/routes/shell-layout.tsx', 'src/app/routes/welcome.tsx'],
   '/nbc/enrollment': ['src/app/routes/shell-layout.tsx', 'src/features/enrollment/enrollment-page.tsx'],
-  '/nbc/dashboard': ['src/app/routes/shell-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+  '/nbc/dashboard': ['src/app/routes/shell-layout.tsx', 'src/features/retailer-report/retailer-report-page.tsx'],
   '/nbc/reporting*': ['src/app/routes/shell-layout.tsx', 'src/features/reporting/reporting-routes.tsx'],
   '/register/*': ['src/app/routes/register.tsx'],
   '/admin*': ['src/app/routes/admin.tsx'],
@@ -177,7 +177,11 @@ const CHUNK_GROUPS = [
   { name: 'content-common', test: /\/src\/(lib\/(content-(client|http|models)|inline-content|session|browser|axios-stub)|components\/ui\/(content-image|rich-text))\.tsx?$|node_modules\/@kontent-ai\/|\/packages\/contracts\/src\/(rules|images)/, priority: 3 },
   // The login form (/nbc, /abc and the report login): its card, fields and error list. Named after
   // its main module, as the chunk was before (e2e's chunk-failure journey blocks that file).
-  { name: 'event-login-page', test: /\/src\/(features\/auth\/(components\/(event-login-page|login-card)|api\/[\w-]+|utils\/[\w-]+|hooks\/[\w-]+)|components\/ui\/(text-field|error-list))\.tsx?$/, priority: 2 },
+  { name: 'event-login-page', test: /\/src\/(features\/auth\/(components\/(event-login-page|login-card)|api\/[\w-]+|utils\/[\w-]+|hooks\/[\w-]+)|components\/ui\/error-list)\.tsx?$/, priority: 2 },
+  // The sign-in form and the parts of the form kit it is made of (every login, the enrollment, the
+  // registration page, the console): one file, not one per module. The kit's other fields (select,
+  // check, grid) stay with the pages that use them.
+  { name: 'form-kit', test: /\/src\/components\/(login-form|person-name-fields|ui\/form\/(field|text-field|submit-button))\.tsx?$/, priority: 2 },
   // The router and TanStack Query: the step after React DOM (main.tsx, app/libraries.ts). With them
   // the API client and the stored login, which the app's step shares with the pages (a chunk of
   // their own otherwise: one more request before the first render).

@@ -22,10 +22,7 @@ import { ADMIN_PATHS } from '@portal/contracts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@portal/db';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { startBenchServer, type BenchServer, type Engine } from '../lib/bench-server.ts';
+import { startBenchServer, startBenchServerOn, type Engine } from '../lib/bench-server.ts';
 import { DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-accounts.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
@@ -66,21 +63,11 @@ async function explainSearch(url: string, query: string, times: number): Promise
   }
 }
 
-/** The app over a database that already holds demo data (migrated, not reloaded). */
-async function startOnExisting(url: string): Promise<BenchServer> {
-  const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-bench-')), LOG_LEVEL: 'silent', DATABASE_URL: url });
-  const database = await openDatabase({ url, poolSize: 20 });
-  await database.migrate();
-  const app = await buildApp({ config, database });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url: address, database, databaseUrl: url, close: async () => { await app.close(); await database.close(); } };
-}
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 for (const engine of existingUrl ? (['postgres'] as const) : engines) {
   const setupStarted = performance.now();
-  const server = existingUrl ? await startOnExisting(existingUrl) : await startBenchServer(engine, stores);
+  const server = existingUrl ? await startBenchServerOn(existingUrl, mkdtempSync(join(tmpdir(), 'portal-bench-')), { DATABASE_URL: existingUrl }) : await startBenchServer(engine, stores);
   try {
     const db = server.database.db;
     // As autovacuum would after a bulk load: statistics, and the trigram indexes' pending lists merged

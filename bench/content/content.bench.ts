@@ -5,12 +5,11 @@
  *   npx tsx bench/content/content.bench.ts [--engine pglite|postgres|both] [--seconds 10] [--targets healthz,listing,...]
  * Prints the machine's load average (/proc/loadavg) before and after each engine's run.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { importContentBundle } from '@portal/content-service';
 import { startBenchServer, type Engine } from '../lib/bench-server.ts';
+import { autocannonReport } from '../lib/load.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
 const seconds = Number(args.get('--seconds') ?? 10);
@@ -26,7 +25,6 @@ const loadAverage = () => {
 };
 const contentRoot = fileURLToPath(new URL('../../content', import.meta.url));
 const nbc = (JSON.parse(readFileSync(`${contentRoot}/nbc/environment.json`, 'utf8')) as { id: string }).id;
-const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 interface Figures {
   reqPerSec: number;
@@ -39,30 +37,17 @@ interface Figures {
   appCpuMicrosPerRequest?: number;
 }
 
-function autocannon(url: string, duration: number, headers: Record<string, string>): Promise<Figures> {
-  const headerArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [autocannonCli, '-c', '50', '-d', String(duration), '-j', ...headerArgs, url], { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', () => {
-      try {
-        const r = JSON.parse(out) as { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; throughput: { average: number } };
-        resolve({
-          reqPerSec: Math.round(r.requests.average),
-          p50: r.latency.p50,
-          p99: r.latency.p99,
-          non2xx: r.non2xx,
-          errors: r.errors,
-          bytesPerResponse: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
-          total: r.requests.total,
-        } as Figures & { total: number });
-      } catch (error) {
-        reject(error);
-      }
-    });
-  });
+async function autocannon(url: string, duration: number, headers: Record<string, string>): Promise<Figures & { total: number }> {
+  const r = await autocannonReport(url, ['-c', '50', '-d', String(duration), ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`])]);
+  return {
+    reqPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    bytesPerResponse: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
+    total: r.requests.total,
+  };
 }
 
 for (const engine of engines) {

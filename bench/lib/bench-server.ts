@@ -6,15 +6,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBenchPostgres } from './bench-database.ts';
-import { openDatabase, type Database } from '@portal/db';
+import type { FastifyInstance } from 'fastify';
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { openDatabase, schema, type Database, type Db } from '@portal/db';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import { loadConfig, type Config } from '../../apps/server/src/config.ts';
 import { loadDemoData } from '../../apps/server/src/demo/load-demo-data.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
 export interface BenchServer {
   url: string;
+  /** The app itself, for `inject` and its job queue. */
+  app: FastifyInstance;
   database: Database;
   /** The PostgreSQL database's connection string (absent on PGlite). */
   databaseUrl?: string;
@@ -37,17 +41,25 @@ export async function startBenchServer(engine: Engine, stores: number, env: Reco
   }
   await database.migrate();
   await loadDemoData(database.db, { stores, codeHashKey: config.codeHashKey });
+  return listening(config, database, databaseUrl, async () => {
+    await dropDatabase?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+}
+
+/** The app built over `database` and listening on a loopback port; `close` stops it, closes the database, then runs `cleanup`. */
+async function listening(config: Config, database: Database, databaseUrl: string | undefined, cleanup: () => Promise<void> = async () => {}): Promise<BenchServer> {
   const app = await buildApp({ config, database });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,
+    app,
     database,
     ...(databaseUrl ? { databaseUrl } : {}),
     close: async () => {
       await app.close();
       await database.close();
-      await dropDatabase?.();
-      rmSync(dataDir, { recursive: true, force: true });
+      await cleanup();
     },
   };
 }
@@ -62,14 +74,23 @@ export async function startBenchServerOn(databaseUrl: string, keysDir: string, e
   const config = loadConfig({ DATA_DIR: keysDir, LOG_LEVEL: 'silent', LOGIN_FAILURES_PER_IP_HOUR: '1000000', ...env });
   const database = await openDatabase({ url: databaseUrl, poolSize: 20 });
   await database.migrate();
-  const app = await buildApp({ config, database });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url: address,
-    database,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  return listening(config, database, databaseUrl);
+}
+
+/** Login bodies of `n` random returning dealers (roster e-mails with the demo dealer code), for `/User/ProcessLogin`. */
+export async function dealerLoginBodies(db: Db, n: number): Promise<string[]> {
+  const rows = await db.select({ email: schema.people.email }).from(schema.people).where(isNotNull(schema.people.storeDlrnum)).orderBy(sql`random()`).limit(n);
+  return rows.map((r) => JSON.stringify({ userName: r.email, password: 'DEALER27', eventType: 'nbc', IsReporting: false }));
+}
+
+/** Signs in as the demo corporate report user; answers its token and the first district of zone 011 (the reports' drill-down). */
+export async function corporateLogin(url: string, db: Db): Promise<{ token: string; district: string }> {
+  const login = await fetch(`${url}/User/ProcessLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'corp.user@corp.example.com', password: 'CORP27', eventType: 'nbc', IsReporting: false }),
+  });
+  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const [district] = await db.select({ code: schema.districts.code }).from(schema.districts).where(eq(schema.districts.zoneCode, '011')).orderBy(asc(schema.districts.code)).limit(1);
+  return { token, district: district!.code };
 }

@@ -30,9 +30,9 @@ function packageOf(url: string): string {
   return src >= 0 ? url.slice(url.lastIndexOf('/', src - 1) + 1, url.lastIndexOf('/') + 1) : url;
 }
 
-/** Profiles this process during `spec`'s load (after a 2 s warm-up) and prints where the time went. */
-export async function profileLoad(spec: Omit<LoadSpec, 'duration'>, seconds: number, out: string): Promise<LoadSummary> {
-  await runLoad({ ...spec, duration: 2 });
+/** Profiles this process during `spec`'s load (after a warm-up, 2 s unless told) and prints where the time went. */
+export async function profileLoad(spec: Omit<LoadSpec, 'duration'>, seconds: number, out: string, warmUpSeconds = 2): Promise<LoadSummary> {
+  if (warmUpSeconds > 0) await runLoad({ ...spec, duration: warmUpSeconds });
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');

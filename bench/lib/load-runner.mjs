@@ -5,12 +5,20 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 const spec = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const { bodies, path = '/', method = 'GET', headers = {}, ...options } = spec;
+const { bodies, distinct = false, path = '/', method = 'GET', headers = {}, ...options } = spec;
 const cpu0 = process.cpuUsage();
 // Varied bodies are built into requests once, before the run: building each request again per send
 // (autocannon's setupRequest) cost the generator about 30 µs of CPU per login, taken from the two
 // cores the server under test shares with it. Every connection goes through them in turn.
-const requests = bodies ? bodies.map((body) => ({ method, path, headers, body })) : [{ method, path, headers }];
+// `distinct`: each body is sent once, handed out in turn across all connections (autocannon gives
+// every connection its own pass through `requests`, so otherwise each body goes out once per
+// connection); those requests are built per send.
+let next = 0;
+const requests = bodies
+  ? distinct
+    ? [{ method, path, headers, setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }]
+    : bodies.map((body) => ({ method, path, headers, body }))
+  : [{ method, path, headers }];
 const result = await autocannon({ ...options, requests });
 // The load generator's own CPU during the run (user + system, µs), for a per-request CPU account.
 const cpu = process.cpuUsage(cpu0);

@@ -1,6 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type autocannon from 'autocannon';
@@ -11,6 +12,8 @@ export interface LoadSpec {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   bodies?: string[];
+  /** Send each of `bodies` once, in turn across the connections (default: every connection goes through them all). */
+  distinct?: boolean;
   connections: number;
   duration: number;
 }
@@ -81,3 +84,31 @@ export function postgresCpuMicros(): number {
 
 /** Linux's USER_HZ: /proc counts CPU time in these ticks on every architecture Node runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;
+
+/** What the autocannon command line prints with `-j` (the fields the benchmarks read). */
+export interface AutocannonReport {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  throughput: { average: number };
+}
+
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/** Runs the autocannon command line in its own process, `-j` and `args` against `url`; answers its report. */
+export function autocannonReport(url: string, args: readonly string[]): Promise<AutocannonReport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [autocannonCli, ...args, '-j', url], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        resolve(JSON.parse(out) as AutocannonReport);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}

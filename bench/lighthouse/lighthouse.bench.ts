@@ -57,6 +57,8 @@ interface AuditDetails {
 /** Where the run's time went, from the trace Lighthouse recorded. */
 function printDetails(path: string, audits: Record<string, AuditDetails & { numericValue?: number }>): void {
   const items = (id: string) => audits[id]?.details?.items ?? [];
+  const observed = items('metrics')[0] ?? {};
+  console.log(`  ${path} observed in the trace (ms, unthrottled): FCP ${Math.round(Number(observed.observedFirstContentfulPaint))}, LCP ${Math.round(Number(observed.observedLargestContentfulPaint))}, load ${Math.round(Number(observed.observedLoad))}`);
   console.log(`  ${path} main thread by category (ms):`, items('mainthread-work-breakdown').map((i) => `${String(i.group)} ${Math.round(Number(i.duration))}`).join(', '));
   console.log(`  ${path} script time by file (ms, total/eval/parse):`);
   for (const i of items('bootup-time').slice(0, 8)) console.log(`    ${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(i.total))}/${Math.round(Number(i.scripting))}/${Math.round(Number(i.scriptParseCompile))}`);

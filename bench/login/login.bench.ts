@@ -4,9 +4,9 @@
  * The load generator runs in its own process.
  *   npx tsx bench/login/login.bench.ts [--engine pglite|postgres|both] [--seconds 10]
  */
-import { isNotNull, sql } from 'drizzle-orm';
-import { rowsOf, schema } from '@portal/db';
-import { startBenchServer, type Engine } from '../lib/bench-server.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '@portal/db';
+import { dealerLoginBodies, startBenchServer, type Engine } from '../lib/bench-server.ts';
 import { postgresCpuMicros, runLoad } from '../lib/load.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
@@ -18,13 +18,7 @@ for (const engine of engines) {
   const server = await startBenchServer(engine, 5000);
   try {
     // Returning dealers: roster e-mails with the dealer code (the common login at a conference).
-    const rows = await server.database.db
-      .select({ email: schema.people.email })
-      .from(schema.people)
-      .where(isNotNull(schema.people.storeDlrnum))
-      .orderBy(sql`random()`)
-      .limit(2000);
-    const bodies = rows.map((r) => JSON.stringify({ userName: r.email, password: 'DEALER27', eventType: 'nbc', IsReporting: false }));
+    const bodies = await dealerLoginBodies(server.database.db, 2000);
     const common = { url: server.url, connections: 50, duration: seconds };
     // Where a request's CPU goes, per answered request: the app (this process), the load generator
     // (its own process) and PostgreSQL (its backends; 0 on PGlite, which runs inside the app). With

@@ -4,9 +4,7 @@
  * self time per function and per package, and writes the profile for Chrome DevTools.
  *   node --import tsx bench/login/profile-login.ts [--seconds 10] [--engine postgres|pglite] [--out /tmp/login.cpuprofile]
  */
-import { isNotNull, sql } from 'drizzle-orm';
-import { schema } from '@portal/db';
-import { startBenchServer, type Engine } from '../lib/bench-server.ts';
+import { dealerLoginBodies, startBenchServer, type Engine } from '../lib/bench-server.ts';
 import { profileLoad } from '../lib/cpu-profile.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
@@ -16,13 +14,7 @@ const out = args.get('--out') || '/tmp/login.cpuprofile';
 
 const server = await startBenchServer(engine, 5000);
 try {
-  const rows = await server.database.db
-    .select({ email: schema.people.email })
-    .from(schema.people)
-    .where(isNotNull(schema.people.storeDlrnum))
-    .orderBy(sql`random()`)
-    .limit(2000);
-  const bodies = rows.map((r) => JSON.stringify({ userName: r.email, password: 'DEALER27', eventType: 'nbc', IsReporting: false }));
+  const bodies = await dealerLoginBodies(server.database.db, 2000);
   const spec = { url: server.url, connections: 50, method: 'POST' as const, path: '/User/ProcessLogin', headers: { 'content-type': 'application/json' }, bodies };
   console.log(`${engine}, logins:`);
   await profileLoad(spec, seconds, out);

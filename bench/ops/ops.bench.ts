@@ -7,30 +7,19 @@
  *              after it is back (aim: p99 ≤ 1 s in the first second, no 5xx).
  *   npx tsx bench/ops/ops.bench.ts [--part metrics|redis|both] [--seconds 5] [--engine pglite|postgres]
  */
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { sparePort, startRedis } from '../../apps/server/src/testing/redis-server.ts';
 import { startBenchServer, type Engine } from '../lib/bench-server.ts';
+import { autocannonReport } from '../lib/load.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
 const seconds = Number(args.get('--seconds') ?? 5);
 const part = args.get('--part') ?? 'both';
 const engine = (args.get('--engine') ?? 'pglite') as Engine;
-const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const LOGIN = JSON.stringify({ userName: 'corp.user@corp.example.com', password: 'CORP27', eventType: 'nbc', IsReporting: false });
 
-function autocannon(url: string, duration: number, post?: string): Promise<{ reqPerSec: number; p99: number; non2xx: number }> {
-  const extra = post ? ['-m', 'POST', '-H', 'content-type=application/json', '-b', post] : [];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [autocannonCli, '-c', '20', '-d', String(duration), '-j', ...extra, url], { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', () => {
-      const r = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number };
-      resolve({ reqPerSec: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx });
-    });
-  });
+async function autocannon(url: string, duration: number, post?: string): Promise<{ reqPerSec: number; p99: number; non2xx: number }> {
+  const r = await autocannonReport(url, ['-c', '20', '-d', String(duration), ...(post ? ['-m', 'POST', '-H', 'content-type=application/json', '-b', post] : [])]);
+  return { reqPerSec: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx };
 }
 
 async function metricsOverhead(): Promise<void> {

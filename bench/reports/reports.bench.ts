@@ -10,9 +10,9 @@
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import { loadavg } from 'node:os';
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { schema, type Db } from '@portal/db';
-import { startBenchServer, type Engine } from '../lib/bench-server.ts';
+import { corporateLogin, startBenchServer, type Engine } from '../lib/bench-server.ts';
 import * as q from '../../apps/server/src/modules/reports/reports.queries.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
@@ -79,15 +79,9 @@ for (const engine of engines) {
       // without them PostgreSQL picks nested loops that make the store list 50x slower.
       await db.execute(sql`analyze`);
       const base = new URL(server.url);
-      const login = await fetch(`${server.url}/User/ProcessLogin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userName: 'corp.user@corp.example.com', password: 'CORP27', eventType: 'nbc', IsReporting: false }),
-      });
-      const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-      const [district] = await db.select({ code: schema.districts.code }).from(schema.districts).where(eq(schema.districts.zoneCode, '011')).orderBy(asc(schema.districts.code)).limit(1);
+      const { token, district } = await corporateLogin(server.url, db);
       const registrations = (await db.select({ id: schema.registrations.id }).from(schema.registrations)).length;
-      const d = district!.code;
+      const d = district;
       const body = (b: object) => ({ region: '', zone: '', district: '', select: 'ALL', ...b });
       const allCases: Case[] = [
         { name: 'GetEnrollments All', method: 'POST', path: '/api/Report/GetEnrollments?reportLevel=All', body: body({}), raw: (x) => q.networkTotal(x, 'nbc'), store: true },

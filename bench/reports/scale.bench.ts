@@ -12,9 +12,9 @@
  */
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import { asc, eq, sql } from 'drizzle-orm';
-import { rowsOf, schema, type Db } from '@portal/db';
-import { startBenchServer, startBenchServerOn, type Engine } from '../lib/bench-server.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@portal/db';
+import { corporateLogin, startBenchServer, startBenchServerOn, type Engine } from '../lib/bench-server.ts';
 import { runLoad } from '../lib/load.ts';
 import * as q from '../../apps/server/src/modules/reports/reports.queries.ts';
 
@@ -97,13 +97,7 @@ try {
   // left in the count tables (each statement of the load updated their rows) cleaned up.
   await db.execute(sql`vacuum analyze`);
   const base = new URL(server.url);
-  const login = await fetch(`${server.url}/User/ProcessLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'corp.user@corp.example.com', password: 'CORP27', eventType: 'nbc', IsReporting: false }),
-  });
-  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-  const [district] = await db.select({ code: schema.districts.code }).from(schema.districts).where(eq(schema.districts.zoneCode, '011')).orderBy(asc(schema.districts.code)).limit(1);
+  const { token, district } = await corporateLogin(server.url, db);
   const [counts] = rowsOf<{ registrations: number; districts: number }>(await db.execute(sql`select (select count(*) from registrations)::int as registrations, (select count(*) from districts)::int as districts`));
   console.log(`${counts!.registrations} registrations, ${counts!.districts} districts\n`);
   const body = (b: object) => JSON.stringify({ region: '', zone: '', district: '', select: 'ALL', ...b });
@@ -111,7 +105,7 @@ try {
     { name: 'Region', path: '/api/Report/GetEnrollments?reportLevel=Region', body: body({}), raw: (o: q.CountOptions) => q.regionCounts(db, 'nbc', o) },
     { name: 'Zone', path: '/api/Report/GetEnrollments?reportLevel=Zone', body: body({ region: '010' }), raw: (o: q.CountOptions) => q.zoneCounts(db, 'nbc', '010', o) },
     { name: 'District', path: '/api/Report/GetEnrollments?reportLevel=District', body: body({ region: '010', zone: '011' }), raw: (o: q.CountOptions) => q.districtCounts(db, 'nbc', '011', '010', o) },
-    { name: 'Store detail', path: '/api/Report/GetEnrollments?reportLevel=District', body: body({ region: '010', zone: '011', district: district!.code }), raw: null },
+    { name: 'Store detail', path: '/api/Report/GetEnrollments?reportLevel=District', body: body({ region: '010', zone: '011', district }), raw: null },
   ];
   console.log('| report | SQL p50 / p99 ms, maintained counts | SQL p50 / p99 ms, full recount | recount / maintained (p50) | API req/s, 10 conn | API p50 / p99 ms, 10 conn | server CPU ms / request | load avg |');
   console.log('|---|--:|--:|--:|--:|--:|--:|--:|');

@@ -6,49 +6,21 @@
  *     the same submit under a capacity with free places (aim: within 1.3x). Alternating rounds, one request at a time.
  *   npx tsx bench/waitlist/waitlist.bench.ts [--engine postgres|pglite] [--stores 50000] [--cancels 5] [--submits 300]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { ADMIN_PATHS } from '@portal/contracts';
-import { openDatabase, rowsOf, schema, type Database } from '@portal/db';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import { rowsOf, schema } from '@portal/db';
 import { DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-accounts.ts';
-import { loadDemoData } from '../../apps/server/src/demo/load-demo-data.ts';
-import { issueToken } from '../../apps/server/src/modules/registration/registration-tokens.ts';
+import { issueToken } from '../../apps/server/src/lib/registration-tokens.ts';
+import { startBenchServer, type Engine } from '../lib/bench-server.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
-const engine = (args.get('--engine') ?? 'postgres') as 'postgres' | 'pglite';
+const engine = (args.get('--engine') ?? 'postgres') as Engine;
 const stores = Number(args.get('--stores') ?? 50_000);
 const cancels = Number(args.get('--cancels') ?? 5);
 const submits = Number(args.get('--submits') ?? 300);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 const { events, people, registrations, outbox } = schema;
-
-async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-waitlist-'));
-  if (engine === 'pglite') return { database: await openDatabase({ dataDir: join(dataDir, 'pglite') }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `portal_bench_waitlist_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ url: url.toString(), poolSize: 20 }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -56,23 +28,12 @@ const percentile = (values: number[], p: number) => {
 };
 
 async function main() {
-  const { database, drop } = await openBenchDatabase();
-  const config = loadConfig({
-    JWT_SECRET: 'bench-jwt-secret-0123456789abcdefghijklmnop',
-    CODE_HASH_KEY: 'bench-code-key-0123456789abcdefghijklmnopqr',
-    TOTP_ENCRYPTION_KEY: 'bench-totp-key-0123456789abcdefghijklmnopqr',
-    DATA_DIR: '/tmp/portal-bench-unused',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://portal.test',
-  });
+  const started = Date.now();
+  const server = await startBenchServer(engine, stores, { PUBLIC_URL: 'http://portal.test' });
   try {
-    await database.migrate();
-    const started = Date.now();
-    await loadDemoData(database.db, { stores, codeHashKey: config.codeHashKey });
-    console.log(`engine ${engine}, ${stores} demo stores loaded in ${((Date.now() - started) / 1000).toFixed(1)} s; load ${load()}`);
+    console.log(`engine ${engine}, ${stores} demo stores loaded and the app started in ${((Date.now() - started) / 1000).toFixed(1)} s; load ${load()}`);
+    const { app, database } = server;
     const db = database.db;
-    const app = await buildApp({ config, database });
-    await app.ready();
     await app.jobs.start();
     const login = await app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password } });
     const organizer = { authorization: `Bearer ${(login.json() as { data: { accessToken: string } }).data.accessToken}` };
@@ -142,10 +103,8 @@ async function main() {
     console.log(`submit with free places (${free.length}): ${fmt(free)}`);
     console.log(`submit at capacity, joins the waiting list (${full.length}): ${fmt(full)}`);
     console.log(`p99 ratio ${(percentile(full, 99) / percentile(free, 99)).toFixed(2)}x (aim <= 1.3x); load ${load()}`);
-    await app.close();
   } finally {
-    await database.close();
-    await drop();
+    await server.close();
   }
 }
 

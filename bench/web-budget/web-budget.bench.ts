@@ -22,7 +22,7 @@ const PAGES: { path: string; budget: boolean; login?: boolean; ready: string; la
   { path: '/checkin', budget: true, ready: '#pairing-code', late: /ponyfill|zxing|camera|desk-forms/i },
 ];
 /** Chunks that must not load before they are used (names from the Vite build); the console and the chart included. */
-const LATE_CODE = /reporting|enrollment|dashboard|registration|workbook|export|xlsx|exceljs|admin|uplot|timeline|checkin|door-/i;
+const LATE_CODE = /reporting|enrollment|retailer-report|registration|workbook|export|xlsx|exceljs|admin|uplot|timeline|checkin|door-/i;
 
 interface Script {
   name: string;
@@ -86,7 +86,7 @@ Measured by \`npx tsx bench/web-budget/web-budget.bench.ts --write\` (${when}): 
 the built portal (\`npm run build\`, demo data) with an empty cache and waits until the page is usable; every
 script response is gzipped here at level 9 and summed (kB = 1000 bytes). Budget (issue 4): at most ${BUDGET_KB} kB
 for \`/\`, \`/nbc\` and the door app \`/checkin\` (issue 26); React and React DOM alone are about 69 kB. "Late code"
-lists any reporting, Excel, enrollment, dashboard, registration or door-app chunk that loaded although the page
+lists any reporting, Excel, enrollment, retailer report, registration or door-app chunk that loaded although the page
 does not use it, and on \`/checkin\` the QR decoder, camera or desk forms (loaded only when used).
 
 | page | scripts | raw kB | gzip kB | budget | late code |

@@ -14,23 +14,12 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
+import type { RunResult } from './harness/harness.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
 const ROWS = Number(args.get('--rows') || 50_000);
 const RUNS = Number(args.get('--runs') || 3);
 const here = fileURLToPath(new URL('.', import.meta.url));
-
-interface RunResult {
-  rows: number;
-  totalMs: number;
-  firstProgressMs: number | null;
-  progressEvents: number;
-  maxFrameGapMs: number;
-  frames: number;
-  longTasks: number;
-  longestTaskMs: number;
-  fileName: string;
-}
 
 const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 

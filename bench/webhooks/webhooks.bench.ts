@@ -5,11 +5,15 @@
  *  2. backlog: N deliveries (10,000) queued while the receiver is down, then it comes up: memory
  *     growth <= 50 MB while it drains, and every registration's deliveries arrive in order;
  *  3. enrollment submit (GetBuiltinLink, a new colleague each time) p99 with two endpoints within
- *     1.2x of none (autocannon, the worker sending meanwhile).
+ *     1.2x of none (autocannon, the worker sending meanwhile); `--rounds` interleaved rounds of: no
+ *     endpoint, two endpoints, two endpoints with the worker stopped (the submit's own share); the
+ *     receivers in a process of their own unless `--receiver inline`; `--profile file` profiles this
+ *     process once more with two endpoints.
  *   npx tsx bench/webhooks/webhooks.bench.ts [--engine postgres|pglite] [--stores 300] [--changes 1000]
- *     [--backlog 10000] [--seconds 10] [--only throughput,backlog,submit]
+ *     [--backlog 10000] [--seconds 10] [--only throughput,drain,backlog,submit] [--rounds 2]
+ *     [--receiver process|inline] [--profile out.cpuprofile]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -22,7 +26,9 @@ import { DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-accounts.ts';
 import { loadDemoData } from '../../apps/server/src/demo/load-demo-data.ts';
 import { emitRegistrationEvent } from '../../apps/server/src/modules/webhooks/outbox.ts';
 import { startReceiver } from '../../apps/server/src/testing/webhook-receiver.ts';
+import { profileLoad } from '../lib/cpu-profile.ts';
 import { runLoad } from '../lib/load.ts';
+import { startReceiversProcess } from './receiver-process.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
 const engine = (args.get('--engine') ?? 'postgres') as 'postgres' | 'pglite';
@@ -34,6 +40,25 @@ const only = new Set((args.get('--only') ?? 'throughput,drain,backlog,submit').s
 const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
+/**
+ * CPU (µs) used so far by this benchmark's own PostgreSQL backends (their command line names the
+ * database), from /proc: unlike latency, a cost per request that other work on the machine barely moves.
+ */
+function backendsCpuMicros(databaseName: string): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${databaseName} `)) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks * 10_000;
+}
+
 async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await probe())) {
@@ -42,13 +67,14 @@ async function until(what: string, probe: () => Promise<boolean>, timeoutMs: num
   }
 }
 
-async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void>; dataDir: string }> {
+async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void>; dataDir: string; name?: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-hooks-'));
   if (engine === 'pglite') return { database: await openDatabase({ dataDir: join(dataDir, 'pglite') }), drop: async () => rmSync(dataDir, { recursive: true, force: true }), dataDir };
   const created = await createBenchPostgres('portal_bench_hooks');
   return {
     database: await openDatabase({ url: created.url, poolSize: 20 }),
     dataDir,
+    name: new URL(created.url).pathname.slice(1),
     drop: async () => {
       await created.drop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -56,7 +82,7 @@ async function openBenchDatabase(): Promise<{ database: Database; drop: () => Pr
   };
 }
 
-const { database, drop, dataDir } = await openBenchDatabase();
+const { database, drop, dataDir, name: databaseName } = await openBenchDatabase();
 await database.migrate();
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'true', LOGIN_FAILURES_PER_IP_HOUR: '1000000', LOGIN_FAILURES_PER_EMAIL_HOUR: '1000000' });
 await loadDemoData(database.db, { stores, codeHashKey: config.codeHashKey });
@@ -188,25 +214,68 @@ try {
   if (only.has('submit')) {
     const pat = ((await (await fetch(`${base}/User/ProcessLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'pat.morgan@morgan-motors.example.com', password: 'DEALER27', eventType: 'nbc', IsReporting: false }) })).json()) as { data: { accessToken: string } }).data.accessToken;
     let batch = 0;
-    const run = async (label: string) => {
+    const spec = (bodies: string[]) => ({ url: base, path: '/api/Enrollment/GetBuiltinLink', method: 'POST' as const, headers: { authorization: `Bearer ${pat}`, 'content-type': 'application/json' }, bodies, distinct: true, connections: 4 });
+    const bodiesOf = () => {
       batch++;
-      const bodies = Array.from({ length: 30_000 }, (_, n) => JSON.stringify({ firstName: `Bench${batch}x${n}`, lastName: 'Colleague' }));
-      const r = await runLoad({ url: base, path: '/api/Enrollment/GetBuiltinLink', method: 'POST', headers: { authorization: `Bearer ${pat}`, 'content-type': 'application/json' }, bodies, connections: 4, duration: seconds });
-      console.log(`submit ${label}: ${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, load ${load()}`);
-      return r;
+      return Array.from({ length: 30_000 }, (_, n) => JSON.stringify({ firstName: `Bench${batch}x${n}`, lastName: 'Colleague' }));
     };
-    const receivers = [await startReceiver({ countOnly: true }), await startReceiver({ countOnly: true })];
-    const none1 = await run('no endpoint');
-    const ids = [await addEndpoint(receivers[0]!.url), await addEndpoint(receivers[1]!.url)];
-    const two1 = await run('two endpoints');
-    await disableAll();
-    const none2 = await run('no endpoint (again)');
-    await db.update(schema.webhookEndpoints).set({ enabled: true }).where(sql`${schema.webhookEndpoints.id} in (${sql.join(ids, sql`, `)})`);
-    const two2 = await run('two endpoints (again)');
-    const none = Math.min(none1.p99, none2.p99);
-    const two = Math.min(two1.p99, two2.p99);
-    console.log(`submit p99: none ${none1.p99} / ${none2.p99} ms, two endpoints ${two1.p99} / ${two2.p99} ms: best-of-two ratio ${(two / none).toFixed(2)}; receivers got ${receivers[0]!.total} + ${receivers[1]!.total}`);
-    for (const r of receivers) await r.close();
+    // CPU per submit: this process (server and worker; receivers and load generator are elsewhere)
+    // and, on PostgreSQL, this database's backends; taken while the load runs and until what it
+    // queued is sent, so the worker's share counts whether it sent during the run or just after.
+    const pending = async () =>
+      (await db.select({ n: sql<number>`count(*)::int` }).from(schema.webhookDeliveries).where(sql`${schema.webhookDeliveries.status} in ('pending', 'sending') and ${schema.webhookDeliveries.endpointId} in (select id from webhook_endpoints where enabled)`))[0]!.n;
+    const run = async (label: string, settle = true) => {
+      const cpu0 = process.cpuUsage();
+      const pg0 = databaseName ? backendsCpuMicros(databaseName) : 0;
+      const r = await runLoad({ ...spec(bodiesOf()), duration: seconds });
+      if (settle) await until('the deliveries of the run', async () => (await pending()) === 0, 600_000);
+      const cpu = process.cpuUsage(cpu0);
+      const app = Math.round((cpu.user + cpu.system) / Math.max(1, r.total));
+      const pgCpu = databaseName ? Math.round((backendsCpuMicros(databaseName) - pg0) / Math.max(1, r.total)) : 0;
+      console.log(`submit ${label}: ${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}; CPU per submit: app ${app} µs, postgres ${pgCpu} µs; load ${load()}`);
+      return { ...r, app, pgCpu };
+    };
+    // The receivers are another company's systems: by default in a process of their own, so their
+    // HTTP parsing does not run on the portal's event loop (`--receiver inline`: in this process).
+    const inline = args.get('--receiver') === 'inline';
+    const inlineReceivers = inline ? [await startReceiver({ countOnly: true }), await startReceiver({ countOnly: true })] : [];
+    const external = inline ? undefined : await startReceiversProcess(2);
+    const urls = external ? external.urls : inlineReceivers.map((r) => r.url);
+    const totals = async () => (external ? await external.totals() : inlineReceivers.map((r) => r.total));
+    const ids: number[] = [];
+    const setEndpoints = async (enabled: boolean) => {
+      if (!ids.length) for (const url of urls) ids.push(await addEndpoint(url));
+      await db.update(schema.webhookEndpoints).set({ enabled }).where(sql`${schema.webhookEndpoints.id} in (${sql.join(ids, sql`, `)})`);
+    };
+    const rounds = Number(args.get('--rounds') ?? 2);
+    const none: number[] = [];
+    const two: number[] = [];
+    const held: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      if (ids.length) await setEndpoints(false);
+      none.push((await run(`no endpoint (${round})`)).p99);
+      await setEndpoints(true);
+      two.push((await run(`two endpoints (${round})`)).p99);
+      // The rows written in the submit's transaction, but nothing sent meanwhile: the in-transaction share.
+      await app.webhookDelivery.stop();
+      held.push((await run(`two endpoints, worker stopped (${round})`, false)).p99);
+      const drainStarted = performance.now();
+      app.webhookDelivery.start();
+      await until('the held deliveries', async () => (await db.select({ n: sql<number>`count(*)::int` }).from(schema.webhookDeliveries).where(sql`${schema.webhookDeliveries.status} in ('pending', 'sending')`))[0]!.n === 0, 600_000);
+      console.log(`  held deliveries sent in ${((performance.now() - drainStarted) / 1000).toFixed(1)} s`);
+    }
+    const profileOut = args.get('--profile');
+    if (profileOut) {
+      // Where this process's CPU goes with two endpoints and the worker sending (bench/lib/cpu-profile.ts).
+      const r = await profileLoad(spec(bodiesOf()), seconds, profileOut, 0); // warmed up by the rounds; every body a new colleague
+      console.log(`submit two endpoints, profiled: ${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms; profile in ${profileOut}`);
+    }
+    const best = (xs: number[]) => Math.min(...xs);
+    console.log(
+      `submit p99: none ${none.join(' / ')} ms, two endpoints ${two.join(' / ')} ms, two with the worker stopped ${held.join(' / ')} ms: best-of-${rounds} ratio ${(best(two) / best(none)).toFixed(2)} (worker stopped ${(best(held) / best(none)).toFixed(2)}); receivers got ${(await totals()).join(' + ')} (${inline ? 'in this process' : 'own process'}), load ${load()}`,
+    );
+    for (const r of inlineReceivers) await r.close();
+    await external?.close();
   }
 } finally {
   await app.close();

@@ -8,7 +8,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { deriveSecretBoxKey } from './lib/secret-box.ts';
-import { parseOidcEnv, type OidcConfig } from './modules/oidc/oidc-config.ts';
+import { parseOidcEnv, type OidcConfig } from './lib/oidc-config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { testDatabaseUrl } from '@portal/db/testing';
+import { createEmptyPostgresDatabase, testDatabaseUrl } from '@portal/db/testing';
 import { buildTestApp, DEMO } from './testing/build-test-app.ts';
 import { sparePort } from './testing/redis-server.ts';
-import { hashToken } from './modules/registration/registration-tokens.ts';
+import { hashToken } from './lib/registration-tokens.ts';
 
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -86,17 +86,11 @@ describe('graceful stop', () => {
   it('on SIGTERM under parallel submits: refuses new connections, finishes what is in flight, exits 0, stores every acknowledged registration whole', async () => {
     const port = await sparePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-stop-'));
-    let pgName: string | undefined;
+    let pgDatabase: { url: string; drop: () => Promise<void> } | undefined;
     const env: Record<string, string> = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_GRACE_SECONDS: '25' };
     if (testDatabaseUrl) {
-      pgName = `portal_stop_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: testDatabaseUrl });
-      await admin.connect();
-      await admin.query(`create database ${pgName}`);
-      await admin.end();
-      const url = new URL(testDatabaseUrl);
-      url.pathname = `/${pgName}`;
-      Object.assign(env, { DATABASE_URL: url.toString(), DEMO_DATA: 'true' });
+      pgDatabase = await createEmptyPostgresDatabase(testDatabaseUrl, 'portal_stop');
+      Object.assign(env, { DATABASE_URL: pgDatabase.url, DEMO_DATA: 'true' });
     }
     const base = `http://127.0.0.1:${port}`;
     const server = await startServer(env);
@@ -149,10 +143,8 @@ describe('graceful stop', () => {
         from registration_tokens t join registrations r on r.id = t.registration_id
         where t.purpose = 'register' and t.token_hash = any($1::text[])`;
       let rows: Array<{ token_hash: string; used: boolean; status: string; mails: number; audits: number }>;
-      if (pgName) {
-        const url = new URL(testDatabaseUrl!);
-        url.pathname = `/${pgName}`;
-        const client = new pg.Client({ connectionString: url.toString() });
+      if (pgDatabase) {
+        const client = new pg.Client({ connectionString: pgDatabase.url });
         await client.connect();
         rows = (await client.query(query, [hashes])).rows;
         await client.end();
@@ -173,12 +165,7 @@ describe('graceful stop', () => {
     } finally {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
-      if (pgName) {
-        const admin = new pg.Client({ connectionString: testDatabaseUrl });
-        await admin.connect();
-        await admin.query(`drop database if exists ${pgName} with (force)`);
-        await admin.end();
-      }
+      await pgDatabase?.drop();
     }
   }, 240_000);
 });

@@ -11,8 +11,8 @@ import { DEMO_REPORT_CODE, type Config } from './config.ts';
 import { DEMO_ACCESS_CODES } from './demo/demo-access-codes.ts';
 import { DEMO_ORGANIZER } from './demo/demo-accounts.ts';
 import { accessCodeProblem, hashAccessCode } from './lib/access-code.ts';
-import { stillHasPassword } from './modules/admin/organizers.service.ts';
-import { oidcProductionProblems } from './modules/oidc/oidc-config.ts';
+import { verifyPassword } from './lib/password.ts';
+import { oidcProductionProblems } from './lib/oidc-config.ts';
 
 export type RunMode = 'demo' | 'production';
 
@@ -60,7 +60,12 @@ export async function productionProblems(config: Config, database: Database): Pr
       `demo access codes are active (${[...new Set(demoCodes)].join(', ')}): import them with active=false and your own codes (npm run import:csv -- --access-codes FILE, docs/csv-import.md).`,
     );
   }
-  if (await stillHasPassword(database.db, DEMO_ORGANIZER.email, DEMO_ORGANIZER.password)) {
+  const [demoOrganizer] = await database.db
+    .select({ active: schema.organizers.active, passwordHash: schema.organizers.passwordHash })
+    .from(schema.organizers)
+    .where(eq(schema.organizers.email, DEMO_ORGANIZER.email))
+    .limit(1);
+  if (demoOrganizer?.active && (await verifyPassword(demoOrganizer.passwordHash, DEMO_ORGANIZER.password))) {
     problems.push(
       `the demo organizer ${DEMO_ORGANIZER.email} still has its published password: sign in at /admin and change it, or disable the account (docs/organizer-console.md).`,
     );

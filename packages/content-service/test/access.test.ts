@@ -1,36 +1,23 @@
 /** Items restricted by access codes exist only for callers holding one of their codes. */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
-import { importContentBundle, unauthorizedToken } from '../src/index.ts';
-import { FIXTURE_ROOT, type TestServer, bearer, codenamesOf, getJson, resolveFromBearer, startServer, valueOf } from './helpers.ts';
+import { unauthorizedToken } from '../src/index.ts';
+import { bearer, codenamesOf, getJson, resolveFromBearer, startServer, useFixtureServer, valueOf } from './helpers.ts';
 
-let database: Database;
-let server: TestServer;
 const resolver = vi.fn(resolveFromBearer);
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await importContentBundle(database.db, FIXTURE_ROOT);
-  server = await startServer(database.db, { resolveAccessCodes: (request: FastifyRequest) => resolver(request) });
-});
-afterAll(async () => {
-  await server.close();
-  await database.close();
-});
+const fixture = useFixtureServer({ resolveAccessCodes: (request: FastifyRequest) => resolver(request) });
 
 const RESTRICTED = ['header_layout_detail', 'tab_welcome', 'tab_linktoexpo', 'tab_reporting', 'report_types_item', 'report_type_1', 'report_type_4'];
 const ALL_CODES = 'navigatingcorp,retailers,field,corporate';
 
 async function list(query: string, token?: string): Promise<string[]> {
-  const { status, body } = await getJson(`${server.content()}/items?${query}`, token ? bearer(token) : {});
+  const { status, body } = await getJson(`${fixture.server.content()}/items?${query}`, token ? bearer(token) : {});
   expect(status).toBe(200);
   return codenamesOf(body.items);
 }
 
 async function item(codename: string, token?: string, query = 'depth=2'): ReturnType<typeof getJson> {
-  return getJson(`${server.content()}/items/${codename}?${query}`, token ? bearer(token) : {});
+  return getJson(`${fixture.server.content()}/items/${codename}?${query}`, token ? bearer(token) : {});
 }
 
 describe.each([undefined, 'nonsense'])('without a valid token (%s)', (token) => {
@@ -58,12 +45,12 @@ describe.each([undefined, 'nonsense'])('without a valid token (%s)', (token) => 
     expect(valueOf(delta.body.item, 'related')).toEqual(['sample_alpha']);
     expect(Object.keys(delta.body.modular_content)).toEqual(['sample_alpha', 'sample_beta']);
     expect(await list('system.type=sample&elements.related[contains]=tab_reporting', token)).toEqual([]);
-    const total = await getJson(`${server.content()}/items?depth=0&limit=1&includeTotalCount=true`, token ? bearer(token) : {});
+    const total = await getJson(`${fixture.server.content()}/items?depth=0&limit=1&includeTotalCount=true`, token ? bearer(token) : {});
     expect(total.body.pagination.total_count).toBe(32 - RESTRICTED.length);
   });
 
   it('leaves them out of the feed', async () => {
-    const { body } = await getJson(`${server.content()}/items-feed`, token ? bearer(token) : {});
+    const { body } = await getJson(`${fixture.server.content()}/items-feed`, token ? bearer(token) : {});
     const codenames = codenamesOf(body.items);
     expect(codenames).toHaveLength(32 - RESTRICTED.length);
     expect(codenames.filter((c) => RESTRICTED.includes(c))).toEqual([]);
@@ -121,14 +108,14 @@ describe('with field and corporate tokens', () => {
 describe('cost of access checks', () => {
   it('asks for the caller codes only for answers that depend on them', async () => {
     resolver.mockClear();
-    const url = `${server.content()}/items?system.type=enrolment&depth=2`;
+    const url = `${fixture.server.content()}/items?system.type=enrolment&depth=2`;
     await getJson(url, bearer('corporate'));
     await getJson(url, bearer('general'));
     await getJson(url);
     // Computed once (who the caller is had to be known then), shared afterwards.
     expect(resolver).toHaveBeenCalledTimes(1);
     resolver.mockClear();
-    const restricted = `${server.content()}/items?system.type=header_layout_detail&depth=2`;
+    const restricted = `${fixture.server.content()}/items?system.type=header_layout_detail&depth=2`;
     await getJson(restricted, bearer('corporate'));
     await getJson(restricted, bearer('corporate'));
     expect(resolver).toHaveBeenCalledTimes(2);
@@ -137,7 +124,7 @@ describe('cost of access checks', () => {
 
 describe('a presented token that is not valid', () => {
   it('answers 401 with the Delivery error body when the resolver rejects it; without a token public content is served', async () => {
-    const strict = await startServer(database.db, {
+    const strict = await startServer(fixture.database.db, {
       resolveAccessCodes: async (request: FastifyRequest) => {
         if (request.headers.authorization === 'Bearer revoked') throw unauthorizedToken('This session has ended.');
         return resolveFromBearer(request);
@@ -156,7 +143,7 @@ describe('a presented token that is not valid', () => {
   });
 
   it('fails closed (public content only) when the codes cannot be resolved for another reason', async () => {
-    const broken = await startServer(database.db, {
+    const broken = await startServer(fixture.database.db, {
       resolveAccessCodes: async () => {
         throw new Error('database unavailable');
       },

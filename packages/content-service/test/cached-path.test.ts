@@ -4,27 +4,13 @@
  * representation (identity, br, gzip) keeps its own headers, ETag and CORS headers, also on 304, on
  * assets and on errors, now that CORS is part of each answer instead of a per-request hook.
  */
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
-import { importContentBundle } from '../src/index.ts';
-import { FIXTURE_ROOT, NBC, type TestServer, bearer, resolveFromBearer, startServer } from './helpers.ts';
+import { NBC, bearer, resolveFromBearer, useFixtureServer } from './helpers.ts';
 
-let database: Database;
-let server: TestServer;
 const resolver = vi.fn(resolveFromBearer);
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await importContentBundle(database.db, FIXTURE_ROOT);
-  // The snapshot is checked at most once a minute here: the answers under test come from memory.
-  server = await startServer(database.db, { resolveAccessCodes: (request: FastifyRequest) => resolver(request), refreshIntervalMs: 60_000 });
-});
-afterAll(async () => {
-  await server.close();
-  await database.close();
-});
+// The snapshot is checked at most once a minute here: the answers under test come from memory.
+const fixture = useFixtureServer({ resolveAccessCodes: (request: FastifyRequest) => resolver(request), refreshIntervalMs: 60_000 });
 
 const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'X-Continuation, X-Stale-Content, X-Request-Charge, ETag' };
 
@@ -34,7 +20,7 @@ function headersOf(response: Response, names: string[]): Record<string, string |
 
 it('answers a caller without a token from the cache without the token check, also when the answer depends on access', async () => {
   // The whole listing holds restricted items for some callers: its answer depends on access.
-  const url = `${server.content()}/items?depth=0`;
+  const url = `${fixture.server.content()}/items?depth=0`;
   const first = await fetch(url);
   expect(first.status).toBe(200);
   expect(first.headers.get('cache-control')).toBe('private, no-cache');
@@ -55,7 +41,7 @@ it('answers a caller without a token from the cache without the token check, als
 });
 
 it('keeps each representation its own headers: ETag, Content-Encoding, CORS; a 304 has no Content-Encoding', async () => {
-  const url = `${server.content()}/items?depth=1`;
+  const url = `${fixture.server.content()}/items?depth=1`;
   const names = ['content-type', 'etag', 'content-encoding', 'cache-control', 'vary', 'x-request-charge', ...Object.keys(CORS)];
   const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   const br = await fetch(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
@@ -89,29 +75,29 @@ it('keeps each representation its own headers: ETag, Content-Encoding, CORS; a 3
 });
 
 it('sends CORS headers on errors, on the 405 and 404 of unknown routes and on assets', async () => {
-  const missing = await fetch(`${server.content()}/items/no_such_item`);
+  const missing = await fetch(`${fixture.server.content()}/items/no_such_item`);
   expect(missing.status).toBe(404);
   expect(headersOf(missing, Object.keys(CORS))).toEqual(CORS);
-  const wrongMethod = await fetch(`${server.content()}/items`, { method: 'DELETE' });
+  const wrongMethod = await fetch(`${fixture.server.content()}/items`, { method: 'DELETE' });
   expect(wrongMethod.status).toBe(405);
   expect(headersOf(wrongMethod, Object.keys(CORS))).toEqual(CORS);
-  const unknown = await fetch(`${server.url}/content-assets/${NBC}/nothing.svg`);
+  const unknown = await fetch(`${fixture.server.url}/content-assets/${NBC}/nothing.svg`);
   expect(unknown.status).toBe(404);
   expect(headersOf(unknown, Object.keys(CORS))).toEqual(CORS);
   for (const headers of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
-    const asset = await fetch(`${server.url}/content-assets/${NBC}/logo.svg`, { headers });
+    const asset = await fetch(`${fixture.server.url}/content-assets/${NBC}/logo.svg`, { headers });
     expect(asset.status).toBe(200);
     expect(headersOf(asset, Object.keys(CORS))).toEqual(CORS);
     const tag = asset.headers.get('etag')!;
     await asset.arrayBuffer();
-    const notModified = await fetch(`${server.url}/content-assets/${NBC}/logo.svg`, { headers: { ...headers, 'if-none-match': tag } });
+    const notModified = await fetch(`${fixture.server.url}/content-assets/${NBC}/logo.svg`, { headers: { ...headers, 'if-none-match': tag } });
     expect(notModified.status).toBe(304);
     expect(headersOf(notModified, Object.keys(CORS))).toEqual(CORS);
   }
-  const rendition = await fetch(`${server.url}/content-assets/${NBC}/banner.png?w=640&fm=webp`);
+  const rendition = await fetch(`${fixture.server.url}/content-assets/${NBC}/banner.png?w=640&fm=webp`);
   expect(headersOf(rendition, Object.keys(CORS))).toEqual(CORS);
   await rendition.arrayBuffer();
-  const tooLong = await fetch(`${server.content()}/items?system.codename=${'a'.repeat(2_100)}`);
+  const tooLong = await fetch(`${fixture.server.content()}/items?system.codename=${'a'.repeat(2_100)}`);
   expect(tooLong.status).toBe(400);
   expect(headersOf(tooLong, Object.keys(CORS))).toEqual(CORS);
 });

@@ -1,24 +1,12 @@
 /** Delivery-shaped errors with the documented statuses and codes; CORS; bad input is never a 500. */
 import { DeliveryError, createDeliveryClient } from '@kontent-ai/delivery-sdk';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
+import { describe, expect, it, vi } from 'vitest';
 import contentService, { importContentBundle } from '../src/index.ts';
-import { ABC, FIXTURE_ROOT, NBC, type TestServer, getJson, startServer } from './helpers.ts';
+import { createTestDatabase } from '@portal/db/testing';
+import { ABC, FIXTURE_ROOT, NBC, getJson, useFixtureServer } from './helpers.ts';
 
-let database: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await importContentBundle(database.db, FIXTURE_ROOT);
-  server = await startServer(database.db);
-});
-afterAll(async () => {
-  await server.close();
-  await database.close();
-});
+const fixture = useFixtureServer();
 
 const UNKNOWN_ENV = '99999999-9999-4999-8999-999999999999';
 
@@ -40,7 +28,7 @@ describe('not found', () => {
     [`${NBC}/items/a/b`, 1],
     [`${NBC}`, 1],
   ])('/content/%s → 404 with error_code %i', async (path, code) => {
-    const { status, body, headers } = await getJson(`${server.url}/content/${path}`);
+    const { status, body, headers } = await getJson(`${fixture.server.url}/content/${path}`);
     expect(status).toBe(404);
     expectDeliveryError(body, code);
     expect(headers.get('cache-control')).toBe('no-store');
@@ -49,18 +37,18 @@ describe('not found', () => {
 
   it('the SDK turns them into DeliveryError', async () => {
     vi.spyOn(console, 'error').mockImplementationOnce(() => undefined);
-    const client = createDeliveryClient({ environmentId: UNKNOWN_ENV, previewApiKey: 'portal', defaultQueryConfig: { usePreviewMode: true }, proxy: { basePreviewUrl: `${server.url}/content` }, retryStrategy: { maxAttempts: 0 } });
+    const client = createDeliveryClient({ environmentId: UNKNOWN_ENV, previewApiKey: 'portal', defaultQueryConfig: { usePreviewMode: true }, proxy: { basePreviewUrl: `${fixture.server.url}/content` }, retryStrategy: { maxAttempts: 0 } });
     const error = await client.items().toPromise().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeliveryError);
     expect((error as DeliveryError).errorCode).toBe(105);
   });
 
   it('a known path with another method is 405 with Allow', async () => {
-    const post = await fetch(`${server.content()}/items`, { method: 'POST', body: '{}' });
+    const post = await fetch(`${fixture.server.content()}/items`, { method: 'POST', body: '{}' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expectDeliveryError(await post.json(), 1);
-    const getInit = await fetch(`${server.content()}/sync/init`);
+    const getInit = await fetch(`${fixture.server.content()}/sync/init`);
     expect(getInit.status).toBe(405);
     expect(getInit.headers.get('allow')).toBe('POST, OPTIONS');
   });
@@ -97,13 +85,13 @@ describe('bad parameters → 400', () => {
     'taxonomies?skip=-5',
     'languages?order=elements.title[asc]',
   ])('%s', async (path) => {
-    const { status, body } = await getJson(`${server.content()}/${path}`);
+    const { status, body } = await getJson(`${fixture.server.content()}/${path}`);
     expect(status).toBe(400);
     expectDeliveryError(body, 1);
   });
 
   it('a URL over 2,048 characters', async () => {
-    const { status, body } = await getJson(`${server.content()}/items?system.codename[in]=${'a,'.repeat(1_100)}`);
+    const { status, body } = await getJson(`${fixture.server.content()}/items?system.codename[in]=${'a,'.repeat(1_100)}`);
     expect(status).toBe(400);
     expectDeliveryError(body, 1);
   });
@@ -112,26 +100,26 @@ describe('bad parameters → 400', () => {
     ['items-feed', { 'x-continuation': 'not-a-token' }],
     ['items-feed', { 'x-continuation': Buffer.from('{"k":{},"c":1}').toString('base64url') }],
   ])('%s with a bad continuation token', async (path, headers) => {
-    const { status, body } = await getJson(`${server.content()}/${path}`, headers);
+    const { status, body } = await getJson(`${fixture.server.content()}/${path}`, headers);
     expect(status).toBe(400);
     expectDeliveryError(body, 1);
   });
 
   it('sync needs a valid token for this environment', async () => {
-    const missing = await getJson(`${server.content()}/sync`);
+    const missing = await getJson(`${fixture.server.content()}/sync`);
     expect(missing.status).toBe(400);
     expectDeliveryError(missing.body, 1);
-    const garbage = await getJson(`${server.content()}/sync`, { 'x-continuation': 'garbage' });
+    const garbage = await getJson(`${fixture.server.content()}/sync`, { 'x-continuation': 'garbage' });
     expect(garbage.status).toBe(400);
-    const init = await fetch(`${server.content(ABC)}/sync/init`, { method: 'POST' });
-    const otherEnvironment = await getJson(`${server.content()}/sync`, { 'x-continuation': init.headers.get('x-continuation') ?? '' });
+    const init = await fetch(`${fixture.server.content(ABC)}/sync/init`, { method: 'POST' });
+    const otherEnvironment = await getJson(`${fixture.server.content()}/sync`, { 'x-continuation': init.headers.get('x-continuation') ?? '' });
     expect(otherEnvironment.status).toBe(400);
-    const badFilter = await fetch(`${server.content()}/sync/init?elements.title=x`, { method: 'POST' });
+    const badFilter = await fetch(`${fixture.server.content()}/sync/init?elements.title=x`, { method: 'POST' });
     expect(badFilter.status).toBe(400);
   });
 
   it('ignores unknown parameters, as the Delivery API does', async () => {
-    const { status, body } = await getJson(`${server.content()}/items?system.type=welcome_page&_=12345&utm_source=x`);
+    const { status, body } = await getJson(`${fixture.server.content()}/items?system.type=welcome_page&_=12345&utm_source=x`);
     expect(status).toBe(200);
     expect(body.items).toHaveLength(1);
   });
@@ -159,7 +147,7 @@ describe('bad parameters → 400', () => {
       `items?${'system.type=sample&'.repeat(100)}`,
     ];
     for (const path of odd) {
-      const { status } = await getJson(`${server.content()}/${path}`);
+      const { status } = await getJson(`${fixture.server.content()}/${path}`);
       expect(status, path).toBeLessThan(500);
     }
   });
@@ -174,14 +162,14 @@ describe('request bodies', () => {
       {},
     ];
     for (const init of bodies) {
-      const response = await fetch(`${server.content()}/sync/init`, { method: 'POST', ...init });
+      const response = await fetch(`${fixture.server.content()}/sync/init`, { method: 'POST', ...init });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ items: [] });
     }
   });
 
   it('refuses a large body with a Delivery-shaped 413', async () => {
-    const response = await fetch(`${server.content()}/sync/init`, { method: 'POST', body: 'x'.repeat(64 * 1024), headers: { 'content-type': 'application/json' } });
+    const response = await fetch(`${fixture.server.content()}/sync/init`, { method: 'POST', body: 'x'.repeat(64 * 1024), headers: { 'content-type': 'application/json' } });
     expect(response.status).toBe(413);
     expectDeliveryError(await response.json(), 1);
   });
@@ -189,7 +177,7 @@ describe('request bodies', () => {
 
 describe('CORS for the SDK', () => {
   it('answers the preflight with the SDK headers allowed', async () => {
-    const response = await fetch(`${server.content()}/items?system.type=sample`, {
+    const response = await fetch(`${fixture.server.content()}/items?system.type=sample`, {
       method: 'OPTIONS',
       headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,x-kc-sdkid' },
     });
@@ -201,14 +189,14 @@ describe('CORS for the SDK', () => {
   });
 
   it('exposes the continuation and stale-content headers on answers', async () => {
-    const response = await fetch(`${server.content()}/items`, { headers: { origin: 'https://app.example.com' } });
+    const response = await fetch(`${fixture.server.content()}/items`, { headers: { origin: 'https://app.example.com' } });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const exposed = (response.headers.get('access-control-expose-headers') ?? '').split(/,\s*/);
     expect(exposed).toEqual(expect.arrayContaining(['X-Continuation', 'X-Stale-Content']));
   });
 
   it('answers HEAD like GET without a body', async () => {
-    const response = await fetch(`${server.content()}/items?system.type=welcome_page`, { method: 'HEAD' });
+    const response = await fetch(`${fixture.server.content()}/items?system.type=welcome_page`, { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(response.headers.get('etag')).toMatch(/^"/);
     expect(await response.text()).toBe('');
@@ -219,7 +207,7 @@ describe('resilience', () => {
   it('treats a failing access-code resolver as no token (public content only)', async () => {
     const app = Fastify();
     await app.register(contentService, {
-      db: database.db,
+      db: fixture.database.db,
       source: { kind: 'embedded' },
       resolveAccessCodes: () => Promise.reject(new Error('token service down')),
     });

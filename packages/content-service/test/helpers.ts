@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Database, Db } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import type { DeliveryItem, DeliveryLanguage, DeliveryTaxonomy, DeliveryType } from '../src/delivery-types.ts';
-import contentService, { type ContentServiceOptions } from '../src/index.ts';
+import contentService, { importContentBundle, type ContentServiceOptions } from '../src/index.ts';
 
 export const FIXTURE_ROOT = fileURLToPath(new URL('./fixtures/bundle', import.meta.url));
 export const NBC = '11111111-1111-4111-8111-111111111111';
@@ -62,6 +62,12 @@ export async function copyFixture(): Promise<{ root: string; edit: EditBundle; r
 
 export type FixtureBundle = Awaited<ReturnType<typeof copyFixture>>;
 
+/** A value a hook sets, read by a test: throws `message` when the hook has not run. */
+function ready<T>(value: T | undefined, message: string): T {
+  if (value === undefined) throw new Error(message);
+  return value;
+}
+
 /**
  * The hooks most content tests share, registered in the calling file or describe block: one test
  * database for it; before each test the content tables emptied and a fresh scratch copy of the
@@ -87,12 +93,37 @@ export function useFixtureContent(): { readonly database: Database; readonly bun
   });
   return {
     get database() {
-      if (!database) throw new Error('useFixtureContent: the database is opened in beforeAll');
-      return database;
+      return ready(database, 'useFixtureContent: the database is opened in beforeAll');
     },
     get bundle() {
-      if (!bundle) throw new Error('useFixtureContent: the bundle is copied in beforeEach');
-      return bundle;
+      return ready(bundle, 'useFixtureContent: the bundle is copied in beforeEach');
+    },
+  };
+}
+
+/**
+ * The hooks of the tests that read the fixture bundle through the plugin: one test database with the
+ * bundle imported and the plugin on a real port (with `options`), for the calling file or describe
+ * block. Read `database` and `server` inside hooks and tests.
+ */
+export function useFixtureServer(options: Partial<ContentServiceOptions> = {}): { readonly database: Database; readonly server: TestServer } {
+  let database: Database | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await importContentBundle(database.db, FIXTURE_ROOT);
+    server = await startServer(database.db, options);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+  return {
+    get database() {
+      return ready(database, 'useFixtureServer: the database is opened in beforeAll');
+    },
+    get server() {
+      return ready(server, 'useFixtureServer: the server is started in beforeAll');
     },
   };
 }

@@ -3,28 +3,17 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
 import Fastify from 'fastify';
 import contentService, { importContentBundle } from '../src/index.ts';
-import { ABC, FIXTURE_ROOT, NBC, type TestServer, bearer, codenamesOf, copyFixture, getJson, resolveFromBearer, startServer } from './helpers.ts';
+import type { Database } from '@portal/db';
+import { createTestDatabase } from '@portal/db/testing';
+import { type TestServer, ABC, NBC, bearer, codenamesOf, copyFixture, getJson, resolveFromBearer, startServer, useFixtureServer } from './helpers.ts';
 
-let database: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await importContentBundle(database.db, FIXTURE_ROOT);
-  server = await startServer(database.db);
-});
-afterAll(async () => {
-  await server.close();
-  await database.close();
-});
+const fixture = useFixtureServer();
 
 describe('paging', () => {
   it('answers skip, limit, count and an absolute next_page built from the request host', async () => {
-    const response = await server.app.inject({ url: `/content/${NBC}/items?system.type=sample&limit=2&skip=1&depth=0`, headers: { host: 'portal.example.com:8443' } });
+    const response = await fixture.server.app.inject({ url: `/content/${NBC}/items?system.type=sample&limit=2&skip=1&depth=0`, headers: { host: 'portal.example.com:8443' } });
     const body = response.json();
     expect(codenamesOf(body.items)).toEqual(['sample_beta', 'sample_delta']);
     expect(body.pagination).toEqual({
@@ -37,17 +26,17 @@ describe('paging', () => {
   });
 
   it('ends with an empty next_page and reports total_count only when asked', async () => {
-    const last = await getJson(`${server.content()}/items?system.type=sample&limit=2&skip=4&includeTotalCount=true`);
+    const last = await getJson(`${fixture.server.content()}/items?system.type=sample&limit=2&skip=4&includeTotalCount=true`);
     expect(last.body.pagination).toEqual({ skip: 4, limit: 2, count: 1, next_page: '', total_count: 5 });
-    const all = await getJson(`${server.content()}/items?system.type=sample`);
+    const all = await getJson(`${fixture.server.content()}/items?system.type=sample`);
     expect(all.body.pagination).toEqual({ skip: 0, limit: 0, count: 5, next_page: '' });
-    const beyond = await getJson(`${server.content()}/items?system.type=sample&skip=50&includeTotalCount`);
+    const beyond = await getJson(`${fixture.server.content()}/items?system.type=sample&skip=50&includeTotalCount`);
     expect(beyond.body).toMatchObject({ items: [], pagination: { skip: 50, count: 0, next_page: '', total_count: 5 } });
   });
 
   it('follows the request protocol behind a proxy that the server trusts', async () => {
     const app = Fastify({ trustProxy: true });
-    await app.register(contentService, { db: database.db, source: { kind: 'embedded' }, resolveAccessCodes: resolveFromBearer });
+    await app.register(contentService, { db: fixture.database.db, source: { kind: 'embedded' }, resolveAccessCodes: resolveFromBearer });
     try {
       const response = await app.inject({
         url: `/content/${NBC}/items?system.type=sample&limit=4`,
@@ -60,14 +49,14 @@ describe('paging', () => {
   });
 
   it('pages types, taxonomies and languages', async () => {
-    const types = await getJson(`${server.content()}/types?limit=5&skip=5`);
+    const types = await getJson(`${fixture.server.content()}/types?limit=5&skip=5`);
     expect(types.body.types).toHaveLength(5);
     expect(types.body.pagination).toMatchObject({ skip: 5, limit: 5, count: 5, next_page: expect.stringContaining('skip=10') });
-    const projected = await getJson(`${server.content()}/types?elements=title`);
+    const projected = await getJson(`${fixture.server.content()}/types?elements=title`);
     expect(Object.keys(projected.body.types.find((t) => t.system.codename === 'faq_page')?.elements ?? {})).toEqual(['title']);
-    const taxonomies = await getJson(`${server.content()}/taxonomies`);
+    const taxonomies = await getJson(`${fixture.server.content()}/taxonomies`);
     expect(taxonomies.body).toMatchObject({ taxonomies: [{ system: { codename: 'topics' }, terms: [{ codename: 'ai', terms: [] }, { codename: 'cars', terms: [{ codename: 'ev', terms: [] }] }] }], pagination: { count: 1, next_page: '' } });
-    const languages = await getJson(`${server.content()}/languages?order=system.codename[desc]`);
+    const languages = await getJson(`${fixture.server.content()}/languages?order=system.codename[desc]`);
     expect(languages.body).toEqual({
       languages: [{ system: { id: expect.any(String), name: 'Default project language', codename: 'default' } }],
       pagination: { skip: 0, limit: 0, count: 1, next_page: '' },
@@ -83,46 +72,46 @@ describe('order, projection, language and depth', () => {
     ['elements.starts', ['sample_epsilon', 'sample_alpha', 'sample_beta', 'sample_gamma', 'sample_delta']],
     ['system.codename[asc]', ['sample_alpha', 'sample_beta', 'sample_delta', 'sample_epsilon', 'sample_gamma']],
   ])('order=%s', async (order, expected) => {
-    const { body } = await getJson(`${server.content()}/items?system.type=sample&order=${order}&depth=0`);
+    const { body } = await getJson(`${fixture.server.content()}/items?system.type=sample&order=${order}&depth=0`);
     expect(codenamesOf(body.items)).toEqual(expected);
   });
 
   it('elements and excludeElements project items and modular content', async () => {
-    const only = await getJson(`${server.content()}/items?system.type=sample&elements=title,related&system.codename=sample_gamma`);
+    const only = await getJson(`${fixture.server.content()}/items?system.type=sample&elements=title,related&system.codename=sample_gamma`);
     expect(Object.keys(only.body.items[0]?.elements ?? {})).toEqual(['title', 'related']);
     expect(Object.keys(only.body.modular_content.sample_alpha?.elements ?? {})).toEqual(['title', 'related']);
-    const without = await getJson(`${server.content()}/items/sample_gamma?excludeElements=related,body`);
+    const without = await getJson(`${fixture.server.content()}/items/sample_gamma?excludeElements=related,body`);
     expect(Object.keys(without.body.item.elements)).toEqual(['title', 'price', 'starts', 'category', 'topics', 'slug', 'data']);
     // Without the linked element nothing is linked.
     expect(without.body.modular_content).toEqual({});
   });
 
   it('depth 0 links nothing; depth resolves transitively, each item once', async () => {
-    const zero = await getJson(`${server.content()}/items/agenda_page_item?depth=0`);
+    const zero = await getJson(`${fixture.server.content()}/items/agenda_page_item?depth=0`);
     expect(zero.body.modular_content).toEqual({});
-    const one = await getJson(`${server.content()}/items/agenda_page_item`);
+    const one = await getJson(`${fixture.server.content()}/items/agenda_page_item`);
     expect(Object.keys(one.body.modular_content)).toEqual(['agenda_link_day1']);
-    const two = await getJson(`${server.content()}/items/agenda_page_item?depth=2`);
+    const two = await getJson(`${fixture.server.content()}/items/agenda_page_item?depth=2`);
     expect(Object.keys(two.body.modular_content)).toEqual(['agenda_link_day1', 'agenda_date_1', 'agenda_date_2']);
-    const cycle = await getJson(`${server.content()}/items/sample_gamma?depth=50`);
+    const cycle = await getJson(`${fixture.server.content()}/items/sample_gamma?depth=50`);
     expect(Object.keys(cycle.body.modular_content).sort()).toEqual(['sample_alpha', 'sample_beta']);
   });
 
   it('accepts the environment languages and refuses others', async () => {
-    expect((await getJson(`${server.content()}/items?system.type=sample&language=default`)).body.items).toHaveLength(5);
-    const wrong = await getJson(`${server.content()}/items?language=fr`);
+    expect((await getJson(`${fixture.server.content()}/items?system.type=sample&language=default`)).body.items).toHaveLength(5);
+    const wrong = await getJson(`${fixture.server.content()}/items?language=fr`);
     expect(wrong.status).toBe(400);
   });
 
   it('keeps environments apart', async () => {
-    const { body } = await getJson(`${server.content(ABC)}/items`);
+    const { body } = await getJson(`${fixture.server.content(ABC)}/items`);
     expect(codenamesOf(body.items)).toEqual(['welcome_page']);
   });
 });
 
 describe('caching headers', () => {
   it('answers ETag, X-Request-Charge and public Cache-Control for public answers, and 304 on If-None-Match', async () => {
-    const url = `${server.content()}/items?system.type=attire_page&depth=2`;
+    const url = `${fixture.server.content()}/items?system.type=attire_page&depth=2`;
     const first = await fetch(url);
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
@@ -139,7 +128,7 @@ describe('caching headers', () => {
   });
 
   it('marks answers that depend on the token private, with a different ETag per access', async () => {
-    const url = `${server.content()}/items?system.type=header_layout_detail&depth=2`;
+    const url = `${fixture.server.content()}/items?system.type=header_layout_detail&depth=2`;
     const general = await fetch(url, { headers: bearer('general') });
     const corporate = await fetch(url, { headers: bearer('corporate') });
     expect(general.headers.get('cache-control')).toMatch(/^private/);
@@ -151,27 +140,27 @@ describe('caching headers', () => {
 
   it('compresses large answers once per encoding the client accepts, with an ETag per encoding', async () => {
     const url = `/content/${NBC}/items?system.type=sample&depth=2`;
-    const identity = await server.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    const identity = await fixture.server.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
     expect(identity.headers['content-encoding']).toBeUndefined();
-    const br = await server.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await fixture.server.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(identity.body);
-    const gzip = await server.app.inject({ url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    const gzip = await fixture.server.app.inject({ url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(identity.body);
     expect(gzip.rawPayload.length).toBeLessThan(identity.rawPayload.length / 2);
     expect(new Set([identity.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
-    const refused = await server.app.inject({ url, headers: { 'accept-encoding': 'gzip;q=0' } });
+    const refused = await fixture.server.app.inject({ url, headers: { 'accept-encoding': 'gzip;q=0' } });
     expect(refused.headers['content-encoding']).toBeUndefined();
     // Any representation's ETag validates the content.
-    const revalidated = await server.app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': String(gzip.headers.etag) } });
+    const revalidated = await fixture.server.app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': String(gzip.headers.etag) } });
     expect(revalidated.statusCode).toBe(304);
-    const small = await server.app.inject({ url: `/content/${NBC}/items/enrolment_item?depth=0&elements=title`, headers: { 'accept-encoding': 'br' } });
+    const small = await fixture.server.app.inject({ url: `/content/${NBC}/items/enrolment_item?depth=0&elements=title`, headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('gives the same answer from the cache as computed fresh', async () => {
-    const url = `${server.content()}/items?system.type=faq_page&depth=2&includeTotalCount=true`;
+    const url = `${fixture.server.content()}/items?system.type=faq_page&depth=2&includeTotalCount=true`;
     const a = await (await fetch(url)).text();
     const b = await (await fetch(url)).text();
     expect(b).toBe(a);
@@ -180,7 +169,7 @@ describe('caching headers', () => {
 
 describe('assets', () => {
   it('serves bytes with type, ETag, long cache and 304', async () => {
-    const url = `${server.url}/content-assets/${NBC}/banner.png`;
+    const url = `${fixture.server.url}/content-assets/${NBC}/banner.png`;
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
@@ -189,21 +178,21 @@ describe('assets', () => {
     expect(bytes.subarray(1, 4).toString()).toBe('PNG');
     const etag = response.headers.get('etag') ?? '';
     expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
-    const svg = await fetch(`${server.url}/content-assets/${NBC}/logo.svg`);
+    const svg = await fetch(`${fixture.server.url}/content-assets/${NBC}/logo.svg`);
     expect(svg.headers.get('content-type')).toBe('image/svg+xml');
     expect(svg.headers.get('content-security-policy')).toContain("default-src 'none'");
-    expect((await fetch(`${server.url}/content-assets/${NBC}/agenda.pdf`)).headers.get('content-type')).toBe('application/pdf');
+    expect((await fetch(`${fixture.server.url}/content-assets/${NBC}/agenda.pdf`)).headers.get('content-type')).toBe('application/pdf');
   });
 
   it('sends SVG compressed to a client that accepts it, each encoding with its own ETag', async () => {
-    const url = `${server.url}/content-assets/${NBC}/logo.svg`;
+    const url = `${fixture.server.url}/content-assets/${NBC}/logo.svg`;
     const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
     const raw = Buffer.from(await plain.arrayBuffer());
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('vary')).toBe('Accept-Encoding');
     expect(raw.length).toBeGreaterThan(1_024);
     for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
-      const response = await server.app.inject({ url: `/content-assets/${NBC}/logo.svg`, headers: { 'accept-encoding': encoding } });
+      const response = await fixture.server.app.inject({ url: `/content-assets/${NBC}/logo.svg`, headers: { 'accept-encoding': encoding } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(response.headers['content-type']).toBe('image/svg+xml');
@@ -215,22 +204,22 @@ describe('assets', () => {
       expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
     }
     // Formats that are compressed already go as they are.
-    const png = await server.app.inject({ url: `/content-assets/${NBC}/banner.png`, headers: { 'accept-encoding': 'br' } });
+    const png = await fixture.server.app.inject({ url: `/content-assets/${NBC}/banner.png`, headers: { 'accept-encoding': 'br' } });
     expect(png.headers['content-encoding']).toBeUndefined();
     expect(png.headers.vary).toBeUndefined();
   });
 
   it('answers 404 for unknown assets and environments', async () => {
-    const missing = await getJson(`${server.url}/content-assets/${NBC}/nope.png`);
+    const missing = await getJson(`${fixture.server.url}/content-assets/${NBC}/nope.png`);
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ message: expect.any(String), error_code: 1 });
-    const env = await getJson(`${server.url}/content-assets/00000000-0000-4000-8000-000000000000/banner.png`);
+    const env = await getJson(`${fixture.server.url}/content-assets/00000000-0000-4000-8000-000000000000/banner.png`);
     expect(env.status).toBe(404);
     expect(env.body.error_code).toBe(105);
   });
 
   it('draws an SVG as an AVIF of an allowed width (?w=&fm=), with its own ETag, 304 and the same bytes the second time', async () => {
-    const url = `${server.url}/content-assets/${NBC}/logo.svg?w=640&fm=avif`;
+    const url = `${fixture.server.url}/content-assets/${NBC}/logo.svg?w=640&fm=avif`;
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/avif');
@@ -242,28 +231,28 @@ describe('assets', () => {
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'heif', compression: 'av1', width: 640 });
     const etag = response.headers.get('etag') ?? '';
     expect(etag).toMatch(/-640\.avif\.60"$/);
-    const original = (await fetch(`${server.url}/content-assets/${NBC}/logo.svg`, { headers: { 'accept-encoding': 'identity' } })).headers.get('etag') ?? '';
+    const original = (await fetch(`${fixture.server.url}/content-assets/${NBC}/logo.svg`, { headers: { 'accept-encoding': 'identity' } })).headers.get('etag') ?? '';
     expect(etag).not.toBe(original);
     expect(etag.startsWith(original.slice(0, -1))).toBe(true);
     expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
     expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(bytes)).toBe(true);
     // Another allowed width is another rendition.
-    expect((await fetch(`${server.url}/content-assets/${NBC}/logo.svg?w=800&fm=avif`)).headers.get('etag')).toMatch(/-800\.avif\.60"$/);
+    expect((await fetch(`${fixture.server.url}/content-assets/${NBC}/logo.svg?w=800&fm=avif`)).headers.get('etag')).toMatch(/-800\.avif\.60"$/);
   });
 
   it('snaps any other width to an allowed one, so a client cannot ask for new renditions (issue 24, item 5)', async () => {
     for (const [asked, served] of [['1', 640], ['700', 800], ['801', 960], ['3200', 3200], ['4096', 3200], ['99999', 3200]] as const) {
-      const answer = await fetch(`${server.url}/content-assets/${NBC}/logo.svg?w=${asked}&fm=avif`, { method: 'HEAD' });
+      const answer = await fetch(`${fixture.server.url}/content-assets/${NBC}/logo.svg?w=${asked}&fm=avif`, { method: 'HEAD' });
       expect(answer.status, asked).toBe(200);
       expect(answer.headers.get('etag'), asked).toMatch(new RegExp(`-${served}\\.avif\\.60"$`));
     }
     // The format's one quality may be named; `w` alone is the AVIF rendition too.
-    expect((await fetch(`${server.url}/content-assets/${NBC}/logo.svg?w=640&fm=avif&q=60`, { method: 'HEAD' })).headers.get('etag')).toMatch(/-640\.avif\.60"$/);
-    expect((await fetch(`${server.url}/content-assets/${NBC}/logo.svg?w=640`, { method: 'HEAD' })).headers.get('content-type')).toBe('image/avif');
+    expect((await fetch(`${fixture.server.url}/content-assets/${NBC}/logo.svg?w=640&fm=avif&q=60`, { method: 'HEAD' })).headers.get('etag')).toMatch(/-640\.avif\.60"$/);
+    expect((await fetch(`${fixture.server.url}/content-assets/${NBC}/logo.svg?w=640`, { method: 'HEAD' })).headers.get('content-type')).toBe('image/avif');
   });
 
   it('answers 503 with Retry-After and the Delivery error body when the rendition queue is full', async () => {
-    const busy = await startServer(database.db, { renditions: { maxDrawing: 1, maxQueued: 0 } });
+    const busy = await startServer(fixture.database.db, { renditions: { maxDrawing: 1, maxQueued: 0 } });
     try {
       const widths = [640, 800, 960, 1280, 1600, 2400, 3200];
       const answers = await Promise.all(widths.map((w) => fetch(`${busy.url}/content-assets/${NBC}/logo.svg?w=${w}&fm=avif`)));
@@ -282,7 +271,7 @@ describe('assets', () => {
 
   it('never enlarges a raster', async () => {
     const { default: sharp } = await import('sharp');
-    const png = await fetch(`${server.url}/content-assets/${NBC}/banner.png?w=800`);
+    const png = await fetch(`${fixture.server.url}/content-assets/${NBC}/banner.png?w=800`);
     expect(png.headers.get('content-type')).toBe('image/avif');
     const size = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
     expect([size.width, size.height]).toEqual([3, 2]);
@@ -301,11 +290,11 @@ describe('assets', () => {
       ['agenda.pdf?w=100', /Only SVG, PNG, JPEG and WebP images can be transformed/],
     ];
     for (const [path, message] of cases) {
-      const answer = await getJson(`${server.url}/content-assets/${NBC}/${path}`);
+      const answer = await getJson(`${fixture.server.url}/content-assets/${NBC}/${path}`);
       expect(answer.status, path).toBe(400);
       expect(answer.body, path).toMatchObject({ message: expect.stringMatching(message), error_code: expect.any(Number) });
     }
-    expect((await getJson(`${server.url}/content-assets/${NBC}/nope.svg?w=100`)).status).toBe(404);
+    expect((await getJson(`${fixture.server.url}/content-assets/${NBC}/nope.svg?w=100`)).status).toBe(404);
   });
 });
 

@@ -3,24 +3,10 @@
  * as the portal does, against the plugin on a real port.
  */
 import { DeliveryError, type IContentItem, type IDeliveryClient, createDeliveryClient } from '@kontent-ai/delivery-sdk';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
-import { importContentBundle } from '../src/index.ts';
-import { ABC, FIXTURE_ROOT, NBC, type TestServer, linkedItemsOf, startServer } from './helpers.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { ABC, NBC, linkedItemsOf, useFixtureServer } from './helpers.ts';
 
-let database: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await importContentBundle(database.db, FIXTURE_ROOT);
-  server = await startServer(database.db);
-});
-afterAll(async () => {
-  await server.close();
-  await database.close();
-});
+const fixture = useFixtureServer();
 
 /** The configuration of the brief: preview mode, a placeholder preview key, the token in globalHeaders. */
 function previewClient(environmentId = NBC, token?: string): IDeliveryClient {
@@ -28,7 +14,7 @@ function previewClient(environmentId = NBC, token?: string): IDeliveryClient {
     environmentId,
     previewApiKey: 'portal',
     defaultQueryConfig: { usePreviewMode: true },
-    proxy: { basePreviewUrl: `${server.url}/content` },
+    proxy: { basePreviewUrl: `${fixture.server.url}/content` },
     globalHeaders: () => (token ? [{ header: 'Authorization', value: `Bearer ${token}` }] : []),
     retryStrategy: { maxAttempts: 0 },
   });
@@ -45,12 +31,12 @@ function tokenClient(token: string, mode: 'preview-key' | 'global-header'): IDel
         environmentId: NBC,
         previewApiKey: token,
         defaultQueryConfig: { usePreviewMode: true },
-        proxy: { basePreviewUrl: `${server.url}/content` },
+        proxy: { basePreviewUrl: `${fixture.server.url}/content` },
         retryStrategy: { maxAttempts: 0 },
       })
     : createDeliveryClient({
         environmentId: NBC,
-        proxy: { baseUrl: `${server.url}/content` },
+        proxy: { baseUrl: `${fixture.server.url}/content` },
         globalHeaders: () => [{ header: 'Authorization', value: `Bearer ${token}` }],
         retryStrategy: { maxAttempts: 0 },
       });

@@ -83,6 +83,21 @@ function databaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
+/**
+ * A new, empty PostgreSQL database (not migrated) on the server of `baseUrl`, named from `prefix`:
+ * its URL, and how to drop it again. For tests and benchmarks that start their own server on it.
+ */
+export async function createEmptyPostgresDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(baseUrl, (admin) => admin.query(`create database ${name}`));
+  return {
+    url: databaseUrl(baseUrl, name),
+    drop: async () => {
+      await withAdmin(baseUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
 async function createPostgresTestDatabase(baseUrl: string, seed: TestSeed | undefined): Promise<Database> {
   const template = `portal_tpl_${snapshotId(seed)}`;
   await withAdmin(baseUrl, async (admin) => {

@@ -3,15 +3,13 @@
  * (/admin) in the configured database and prints a one-time password, which must be changed at the
  * first sign-in. Stop the server first when it uses PGlite: an embedded database has one user at a time.
  */
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { EMAIL_PATTERN } from '@portal/contracts';
 import { loadConfig } from '../config.ts';
-import { openConfiguredDatabase } from '../database.ts';
 import { audit } from '../lib/audit.ts';
 import { generateOneTimePassword } from '../lib/password.ts';
 import { createOrganizer, OrganizerExistsError } from '../modules/admin/organizers.service.ts';
-import { runCli, UsageError } from './run-cli.ts';
+import { openMigratedDatabase, runCli, UsageError } from './run-cli.ts';
 
 const USAGE = `Usage: npm run admin:create -- --email E [--name "First Last"]
 
@@ -48,9 +46,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config, fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)));
+  const database = await openMigratedDatabase(config);
   try {
-    await database.migrate();
     const password = generateOneTimePassword();
     const organizer = await database.db.transaction(async (tx) => {
       const created = await createOrganizer(tx, { email: args.email, name: args.name, password, mustChangePassword: true });

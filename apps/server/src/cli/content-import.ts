@@ -3,8 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BundleValidationError, importContentBundle } from '@portal/content-service';
 import { loadConfig } from '../config.ts';
-import { openConfiguredDatabase } from '../database.ts';
-import { runCli } from './run-cli.ts';
+import { openMigratedDatabase, runCli } from './run-cli.ts';
 
 const repo = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -14,9 +13,8 @@ async function main(): Promise<number> {
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const config = loadConfig();
   const contentRoot = process.argv[2] ? resolve(process.argv[2]) : repo('../../../../content');
-  const database = await openConfiguredDatabase(config, repo('../../../../packages/db/drizzle'));
+  const database = await openMigratedDatabase(config);
   try {
-    await database.migrate();
     const report = await importContentBundle(database.db, contentRoot);
     console.log(JSON.stringify(report, null, 2));
     return 0;

@@ -4,13 +4,11 @@
  * an embedded database has one user at a time.
  */
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx } from '@portal/db';
 import { loadConfig } from '../config.ts';
-import { openConfiguredDatabase } from '../database.ts';
-import { runCommand, UsageError } from './run-cli.ts';
+import { openMigratedDatabase, runCommand, UsageError } from './run-cli.ts';
 import { formatDemoAccounts } from '../demo/demo-accounts.ts';
 import { DEMO_DEFAULT_SEED, DEMO_MAX_STORES } from '../demo/generate-demo-data.ts';
 import { loadDemoWaitlist } from '../demo/demo-waitlist.ts';
@@ -113,10 +111,9 @@ async function main(args: ReturnType<typeof parseArguments>): Promise<number> {
   const stores = args.stores ?? config.demoStores;
   if (stores > DEMO_MAX_STORES) throw new UsageError(`DEMO_STORES must be at most ${DEMO_MAX_STORES} for demo data, got ${stores}`);
 
-  const database = await openConfiguredDatabase(config, fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)));
+  const database = await openMigratedDatabase(config);
   const target = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite (${join(config.dataDir, 'pglite')})`;
   try {
-    await database.migrate();
     const found = await existingData(database.db);
     const hasData = found.events + found.stores + found.people + found.registrations > 0;
     if (hasData && !args.reset) {

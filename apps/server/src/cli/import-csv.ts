@@ -5,15 +5,14 @@
  * one, nothing is written. Stop the server first when it uses PGlite (one user at a time).
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { openConfiguredDatabase } from '../database.ts';
-import { runCli, UsageError } from './run-cli.ts';
+import { openMigratedDatabase, runCli, UsageError } from './run-cli.ts';
 import { formatProblem, type CsvSource } from '../import/csv-file.ts';
 import type { FileKind } from '../import/formats.ts';
 import { ENTITIES, importCsv, type CsvImportFiles, type Entity } from '../import/import-csv.ts';
 import { runModeOf } from '../production-mode.ts';
+import { emitPersonEvents } from '../modules/webhooks/outbox.ts';
 
 const OPTIONS: Record<string, FileKind> = {
   events: 'events',
@@ -92,13 +91,14 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config, fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)));
+  const database = await openMigratedDatabase(config);
   try {
-    await database.migrate();
     const started = performance.now();
     // Outside demo mode (DEMO_DATA=true or the demo data loaded), active codes must be 8+ characters and not on the deny list.
     const allowWeakCodes = (await runModeOf(config, database, { emptyIsDemo: false })) === 'demo';
-    const result = await importCsv(database.db, files, { codeHashKey: config.codeHashKey, reportEmailDomain: config.reportEmailDomain, dryRun, allowWeakCodes });
+    // People it changes are queued for webhook endpoints; the server's worker sends them.
+    const events = { peopleUpdated: emitPersonEvents };
+    const result = await importCsv(database.db, files, { codeHashKey: config.codeHashKey, reportEmailDomain: config.reportEmailDomain, dryRun, allowWeakCodes, events });
     if (!result.ok) {
       for (const p of result.problems) console.error(formatProblem(p));
       const n = result.problems.length;

@@ -6,13 +6,11 @@
  * checks again. Safe on a live database: the check is read-only.
  */
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { openConfiguredDatabase } from '../database.ts';
 import { countedEvents, findCountDrift, findReportDrift, rebuildCounts, type CountDrift, type ReportDrift } from '../modules/reports/report-counts.ts';
 import type { DbOrTx } from '@portal/db';
-import { runCommand, UsageError } from './run-cli.ts';
+import { openMigratedDatabase, runCommand, UsageError } from './run-cli.ts';
 
 const USAGE = `Usage: npm run reports:verify -- [--repair]
 
@@ -60,10 +58,9 @@ function describe(result: Awaited<ReturnType<typeof check>>): string {
 
 async function main(args: ReturnType<typeof parseArguments>): Promise<number> {
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config, fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)));
+  const database = await openMigratedDatabase(config);
   const target = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite (${join(config.dataDir, 'pglite')})`;
   try {
-    await database.migrate();
     const started = performance.now();
     const first = await check(database.db);
     const seconds = () => ((performance.now() - started) / 1000).toFixed(1);

@@ -2,10 +2,13 @@
  * How every command-line entry point ends: 0 on success, 2 for bad arguments (with the usage),
  * 1 for an expected failure (its message alone) or anything else (with what was being done).
  */
+import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Database } from '@portal/db';
 
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
-import { ConfigError } from '../config.ts';
+import { ConfigError, type Config } from '../config.ts';
+import { openConfiguredDatabase } from '../database.ts';
 
 export class UsageError extends Error {}
 
@@ -66,4 +69,20 @@ export function runCommand<A extends { help?: boolean | undefined }>(spec: {
     },
     { usage: spec.usage, failure: spec.failure, ...(spec.expected ? { expected: spec.expected } : {}) },
   );
+}
+
+/**
+ * The configured database of a command, migrated to the current schema (the migrations folder is
+ * found from this file, which the bundle places beside each command). Closed again if the
+ * migration fails.
+ */
+export async function openMigratedDatabase(config: Config): Promise<Database> {
+  const database = await openConfiguredDatabase(config, fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)));
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }

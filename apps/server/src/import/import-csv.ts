@@ -1,7 +1,9 @@
 /**
  * The CSV import (docs/csv-import.md): parses every given file, checks rows against each other and
  * against the database, and only when nothing is wrong writes the differences, in one transaction.
- * Unchanged rows are not written, so importing the same files again changes nothing.
+ * Unchanged rows are not written, so importing the same files again changes nothing. People it
+ * changes are reported to webhook endpoints in that transaction through `options.events` (the
+ * callers pass the webhooks' outbox writer: this folder sits below the modules).
  */
 import { inArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx, type ReportScopeLevel } from '@portal/db';
@@ -39,6 +41,17 @@ export interface CsvImportOptions {
   allowWeakCodes?: boolean;
   /** More data rows than this in one file throw RowLimitError (csv-file.ts); none: no limit (the CLI). */
   maxRows?: number;
+  /** Told of the changes written, in their transaction (the webhooks' outbox, docs/webhooks.md). */
+  events?: CsvImportEvents;
+}
+
+export interface CsvImportEvents {
+  /**
+   * People whose roster entry (names, store, category) the import changed, or whom it took off a
+   * listed store's roster, by id, once per import after they are written. New people are not told:
+   * there is no event for a person created.
+   */
+  peopleUpdated(tx: DbOrTx, personIds: readonly number[], at: Date): Promise<unknown>;
 }
 
 export const ENTITIES = ['events', 'regions', 'zones', 'districts', 'stores', 'people', 'storeManagers', 'accessCodes', 'reportUsers'] as const;
@@ -110,7 +123,8 @@ interface Plan {
   zones?: Diff<ZoneRow>;
   districts?: Diff<DistrictRow>;
   stores?: Diff<StoreRow>;
-  people?: Diff<PersonRow> & { detach: number[] };
+  /** `updatedIds`: the stored ids of `update`'s people. */
+  people?: Diff<PersonRow> & { detach: number[]; updatedIds: number[] };
   storeManagers?: Diff<ManagerRow>;
   accessCodes?: Diff<AccessCodeRow>;
   reportUsers?: Diff<ReportUserRow>;
@@ -151,7 +165,10 @@ export async function importCsv(db: DbOrTx, files: CsvImportFiles, options: CsvI
       if (d) result[entity] = counts(d);
     }
     if (plan.people) result.people = { ...counts(plan.people), detached: plan.people.detach.length };
-    if (!options.dryRun) await applyPlan(tx, plan);
+    if (!options.dryRun) {
+      await applyPlan(tx, plan);
+      if (plan.people && options.events) await options.events.peopleUpdated(tx, [...plan.people.updatedIds, ...plan.people.detach], new Date());
+    }
     return { ok: true as const, dryRun: options.dryRun ?? false, counts: result };
   });
   // A large import changes the tables' statistics; refresh them for the report queries.
@@ -367,7 +384,7 @@ function planRosters(
   );
   // The file is the whole roster of each store it lists: others at those stores leave the roster.
   const detach = dbPeople.filter((p) => p.storeDlrnum !== null && listedStores.has(p.storeDlrnum) && !listed.has(p.email)).map((p) => p.id);
-  plan.people = { ...people, detach };
+  plan.people = { ...people, detach, updatedIds: people.update.map((p) => byEmail.get(p.email)!.id) };
 
   const storeByDlrnum = new Map(dbStores.map((s) => [s.dlrnum, s]));
   const emailOf = (id: number | null | undefined) => (id == null ? null : (byId.get(id)?.email ?? null));

@@ -6,36 +6,22 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase, type Database } from '@portal/db';
-import { testDatabaseUrl } from '@portal/db/testing';
+import { createEmptyPostgresDatabase, testDatabaseUrl } from '@portal/db/testing';
 import { loadDemoData } from '../demo/load-demo-data.ts';
 import { bearer, buildTestApp, DEMO, loginAs, testConfig } from '../testing/build-test-app.ts';
 import { backup, BackupError, restore, type Target } from './backup.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-backup-'));
-const created: string[] = [];
-
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const created: Array<() => Promise<void>> = [];
 
 /** A new empty target: a PGlite data dir, or a new PostgreSQL database. */
 async function newTarget(name: string): Promise<Target> {
   if (!testDatabaseUrl) return { pgliteDir: join(dir, name, 'pglite'), migrationsFolder };
-  const db = `portal_bk_${name}_${Date.now().toString(36)}`;
-  await admin((c) => c.query(`create database ${db}`));
-  created.push(db);
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${db}`;
-  return { databaseUrl: url.toString(), pgliteDir: join(dir, name, 'pglite'), migrationsFolder };
+  const database = await createEmptyPostgresDatabase(testDatabaseUrl, `portal_bk_${name}`);
+  created.push(database.drop);
+  return { databaseUrl: database.url, pgliteDir: join(dir, name, 'pglite'), migrationsFolder };
 }
 
 const openTarget = (target: Target): Promise<Database> =>
@@ -98,7 +84,7 @@ describe(`backup and restore (${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'})`, ()
 
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
-    if (testDatabaseUrl) for (const db of created) await admin((c) => c.query(`drop database if exists ${db} with (force)`));
+    for (const drop of created) await drop();
   });
 
   it('restores into an empty database: the same reports, logins and registration links', async () => {

@@ -280,6 +280,26 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The organizer behind a request that passed the admin guard (401 for any other). */
+export function organizerOf(request: FastifyRequest): AuthUser & { organizerId: number } {
+  const user = request.user;
+  if (!user || user.organizerId === null) throw unauthorized();
+  return user as AuthUser & { organizerId: number };
+}
+
+/** Who did it, as the audit log and the console's services record it. */
+export interface OrganizerActor {
+  organizerId: number;
+  email: string;
+  ip: string;
+}
+
+/** The organizer behind a request that passed the admin guard, as the actor of a change. */
+export function organizerActorOf(request: FastifyRequest): OrganizerActor {
+  const user = organizerOf(request);
+  return { organizerId: user.organizerId, email: user.email, ip: request.ip };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;

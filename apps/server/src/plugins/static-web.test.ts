@@ -48,7 +48,7 @@ describe('indexHtmlFor', () => {
   });
 
   it('lists the scripts for start-after-paint.js instead of asking for them in <head>', () => {
-    const html = scriptsAfterFirstPaint(indexHtmlFor('/nbc', TEMPLATE, PRELOADS, { scriptsAfterPaint: true }));
+    const html = scriptsAfterFirstPaint(indexHtmlFor('/nbc', TEMPLATE, PRELOADS, { scriptsLowPriority: true }));
     expect(html).not.toMatch(/<script type="module"|modulepreload/);
     const list = /<script type="application\/json" id="portal-scripts">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(JSON.parse(list)).toEqual({ entry: '/assets/index-abc.js', preload: ['/assets/nbc-login-1.js', '/assets/sdk-2.js'] });
@@ -58,7 +58,7 @@ describe('indexHtmlFor', () => {
   });
 
   it('asks for the scripts at low priority when the page paints without them', () => {
-    const html = indexHtmlFor('/nbc', TEMPLATE, PRELOADS, { scriptsAfterPaint: true });
+    const html = indexHtmlFor('/nbc', TEMPLATE, PRELOADS, { scriptsLowPriority: true });
     expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/index-abc.js">');
     expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/nbc-login-1.js">');
     expect(html).not.toMatch(/<(script type="module"|link rel="modulepreload") (?!fetchpriority)/);
@@ -203,10 +203,27 @@ describe('first-load hints', () => {
         `<picture class="header-picture"><source type="image/avif" srcset="${BANNER_SET}" sizes="100vw">` +
         '<img src="/content-assets/env-nbc/nbc-banner.svg" alt="Banner &amp; dates" width="1600" height="300" class="event-banner" fetchpriority="high"></picture></header></div>',
     );
-    // No banner, nothing to paint early; signed-in pages show the access-restricted header instead.
+    // No banner, nothing to paint early.
     expect(firstPaintBody('/abc', hints)).toBe('');
-    expect(firstPaintBody('/nbc/welcome', hints)).toBe('');
     expect(firstPaintBody('/', hints)).toBe('');
+    expect(firstPaintBody('/nbc/enrollment', hints)).toBe('');
+    expect(firstPaintBody('/nbc/reporting', hints)).toBe('');
+  });
+
+  it('draws the public logo and banner the way the shell does on the welcome page, hidden from assistive technology', () => {
+    const html = firstPaintBody('/nbc/welcome/', HEADER_HINTS);
+    expect(html).toBe(
+      '<div class="first-paint first-paint-shell" id="first-paint" data-path="/nbc/welcome" aria-hidden="true">' +
+        '<nav class="app-navbar bg-body border-bottom shadow-sm navbar navbar-expand-lg navbar-light"><div class="container"><span class="py-0 navbar-brand">' +
+        '<img src="/content-assets/env-nbc/nbc-logo.svg" alt="Logo &quot;NBC&quot; &lt;2027&gt;" width="225" height="60" class="brand-logo" fetchpriority="high"></span></div></nav>' +
+        `<div class="event-banner-wrap"><picture class="header-picture"><source type="image/avif" srcset="${BANNER_SET}" sizes="100vw">` +
+        '<img src="/content-assets/env-nbc/nbc-banner.svg" alt="Banner &amp; dates" width="1600" height="300" class="event-banner" fetchpriority="high"></picture></div></div>',
+    );
+    // Nothing focusable under aria-hidden (axe: aria-hidden-focus).
+    expect(html).not.toMatch(/<(a|button|input)\b/);
+    // Without a logo the bar would not match the shell's: nothing is drawn.
+    const noLogo: FirstLoadHints = { ...HEADER_HINTS, events: { nbc: { ...HEADER_HINTS.events.nbc!, header: { logo: null, banner: HEADER_HINTS.events.nbc!.header!.banner } } } };
+    expect(firstPaintBody('/nbc/welcome', noLogo)).toBe('');
   });
 
   it('the plugin finds them through the app’s own config and content routes', async () => {
@@ -249,6 +266,33 @@ describe('first-load hints', () => {
       expect(abc).toContain('<script type="module" src="/assets/index-abc.js"></script>');
       expect(abc).not.toContain('portal-scripts');
       expect(html).toContain('id="portal-scripts"');
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('serves the welcome page with the shell’s bar and banner first and its scripts started at once, at low priority', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'static-web-welcome-'));
+    writeFileSync(join(root, 'index.html'), TEMPLATE);
+    writeFileSync(join(root, 'start-after-paint.js'), '');
+    const app = Fastify();
+    app.get('/api/Config', async () => ({ succeeded: true, message: null, data: { contentBaseUrl: '/content', content: { nbc: { environmentId: 'env-nbc' } } } }));
+    app.get('/content/env-nbc/items', async () => ({
+      items: [{ elements: { banner: { value: [{ url: '/content-assets/env-nbc/nbc-banner.svg', description: 'Banner' }] }, logo: { value: [{ url: '/content-assets/env-nbc/nbc-logo.svg', description: 'Logo' }] } } }],
+    }));
+    await app.register(staticWebPlugin, { webRoot: root });
+    try {
+      const welcome = (await app.inject({ method: 'GET', url: '/nbc/welcome' })).body;
+      expect(welcome).toContain('<div class="first-paint first-paint-shell" id="first-paint" data-path="/nbc/welcome" aria-hidden="true"><nav class="app-navbar');
+      expect(welcome).toContain('<script type="module" fetchpriority="low" src="/assets/index-abc.js"></script>');
+      expect(welcome).not.toContain('portal-scripts');
+      const login = (await app.inject({ method: 'GET', url: '/nbc' })).body;
+      expect(login).toContain('id="portal-scripts"');
+      // Pages without a header painted from the HTML keep their scripts at full priority.
+      const enrollment = (await app.inject({ method: 'GET', url: '/nbc/enrollment' })).body;
+      expect(enrollment).not.toContain('first-paint');
+      expect(enrollment).toContain('<script type="module" src="/assets/index-abc.js"></script>');
     } finally {
       await app.close();
       rmSync(root, { recursive: true, force: true });

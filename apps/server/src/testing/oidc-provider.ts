@@ -28,6 +28,8 @@ export interface TestProvider {
   clientId: string;
   clientSecret: string;
   accounts: Map<string, TestAccount>;
+  /** The portal's OIDC_* settings for this provider, with the test accounts' group and scope claims. */
+  env: Record<string, string>;
   /** Follows the authorization URL through login (as `accountId`) and consent; the URL the provider sends the browser back to. */
   signIn(authorizationUrl: string, accountId: string): Promise<URL>;
   close(): Promise<void>;
@@ -101,6 +103,15 @@ export async function startTestProvider(redirectUri: string, accounts: Record<st
     clientId,
     clientSecret,
     accounts: store,
+    env: {
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: clientSecret,
+      OIDC_ROLE_CLAIM: 'groups',
+      OIDC_ROLES: 'portal-organizers=admin,portal-field=field,portal-reports=reporting',
+      OIDC_SCOPE_CLAIM: 'portal_scope',
+      OIDC_CA_FILE: caFile,
+    },
     signIn,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

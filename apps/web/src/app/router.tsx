@@ -17,7 +17,7 @@ const ReportLoginPage = lazyPage(() => import('./routes/report-login.tsx'));
 const ShellLayout = lazyPage(() => import('./routes/shell-layout.tsx'));
 const WelcomePage = lazyPage(() => import('./routes/welcome.tsx'));
 const EnrollmentPage = lazyPage(() => import('../features/enrollment/enrollment-page.tsx'));
-const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'));
+const RetailerReportPage = lazyPage(() => import('../features/retailer-report/retailer-report-page.tsx'));
 const ReportingRoutes = lazyPage(() => import('../features/reporting/reporting-routes.tsx'));
 const RegistrationPage = lazyPage(() => import('./routes/register.tsx'));
 // The organizer console: its own chunk, never part of an attendee page's load.
@@ -28,7 +28,7 @@ const CompanySignInPage = lazyPage(() => import('./routes/company-sign-in.tsx'))
 const SHELL_PAGES: readonly (readonly [string, LazyPage])[] = [
   [paths.welcome, WelcomePage],
   [paths.enrollment, EnrollmentPage],
-  [paths.dashboard, DashboardPage],
+  [paths.dashboard, RetailerReportPage],
   [paths.reporting.root, ReportingRoutes],
 ];
 
@@ -70,7 +70,7 @@ export function AppRoutes() {
             <Route element={<ShellLayout />}>
               <Route path={paths.welcome} element={<WelcomePage />} />
               <Route path={paths.enrollment} element={<EnrollmentPage />} />
-              <Route path={paths.dashboard} element={<DashboardPage />} />
+              <Route path={paths.dashboard} element={<RetailerReportPage />} />
               <Route path={`${paths.reporting.root}/*`} element={<ReportingRoutes />} />
             </Route>
           </Route>

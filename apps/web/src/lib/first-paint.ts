@@ -1,7 +1,8 @@
 /**
- * The server sends the login pages' header (logo and banner) as plain HTML (`#first-paint`, see
- * apps/server/src/plugins/static-web.ts), so the largest element paints before any script runs.
- * It lies over the page; the page removes it once its own identical header is in place.
+ * The server sends the login pages' header (logo and banner), and on the welcome page the shell's
+ * bar and banner, as plain HTML (`#first-paint`, see apps/server/src/plugins/static-web.ts), so the
+ * page paints before any script runs. It lies over the page; the page (the login page, the shell)
+ * removes it once its own header is in place.
  */
 
 const ID = 'first-paint';

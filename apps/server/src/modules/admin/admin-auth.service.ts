@@ -12,10 +12,9 @@
  * (the mail goes out only for the right one), so it confirms no password.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNotNull, isNull, lt, not, like, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import type { AdminLoginData, Organizer } from '@portal/contracts';
-import { schema, type Db, type DbOrTx } from '@portal/db';
+import type { Db, DbOrTx } from '@portal/db';
 import { audit } from '../../lib/audit.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
@@ -23,7 +22,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { decryptSecret, encryptSecret, SecretBoxError } from '../../lib/secret-box.ts';
 import type { AuthUser, TokenService } from '../../plugins/auth.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
-import { findOrganizer, findOrganizerByEmail } from './organizers.queries.ts';
+import * as q from './organizers.queries.ts';
 
 export const ADMIN_LOGIN_FAILED_MESSAGE = 'The e-mail address, password or code is not valid.';
 export const TOTP_REQUIRED_MESSAGE = 'Enter the 6-digit code of your authenticator app.';
@@ -59,7 +58,7 @@ export const TOTP_DISABLE_FAILURES_PER_HOUR = ADMIN_FAILURES_PER_EMAIL_HOUR;
 /** `proof`: which second proof the console must ask for (the failure's `errors[0].field`), or none. */
 export type AdminLoginOutcome = { ok: true; data: AdminLoginData } | { ok: false; message: string; proof: 'totp' | 'emailCode' | null };
 
-type OrganizerRow = typeof schema.organizers.$inferSelect;
+type OrganizerRow = q.OrganizerRow;
 
 export function organizerView(row: OrganizerRow): Organizer {
   return { id: row.id, email: row.email, name: row.name, totpEnabled: row.totpEnabled, mustChangePassword: row.mustChangePassword };
@@ -89,19 +88,10 @@ export function readTotpSecret(row: Pick<OrganizerRow, 'id' | 'totpSecret'>, key
  * how many rows were encrypted.
  */
 export async function encryptPlainTotpSecrets(db: DbOrTx, key: Uint8Array): Promise<number> {
-  const rows = await db
-    .select({ id: schema.organizers.id, totpSecret: schema.organizers.totpSecret })
-    .from(schema.organizers)
-    .where(and(isNotNull(schema.organizers.totpSecret), not(like(schema.organizers.totpSecret, 'v%:%'))));
   let done = 0;
-  for (const row of rows) {
+  for (const row of await q.plainTotpSecrets(db)) {
     // Only the value read is replaced: a secret changed meanwhile (a new set-up) is left alone.
-    const updated = await db
-      .update(schema.organizers)
-      .set({ totpSecret: encryptTotpSecret(row.totpSecret!, row.id, key) })
-      .where(and(eq(schema.organizers.id, row.id), eq(schema.organizers.totpSecret, row.totpSecret!)))
-      .returning({ id: schema.organizers.id });
-    done += updated.length;
+    if (await q.replaceTotpSecret(db, row.id, row.totpSecret, encryptTotpSecret(row.totpSecret, row.id, key))) done++;
   }
   return done;
 }
@@ -120,12 +110,16 @@ export function createAdminAuthService(deps: AdminAuthDeps) {
   const failuresPerAccount = deps.failuresPerAccountHour ?? ADMIN_FAILURES_PER_ACCOUNT_HOUR;
   const failuresEverywhere = deps.failuresBeforeSecondProofEverywhere ?? ADMIN_FAILURES_BEFORE_SECOND_PROOF_EVERYWHERE;
 
+  /** The organizer's console token: the admin policy only, bound to the account's session version. */
+  const signOrganizerToken = (row: OrganizerRow, email: string) =>
+    tokens.sign({ organizerId: row.id, personId: null, email, eventType: 'nbc', policies: ['admin'], regType: 'ORG', isDealer: false, storeCode: null, sessionVersion: row.sessionVersion });
+
   /** A new one-time sign-in code (replacing any earlier one), stored hashed and mailed through the outbox. */
   async function mailSignInCode(organizer: OrganizerRow, at: Date): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = new Date(at.getTime() + SIGN_IN_CODE_TTL_MS);
     await db.transaction(async (tx) => {
-      await tx.update(schema.organizers).set({ signInCodeHash: sha256(code).toString('hex'), signInCodeExpiresAt: expiresAt }).where(eq(schema.organizers.id, organizer.id));
+      await q.updateOrganizer(tx, organizer.id, { signInCodeHash: sha256(code).toString('hex'), signInCodeExpiresAt: expiresAt });
       await enqueueMail(tx, { kind: 'organizer-sign-in-code', to: organizer.email, event: null, data: { code, expiresAt: expiresAt.toISOString() } }, at);
     });
   }
@@ -133,18 +127,9 @@ export function createAdminAuthService(deps: AdminAuthDeps) {
   /** Takes the mailed code once (compare-and-set): right, unexpired and not used before. */
   async function consumeSignInCode(organizerId: number, code: string, at: Date): Promise<boolean> {
     const hash = sha256(code.trim()).toString('hex');
-    const [row] = await db
-      .select({ hash: schema.organizers.signInCodeHash })
-      .from(schema.organizers)
-      .where(eq(schema.organizers.id, organizerId))
-      .limit(1);
-    if (!row?.hash || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) return false;
-    const taken = await db
-      .update(schema.organizers)
-      .set({ signInCodeHash: null, signInCodeExpiresAt: null })
-      .where(and(eq(schema.organizers.id, organizerId), eq(schema.organizers.signInCodeHash, hash), sql`${schema.organizers.signInCodeExpiresAt} > ${at.toISOString()}`))
-      .returning({ id: schema.organizers.id });
-    return taken.length === 1;
+    const stored = await q.signInCodeHashOf(db, organizerId);
+    if (!stored || !timingSafeEqual(Buffer.from(stored), Buffer.from(hash))) return false;
+    return q.takeSignInCode(db, organizerId, hash, at);
   }
 
   /**
@@ -185,7 +170,7 @@ export function createAdminAuthService(deps: AdminAuthDeps) {
         return { ok: false, message, proof };
       };
 
-      const organizer = await findOrganizerByEmail(db, email);
+      const organizer = await q.findOrganizerByEmail(db, email);
       const passwordRight = organizer ? await verifyPassword(organizer.passwordHash, input.password) : await burnPasswordCheck(input.password).then(() => false);
       const usable = passwordRight && organizer!.active;
       const at = now();
@@ -228,32 +213,14 @@ export function createAdminAuthService(deps: AdminAuthDeps) {
       // One TOTP code signs in once: the step is taken with one compare-and-set, so of parallel
       // sign-ins with one code exactly one passes (the step was read and written apart before).
       const updated = await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(schema.organizers)
-          .set({ lastLoginAt: at, ...(totpStep !== null ? { totpLastStep: totpStep } : {}), ...(reEncrypted ? { totpSecret: reEncrypted } : {}) })
-          .where(
-            totpStep !== null
-              ? and(eq(schema.organizers.id, signedIn.id), or(isNull(schema.organizers.totpLastStep), lt(schema.organizers.totpLastStep, totpStep)))
-              : eq(schema.organizers.id, signedIn.id),
-          )
-          .returning();
-        if (rows[0]) await audit(tx, { action: 'admin-login', success: true, actorEmail: email, ip, organizerId: signedIn.id });
-        return rows[0];
+        const row = await q.recordOrganizerSignIn(tx, signedIn.id, { at, totpStep, ...(reEncrypted ? { totpSecret: reEncrypted } : {}) });
+        if (row) await audit(tx, { action: 'admin-login', success: true, actorEmail: email, ip, organizerId: signedIn.id });
+        return row;
       });
       if (!updated) return refuse('TOTP code already used');
       await limiter.release(keys);
 
-      const signed = await tokens.sign({
-        organizerId: updated.id,
-        personId: null,
-        email,
-        eventType: 'nbc',
-        policies: ['admin'],
-        regType: 'ORG',
-        isDealer: false,
-        storeCode: null,
-        sessionVersion: updated.sessionVersion,
-      });
+      const signed = await signOrganizerToken(updated, email);
       return {
         ok: true,
         data: { accessToken: signed.token, expiresAt: signed.expiresAt.toISOString(), authorizationPolicy: ['admin'], organizer: organizerView(updated) },
@@ -266,7 +233,7 @@ export function createAdminAuthService(deps: AdminAuthDeps) {
     },
 
     async me(organizerId: number): Promise<Organizer> {
-      const row = await findOrganizer(db, organizerId);
+      const row = await q.findOrganizer(db, organizerId);
       if (!row) throw notFound('This organizer account no longer exists.');
       return organizerView(row);
     },
@@ -277,7 +244,7 @@ export function createAdminAuthService(deps: AdminAuthDeps) {
      * answer, and its old token ends too.
      */
     async changePassword(user: AuthUser, input: { currentPassword: string; newPassword: string }, ip: string): Promise<{ accessToken: string; expiresAt: string }> {
-      const row = await findOrganizer(db, user.organizerId!);
+      const row = await q.findOrganizer(db, user.organizerId!);
       if (!row) throw notFound('This organizer account no longer exists.');
       await checkCurrentPassword(user, row, input.currentPassword, ip, 'currentPassword');
       if (input.newPassword === input.currentPassword) {
@@ -286,21 +253,11 @@ export function createAdminAuthService(deps: AdminAuthDeps) {
       }
       const passwordHash = await hashPassword(input.newPassword);
       const updated = await db.transaction(async (tx) => {
-        const [changed] = await tx.update(schema.organizers).set({ passwordHash, mustChangePassword: false }).where(eq(schema.organizers.id, row.id)).returning();
+        const changed = await q.updateOrganizer(tx, row.id, { passwordHash, mustChangePassword: false });
         await audit(tx, { action: 'admin-password-change', success: true, actorEmail: user.email, ip, organizerId: row.id });
         return changed!;
       });
-      const signed = await tokens.sign({
-        organizerId: updated.id,
-        personId: null,
-        email: updated.email,
-        eventType: 'nbc',
-        policies: ['admin'],
-        regType: 'ORG',
-        isDealer: false,
-        storeCode: null,
-        sessionVersion: updated.sessionVersion,
-      });
+      const signed = await signOrganizerToken(updated, updated.email);
       return { accessToken: signed.token, expiresAt: signed.expiresAt.toISOString() };
     },
 
@@ -309,23 +266,20 @@ export function createAdminAuthService(deps: AdminAuthDeps) {
      * password (a left-open console alone cannot enrol an attacker's authenticator).
      */
     async startTotp(user: AuthUser, input: { password: string }, ip: string): Promise<{ secret: string; otpauthUrl: string }> {
-      const row = await findOrganizer(db, user.organizerId!);
+      const row = await q.findOrganizer(db, user.organizerId!);
       if (!row) throw notFound('This organizer account no longer exists.');
       if (row.totpEnabled) throw conflict('Two-factor sign-in is already on for this account.');
       await checkCurrentPassword(user, row, input.password, ip, 'password');
       const secret = generateSecret();
       await db.transaction(async (tx) => {
-        await tx
-          .update(schema.organizers)
-          .set({ totpSecret: encryptTotpSecret(secret, row.id, totpKey), totpLastStep: null })
-          .where(eq(schema.organizers.id, row.id));
+        await q.updateOrganizer(tx, row.id, { totpSecret: encryptTotpSecret(secret, row.id, totpKey), totpLastStep: null });
         await audit(tx, { action: 'admin-totp-setup', success: true, actorEmail: user.email, ip, organizerId: row.id });
       });
       return { secret, otpauthUrl: generateURI({ issuer: TOTP_ISSUER, label: row.email, secret }) };
     },
 
     async confirmTotp(user: AuthUser, code: string, ip: string): Promise<Organizer> {
-      const row = await findOrganizer(db, user.organizerId!);
+      const row = await q.findOrganizer(db, user.organizerId!);
       if (!row) throw notFound('This organizer account no longer exists.');
       if (row.totpEnabled) throw conflict('Two-factor sign-in is already on for this account.');
       if (!row.totpSecret) throw conflict('Start the two-factor set-up first.');
@@ -336,14 +290,10 @@ export function createAdminAuthService(deps: AdminAuthDeps) {
         const message = 'This code is not right. Check the time on your device and try the next code.';
         throw badRequest(message, [{ field: 'code', message }]);
       }
-      const [updated] = await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(schema.organizers)
-          .set({ totpEnabled: true, totpLastStep: step, ...(secret.legacy ? { totpSecret: encryptTotpSecret(secret.plain, row.id, totpKey) } : {}) })
-          .where(eq(schema.organizers.id, row.id))
-          .returning();
+      const updated = await db.transaction(async (tx) => {
+        const changed = await q.updateOrganizer(tx, row.id, { totpEnabled: true, totpLastStep: step, ...(secret.legacy ? { totpSecret: encryptTotpSecret(secret.plain, row.id, totpKey) } : {}) });
         await audit(tx, { action: 'admin-totp-enable', success: true, actorEmail: user.email, ip, organizerId: row.id });
-        return rows;
+        return changed;
       });
       return organizerView(updated!);
     },
@@ -353,7 +303,7 @@ export function createAdminAuthService(deps: AdminAuthDeps) {
      * 400 with nothing written, and limited per organizer (429 past TOTP_DISABLE_FAILURES_PER_HOUR).
      */
     async disableTotp(user: AuthUser, input: { password?: string | undefined; code?: string | undefined }, ip: string): Promise<Organizer> {
-      const row = await findOrganizer(db, user.organizerId!);
+      const row = await q.findOrganizer(db, user.organizerId!);
       if (!row) throw notFound('This organizer account no longer exists.');
       if (!row.totpEnabled) throw conflict('Two-factor sign-in is not on for this account.');
       const keys = [`admin-totp-disable:${row.id}`];
@@ -374,14 +324,10 @@ export function createAdminAuthService(deps: AdminAuthDeps) {
         }
       }
       await limiter.release(keys);
-      const [updated] = await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(schema.organizers)
-          .set({ totpEnabled: false, totpSecret: null, totpLastStep: null })
-          .where(eq(schema.organizers.id, row.id))
-          .returning();
+      const updated = await db.transaction(async (tx) => {
+        const changed = await q.updateOrganizer(tx, row.id, { totpEnabled: false, totpSecret: null, totpLastStep: null });
         await audit(tx, { action: 'admin-totp-disable', success: true, actorEmail: user.email, ip, organizerId: row.id, detail: { with: step === null ? 'password' : 'code' } });
-        return rows;
+        return changed;
       });
       return organizerView(updated!);
     },

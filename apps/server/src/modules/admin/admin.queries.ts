@@ -7,6 +7,7 @@
  * at its sizes. Measured in bench/admin (docs/benchmarks.md).
  */
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AdminAccessCode, AdminEvent, AdminPerson, AdminRegistration, AuditEntry, RegistrationSort } from '@portal/contracts';
 import { schema, type DbOrTx } from '@portal/db';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
@@ -347,6 +348,57 @@ export async function findRegistrationView(db: DbOrTx, id: number) {
   return { ...view!, registeredById: r.registeredById, provider: r.provider };
 }
 
+const registrar = alias(people, 'registrar');
+
+/** Who registered a registration, as webhooks show it (contracts' webhookRegistrationDataSchema). */
+export interface Registrar {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+}
+
+/**
+ * Several registrations as `findRegistrationView` shows each, with who registered it, in one query
+ * (webhooks/outbox.ts writes their bodies inside the change's transaction). `also` is one more
+ * column, the same on every row (e.g. an uncorrelated subquery); `when` a condition on every row
+ * (e.g. `exists (...)`, which PostgreSQL checks once before reading any registration).
+ */
+export async function findRegistrationViews<A>(
+  db: DbOrTx,
+  ids: readonly number[],
+  extra: { also: SQL<A>; when?: SQL },
+): Promise<{ view: AdminRegistration & { provider: string }; registeredBy: Registrar | null; also: A }[]> {
+  if (!ids.length) return [];
+  const rows = (await registrationsFrom(
+    db.select({
+      ...registrationColumns,
+      provider: registrations.provider,
+      registrarId: registrar.id,
+      registrarFirstName: registrar.firstName,
+      registrarLastName: registrar.lastName,
+      registrarEmail: registrar.email,
+      also: extra.also,
+    }),
+  )
+    .leftJoin(registrar, eq(registrar.id, registrations.registeredById))
+    .where(and(inArray(registrations.id, [...ids]), extra.when))) as (RegistrationListRow & {
+    provider: string;
+    registrarId: number | null;
+    registrarFirstName: string | null;
+    registrarLastName: string | null;
+    registrarEmail: string | null;
+    also: A;
+  })[];
+  const views = await withPositions(db, rows.map(registrationView));
+  return rows.map((r, i) => ({
+    view: { ...views[i]!, provider: r.provider },
+    registeredBy:
+      r.registrarId === null ? null : { id: r.registrarId, firstName: r.registrarFirstName!, lastName: r.registrarLastName!, email: isPlaceholderEmail(r.registrarEmail!) ? null : r.registrarEmail },
+    also: r.also,
+  }));
+}
+
 export async function registrationHistory(db: DbOrTx, registrationId: number): Promise<AuditEntry[]> {
   const rows = await db
     .select()
@@ -430,6 +482,18 @@ export async function findPersonView(db: DbOrTx, id: number): Promise<AdminPerso
     .where(eq(people.id, id))
     .limit(1);
   return row ? personView(row.person, row.storeName, row.erasedAt) : undefined;
+}
+
+/** Several people as `findPersonView` shows each, in one query; `also` and `when` as in findRegistrationViews. */
+export async function findPersonViews<A>(db: DbOrTx, ids: readonly number[], extra: { also: SQL<A>; when?: SQL }): Promise<{ view: AdminPerson; also: A }[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ person: people, storeName: stores.name, erasedAt: personErasures.erasedAt, also: extra.also })
+    .from(people)
+    .leftJoin(stores, eq(stores.dlrnum, people.storeDlrnum))
+    .leftJoin(personErasures, eq(personErasures.personId, people.id))
+    .where(and(inArray(people.id, [...ids]), extra.when));
+  return rows.map((row) => ({ view: personView(row.person, row.storeName, row.erasedAt), also: row.also as A }));
 }
 
 // ---------------------------------------------------------------------------------------------

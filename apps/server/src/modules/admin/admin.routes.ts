@@ -4,7 +4,6 @@
  * names `app.authenticateAdmin` as well, so the guard is visible where the route is.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   accessCodesQuerySchema,
@@ -25,17 +24,12 @@ import {
 } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { organizerOf } from './admin-auth.routes.ts';
+import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import * as q from './admin.queries.ts';
-import type { Actor, AdminService } from './admin.service.ts';
+import type { AdminService } from './admin.service.ts';
 
 /** Fastify paths from the contract's `{param}` spelling. */
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
-function actorOf(request: FastifyRequest): Actor {
-  const user = organizerOf(request);
-  return { organizerId: user.organizerId, email: user.email, ip: request.ip };
-}
 
 const csvBodySchema = z
   .custom<Buffer>((v) => Buffer.isBuffer(v), { error: 'must be the CSV file, sent as Content-Type: text/csv' })

@@ -29,7 +29,7 @@ import { RowLimitError } from '../../import/csv-file.ts';
 import { importCsv, type CsvImportFiles } from '../../import/import-csv.ts';
 import { queueRegistrationMail, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { emitPersonEvent } from '../webhooks/outbox.ts';
+import { emitPersonEvent, emitPersonEvents } from '../webhooks/outbox.ts';
 import { validateStoredScope } from '../reports/report-scope.ts';
 import type { RegistrationProvider } from '../registration/provider.ts';
 import { cancel, changeAttendance, normalized } from '../registration/registration.service.ts';
@@ -425,7 +425,8 @@ export function createAdminService(deps: AdminServiceDeps) {
       return db.transaction(async (tx) => {
         let result;
         try {
-          result = await importCsv(tx, files, { codeHashKey: deps.codeHashKey, reportEmailDomain: deps.reportEmailDomain, dryRun, allowWeakCodes, maxRows: IMPORT_MAX_ROWS });
+          const events = { peopleUpdated: emitPersonEvents };
+          result = await importCsv(tx, files, { codeHashKey: deps.codeHashKey, reportEmailDomain: deps.reportEmailDomain, dryRun, allowWeakCodes, maxRows: IMPORT_MAX_ROWS, events });
         } catch (error) {
           if (error instanceof RowLimitError) throw new AppError(413, `The file has more than ${error.limit.toLocaleString('en-US')} rows: an import file has at most ${error.limit.toLocaleString('en-US')} rows. Split it into smaller files.`);
           throw error;

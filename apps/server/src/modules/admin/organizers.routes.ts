@@ -5,18 +5,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_PATHS, idParamsSchema, organizersQuerySchema } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
-import { organizerOf } from './admin-auth.routes.ts';
-import type { OrganizerActor, OrganizersService } from './organizers.service.ts';
+import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
+import type { OrganizersService } from './organizers.service.ts';
 
 /** Fastify paths from the contract's `{param}` spelling. */
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 export const organizerRoutes: FastifyPluginAsyncZod<{ service: OrganizersService }> = async (app, { service }) => {
   const guard = { onRequest: app.authenticateAdmin };
-  const actorOf = (request: Parameters<typeof organizerOf>[0]): OrganizerActor => {
-    const user = organizerOf(request);
-    return { organizerId: user.organizerId, email: user.email, ip: request.ip };
-  };
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.header('cache-control', 'no-store');
     return payload;

@@ -11,7 +11,7 @@ import { ORGANIZER_PASSWORD_MIN, type AdminOrganizer } from '@portal/contracts';
 import type { Db, DbOrTx } from '@portal/db';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashPassword } from '../../lib/password.ts';
 import * as q from './organizers.queries.ts';
 
 export interface CreateOrganizerInput {
@@ -35,12 +35,6 @@ export async function createOrganizer(db: DbOrTx, input: CreateOrganizerInput): 
   const row = await q.insertOrganizer(db, { email, name: input.name ?? null, passwordHash, mustChangePassword: input.mustChangePassword });
   if (!row) throw new OrganizerExistsError(email);
   return row;
-}
-
-/** Whether an active organizer with this e-mail still signs in with this (published) password. */
-export async function stillHasPassword(db: DbOrTx, email: string, password: string): Promise<boolean> {
-  const row = await q.findOrganizerByEmail(db, email);
-  return Boolean(row?.active) && (await verifyPassword(row!.passwordHash, password));
 }
 
 export interface OrganizerActor {

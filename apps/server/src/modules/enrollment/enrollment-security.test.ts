@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EnrollmentLinkRequest, LoginData } from '@portal/contracts';
 import { schema } from '@portal/db';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
-import { EXPIRED_LINK_MESSAGE } from '../registration/registration-tokens.ts';
+import { EXPIRED_LINK_MESSAGE } from '../../lib/registration-tokens.ts';
 
 const { registrations, registrationTokens, people } = schema;
 const LINK = '/api/Enrollment/GetBuiltinLink';

@@ -18,7 +18,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { LinkSubject, RegistrationProvider } from '../registration/provider.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { findEvent, lockStore } from '../registration/registration.queries.ts';
-import { assertLinkAllowed } from './enrollment-limits.ts';
+import { assertLinkAllowed } from '../registration/registration-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
 import * as q from './enrollment.queries.ts';

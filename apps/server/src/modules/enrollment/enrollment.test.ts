@@ -5,7 +5,7 @@ import { registrationPageSchema, registrationSummarySchema, type EnrollmentLinkR
 import { rowsOf, schema } from '@portal/db';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { confirmEmailFromOutbox } from '../../testing/mail-helpers.ts';
-import { hashToken } from '../registration/registration-tokens.ts';
+import { hashToken } from '../../lib/registration-tokens.ts';
 
 const { registrations, registrationTokens, people, stores, auditLog } = schema;
 

@@ -1,8 +1,8 @@
 /** The outbox's SQL: claiming due mails across instances, recording outcomes, the console's list. */
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, schema, type DbOrTx, type OutboxStatus } from '@portal/db';
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, schema, type DbOrTx, type OutboxStatus, type Tx } from '@portal/db';
 
-const { outbox, events } = schema;
+const { outbox, events, emailVerifications, people, registrations, stores } = schema;
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -121,4 +121,56 @@ export async function listOutbox(db: DbOrTx, filter: { status?: OutboxStatus | u
 export async function findOutbox(db: DbOrTx, id: number): Promise<OutboxRow | undefined> {
   const [row] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
   return row;
+}
+
+/** What a registration's confirmation, change or cancellation mail says. */
+export async function registrationForMail(db: DbOrTx, registrationId: number) {
+  const [row] = await db
+    .select({
+      eventId: registrations.eventId,
+      email: people.email,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      isVirtual: registrations.isVirtual,
+      arrivalDate: registrations.arrivalDate,
+      departureDate: registrations.departureDate,
+      storeName: stores.name,
+    })
+    .from(registrations)
+    .innerJoin(people, eq(people.id, registrations.attendeeId))
+    .leftJoin(stores, eq(stores.dlrnum, registrations.storeDlrnum))
+    .where(eq(registrations.id, registrationId))
+    .limit(1);
+  return row;
+}
+
+/** The person's address becomes unverified, and the hash of its confirmation link is stored. */
+export async function startEmailVerification(tx: Tx, row: typeof emailVerifications.$inferInsert): Promise<void> {
+  await tx.update(people).set({ emailVerified: false }).where(eq(people.id, row.personId));
+  await tx.insert(emailVerifications).values(row);
+}
+
+export async function lockEmailVerification(tx: Tx, tokenHash: string) {
+  const [row] = await tx.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, tokenHash)).for('update').limit(1);
+  return row;
+}
+
+/** Marks the link used and verifies the person's address if it is still the one mailed to: false when it is not. */
+export async function useEmailVerification(tx: Tx, row: { tokenHash: string; personId: number; email: string }, now: Date): Promise<boolean> {
+  await tx.update(emailVerifications).set({ usedAt: now }).where(eq(emailVerifications.tokenHash, row.tokenHash));
+  const updated = await tx
+    .update(people)
+    .set({ emailVerified: true })
+    .where(and(eq(people.id, row.personId), eq(people.email, row.email)))
+    .returning({ id: people.id });
+  return updated.length > 0;
+}
+
+export async function hasLiveEmailVerification(db: DbOrTx, personId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ tokenHash: emailVerifications.tokenHash })
+    .from(emailVerifications)
+    .where(and(eq(emailVerifications.personId, personId), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)))
+    .limit(1);
+  return rows.length > 0;
 }

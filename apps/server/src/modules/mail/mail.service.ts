@@ -5,12 +5,10 @@
  * in with a dealer code until its owner opened the link mailed to it).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { schema, type DbOrTx, type Tx } from '@portal/db';
+import type { DbOrTx, Tx } from '@portal/db';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
+import * as q from './mail.queries.ts';
 import { enqueueMail, type EnqueuedMail } from './outbox.ts';
-
-const { people, registrations, stores, emailVerifications } = schema;
 
 /** How long an e-mail confirmation link stays usable. */
 export const EMAIL_CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -34,8 +32,7 @@ export async function requireEmailConfirmation(
 ): Promise<EnqueuedMail> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(input.now.getTime() + EMAIL_CONFIRMATION_TTL_MS);
-  await tx.update(people).set({ emailVerified: false }).where(eq(people.id, input.personId));
-  await tx.insert(emailVerifications).values({ tokenHash: hash(token), personId: input.personId, email: input.email.toLowerCase(), expiresAt, createdAt: input.now });
+  await q.startEmailVerification(tx, { tokenHash: hash(token), personId: input.personId, email: input.email.toLowerCase(), expiresAt, createdAt: input.now });
   return enqueueMail(
     tx,
     {
@@ -57,28 +54,17 @@ export type ConfirmOutcome = 'confirmed' | 'invalid' | 'expired';
 export async function confirmEmail(db: DbOrTx, token: string, now: Date): Promise<ConfirmOutcome> {
   if (!TOKEN_SHAPE.test(token)) return 'invalid';
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, hash(token))).for('update').limit(1);
+    const row = await q.lockEmailVerification(tx, hash(token));
     if (!row) return 'invalid';
     if (row.usedAt) return 'confirmed';
     if (row.expiresAt <= now) return 'expired';
-    await tx.update(emailVerifications).set({ usedAt: now }).where(eq(emailVerifications.tokenHash, row.tokenHash));
-    const updated = await tx
-      .update(people)
-      .set({ emailVerified: true })
-      .where(and(eq(people.id, row.personId), eq(people.email, row.email)))
-      .returning({ id: people.id });
-    return updated.length ? 'confirmed' : 'invalid';
+    return (await q.useEmailVerification(tx, row, now)) ? 'confirmed' : 'invalid';
   });
 }
 
 /** Whether the person has an unused, unexpired confirmation link (tests and the console). */
 export async function hasLiveConfirmation(db: DbOrTx, personId: number, now: Date): Promise<boolean> {
-  const rows = await db
-    .select({ tokenHash: emailVerifications.tokenHash })
-    .from(emailVerifications)
-    .where(and(eq(emailVerifications.personId, personId), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)))
-    .limit(1);
-  return rows.length > 0;
+  return q.hasLiveEmailVerification(db, personId, now);
 }
 
 export type RegistrationMailKind = 'registration-confirmed' | 'registration-changed' | 'registration-cancelled';
@@ -91,22 +77,7 @@ export async function queueRegistrationMail(
   tx: DbOrTx,
   input: { kind: RegistrationMailKind; registrationId: number; revisitUrl?: string | null; now: Date },
 ): Promise<EnqueuedMail> {
-  const [row] = await tx
-    .select({
-      eventId: registrations.eventId,
-      email: people.email,
-      firstName: people.firstName,
-      lastName: people.lastName,
-      isVirtual: registrations.isVirtual,
-      arrivalDate: registrations.arrivalDate,
-      departureDate: registrations.departureDate,
-      storeName: stores.name,
-    })
-    .from(registrations)
-    .innerJoin(people, eq(people.id, registrations.attendeeId))
-    .leftJoin(stores, eq(stores.dlrnum, registrations.storeDlrnum))
-    .where(eq(registrations.id, input.registrationId))
-    .limit(1);
+  const row = await q.registrationForMail(tx, input.registrationId);
   if (!row || isPlaceholderEmail(row.email)) return { id: null, queued: false };
   return enqueueMail(
     tx,

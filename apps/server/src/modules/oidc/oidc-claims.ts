@@ -4,7 +4,7 @@
  * `StoredReportScope`: `network`, or a level with its code). Read at every sign-in.
  */
 import type { StoredReportScope } from '../reports/report-scope.ts';
-import type { OidcConfig, OidcGrant } from './oidc-config.ts';
+import type { OidcConfig, OidcGrant } from '../../lib/oidc-config.ts';
 
 export type Claims = Record<string, unknown>;
 

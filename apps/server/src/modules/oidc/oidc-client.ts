@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { rootCertificates } from 'node:tls';
 import * as client from 'openid-client';
-import type { OidcConfig } from './oidc-config.ts';
+import type { OidcConfig } from '../../lib/oidc-config.ts';
 
 const DISCOVERY_MAX_AGE_MS = 60 * 60 * 1000;
 

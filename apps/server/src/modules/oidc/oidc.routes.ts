@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { OidcProvider } from './oidc-client.ts';
-import type { OidcConfig } from './oidc-config.ts';
+import type { OidcConfig } from '../../lib/oidc-config.ts';
 import { createOidcService, OIDC_TARGETS, OidcRefusal, type OidcTarget } from './oidc.service.ts';
 
 export const OIDC_PATHS = { start: '/auth/oidc/start', callback: '/auth/oidc/callback', session: '/auth/oidc/session' } as const;

@@ -14,7 +14,7 @@ import { organizerView } from '../admin/admin-auth.service.ts';
 import { recordReportLogin } from '../auth/auth.queries.ts';
 import { setReportUserScope } from '../reports/report-scope.ts';
 import { claimValues, grantsOf, scopeOf, type Claims } from './oidc-claims.ts';
-import type { OidcConfig } from './oidc-config.ts';
+import type { OidcConfig } from '../../lib/oidc-config.ts';
 
 type OidcGrantRecord = (typeof schema.oidcHandoverCodes.$inferSelect)['grant'];
 

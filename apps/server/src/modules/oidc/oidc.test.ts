@@ -26,13 +26,7 @@ describe('company sign-in (OpenID Connect)', () => {
     t = await buildTestApp({
       env: {
         PUBLIC_URL,
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: provider.clientId,
-        OIDC_CLIENT_SECRET: provider.clientSecret,
-        OIDC_ROLE_CLAIM: 'groups',
-        OIDC_ROLES: 'portal-organizers=admin,portal-field=field,portal-reports=reporting',
-        OIDC_SCOPE_CLAIM: 'portal_scope',
-        OIDC_CA_FILE: provider.caFile,
+        ...provider.env,
       },
     });
     zone = rowsOf<{ code: string; region: string }>(await t.app.db.execute(sql`select code, region_code as region from zones order by code limit 1`))[0]!;

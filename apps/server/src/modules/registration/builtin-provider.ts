@@ -1,5 +1,5 @@
 import type { RegistrationProvider } from './provider.ts';
-import { issueToken } from './registration-tokens.ts';
+import { issueToken } from '../../lib/registration-tokens.ts';
 
 /** The portal's own hosted page: `/register/{token}` of the web app, with a single-use token. */
 /** `linkTtlHours`: how long a registration link stays usable unused (`LINK_TTL_HOURS`). */

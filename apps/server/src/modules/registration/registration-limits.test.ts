@@ -12,7 +12,7 @@ import { hashAccessCode } from '../../lib/access-code.ts';
 import { bearer, buildTestApp, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { NEW_PEOPLE_BUDGET_MESSAGE } from '../auth/auth.service.ts';
 import { LINK_REMINDER_AFTER_MS, queueLinkReminders } from './reminders.ts';
-import { hashToken } from './registration-tokens.ts';
+import { hashToken } from '../../lib/registration-tokens.ts';
 
 const { events, registrationTokens } = schema;
 const ATTEND = { isVirtual: false, arrivalDate: '2027-03-01', departureDate: '2027-03-04' } as const;

@@ -1,10 +1,11 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { RegistrationSummary } from '@portal/contracts';
-import { schema, type DbOrTx, type Tx } from '@portal/db';
-import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
+import { rowsOf, schema, type DbOrTx, type Tx } from '@portal/db';
+import { isPlaceholderEmail, PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
+import { withinDailyCap } from '../mail/outbox.ts';
 import { positionOf } from '../waitlist/waitlist.queries.ts';
 
-const { registrations, events, people, stores } = schema;
+const { accessCodes, registrations, events, people, providerCallbacks, stores } = schema;
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 
@@ -129,4 +130,129 @@ export async function lockForChange(tx: Tx, where: { id: number } | { providerRe
   const store = peek.storeDlrnum ? await lockStore(tx, peek.storeDlrnum) : undefined;
   const registration = await lockRegistration(tx, where);
   return registration ? { registration, store } : undefined;
+}
+
+/** The event's registration window and capacity (registration-limits.ts checks them). */
+export async function eventLimits(db: DbOrTx, eventId: string) {
+  const [row] = await db
+    .select({ name: events.name, opensAt: events.registrationOpensAt, closesAt: events.registrationClosesAt, capacity: events.capacity })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  return row;
+}
+
+/** Takes the event's row lock: places of an event with a capacity are counted under it. */
+export async function lockEventForPlaces(tx: Tx, eventId: string): Promise<void> {
+  await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+}
+
+/** Places held (Enrolled or Offered) at the event, or under the access code, by others than the attendee. */
+export async function othersHoldingPlaces(tx: DbOrTx, where: { eventId: string } | { accessCodeId: number }, attendeeId: number): Promise<number> {
+  const of = 'eventId' in where ? eq(registrations.eventId, where.eventId) : eq(registrations.accessCodeId, where.accessCodeId);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(registrations)
+    .where(and(of, inArray(registrations.status, ['Enrolled', 'Offered']), ne(registrations.attendeeId, attendeeId)));
+  return Number(row?.n ?? 0);
+}
+
+/** The access code's seats and state; `lock` takes its row lock (after the event's, as the waiting list's offers do). */
+export async function accessCodeState(db: DbOrTx, accessCodeId: number, { lock }: { lock: boolean }) {
+  const query = db.select({ seats: accessCodes.seats, active: accessCodes.active }).from(accessCodes).where(eq(accessCodes.id, accessCodeId));
+  const [row] = await (lock ? query.for('update').limit(1) : query.limit(1));
+  return row;
+}
+
+/** Sets the registration's columns (its status, attendance, seat or queue fields). */
+export async function updateRegistration(tx: Tx, registrationId: number, values: Partial<typeof registrations.$inferInsert>): Promise<void> {
+  await tx.update(registrations).set(values).where(eq(registrations.id, registrationId));
+}
+
+export type PersonChanges = Partial<typeof people.$inferInsert>;
+
+export async function updatePerson(tx: Tx, personId: number, changes: PersonChanges): Promise<void> {
+  await tx.update(people).set(changes).where(eq(people.id, personId));
+}
+
+/** Records a provider's callback id once: false when it was seen before (a retried delivery). */
+export async function recordProviderCallback(tx: Tx, row: typeof providerCallbacks.$inferInsert): Promise<boolean> {
+  const fresh = await tx.insert(providerCallbacks).values(row).onConflictDoNothing().returning({ id: providerCallbacks.id });
+  return fresh.length > 0;
+}
+
+/**
+ * Queues the store-manager reminders of every event inside its reminder window, in one statement
+ * (reminders.ts): managers of stores with no enrolled attendee, confirmed addresses only, within the
+ * daily cap; the outbox's dedupe key keeps it to one per manager, event and closing date. Answers
+ * how many were queued.
+ */
+export async function insertStoreReminders(db: DbOrTx, now: Date, perRecipientDay: number): Promise<number> {
+  const result = await db.execute(sql`
+    with due_events as (
+      select id, registration_closes_at as closes_at
+      from events
+      where registration_closes_at is not null and reminder_days_before_close is not null
+        and ${now.toISOString()}::timestamptz < registration_closes_at
+        and ${now.toISOString()}::timestamptz >= registration_closes_at - reminder_days_before_close * interval '1 day'
+    ),
+    uncovered as (
+      select e.id as event_id, e.closes_at, s.dlrnum, s.name as store_name, s.executive_manager_id, s.general_manager_id
+      from due_events e cross join stores s
+      where not exists (
+        select 1 from registrations r where r.event_id = e.id and r.store_dlrnum = s.dlrnum and r.status = 'Enrolled')
+    ),
+    recipients as (
+      select distinct on (u.event_id, p.email) u.event_id, u.closes_at, u.dlrnum, u.store_name, p.email,
+        trim(p.first_name || ' ' || p.last_name) as manager_name
+      from uncovered u
+      join people p on p.id in (u.executive_manager_id, u.general_manager_id)
+      where p.email not like ${`%@${PLACEHOLDER_EMAIL_DOMAIN}`} and p.email_verified
+      order by u.event_id, p.email, u.dlrnum
+    ),
+    capped as (
+      -- Confirmed addresses only (above), and at most the daily cap of reminders per address (issue 24).
+      select * from (select rc.*, row_number() over (partition by rc.email order by rc.event_id) - 1 as earlier from recipients rc) n
+      where ${withinDailyCap(sql`n.email`, now, perRecipientDay, sql`n.earlier`)}
+    )
+    insert into mail_outbox (kind, to_email, event_id, data, dedupe_key, message_id, created_at)
+    select 'store-reminder', email, event_id,
+      jsonb_build_object('managerName', manager_name, 'storeName', store_name, 'dlrnum', dlrnum,
+        'closesOn', to_char(closes_at at time zone 'UTC', 'YYYY-MM-DD')),
+      concat_ws('|', 'store-reminder', event_id, email, 'closes-' || to_char(closes_at at time zone 'UTC', 'YYYY-MM-DD'), ''),
+      '<' || gen_random_uuid() || '@event-portal>', ${now.toISOString()}::timestamptz
+    from capped
+    on conflict do nothing
+    returning id`);
+  return rowsOf<{ id: number }>(result).length;
+}
+
+export interface StaleLink {
+  registration_id: number;
+  event_id: string;
+  email: string;
+  first_name: string;
+}
+
+/**
+ * Pending builtin registrations whose register link was issued before `issuedBefore` and never
+ * used, of events still open and not over, to a confirmed address, not reminded in this `window`.
+ */
+export async function staleRegisterLinks(db: DbOrTx, { now, window, issuedBefore, limit }: { now: Date; window: string; issuedBefore: string; limit: number }): Promise<StaleLink[]> {
+  return rowsOf<StaleLink>(
+    await db.execute(sql`
+      select r.id as registration_id, r.event_id, p.email, p.first_name
+      from registrations r
+      join people p on p.id = r.attendee_id
+      join events e on e.id = r.event_id
+      where r.status = 'Pending' and r.provider = 'builtin'
+        and (e.registration_closes_at is null or e.registration_closes_at > ${now.toISOString()}::timestamptz)
+        and e.ends_on >= (${now.toISOString()}::timestamptz at time zone 'UTC')::date
+        and p.email not like ${`%@${PLACEHOLDER_EMAIL_DOMAIN}`} and p.email_verified
+        and exists (select 1 from registration_tokens t where t.registration_id = r.id and t.purpose = 'register' and t.used_at is null)
+        and not exists (select 1 from registration_tokens t where t.registration_id = r.id and t.created_at > ${issuedBefore}::timestamptz)
+        and not exists (select 1 from mail_outbox m where m.dedupe_key = concat_ws('|', 'link-reminder', r.event_id, p.email, ${window}::text, r.id::text))
+      order by r.id
+      limit ${limit}`),
+  );
 }

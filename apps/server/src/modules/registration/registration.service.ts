@@ -3,7 +3,6 @@
  * or cancels it, and so do the Cvent callbacks. Every change runs in one transaction with its audit
  * row; the reports read the registrations table directly, so a commit is visible to them at once.
  */
-import { eq } from 'drizzle-orm';
 import {
   attendanceErrors,
   type RegistrationPage,
@@ -11,21 +10,19 @@ import {
   type RegistrationSummary,
   type RegistrationTokenPurpose,
 } from '@portal/contracts';
-import { schema, type Db, type Tx } from '@portal/db';
+import type { Db, Tx } from '@portal/db';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import type { CventCallback } from './cvent-provider.ts';
 import * as q from './registration.queries.ts';
 import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
-import { consumeToken, findLiveToken, issueToken } from './registration-tokens.ts';
-import { assertRegistrationWindowOpen, placeFor } from '../enrollment/enrollment-limits.ts';
+import { consumeToken, findLiveToken, issueToken } from '../../lib/registration-tokens.ts';
+import { assertRegistrationWindowOpen, placeFor } from './registration-limits.ts';
 import { joinWaitlist } from '../waitlist/waitlist.service.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
 import type { BadgeKeys } from '../event-days/badge-code.ts';
 import { issueBadge } from '../event-days/event-days.service.ts';
-
-const { registrations, people, providerCallbacks } = schema;
 
 export interface Attendance {
   isVirtual: boolean;
@@ -52,17 +49,14 @@ async function enroll(tx: Tx, { registration, store }: Locked, attendance: Atten
     const taken = await q.countFreeEnrolled(tx, registration.eventId, store.dlrnum, registration.id);
     isFree = taken < store.complimentarySeats;
   }
-  await tx
-    .update(registrations)
-    .set({ status: 'Enrolled', enrolledAt: now, ...attendance, isFree, waitlistOrder: null, offerExpiresAt: null, updatedAt: now })
-    .where(eq(registrations.id, registration.id));
+  await q.updateRegistration(tx, registration.id, { status: 'Enrolled', enrolledAt: now, ...attendance, isFree, waitlistOrder: null, offerExpiresAt: null, updatedAt: now });
   await emitRegistrationEvent(tx, 'registration.updated', registration.id, now);
   // The badge needs nothing here: a trigger raises its version on the status change (0023_event_days),
   // and the confirmation mail signs the code when it is sent (docs/event-days.md).
 }
 
 export async function changeAttendance(tx: Tx, { registration }: Locked, attendance: Attendance, now: Date): Promise<void> {
-  await tx.update(registrations).set({ ...attendance, updatedAt: now }).where(eq(registrations.id, registration.id));
+  await q.updateRegistration(tx, registration.id, { ...attendance, updatedAt: now });
   await emitRegistrationEvent(tx, 'registration.updated', registration.id, now);
 }
 
@@ -72,15 +66,12 @@ export async function changeAttendance(tx: Tx, { registration }: Locked, attenda
  * registration.updated for the one who got the seat).
  */
 export async function cancel(tx: Tx, { registration, store }: Locked, now: Date): Promise<void> {
-  await tx
-    .update(registrations)
-    .set({ status: 'Cancelled', isFree: false, waitlistOrder: null, offerExpiresAt: null, updatedAt: now })
-    .where(eq(registrations.id, registration.id));
+  await q.updateRegistration(tx, registration.id, { status: 'Cancelled', isFree: false, waitlistOrder: null, offerExpiresAt: null, updatedAt: now });
   await emitRegistrationEvent(tx, 'registration.cancelled', registration.id, now);
   if (registration.isFree && store) {
     const next = await q.firstPayingEnrolled(tx, registration.eventId, store.dlrnum);
     if (next) {
-      await tx.update(registrations).set({ isFree: true, updatedAt: now }).where(eq(registrations.id, next.id));
+      await q.updateRegistration(tx, next.id, { isFree: true, updatedAt: now });
       await emitRegistrationEvent(tx, 'registration.updated', next.id, now);
     }
   }
@@ -121,7 +112,7 @@ async function confirmPerson(tx: Tx, personId: number, given: { firstName: strin
   const person = await q.findPerson(tx, personId);
   if (!person) throw notFound('The attendee of this registration no longer exists.');
   const email = given.email.toLowerCase();
-  const changes: Partial<typeof people.$inferInsert> = {};
+  const changes: q.PersonChanges = {};
   if (person.firstName !== given.firstName) changes.firstName = given.firstName;
   if (person.lastName !== given.lastName) changes.lastName = given.lastName;
   if (isPlaceholderEmail(person.email)) {
@@ -135,9 +126,7 @@ async function confirmPerson(tx: Tx, personId: number, given: { firstName: strin
   if (Object.keys(changes).length) {
     try {
       // A savepoint: a unique violation must not abort the surrounding transaction on PostgreSQL.
-      await tx.transaction(async (sp) => {
-        await sp.update(people).set(changes).where(eq(people.id, personId));
-      });
+      await tx.transaction(async (sp) => q.updatePerson(sp, personId, changes));
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
       throw error;
@@ -295,12 +284,7 @@ export function createRegistrationService(deps: {
       let freedByCallback: string | null = null;
       const outcome = await db.transaction(async (tx): Promise<'applied' | 'duplicate'> => {
         const at = now();
-        const fresh = await tx
-          .insert(providerCallbacks)
-          .values({ id: `cvent:${callback.id}`, provider: 'cvent', receivedAt: at })
-          .onConflictDoNothing()
-          .returning({ id: providerCallbacks.id });
-        if (!fresh.length) return 'duplicate';
+        if (!(await q.recordProviderCallback(tx, { id: `cvent:${callback.id}`, provider: 'cvent', receivedAt: at }))) return 'duplicate';
 
         const locked = await q.lockForChange(tx, { providerRef: callback.referenceId });
         if (!locked) throw notFound(`Unknown registration reference ${callback.referenceId}`);

@@ -9,7 +9,7 @@ import { rowsOf, schema } from '@portal/db';
 import { startBackgroundWork } from '../../app.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
-import { hashToken } from './registration-tokens.ts';
+import { hashToken } from '../../lib/registration-tokens.ts';
 import { LINK_REMINDER_AFTER_MS, queueLinkReminders, queueStoreReminders } from './reminders.ts';
 
 let t: TestApp;

@@ -10,7 +10,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@portal/db';
-import type { EventType, TimelineDay } from '@portal/contracts';
+import type { EventComparisonRow, EventType, ReportScopeInfo, TimelineDay } from '@portal/contracts';
 
 /** Stores `st` with their district `d` and zone `z`. */
 const STORES_FROM = sql`
@@ -179,15 +179,6 @@ export async function timeline(db: DbOrTx, eventId: EventType, scope: SQL): Prom
   return rowsOf<TimelineDay>(await db.execute(query));
 }
 
-export interface ComparisonRecord {
-  dlrnum: string;
-  storeName: string;
-  region: string;
-  zone: string;
-  district: string;
-  nbcEnrolled: number;
-  abcEnrolled: number;
-}
 
 const COMPARISON_COLUMNS = sql`
   st.dlrnum, st.name as "storeName", z.region_code as "region", z.code as "zone", d.code as "district",
@@ -197,18 +188,18 @@ const COMPARISON_COUNTS = sql`
   left join store_enrollment_counts a on a.event_id = 'abc' and a.store_dlrnum = st.dlrnum`;
 
 /** Every store of the scope with its enrolled store-bound attendees at nbc and at abc. */
-export async function eventComparison(db: DbOrTx, scope: SQL): Promise<ComparisonRecord[]> {
+export async function eventComparison(db: DbOrTx, scope: SQL): Promise<EventComparisonRow[]> {
   const query = sql`
     select ${COMPARISON_COLUMNS}
     ${STORES_FROM}
     ${COMPARISON_COUNTS}
     where ${scope}
     order by ${HIERARCHY_ORDER}`;
-  return rowsOf<ComparisonRecord>(await db.execute(query));
+  return rowsOf<EventComparisonRow>(await db.execute(query));
 }
 
 /** One keyset page of the comparison in hierarchy order (the export reads the whole scope this way). */
-export async function eventComparisonAfter(db: DbOrTx, scope: SQL, after: HierarchyKey | null, limit: number): Promise<ComparisonRecord[]> {
+export async function eventComparisonAfter(db: DbOrTx, scope: SQL, after: HierarchyKey | null, limit: number): Promise<EventComparisonRow[]> {
   const query = sql`
     select ${COMPARISON_COLUMNS}
     ${STORES_FROM}
@@ -216,7 +207,7 @@ export async function eventComparisonAfter(db: DbOrTx, scope: SQL, after: Hierar
     where ${scope} ${afterKey(after)}
     order by ${HIERARCHY_ORDER}
     limit ${limit}`;
-  return rowsOf<ComparisonRecord>(await db.execute(query));
+  return rowsOf<EventComparisonRow>(await db.execute(query));
 }
 
 export interface ComparisonTotals {
@@ -229,7 +220,7 @@ export interface ComparisonTotals {
 }
 
 /** Rows `offset` to `offset + limit - 1` of the comparison. */
-export async function eventComparisonPage(db: DbOrTx, scope: SQL, page: { limit: number; offset: number }): Promise<ComparisonRecord[]> {
+export async function eventComparisonPage(db: DbOrTx, scope: SQL, page: { limit: number; offset: number }): Promise<EventComparisonRow[]> {
   const query = sql`
     select ${COMPARISON_COLUMNS}
     ${STORES_FROM}
@@ -237,7 +228,7 @@ export async function eventComparisonPage(db: DbOrTx, scope: SQL, page: { limit:
     where ${scope}
     order by ${HIERARCHY_ORDER}
     limit ${page.limit} offset ${page.offset}`;
-  return rowsOf<ComparisonRecord>(await db.execute(query));
+  return rowsOf<EventComparisonRow>(await db.execute(query));
 }
 
 /** The comparison's figures over every store of the scope. */
@@ -258,15 +249,8 @@ export async function eventComparisonTotals(db: DbOrTx, scope: SQL): Promise<Com
 // Hierarchy workbook
 // ---------------------------------------------------------------------------------------------
 
-export interface WorkbookDistrict {
-  region: string;
-  regionName: string;
-  zone: string;
-  zoneName: string;
-  district: string;
-  districtName: string;
-  stores: number;
-}
+/** A district of the workbook with the names of its zone and region, and its number of stores. */
+export type WorkbookDistrict = Omit<ReportScopeInfo, 'level'> & { stores: number };
 
 /**
  * The scope's districts that hold stores, in workbook order (region, zone, district), with their

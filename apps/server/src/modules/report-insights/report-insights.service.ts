@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@portal/db';
-import { INSIGHT_PAGE_DEFAULT, type CoverageAnswer, type CoverageManager, type CoverageRow, type EventComparisonAnswer, type EventType, type TimelineAnswer } from '@portal/contracts';
+import { INSIGHT_PAGE_DEFAULT, type CoverageAnswer, type CoverageManager, type CoverageRow, type EventComparisonAnswer, type EventComparisonRow, type EventType, type TimelineAnswer } from '@portal/contracts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow } from '../mail/outbox.ts';
@@ -174,6 +174,6 @@ export async function* coverageRows(db: Db, event: EventType, area: SQL, pageRow
 }
 
 /** Every store of the area with its enrolled attendees at each event, in pages (the export). */
-export function comparisonRows(db: Db, area: SQL, pageRows = EXPORT_PAGE_ROWS): AsyncGenerator<q.ComparisonRecord[]> {
+export function comparisonRows(db: Db, area: SQL, pageRows = EXPORT_PAGE_ROWS): AsyncGenerator<EventComparisonRow[]> {
   return keysetPages((after, limit) => q.eventComparisonAfter(db, area, after, limit), pageRows);
 }

@@ -7,8 +7,8 @@
  * A store is enrolled when it has an `Enrolled` registration of the event by a store-bound attendee
  * (dealer staff or candidate) at that store.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '@portal/db';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, schema, type DbOrTx } from '@portal/db';
 import {
   GRAND_TOTAL_KEY,
   type AttendeeReportType,
@@ -26,7 +26,6 @@ import {
 } from '@portal/contracts';
 import type { AttendeeType } from '@portal/db/schema';
 import { NETWORK_SCOPE, registrationInScope, scopeCondition, type ReportScope } from './report-scope.ts';
-import { waitingByStore } from '../waitlist/waitlist.queries.ts';
 
 /** Attendee types bound to a store: the ones that make a store "enrolled". */
 const STORE_BOUND = sql.raw(`('dealer', 'candidate')`);
@@ -296,6 +295,17 @@ const filterCondition = (select: StoreFilter): SQL =>
   select === 'E' ? sql`a.id is not null` : select === 'N' ? sql`a.id is null` : sql`true`;
 
 type DetailResultRow = StoreRow & { kind: number } & Record<(typeof FOOTER_NAMES)[number], number | null>;
+
+/** Waiting registrations per store of the event (the store detail report's waiting-list count). */
+async function waitingByStore(db: DbOrTx, eventId: string, dlrnums: string[]): Promise<Map<string, number>> {
+  if (!dlrnums.length) return new Map();
+  const rows = await db
+    .select({ store: schema.registrations.storeDlrnum, n: sql<number>`count(*)::int` })
+    .from(schema.registrations)
+    .where(and(eq(schema.registrations.eventId, eventId), inArray(schema.registrations.storeDlrnum, dlrnums), inArray(schema.registrations.status, ['Waitlisted', 'Offered'])))
+    .groupBy(schema.registrations.storeDlrnum);
+  return new Map(rows.map((r) => [r.store ?? '', Number(r.n)]));
+}
 
 /**
  * The store enrollment detail of one district: a row per enrolled attendee, one per store without

@@ -157,14 +157,3 @@ export async function queueEntries(db: DbOrTx, eventId: string | undefined): Pro
       order by r.event_id, r.waitlist_order nulls first, r.offer_expires_at`),
   );
 }
-
-/** Waiting registrations per store of the event (the store detail report's waiting-list count). */
-export async function waitingByStore(db: DbOrTx, eventId: string, dlrnums: string[]): Promise<Map<string, number>> {
-  if (!dlrnums.length) return new Map();
-  const rows = await db
-    .select({ store: registrations.storeDlrnum, n: sql<number>`count(*)::int` })
-    .from(registrations)
-    .where(and(eq(registrations.eventId, eventId), inArray(registrations.storeDlrnum, dlrnums), inArray(registrations.status, ['Waitlisted', 'Offered'])))
-    .groupBy(registrations.storeDlrnum);
-  return new Map(rows.map((r) => [r.store ?? '', Number(r.n)]));
-}

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_PATHS, type AdminRegistrationDetail, idParamsSchema, waitlistMoveRequestSchema, waitlistsQuerySchema } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
-import { organizerOf } from '../admin/admin-auth.routes.ts';
+import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import { handOffer, listQueues, moveInQueue, offerFreedPlaces, sweepWaitlists } from './waitlist.service.ts';
 
 export const WAITLIST_OFFER_JOB = 'waitlist-offer';
@@ -45,10 +45,6 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ publicUrl?: string; now?: (
     if (request.url.startsWith('/api/Admin/')) void reply.header('cache-control', 'no-store');
     return payload;
   });
-  const actorOf = (request: Parameters<typeof organizerOf>[0]) => {
-    const user = organizerOf(request);
-    return { organizerId: user.organizerId, email: user.email, ip: request.ip };
-  };
 
   app.get(ADMIN_PATHS.waitlists, { ...guard, schema: { querystring: waitlistsQuerySchema } }, async (request) => {
     const rows = await listQueues(db, request.query.event);

@@ -15,7 +15,7 @@ import { audit, type AuditEntry } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
-import { issueToken } from '../registration/registration-tokens.ts';
+import { issueToken } from '../../lib/registration-tokens.ts';
 import { emitRegistrationEvent } from '../webhooks/outbox.ts';
 import * as q from './waitlist.queries.ts';
 

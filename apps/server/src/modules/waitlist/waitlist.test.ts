@@ -13,7 +13,7 @@ import { hashAccessCode } from '../../lib/access-code.ts';
 import { bearer, buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { mailsTo } from '../../testing/mail-helpers.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
-import { issueToken } from '../registration/registration-tokens.ts';
+import { issueToken } from '../../lib/registration-tokens.ts';
 import { DEMO_WAITLIST_CODE, loadDemoWaitlist } from '../../demo/demo-waitlist.ts';
 import { offerFreedPlaces } from './waitlist.service.ts';
 

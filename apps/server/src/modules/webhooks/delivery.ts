@@ -5,6 +5,13 @@
  * send one delivery at the same time. A worker that dies mid-send leaves a lease that runs out; the
  * delivery is then sent again with the same `webhook-id` (at least once; receivers drop repeats by it).
  *
+ * The worker polls every second, and looks sooner after this process queues deliveries (outbox.ts
+ * tells it, before the transaction commits): after `wakeMs` (50 ms), then again after twice that,
+ * and so on up to the poll, so a long transaction's rows (an import's) go out soon after its commit
+ * too. Sends then follow the changes in small steps instead of a burst a second that would stall the
+ * requests sharing the event loop. A pass signs with each endpoint's secrets decrypted once, and
+ * records all its 2xx outcomes in one statement.
+ *
  * A 2xx within 10 s is delivered. Anything else is retried with exponential back-off and jitter
  * (base * 2^(attempt-1), capped at 6 hours, times 0.8-1.2) until 3 days after the change, then
  * `failed` (the console retries it by hand). A 410 Gone fails the delivery and disables the endpoint.
@@ -12,6 +19,7 @@
 import type { Db } from '@portal/db';
 import { decryptSecret } from '../../lib/secret-box.ts';
 import type { AddressPolicy } from './address-policy.ts';
+import { onDeliveriesQueued } from './outbox.ts';
 import { createSender, type PostResult, type WebhookSender } from './sender.ts';
 import { signedHeaders } from './signing.ts';
 import * as q from './webhooks.queries.ts';
@@ -23,6 +31,8 @@ export interface WebhookDeliveryOptions {
   secretKey: Uint8Array;
   log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   pollMs?: number;
+  /** How soon a pass follows deliveries queued by this process (after their transaction commits, usually). */
+  wakeMs?: number;
   batchSize?: number;
   /** Deliveries sent at once (different registrations or endpoints). */
   concurrency?: number;
@@ -47,8 +57,16 @@ export class WebhookDelivery {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
+  /** A pass is under way; `dueAt` is when the next one is timed. */
+  private passing = false;
+  private nudged = false;
+  /** After a nudge: the wait before the next look, doubling up to the poll (0: none). */
+  private chase = 0;
+  private dueAt = Infinity;
+  private unlisten: (() => void) | undefined;
   private sender: WebhookSender | undefined;
   private readonly pollMs: number;
+  private readonly wakeMs: number;
   private readonly batchSize: number;
   private readonly concurrency: number;
   private readonly leaseMs: number;
@@ -57,6 +75,7 @@ export class WebhookDelivery {
 
   constructor(private readonly options: WebhookDeliveryOptions) {
     this.pollMs = options.pollMs ?? 1_000;
+    this.wakeMs = Math.min(options.wakeMs ?? 50, this.pollMs);
     this.batchSize = options.batchSize ?? 50;
     this.concurrency = options.concurrency ?? 10;
     // Longer than a batch can take (each send has 10 s), so a live worker never loses its claim.
@@ -72,12 +91,15 @@ export class WebhookDelivery {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.unlisten = onDeliveriesQueued(() => this.nudge());
     this.schedule(0);
   }
 
   /** Stops polling and waits for the pass in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unlisten?.();
+    this.unlisten = undefined;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
@@ -87,12 +109,33 @@ export class WebhookDelivery {
 
   private schedule(ms: number): void {
     if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.dueAt = Date.now() + ms;
     this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.dueAt = Infinity;
+      this.passing = true;
       this.running = this.drain()
         .catch((error: unknown) => this.options.log?.error({ err: error }, 'webhook delivery pass failed'))
-        .finally(() => this.schedule(this.pollMs));
+        .finally(() => {
+          this.passing = false;
+          if (this.nudged) this.chase = this.wakeMs;
+          else if (this.chase) this.chase = this.chase * 2 < this.pollMs ? this.chase * 2 : 0;
+          this.nudged = false;
+          this.schedule(this.chase || this.pollMs);
+        });
     }, ms);
     this.timer.unref();
+  }
+
+  /** Deliveries were queued here: a pass within `wakeMs` (after the one under way, if any), then the chase. */
+  private nudge(): void {
+    if (this.stopped) return;
+    if (this.passing) this.nudged = true;
+    else {
+      this.chase = this.wakeMs;
+      if (this.dueAt > Date.now() + this.wakeMs) this.schedule(this.wakeMs);
+    }
   }
 
   private async senderOf(): Promise<WebhookSender> {
@@ -117,47 +160,70 @@ export class WebhookDelivery {
     const claimed = await q.claimDue(this.options.db, this.batchSize, this.leaseMs);
     if (!claimed.length) return { claimed: 0, delivered: 0, failedAttempts: 0 };
     const endpoints = new Map((await q.endpointsByIds(this.options.db, [...new Set(claimed.map((d) => d.endpointId))])).map((e) => [e.id, e]));
-    let delivered = 0;
+    // Each endpoint's secrets decrypted once a pass (a rotation's grace is judged at the pass's start).
+    const passStart = new Date();
+    const secrets = new Map<number, string[]>();
+    const secretsOf = (endpoint: q.EndpointRow) => {
+      let known = secrets.get(endpoint.id);
+      if (!known) secrets.set(endpoint.id, (known = signingSecrets(endpoint, this.options.secretKey, passStart)));
+      return known;
+    };
+    const delivered: { d: q.ClaimedDelivery; outcome: q.AttemptOutcome }[] = [];
     let failedAttempts = 0;
     let next = 0;
     const lane = async () => {
       while (next < claimed.length) {
         const delivery = claimed[next++]!;
-        if (await this.deliverOne(sender, delivery, endpoints.get(delivery.endpointId))) delivered++;
-        else failedAttempts++;
+        const outcome = await this.attempt(sender, delivery, endpoints.get(delivery.endpointId), secretsOf);
+        if (outcome.ok) delivered.push({ d: delivery, outcome });
+        else {
+          await this.recordFailure(delivery, endpoints.get(delivery.endpointId), outcome);
+          failedAttempts++;
+        }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, claimed.length) }, lane));
-    return { claimed: claimed.length, delivered, failedAttempts };
+    try {
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, claimed.length) }, lane));
+    } finally {
+      // The pass's 2xx in one statement, also when a failure's record threw (they were sent).
+      const recorded = await q.recordDelivered(this.options.db, delivered);
+      for (const { d } of delivered) if (!recorded.has(d.id)) this.options.log?.warn({ deliveryId: d.id }, 'webhook delivered after its claim ran out');
+    }
+    return { claimed: claimed.length, delivered: delivered.length, failedAttempts };
   }
 
-  private async deliverOne(sender: WebhookSender, delivery: q.ClaimedDelivery, endpoint: q.EndpointRow | undefined): Promise<boolean> {
+  /** One send: its outcome, `ok` for a 2xx. */
+  private async attempt(
+    sender: WebhookSender,
+    delivery: q.ClaimedDelivery,
+    endpoint: q.EndpointRow | undefined,
+    secretsOf: (endpoint: q.EndpointRow) => string[],
+  ): Promise<q.AttemptOutcome & { ok: boolean }> {
     const at = new Date();
     let result: PostResult;
     if (!endpoint) {
       result = { statusCode: null, error: 'the endpoint no longer exists', durationMs: 0 };
     } else {
       try {
-        const headers = signedHeaders(signingSecrets(endpoint, this.options.secretKey, at), delivery.messageId, Math.floor(at.getTime() / 1000), delivery.body);
+        const headers = signedHeaders(secretsOf(endpoint), delivery.messageId, Math.floor(at.getTime() / 1000), delivery.body);
         result = await sender.post(endpoint.url, headers, delivery.body);
       } catch (error) {
         result = { statusCode: null, error: error instanceof Error ? error.message : String(error), durationMs: 0 };
       }
     }
-    const outcome = { ...result, error: result.error?.slice(0, 1000) ?? null, at };
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    if (ok) {
-      if (!(await q.recordAttempt(this.options.db, delivery, outcome, { delivered: true }))) {
-        this.options.log?.warn({ deliveryId: delivery.id }, 'webhook delivered after its claim ran out');
-      }
-      return true;
-    }
+    return { ...result, error: result.error?.slice(0, 1000) ?? null, at, ok };
+  }
+
+  /** Records a failed attempt: retried later, given up (`failed`), or the endpoint disabled on 410. */
+  private async recordFailure(delivery: q.ClaimedDelivery, endpoint: q.EndpointRow | undefined, result: q.AttemptOutcome): Promise<void> {
+    const { at } = result;
+    const outcome = { statusCode: result.statusCode, error: result.error, durationMs: result.durationMs, at };
     const gone = result.statusCode === 410;
     const retryIn = this.retryIn(delivery, at);
     const retryInMs = gone || !endpoint ? null : retryIn;
     await q.recordAttempt(this.options.db, delivery, outcome, { delivered: false, retryInMs, disableEndpoint: gone });
     this.options.log?.warn({ deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: delivery.attempts, statusCode: result.statusCode, retryInMs, err: result.error }, gone ? 'webhook endpoint gone: disabled' : 'webhook not delivered');
-    return false;
   }
 
   /** The wait before the next attempt, or null when it would fall after the retry window. */

@@ -3,19 +3,23 @@
  * mail, docs/decisions/007 and 015). Call `emitRegistrationEvent` / `emitPersonEvent` inside the
  * change's transaction, after the change: one row per enabled endpoint subscribed to the type, with
  * the body fixed now (the registration as the console's detail shows it, less its audit history;
- * no tokens or links). With no endpoint subscribed it costs one small select.
+ * no tokens or links). Bulk changes (the CSV import) call `emitPersonEvents` once for all their people.
  *
  *   await emitRegistrationEvent(tx, 'registration.cancelled', registration.id, at);
+ *
+ * Cost inside the change's transaction (docs/benchmarks.md, "Webhooks out"): one statement reads the
+ * subscribed endpoints and, only when there are some, the registration (or person) with everything
+ * its body shows (PostgreSQL checks the subscription once, before reading any row); then, when
+ * subscribed, one multi-row insert. With no endpoint subscribed it costs that one statement, which
+ * then reads nothing but the (small) endpoints table.
  *
  * Deliveries of one registration (one person) to one endpoint go out in the order of these rows:
  * the registration's row lock (lockForChange) orders its changes, so their ids follow that order.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminPerson, WebhookEventType, WebhookRegistrationData } from '@portal/contracts';
 import { schema, type DbOrTx } from '@portal/db';
-import { findPersonView, findRegistrationView } from '../admin/admin.queries.ts';
-import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
-import { findPerson } from '../registration/registration.queries.ts';
+import { findPersonViews, findRegistrationViews } from '../admin/admin.queries.ts';
 import { newMessageId } from './signing.ts';
 
 const { webhookEndpoints, webhookDeliveries } = schema;
@@ -25,24 +29,39 @@ export const WEBHOOK_RETRY_WINDOW_MS = 3 * 24 * 60 * 60_000;
 
 type RegistrationEventType = Extract<WebhookEventType, `registration.${string}`>;
 
-/** The registration as `GET /api/Admin/Registrations/{id}` shows it, without the audit history. */
-export async function registrationData(db: DbOrTx, id: number): Promise<WebhookRegistrationData | undefined> {
-  const row = await findRegistrationView(db, id);
-  if (!row) return undefined;
-  const by = await findPerson(db, row.registeredById);
-  const { registeredById: _by, ...view } = row;
+/** The enabled endpoints subscribed to `type`, as SQL: their ids (an array, null for none), and whether there is one. */
+function subscription(type: string): { ids: SQL<number[] | null>; any: SQL } {
+  const subscribed = sql`${webhookEndpoints.enabled} and ${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`;
   return {
-    ...view,
-    registeredBy: by ? { id: by.id, firstName: by.firstName, lastName: by.lastName, email: isPlaceholderEmail(by.email) ? null : by.email } : null,
+    ids: sql<number[] | null>`(select array_agg(${webhookEndpoints.id} order by ${webhookEndpoints.id}) from ${webhookEndpoints} where ${subscribed})`,
+    any: sql`exists (select 1 from ${webhookEndpoints} where ${subscribed})`,
   };
 }
 
+/** The ids of the enabled endpoints subscribed to `type`. */
 async function subscribed(tx: DbOrTx, type: string): Promise<number[]> {
   const rows = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`));
   return rows.map((r) => r.id);
+}
+
+/** PostgreSQL answers int[] as numbers; PGlite may answer a text form. */
+function idsOf(value: unknown): number[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.map(Number);
+  return String(value).replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+}
+
+function webhookData(row: Awaited<ReturnType<typeof findRegistrationViews>>[number]): WebhookRegistrationData {
+  return { ...row.view, registeredBy: row.registeredBy };
+}
+
+/** The registration as `GET /api/Admin/Registrations/{id}` shows it, without the audit history. */
+export async function registrationData(db: DbOrTx, id: number): Promise<WebhookRegistrationData | undefined> {
+  const [row] = await findRegistrationViews(db, [id], { also: sql<null>`null` });
+  return row ? webhookData(row) : undefined;
 }
 
 /** Queues one event to the given endpoints; answers the delivery ids. */
@@ -55,37 +74,105 @@ export async function queueDeliveries(
   if (!endpointIds.length) return [];
   const body = JSON.stringify({ type: event.type, timestamp: at.toISOString(), data: event.data });
   const messageId = newMessageId();
-  const rows = await tx
+  return insertDeliveries(
+    tx,
+    endpointIds.map((endpointId) => ({ endpointId, messageId, type: event.type, orderingKey: event.orderingKey, body })),
+  );
+}
+
+/** Rows per insert statement: 6 parameters each, far below PostgreSQL's 65,535. */
+const ROWS_PER_INSERT = 1_000;
+
+const queuedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever this process queues deliveries (delivery.ts: the worker then looks
+ * soon instead of at its next poll). Called before the transaction commits: a worker that looks too
+ * early finds nothing yet and sends at its next poll. Answers the function that stops the calls.
+ */
+export function onDeliveriesQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
+/** Multi-row inserts; rows get ids in the order given (an ordering key's order). */
+async function insertDeliveries(
+  tx: DbOrTx,
+  rows: readonly { endpointId: number; messageId: string; type: string; orderingKey: string | null; body: string }[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    ids.push(...(await insertChunk(tx, rows.slice(start, start + ROWS_PER_INSERT))));
+  }
+  if (ids.length) for (const listener of queuedListeners) listener();
+  return ids;
+}
+
+async function insertChunk(
+  tx: DbOrTx,
+  rows: readonly { endpointId: number; messageId: string; type: string; orderingKey: string | null; body: string }[],
+): Promise<number[]> {
+  if (!rows.length) return [];
+  const inserted = await tx
     .insert(webhookDeliveries)
     .values(
-      endpointIds.map((endpointId) => ({
-        endpointId,
-        messageId,
-        eventType: event.type,
-        orderingKey: event.orderingKey,
-        body,
+      rows.map((r) => ({
+        endpointId: r.endpointId,
+        messageId: r.messageId,
+        eventType: r.type,
+        orderingKey: r.orderingKey,
+        body: r.body,
         // Due at once and given up by the database's clock, as mail (a caller's clock may be a test's).
         giveUpAt: sql`now() + ${WEBHOOK_RETRY_WINDOW_MS} * interval '1 millisecond'`,
       })),
     )
     .returning({ id: webhookDeliveries.id });
-  return rows.map((r) => r.id);
+  return inserted.map((r) => r.id);
 }
 
 export async function emitRegistrationEvent(tx: DbOrTx, type: RegistrationEventType, registrationId: number, at: Date): Promise<void> {
-  const endpoints = await subscribed(tx, type);
-  if (!endpoints.length) return;
-  const data = await registrationData(tx, registrationId);
-  if (!data) return;
-  await queueDeliveries(tx, endpoints, { type, orderingKey: `registration:${registrationId}`, data }, at);
+  const { ids, any } = subscription(type);
+  const [row] = await findRegistrationViews(tx, [registrationId], { also: ids, when: any });
+  const endpoints = idsOf(row?.also);
+  if (!row || !endpoints.length) return;
+  await queueDeliveries(tx, endpoints, { type, orderingKey: `registration:${registrationId}`, data: webhookData(row) }, at);
 }
 
 export async function emitPersonEvent(tx: DbOrTx, personId: number, at: Date): Promise<void> {
-  const endpoints = await subscribed(tx, 'person.updated');
-  if (!endpoints.length) return;
-  const data: AdminPerson | undefined = await findPersonView(tx, personId);
-  if (!data) return;
+  const { ids, any } = subscription('person.updated');
+  const [row] = await findPersonViews(tx, [personId], { also: ids, when: any });
+  const endpoints = idsOf(row?.also);
+  if (!row || !endpoints.length) return;
+  const data: AdminPerson = row.view;
   await queueDeliveries(tx, endpoints, { type: 'person.updated', orderingKey: `person:${personId}`, data }, at);
+}
+
+/** People read and delivery rows written per statement by emitPersonEvents. */
+export const PEOPLE_PER_STATEMENT = 1_000;
+
+/**
+ * `person.updated` for each of many people changed in one transaction (the CSV import), in the
+ * order given: one select of the subscribed endpoints (nothing more when there is none), then per
+ * PEOPLE_PER_STATEMENT people one read and one multi-row insert. Answers the deliveries written.
+ */
+export async function emitPersonEvents(tx: DbOrTx, personIds: readonly number[], at: Date): Promise<number> {
+  if (!personIds.length) return 0;
+  const endpoints = await subscribed(tx, 'person.updated');
+  if (!endpoints.length) return 0;
+  const timestamp = at.toISOString();
+  let written = 0;
+  for (let start = 0; start < personIds.length; start += PEOPLE_PER_STATEMENT) {
+    const chunk = personIds.slice(start, start + PEOPLE_PER_STATEMENT);
+    const views = new Map((await findPersonViews(tx, chunk, { also: sql<null>`null` })).map((r) => [r.view.id, r.view]));
+    const rows = chunk.flatMap((id) => {
+      const view = views.get(id);
+      if (!view) return [];
+      const event = { type: 'person.updated', orderingKey: `person:${id}`, body: JSON.stringify({ type: 'person.updated', timestamp, data: view }), messageId: newMessageId() };
+      return endpoints.map((endpointId) => ({ endpointId, ...event }));
+    });
+    written += (await insertDeliveries(tx, rows)).length;
+  }
+  return written;
 }
 
 /**

@@ -101,6 +101,31 @@ export async function recordAttempt(
   });
 }
 
+/**
+ * Records many 2xx attempts in one statement (a worker's pass): each delivery still held by its claim
+ * becomes `delivered` and gets its attempt row. Answers the ids recorded; the others' claims had run
+ * out (another worker took them over), and nothing is written for them, as in `recordAttempt`.
+ */
+export async function recordDelivered(db: DbOrTx, done: readonly { d: ClaimedDelivery; outcome: AttemptOutcome }[]): Promise<Set<number>> {
+  if (!done.length) return new Set();
+  const values = sql.join(
+    done.map(({ d, outcome }) => sql`(${d.id}::bigint, ${d.attempts}::int, ${outcome.at.toISOString()}::timestamptz, ${outcome.statusCode}::int, ${outcome.durationMs}::int)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    with done (id, attempts, at, status_code, duration_ms) as (values ${values}),
+    moved as (
+      update webhook_deliveries d set status = 'delivered', delivered_at = done.at, locked_until = null, last_attempt_at = done.at,
+        last_status_code = done.status_code, last_error = null, last_duration_ms = done.duration_ms
+      from done
+      where d.id = done.id and d.attempts = done.attempts and d.status = 'sending'
+      returning d.id, done.attempts, done.at, done.status_code, done.duration_ms)
+    insert into webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms)
+    select id, attempts, at, status_code, null, duration_ms from moved
+    returning delivery_id`);
+  return new Set(rowsOf<{ delivery_id: string | number }>(result).map((r) => Number(r.delivery_id)));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Console
 

@@ -10,13 +10,7 @@ import { fakeApi, ok, type ApiCall } from './testing/fake-api.ts';
 import { attendeeRow, districtRows, storeFooter, storeRow, zoneRows } from './testing/report-fixtures.ts';
 import { renderRoute } from '../../testing/render-route.tsx';
 
-vi.mock('./api/get-report-types.ts', () => ({
-  useReportTypes: () => ({
-    isPending: false,
-    error: null,
-    content: { title: 'Enrollment Reports', names: new Map([[1, 'Store Enrollment Report'], [2, 'Candidate Report'], [3, 'Field Report']]) },
-  }),
-}));
+vi.mock('./api/get-report-types.ts', async () => (await import('./testing/report-fixtures.ts')).reportTypesModule([1, 2, 3]));
 
 const render = (path: string) => renderRoute(path, '/nbc/reporting/*', <ReportingRoutes />);
 const named = attendeeRow({ atdName: 'Alex Candidate', region: '010', zone: '011', regionName: 'Northeast', zoneName: 'Boston Metro' });

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { REPORT_TYPE_NAMES } from './testing/report-fixtures.ts';
 import { allowedReportSlugs, canUseReporting, menuEntries } from './report-catalogue.ts';
 
-const allListed = new Map([
-  [1, 'Store Enrollment Report'],
-  [2, 'Candidate Report'],
-  [3, 'Field Report'],
-  [4, 'Corporate Report'],
-  [5, 'Distributor and Vendor Report'],
-  [6, 'SBR Report'],
-  [7, 'Traveler Report'],
-]);
+const allListed = REPORT_TYPE_NAMES;
 
 describe('report access', () => {
   it('opens reporting to field and corporate only', () => {

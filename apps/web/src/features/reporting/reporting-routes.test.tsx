@@ -9,24 +9,7 @@ import { districtRows, regionRows, storeFooter, storeRow, zoneRows } from './tes
 import { renderRoute, type TestUser } from '../../testing/render-route.tsx';
 
 vi.mock('./export/export-to-excel.ts', () => ({ exportToExcel: vi.fn(async () => 'file.xlsx') }));
-vi.mock('./api/get-report-types.ts', () => ({
-  useReportTypes: () => ({
-    isPending: false,
-    error: null,
-    content: {
-      title: 'Enrollment Reports',
-      names: new Map([
-        [1, 'Store Enrollment Report'],
-        [2, 'Candidate Report'],
-        [3, 'Field Report'],
-        [4, 'Corporate Report'],
-        [5, 'Distributor and Vendor Report'],
-        [6, 'SBR Report'],
-        [7, 'Traveler Report'],
-      ]),
-    },
-  }),
-}));
+vi.mock('./api/get-report-types.ts', async () => (await import('./testing/report-fixtures.ts')).reportTypesModule([1, 2, 3, 4, 5, 6, 7]));
 
 const ENROLLMENTS = 'POST /api/Report/GetEnrollments';
 

@@ -7,13 +7,11 @@ import { Navigate, Route, Routes } from 'react-router';
 import { ScopeGate } from './components/scope-gate.tsx';
 import { useReportUser } from './hooks/use-report-user.ts';
 import { AttendeeReportPage } from './pages/attendee-report-page.tsx';
-import { DistrictReportPage } from './pages/district-report-page.tsx';
 import { FieldReportPage } from './pages/field-report-page.tsx';
-import { RegionReportPage } from './pages/region-report-page.tsx';
+import { HierarchyReportPage } from './pages/hierarchy-report-page.tsx';
 import { ReportMenuPage } from './pages/report-menu-page.tsx';
 import { StoreDetailPage } from './pages/store-detail-page.tsx';
 import { TravellerReportPage } from './pages/traveller-report-page.tsx';
-import { ZoneReportPage } from './pages/zone-report-page.tsx';
 import { CoveragePage } from './pages/coverage-page.tsx';
 import { EventComparisonPage } from './pages/event-comparison-page.tsx';
 import { TimelinePage } from './pages/timeline-page.tsx';
@@ -25,9 +23,9 @@ import { allowedReportSlugs, canUseReporting } from './report-catalogue.ts';
 const REPORT_ROUTES: Record<ReportSlug, readonly (readonly [path: string, element: ReactElement])[]> = {
   // The drill-down opens at the viewer's report scope (ScopeGate).
   region: [
-    ['region', <ScopeGate level={1}><RegionReportPage /></ScopeGate>],
-    ['region/:region/zone', <ScopeGate level={2}><ZoneReportPage /></ScopeGate>],
-    ['region/:region/zone/:zone/district', <ScopeGate level={3}><DistrictReportPage /></ScopeGate>],
+    ['region', <ScopeGate level={1}><HierarchyReportPage level={1} /></ScopeGate>],
+    ['region/:region/zone', <ScopeGate level={2}><HierarchyReportPage level={2} /></ScopeGate>],
+    ['region/:region/zone/:zone/district', <ScopeGate level={3}><HierarchyReportPage level={3} /></ScopeGate>],
     ['region/:region/zone/:zone/district/:district', <ScopeGate level={4}><StoreDetailPage /></ScopeGate>],
   ],
   candidate: [['candidate', <AttendeeReportPage kind="candidate" />]],

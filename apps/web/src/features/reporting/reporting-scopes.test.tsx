@@ -8,9 +8,7 @@ import { districtRows, storeFooter, storeRow, zoneRows } from './testing/report-
 import { renderRoute } from '../../testing/render-route.tsx';
 
 vi.mock('./export/export-to-excel.ts', () => ({ exportToExcel: vi.fn(async () => 'file.xlsx') }));
-vi.mock('./api/get-report-types.ts', () => ({
-  useReportTypes: () => ({ isPending: false, error: null, content: { title: 'Enrollment Reports', names: new Map([[1, 'Store Enrollment Report']]) } }),
-}));
+vi.mock('./api/get-report-types.ts', async () => (await import('./testing/report-fixtures.ts')).reportTypesModule([1]));
 
 const NETWORK: ReportScopeInfo = { level: 'network', region: '', regionName: '', zone: '', zoneName: '', district: '', districtName: '' };
 const REGION: ReportScopeInfo = { ...NETWORK, level: 'region', region: '010', regionName: 'Northeast' };

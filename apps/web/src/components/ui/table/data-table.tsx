@@ -24,7 +24,7 @@ export interface DataTableProps<Row> {
   label: string;
   columns: ColumnSpec[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string | number;
+  rowKey: (row: Row, index: number) => string | number;
   /** The cells of one row. */
   children: (row: Row) => ReactNode;
   /** Attributes of a row's `<tr>` (a class for the selected one, a test id). */
@@ -32,8 +32,11 @@ export interface DataTableProps<Row> {
   busy?: boolean;
   /** The compact bordered list (default) or the plain small table of a side panel. */
   variant?: 'list' | 'plain';
-  /** Stripes on the list variant (default on). */
+  /** Stripes and row highlight on hover, on the list variant (both default on). */
   striped?: boolean;
+  hover?: boolean;
+  /** Rows below the body (`<tr>`s of totals), in a `<tfoot>`. */
+  footer?: ReactNode;
   className?: string;
   /** The list's sort now (e.g. `-updatedAt`) and how to change it, for columns with a `sortKey`. */
   sort?: { current: string; onSort: (sort: string) => void };
@@ -42,8 +45,8 @@ export interface DataTableProps<Row> {
 /** The actions column's head: named for screen readers, empty on screen. */
 export const ACTIONS: Column = { header: 'Actions', hidden: true };
 
-export function DataTable<Row>({ label, columns, rows, rowKey, children, rowProps, busy, variant = 'list', striped = true, className, sort }: DataTableProps<Row>) {
-  const look = variant === 'list' ? { striped, bordered: true, hover: true, responsive: true } : {};
+export function DataTable<Row>({ label, columns, rows, rowKey, children, rowProps, busy, variant = 'list', striped = true, hover = true, footer, className, sort }: DataTableProps<Row>) {
+  const look = variant === 'list' ? { striped, bordered: true, hover, responsive: true } : {};
   return (
     <Table {...look} size="sm" className={className} aria-label={label} aria-busy={busy}>
       <thead>
@@ -62,12 +65,13 @@ export function DataTable<Row>({ label, columns, rows, rowKey, children, rowProp
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)} {...rowProps?.(row)}>
+        {rows.map((row, index) => (
+          <tr key={rowKey(row, index)} {...rowProps?.(row)}>
             {children(row)}
           </tr>
         ))}
       </tbody>
+      {footer && <tfoot>{footer}</tfoot>}
     </Table>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * A server-paged list page's body: loading and error states of its query, the empty state, the
- * table and one pager. A console list page is then its filters, its columns and its cells.
+ * table and one pager. A console list page is then its filters, its columns and its cells. A list
+ * the server sends whole (a panel's) has no pager.
  */
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './data-table.tsx';
@@ -17,7 +18,7 @@ export interface PagedTableProps<Row> extends Omit<DataTableProps<Row>, 'rows' |
   loadingLabel: string;
   /** What an empty list says. */
   empty: ReactNode;
-  pager: { label: string; page: number; pageSize: number; onPage: (page: number) => void };
+  pager?: { label: string; page: number; pageSize: number; onPage: (page: number) => void };
   /** Shown between the table and the pager, or above the table. */
   before?: (page: Paged<Row>) => ReactNode;
 }
@@ -32,7 +33,7 @@ export function PagedTable<Row>({ query, loadingLabel, empty, pager, before, ...
           <>
             {before?.(page)}
             <DataTable {...table} rows={page.rows} busy={query.isFetching} />
-            <Pager {...pager} total={page.total} />
+            {pager && <Pager {...pager} total={page.total} />}
           </>
         )
       }

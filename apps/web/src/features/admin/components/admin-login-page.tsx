@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { EMAIL_PATTERN } from '@portal/contracts/rules';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAdminLogin } from '../api/admin-login.ts';
+import { LoginForm } from '../../../components/login-form.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
+
+/** The authenticator's and the mail's 6-digit codes (a space in the middle allowed). */
+const CODE_INPUT = { className: 'mb-4', inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 7 } as const;
+const TEXTS = { userNameLabel: 'E-mail', passwordLabel: 'Password', buttonText: 'Sign in' };
 
 /**
  * The organizer sign-in: e-mail, password and, for accounts that use one, the authenticator code.
@@ -24,6 +27,7 @@ export function AdminLoginPage() {
 
   const emailError = email.trim() === '' ? 'Enter your e-mail address.' : EMAIL_PATTERN.test(email.trim()) ? null : 'Enter a valid e-mail address.';
   const passwordError = password === '' ? 'Enter your password.' : null;
+  const errors = { userName: emailError, password: passwordError };
   const totpRef = useRef<HTMLInputElement>(null);
   // The server asks for the code (an error on `totp`) only once the password was right.
   const serverTotpError = login.error instanceof ApiError ? (login.error.fieldErrors.find((e) => e.field === 'totp')?.message ?? null) : null;
@@ -40,7 +44,7 @@ export function AdminLoginPage() {
   }, [serverEmailCodeError]);
   const emailCodeFormatError = emailCode !== '' && !/^\d{6}$/.test(emailCode.replace(/\s+/g, '')) ? 'The code has 6 digits.' : null;
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setChecked(true);
     if (emailError || passwordError || totpFormatError || emailCodeFormatError) return;
@@ -64,78 +68,41 @@ export function AdminLoginPage() {
           <h1 className="h3 mb-1">Organizer console</h1>
           <p className="text-body-secondary mb-4">Sign in with your organizer account.</p>
           {login.isError && !serverTotpError && !serverEmailCodeError && <ErrorAlert error={login.error} title="Sign-in failed." />}
-          <Form noValidate onSubmit={onSubmit}>
-            <Form.Group className="mb-3" controlId="admin-email">
-              <Form.Label>E-mail</Form.Label>
-              <Form.Control
-                type="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                isInvalid={checked && Boolean(emailError)}
-                aria-invalid={checked && emailError ? true : undefined}
-                aria-describedby={checked && emailError ? 'admin-email-error' : undefined}
-                required
-              />
-              <Form.Control.Feedback type="invalid" id="admin-email-error">
-                {emailError}
-              </Form.Control.Feedback>
-            </Form.Group>
-            <Form.Group className="mb-3" controlId="admin-password">
-              <Form.Label>Password</Form.Label>
-              <Form.Control
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                isInvalid={checked && Boolean(passwordError)}
-                aria-invalid={checked && passwordError ? true : undefined}
-                aria-describedby={checked && passwordError ? 'admin-password-error' : undefined}
-                required
-              />
-              <Form.Control.Feedback type="invalid" id="admin-password-error">
-                {passwordError}
-              </Form.Control.Feedback>
-            </Form.Group>
-            <Form.Group className="mb-4" controlId="admin-totp">
-              <Form.Label>Authenticator code (if your account uses one)</Form.Label>
-              <Form.Control
-                ref={totpRef}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
-                value={totp}
-                onChange={(e) => setTotp(e.target.value)}
-                isInvalid={Boolean(serverTotpError) || (checked && Boolean(totpError))}
-                aria-invalid={serverTotpError || (checked && totpError) ? true : undefined}
-                aria-describedby={totpError ? 'admin-totp-error' : undefined}
-              />
-              <Form.Control.Feedback type="invalid" id="admin-totp-error">
-                {totpError}
-              </Form.Control.Feedback>
-            </Form.Group>
+          <LoginForm
+            formId="admin"
+            look="console"
+            texts={TEXTS}
+            userName={email}
+            password={password}
+            onChange={(field, value) => (field === 'userName' ? setEmail(value) : setPassword(value))}
+            invalid={(field) => checked && Boolean(errors[field])}
+            errorOf={(field) => (checked ? errors[field] : null)}
+            pending={login.isPending}
+            onSubmit={onSubmit}
+          >
+            <TextField
+              ref={totpRef}
+              id="admin-totp"
+              label="Authenticator code (if your account uses one)"
+              {...CODE_INPUT}
+              value={totp}
+              onChange={setTotp}
+              invalid={Boolean(serverTotpError)}
+              error={checked || serverTotpError ? totpError : null}
+            />
             {askedEmailCode && (
-              <Form.Group className="mb-4" controlId="admin-email-code">
-                <Form.Label>Code from the e-mail</Form.Label>
-                <Form.Control
-                  ref={emailCodeRef}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={7}
-                  value={emailCode}
-                  onChange={(e) => setEmailCode(e.target.value)}
-                  isInvalid={checked && Boolean(emailCodeFormatError)}
-                  aria-invalid={checked && emailCodeFormatError ? true : undefined}
-                  aria-describedby="admin-email-code-help"
-                />
-                <Form.Text id="admin-email-code-help">{emailCodeFormatError ?? askedEmailCode}</Form.Text>
-              </Form.Group>
+              <TextField
+                ref={emailCodeRef}
+                id="admin-email-code"
+                label="Code from the e-mail"
+                {...CODE_INPUT}
+                value={emailCode}
+                onChange={setEmailCode}
+                invalid={checked && Boolean(emailCodeFormatError)}
+                hint={emailCodeFormatError ?? askedEmailCode}
+              />
             )}
-            <Button type="submit" disabled={login.isPending} className="w-100">
-              {login.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-              Sign in
-            </Button>
-          </Form>
+          </LoginForm>
           <CompanySignInLink target="admin" />
         </div>
       </div>

@@ -13,7 +13,7 @@ import { downloadBadges, useConsoleCheckIn, useSubstitute } from '../api/event-d
 import { formatDateTime } from '../utils/format.ts';
 import { fieldErrorsOf } from '../utils/zod-errors.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { Field } from './form-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { QrCode } from './qr-code.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 
@@ -36,10 +36,10 @@ function SubstituteForm({ r, onDone }: { r: AdminRegistrationDetail; onDone: (na
   return (
     <Form noValidate onSubmit={onSubmit} aria-label="Pass to a colleague">
       <p className="small text-body-secondary mb-2">A colleague of store {r.storeDlrnum} comes instead: they get a new badge, the old one no longer admits.</p>
-      <Field id="sub-email" label="Colleague's e-mail" type="email" value={values.email} onChange={set('email')} error={errors.email} className="mb-2" />
-      <Field id="sub-first" label="First name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} className="mb-2" />
-      <Field id="sub-last" label="Last name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} className="mb-2" />
-      <Field id="sub-reason" label="Reason (kept in the history)" value={values.reason} onChange={set('reason')} className="mb-2" />
+      <TextField id="sub-email" label="Colleague's e-mail" type="email" value={values.email} onChange={set('email')} error={errors.email} className="mb-2" />
+      <TextField id="sub-first" label="First name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} className="mb-2" />
+      <TextField id="sub-last" label="Last name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} className="mb-2" />
+      <TextField id="sub-reason" label="Reason (kept in the history)" value={values.reason} onChange={set('reason')} className="mb-2" />
       <Button type="submit" size="sm" variant="outline-primary">
         Pass to colleague
       </Button>

@@ -6,7 +6,7 @@ import { changePasswordRequestSchema } from '@portal/contracts';
 import { useAdminLogout } from '../api/admin-login.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { fieldErrorsOf } from '../utils/zod-errors.ts';
-import { Field } from './form-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 
 /** An account created with a one-time password sets its own before it may do anything else. */
@@ -35,9 +35,9 @@ export function ChangePasswordPage() {
           <p className="text-body-secondary mb-4">Your account was created with a one-time password. Choose your own to continue.</p>
           {change.isError && <ErrorAlert error={change.error} title="Not changed." />}
           <Form noValidate onSubmit={onSubmit}>
-            <Field id="current-password" label="One-time password" value={currentPassword} onChange={setCurrent} error={errors.currentPassword && `One-time password ${errors.currentPassword}.`} type="password" autoComplete="current-password" />
-            <Field id="new-password" label="New password" value={newPassword} onChange={setNew} error={errors.newPassword && `New password ${errors.newPassword}.`} help="At least 12 characters." type="password" autoComplete="new-password" />
-            <Field id="repeat-password" label="New password again" value={repeat} onChange={setRepeat} error={errors.repeat} type="password" autoComplete="new-password" />
+            <TextField id="current-password" label="One-time password" value={currentPassword} onChange={setCurrent} error={errors.currentPassword && `One-time password ${errors.currentPassword}.`} type="password" autoComplete="current-password" />
+            <TextField id="new-password" label="New password" value={newPassword} onChange={setNew} error={errors.newPassword && `New password ${errors.newPassword}.`} hint="At least 12 characters." type="password" autoComplete="new-password" />
+            <TextField id="repeat-password" label="New password again" value={repeat} onChange={setRepeat} error={errors.repeat} type="password" autoComplete="new-password" />
             <div className="d-flex gap-2">
               <Button type="submit" disabled={change.isPending}>
                 {change.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}

@@ -24,3 +24,34 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
     </>
   );
 }
+
+export interface CopyFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  copyLabel: string;
+  /** The label above the box, or for screen readers only (the box stands in a message that says what it is). */
+  showLabel?: boolean;
+  /** More classes of the row (spacing) and of the box (size). */
+  className?: string;
+  inputClassName?: string;
+}
+
+/** A value shown once to be copied (a new code, link or key): read-only, selected on focus, with its copy button. */
+export function CopyField({ id, label, value, copyLabel, showLabel = false, className, inputClassName }: CopyFieldProps) {
+  const labelled = (
+    <label htmlFor={id} className={showLabel ? 'form-label' : 'visually-hidden'}>
+      {label}
+    </label>
+  );
+  return (
+    <>
+      {showLabel && labelled}
+      <div className={['d-flex flex-wrap gap-2', showLabel ? null : 'align-items-center', className].filter(Boolean).join(' ')}>
+        {!showLabel && labelled}
+        <input id={id} className={['form-control font-monospace', inputClassName].filter(Boolean).join(' ')} readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
+        <CopyButton text={value} label={copyLabel} />
+      </div>
+    </>
+  );
+}

@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { accessCode, signInOrganizer } from '../testing/admin-fixtures.ts';
+import { accessCode } from '../testing/admin-fixtures.ts';
+import { setUpConsolePageTests } from '../../../testing/console-page.ts';
 import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
 
-beforeAll(async () => {
-  await import('../../../app/routes/admin.tsx');
-}, 60_000);
-beforeEach(() => signInOrganizer());
+setUpConsolePageTests();
 
 const codes = [accessCode(), accessCode({ id: 2, label: 'Morgan Motors', storeDlrnum: '10001', storeName: 'Morgan Motors', seats: 2, logins: 1, registrations: 1, requiresRoster: false })];
 

@@ -3,9 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
 import { ACCESS_CODE_CATEGORIES, EVENT_TYPES, type AdminAccessCode, type CreatedAccessCode, type EventType } from '@portal/contracts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useCreateAccessCode } from '../api/create-access-code.ts';
@@ -13,14 +11,24 @@ import { useDisableAccessCode } from '../api/disable-access-code.ts';
 import { useAccessCodes } from '../api/get-access-codes.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
-import { CopyButton } from '../components/copy-button.tsx';
-import { Field, SelectField, SubmitCancel } from '../components/form-field.tsx';
+import { CopyField } from '../components/copy-button.tsx';
+import { FieldGrid, type FieldSpec } from '../../../components/ui/form/field-grid.tsx';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
+import { SubmitCancel } from '../../../components/ui/form/submit-cancel.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
 import { CATEGORY_LABELS, checkAccessCodeForm, EMPTY_ACCESS_CODE_FORM, type AccessCodeFormErrors, type AccessCodeFormValues } from '../utils/access-code-form.ts';
 import { formatCount, formatDateTime } from '../utils/format.ts';
 import { ACTIONS } from '../../../components/ui/table/data-table.tsx';
 import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
+
+const CODE_FIELDS: FieldSpec<'storeDlrnum' | 'seats' | 'code' | 'label' | 'expiresAt'>[] = [
+  { name: 'storeDlrnum', id: 'code-store', label: 'Store number (per-store code)', hint: 'Anyone logging in with it belongs to this store.' },
+  { name: 'seats', id: 'code-seats', label: 'Seats', inputMode: 'numeric', hint: 'Most registrations the store code allows. Empty: no limit.' },
+  { name: 'code', id: 'code-code', label: 'Code', hint: 'Empty: a random code is generated. At least 8 letters, digits or -.' },
+  { name: 'label', id: 'code-label', label: 'Label', hint: 'For organizers only, e.g. Morgan Motors guests.' },
+  { name: 'expiresAt', id: 'code-expires', label: 'Expires', type: 'datetime-local', hint: 'Empty: never.' },
+];
 
 const CATEGORY_OPTIONS = ACCESS_CODE_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
 
@@ -46,26 +54,18 @@ function NewCodeForm({ event, onCreated, onCancel }: { event: EventType; onCreat
           New {event} access code
         </Card.Title>
         <Form noValidate onSubmit={onSubmit}>
-          <Row xs={1} md={2} xl={3}>
-            <Col>
-              <SelectField id="code-category" label="Admits" value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} error={errors.category} />
-            </Col>
-            <Col>
-              <Field id="code-store" label="Store number (per-store code)" value={values.storeDlrnum} onChange={set('storeDlrnum')} error={errors.storeDlrnum} help="Anyone logging in with it belongs to this store." />
-            </Col>
-            <Col>
-              <Field id="code-seats" label="Seats" inputMode="numeric" value={values.seats} onChange={set('seats')} error={errors.seats} help="Most registrations the store code allows. Empty: no limit." />
-            </Col>
-            <Col>
-              <Field id="code-code" label="Code" value={values.code} onChange={set('code')} error={errors.code} help="Empty: a random code is generated. At least 8 letters, digits or -." />
-            </Col>
-            <Col>
-              <Field id="code-label" label="Label" value={values.label} onChange={set('label')} error={errors.label} help="For organizers only, e.g. Morgan Motors guests." />
-            </Col>
-            <Col>
-              <Field id="code-expires" label="Expires" type="datetime-local" value={values.expiresAt} onChange={set('expiresAt')} error={errors.expiresAt} help="Empty: never." />
-            </Col>
-          </Row>
+          <FieldGrid
+            className="row-cols-1 row-cols-md-2 row-cols-xl-3"
+            fields={CODE_FIELDS}
+            values={values}
+            errors={errors}
+            onChange={(name, value) => set(name)(value)}
+            before={
+              <div className="col">
+                <SelectField id="code-category" label="Admits" value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} error={errors.category} />
+              </div>
+            }
+          />
           {create.isError && <ErrorAlert error={create.error} title="Not created." />}
           <SubmitCancel label="Create code" pending={create.isPending} onCancel={onCancel} />
         </Form>
@@ -83,13 +83,7 @@ function CreatedCode({ created, onDone }: { created: CreatedAccessCode; onDone: 
         Access code created
       </h2>
       <p className="mb-2">Copy it now: it is shown only this once and cannot be looked up later.</p>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <label htmlFor="created-code" className="visually-hidden">
-          New access code
-        </label>
-        <input id="created-code" className="form-control form-control-lg font-monospace created-code" readOnly value={created.code} onFocus={(e) => e.currentTarget.select()} />
-        <CopyButton text={created.code} label="Copy code" />
-      </div>
+      <CopyField id="created-code" label="New access code" value={created.code} copyLabel="Copy code" className="mb-3" inputClassName="form-control-lg created-code" />
       <Button variant="success" onClick={onDone}>
         Done
       </Button>

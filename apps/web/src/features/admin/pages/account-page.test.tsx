@@ -1,16 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { encode } from 'uqr';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Organizer } from '@portal/contracts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { signInOrganizer } from '../testing/admin-fixtures.ts';
+import { setUpConsolePageTests } from '../../../testing/console-page.ts';
 import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
 
-beforeAll(async () => {
-  await import('../../../app/routes/admin.tsx');
-}, 60_000);
-beforeEach(() => signInOrganizer());
+setUpConsolePageTests();
 
 const me = (overrides: Partial<Organizer> = {}): Organizer => ({ id: 1, email: 'admin@corp.example.com', name: 'Ada Admin', totpEnabled: false, mustChangePassword: false, ...overrides });
 const setup = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Event%20portal:admin%40corp.example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Event%20portal' };

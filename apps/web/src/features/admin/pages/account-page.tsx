@@ -7,8 +7,9 @@ import Form from 'react-bootstrap/Form';
 import { totpConfirmRequestSchema, totpDisableRequestSchema, type Organizer, type TotpSetupData } from '@portal/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTotp, useDisableTotp, useMe, useStartTotp } from '../api/totp.ts';
-import { CopyButton } from '../components/copy-button.tsx';
-import { Field, SubmitCancel } from '../components/form-field.tsx';
+import { CopyField } from '../components/copy-button.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { SubmitCancel } from '../../../components/ui/form/submit-cancel.tsx';
 import { QrCode } from '../components/qr-code.tsx';
 import { ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { fieldErrorsOf, serverFieldErrors } from '../utils/zod-errors.ts';
@@ -48,24 +49,12 @@ function ConfirmTotp({ setup, onCancel, onDone }: { setup: TotpSetupData; onCanc
         <div className="d-flex flex-wrap gap-4 align-items-start mb-3">
           <QrCode text={setup.otpauthUrl} label="QR code of your authenticator key" />
           <div className="flex-grow-1 admin-totp-key">
-            <label htmlFor="totp-secret" className="form-label">
-              Key
-            </label>
-            <div className="d-flex flex-wrap gap-2 mb-3">
-              <input id="totp-secret" className="form-control font-monospace" readOnly value={setup.secret} onFocus={(e) => e.currentTarget.select()} />
-              <CopyButton text={setup.secret} label="Copy key" />
-            </div>
-            <label htmlFor="totp-uri" className="form-label">
-              Set-up link (otpauth)
-            </label>
-            <div className="d-flex flex-wrap gap-2">
-              <input id="totp-uri" className="form-control font-monospace small" readOnly value={setup.otpauthUrl} onFocus={(e) => e.currentTarget.select()} />
-              <CopyButton text={setup.otpauthUrl} label="Copy link" />
-            </div>
+            <CopyField showLabel id="totp-secret" label="Key" value={setup.secret} copyLabel="Copy key" className="mb-3" />
+            <CopyField showLabel id="totp-uri" label="Set-up link (otpauth)" value={setup.otpauthUrl} copyLabel="Copy link" inputClassName="small" />
           </div>
         </div>
         <Form noValidate onSubmit={onSubmit}>
-          <Field
+          <TextField
             id="totp-code"
             label="Code from the app"
             inputMode="numeric"
@@ -106,7 +95,7 @@ function StartTotp({ onCancel, onStarted }: { onCancel: () => void; onStarted: (
         </Card.Title>
         <p>Confirm it is you with your password.</p>
         <Form noValidate onSubmit={onSubmit}>
-          <Field id="totp-start-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={error ?? server.password} className="mb-3 admin-totp-code" />
+          <TextField id="totp-start-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={error ?? server.password} className="mb-3 admin-totp-code" />
           {start.isError && !server.password && <ErrorAlert error={start.error} title="Could not start the set-up." />}
           <SubmitCancel label="Continue" pending={start.isPending} onCancel={onCancel} />
         </Form>
@@ -149,9 +138,9 @@ function DisableTotp({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
             <Form.Check inline type="radio" id="totp-off-code" name="totp-off-with" label="A code from my app" checked={using === 'code'} onChange={() => setUsing('code')} />
           </fieldset>
           {using === 'password' ? (
-            <Field id="totp-off-password-input" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={shown.password} className="mb-3 admin-totp-code" />
+            <TextField id="totp-off-password-input" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={shown.password} className="mb-3 admin-totp-code" />
           ) : (
-            <Field id="totp-off-code-input" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={setCode} error={shown.code} className="mb-3 admin-totp-code" />
+            <TextField id="totp-off-code-input" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={setCode} error={shown.code} className="mb-3 admin-totp-code" />
           )}
           {disable.isError && !server.password && !server.code && <ErrorAlert error={disable.error} title="Not turned off." />}
           <SubmitCancel label="Turn off" pending={disable.isPending} onCancel={onCancel} variant="danger" />

@@ -7,7 +7,8 @@ import { EVENT_TYPES } from '@portal/contracts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useAudit } from '../api/get-audit.ts';
 import { AuditDetail } from '../components/audit-detail.tsx';
-import { Field, SelectField } from '../components/form-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../utils/format.ts';
 import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
@@ -35,16 +36,16 @@ export function AuditPage() {
       <Form role="search" aria-label="Filter the audit log" onSubmit={onFilter} className="mb-3">
         <Row xs={1} sm={2} lg={3} xl={6} className="align-items-end">
           <Col>
-            <Field id="audit-actor" type="email" label="Actor e-mail" value={text.actor} onChange={(actor) => setText((t) => ({ ...t, actor }))} className="mb-2" />
+            <TextField id="audit-actor" type="email" label="Actor e-mail" value={text.actor} onChange={(actor) => setText((t) => ({ ...t, actor }))} className="mb-2" />
           </Col>
           <Col>
-            <Field id="audit-action" label="Action" value={text.action} onChange={(action) => setText((t) => ({ ...t, action }))} className="mb-2" placeholder="e.g. login" />
+            <TextField id="audit-action" label="Action" value={text.action} onChange={(action) => setText((t) => ({ ...t, action }))} className="mb-2" placeholder="e.g. login" />
           </Col>
           <Col>
-            <Field id="audit-from" type="datetime-local" label="From" value={text.from} onChange={(from) => setText((t) => ({ ...t, from }))} className="mb-2" />
+            <TextField id="audit-from" type="datetime-local" label="From" value={text.from} onChange={(from) => setText((t) => ({ ...t, from }))} className="mb-2" />
           </Col>
           <Col>
-            <Field id="audit-to" type="datetime-local" label="To" value={text.to} onChange={(to) => setText((t) => ({ ...t, to }))} className="mb-2" error={rangeError} />
+            <TextField id="audit-to" type="datetime-local" label="To" value={text.to} onChange={(to) => setText((t) => ({ ...t, to }))} className="mb-2" error={rangeError} />
           </Col>
           <Col>
             <SelectField id="audit-event" label="Event" className="mb-2" value={params.event} onChange={(event) => update({ event })} options={[{ value: '', label: 'Any event' }, ...EVENT_TYPES.map((e) => ({ value: e, label: e }))]} />

@@ -1,15 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckInDevice } from '@portal/contracts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { signInOrganizer } from '../testing/admin-fixtures.ts';
+import { setUpConsolePageTests } from '../../../testing/console-page.ts';
 import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
 
-beforeAll(async () => {
-  await import('../../../app/routes/admin.tsx');
-}, 60_000);
-beforeEach(() => signInOrganizer());
+setUpConsolePageTests();
 
 const device = (overrides: Partial<CheckInDevice> = {}): CheckInDevice => ({
   id: 1,

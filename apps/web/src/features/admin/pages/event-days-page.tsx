@@ -7,11 +7,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import {
   BADGE_LAYOUTS,
@@ -37,15 +33,22 @@ import {
 } from '../api/event-days.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
-import { Field, SubmitCancel } from '../components/form-field.tsx';
-import { Pager } from '../../../components/ui/table/pager.tsx';
+import { FieldGrid, type FieldSpec } from '../../../components/ui/form/field-grid.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
+import { SubmitCancel } from '../../../components/ui/form/submit-cancel.tsx';
+import { CheckField } from '../../../components/ui/form/check-field.tsx';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
+import { ACTIONS, DataTable } from '../../../components/ui/table/data-table.tsx';
+import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { formatCount, formatDateTime } from '../utils/format.ts';
 import { ATTENDEE_TYPE_LABELS, labelOf } from '../utils/labels.ts';
 import { fieldErrorsOf } from '../utils/zod-errors.ts';
 
-type EventId = 'nbc' | 'abc';
+const EVENTS = ['nbc', 'abc'] as const;
+type EventId = (typeof EVENTS)[number];
 const LEVELS = ['Region', 'Zone', 'District'] as const;
 const LAYOUT_LABELS: Record<BadgeLayout, string> = { a6: 'A6, one per page', 'a4-4up': 'A4, four per page', 'letter-6up': 'US Letter, six per page' };
 const STATE_LABELS: Record<CheckInDevice['state'], string> = { pairing: 'Waiting to pair', expired: 'Code expired', paired: 'Paired', revoked: 'Revoked' };
@@ -61,14 +64,7 @@ function Arrivals({ event }: { event: EventId }) {
         <h2 id="arrivals-title" className="h5 mb-0">
           Arrivals
         </h2>
-        <Form.Group controlId="arrivals-level">
-          <Form.Label className="small mb-0">By</Form.Label>
-          <Form.Select size="sm" value={level} onChange={(e) => setLevel(e.target.value as (typeof LEVELS)[number])}>
-            {LEVELS.map((l) => (
-              <option key={l}>{l}</option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <SelectField id="arrivals-level" label="By" className="" labelClassName="small mb-0" size="sm" value={level} onChange={setLevel} options={LEVELS} />
         <span className="small text-body-secondary">Refreshes every 10 seconds.</span>
       </div>
       <QueryState query={arrivals} loadingLabel="Loading arrivals…">
@@ -76,84 +72,72 @@ function Arrivals({ event }: { event: EventId }) {
           data.rows.length === 0 ? (
             <EmptyState>No enrolled attendees with a store yet.</EmptyState>
           ) : (
-            <Table size="sm" bordered hover responsive aria-label="Arrivals">
-              <thead>
-                <tr>
-                  <th scope="col">{level}</th>
-                  <th scope="col">Name</th>
-                  <th scope="col" className="text-end">
-                    Enrolled
-                  </th>
-                  <th scope="col" className="text-end">
-                    Arrived
-                  </th>
-                  <th scope="col" className="text-end">
-                    % arrived
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((r) => (
-                  <tr key={r.code}>
-                    <td>{r.code}</td>
-                    <td>{r.name}</td>
-                    <td className="text-end">{formatCount(r.enrolled)}</td>
-                    <td className="text-end">{formatCount(r.arrived)}</td>
-                    <td className="text-end">{r.pctArrived.toFixed(1)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
+            <DataTable
+              label="Arrivals"
+              striped={false}
+              columns={[level, 'Name', ...COUNT_COLUMNS]}
+              rows={data.rows}
+              rowKey={(r) => r.code}
+              footer={
                 <tr className="fw-bold">
                   <td colSpan={2}>Total</td>
-                  <td className="text-end">{formatCount(data.total.enrolled)}</td>
-                  <td className="text-end">{formatCount(data.total.arrived)}</td>
-                  <td className="text-end">{data.total.enrolled ? ((data.total.arrived / data.total.enrolled) * 100).toFixed(1) : '0.0'}</td>
+                  <ArrivalCounts enrolled={data.total.enrolled} arrived={data.total.arrived} pct={data.total.enrolled ? (data.total.arrived / data.total.enrolled) * 100 : 0} />
                 </tr>
-              </tfoot>
-            </Table>
+              }
+            >
+              {(r) => (
+                <>
+                  <td>{r.code}</td>
+                  <td>{r.name}</td>
+                  <ArrivalCounts enrolled={r.enrolled} arrived={r.arrived} pct={r.pctArrived} />
+                </>
+              )}
+            </DataTable>
           )
         }
       </QueryState>
       <h3 className="h6 mt-3">Not arrived yet</h3>
-      <QueryState query={notArrived} loadingLabel="Loading who has not arrived…">
-        {(data) =>
-          data.total === 0 ? (
-            <EmptyState>Everyone enrolled has arrived.</EmptyState>
-          ) : (
-            <>
-              <Table size="sm" bordered hover responsive aria-label="Not arrived">
-                <thead>
-                  <tr>
-                    <th scope="col">Attendee</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Store</th>
-                    <th scope="col">District</th>
-                    <th scope="col">Zone</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.rows.map((r) => (
-                    <tr key={r.registrationId}>
-                      <td>
-                        <Link to={adminPaths.registration(r.registrationId)}>{r.attendeeName}</Link>
-                      </td>
-                      <td>{labelOf(ATTENDEE_TYPE_LABELS, r.attendeeType)}</td>
-                      <td>
-                        {r.dlrnum} {r.storeName}
-                      </td>
-                      <td>{r.district}</td>
-                      <td>{r.zone}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-              <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} label="Not arrived pages" />
-            </>
-          )
-        }
-      </QueryState>
+      <PagedTable
+        query={notArrived}
+        loadingLabel="Loading who has not arrived…"
+        empty="Everyone enrolled has arrived."
+        label="Not arrived"
+        striped={false}
+        columns={['Attendee', 'Type', 'Store', 'District', 'Zone']}
+        rowKey={(r) => r.registrationId}
+        pager={{ label: 'Not arrived pages', page, pageSize: PAGE_SIZE, onPage: setPage }}
+      >
+        {(r) => (
+          <>
+            <td>
+              <Link to={adminPaths.registration(r.registrationId)}>{r.attendeeName}</Link>
+            </td>
+            <td>{labelOf(ATTENDEE_TYPE_LABELS, r.attendeeType)}</td>
+            <td>
+              {r.dlrnum} {r.storeName}
+            </td>
+            <td>{r.district}</td>
+            <td>{r.zone}</td>
+          </>
+        )}
+      </PagedTable>
     </section>
+  );
+}
+
+const COUNT_COLUMNS = [
+  { header: 'Enrolled', className: 'text-end' },
+  { header: 'Arrived', className: 'text-end' },
+  { header: '% arrived', className: 'text-end' },
+];
+
+function ArrivalCounts({ enrolled, arrived, pct }: { enrolled: number; arrived: number; pct: number }) {
+  return (
+    <>
+      <td className="text-end">{formatCount(enrolled)}</td>
+      <td className="text-end">{formatCount(arrived)}</td>
+      <td className="text-end">{pct.toFixed(1)}</td>
+    </>
   );
 }
 
@@ -180,16 +164,9 @@ function NewDeviceForm({ event, onCreated, onCancel }: { event: EventId; onCreat
           New door device for {event}
         </Card.Title>
         <Form noValidate onSubmit={onSubmit}>
-          <Field id="device-name" label="Name" value={name} onChange={setName} error={errors.name} placeholder="Door 2, Hall B" help="Shown at the door and in arrivals (first check-in's door)." />
-          <Form.Check id="device-walk-in" type="checkbox" className="mb-1" label="May register walk-ins" checked={canWalkIn} onChange={(e) => setCanWalkIn(e.target.checked)} />
-          <Form.Check
-            id="device-substitute"
-            type="checkbox"
-            className="mb-3"
-            label="May pass a registration to a colleague of the same store"
-            checked={canSubstitute}
-            onChange={(e) => setCanSubstitute(e.target.checked)}
-          />
+          <TextField id="device-name" label="Name" value={name} onChange={setName} error={errors.name} placeholder="Door 2, Hall B" hint="Shown at the door and in arrivals (first check-in's door)." />
+          <CheckField id="device-walk-in" className="mb-1" label="May register walk-ins" checked={canWalkIn} onChange={setCanWalkIn} />
+          <CheckField id="device-substitute" className="mb-3" label="May pass a registration to a colleague of the same store" checked={canSubstitute} onChange={setCanSubstitute} />
           {create.isError && <ErrorAlert error={create.error} title="Not created." />}
           <SubmitCancel label="Create pairing code" pending={create.isPending} onCancel={onCancel} />
         </Form>
@@ -247,69 +224,56 @@ function Devices({ event }: { event: EventId }) {
           </Button>
         </Alert>
       )}
-      <QueryState query={devices} loadingLabel="Loading door devices…">
-        {(list) =>
-          list.total === 0 ? (
-            <EmptyState>No door devices for {event} yet.</EmptyState>
-          ) : (
-            <Table size="sm" bordered hover responsive aria-label="Door devices">
-              <thead>
-                <tr>
-                  <th scope="col">Device</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Rights</th>
-                  <th scope="col">Last sync</th>
-                  <th scope="col" className="text-end">
-                    Scans
-                  </th>
-                  <th scope="col" className="text-end">
-                    Check-ins
-                  </th>
-                  <th scope="col" className="text-end">
-                    Conflicts
-                  </th>
-                  <th scope="col">Holds</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((d) => (
-                  <tr key={d.id}>
-                    <td>{d.name}</td>
-                    <td>
-                      {STATE_LABELS[d.state]}
-                      {d.state === 'pairing' && d.pairingExpiresAt && <div className="small text-body-secondary">until {formatDateTime(d.pairingExpiresAt)}</div>}
-                    </td>
-                    <td className="small">{[d.canWalkIn && 'walk-ins', d.canSubstitute && 'substitution'].filter(Boolean).join(', ') || '—'}</td>
-                    <td className="text-nowrap">{formatDateTime(d.lastSyncAt)}</td>
-                    <td className="text-end">{formatCount(d.scans)}</td>
-                    <td className="text-end">{formatCount(d.checkIns)}</td>
-                    <td className="text-end">{formatCount(d.conflicts)}</td>
-                    <td className="small">
-                      {d.holds.rows > 0 ? (
-                        <>
-                          {formatCount(d.holds.rows)} people ({d.holds.fields.join(', ')}) as of {formatDateTime(d.holds.asOf)}
-                        </>
-                      ) : (
-                        'nothing'
-                      )}
-                    </td>
-                    <td>
-                      {d.state !== 'revoked' && (
-                        <Button size="sm" variant="outline-danger" onClick={() => confirm.ask(d)}>
-                          Revoke
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )
-        }
-      </QueryState>
+      <PagedTable
+        query={devices}
+        loadingLabel="Loading door devices…"
+        empty={`No door devices for ${event} yet.`}
+        label="Door devices"
+        striped={false}
+        columns={[
+          'Device',
+          'State',
+          'Rights',
+          'Last sync',
+          { header: 'Scans', className: 'text-end' },
+          { header: 'Check-ins', className: 'text-end' },
+          { header: 'Conflicts', className: 'text-end' },
+          'Holds',
+          ACTIONS,
+        ]}
+        rowKey={(d) => d.id}
+      >
+        {(d) => (
+          <>
+            <td>{d.name}</td>
+            <td>
+              {STATE_LABELS[d.state]}
+              {d.state === 'pairing' && d.pairingExpiresAt && <div className="small text-body-secondary">until {formatDateTime(d.pairingExpiresAt)}</div>}
+            </td>
+            <td className="small">{[d.canWalkIn && 'walk-ins', d.canSubstitute && 'substitution'].filter(Boolean).join(', ') || '—'}</td>
+            <td className="text-nowrap">{formatDateTime(d.lastSyncAt)}</td>
+            <td className="text-end">{formatCount(d.scans)}</td>
+            <td className="text-end">{formatCount(d.checkIns)}</td>
+            <td className="text-end">{formatCount(d.conflicts)}</td>
+            <td className="small">
+              {d.holds.rows > 0 ? (
+                <>
+                  {formatCount(d.holds.rows)} people ({d.holds.fields.join(', ')}) as of {formatDateTime(d.holds.asOf)}
+                </>
+              ) : (
+                'nothing'
+              )}
+            </td>
+            <td>
+              {d.state !== 'revoked' && (
+                <Button size="sm" variant="outline-danger" onClick={() => confirm.ask(d)}>
+                  Revoke
+                </Button>
+              )}
+            </td>
+          </>
+        )}
+      </PagedTable>
       <ConfirmDialog {...confirm.dialog} title="Revoke this door device?" confirmLabel="Revoke">
         <p>
           {confirm.target?.name} stops at once: its next sync is refused and it wipes what it holds. Scans it has not sent yet are lost; let it sync first if you can.
@@ -327,43 +291,41 @@ function Conflicts({ event }: { event: EventId }) {
         Conflicts
       </h2>
       <p className="small text-body-secondary">Badges two doors both admitted while offline: the same badge may have been used by two people.</p>
-      <QueryState query={conflicts} loadingLabel="Loading conflicts…">
-        {(list) =>
-          list.total === 0 ? (
-            <EmptyState>No conflicts.</EmptyState>
-          ) : (
-            <Table size="sm" bordered responsive aria-label="Conflicts">
-              <thead>
-                <tr>
-                  <th scope="col">Attendee</th>
-                  <th scope="col">Store</th>
-                  <th scope="col">First admitted</th>
-                  <th scope="col">Also admitted</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((c) => (
-                  <tr key={c.second.scanId}>
-                    <td>
-                      <Link to={adminPaths.registration(c.registrationId)}>{c.attendeeName}</Link>
-                    </td>
-                    <td>{c.storeName}</td>
-                    <td>
-                      {formatDateTime(c.first.at)}, {c.first.door} ({c.first.device})
-                    </td>
-                    <td>
-                      {formatDateTime(c.second.at)}, {c.second.door} ({c.second.device})
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )
-        }
-      </QueryState>
+      <PagedTable
+        query={conflicts}
+        loadingLabel="Loading conflicts…"
+        empty="No conflicts."
+        label="Conflicts"
+        striped={false}
+        hover={false}
+        columns={['Attendee', 'Store', 'First admitted', 'Also admitted']}
+        rowKey={(c) => c.second.scanId}
+      >
+        {(c) => (
+          <>
+            <td>
+              <Link to={adminPaths.registration(c.registrationId)}>{c.attendeeName}</Link>
+            </td>
+            <td>{c.storeName}</td>
+            <td>
+              {formatDateTime(c.first.at)}, {c.first.door} ({c.first.device})
+            </td>
+            <td>
+              {formatDateTime(c.second.at)}, {c.second.door} ({c.second.device})
+            </td>
+          </>
+        )}
+      </PagedTable>
     </section>
   );
 }
+
+const WALK_IN_FIELDS: FieldSpec<'email' | 'storeDlrnum' | 'firstName' | 'lastName'>[] = [
+  { name: 'email', id: 'walk-in-email', label: 'E-mail', type: 'email' },
+  { name: 'storeDlrnum', id: 'walk-in-store', label: 'Store code (optional)' },
+  { name: 'firstName', id: 'walk-in-first', label: 'First name' },
+  { name: 'lastName', id: 'walk-in-last', label: 'Last name' },
+];
 
 function WalkIn({ event }: { event: EventId }) {
   const walkIn = useWalkIn();
@@ -397,20 +359,7 @@ function WalkIn({ event }: { event: EventId }) {
       </h2>
       <p className="small text-body-secondary">Registers a person on the spot (an existing person by their e-mail), checks them in and prints their badge.</p>
       <Form noValidate onSubmit={onSubmit} aria-label="Walk-in">
-        <Row xs={1} md={2}>
-          <Col>
-            <Field id="walk-in-email" label="E-mail" type="email" value={values.email} onChange={set('email')} error={errors.email} />
-          </Col>
-          <Col>
-            <Field id="walk-in-store" label="Store code (optional)" value={values.storeDlrnum} onChange={set('storeDlrnum')} error={errors.storeDlrnum} />
-          </Col>
-          <Col>
-            <Field id="walk-in-first" label="First name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
-          </Col>
-          <Col>
-            <Field id="walk-in-last" label="Last name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
-          </Col>
-        </Row>
+        <FieldGrid className="row-cols-1 row-cols-md-2" fields={WALK_IN_FIELDS} values={values} errors={errors} onChange={(name, value) => set(name)(value)} />
         {walkIn.isError && <ErrorAlert error={walkIn.error} title="Not registered." />}
         {done && (
           <Alert variant="success" role="status">
@@ -418,14 +367,18 @@ function WalkIn({ event }: { event: EventId }) {
           </Alert>
         )}
         {printError && <Alert variant="warning">The badge did not download: {printError}</Alert>}
-        <Button type="submit" disabled={walkIn.isPending}>
-          {walkIn.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          Register and print badge
-        </Button>
+        <SubmitButton pending={walkIn.isPending}>Register and print badge</SubmitButton>
       </Form>
     </section>
   );
 }
+
+const PRINT_FIELDS: FieldSpec<'region' | 'zone' | 'district' | 'store'>[] = [
+  { name: 'region', id: 'print-region', label: 'Region' },
+  { name: 'zone', id: 'print-zone', label: 'Zone' },
+  { name: 'district', id: 'print-district', label: 'District' },
+  { name: 'store', id: 'print-store', label: 'Store' },
+];
 
 function PrintBadges({ event }: { event: EventId }) {
   const [layout, setLayout] = useState<BadgeLayout>('a4-4up');
@@ -448,37 +401,21 @@ function PrintBadges({ event }: { event: EventId }) {
       </h2>
       <p className="small text-body-secondary">One PDF of the enrolled attendees, sorted by store so a store's badges come out together. Leave the filters empty for the whole event.</p>
       <Form noValidate onSubmit={onSubmit} aria-label="Print badges">
-        <Row xs={2} md={5} className="align-items-end">
-          <Col>
-            <Form.Group controlId="print-layout" className="mb-3">
-              <Form.Label>Layout</Form.Label>
-              <Form.Select value={layout} onChange={(e) => setLayout(e.target.value as BadgeLayout)}>
-                {BADGE_LAYOUTS.map((l) => (
-                  <option key={l} value={l}>
-                    {LAYOUT_LABELS[l]}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-          </Col>
-          <Col>
-            <Field id="print-region" label="Region" value={filters.region} onChange={set('region')} />
-          </Col>
-          <Col>
-            <Field id="print-zone" label="Zone" value={filters.zone} onChange={set('zone')} />
-          </Col>
-          <Col>
-            <Field id="print-district" label="District" value={filters.district} onChange={set('district')} />
-          </Col>
-          <Col>
-            <Field id="print-store" label="Store" value={filters.store} onChange={set('store')} />
-          </Col>
-        </Row>
+        <FieldGrid
+          className="row-cols-2 row-cols-md-5 align-items-end"
+          fields={PRINT_FIELDS}
+          values={filters}
+          onChange={(name, value) => set(name)(value)}
+          before={
+            <div className="col">
+              <SelectField id="print-layout" label="Layout" value={layout} onChange={setLayout} options={BADGE_LAYOUTS.map((l) => ({ value: l, label: LAYOUT_LABELS[l] }))} />
+            </div>
+          }
+        />
         {error && <Alert variant="danger">{error}</Alert>}
-        <Button type="submit" variant="outline-primary" disabled={pending}>
-          {pending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        <SubmitButton pending={pending} variant="outline-primary">
           {pending ? 'Making the PDF…' : 'Download PDF'}
-        </Button>
+        </SubmitButton>
       </Form>
     </section>
   );
@@ -490,13 +427,7 @@ export function EventDaysPage() {
     <>
       <div className="d-flex flex-wrap align-items-end gap-3 mb-3">
         <h1 className="h3 mb-0">Event days</h1>
-        <Form.Group controlId="event-days-event">
-          <Form.Label className="small mb-0">Event</Form.Label>
-          <Form.Select value={event} onChange={(e) => setEvent(e.target.value as EventId)}>
-            <option value="nbc">nbc</option>
-            <option value="abc">abc</option>
-          </Form.Select>
-        </Form.Group>
+        <SelectField id="event-days-event" label="Event" className="" labelClassName="small mb-0" value={event} onChange={setEvent} options={EVENTS} />
       </div>
       <Arrivals key={`arrivals-${event}`} event={event} />
       <Devices key={`devices-${event}`} event={event} />

@@ -1,15 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { nbcEvent, signInOrganizer } from '../testing/admin-fixtures.ts';
+import { nbcEvent } from '../testing/admin-fixtures.ts';
+import { setUpConsolePageTests } from '../../../testing/console-page.ts';
 import { fakeAdminApi } from '../testing/fake-admin-api.ts';
 import { checkEventForm, eventFormValues } from '../utils/event-form.ts';
 
-beforeAll(async () => {
-  await import('../../../app/routes/admin.tsx');
-}, 60_000);
-beforeEach(() => signInOrganizer());
+setUpConsolePageTests();
 
 describe('event form rules', () => {
   const values = eventFormValues(nbcEvent());

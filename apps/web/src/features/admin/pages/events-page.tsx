@@ -4,7 +4,6 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import type { AdminEvent } from '@portal/contracts';
@@ -12,7 +11,8 @@ import { useEvents } from '../api/get-events.ts';
 import { useRetentionDryRun, useRunRetention } from '../api/privacy.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { Field } from '../components/form-field.tsx';
+import { FieldGrid, type FieldSpec } from '../../../components/ui/form/field-grid.tsx';
+import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { formatCount } from '../utils/format.ts';
 import { checkEventForm, eventFormValues, type EventFormErrors, type EventFormValues } from '../utils/event-form.ts';
@@ -27,6 +27,17 @@ function EventForm({ event }: { event: AdminEvent }) {
     setSaved(false);
     setValues((v) => ({ ...v, [field]: value }));
   };
+
+  const fields: FieldSpec<keyof Omit<EventFormValues, 'isVirtual'>>[] = [
+    { name: 'startsOn', id: id('starts'), label: 'First day', type: 'date' },
+    { name: 'endsOn', id: id('ends'), label: 'Last day', type: 'date' },
+    { name: 'registrationOpensAt', id: id('opens'), label: 'Registration opens', type: 'datetime-local' },
+    { name: 'registrationClosesAt', id: id('closes'), label: 'Registration closes', type: 'datetime-local' },
+    { name: 'capacity', id: id('capacity'), label: 'Capacity', inputMode: 'numeric', hint: 'Empty: no limit.' },
+    { name: 'defaultComplimentarySeats', id: id('seats'), label: 'Complimentary seats per store', inputMode: 'numeric', hint: 'Default for stores without their own number.' },
+    { name: 'reminderDaysBeforeClose', id: id('reminders'), label: 'Reminder, days before close', inputMode: 'numeric', hint: 'Store managers of stores with nobody enrolled are mailed then. Empty: no reminder.' },
+    { name: 'retentionDays', id: id('retention'), label: 'Erase attendees, days after the end', inputMode: 'numeric', hint: 'A daily job erases the attendees and purges delivered mail bodies then (see the dry run). Empty: kept.' },
+  ];
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -49,31 +60,7 @@ function EventForm({ event }: { event: AdminEvent }) {
           {formatCount(event.registrations.enrolled)} enrolled, {formatCount(event.registrations.pending)} pending, {formatCount(event.registrations.cancelled)} cancelled.
         </p>
         <Form noValidate onSubmit={onSubmit} aria-label={`Settings of ${event.name}`}>
-          <Row xs={1} md={2} xl={4}>
-            <Col>
-              <Field id={id('starts')} label="First day" type="date" value={values.startsOn} onChange={set('startsOn')} error={errors.startsOn} />
-            </Col>
-            <Col>
-              <Field id={id('ends')} label="Last day" type="date" value={values.endsOn} onChange={set('endsOn')} error={errors.endsOn} />
-            </Col>
-            <Col>
-              <Field id={id('opens')} label="Registration opens" type="datetime-local" value={values.registrationOpensAt} onChange={set('registrationOpensAt')} error={errors.registrationOpensAt} />
-            </Col>
-            <Col>
-              <Field id={id('closes')} label="Registration closes" type="datetime-local" value={values.registrationClosesAt} onChange={set('registrationClosesAt')} error={errors.registrationClosesAt} />
-            </Col>
-            <Col>
-              <Field id={id('capacity')} label="Capacity" inputMode="numeric" value={values.capacity} onChange={set('capacity')} error={errors.capacity} help="Empty: no limit." />
-            </Col>
-            <Col>
-              <Field id={id('seats')} label="Complimentary seats per store" inputMode="numeric" value={values.defaultComplimentarySeats} onChange={set('defaultComplimentarySeats')} error={errors.defaultComplimentarySeats} help="Default for stores without their own number." />
-            </Col>
-            <Col>
-              <Field id={id('reminders')} label="Reminder, days before close" inputMode="numeric" value={values.reminderDaysBeforeClose} onChange={set('reminderDaysBeforeClose')} error={errors.reminderDaysBeforeClose} help="Store managers of stores with nobody enrolled are mailed then. Empty: no reminder." />
-            </Col>
-            <Col>
-              <Field id={id('retention')} label="Erase attendees, days after the end" inputMode="numeric" value={values.retentionDays} onChange={set('retentionDays')} error={errors.retentionDays} help="A daily job erases the attendees and purges delivered mail bodies then (see the dry run). Empty: kept." />
-            </Col>
+          <FieldGrid className="row-cols-1 row-cols-md-2 row-cols-xl-4" fields={fields} values={values} errors={errors} onChange={(name, value) => set(name)(value)}>
             <Col className="d-flex align-items-center">
               <Form.Check
                 type="switch"
@@ -86,17 +73,14 @@ function EventForm({ event }: { event: AdminEvent }) {
                 }}
               />
             </Col>
-          </Row>
+          </FieldGrid>
           {update.isError && <ErrorAlert error={update.error} title="Not saved." />}
           {saved && (
             <Alert variant="success" role="status">
               Saved.
             </Alert>
           )}
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-            Save {event.id}
-          </Button>
+          <SubmitButton pending={update.isPending}>Save {event.id}</SubmitButton>
         </Form>
       </Card.Body>
     </Card>

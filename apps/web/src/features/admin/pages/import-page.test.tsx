@@ -1,15 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ImportResult } from '@portal/contracts';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { signInOrganizer } from '../testing/admin-fixtures.ts';
+import { setUpConsolePageTests } from '../../../testing/console-page.ts';
 import { fakeAdminApi } from '../testing/fake-admin-api.ts';
 
-beforeAll(async () => {
-  await import('../../../app/routes/admin.tsx');
-}, 60_000);
-beforeEach(() => signInOrganizer());
+setUpConsolePageTests();
 
 const BAD = 'dlrnum,email,first_name,last_name,role\n10001,new.person@example.com,New,Person,staff\n10001,not-an-email,Bad,Row,boss\n';
 const GOOD = 'dlrnum,email,first_name,last_name,role\n10001,new.person@example.com,New,Person,staff\n10001,second@example.com,Second,Row,staff\n';

@@ -4,11 +4,11 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { IMPORT_BODY_MAX_BYTES, IMPORT_KINDS, type ImportKind, type ImportResult } from '@portal/contracts';
 import { useRunImport } from '../api/run-import.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { SelectField } from '../components/form-field.tsx';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
+import { DataTable } from '../../../components/ui/table/data-table.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 import { countsText, IMPORT_KIND_INFO } from '../utils/import-kinds.ts';
 import { NotUtf8Error, readFileText } from '../utils/read-file-text.ts';
@@ -28,24 +28,23 @@ function Problems({ result }: { result: ImportResult }) {
         Fix the file and check it again. Lines are counted from the header (line 1).
         {result.problemsTotal > result.problems.length && ` The first ${result.problems.length.toLocaleString('en-US')} are listed.`}
       </p>
-      <Table size="sm" bordered responsive className="mb-0 bg-white" aria-label="Problems in the file">
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Column</th>
-            <th scope="col">Problem</th>
-          </tr>
-        </thead>
-        <tbody>
-          {result.problems.map((p, i) => (
-            <tr key={`${p.file}-${p.line}-${p.column}-${i}`}>
-              <td>{p.line}</td>
-              <td>{p.column || '—'}</td>
-              <td>{p.reason}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label="Problems in the file"
+        striped={false}
+        hover={false}
+        className="mb-0 bg-white"
+        columns={['Line', 'Column', 'Problem']}
+        rows={result.problems}
+        rowKey={(p, i) => `${p.file}-${p.line}-${p.column}-${i}`}
+      >
+        {(p) => (
+          <>
+            <td>{p.line}</td>
+            <td>{p.column || '—'}</td>
+            <td>{p.reason}</td>
+          </>
+        )}
+      </DataTable>
     </Alert>
   );
 }

@@ -9,7 +9,8 @@ import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useOrganizers, useSetOrganizerActive } from '../api/organizers.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
-import { Field, SelectField } from '../components/form-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { ACTIONS } from '../../../components/ui/table/data-table.tsx';
 import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
@@ -45,7 +46,7 @@ export function OrganizersPage() {
       <Form role="search" aria-label="Find organizers" onSubmit={onSearch} className="mb-3">
         <Row xs={1} sm={3} className="align-items-end">
           <Col>
-            <Field id="organizers-q" type="search" label="E-mail or name" value={text} onChange={setText} className="mb-2" />
+            <TextField id="organizers-q" type="search" label="E-mail or name" value={text} onChange={setText} className="mb-2" />
           </Col>
           <Col>
             <SelectField id="organizers-active" label="State" value={params.active} onChange={(active) => update({ active })} options={STATE_OPTIONS} className="mb-2" />

@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { auditEntry, outboxMail, signInOrganizer } from '../testing/admin-fixtures.ts';
+import { auditEntry, outboxMail } from '../testing/admin-fixtures.ts';
+import { setUpConsolePageTests } from '../../../testing/console-page.ts';
 import { fakeAdminApi } from '../testing/fake-admin-api.ts';
 
-beforeAll(async () => {
-  await import('../../../app/routes/admin.tsx');
-}, 60_000);
-beforeEach(() => signInOrganizer());
+setUpConsolePageTests();
 
 describe('outbox', { timeout: 40_000 }, () => {
   it('lists mails with status, attempts and last error, filters by status and resends after confirmation', async () => {

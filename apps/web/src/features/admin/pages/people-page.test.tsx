@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { person, signInOrganizer } from '../testing/admin-fixtures.ts';
+import { person } from '../testing/admin-fixtures.ts';
+import { setUpConsolePageTests } from '../../../testing/console-page.ts';
 import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
 
-beforeAll(async () => {
-  await import('../../../app/routes/admin.tsx');
-}, 60_000);
-beforeEach(() => signInOrganizer());
+setUpConsolePageTests();
 
 describe('people and network', { timeout: 40_000 }, () => {
   it('searches on the server and sets a zone scope, sending only what changed', async () => {

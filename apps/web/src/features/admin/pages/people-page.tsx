@@ -13,7 +13,8 @@ import { downloadPersonData } from '../api/privacy.ts';
 import { useUpdatePerson } from '../api/update-person.ts';
 import { ErasePersonDialog } from '../components/erase-person-dialog.tsx';
 import { ErasureRequests } from '../components/erasure-requests.tsx';
-import { Field, SelectField } from '../components/form-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
 import { checkPersonForm, personFormValues, scopeText, type PersonFormErrors, type PersonFormValues } from '../utils/person-form.ts';
@@ -59,25 +60,25 @@ function EditPerson({ person, onClose }: { person: AdminPerson; onClose: () => v
         <Modal.Body>
           <Row xs={1} md={2}>
             <Col>
-              <Field id="person-first" label="First name" value={values.firstName} onChange={set('firstName')} error={shown.firstName} />
+              <TextField id="person-first" label="First name" value={values.firstName} onChange={set('firstName')} error={shown.firstName} />
             </Col>
             <Col>
-              <Field id="person-last" label="Last name" value={values.lastName} onChange={set('lastName')} error={shown.lastName} />
+              <TextField id="person-last" label="Last name" value={values.lastName} onChange={set('lastName')} error={shown.lastName} />
             </Col>
             <Col>
-              <Field id="person-email" label="E-mail" type="email" value={values.email} onChange={set('email')} error={shown.email} />
+              <TextField id="person-email" label="E-mail" type="email" value={values.email} onChange={set('email')} error={shown.email} />
             </Col>
             <Col>
               <SelectField id="person-category" label="Category" value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} error={shown.category} />
             </Col>
             <Col>
-              <Field id="person-store" label="Store number" value={values.storeDlrnum} onChange={set('storeDlrnum')} error={shown.storeDlrnum} help="Empty: not bound to a store." />
+              <TextField id="person-store" label="Store number" value={values.storeDlrnum} onChange={set('storeDlrnum')} error={shown.storeDlrnum} hint="Empty: not bound to a store." />
             </Col>
             <Col>
-              <Field id="person-zone" label="Zone covered (field report)" value={values.zoneCode} onChange={set('zoneCode')} error={shown.zoneCode} />
+              <TextField id="person-zone" label="Zone covered (field report)" value={values.zoneCode} onChange={set('zoneCode')} error={shown.zoneCode} />
             </Col>
             <Col>
-              <Field id="person-company" label="Company" value={values.company} onChange={set('company')} error={shown.company} />
+              <TextField id="person-company" label="Company" value={values.company} onChange={set('company')} error={shown.company} />
             </Col>
           </Row>
           <fieldset className="border rounded p-3">
@@ -88,7 +89,7 @@ function EditPerson({ person, onClose }: { person: AdminPerson; onClose: () => v
               </Col>
               {values.scopeLevel !== '' && values.scopeLevel !== 'network' && (
                 <Col>
-                  <Field id="person-scope-code" label={`${values.scopeLevel} code`} value={values.scopeCode} onChange={set('scopeCode')} error={shown.scopeCode} />
+                  <TextField id="person-scope-code" label={`${values.scopeLevel} code`} value={values.scopeCode} onChange={set('scopeCode')} error={shown.scopeCode} />
                 </Col>
               )}
             </Row>
@@ -139,10 +140,10 @@ export function PeoplePage() {
       <Form role="search" aria-label="Find people" onSubmit={onSearch} className="mb-3">
         <Row xs={1} sm={3} className="align-items-end">
           <Col>
-            <Field id="people-q" type="search" label="Name or e-mail" value={text.q} onChange={(q) => setText((t) => ({ ...t, q }))} className="mb-2" />
+            <TextField id="people-q" type="search" label="Name or e-mail" value={text.q} onChange={(q) => setText((t) => ({ ...t, q }))} className="mb-2" />
           </Col>
           <Col>
-            <Field id="people-store" label="Store number" value={text.store} onChange={(store) => setText((t) => ({ ...t, store }))} className="mb-2" />
+            <TextField id="people-store" label="Store number" value={text.store} onChange={(store) => setText((t) => ({ ...t, store }))} className="mb-2" />
           </Col>
           <Col>
             <Button type="submit" className="mb-2">

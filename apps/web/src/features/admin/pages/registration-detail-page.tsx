@@ -6,7 +6,6 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
 import type { AdminRegistrationDetail, ResendLinkData } from '@portal/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -19,8 +18,9 @@ import { useResendRegistrationLink } from '../api/resend-registration-link.ts';
 import { AuditDetail } from '../components/audit-detail.tsx';
 import { BadgeCard } from '../components/badge-card.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { CopyButton } from '../components/copy-button.tsx';
-import { Field } from '../components/form-field.tsx';
+import { CopyField } from '../components/copy-button.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { DataTable } from '../../../components/ui/table/data-table.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { formatDateTime } from '../utils/format.ts';
@@ -103,10 +103,10 @@ function DatesForm({ r }: { r: AdminRegistrationDetail }) {
       {!values.isVirtual && (
         <Row xs={1} sm={2}>
           <Col>
-            <Field id="dates-arrival" label="Arrival" type="date" value={values.arrivalDate} onChange={(arrivalDate) => setValues((v) => ({ ...v, arrivalDate }))} error={shown.arrivalDate} />
+            <TextField id="dates-arrival" label="Arrival" type="date" value={values.arrivalDate} onChange={(arrivalDate) => setValues((v) => ({ ...v, arrivalDate }))} error={shown.arrivalDate} />
           </Col>
           <Col>
-            <Field id="dates-departure" label="Departure" type="date" value={values.departureDate} onChange={(departureDate) => setValues((v) => ({ ...v, departureDate }))} error={shown.departureDate} />
+            <TextField id="dates-departure" label="Departure" type="date" value={values.departureDate} onChange={(departureDate) => setValues((v) => ({ ...v, departureDate }))} error={shown.departureDate} />
           </Col>
         </Row>
       )}
@@ -127,30 +127,19 @@ function DatesForm({ r }: { r: AdminRegistrationDetail }) {
 function History({ r }: { r: AdminRegistrationDetail }) {
   if (r.history.length === 0) return <EmptyState>No history recorded for this registration.</EmptyState>;
   return (
-    <Table size="sm" striped bordered responsive aria-label="History">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">What</th>
-          <th scope="col">Who</th>
-          <th scope="col">Result</th>
-          <th scope="col">Details</th>
-        </tr>
-      </thead>
-      <tbody>
-        {r.history.map((h) => (
-          <tr key={h.id}>
-            <td className="text-nowrap">{formatDateTime(h.at)}</td>
-            <td>{h.action}</td>
-            <td className="text-nowrap">{h.actorEmail ?? (h.organizerId ? `organizer ${h.organizerId}` : '—')}</td>
-            <td>{h.success ? 'done' : 'failed'}</td>
-            <td>
-              <AuditDetail detail={h.detail} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable label="History" hover={false} columns={['When', 'What', 'Who', 'Result', 'Details']} rows={r.history} rowKey={(h) => h.id}>
+      {(h) => (
+        <>
+          <td className="text-nowrap">{formatDateTime(h.at)}</td>
+          <td>{h.action}</td>
+          <td className="text-nowrap">{h.actorEmail ?? (h.organizerId ? `organizer ${h.organizerId}` : '—')}</td>
+          <td>{h.success ? 'done' : 'failed'}</td>
+          <td>
+            <AuditDetail detail={h.detail} />
+          </td>
+        </>
+      )}
+    </DataTable>
   );
 }
 
@@ -183,13 +172,7 @@ function Detail({ r }: { r: AdminRegistrationDetail }) {
       {link && (
         <Alert variant="info" onClose={() => setLink(null)} dismissible>
           <p className="mb-2">{link.queued ? 'A new link was mailed to the attendee.' : 'A new link was issued. Mail is not set up: pass it on yourself.'}</p>
-          <div className="d-flex flex-wrap gap-2 align-items-center">
-            <label htmlFor="new-link" className="visually-hidden">
-              New registration link
-            </label>
-            <input id="new-link" className="form-control font-monospace created-code" readOnly value={link.link} onFocus={(e) => e.currentTarget.select()} />
-            <CopyButton text={link.link} label="Copy link" />
-          </div>
+          <CopyField id="new-link" label="New registration link" value={link.link} copyLabel="Copy link" inputClassName="created-code" />
         </Alert>
       )}
       <Card className="mb-3">

@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp, testLocation } from '../../../testing/render-app.tsx';
-import { auditEntry, nbcEvent, registration, registrationDetail, signInOrganizer } from '../testing/admin-fixtures.ts';
+import { auditEntry, nbcEvent, registration, registrationDetail } from '../testing/admin-fixtures.ts';
+import { setUpConsolePageTests } from '../../../testing/console-page.ts';
 import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
 
-beforeAll(async () => {
-  await import('../../../app/routes/admin.tsx');
-}, 60_000);
-beforeEach(() => signInOrganizer());
+setUpConsolePageTests();
 
 describe('registrations list', { timeout: 40_000 }, () => {
   it('searches, filters, sorts and pages on the server, with the state in the URL', async () => {

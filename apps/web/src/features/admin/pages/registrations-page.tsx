@@ -8,7 +8,8 @@ import { ADMIN_ATTENDEE_TYPES, ADMIN_REGISTRATION_STATUSES, EVENT_TYPES } from '
 import { adminPaths } from '../admin-paths.ts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useRegistrations } from '../api/get-registrations.ts';
-import { Field, SelectField } from '../components/form-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { Pager } from '../../../components/ui/table/pager.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
@@ -36,13 +37,13 @@ export function RegistrationsPage() {
       <Form role="search" aria-label="Find registrations" onSubmit={onSearch} className="mb-3">
         <Row xs={1} sm={2} lg={4} xxl={7} className="align-items-end">
           <Col className="col-lg-6 col-xxl-3">
-            <Field id="reg-q" label="Name, e-mail or store" type="search" value={text.q} onChange={(q) => setText((t) => ({ ...t, q }))} className="mb-2" />
+            <TextField id="reg-q" label="Name, e-mail or store" type="search" value={text.q} onChange={(q) => setText((t) => ({ ...t, q }))} className="mb-2" />
           </Col>
           <Col>
-            <Field id="reg-region" label="Region" value={text.region} onChange={(region) => setText((t) => ({ ...t, region }))} className="mb-2" />
+            <TextField id="reg-region" label="Region" value={text.region} onChange={(region) => setText((t) => ({ ...t, region }))} className="mb-2" />
           </Col>
           <Col>
-            <Field id="reg-store" label="Store number" value={text.store} onChange={(store) => setText((t) => ({ ...t, store }))} className="mb-2" />
+            <TextField id="reg-store" label="Store number" value={text.store} onChange={(store) => setText((t) => ({ ...t, store }))} className="mb-2" />
           </Col>
           <Col>
             <Button type="submit" className="mb-2 w-100">

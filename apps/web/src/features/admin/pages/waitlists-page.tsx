@@ -5,12 +5,12 @@
  */
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { AdminWaitlist, AdminWaitlistEntry } from '@portal/contracts';
 import { adminPaths } from '../admin-paths.ts';
 import { useMoveInQueue, useOfferPlace, useWaitlists } from '../api/waitlists.ts';
-import { SelectField } from '../components/form-field.tsx';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
+import { ACTIONS, DataTable } from '../../../components/ui/table/data-table.tsx';
 import { EmptyState, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { formatDateTime } from '../utils/format.ts';
@@ -50,40 +50,27 @@ function Queue({ queue }: { queue: AdminWaitlist }) {
       <p className="text-body-secondary mb-2">
         {queue.places === null ? 'No limit' : `${queue.held} of ${queue.places} places held`} · {queue.waiting} waiting · {queue.offered} offered
       </p>
-      <Table striped bordered hover responsive size="sm" aria-label={`Queue ${title}`}>
-        <thead>
-          <tr>
-            <th scope="col" className="text-end">
-              Position
-            </th>
-            <th scope="col">Attendee</th>
-            <th scope="col">Store</th>
-            <th scope="col">Status</th>
-            <th scope="col">Waiting since</th>
-            <th scope="col">Offer expires</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {queue.entries.map((entry) => (
-            <EntryRow key={entry.registrationId} entry={entry} />
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label={`Queue ${title}`}
+        columns={[{ header: 'Position', className: 'text-end' }, 'Attendee', 'Store', 'Status', 'Waiting since', 'Offer expires', ACTIONS]}
+        rows={queue.entries}
+        rowKey={(entry) => entry.registrationId}
+      >
+        {(entry) => <EntryCells entry={entry} />}
+      </DataTable>
     </section>
   );
 }
 
-function EntryRow({ entry }: { entry: AdminWaitlistEntry }) {
+/** A queue entry's cells, with its own offer and move calls. */
+function EntryCells({ entry }: { entry: AdminWaitlistEntry }) {
   const offer = useOfferPlace();
   const move = useMoveInQueue();
   const [position, setPosition] = useState('');
   const failure = offer.error ?? move.error;
   const waiting = entry.status === 'Waitlisted';
   return (
-    <tr>
+    <>
       <td className="text-end">{entry.position ?? '—'}</td>
       <td>
         <Link to={adminPaths.registration(entry.registrationId)}>
@@ -136,6 +123,6 @@ function EntryRow({ entry }: { entry: AdminWaitlistEntry }) {
           </div>
         )}
       </td>
-    </tr>
+    </>
   );
 }

@@ -26,7 +26,8 @@ import {
 } from '../api/webhooks.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
-import { Field, SubmitCancel } from '../components/form-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { SubmitCancel } from '../../../components/ui/form/submit-cancel.tsx';
 import { ACTIONS, DataTable } from '../../../components/ui/table/data-table.tsx';
 import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
@@ -61,8 +62,8 @@ function NewEndpointForm({ onCreated, onCancel }: { onCreated: (created: Created
           New endpoint
         </Card.Title>
         <Form noValidate onSubmit={onSubmit}>
-          <Field id="webhook-url" label="URL" value={url} onChange={setUrl} error={errors.url} placeholder="https://crm.example.com/hooks/portal" help="https:// only (http:// and this machine's addresses in demo mode). Internal addresses are refused unless WEBHOOK_ALLOW_PRIVATE=true." />
-          <Field id="webhook-description" label="Description" value={description} onChange={setDescription} error={errors.description} help="For organizers only, e.g. CRM or travel desk." />
+          <TextField id="webhook-url" label="URL" value={url} onChange={setUrl} error={errors.url} placeholder="https://crm.example.com/hooks/portal" hint="https:// only (http:// and this machine's addresses in demo mode). Internal addresses are refused unless WEBHOOK_ALLOW_PRIVATE=true." />
+          <TextField id="webhook-description" label="Description" value={description} onChange={setDescription} error={errors.description} hint="For organizers only, e.g. CRM or travel desk." />
           <fieldset className="mb-3" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
             <legend className="form-label fs-6">Events</legend>
             {WEBHOOK_EVENT_TYPES.map((type) => (

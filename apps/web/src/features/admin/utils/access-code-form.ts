@@ -1,19 +1,14 @@
 /** The new-code form: its fields, checked with the contract's schema, and the request it sends. */
 import { createAccessCodeRequestSchema, type AccessCodeCategory, type CreateAccessCodeRequest, type EventType } from '@portal/contracts';
 import { fromLocalInput, parseWhole } from './format.ts';
+import { PERSON_CATEGORY_LABELS } from './labels.ts';
 import { fieldErrorsOf } from './zod-errors.ts';
 
+/** An access code's category, long form: the code form and table say whom it admits. */
 export const CATEGORY_LABELS: Record<AccessCodeCategory, string> = {
+  ...PERSON_CATEGORY_LABELS,
   dealer_staff: 'Dealer staff (store roster, or one store)',
-  corporate: 'Corporate',
-  field: 'Field',
-  sbr: 'SBR',
-  distributor: 'Distributor',
-  independent_distributor: 'Independent distributor',
-  vendor: 'Vendor',
-  partner: 'Partner',
   expo: 'Expo visitors (any e-mail)',
-  attendee: 'Attendee (annual conference)',
 };
 
 export interface AccessCodeFormValues {

@@ -1,6 +1,6 @@
 import type { Envelope, LoginData, LoginRequest } from '@portal/contracts';
 import { ApiError, apiPost } from '../../../lib/api-client.ts';
-import type { StoredUserDetail } from '../../../lib/user-storage.ts';
+import { setUserDetail, type StoredUserDetail } from '../../../lib/user-storage.ts';
 
 /**
  * `POST /User/ProcessLogin`: a failed login is a 200 answer with `succeeded: false`, and so is a
@@ -27,4 +27,11 @@ export function successfulLogin(envelope: Envelope<LoginData>, defaultPolicy: st
   const policies = Array.isArray(given) ? given.filter((p): p is string => typeof p === 'string') : [];
   const needsDefault = policies.length === 0 && (defaultPolicy === 'reporting' || data.dealerInfo?.isDealer === true);
   return { ...envelope, data: { ...data, authorizationPolicy: needsDefault ? [defaultPolicy] : policies } };
+}
+
+/** Calls the login and keeps a successful answer (with `defaultPolicy` when it names none); null when refused. */
+export async function signIn(request: LoginRequest, defaultPolicy: string): Promise<StoredUserDetail | null> {
+  const stored = successfulLogin(await processLogin(request), defaultPolicy);
+  if (stored) setUserDetail(stored);
+  return stored;
 }

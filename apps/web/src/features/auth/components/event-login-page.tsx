@@ -11,24 +11,23 @@ import { paths } from '../../../config/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
 import { RichText } from '../../../components/ui/rich-text.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { PersonNameFields } from '../../../components/person-name-fields.tsx';
 import { browser } from '../../../lib/browser.ts';
 import { releaseFirstPaintAfter } from '../../../lib/first-paint.ts';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, firstAsset, type LoginContent } from '../../../lib/content-models.ts';
-import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
 import { useRuntimeConfig } from '../../../lib/runtime-config.ts';
-import { getUserDetail, setUserDetail } from '../../../lib/user-storage.ts';
+import { getUserDetail } from '../../../lib/user-storage.ts';
 import { getAbcEnrollmentLink } from '../api/get-enrollment-link.ts';
-import { processLogin, successfulLogin } from '../api/process-login.ts';
+import { signIn } from '../api/process-login.ts';
+import { useLoginAttempt } from '../hooks/use-login-attempt.ts';
 import { useLoginContent } from '../hooks/use-login-content.ts';
 import { useLogoutOnEntry } from '../hooks/use-logout-on-entry.ts';
 import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
 import { loginTexts } from '../utils/login-texts.ts';
-import { hasError, validateLogin, type LoginFields } from '../utils/login-validation.ts';
+import { validateLogin, type LoginFields } from '../utils/login-validation.ts';
 import { LoginCard } from './login-card.tsx';
-import { LoginForm } from './login-form.tsx';
+import { LoginForm } from '../../../components/login-form.tsx';
 
 /** Where the abc login shows the in-app event page (no external registration link). */
 export interface AbcEventViewState {
@@ -52,9 +51,6 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
   const navigate = useNavigate();
   const formId = useId();
   const [fields, setFields] = useState<LoginFields>(EMPTY_FIELDS);
-  const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [outcomeErrors, setOutcomeErrors] = useState<string[]>([]);
   const headerRef = useRef<HTMLElement>(null);
   // The server's copy of this header lies over it until this one's images are decoded.
   useLayoutEffect(() => {
@@ -64,8 +60,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
   const requireNames = eventType === 'abc';
   const texts = loginTexts(eventType, content);
   const ruleErrors = validateLogin(fields, texts.messages, { requireNames });
-  const shownErrors = submitted ? [...ruleErrors.map((error) => error.message), ...outcomeErrors] : outcomeErrors;
-  const invalid = (field: keyof LoginFields) => submitted && hasError(ruleErrors, field);
+  const { pending, submit, setOutcomeErrors, shownErrors, invalid } = useLoginAttempt(ruleErrors);
   const errorsId = `${formId}-errors`;
 
   const update = (field: keyof LoginFields) => (value: string) => {
@@ -95,43 +90,24 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
     }
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    setOutcomeErrors([]);
-    if (ruleErrors.length > 0 || pending) return;
-    setPending(true);
-    try {
-      const envelope = await processLogin({
-        userName: fields.userName.trim(),
-        password: fields.password,
-        firstName: requireNames ? fields.firstName.trim() : '',
-        lastName: requireNames ? fields.lastName.trim() : '',
-        eventType,
-        IsReporting: false,
-      });
-      const stored = successfulLogin(envelope, 'general');
-      if (!stored) {
-        setOutcomeErrors([texts.invalidLogin]);
-        return;
-      }
-      setUserDetail(stored);
-      if (eventType === 'abc') {
-        await afterAbcLogin();
-      } else if (getUserDetail()) {
-        void navigate(paths.welcome);
-      } else {
-        setOutcomeErrors([LOGIN_MESSAGES.userDataNotFound]);
-      }
-    } catch (error) {
-      // Too many attempts: the server's message says when to try again. (A failed call is an
-      // answer with succeeded false, above; what lands here is a fault of the page itself.)
-      const message = error instanceof ApiError && error.status === 429 && error.message ? error.message : LOGIN_MESSAGES.unexpected;
-      setOutcomeErrors([message]);
-    } finally {
-      setPending(false);
-    }
-  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(event, async () => {
+      const stored = await signIn(
+        {
+          userName: fields.userName.trim(),
+          password: fields.password,
+          firstName: requireNames ? fields.firstName.trim() : '',
+          lastName: requireNames ? fields.lastName.trim() : '',
+          eventType,
+          IsReporting: false,
+        },
+        'general',
+      );
+      if (!stored) setOutcomeErrors([texts.invalidLogin]);
+      else if (eventType === 'abc') await afterAbcLogin();
+      else if (getUserDetail()) void navigate(paths.welcome);
+      else setOutcomeErrors([LOGIN_MESSAGES.userDataNotFound]);
+    });
 
   const header = (
     <header className="login-header" ref={headerRef}>
@@ -158,30 +134,15 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
         onSubmit={onSubmit}
       >
         {requireNames && (
-          <>
-            <TextField
-              id={`${formId}-first-name`}
-              label={texts.firstNameLabel}
-              autoComplete="given-name"
-              maxLength={FIRST_NAME_MAX}
-              value={fields.firstName}
-              onValueChange={update('firstName')}
-              invalid={invalid('firstName')}
-              aria-describedby={describedBy}
-              required
-            />
-            <TextField
-              id={`${formId}-last-name`}
-              label={texts.lastNameLabel}
-              autoComplete="family-name"
-              maxLength={LAST_NAME_MAX}
-              value={fields.lastName}
-              onValueChange={update('lastName')}
-              invalid={invalid('lastName')}
-              aria-describedby={describedBy}
-              required
-            />
-          </>
+          <PersonNameFields
+            idPrefix={formId}
+            labels={{ firstName: texts.firstNameLabel, lastName: texts.lastNameLabel }}
+            values={fields}
+            onChange={(field, value) => update(field)(value)}
+            invalid={invalid}
+            describedBy={describedBy}
+            required
+          />
         )}
       </LoginForm>
       <ErrorList id={errorsId} errors={shownErrors} />

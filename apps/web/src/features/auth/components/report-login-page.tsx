@@ -10,20 +10,18 @@ import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
 import { RichText } from '../../../components/ui/rich-text.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, type ReportLoginContent } from '../../../lib/content-models.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.ts';
-import { setUserDetail } from '../../../lib/user-storage.ts';
-import { processLogin, successfulLogin } from '../api/process-login.ts';
+import { signIn } from '../api/process-login.ts';
+import { useLoginAttempt } from '../hooks/use-login-attempt.ts';
 import { useLoginContent } from '../hooks/use-login-content.ts';
 import { useLogoutOnEntry } from '../hooks/use-logout-on-entry.ts';
-import { hasError, validateReportLogin, type LoginFields } from '../utils/login-validation.ts';
-import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
+import { validateReportLogin, type LoginFields } from '../utils/login-validation.ts';
 import { reportLoginTexts } from '../utils/login-texts.ts';
 import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
 import { LoginCard } from './login-card.tsx';
-import { LoginForm } from './login-form.tsx';
+import { LoginForm } from '../../../components/login-form.tsx';
 
 /** The company mail domain the server publishes in its runtime config. */
 function reportEmailDomain(config: RuntimeConfig | undefined): string | undefined {
@@ -45,14 +43,10 @@ function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent
   const navigate = useNavigate();
   const formId = useId();
   const [fields, setFields] = useState<Pick<LoginFields, 'userName' | 'password'>>({ userName: '', password: '' });
-  const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [outcomeErrors, setOutcomeErrors] = useState<string[]>([]);
 
   const texts = reportLoginTexts(content, emailDomain);
   const ruleErrors = validateReportLogin(fields, texts.messages, { emailDomain });
-  const shownErrors = submitted ? [...ruleErrors.map((error) => error.message), ...outcomeErrors] : outcomeErrors;
-  const invalid = (field: keyof LoginFields) => submitted && hasError(ruleErrors, field);
+  const { pending, submit, setOutcomeErrors, shownErrors, invalid } = useLoginAttempt(ruleErrors);
   const errorsId = `${formId}-errors`;
   const describedBy = shownErrors.length > 0 ? errorsId : undefined;
 
@@ -61,35 +55,12 @@ function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent
     setOutcomeErrors([]);
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    setOutcomeErrors([]);
-    if (ruleErrors.length > 0 || pending) return;
-    setPending(true);
-    try {
-      const envelope = await processLogin({
-        userName: fields.userName.trim(),
-        password: fields.password,
-        firstName: '',
-        lastName: '',
-        eventType: 'nbc',
-        IsReporting: true,
-      });
-      const stored = successfulLogin(envelope, 'reporting');
-      if (!stored) {
-        setOutcomeErrors([texts.invalidLogin]);
-        return;
-      }
-      setUserDetail(stored);
-      void navigate(paths.dashboard);
-    } catch (error) {
-      const message = error instanceof ApiError && error.status === 429 && error.message ? error.message : LOGIN_MESSAGES.unexpected;
-      setOutcomeErrors([message]);
-    } finally {
-      setPending(false);
-    }
-  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(event, async () => {
+      const stored = await signIn({ userName: fields.userName.trim(), password: fields.password, firstName: '', lastName: '', eventType: 'nbc', IsReporting: true }, 'reporting');
+      if (stored) void navigate(paths.dashboard);
+      else setOutcomeErrors([texts.invalidLogin]);
+    });
 
   return (
     <LoginCard heading={texts.heading}>

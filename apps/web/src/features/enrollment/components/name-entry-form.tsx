@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
+import { PersonNameFields } from '../../../components/person-name-fields.tsx';
 import type { EnrollmentTexts } from '../api/get-enrollment-content.ts';
 import { nameErrors, type NameFields } from '../utils/enrollment-rules.ts';
 
@@ -45,23 +44,12 @@ export function NameEntryForm({ texts, initial, pending, outcomeErrors, onSubmit
     <form noValidate onSubmit={submit} aria-describedby={shown.length > 0 ? errorsId : undefined} className="enrollment-name-form">
       {texts.title && <h2 className="h4">{texts.title}</h2>}
       {texts.header && <p>{texts.header}</p>}
-      <TextField
-        id={`${id}-first`}
-        label={texts.firstNameLabel}
-        value={fields.firstName}
-        onValueChange={update('firstName')}
-        maxLength={FIRST_NAME_MAX}
-        autoComplete="given-name"
-        invalid={invalid('firstName')}
-      />
-      <TextField
-        id={`${id}-last`}
-        label={texts.lastNameLabel}
-        value={fields.lastName}
-        onValueChange={update('lastName')}
-        maxLength={LAST_NAME_MAX}
-        autoComplete="family-name"
-        invalid={invalid('lastName')}
+      <PersonNameFields
+        idPrefix={id}
+        labels={{ firstName: texts.firstNameLabel, lastName: texts.lastNameLabel }}
+        values={fields}
+        onChange={(field, value) => update(field)(value)}
+        invalid={invalid}
       />
       <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending || undefined}>
         {texts.buttonText}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CheckField } from '../../../components/ui/form/check-field.tsx';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 
 export interface RegistrationTypeChoiceProps {
@@ -15,18 +16,8 @@ export function RegistrationTypeChoice({ physicalLabel, virtualLabel, note, isVi
   return (
     <fieldset className="mb-4">
       <legend className="h5">Registration type</legend>
-      <div className="form-check form-check-inline">
-        <input className="form-check-input" type="radio" name={`${id}-type`} id={`${id}-physical`} checked={!isVirtual} onChange={() => onChange(false)} />
-        <label className="form-check-label" htmlFor={`${id}-physical`}>
-          {physicalLabel}
-        </label>
-      </div>
-      <div className="form-check form-check-inline">
-        <input className="form-check-input" type="radio" name={`${id}-type`} id={`${id}-virtual`} checked={isVirtual} onChange={() => onChange(true)} />
-        <label className="form-check-label" htmlFor={`${id}-virtual`}>
-          {virtualLabel}
-        </label>
-      </div>
+      <CheckField inline type="radio" name={`${id}-type`} id={`${id}-physical`} label={physicalLabel} checked={!isVirtual} onChange={() => onChange(false)} />
+      <CheckField inline type="radio" name={`${id}-type`} id={`${id}-virtual`} label={virtualLabel} checked={isVirtual} onChange={() => onChange(true)} />
       <RichText html={note} className="enrollment-note small text-body-secondary mt-2" />
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CheckField } from '../../../components/ui/form/check-field.tsx';
 import type { Title } from '../utils/enrollment-rules.ts';
 
 export interface TitleChoiceProps {
@@ -18,20 +19,7 @@ export function TitleChoice({ showExecutiveManager, showGeneralManager, title, o
     <fieldset className="mb-3">
       <legend className="h5">Select your title</legend>
       {options.map((option) => (
-        <div className="form-check" key={option}>
-          <input
-            className="form-check-input"
-            type="radio"
-            name={`${id}-title`}
-            id={`${id}-${option}`}
-            value={option}
-            checked={title === option}
-            onChange={() => onTitle(option)}
-          />
-          <label className="form-check-label" htmlFor={`${id}-${option}`}>
-            {LABELS[option]}
-          </label>
-        </div>
+        <CheckField key={option} type="radio" name={`${id}-title`} id={`${id}-${option}`} value={option} label={LABELS[option]} checked={title === option} onChange={() => onTitle(option)} />
       ))}
     </fieldset>
   );

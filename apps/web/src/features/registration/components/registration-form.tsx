@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { FieldError, RegistrationPage, RegistrationSubmit, RegistrationSummary } from '@portal/contracts';
+import { CheckField } from '../../../components/ui/form/check-field.tsx';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
 import { isDeadLink, useSubmitRegistration } from '../api/registration-api.ts';
@@ -91,20 +92,21 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink }: Re
         <legend className="h5">Attendee</legend>
         <div className="row g-2">
           <div className="col-sm-6">
-            <TextField id={`${id}-first`} label="First name" value={fields.firstName} onValueChange={update('firstName')} maxLength={FIRST_NAME_MAX} autoComplete="given-name" invalid={invalid('firstName')} />
+            <TextField floating id={`${id}-first`} label="First name" value={fields.firstName} onChange={update('firstName')} maxLength={FIRST_NAME_MAX} autoComplete="given-name" invalid={invalid('firstName')} />
           </div>
           <div className="col-sm-6">
-            <TextField id={`${id}-last`} label="Last name" value={fields.lastName} onValueChange={update('lastName')} maxLength={LAST_NAME_MAX} autoComplete="family-name" invalid={invalid('lastName')} />
+            <TextField floating id={`${id}-last`} label="Last name" value={fields.lastName} onChange={update('lastName')} maxLength={LAST_NAME_MAX} autoComplete="family-name" invalid={invalid('lastName')} />
           </div>
         </div>
         <TextField
+          floating
           id={`${id}-email`}
           label="E-mail address"
           type="email"
           inputMode="email"
           autoComplete="email"
           value={fields.email}
-          onValueChange={update('email')}
+          onChange={update('email')}
           readOnly={!registration.emailEditable}
           invalid={invalid('email')}
         />
@@ -113,19 +115,9 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink }: Re
 
       <fieldset className="mb-3" disabled={pending}>
         <legend className="h5">Attendance</legend>
-        <div className="form-check">
-          <input className="form-check-input" type="radio" name={`${id}-attendance`} id={`${id}-physical`} checked={!fields.isVirtual} onChange={() => update('isVirtual')(false)} />
-          <label className="form-check-label" htmlFor={`${id}-physical`}>
-            In person
-          </label>
-        </div>
+        <CheckField type="radio" name={`${id}-attendance`} id={`${id}-physical`} label="In person" checked={!fields.isVirtual} onChange={() => update('isVirtual')(false)} />
         {event.isVirtual && (
-          <div className="form-check">
-            <input className="form-check-input" type="radio" name={`${id}-attendance`} id={`${id}-virtual`} checked={fields.isVirtual} onChange={() => update('isVirtual')(true)} />
-            <label className="form-check-label" htmlFor={`${id}-virtual`}>
-              Virtually, online
-            </label>
-          </div>
+          <CheckField type="radio" name={`${id}-attendance`} id={`${id}-virtual`} label="Virtually, online" checked={fields.isVirtual} onChange={() => update('isVirtual')(true)} />
         )}
         {!fields.isVirtual && (
           <div className="row g-2 mt-2">
@@ -133,17 +125,18 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink }: Re
               The event runs from {formatDay(event.startsOn)} to {formatDay(event.endsOn)}.
             </p>
             <div className="col-sm-6">
-              <TextField id={`${id}-arrival`} label="Arrival date" type="date" min={event.startsOn} max={event.endsOn} value={fields.arrivalDate} onValueChange={update('arrivalDate')} invalid={invalid('arrivalDate')} />
+              <TextField floating id={`${id}-arrival`} label="Arrival date" type="date" min={event.startsOn} max={event.endsOn} value={fields.arrivalDate} onChange={update('arrivalDate')} invalid={invalid('arrivalDate')} />
             </div>
             <div className="col-sm-6">
               <TextField
+                floating
                 id={`${id}-departure`}
                 label="Departure date"
                 type="date"
                 min={fields.arrivalDate || event.startsOn}
                 max={event.endsOn}
                 value={fields.departureDate}
-                onValueChange={update('departureDate')}
+                onChange={update('departureDate')}
                 invalid={invalid('departureDate')}
               />
             </div>

@@ -1,4 +1,6 @@
 import type { AttendeeRow } from '@portal/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useReportUser } from '../hooks/use-report-user.ts';
 import type { AttendeeReportKind } from '../utils/attendee-columns.ts';
 import { attendeeColumns, attendeeFooterRows, attendeeTotals } from '../utils/attendee-columns.ts';
 import { ReportTable } from './report-table.tsx';
@@ -6,15 +8,14 @@ import { ReportTable } from './report-table.tsx';
 export interface AttendeeTableProps {
   kind: AttendeeReportKind;
   reportName: string;
-  rows: readonly AttendeeRow[] | undefined;
-  isVirtual: boolean;
-  isLoading: boolean;
-  error: unknown;
-  onRetry: () => void;
+  /** The report's rows as they load (a retry refetches them). */
+  query: Pick<UseQueryResult<AttendeeRow[]>, 'data' | 'isPending' | 'error' | 'refetch'>;
 }
 
-/** An attendee report table with its footer rows (an empty one, then the totals). */
-export function AttendeeTable({ kind, reportName, rows = [], isVirtual, isLoading, error, onRetry }: AttendeeTableProps) {
+/** An attendee report table with its footer rows (an empty one, then the totals); virtual columns for a virtual program. */
+export function AttendeeTable({ kind, reportName, query }: AttendeeTableProps) {
+  const { isVirtual } = useReportUser();
+  const rows = query.data ?? [];
   const columns = attendeeColumns(kind, isVirtual);
   const totals = attendeeTotals(rows);
   return (
@@ -25,9 +26,9 @@ export function AttendeeTable({ kind, reportName, rows = [], isVirtual, isLoadin
       rowKey={(row, index) => `${row.atdName}-${index}`}
       footerRows={attendeeFooterRows(columns.length, totals, isVirtual)}
       exportFileName={reportName}
-      isLoading={isLoading}
-      error={error}
-      onRetry={onRetry}
+      isLoading={query.isPending}
+      error={query.error}
+      onRetry={() => void query.refetch()}
     />
   );
 }

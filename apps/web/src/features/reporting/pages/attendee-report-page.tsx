@@ -3,7 +3,6 @@ import { useEnrollmentReportsByType } from '../api/get-enrollment-reports-by-typ
 import { AttendeeTable } from '../components/attendee-table.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
 import { useReportName } from '../hooks/use-report-name.ts';
-import { useReportUser } from '../hooks/use-report-user.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { ALL_CODES } from '@portal/contracts/rules';
 
@@ -19,20 +18,11 @@ export const BY_TYPE_REQUESTS: Record<ByTypeKind, { regCode: string; rptType: At
 
 export function AttendeeReportPage({ kind }: { kind: ByTypeKind }) {
   const name = useReportName(kind);
-  const { isVirtual } = useReportUser();
   const { regCode, rptType } = BY_TYPE_REQUESTS[kind];
   const query = useEnrollmentReportsByType(regCode, rptType);
   return (
     <ReportPageLayout heading={name} backTo={reportingPaths.menu()}>
-      <AttendeeTable
-        kind={kind}
-        reportName={name}
-        rows={query.data}
-        isVirtual={isVirtual}
-        isLoading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
+      <AttendeeTable kind={kind} reportName={name} query={query} />
     </ReportPageLayout>
   );
 }

@@ -7,7 +7,6 @@ import { FieldFilters } from '../components/field-filters.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
 import { useFieldFilters } from '../hooks/use-field-filters.ts';
 import { useReportName } from '../hooks/use-report-name.ts';
-import { useReportUser } from '../hooks/use-report-user.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { ALL_CODES } from '@portal/contracts/rules';
 
@@ -17,7 +16,6 @@ import { ALL_CODES } from '@portal/contracts/rules';
  */
 export function FieldReportPage() {
   const name = useReportName('field');
-  const { isVirtual } = useReportUser();
   const filters = useFieldFilters();
   const unfiltered = filters.region === ALL_CODES && filters.zone === ALL_CODES;
 
@@ -39,15 +37,7 @@ export function FieldReportPage() {
         onZoneChange={filters.setZone}
         onClear={filters.clear}
       />
-      <AttendeeTable
-        kind="field"
-        reportName={name}
-        rows={query.data}
-        isVirtual={isVirtual}
-        isLoading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
+      <AttendeeTable kind="field" reportName={name} query={query} />
     </ReportPageLayout>
   );
 }

@@ -9,9 +9,7 @@ import { renderRoute } from '../../../testing/render-route.tsx';
 
 vi.mock('../export/export-to-excel.ts', () => ({ exportToExcel: vi.fn(async () => 'file.xlsx') }));
 vi.mock('../../../lib/save-file.ts', () => ({ saveFile: vi.fn() }));
-vi.mock('../api/get-report-types.ts', () => ({
-  useReportTypes: () => ({ isPending: false, error: null, content: { title: 'Enrollment Reports', names: new Map([[1, 'Store Enrollment Report']]) } }),
-}));
+vi.mock('../api/get-report-types.ts', async () => (await import('../testing/report-fixtures.ts')).reportTypesModule([1]));
 // jsdom has no canvas: the chart itself is exercised by the browser journey (e2e/reports-beyond.spec.ts).
 vi.mock('../components/timeline-chart.tsx', () => ({ default: () => <div data-testid="timeline-chart" /> }));
 

@@ -74,3 +74,20 @@ export const attendeeRow = (over: Partial<AttendeeRow> = {}): AttendeeRow => ({
   virtualRecCount: 1,
   ...over,
 });
+
+/** The names of the content's report-type list, by report number. */
+export const REPORT_TYPE_NAMES: ReadonlyMap<number, string> = new Map([
+  [1, 'Store Enrollment Report'],
+  [2, 'Candidate Report'],
+  [3, 'Field Report'],
+  [4, 'Corporate Report'],
+  [5, 'Distributor and Vendor Report'],
+  [6, 'SBR Report'],
+  [7, 'Traveler Report'],
+]);
+
+/** `api/get-report-types.ts` as loaded content listing the reports `numbers` (for `vi.mock`). */
+export function reportTypesModule(numbers: readonly number[]) {
+  const names = new Map([...REPORT_TYPE_NAMES].filter(([number]) => numbers.includes(number)));
+  return { useReportTypes: () => ({ isPending: false, error: null, content: { title: 'Enrollment Reports', names } }) };
+}

@@ -67,6 +67,20 @@ describe('shell', () => {
     expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Expo', 'Enrollment', 'Reporting']);
    }, 20_000);
 
+  it('removes the server’s copy of the bar and banner once its own header is in, and only then', async () => {
+    const overlay = document.createElement('div');
+    overlay.id = 'first-paint';
+    overlay.dataset.path = '/nbc/welcome';
+    document.body.prepend(overlay);
+    storeLogin({ accessToken: 'token-general' });
+    mockApi();
+    renderApp('/nbc/welcome');
+    // While the header is asked for, the server's copy stays.
+    expect(document.getElementById('first-paint')).not.toBeNull();
+    await screen.findByRole('img', { name: BANNER_ALT });
+    await waitFor(() => expect(document.getElementById('first-paint')).toBeNull());
+  });
+
   it('sends the portal token to the content service', async () => {
     storeLogin({ accessToken: 'token-general' });
     mockApi();

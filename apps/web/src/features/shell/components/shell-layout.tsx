@@ -2,12 +2,13 @@
  * The shell around the signed-in pages (docs/design/web-rules.md, section 2): navigation bar with the brand logo and the
  * tabs the content service gives this login, the banner (not on reporting), the page, the footer.
  */
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { EventType } from '@portal/contracts';
 import { paths, PATHS_WITHOUT_LOGOUT } from '../../../config/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { ActiveTabProvider } from '../../../lib/active-tab.tsx';
+import { releaseFirstPaintAfter } from '../../../lib/first-paint.ts';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, firstAsset, text, type LoginContent, type PageLayout } from '../../../lib/content-models.ts';
 import { useUserDetail } from '../../../lib/user-storage.ts';
@@ -32,6 +33,13 @@ export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
   // It links to welcome, as everyone's does (docs/design/web-rules.md, section 2: "The brand logo links to welcome").
   const reportUser = user?.data.authorizationPolicy.includes('reporting') ?? false;
   const loginContent = useContentItemOfType<LoginContent>(CONTENT_TYPES.login, [], { eventType, enabled: reportUser });
+  const shellRef = useRef<HTMLDivElement>(null);
+  const headerSettled = !headerLoading && !(reportUser && loginContent.isPending);
+  // The server's copy of the bar and banner (the welcome page, plugins/static-web.ts) lies over them
+  // until this shell's own images are decoded; without images (no header for this login) at once.
+  useLayoutEffect(() => {
+    if (headerSettled) releaseFirstPaintAfter([...(shellRef.current?.querySelectorAll<HTMLImageElement>('img.brand-logo, img.event-banner') ?? [])]);
+  }, [headerSettled]);
 
   if (!user) return <Navigate to={paths.landing} replace />;
 
@@ -45,7 +53,7 @@ export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
 
   return (
     <ActiveTabProvider tabs={tabs}>
-      <div className="app-shell d-flex flex-column min-vh-100">
+      <div ref={shellRef} className="app-shell d-flex flex-column min-vh-100">
         <a href="#main-content" className="visually-hidden-focusable skip-link">
           Skip to content
         </a>

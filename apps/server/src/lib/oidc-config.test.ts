@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../config.ts';
-import { testConfig } from '../../testing/build-test-app.ts';
+import { ConfigError } from '../config.ts';
+import { testConfig } from '../testing/build-test-app.ts';
 import { oidcProductionProblems } from './oidc-config.ts';
 
 const FULL = {

@@ -9,23 +9,29 @@
  * for links cannot fill the house (issue 24, item 7). The submit takes the place, under the same
  * locks, or joins the waiting list.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { schema, type DbOrTx, type Tx } from '@portal/db';
+import type { DbOrTx, Tx } from '@portal/db';
 import { AppError } from '../../lib/errors.ts';
-
-const { accessCodes, events, registrations } = schema;
+import { accessCodeState, eventLimits, lockEventForPlaces, othersHoldingPlaces } from './registration.queries.ts';
 
 const longDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The answer to a submit or link of an event whose registration window has closed (409). */
 export const registrationClosedMessage = (eventName: string, closesAt: Date) => `Registration for ${eventName} closed on ${longDate(closesAt)}.`;
 
+const CODE_DISABLED_MESSAGE = 'Your access code has been disabled. Please contact the event team.';
+
+/** 409 before the window opens or after it closes. */
+function assertWindow(event: { name: string; opensAt: Date | null; closesAt: Date | null }, at: Date): void {
+  if (event.opensAt && at < event.opensAt) throw new AppError(409, `Registration for ${event.name} opens on ${longDate(event.opensAt)}.`);
+  if (event.closesAt && at >= event.closesAt) throw new AppError(409, registrationClosedMessage(event.name, event.closesAt));
+}
+
 /**
  * 409 when the event's registration window has closed at `at`: a link handed out earlier no longer
  * completes a registration (issue 24, item 6).
  */
 export async function assertRegistrationWindowOpen(tx: DbOrTx, eventId: string, at: Date): Promise<void> {
-  const [event] = await tx.select({ name: events.name, closesAt: events.registrationClosesAt }).from(events).where(eq(events.id, eventId)).limit(1);
+  const event = await eventLimits(tx, eventId);
   if (event?.closesAt && at >= event.closesAt) throw new AppError(409, registrationClosedMessage(event.name, event.closesAt));
 }
 
@@ -43,38 +49,25 @@ export interface NoPlace {
  * take the last place.
  */
 export async function placeFor(tx: Tx, input: { eventId: string; attendeeId: number; accessCodeId: number | null; at: Date }): Promise<NoPlace | null> {
-  const [event] = await tx
-    .select({ name: events.name, opensAt: events.registrationOpensAt, closesAt: events.registrationClosesAt, capacity: events.capacity })
-    .from(events)
-    .where(eq(events.id, input.eventId))
-    .limit(1);
+  const event = await eventLimits(tx, input.eventId);
   if (!event) return null;
-  if (event.opensAt && input.at < event.opensAt) throw new AppError(409, `Registration for ${event.name} opens on ${longDate(event.opensAt)}.`);
-  if (event.closesAt && input.at >= event.closesAt) throw new AppError(409, registrationClosedMessage(event.name, event.closesAt));
+  assertWindow(event, input.at);
 
   // Places are held by the others' enrolled or offered registrations; the attendee's own one holds its place already.
-  const othersHolding = (extra: ReturnType<typeof eq>) =>
-    tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(registrations)
-      .where(and(extra, inArray(registrations.status, ['Enrolled', 'Offered']), ne(registrations.attendeeId, input.attendeeId)));
-
   let full: NoPlace | null = null;
   if (event.capacity !== null) {
-    await tx.select({ id: events.id }).from(events).where(eq(events.id, input.eventId)).for('update');
-    const [row] = await othersHolding(eq(registrations.eventId, input.eventId));
-    if (Number(row?.n ?? 0) >= event.capacity) full = { queueCodeId: null, message: `${event.name} is full: all ${event.capacity} places are taken.` };
+    await lockEventForPlaces(tx, input.eventId);
+    if ((await othersHoldingPlaces(tx, { eventId: input.eventId }, input.attendeeId)) >= event.capacity) {
+      full = { queueCodeId: null, message: `${event.name} is full: all ${event.capacity} places are taken.` };
+    }
   }
 
   if (input.accessCodeId !== null) {
-    const [code] = await tx.select({ seats: accessCodes.seats, active: accessCodes.active }).from(accessCodes).where(eq(accessCodes.id, input.accessCodeId)).for('update').limit(1);
-    if (code && !code.active) throw new AppError(409, 'Your access code has been disabled. Please contact the event team.');
-    if (code?.seats != null && !full) {
-      const [row] = await othersHolding(eq(registrations.accessCodeId, input.accessCodeId));
-      if (Number(row?.n ?? 0) >= code.seats) {
-        const seats = code.seats === 1 ? 'The 1 seat' : `All ${code.seats} seats`;
-        full = { queueCodeId: input.accessCodeId, message: `${seats} of your access code are taken. Please contact the event team for more.` };
-      }
+    const code = await accessCodeState(tx, input.accessCodeId, { lock: true });
+    if (code && !code.active) throw new AppError(409, CODE_DISABLED_MESSAGE);
+    if (code?.seats != null && !full && (await othersHoldingPlaces(tx, { accessCodeId: input.accessCodeId }, input.attendeeId)) >= code.seats) {
+      const seats = code.seats === 1 ? 'The 1 seat' : `All ${code.seats} seats`;
+      full = { queueCodeId: input.accessCodeId, message: `${seats} of your access code are taken. Please contact the event team for more.` };
     }
   }
   return full;
@@ -82,13 +75,12 @@ export async function placeFor(tx: Tx, input: { eventId: string; attendeeId: num
 
 /** The window and the code's state only: a link is handed out even when the house is full (the submit then joins the waiting list). */
 export async function assertLinkAllowed(tx: Tx, input: { eventId: string; accessCodeId: number | null; at: Date }): Promise<void> {
-  const [event] = await tx.select({ name: events.name, opensAt: events.registrationOpensAt, closesAt: events.registrationClosesAt }).from(events).where(eq(events.id, input.eventId)).limit(1);
+  const event = await eventLimits(tx, input.eventId);
   if (!event) return;
-  if (event.opensAt && input.at < event.opensAt) throw new AppError(409, `Registration for ${event.name} opens on ${longDate(event.opensAt)}.`);
-  if (event.closesAt && input.at >= event.closesAt) throw new AppError(409, registrationClosedMessage(event.name, event.closesAt));
+  assertWindow(event, input.at);
   if (input.accessCodeId !== null) {
-    const [code] = await tx.select({ active: accessCodes.active }).from(accessCodes).where(eq(accessCodes.id, input.accessCodeId)).limit(1);
-    if (code && !code.active) throw new AppError(409, 'Your access code has been disabled. Please contact the event team.');
+    const code = await accessCodeState(tx, input.accessCodeId, { lock: false });
+    if (code && !code.active) throw new AppError(409, CODE_DISABLED_MESSAGE);
   }
 }
 

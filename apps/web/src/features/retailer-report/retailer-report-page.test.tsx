@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
 import { notify } from '../../lib/toast.ts';
 import { setUserDetail } from '../../lib/user-storage.ts';
-import DashboardPage from './dashboard-page.tsx';
+import RetailerReportPage from './retailer-report-page.tsx';
 import { saveFile } from '../../lib/save-file.ts';
 
 vi.mock('../../lib/toast.ts', () => ({
@@ -22,9 +22,9 @@ const content = {
   buttonText: 'Download Retailer Report',
   reportHeaders: 'Store Code,Store Name,Status',
 };
-let dashboardContent = content;
-vi.mock('./api/get-dashboard-content.ts', () => ({
-  useDashboardContent: () => ({ isPending: false, content: dashboardContent }),
+let retailerReportContent = content;
+vi.mock('./api/get-retailer-report-content.ts', () => ({
+  useRetailerReportContent: () => ({ isPending: false, content: retailerReportContent }),
 }));
 
 function storeReportUser() {
@@ -50,7 +50,7 @@ function renderPage() {
   return render(
     <MemoryRouter initialEntries={['/nbc/dashboard']}>
       <AppProviders queryClient={queryClient}>
-        <DashboardPage />
+        <RetailerReportPage />
       </AppProviders>
     </MemoryRouter>,
   );
@@ -66,14 +66,14 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
-  dashboardContent = content;
+  retailerReportContent = content;
   vi.mocked(notify.success).mockClear();
   vi.mocked(notify.error).mockClear();
   vi.mocked(saveFile).mockClear();
   storeReportUser();
 });
 
-describe('DashboardPage', () => {
+describe('RetailerReportPage', () => {
   it('shows the heading, label, placeholder and button from content', () => {
     stubFetch(async () => json({}));
     renderPage();
@@ -115,7 +115,7 @@ describe('DashboardPage', () => {
   });
 
   it("toasts 'Report Headers Not Found.' when the content has no columns", async () => {
-    dashboardContent = { ...content, reportHeaders: '' };
+    retailerReportContent = { ...content, reportHeaders: '' };
     const fetchMock = stubFetch(async () => json({}));
     const user = userEvent.setup();
     renderPage();

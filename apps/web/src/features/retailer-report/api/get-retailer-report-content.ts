@@ -2,7 +2,7 @@
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, text, type ReportDashboard } from '../../../lib/content-models.ts';
 
-export interface DashboardContent {
+export interface RetailerReportContent {
   heading: string;
   inputLabel: string;
   inputPlaceholder: string;
@@ -11,7 +11,7 @@ export interface DashboardContent {
   reportHeaders: string;
 }
 
-export function readDashboardContent(item: ReportDashboard | null | undefined): DashboardContent {
+export function readRetailerReportContent(item: ReportDashboard | null | undefined): RetailerReportContent {
   return {
     heading: text(item?.elements.report_data_header_text),
     inputLabel: text(item?.elements.input_label),
@@ -22,7 +22,7 @@ export function readDashboardContent(item: ReportDashboard | null | undefined): 
 }
 
 /** Report login and the dashboard read the nbc environment (docs/content-model.md). */
-export function useDashboardContent() {
+export function useRetailerReportContent() {
   const query = useContentItemOfType<ReportDashboard>(CONTENT_TYPES.reportDashboard, [], { eventType: 'nbc' });
-  return { ...query, content: readDashboardContent(query.data) };
+  return { ...query, content: readRetailerReportContent(query.data) };
 }

@@ -10,15 +10,15 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { notify } from '../../lib/toast.ts';
 import { getAccessToken } from '../../lib/user-storage.ts';
-import { useDashboardContent } from './api/get-dashboard-content.ts';
+import { useRetailerReportContent } from './api/get-retailer-report-content.ts';
 import { getRetailerReport } from './api/get-retailer-report.ts';
 import { generateRetailerReport } from './utils/generate-retailer-report.ts';
 import { saveFile } from '../../lib/save-file.ts';
 
 export const GENERATING_TEXT = 'Generating...';
 
-export default function DashboardPage() {
-  const { content, isPending: contentPending } = useDashboardContent();
+export default function RetailerReportPage() {
+  const { content, isPending: contentPending } = useRetailerReportContent();
   const [eventCode, setEventCode] = useState('');
   const inputId = useId();
 

@@ -1,0 +1,100 @@
+/**
+ * Links to the builtin hosted registration page carry a random token; the database keeps only its
+ * SHA-256 hash, so a leaked table opens no registration. A token is single-use and expires.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { RegistrationTokenPurpose } from '@portal/contracts';
+import { schema, type DbOrTx, type Tx } from '@portal/db';
+import { AppError, notFound } from './errors.ts';
+
+const { registrationTokens } = schema;
+
+/**
+ * How long a link stays usable by default: a registration link may be forwarded to the attendee
+ * first. The portal issues registration links for `LINK_TTL_HOURS` (config; the builtin provider
+ * and the reminder job pass it), whose default is this one.
+ */
+export const TOKEN_TTL_MS: Record<RegistrationTokenPurpose, number> = {
+  register: 72 * 60 * 60 * 1000,
+  revisit: 24 * 60 * 60 * 1000,
+};
+
+/** 32 random bytes, base64url: 43 characters. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export const INVALID_LINK_MESSAGE = 'This registration link is not valid. Please check that you copied all of it.';
+export const USED_LINK_MESSAGE = 'This registration link has already been used. To review or change your registration, log in to the portal and open the Enrollment tab.';
+export const EXPIRED_LINK_MESSAGE = 'This registration link has expired. Please log in to the portal and start the enrollment again.';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A new link retires the registration's older unused ones: only the latest link a person got works. */
+export async function issueToken(
+  tx: Tx,
+  registrationId: number,
+  purpose: RegistrationTokenPurpose,
+  now: Date,
+  ttlMs: number = TOKEN_TTL_MS[purpose],
+): Promise<string> {
+  await tx
+    .update(registrationTokens)
+    .set({ expiresAt: now })
+    .where(and(eq(registrationTokens.registrationId, registrationId), isNull(registrationTokens.usedAt), gt(registrationTokens.expiresAt, now)));
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(registrationTokens).values({
+    tokenHash: hashToken(token),
+    registrationId,
+    purpose,
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
+  return token;
+}
+
+export interface LiveToken {
+  registrationId: number;
+  purpose: RegistrationTokenPurpose;
+  expiresAt: Date;
+}
+
+/** Why a token cannot be used: 404 unknown, 409 used, 410 expired. */
+async function refusal(db: DbOrTx, tokenHash: string, now: Date): Promise<AppError> {
+  const [row] = await db.select().from(registrationTokens).where(eq(registrationTokens.tokenHash, tokenHash)).limit(1);
+  if (!row) return notFound(INVALID_LINK_MESSAGE);
+  if (row.usedAt) return new AppError(409, USED_LINK_MESSAGE);
+  if (row.expiresAt <= now) return new AppError(410, EXPIRED_LINK_MESSAGE);
+  return new AppError(409, USED_LINK_MESSAGE);
+}
+
+/** A token that is known, unused and unexpired; throws the matching AppError otherwise. */
+export async function findLiveToken(db: DbOrTx, token: string, now: Date): Promise<LiveToken> {
+  if (!TOKEN_SHAPE.test(token)) throw notFound(INVALID_LINK_MESSAGE);
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ registrationId: registrationTokens.registrationId, purpose: registrationTokens.purpose, expiresAt: registrationTokens.expiresAt })
+    .from(registrationTokens)
+    .where(and(eq(registrationTokens.tokenHash, tokenHash), isNull(registrationTokens.usedAt), gt(registrationTokens.expiresAt, now)))
+    .limit(1);
+  if (!row) throw await refusal(db, tokenHash, now);
+  return row;
+}
+
+/**
+ * Marks the token used, in the caller's transaction, if and only if it is still live. The
+ * conditional update is the lock: of several concurrent submits of one token exactly one gets the
+ * row back; on PostgreSQL the others wait for it and then find `used_at` set. A transaction that
+ * fails afterwards rolls the use back, so a rejected submit can be corrected and sent again.
+ */
+export async function consumeToken(tx: Tx, token: string, now: Date): Promise<LiveToken> {
+  if (!TOKEN_SHAPE.test(token)) throw notFound(INVALID_LINK_MESSAGE);
+  const tokenHash = hashToken(token);
+  const [row] = await tx
+    .update(registrationTokens)
+    .set({ usedAt: now })
+    .where(and(eq(registrationTokens.tokenHash, tokenHash), isNull(registrationTokens.usedAt), gt(registrationTokens.expiresAt, now)))
+    .returning({ registrationId: registrationTokens.registrationId, purpose: registrationTokens.purpose, expiresAt: registrationTokens.expiresAt });
+  if (!row) throw await refusal(tx, tokenHash, now);
+  return row;
+}
