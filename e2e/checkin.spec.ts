@@ -1,7 +1,7 @@
 /**
  * The door app's journey (docs/checkin-app.md) in Chromium with a fake camera that shows a badge QR
- * made here: pair with the demo code, scan the badge with the camera, go offline, check someone in
- * by name, come back online, and see both synced and counted in the event's arrivals; then undo both.
+ * made here: pair with the demo code, scan the badge with the camera, go offline, find someone by
+ * e-mail and check them in by name, come back online, and see both synced and counted in the event's arrivals; then undo both.
  * The camera is Chromium's fake capture device playing a Y4M file written by this test
  * (`--use-file-for-fake-video-capture`), so the browser is launched here with those flags.
  */
@@ -30,7 +30,7 @@ interface NotArrived {
  * journeys look at store 10001), with their badge codes from the console's registration detail.
  * The journey undoes their check-ins at the end, so the demo data is as it was for later specs.
  */
-async function notArrived(request: APIRequestContext, token: string): Promise<(NotArrived & { code: string })[]> {
+async function notArrived(request: APIRequestContext, token: string): Promise<(NotArrived & { code: string; email: string })[]> {
   const headers = { authorization: `Bearer ${token}` };
   const list = await (await request.get('/api/Admin/Arrivals/NotArrived?event=nbc&page=3&pageSize=50', { headers })).json();
   expect(list.succeeded, list.message).toBe(true);
@@ -43,7 +43,7 @@ async function notArrived(request: APIRequestContext, token: string): Promise<(N
     picked.map(async (row) => {
       const detail = await (await request.get(`/api/Admin/Registrations/${row.registrationId}`, { headers })).json();
       expect(detail.data.badge?.code, `badge of registration ${row.registrationId}`).toBeTruthy();
-      return { ...row, code: detail.data.badge.code as string };
+      return { ...row, code: detail.data.badge.code as string, email: (detail.data.email ?? '') as string };
     }),
   );
 }
@@ -113,6 +113,17 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
     // The network goes away: the door keeps working from what it holds.
     await context.setOffline(true);
     await expect(page.getByTestId('sync-banner')).toContainText('Offline');
+    // By e-mail, offline: the door hashes what is typed and finds the row by its emailHash (it holds no addresses).
+    expect(byName.email).toContain('@');
+    await page.getByLabel('Name, store or e-mail').fill(byName.email.toUpperCase());
+    await expect(page.getByRole('button', { name: `Check in ${byName.attendeeName}` })).toBeVisible();
+    expect(await page.evaluate(() => new Promise<string>((resolve) => {
+      const open = indexedDB.open('portal-checkin');
+      open.onsuccess = () => {
+        const all = open.result.transaction('roster').objectStore('roster').getAll();
+        all.onsuccess = () => resolve(JSON.stringify(all.result));
+      };
+    }))).not.toContain('@');
     await page.getByLabel('Name, store or e-mail').fill(`${byName.attendeeName.toLowerCase()} ${byName.dlrnum}`);
     await page.getByRole('button', { name: `Check in ${byName.attendeeName}` }).click();
     const offlineGreen = page.getByRole('alertdialog');

@@ -1,6 +1,6 @@
 /**
- * The badge code as a browser reads it (docs/checkin-app.md; layout in docs/event-days.md and
- * apps/server/src/modules/event-days/badge-code.ts, which signs): `EP1.<payload>.<signature>`, both
+ * The badge code, the one owner of its layout (docs/checkin-app.md, docs/event-days.md; the server's
+ * apps/server/src/modules/event-days/badge-code.ts signs with these): `EP1.<payload>.<signature>`, both
  * base64url without padding, the signature Ed25519 over the payload's bytes. Payload:
  *
  *   offset 0   uint32 big-endian  registration id
@@ -10,8 +10,9 @@
  *   offset 7+n 4 bytes            key id (`kid` in GET /api/CheckIn/Config is their base64url)
  *
  * No Node APIs here: the door app (apps/web/src/checkin) parses with this and verifies with
- * WebCrypto. Imported as `@portal/contracts/checkin` (not from the index: the server has its own
- * signer with the same names). The wire format of the door's routes is in event-days.ts.
+ * WebCrypto; the server signs and verifies (Ed25519, node:crypto) around the same functions.
+ * Imported as `@portal/contracts/checkin` (not from the index). The wire format of the door's
+ * routes is in event-days.ts.
  */
 
 export const BADGE_PREFIX = 'EP1';
@@ -114,4 +115,42 @@ export function parseBadgeCode(code: string): ParsedBadge | null {
 /** `EP1.<payload>.<signature>` from the payload's bytes and the Ed25519 signature over them. */
 export function formatBadgeCode(signed: Uint8Array, signature: Uint8Array): string {
   return `${BADGE_PREFIX}.${base64urlEncode(signed)}.${base64urlEncode(signature)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finding someone by e-mail without holding addresses (docs/checkin-app.md, "Search by e-mail")
+// ---------------------------------------------------------------------------------------------
+
+/** Bytes of the HMAC kept in a roster row's `emailHash` (16: 22 base64url characters). */
+export const EMAIL_HASH_BYTES = 16;
+
+/** The spelling both sides hash: trimmed, lower-cased. */
+export function normaliseEmailForHash(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * What the door hashes for a typed address: the address, and without its `+tag` when it has one
+ * (the portal takes `local+tag@domain` for `local@domain`, docs/security.md).
+ */
+export function emailSpellings(typed: string): string[] {
+  const email = normaliseEmailForHash(typed);
+  const at = email.lastIndexOf('@');
+  const plus = email.indexOf('+');
+  if (at <= 0 || plus <= 0 || plus > at) return [email];
+  return [email, email.slice(0, plus) + email.slice(at)];
+}
+
+/**
+ * `emailHash` of a roster row: base64url of the first 16 bytes of HMAC-SHA256 under the event's
+ * `emailHashKey` (`GET /api/CheckIn/Config`, base64url) over the normalised address. WebCrypto, so
+ * the door computes what the person typed, offline; the server computes the same with node:crypto.
+ * Null for a key that is not base64url.
+ */
+export async function emailHashOf(emailHashKey: string, email: string): Promise<string | null> {
+  const raw = base64urlDecode(emailHashKey);
+  if (!raw || raw.length === 0) return null;
+  const key = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(normaliseEmailForHash(email))));
+  return base64urlEncode(mac.subarray(0, EMAIL_HASH_BYTES));
 }

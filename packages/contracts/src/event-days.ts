@@ -86,8 +86,12 @@ export type CreateCheckInDeviceRequest = z.input<typeof createCheckInDeviceReque
 export const createdCheckInDeviceSchema = z.object({ id: z.number().int(), pairingCode: z.string(), pairingExpiresAt: z.string() });
 export type CreatedCheckInDevice = z.infer<typeof createdCheckInDeviceSchema>;
 
-/** The fields a paired door keeps of each attendee (data minimisation: no e-mail, no phone, no address). */
-export const DEVICE_HELD_FIELDS = ['firstName', 'lastName', 'attendeeType', 'storeDlrnum', 'storeName', 'status', 'badgeVersion', 'checkedInAt', 'door'] as const;
+/**
+ * The fields a paired door keeps of each attendee (data minimisation: no e-mail, no phone, no
+ * address). `emailHash` is a keyed hash of the address (per event), so the door finds someone by the
+ * exact address they give; the address itself never reaches the device.
+ */
+export const DEVICE_HELD_FIELDS = ['firstName', 'lastName', 'attendeeType', 'storeDlrnum', 'storeName', 'status', 'badgeVersion', 'checkedInAt', 'door', 'emailHash'] as const;
 
 export const checkInDeviceSchema = z.object({
   id: z.number().int(),
@@ -151,6 +155,11 @@ export const checkInConfigSchema = z.object({
   endsOn: z.string(),
   device: z.object({ id: z.number().int(), name: z.string(), rights: deviceRightsSchema }),
   publicKeys: z.array(z.object({ kid: z.string(), spki: z.string() })),
+  /**
+   * Added for search by e-mail: the event's key (base64url, 32 bytes) of the roster rows'
+   * `emailHash` (`emailHashOf` in `@portal/contracts/checkin`). The same for every device of the event.
+   */
+  emailHashKey: z.string().optional(),
 });
 export type CheckInConfig = z.infer<typeof checkInConfigSchema>;
 
@@ -172,6 +181,12 @@ export const rosterRowSchema = z.object({
   badgeVersion: z.number().int(),
   checkedInAt: z.string().nullable(),
   door: z.string().nullable(),
+  /**
+   * Added for search by e-mail: base64url of the first 16 bytes of HMAC-SHA256 under the event's
+   * `emailHashKey` (Config) over the trimmed, lower-cased address. Absent for a person without a real
+   * address (enrolled by name only). The address itself is never sent to a door.
+   */
+  emailHash: z.string().optional(),
 });
 export type RosterRow = z.infer<typeof rosterRowSchema>;
 export const rosterDataSchema = z.object({ rows: z.array(rosterRowSchema), cursor: z.string(), more: z.boolean() });

@@ -17,9 +17,7 @@ export const WEBHOOK_PATHS = {
 } as const;
 
 /**
- * Every event type an endpoint can subscribe to. Sent today: `registration.created`,
- * `registration.updated`, `registration.cancelled`, `person.updated`. The others are accepted and
- * kept on the endpoint; they are sent once their features exist (waiting list, check-in).
+ * Every event type an endpoint can subscribe to; all are sent (WEBHOOK_EVENT_TYPES_SENT).
  */
 export const WEBHOOK_EVENT_TYPES = [
   'registration.created',
@@ -33,7 +31,16 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The types the portal emits today (the rest are subscribable ahead of their features). */
-export const WEBHOOK_EVENT_TYPES_SENT: readonly WebhookEventType[] = ['registration.created', 'registration.updated', 'registration.cancelled', 'registration.waitlisted', 'registration.offered', 'person.updated'];
+export const WEBHOOK_EVENT_TYPES_SENT: readonly WebhookEventType[] = [
+  'registration.created',
+  'registration.updated',
+  'registration.cancelled',
+  'registration.waitlisted',
+  'registration.offered',
+  'checkin.created',
+  'checkin.undone',
+  'person.updated',
+];
 /** The type of the console's "send test event"; sent whatever the endpoint subscribes to. */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 
@@ -146,10 +153,32 @@ export const webhookRegistrationDataSchema = adminRegistrationSchema.extend({
 });
 export type WebhookRegistrationData = z.infer<typeof webhookRegistrationDataSchema>;
 
+/** Who checked someone in or undid it: a door device (its scan), the console, or a walk-in (door or console). */
+export const CHECKIN_WEBHOOK_SOURCES = ['door', 'console', 'walk-in'] as const;
+const checkInWebhookFields = {
+  registrationId: z.number().int(),
+  event: z.string(),
+  /** The door's name as the device reported it (`Console` for the console). */
+  door: z.string(),
+  /** The door device; null for the console. */
+  device: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The device's scan (`scanId` of POST /api/CheckIn/Scans); null for the console and walk-ins. */
+  scanId: z.string().nullable(),
+  source: z.enum(CHECKIN_WEBHOOK_SOURCES),
+};
+/** `data` of `checkin.created`: an attendee's arrival (the first check-in); never a badge code or token. */
+export const webhookCheckInDataSchema = z.object({ ...checkInWebhookFields, checkedInAt: z.string() });
+export type WebhookCheckInData = z.infer<typeof webhookCheckInDataSchema>;
+/** `data` of `checkin.undone`: a check-in taken back; `checkIn` is the one it removed. */
+export const webhookCheckInUndoneDataSchema = z.object({ ...checkInWebhookFields, undoneAt: z.string(), checkIn: z.object({ at: z.string(), door: z.string() }) });
+export type WebhookCheckInUndoneData = z.infer<typeof webhookCheckInUndoneDataSchema>;
+
 /** The body of every delivery (Standard Webhooks' shape): `timestamp` is when the change happened. */
 export const webhookPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.enum(['registration.created', 'registration.updated', 'registration.cancelled']), timestamp: z.string(), data: webhookRegistrationDataSchema }),
   z.object({ type: z.literal('person.updated'), timestamp: z.string(), data: adminPersonSchema }),
+  z.object({ type: z.literal('checkin.created'), timestamp: z.string(), data: webhookCheckInDataSchema }),
+  z.object({ type: z.literal('checkin.undone'), timestamp: z.string(), data: webhookCheckInUndoneDataSchema }),
   z.object({ type: z.literal(WEBHOOK_TEST_EVENT_TYPE), timestamp: z.string(), data: z.object({ endpointId: z.number().int(), message: z.string() }) }),
 ]);
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;

@@ -9,25 +9,24 @@ import {
   checkInConfigSchema,
   pairDataSchema,
   rosterDataSchema,
-  rosterRowSchema,
   scansDataSchema,
   substituteDataSchema,
   walkInDataSchema,
   type CheckInConfig,
   type PairData,
+  type RosterRow,
   type Scan,
   type SubstituteData,
   type WalkInData,
 } from '@portal/contracts/event-days';
 
 /**
- * A roster row as the door keeps it. `emailHash` (SHA-256, base64url, of the trimmed lower-cased
- * address) lets the door find someone by the exact e-mail they give without holding addresses;
- * the server may send it (docs/checkin-app.md), the door works without it.
+ * A roster row as the door keeps it. `emailHash` (a keyed hash of the address, `emailHashOf` in
+ * `@portal/contracts/checkin`) lets the door find someone by the exact e-mail they give without
+ * holding addresses (docs/checkin-app.md).
  */
-export const doorRosterRowSchema = rosterRowSchema.extend({ emailHash: z.string().optional() });
-export type RosterRow = z.infer<typeof doorRosterRowSchema>;
-const rosterPageSchema = rosterDataSchema.extend({ rows: z.array(doorRosterRowSchema) });
+export type { RosterRow };
+const rosterPageSchema = rosterDataSchema;
 export type RosterPage = z.infer<typeof rosterPageSchema>;
 export type ScanOutcome = z.infer<typeof scansDataSchema>['results'][number];
 export type ScansAnswer = z.infer<typeof scansDataSchema>;

@@ -107,6 +107,30 @@ describe('scans decided at the door', () => {
     expect(await door.checkIn(13)).toMatchObject({ tone: 'red', kind: 'cancelled' });
   });
 
+  it('finds someone by the exact e-mail they give (any case, a +tag, offline) without holding any address', async () => {
+    await server.stop();
+    server = await startDoorServer(PEOPLE, { pageSize: 2, emails: { 12: 'Ben.Carter@Field.example.com', 14: 'dev.evans@vendor.example.com' } });
+    setApiBase(server.url);
+    const door = await pairedDoor();
+    expect(door.config.emailHashKey).toMatch(/^[\w-]{43}$/);
+    await server.stop();
+    // Offline: hashed at the door with WebCrypto, compared with the rows' emailHash (made with node:crypto).
+    expect((await door.search('ben.carter@field.example.com')).map((row) => row.registrationId)).toEqual([12]);
+    expect((await door.search('  BEN.CARTER@FIELD.EXAMPLE.COM ')).map((row) => row.registrationId)).toEqual([12]);
+    expect((await door.search('dev.evans+nbc@vendor.example.com')).map((row) => row.registrationId)).toEqual([14]);
+    // Only the whole address: a part of it, another address or a name-less row finds no one.
+    expect(await door.search('ben.carter@field')).toEqual([]);
+    expect(await door.search('ana@morgan.example.com')).toEqual([]);
+    expect(await door.checkIn(12)).toMatchObject({ tone: 'green', row: { firstName: 'Ben' } });
+    // The device holds the hash, never the address.
+    const db = await openDoorDb();
+    const stored = await db.get('roster', 12);
+    expect(stored && Object.keys(stored).sort()).toEqual(['attendeeType', 'badgeVersion', 'checkedInAt', 'door', 'emailHash', 'firstName', 'lastName', 'registrationId', 'status', 'storeDlrnum', 'storeName']);
+    const everything = JSON.stringify([await db.getAll('roster'), await db.getAll('meta'), await db.getAll('pending'), await db.getAll('recent')]);
+    expect(everything).not.toMatch(/@/);
+    await server.start();
+  });
+
   it('undoes a check-in at the door and on the server', async () => {
     const door = await pairedDoor();
     await door.scanCode(server.badge(11));

@@ -8,6 +8,7 @@
 import { DoorApiError, fetchConfig, fetchRosterPage, sendScans, SCANS_PER_CALL_MAX, substitute, walkIn, type CheckInConfig, type DoorPerson, type RosterRow, type Scan, type ScanOutcome } from './api.ts';
 import { doorRow, getConfig, getPairing, getSyncState, openDoorDb, wipe, type DoorDb, type Pairing, type RecentScan, type SyncState } from './db.ts';
 import { BadgeVerifier } from './verify.ts';
+import { emailHashOf, emailSpellings } from '@portal/contracts/checkin';
 
 export type DoorOutcome =
   | { tone: 'green'; kind: 'checked_in'; row: RosterRow; scanId: string }
@@ -46,13 +47,6 @@ export function fold(text: string): string {
     .trim();
 }
 
-async function sha256Base64url(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  let binary = '';
-  for (const byte of digest) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /** The day after the event's last day (local time of the door), when the door wipes its data. */
 export function eventOver(config: CheckInConfig, now = new Date()): boolean {
   const [year, month, day] = config.endsOn.split('-').map(Number);
@@ -79,7 +73,7 @@ export class Door {
   private constructor(
     private readonly db: DoorDb,
     readonly pairing: Pairing,
-    readonly config: CheckInConfig,
+    public config: CheckInConfig,
     sync: SyncState,
     rows: RosterRow[],
     pending: number,
@@ -148,13 +142,24 @@ export class Door {
     return this.rows.get(registrationId);
   }
 
-  /** Name (either order), store name or store number; an exact e-mail address when the roster carries its hash. */
+  /**
+   * Name (either order), store name or store number; or an exact e-mail address (any letter case,
+   * with or without a `+tag`): the door hashes what was typed with the event's key and compares it
+   * with the rows' `emailHash`, so it finds the person offline without holding any address.
+   */
   async search(text: string, limit = 20): Promise<RosterRow[]> {
     const query = fold(text);
     if (query.length < 2) return [];
     if (query.includes('@')) {
-      const hash = await sha256Base64url(query);
-      return [...this.rows.values()].filter((row) => row.emailHash === hash).slice(0, limit);
+      const key = this.config.emailHashKey;
+      if (!key) return [];
+      const hashes = new Set(await Promise.all(emailSpellings(text).map((spelling) => emailHashOf(key, spelling))));
+      const found: RosterRow[] = [];
+      for (const row of this.rows.values()) {
+        if (row.emailHash && hashes.has(row.emailHash)) found.push(row);
+        if (found.length >= limit) break;
+      }
+      return found;
     }
     const words = query.split(/\s+/);
     const found: RosterRow[] = [];
@@ -309,7 +314,10 @@ export class Door {
       return;
     }
     await this.sendQueue();
-    if (rosterToo) await this.pullRoster();
+    if (rosterToo) {
+      if (!this.config.emailHashKey) await this.refreshConfig();
+      await this.pullRoster();
+    }
     this.update({ online: true, error: null });
   }
 
@@ -364,6 +372,21 @@ export class Door {
     }
     if (outcome.result === 'cancelled') return { ...row, status: 'Cancelled', checkedInAt: null, door: null };
     return null;
+  }
+
+  /**
+   * A door paired before the server sent `emailHashKey` gets it now, and then the whole roster
+   * again (its rows were stored without `emailHash`), so search by e-mail works without re-pairing.
+   */
+  private async refreshConfig(): Promise<void> {
+    const config = await fetchConfig(this.pairing.accessToken);
+    if (!config.emailHashKey || config.event !== this.config.event) return;
+    const sync = await getSyncState(this.db);
+    const tx = this.db.transaction(['meta'], 'readwrite');
+    await Promise.all([tx.objectStore('meta').put(config, 'config'), tx.objectStore('meta').put({ ...sync, cursor: null }, 'sync')]);
+    await tx.done;
+    this.config = config;
+    this.verifier = new BadgeVerifier(config.publicKeys, config.event);
   }
 
   /** Pages of the roster after the stored cursor; a row whose scans are still queued keeps the door's view. */

@@ -1,29 +1,15 @@
 /**
- * Badge codes (docs/event-days.md, "Badge codes"): `EP1.<payload>.<signature>`, both parts base64url
- * without padding. The payload is 14 bytes for a three-letter event id:
- *
- *   offset 0  uint32 big-endian  registration id
- *   offset 4  uint8              n, length of the event id
- *   offset 5  n bytes ASCII      event id ("nbc")
- *   offset 5+n uint16 big-endian badge version
- *   offset 7+n 4 bytes           key id (the first 4 bytes of SHA-256 over the public key's SPKI DER)
- *
- * The signature is Ed25519 over the payload bytes exactly (not over their base64url text). A code
- * is 4 + 19 + 1 + 86 = 110 characters for "nbc", well under the 122 of QR version 7 at level M.
+ * Badge codes (docs/event-days.md, "Badge codes"): `EP1.<payload>.<signature>`. The layout, the
+ * base64url and the `EP1.` prefix have one owner, `@portal/contracts/checkin` (the door app parses
+ * with it too; badge-door.test.ts checks both sides agree); this file only keeps the keys: Ed25519
+ * signing with `node:crypto` and verification (on libuv's thread pool for a door's batch). The key
+ * id is the first 4 bytes of SHA-256 over the public key's SPKI DER. A code is 4 + 19 + 1 + 86 =
+ * 110 characters for "nbc", well under the 122 of QR version 7 at level M.
  */
-import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
+import { decodeBadgePayload, encodeBadgePayload, formatBadgeCode, parseBadgeCode, type BadgePayload } from '@portal/contracts/checkin';
 
-export const BADGE_PREFIX = 'EP1';
-/** At most this long (QR version 7, level M, byte mode). */
-export const BADGE_CODE_MAX = 122;
-
-export interface BadgePayload {
-  registrationId: number;
-  eventId: string;
-  version: number;
-  /** base64url of the key id's 4 bytes. */
-  kid: string;
-}
+export { BADGE_CODE_MAX, BADGE_PREFIX, type BadgePayload } from '@portal/contracts/checkin';
 
 export interface BadgeKey {
   kid: string;
@@ -60,68 +46,38 @@ export function badgeKeyFromSpki(spki: string): BadgeKey {
   return { kid: kidOf(der), spki: der.toString('base64url'), publicKey };
 }
 
+/** The payload's bytes (the version as its low 16 bits, as the payload holds it). */
 export function encodePayload(p: BadgePayload): Buffer {
-  const event = Buffer.from(p.eventId, 'ascii');
-  const kid = Buffer.from(p.kid, 'base64url');
-  if (event.length === 0 || event.length > 16 || kid.length !== 4) throw new Error('bad badge payload');
-  const out = Buffer.alloc(4 + 1 + event.length + 2 + 4);
-  out.writeUInt32BE(p.registrationId, 0);
-  out.writeUInt8(event.length, 4);
-  event.copy(out, 5);
-  out.writeUInt16BE(p.version & 0xffff, 5 + event.length);
-  kid.copy(out, 7 + event.length);
-  return out;
+  return Buffer.from(encodeBadgePayload({ ...p, version: p.version & 0xffff }));
 }
 
-export function decodePayload(bytes: Buffer): BadgePayload | null {
-  if (bytes.length < 5) return null;
-  const n = bytes.readUInt8(4);
-  if (n === 0 || bytes.length !== 4 + 1 + n + 2 + 4) return null;
-  const eventId = bytes.subarray(5, 5 + n).toString('ascii');
-  if (!/^[a-z0-9-]+$/.test(eventId)) return null;
-  return {
-    registrationId: bytes.readUInt32BE(0),
-    eventId,
-    version: bytes.readUInt16BE(5 + n),
-    kid: bytes.subarray(7 + n, 11 + n).toString('base64url'),
-  };
+export function decodePayload(bytes: Uint8Array): BadgePayload | null {
+  return decodeBadgePayload(bytes);
 }
 
 export function signBadge(signer: BadgeSigner, p: Omit<BadgePayload, 'kid'>): string {
   const payload = encodePayload({ ...p, kid: signer.kid });
-  const signature = sign(null, payload, signer.privateKey);
-  return `${BADGE_PREFIX}.${payload.toString('base64url')}.${signature.toString('base64url')}`;
+  return formatBadgeCode(payload, sign(null, payload, signer.privateKey));
 }
-
-const CODE_PATTERN = /^EP1\.([A-Za-z0-9_-]{10,40})\.([A-Za-z0-9_-]{86})$/;
 
 interface ParsedCode {
   payload: BadgePayload;
-  payloadBytes: Buffer;
-  signature: Buffer;
+  signed: Uint8Array;
+  signature: Uint8Array;
   key: BadgeKey;
 }
 
 /** The parts of a well-formed code whose key is known; null for anything else (the signature unchecked). */
 function parseCode(code: string, keys: ReadonlyMap<string, BadgeKey>): ParsedCode | null {
-  if (code.length > BADGE_CODE_MAX) return null;
-  const match = CODE_PATTERN.exec(code.trim());
-  if (!match) return null;
-  const payloadBytes = Buffer.from(match[1]!, 'base64url');
-  const signature = Buffer.from(match[2]!, 'base64url');
-  // Base64url that does not round-trip (stray bits) is a tampered code, not a spelling of a valid one.
-  if (payloadBytes.toString('base64url') !== match[1] || signature.toString('base64url') !== match[2]) return null;
-  const payload = decodePayload(payloadBytes);
-  if (!payload) return null;
-  const key = keys.get(payload.kid);
-  if (!key || signature.length !== 64) return null;
-  return { payload, payloadBytes, signature, key };
+  const parsed = parseBadgeCode(code);
+  const key = parsed && keys.get(parsed.payload.kid);
+  return parsed && key ? { ...parsed, key } : null;
 }
 
 /** The payload of a code whose signature verifies under one of `keys`; null for anything else. */
 export function verifyBadge(code: string, keys: ReadonlyMap<string, BadgeKey>): BadgePayload | null {
   const parsed = parseCode(code, keys);
-  return parsed && verify(null, parsed.payloadBytes, parsed.key.publicKey, parsed.signature) ? parsed.payload : null;
+  return parsed && verify(null, parsed.signed, parsed.key.publicKey, parsed.signature) ? parsed.payload : null;
 }
 
 /** `verifyBadge` on libuv's thread pool: a batch of 500 codes is checked on every core, off the event loop. */
@@ -129,7 +85,24 @@ export function verifyBadgeAsync(code: string, keys: ReadonlyMap<string, BadgeKe
   const parsed = parseCode(code, keys);
   if (!parsed) return Promise.resolve(null);
   return new Promise((resolve) =>
-    verify(null, parsed.payloadBytes, parsed.key.publicKey, parsed.signature, (error, ok) => resolve(!error && ok ? parsed.payload : null)),
+    verify(null, parsed.signed, parsed.key.publicKey, parsed.signature, (error, ok) => resolve(!error && ok ? parsed.payload : null)),
+  );
+}
+
+/**
+ * `verifyBadgeAsync` at about a third of the cost for codes of the current key: Ed25519 signatures
+ * are deterministic (RFC 8032), so a payload has exactly one valid signature under the key, the one
+ * this server makes; signing costs a third of verifying (OpenSSL). Compared in constant time (the
+ * expected signature must not leak through timing). Codes of a retired key are verified.
+ */
+export function checkBadgeAsync(code: string, signer: BadgeSigner, keys: ReadonlyMap<string, BadgeKey>): Promise<BadgePayload | null> {
+  const parsed = parseCode(code, keys);
+  if (!parsed) return Promise.resolve(null);
+  if (parsed.key.kid !== signer.kid) return verifyBadgeAsync(code, keys);
+  return new Promise((resolve) =>
+    sign(null, parsed.signed, signer.privateKey, (error, expected) =>
+      resolve(!error && expected.length === parsed.signature.length && timingSafeEqual(expected, parsed.signature) ? parsed.payload : null),
+    ),
   );
 }
 
@@ -162,8 +135,9 @@ export class BadgeKeys {
   private readonly verified = new Map<string, BadgePayload | null>();
 
   /**
-   * `verify` for a batch at the door API: off the event loop, and remembered (a retried batch, or a
-   * badge scanned at several doors, is checked once). The cache holds results, never trusts input:
+   * `verify` for a batch at the door API: off the event loop (libuv's thread pool), by signing and
+   * comparing for the current key (`checkBadgeAsync`), and remembered (a retried batch, or a badge
+   * scanned at several doors, is checked once). The cache holds results, never trusts input:
    * its key is the whole code.
    */
   async verifyMany(codes: readonly string[]): Promise<Array<BadgePayload | null>> {
@@ -171,7 +145,7 @@ export class BadgeKeys {
       codes.map(async (code) => {
         const known = this.verified.get(code);
         if (known !== undefined) return known;
-        const payload = await verifyBadgeAsync(code, this.verifying);
+        const payload = await checkBadgeAsync(code, this.signer, this.verifying);
         if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.clear();
         this.verified.set(code, payload);
         return payload;

@@ -54,7 +54,7 @@ export async function rosterPage(db: DbOrTx, eventId: string, after: { us: bigin
   const result = await db.execute(sql`
     select b.registration_id as "registrationId", p.first_name as "firstName", p.last_name as "lastName",
            r.attendee_type as "attendeeType", r.store_dlrnum as "storeDlrnum", s.name as "storeName", r.status,
-           b.version as "badgeVersion", b.checked_in_at as "checkedInAt", b.checked_in_door as door,
+           b.version as "badgeVersion", b.checked_in_at as "checkedInAt", b.checked_in_door as door, p.email,
            ((extract(epoch from b.changed_at) * 1000000)::bigint)::text as "changedUs"
     from badges b
     join registrations r on r.id = b.registration_id
@@ -63,7 +63,7 @@ export async function rosterPage(db: DbOrTx, eventId: string, after: { us: bigin
     where b.event_id = ${eventId} ${afterClause}
     order by b.changed_at, b.registration_id
     limit ${limit + 1}`);
-  const rows = rowsOf<Omit<RosterRow, 'checkedInAt'> & { checkedInAt: Date | string | null; changedUs: string }>(result);
+  const rows = rowsOf<Omit<RosterRow, 'checkedInAt' | 'emailHash'> & { checkedInAt: Date | string | null; changedUs: string; email: string | null }>(result);
   const [clock] = rowsOf<{ nowUs: string }>(await db.execute(sql`select ((extract(epoch from clock_timestamp()) * 1000000)::bigint)::text as "nowUs"`));
   return { rows, nowUs: BigInt(clock!.nowUs) };
 }
@@ -72,37 +72,8 @@ export async function rosterPage(db: DbOrTx, eventId: string, after: { us: bigin
 // Scans
 // ---------------------------------------------------------------------------------------------
 
-export interface ScanInsert {
-  scanId: string;
-  code: string | null;
-  registrationId: number | null;
-  undo: boolean;
-  scannedAt: Date;
-  door: string;
-}
-
 /** An array as one parameter (drizzle would spread a plain array into a list of parameters). */
 const arr = (values: readonly unknown[]) => sql.param(values);
-
-/**
- * Inserts the scans not seen before (per device and scan id) and answers which were new: one
- * statement with an array per column (seven parameters, not 3,500).
- */
-export async function claimScans(db: DbOrTx, deviceId: number, eventId: string, scans: readonly ScanInsert[]): Promise<Map<string, number>> {
-  if (!scans.length) return new Map();
-  // Sorted by scan id: two overlapping batches of one device wait on each other, never deadlock.
-  const sorted = [...scans].sort((a, b) => (a.scanId < b.scanId ? -1 : a.scanId > b.scanId ? 1 : 0));
-  const result = await db.execute(sql`
-    insert into checkin_scans (device_id, event_id, scan_id, code, registration_id, undo, scanned_at, door, result)
-    select ${deviceId}::int, ${eventId}::text, u.scan_id, u.code, u.registration_id, u.undo, u.scanned_at, u.door, 'invalid'
-    from unnest(${arr(sorted.map((s) => s.scanId))}::uuid[], ${arr(sorted.map((s) => s.code))}::text[], ${arr(sorted.map((s) => s.registrationId))}::int[],
-      ${arr(sorted.map((s) => s.undo))}::boolean[], ${arr(sorted.map((s) => s.scannedAt.toISOString()))}::timestamptz[], ${arr(sorted.map((s) => s.door))}::text[])
-      as u(scan_id, code, registration_id, undo, scanned_at, door)
-    order by u.scan_id
-    on conflict (device_id, scan_id) do nothing
-    returning id::text as id, scan_id::text as "scanId"`);
-  return new Map(rowsOf<{ id: string; scanId: string }>(result).map((r) => [r.scanId, Number(r.id)]));
-}
 
 export interface StoredScan {
   scanId: string;
@@ -110,14 +81,6 @@ export interface StoredScan {
   registrationId: number | null;
   firstAt: Date | null;
   firstDoor: string | null;
-}
-
-export async function storedScans(db: DbOrTx, deviceId: number, scanIds: readonly string[]): Promise<StoredScan[]> {
-  if (!scanIds.length) return [];
-  const result = await db.execute(sql`
-    select scan_id::text as "scanId", result, registration_id as "registrationId", first_at as "firstAt", first_door as "firstDoor"
-    from checkin_scans where device_id = ${deviceId} and scan_id = any(${arr(scanIds)}::uuid[])`);
-  return rowsOf<StoredScan>(result).map((r) => ({ ...r, firstAt: toDate(r.firstAt) }));
 }
 
 export interface BadgeState {
@@ -139,22 +102,58 @@ const badgeStateColumns = sql`b.registration_id as "registrationId", b.event_id 
   p.first_name as "firstName", p.last_name as "lastName", r.attendee_type as "attendeeType", s.name as "storeName",
   b.checked_in_at as "checkedInAt", b.checked_in_door as "checkedInDoor", b.checked_in_device_id as "checkedInDeviceId",
   b.checked_in_recorded_at as "checkedInRecordedAt"`;
+const badgeStateJoins = sql`badges b join registrations r on r.id = b.registration_id join people p on p.id = r.attendee_id
+  left join stores s on s.dlrnum = r.store_dlrnum`;
 
-/** The badges of these registrations, locked (in id order) when `lock`. */
-export async function badgeStates(db: DbOrTx, ids: readonly number[], lock: boolean): Promise<BadgeState[]> {
-  if (!ids.length) return [];
+export interface BatchRead {
+  /** Scans of this batch the device sent before (a retry), with what they answered. */
+  stored: Map<string, StoredScan>;
+  /** The badges the batch names; those of scans not sent before are locked. */
+  states: Map<number, BadgeState>;
+  /** Enabled webhook endpoints subscribed to any of `hookTypes` (ids and their types). */
+  hookEndpoints: Array<{ id: number; events: string[] }>;
+}
+
+/**
+ * The first step of a scan batch, one statement: the scans of the batch stored before (a retry),
+ * the badges the others name locked in id order (`for update`), the badges of the retried ones
+ * read (for the names in their answers), and the webhook endpoints that want the batch's events. A retry sent at the same moment
+ * as its original can be missed here (this statement's snapshot predates the other's commit it
+ * waited for): `writeBatch` then inserts fewer scans than it was given, and the batch runs again.
+ */
+export async function readBatch(
+  db: DbOrTx,
+  deviceId: number,
+  scans: ReadonlyArray<{ scanId: string; target: number | null }>,
+  hookTypes: readonly string[],
+): Promise<BatchRead> {
+  const scanIds = scans.map((s) => s.scanId);
   const result = await db.execute(sql`
-    select ${badgeStateColumns}
-    from badges b join registrations r on r.id = b.registration_id join people p on p.id = r.attendee_id
-    left join stores s on s.dlrnum = r.store_dlrnum
-    where b.registration_id = any(${arr(ids)}::int[])
-    order by b.registration_id
-    ${lock ? sql`for update of b` : sql``}`);
-  return rowsOf<BadgeState>(result).map((r) => ({
-    ...r,
-    checkedInAt: toDate(r.checkedInAt),
-    checkedInRecordedAt: toDate(r.checkedInRecordedAt),
-  }));
+    with u as (select * from unnest(${arr(scanIds)}::uuid[], ${arr(scans.map((s) => s.target))}::int[]) as u(scan_id, target)),
+    stored as (
+      select c.scan_id::text as "scanId", c.result, c.registration_id as "registrationId", c.first_at as "firstAt", c.first_door as "firstDoor"
+      from checkin_scans c where c.device_id = ${deviceId}::int and c.scan_id = any(${arr(scanIds)}::uuid[])),
+    locked as (
+      select ${badgeStateColumns} from ${badgeStateJoins}
+      where b.registration_id in (select u.target from u where u.target is not null and u.scan_id::text not in (select "scanId" from stored))
+      order by b.registration_id
+      for update of b),
+    unlocked as (
+      select ${badgeStateColumns} from ${badgeStateJoins}
+      where b.registration_id in (select u.target from u where u.target not in (select "registrationId" from locked)))
+    select (select coalesce(json_agg(stored), '[]'::json) from stored) as stored,
+      (select coalesce(json_agg(x), '[]'::json) from (select * from locked union all select * from unlocked) x) as states,
+      (select coalesce(json_agg(json_build_object('id', e.id, 'events', e.events)), '[]'::json) from webhook_endpoints e
+        where e.enabled and e.events ?| ${arr(hookTypes)}::text[]) as hooks`);
+  const [row] = rowsOf<{ stored: StoredScan[]; states: BadgeState[]; hooks: Array<{ id: number; events: string[] }> }>(result);
+  const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  return {
+    stored: new Map(json(row!.stored).map((s) => [s.scanId, { ...s, firstAt: toDate(s.firstAt) }])),
+    states: new Map(
+      json(row!.states).map((s) => [s.registrationId, { ...s, checkedInAt: toDate(s.checkedInAt), checkedInRecordedAt: toDate(s.checkedInRecordedAt) }]),
+    ),
+    hookEndpoints: json(row!.hooks),
+  };
 }
 
 export interface CheckInChange {
@@ -164,58 +163,52 @@ export interface CheckInChange {
   deviceId: number | null;
 }
 
-/** Writes the door state of the badges a batch changed (check-ins and undos), moving the roster cursor. */
-export async function applyCheckIns(db: DbOrTx, changes: readonly CheckInChange[]): Promise<void> {
-  if (!changes.length) return;
-  await db.execute(sql`
-    update badges b set checked_in_at = v.at, checked_in_door = v.door, checked_in_device_id = v.device,
-      checked_in_recorded_at = case when v.at is null then null else clock_timestamp() end, changed_at = clock_timestamp()
-    from unnest(${arr(changes.map((c) => c.registrationId))}::int[], ${arr(changes.map((c) => c.at?.toISOString() ?? null))}::timestamptz[],
-      ${arr(changes.map((c) => c.door))}::text[], ${arr(changes.map((c) => c.deviceId))}::int[]) as v(id, at, door, device)
-    where b.registration_id = v.id`);
-}
-
-export interface ScanOutcome {
-  id: number;
-  result: ScanResult;
+/** A scan as the log keeps it, with the result it got. */
+export interface ScanRecord {
+  scanId: string;
+  code: string | null;
   registrationId: number | null;
+  undo: boolean;
+  scannedAt: Date;
+  door: string;
+  result: ScanResult;
   firstAt: Date | null;
   firstDoor: string | null;
   firstDeviceId: number | null;
   conflict: boolean;
 }
 
-export async function recordOutcomes(db: DbOrTx, outcomes: readonly ScanOutcome[]): Promise<void> {
-  if (!outcomes.length) return;
-  await db.execute(sql`
-    update checkin_scans c set result = v.result, registration_id = v.reg, first_at = v.first_at, first_door = v.first_door,
-      first_device_id = v.first_device, conflict = v.conflict
-    from unnest(${arr(outcomes.map((o) => o.id))}::bigint[], ${arr(outcomes.map((o) => o.result))}::text[], ${arr(outcomes.map((o) => o.registrationId))}::int[],
-      ${arr(outcomes.map((o) => o.firstAt?.toISOString() ?? null))}::timestamptz[], ${arr(outcomes.map((o) => o.firstDoor))}::text[],
-      ${arr(outcomes.map((o) => o.firstDeviceId))}::int[], ${arr(outcomes.map((o) => o.conflict))}::boolean[])
-      as v(id, result, reg, first_at, first_door, first_device, conflict)
-    where c.id = v.id`);
-}
-
-/** `applyCheckIns` and `recordOutcomes` as one statement (a data-modifying CTE). */
-export async function applyOutcomes(db: DbOrTx, changes: readonly CheckInChange[], outcomes: readonly ScanOutcome[]): Promise<void> {
-  if (!changes.length) return recordOutcomes(db, outcomes);
-  if (!outcomes.length) return applyCheckIns(db, changes);
-  await db.execute(sql`
-    with checkins as (
+/**
+ * The second step, one statement: the new scans into the log with their results (unless a
+ * concurrent retry stored them first: answers how many were inserted), the door state of the
+ * badges the batch changed (moving the roster cursor), and the device's last sync time.
+ */
+export async function writeBatch(db: DbOrTx, device: { id: number; eventId: string }, scans: readonly ScanRecord[], changes: readonly CheckInChange[], now: Date): Promise<number> {
+  // Sorted by scan id: two overlapping batches of one device wait on each other, never deadlock.
+  const sorted = [...scans].sort((a, b) => (a.scanId < b.scanId ? -1 : a.scanId > b.scanId ? 1 : 0));
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const result = await db.execute(sql`
+    with ins as (
+      insert into checkin_scans (device_id, event_id, scan_id, code, registration_id, undo, scanned_at, door, result, first_at, first_door, first_device_id, conflict)
+      select ${device.id}::int, ${device.eventId}::text, u.scan_id, u.code, u.registration_id, u.undo, u.scanned_at, u.door, u.result, u.first_at, u.first_door, u.first_device, u.conflict
+      from unnest(${arr(sorted.map((s) => s.scanId))}::uuid[], ${arr(sorted.map((s) => s.code))}::text[], ${arr(sorted.map((s) => s.registrationId))}::int[],
+        ${arr(sorted.map((s) => s.undo))}::boolean[], ${arr(sorted.map((s) => s.scannedAt.toISOString()))}::timestamptz[], ${arr(sorted.map((s) => s.door))}::text[],
+        ${arr(sorted.map((s) => s.result))}::text[], ${arr(sorted.map((s) => iso(s.firstAt)))}::timestamptz[], ${arr(sorted.map((s) => s.firstDoor))}::text[],
+        ${arr(sorted.map((s) => s.firstDeviceId))}::int[], ${arr(sorted.map((s) => s.conflict))}::boolean[])
+        as u(scan_id, code, registration_id, undo, scanned_at, door, result, first_at, first_door, first_device, conflict)
+      order by u.scan_id
+      on conflict (device_id, scan_id) do nothing
+      returning 1),
+    checkins as (
       update badges b set checked_in_at = v.at, checked_in_door = v.door, checked_in_device_id = v.device,
         checked_in_recorded_at = case when v.at is null then null else clock_timestamp() end, changed_at = clock_timestamp()
-      from unnest(${arr(changes.map((c) => c.registrationId))}::int[], ${arr(changes.map((c) => c.at?.toISOString() ?? null))}::timestamptz[],
+      from unnest(${arr(changes.map((c) => c.registrationId))}::int[], ${arr(changes.map((c) => iso(c.at)))}::timestamptz[],
         ${arr(changes.map((c) => c.door))}::text[], ${arr(changes.map((c) => c.deviceId))}::int[]) as v(id, at, door, device)
       where b.registration_id = v.id
-      returning 1)
-    update checkin_scans c set result = v.result, registration_id = v.reg, first_at = v.first_at, first_door = v.first_door,
-      first_device_id = v.first_device, conflict = v.conflict
-    from unnest(${arr(outcomes.map((o) => o.id))}::bigint[], ${arr(outcomes.map((o) => o.result))}::text[], ${arr(outcomes.map((o) => o.registrationId))}::int[],
-      ${arr(outcomes.map((o) => o.firstAt?.toISOString() ?? null))}::timestamptz[], ${arr(outcomes.map((o) => o.firstDoor))}::text[],
-      ${arr(outcomes.map((o) => o.firstDeviceId))}::int[], ${arr(outcomes.map((o) => o.conflict))}::boolean[])
-      as v(id, result, reg, first_at, first_door, first_device, conflict)
-    where c.id = v.id`);
+      returning 1),
+    touched as (update checkin_devices set last_sync_at = ${now.toISOString()}::timestamptz where id = ${device.id}::int returning 1)
+    select (select count(*) from ins)::int as inserted`);
+  return rowsOf<{ inserted: number }>(result)[0]!.inserted;
 }
 
 export function toDate(value: Date | string | null): Date | null {

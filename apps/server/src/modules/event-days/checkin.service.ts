@@ -9,14 +9,16 @@
  * later one is `already` with that scan's time and door. An `already` from another device that was
  * scanned before the first check-in reached the server is a conflict: both doors let the person in.
  */
-import type { CheckInConfig, PairData, RosterData, ScanResultRow, ScansRequest } from '@portal/contracts';
+import type { CheckInConfig, PairData, RosterData, ScanResultRow, ScansRequest, WebhookCheckInData, WebhookCheckInUndoneData } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { BadgeKeys } from './badge-code.ts';
+import { queueEventBatch } from '../webhooks/outbox.ts';
 import * as q from './checkin.queries.ts';
 import type { DeviceTokens, DeviceUser } from './device-auth.ts';
+import { EmailHasher } from './email-hash.ts';
 
 /** A transaction running longer than this could commit a roster change behind a cursor; the cursor stays this far back. */
 export const ROSTER_SAFETY_US = 30_000_000n;
@@ -38,6 +40,7 @@ export type CheckInService = ReturnType<typeof createCheckInService>;
 export function createCheckInService(options: CheckInServiceOptions) {
   const { db, keys, tokens } = options;
   const now = options.now ?? (() => new Date());
+  const emails = new EmailHasher(options.codeHashKey);
 
   async function pair(pairingCode: string, ip: string): Promise<PairData> {
     const failureKey = `checkin-pair:ip:${ip}`;
@@ -77,6 +80,7 @@ export function createCheckInService(options: CheckInServiceOptions) {
       endsOn: event.endsOn,
       device: { id: device.id, name: device.name, rights: { walkIn: device.canWalkIn, substitute: device.canSubstitute } },
       publicKeys: keys.publicKeys(),
+      emailHashKey: emails.keyText(device.eventId),
     };
   }
 
@@ -98,7 +102,10 @@ export function createCheckInService(options: CheckInServiceOptions) {
     }
     await q.touchDevice(db, device.id, now(), true);
     return {
-      rows: rows.map(({ changedUs: _changed, checkedInAt, ...row }) => ({ ...row, checkedInAt: q.toDate(checkedInAt)?.toISOString() ?? null })),
+      rows: rows.map(({ changedUs: _changed, checkedInAt, email, ...row }) => {
+        const emailHash = emails.hash(device.eventId, email);
+        return { ...row, checkedInAt: q.toDate(checkedInAt)?.toISOString() ?? null, ...(emailHash ? { emailHash } : {}) };
+      }),
       cursor: formatCursor({ ...next, safeUs: more ? safe : page.nowUs - ROSTER_SAFETY_US }),
       more,
     };
@@ -127,88 +134,110 @@ export function createCheckInService(options: CheckInServiceOptions) {
 
     const results = await withRetry(() =>
       db.transaction(async (tx) => {
-        const claimed = await q.claimScans(
+        // One statement: what this device sent before (a retry), the badges of the rest locked, the webhook subscribers.
+        const read = await q.readBatch(
           tx,
           device.id,
-          device.eventId,
-          unique.map((p) => ({
+          unique.map((p) => ({ scanId: p.scanId, target: p.target?.registrationId ?? null })),
+          CHECKIN_HOOK_TYPES,
+        );
+        const fresh = unique.filter((p) => !read.stored.has(p.scanId));
+        const retried = unique.filter((p) => read.stored.has(p.scanId));
+        const states = read.states;
+        const recordedAt = now();
+        const changed = new Map<number, q.CheckInChange>();
+        const records: q.ScanRecord[] = [];
+        const answers = new Map<string, ScanResultRow>();
+        // checkin.created / checkin.undone for the webhooks, in the batch's order (docs/webhooks.md).
+        const hooks: CheckInHook[] = [];
+        const hookOf = (registrationId: number, scanId: string, door: string) => ({
+          registrationId,
+          event: device.eventId,
+          door,
+          device: { id: device.id, name: device.name },
+          scanId,
+          source: 'door' as const,
+        });
+
+        for (const p of fresh) {
+          const scannedAt = new Date(p.scan.scannedAt);
+          const record: q.ScanRecord = {
             scanId: p.scanId,
             code: p.scan.code?.slice(0, 200) ?? null,
             registrationId: p.registrationId,
             undo: p.scan.undo === true,
-            scannedAt: new Date(p.scan.scannedAt),
+            scannedAt,
             door: p.scan.door,
-          })),
-        );
-        const fresh = unique.filter((p) => claimed.has(p.scanId));
-        const retried = unique.filter((p) => !claimed.has(p.scanId));
-        const stored = new Map((await q.storedScans(tx, device.id, retried.map((p) => p.scanId))).map((s) => [s.scanId, s]));
-
-        const lockIds = [...new Set(fresh.flatMap((p) => (p.target ? [p.target.registrationId] : [])))].sort((a, b) => a - b);
-        const states = new Map((await q.badgeStates(tx, lockIds, true)).map((s) => [s.registrationId, s]));
-        const recordedAt = now();
-        const changed = new Map<number, q.CheckInChange>();
-        const outcomes: q.ScanOutcome[] = [];
-        const answers = new Map<string, ScanResultRow>();
-
-        for (const p of fresh) {
-          const id = claimed.get(p.scanId)!;
-          const outcome: q.ScanOutcome = { id, result: 'invalid', registrationId: p.registrationId, firstAt: null, firstDoor: null, firstDeviceId: null, conflict: false };
+            result: 'invalid',
+            firstAt: null,
+            firstDoor: null,
+            firstDeviceId: null,
+            conflict: false,
+          };
           const state = p.target ? states.get(p.target.registrationId) : undefined;
-          if (p.early) outcome.result = p.early;
-          else if (!state) outcome.result = 'invalid';
-          else if (state.eventId !== device.eventId) outcome.result = 'wrong_event';
+          if (p.early) record.result = p.early;
+          else if (!state) record.result = 'invalid';
+          else if (state.eventId !== device.eventId) record.result = 'wrong_event';
           else if (p.scan.undo) {
             if (state.checkedInAt) {
+              hooks.push({
+                type: 'checkin.undone',
+                orderingKey: `registration:${state.registrationId}`,
+                data: { ...hookOf(state.registrationId, p.scanId, p.scan.door), undoneAt: scannedAt.toISOString(), checkIn: { at: state.checkedInAt.toISOString(), door: state.checkedInDoor ?? '' } },
+              });
               state.checkedInAt = null;
               state.checkedInDoor = null;
               state.checkedInDeviceId = null;
               state.checkedInRecordedAt = null;
               changed.set(state.registrationId, { registrationId: state.registrationId, at: null, door: null, deviceId: null });
             }
-            outcome.result = 'undone';
-          } else if (state.status === 'Cancelled') outcome.result = 'cancelled';
-          else if (state.status !== 'Enrolled' || (p.target!.version !== null && p.target!.version !== (state.version & 0xffff))) outcome.result = 'invalid';
+            record.result = 'undone';
+          } else if (state.status === 'Cancelled') record.result = 'cancelled';
+          else if (state.status !== 'Enrolled' || (p.target!.version !== null && p.target!.version !== (state.version & 0xffff))) record.result = 'invalid';
           else if (state.checkedInAt) {
-            outcome.result = 'already';
-            outcome.firstAt = state.checkedInAt;
-            outcome.firstDoor = state.checkedInDoor;
-            outcome.firstDeviceId = state.checkedInDeviceId;
+            record.result = 'already';
+            record.firstAt = state.checkedInAt;
+            record.firstDoor = state.checkedInDoor;
+            record.firstDeviceId = state.checkedInDeviceId;
             // Scanned before the first check-in reached the server, at another device: both doors admitted.
-            outcome.conflict = state.checkedInDeviceId !== device.id && state.checkedInRecordedAt !== null && new Date(p.scan.scannedAt) < state.checkedInRecordedAt;
+            record.conflict = state.checkedInDeviceId !== device.id && state.checkedInRecordedAt !== null && scannedAt < state.checkedInRecordedAt;
           } else {
-            state.checkedInAt = new Date(p.scan.scannedAt);
+            state.checkedInAt = scannedAt;
             state.checkedInDoor = p.scan.door;
             state.checkedInDeviceId = device.id;
             state.checkedInRecordedAt = recordedAt;
-            changed.set(state.registrationId, { registrationId: state.registrationId, at: state.checkedInAt, door: p.scan.door, deviceId: device.id });
-            outcome.result = 'checked_in';
+            changed.set(state.registrationId, { registrationId: state.registrationId, at: scannedAt, door: p.scan.door, deviceId: device.id });
+            hooks.push({ type: 'checkin.created', orderingKey: `registration:${state.registrationId}`, data: { ...hookOf(state.registrationId, p.scanId, p.scan.door), checkedInAt: scannedAt.toISOString() } });
+            record.result = 'checked_in';
           }
-          outcomes.push(outcome);
-          answers.set(p.scanId, answerOf(p.scanId, outcome.result, outcome.registrationId, state, outcome.firstAt, outcome.firstDoor));
+          records.push(record);
+          answers.set(p.scanId, answerOf(p.scanId, record.result, record.registrationId, state, record.firstAt, record.firstDoor));
         }
-        // One statement writes the check-ins and the results: the badges stay locked for one round trip less.
-        await q.applyOutcomes(tx, [...changed.values()], outcomes);
+        // One statement: the scans with their results, the check-ins, the device's last sync.
+        const inserted = await q.writeBatch(tx, device, records, [...changed.values()], recordedAt);
+        // A retry of these scans sent at the same moment stored some first: run the batch again, it answers theirs.
+        if (inserted !== records.length) throw new RaceLost();
+        // The outbox, in the batch's transaction: one insert when an endpoint subscribes, nothing otherwise.
+        await queueEventBatch(tx, hooks, recordedAt, read.hookEndpoints);
 
         // Retried scans answer what they answered the first time.
-        const retriedIds = [...new Set([...stored.values()].flatMap((s) => (s.registrationId !== null ? [s.registrationId] : [])))].filter((id) => !states.has(id));
-        const more = new Map((await q.badgeStates(tx, retriedIds, false)).map((s) => [s.registrationId, s]));
         for (const p of retried) {
-          const s = stored.get(p.scanId);
-          if (!s) continue;
-          const state = s.registrationId !== null ? (states.get(s.registrationId) ?? more.get(s.registrationId)) : undefined;
+          const s = read.stored.get(p.scanId)!;
+          const state = s.registrationId !== null ? states.get(s.registrationId) : undefined;
           answers.set(p.scanId, answerOf(p.scanId, s.result, s.registrationId, state, s.firstAt, s.firstDoor));
         }
         return answers;
       }),
     );
-    // After the commit: the last sync time is no part of the batch's locks.
-    await q.touchDevice(db, device.id, now(), false);
     return { results: prepared.map((p) => results.get(p.scanId)!) };
   }
 
   return { pair, config, roster, scans };
 }
+
+type CheckInHook =
+  | { type: 'checkin.created'; orderingKey: string; data: WebhookCheckInData }
+  | { type: 'checkin.undone'; orderingKey: string; data: WebhookCheckInUndoneData };
 
 function answerOf(
   scanId: string,
@@ -228,14 +257,20 @@ function answerOf(
   };
 }
 
-/** A deadlock or serialization failure is run again (twice at most); anything else is thrown. */
+/** A concurrent retry of the same scans committed them first (see `readBatch`): the batch runs again. */
+class RaceLost extends Error {}
+
+/** The webhook event types a scan batch can emit. */
+const CHECKIN_HOOK_TYPES = ['checkin.created', 'checkin.undone'] as const;
+
+/** A deadlock, serialization failure or lost race is run again (three times at most); anything else is thrown. */
 async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await run();
     } catch (error) {
       const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-      if (attempt >= 2 || (code !== '40P01' && code !== '40001')) throw error;
+      if (attempt >= 3 || (!(error instanceof RaceLost) && code !== '40P01' && code !== '40001')) throw error;
     }
   }
 }

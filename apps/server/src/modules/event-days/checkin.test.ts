@@ -19,6 +19,8 @@ import {
 import { rowsOf, schema } from '@portal/db';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { DEMO_DOOR, DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
+import { emailHashOf } from '@portal/contracts/checkin';
+import { PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
 import { BadgeKeys, decodePayload } from './badge-code.ts';
 
 type Body<T = unknown> = { succeeded: boolean; message: string | null; data: T; errors?: Array<{ field: string; message: string }> };
@@ -210,7 +212,9 @@ describe('door devices and the check-in API', () => {
       const ids = new Set(rows.map((r) => r.registrationId));
       const [expected] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from badges where event_id = 'nbc'`));
       expect(ids.size).toBe(expected!.n);
-      expect(Object.keys(rows[0]!).sort()).toEqual(['attendeeType', 'badgeVersion', 'checkedInAt', 'door', 'firstName', 'lastName', 'registrationId', 'status', 'storeDlrnum', 'storeName']);
+      // The door fields, and a keyed hash of the address (search by e-mail) where there is one: never the address.
+      expect(Object.keys(rows[0]!).filter((k) => k !== 'emailHash').sort()).toEqual(['attendeeType', 'badgeVersion', 'checkedInAt', 'door', 'firstName', 'lastName', 'registrationId', 'status', 'storeDlrnum', 'storeName']);
+      expect(JSON.stringify(rows)).not.toContain('@');
       // The demo's arrivals are there.
       expect(rows.some((r) => r.checkedInAt !== null)).toBe(true);
 
@@ -225,6 +229,45 @@ describe('door devices and the check-in API', () => {
       expect((await deviceCall(device.token, 'GET', `${CHECKIN_PATHS.roster}?after=junk!`)).statusCode).toBe(400);
       expect((await deviceCall(device.token, 'GET', `${CHECKIN_PATHS.roster}?after=1_2_x`)).statusCode).toBe(400);
       expect((await deviceCall(device.token, 'GET', `${CHECKIN_PATHS.roster}?event=abc`)).statusCode).toBe(403);
+    });
+  });
+
+  describe('search by e-mail', () => {
+    it('roster rows carry the keyed hash the door computes from a typed address; none for a placeholder address', async () => {
+      const device = await newDevice();
+      const [withEmail, named] = await enrolled('nbc', 2, 200);
+      const [person] = rowsOf<{ id: number; email: string }>(
+        await t.database.db.execute(sql`select p.id, p.email from registrations r join people p on p.id = r.attendee_id where r.id = ${withEmail!.id}`),
+      );
+      // A person enrolled by name only has a placeholder address: nothing to find them by.
+      await t.database.db.execute(sql`update people set email = ${`name-only-${named!.id}@${PLACEHOLDER_EMAIL_DOMAIN}`}
+        where id = (select attendee_id from registrations where id = ${named!.id})`);
+      const config = checkInConfigSchema.parse(body(await deviceCall(device.token, 'GET', CHECKIN_PATHS.config)).data);
+      expect(config.emailHashKey).toMatch(/^[\w-]{43}$/);
+      const rows: RosterRow[] = [];
+      let cursor: string | undefined;
+      for (let more = true; more; ) {
+        const data = rosterDataSchema.parse(body(await deviceCall(device.token, 'GET', `${CHECKIN_PATHS.roster}?limit=5000${cursor ? `&after=${cursor}` : ''}`)).data);
+        rows.push(...data.rows);
+        cursor = data.cursor;
+        more = data.more;
+      }
+      const row = rows.find((r) => r.registrationId === withEmail!.id)!;
+      // What the door computes (WebCrypto, @portal/contracts/checkin) from the address as a person would type it.
+      expect(row.emailHash).toBe(await emailHashOf(config.emailHashKey!, ` ${person!.email.toUpperCase()} `));
+      expect(row.emailHash).toMatch(/^[\w-]{22}$/);
+      expect(rows.find((r) => r.registrationId === named!.id)).not.toHaveProperty('emailHash');
+      // Distinct people, distinct hashes.
+      const hashes = rows.flatMap((r) => (r.emailHash ? [r.emailHash] : []));
+      expect(new Set(hashes).size).toBe(hashes.length);
+      expect(JSON.stringify(rows)).not.toContain(person!.email);
+
+      // Per event: another event's key gives another hash of the same address; every device of an event gets the same key.
+      const abc = await newDevice({ event: 'abc' });
+      const abcConfig = checkInConfigSchema.parse(body(await deviceCall(abc.token, 'GET', CHECKIN_PATHS.config)).data);
+      expect(abcConfig.emailHashKey).not.toBe(config.emailHashKey);
+      const other = checkInConfigSchema.parse(body(await deviceCall((await newDevice()).token, 'GET', CHECKIN_PATHS.config)).data);
+      expect(other.emailHashKey).toBe(config.emailHashKey);
     });
   });
 

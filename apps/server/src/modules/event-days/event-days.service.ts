@@ -15,12 +15,14 @@ import {
   type SubstituteRequest,
   type WalkInData,
   type WalkInRequest,
+  type WebhookCheckInData,
+  type WebhookCheckInUndoneData,
 } from '@portal/contracts';
 import { rowsOf, schema, type Db, type DbOrTx, type PersonCategory, type Tx } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { emitRegistrationEvent } from '../webhooks/outbox.ts';
+import { emitRegistrationEvent, queueEventBatch } from '../webhooks/outbox.ts';
 import type { BadgeKeys } from './badge-code.ts';
 
 const { checkinDevices, badges, registrations, people, stores } = schema;
@@ -291,6 +293,7 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
       const badge = (await issueBadge(tx, keys, registrationId))!;
       let checkedInAt: Date | null = null;
       if (body.checkIn !== false) {
+        const [before] = await tx.select({ at: badges.checkedInAt }).from(badges).where(eq(badges.registrationId, registrationId)).for('update');
         const [row] = await tx
           .update(badges)
           .set({
@@ -303,6 +306,18 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
           .where(eq(badges.registrationId, registrationId))
           .returning({ checkedInAt: badges.checkedInAt });
         checkedInAt = row?.checkedInAt ?? null;
+        if (checkedInAt && !before?.at) {
+          const data: WebhookCheckInData = {
+            registrationId,
+            event: eventId,
+            door,
+            device: actor.kind === 'device' ? { id: actor.deviceId, name: actor.name } : null,
+            scanId: null,
+            source: 'walk-in',
+            checkedInAt: new Date(checkedInAt).toISOString(),
+          };
+          await queueEventBatch(tx, [{ type: 'checkin.created', orderingKey: `registration:${registrationId}`, data }], at);
+        }
       }
       await audit(tx, {
         action: 'walk-in',
@@ -360,16 +375,22 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
       if (!registration) throw notFound('No registration with this id.');
       if (!row) throw conflict('This registration has no badge (it was never enrolled).');
       if (!undo && registration.status !== 'Enrolled') throw conflict('Only an enrolled registration can be checked in.');
+      const at = now();
+      const hook = { registrationId, event: registration.eventId, door: 'Console', device: null, scanId: null, source: 'console' as const };
+      const orderingKey = `registration:${registrationId}`;
       if (!undo && !row.checkedInAt) {
         await tx
           .update(badges)
-          .set({ checkedInAt: now(), checkedInDoor: 'Console', checkedInDeviceId: null, checkedInRecordedAt: sql`clock_timestamp()`, changedAt: sql`clock_timestamp()` })
+          .set({ checkedInAt: at, checkedInDoor: 'Console', checkedInDeviceId: null, checkedInRecordedAt: sql`clock_timestamp()`, changedAt: sql`clock_timestamp()` })
           .where(eq(badges.registrationId, registrationId));
+        await queueEventBatch(tx, [{ type: 'checkin.created', orderingKey, data: { ...hook, checkedInAt: at.toISOString() } satisfies WebhookCheckInData }], at);
       } else if (undo && row.checkedInAt) {
         await tx
           .update(badges)
           .set({ checkedInAt: null, checkedInDoor: null, checkedInDeviceId: null, checkedInRecordedAt: null, changedAt: sql`clock_timestamp()` })
           .where(eq(badges.registrationId, registrationId));
+        const data: WebhookCheckInUndoneData = { ...hook, undoneAt: at.toISOString(), checkIn: { at: row.checkedInAt.toISOString(), door: row.checkedInDoor ?? '' } };
+        await queueEventBatch(tx, [{ type: 'checkin.undone', orderingKey, data }], at);
       }
       await audit(tx, { action: undo ? 'check-in-undone' : 'checked-in', success: true, eventId: registration.eventId, ...auditActor(actor), detail: { registrationId } });
       const [after] = await tx.select({ checkedInAt: badges.checkedInAt, door: badges.checkedInDoor }).from(badges).where(eq(badges.registrationId, registrationId));

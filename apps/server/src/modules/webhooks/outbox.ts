@@ -174,3 +174,39 @@ export async function emitPersonEvents(tx: DbOrTx, personIds: readonly number[],
   }
   return written;
 }
+
+/**
+ * Many events at once (a door's batch of scans, docs/webhooks.md "checkin.*"): one select of the
+ * endpoints subscribed to any of their types, then one insert of every delivery (each event its
+ * own `webhook-id`), in the order given; nothing more when no endpoint subscribes. Call inside the
+ * change's transaction, as the helpers above. `subscribers`: the enabled endpoints subscribed to
+ * these types, when the caller read them already in this transaction (then no select here).
+ */
+export async function queueEventBatch(
+  tx: DbOrTx,
+  events: ReadonlyArray<{ type: WebhookEventType; orderingKey: string | null; data: unknown }>,
+  at: Date,
+  subscribers?: ReadonlyArray<{ id: number; events: readonly string[] }>,
+): Promise<number> {
+  if (!events.length || subscribers?.length === 0) return 0;
+  const types = [...new Set(events.map((e) => e.type))];
+  const endpoints =
+    subscribers ??
+    (await tx
+      .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.events} ?| ${sql.param(types)}::text[]`)));
+  if (!endpoints.length) return 0;
+  const timestamp = at.toISOString();
+  const giveUpAt = sql`now() + ${WEBHOOK_RETRY_WINDOW_MS} * interval '1 millisecond'`;
+  const rows = events.flatMap((event) => {
+    const to = endpoints.filter((e) => (e.events as readonly string[]).includes(event.type));
+    if (!to.length) return [];
+    const body = JSON.stringify({ type: event.type, timestamp, data: event.data });
+    const messageId = newMessageId();
+    return to.map((endpoint) => ({ endpointId: endpoint.id, messageId, eventType: event.type, orderingKey: event.orderingKey, body, giveUpAt }));
+  });
+  if (!rows.length) return 0;
+  await tx.insert(webhookDeliveries).values(rows);
+  return rows.length;
+}

@@ -4,7 +4,7 @@
  * recorded scan wins, idempotent by scanId, at most 500 scans a call, 401 once revoked). It can go
  * away (offline) and drop the answer of a call it has already recorded (a lost answer).
  */
-import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { base64urlEncode, encodeBadgePayload, formatBadgeCode, parseBadgeCode } from '@portal/contracts/checkin';
@@ -29,12 +29,21 @@ export interface DoorServer {
 
 const TOKEN = 'device-token-1';
 
-export async function startDoorServer(people: Omit<RosterRow, 'checkedInAt' | 'door' | 'badgeVersion'>[], options: { pageSize?: number; walkIn?: boolean } = {}): Promise<DoorServer> {
+export async function startDoorServer(
+  people: Omit<RosterRow, 'checkedInAt' | 'door' | 'badgeVersion'>[],
+  /** `emails`: addresses by registration id; their rows carry `emailHash` as the portal computes it (node:crypto here, WebCrypto at the door). */
+  options: { pageSize?: number; walkIn?: boolean; emails?: Record<number, string> } = {},
+): Promise<DoorServer> {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const der = publicKey.export({ type: 'spki', format: 'der' });
   const spki = base64urlEncode(new Uint8Array(der));
   // As the server names keys: the first 4 bytes of SHA-256 over the SPKI DER.
   const kid = base64urlEncode(new Uint8Array(createHash('sha256').update(der).digest().subarray(0, 4)));
+  const emailHashKey = randomBytes(32);
+  const emailHash = (id: number) => {
+    const email = options.emails?.[id];
+    return email ? { emailHash: createHmac('sha256', emailHashKey).update(email.trim().toLowerCase()).digest().subarray(0, 16).toString('base64url') } : {};
+  };
   let seq = 0;
   const rows = new Map<number, RosterRow & { version: number }>();
   for (const person of people) rows.set(person.registrationId, { ...person, badgeVersion: 1, checkedInAt: null, door: null, version: ++seq });
@@ -91,7 +100,7 @@ export async function startDoorServer(people: Omit<RosterRow, 'checkedInAt' | 'd
     }
     if (state.revoked || request.headers.authorization !== `Bearer ${TOKEN}`) return send(response, 401, null, 'This device is not paired.');
     if (url.pathname === '/api/CheckIn/Config') {
-      return send(response, 200, { event: 'nbc', eventName: 'National Business Conference', startsOn: '2099-03-01', endsOn: '2099-03-03', publicKeys: [{ kid, spki }], device: { id: 1, name: 'Door 1', rights: { walkIn: options.walkIn === true, substitute: false } } });
+      return send(response, 200, { event: 'nbc', eventName: 'National Business Conference', startsOn: '2099-03-01', endsOn: '2099-03-03', publicKeys: [{ kid, spki }], emailHashKey: emailHashKey.toString('base64url'), device: { id: 1, name: 'Door 1', rights: { walkIn: options.walkIn === true, substitute: false } } });
     }
     if (url.pathname === '/api/CheckIn/Roster') {
       const after = Number(url.searchParams.get('after') ?? 0);
@@ -99,7 +108,7 @@ export async function startDoorServer(people: Omit<RosterRow, 'checkedInAt' | 'd
       const changed = [...rows.values()].filter((row) => row.version > after).sort((a, b) => a.version - b.version);
       const page = changed.slice(0, pageSize);
       const cursor = String(page.at(-1)?.version ?? after);
-      return send(response, 200, { rows: page.map(({ version: _version, ...row }) => ({ ...row, email: 'not-for-the-door@example.com' })), cursor, more: changed.length > pageSize });
+      return send(response, 200, { rows: page.map(({ version: _version, ...row }) => ({ ...row, ...emailHash(row.registrationId), email: options.emails?.[row.registrationId] ?? 'not-for-the-door@example.com' })), cursor, more: changed.length > pageSize });
     }
     if (url.pathname === '/api/CheckIn/WalkIns' && request.method === 'POST') {
       if (!options.walkIn) return send(response, 403, null, 'This device may not register walk-ins.');
