@@ -4,12 +4,6 @@ import { ok } from '../../lib/envelope.ts';
 import { bearerToken, organizerOf } from '../../plugins/auth.ts';
 import type { AdminAuthService } from './admin-auth.service.ts';
 
-/**
- * Kept for the event-days, webhooks and privacy routes, which still import it from here: it lives in
- * plugins/auth.ts; point those imports there and drop this line.
- */
-export { organizerOf };
-
 export const adminAuthRoutes: FastifyPluginAsyncZod<{ service: AdminAuthService }> = async (app, { service }) => {
   app.post(ADMIN_PATHS.login, { schema: { body: adminLoginRequestSchema } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');

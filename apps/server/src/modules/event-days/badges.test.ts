@@ -27,7 +27,7 @@ import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.t
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 import { MailDelivery } from '../mail/delivery.ts';
 import { queueRegistrationMail } from '../mail/mail.service.ts';
-import { issueToken } from '../registration/registration-tokens.ts';
+import { issueToken } from '../../lib/registration-tokens.ts';
 
 type Body<T = unknown> = { succeeded: boolean; message: string | null; data: T; errors?: Array<{ field: string; message: string }> };
 const body = <T>(res: LightMyRequestResponse) => res.json() as Body<T>;

@@ -21,7 +21,7 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { NETWORK_SCOPE } from '../reports/report-scope.ts';
-import { organizerOf } from '../admin/admin-auth.routes.ts';
+import { organizerOf } from '../../plugins/auth.ts';
 import type { ArrivalsService } from './arrivals.service.ts';
 import { streamBadgesPdf } from './badge-pdf.ts';
 import type { BadgeKeys } from './badge-code.ts';
