@@ -40,6 +40,7 @@ import { mailRoutes, type MailRoutesOptions } from './modules/mail/mail.routes.t
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { createRegistrationProvider } from './modules/registration/providers.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import type { RetentionPace } from './modules/privacy/retention.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { placeFreedNotifier, waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -87,6 +88,8 @@ export interface AppDependencies {
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Webhook delivery tuning and host resolution (tests, benchmarks). */
   webhooks?: Pick<WebhookRoutesOptions, 'delivery' | 'lookupAll'>;
+  /** The console's retention run: how long it is waited for before it goes on in the background, and its pace (tests). */
+  retention?: { answerWithinMs?: number; pace?: RetentionPace };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -207,7 +210,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The waiting list (docs/waiting-lists.md): its jobs and console routes.
   await app.register(waitlistRoutes, { publicUrl: config.publicUrl, detail: (id) => adminService.registrationDetail(id), ...adminNow });
   await app.register(mailRoutes, { config, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}), ...(deps.mailDelivery ? { delivery: deps.mailDelivery } : {}) });
-  await app.register(privacyRoutes, deps.now ? { now: () => new Date(deps.now!()) } : {});
+  await app.register(privacyRoutes, {
+    ...(deps.now ? { now: () => new Date(deps.now!()) } : {}),
+    ...(deps.retention?.answerWithinMs !== undefined ? { retentionAnswerWithinMs: deps.retention.answerWithinMs } : {}),
+    ...(deps.retention?.pace ? { retentionPace: deps.retention.pace } : {}),
+  });
   await app.register(webhookRoutes, { config, database, ...adminNow, ...deps.webhooks });
   const eventDays = createEventDaysService({ db: database.db, keys: badgeKeys, codeHashKey: config.codeHashKey, ...adminNow });
   const arrivals = createArrivalsService(database.db);

@@ -11,7 +11,9 @@
  *   with the organizer and the reason); 409 when already erased.
  * - `GET /api/Admin/ErasureRequests?status=open` -> `{ rows: AdminErasureRequest[], total }`.
  * - `GET /api/Admin/Retention/DryRun` -> `{ rows: RetentionPlan[] }`: what the next retention run does.
- * - `POST /api/Admin/Retention/Run` -> `{ rows: RetentionOutcome[] }`: runs it now (audited).
+ * - `POST /api/Admin/Retention/Run` -> `RetentionRunResult`: runs it now (audited). A run that is not
+ *   over within 20 s goes on in the background and answers 202 `{ rows: [], running: true }` (also
+ *   while a run started here is still going); the dry run then shows what is left.
  * - `retentionDays` of an event: `PUT /api/Admin/Events/{eventType}` `{ retentionDays }` (null: kept).
  */
 import { z } from 'zod';
@@ -147,3 +149,5 @@ export type RetentionPlan = z.infer<typeof retentionPlanSchema>;
 
 export const retentionOutcomeSchema = retentionPlanSchema.extend({ ms: z.number() });
 export type RetentionOutcome = z.infer<typeof retentionOutcomeSchema>;
+export const retentionRunResultSchema = z.object({ rows: z.array(retentionOutcomeSchema), running: z.literal(true).optional() });
+export type RetentionRunResult = z.infer<typeof retentionRunResultSchema>;

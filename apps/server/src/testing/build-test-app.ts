@@ -47,7 +47,7 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  options: { stores?: number; env?: Record<string, string>; demo?: boolean; database?: Database } & Partial<Pick<AppDependencies, 'now' | 'mailDelivery' | 'webhooks'>> = {},
+  options: { stores?: number; env?: Record<string, string>; demo?: boolean; database?: Database } & Partial<Pick<AppDependencies, 'now' | 'mailDelivery' | 'webhooks' | 'retention'>> = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase(options.demo === false ? undefined : demoSeed(options.stores ?? 120, config)));
@@ -57,6 +57,7 @@ export async function buildTestApp(
     ...(options.now ? { now: options.now } : {}),
     ...(options.mailDelivery ? { mailDelivery: options.mailDelivery } : {}),
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.retention ? { retention: options.retention } : {}),
   });
   await app.ready();
   return {

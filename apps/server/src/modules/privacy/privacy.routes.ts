@@ -5,12 +5,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eraseRequestSchema, erasureRequestsQuerySchema, idParamsSchema, PRIVACY_PATHS } from '@portal/contracts';
+import { eraseRequestSchema, erasureRequestsQuerySchema, idParamsSchema, PRIVACY_PATHS, type RetentionOutcome, type RetentionRunResult } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { organizerOf } from '../../plugins/auth.ts';
 import { erasePerson, listErasureRequests, personalData, personalDataForOrganizer, requestErasure, type OrganizerActor } from './privacy.service.ts';
-import { retentionPlan, runRetention } from './retention.ts';
+import { retentionPlan, runRetention, type RetentionPace } from './retention.ts';
 
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -30,9 +30,15 @@ function attendeeOf(request: FastifyRequest) {
   return { ...user, personId: user.personId };
 }
 
-export const privacyRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app, options) => {
+/** How long `POST .../Retention/Run` waits for the run before answering 202 and letting it go on. */
+export const RETENTION_ANSWER_WITHIN_MS = 20_000;
+
+export const privacyRoutes: FastifyPluginAsyncZod<{ now?: () => Date; retentionAnswerWithinMs?: number; retentionPace?: RetentionPace }> = async (app, options) => {
   const now = options.now ?? (() => new Date());
+  const answerWithinMs = options.retentionAnswerWithinMs ?? RETENTION_ANSWER_WITHIN_MS;
   const db = app.db;
+  /** The run started from the console on this instance, while it lasts. */
+  let consoleRun: Promise<RetentionOutcome[]> | null = null;
 
   app.addHook('onSend', async (_request, reply, payload) => {
     // Personal data: never kept by a shared cache or the browser's.
@@ -71,9 +77,29 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async 
 
   app.get(PRIVACY_PATHS.retentionDryRun, guard, async () => ok({ rows: await retentionPlan(db, now()) }));
 
-  app.post(PRIVACY_PATHS.retentionRun, guard, async (request) => {
+  // A run over tens of thousands of people takes minutes (it is paced, docs/privacy.md): longer than
+  // a request may wait. It is not tied to the request: past the wait the answer is 202 and the run
+  // goes on (each chunk its own transaction, so a stop in between leaves nothing half done and the
+  // nightly job takes up the rest); a second click meanwhile starts no second run.
+  app.post(PRIVACY_PATHS.retentionRun, guard, async (request, reply) => {
+    const running = (): RetentionRunResult => {
+      void reply.code(202);
+      return { rows: [], running: true };
+    };
+    if (consoleRun) return ok(running(), 'A retention run is still going on. The dry run shows what is left.');
     const actor = actorOf(request);
-    return ok({ rows: await runRetention(db, now(), { organizerId: actor.organizerId, actorEmail: actor.email, ip: actor.ip }) });
+    const run = runRetention(db, now(), { organizerId: actor.organizerId, actorEmail: actor.email, ip: actor.ip, ...(options.retentionPace ? { pace: options.retentionPace } : {}) });
+    consoleRun = run;
+    run
+      .catch((error: unknown) => app.log.error({ err: error }, 'retention run from the console failed'))
+      .finally(() => {
+        if (consoleRun === run) consoleRun = null;
+      });
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), answerWithinMs)));
+    const rows = await Promise.race([run, waited]).finally(() => clearTimeout(timer));
+    if (rows === null) return ok(running(), 'The run goes on in the background. The dry run shows what is left.');
+    return ok({ rows } satisfies RetentionRunResult);
   });
 
   app.jobs.recurring(RETENTION_JOB, RETENTION_CRON, async () => {

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PATHS, PRIVACY_PATHS, retentionPlanSchema } from '@portal/contracts';
+import { ADMIN_PATHS, PRIVACY_PATHS, retentionPlanSchema, retentionRunResultSchema } from '@portal/contracts';
 import { rowsOf } from '@portal/db';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
@@ -145,5 +145,36 @@ describe('retention', () => {
       await t.database.db.execute(sql`select count(distinct r.attendee_id)::int as n from registrations r where not exists (select 1 from person_erasures e where e.person_id = r.attendee_id)`),
     );
     expect(Number(left?.n)).toBe(0);
+  });
+});
+
+describe('a console run longer than the request waits', () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    // Chunks of 20 people at least 100 ms apart: the run outlasts the (zero) wait.
+    slow = await buildTestApp({ now: () => NOW.getTime(), retention: { answerWithinMs: 0, pace: { peopleBatch: 20, minGapMs: 100, pauseRatio: 1 } } });
+  });
+  afterAll(async () => {
+    await slow.close();
+  });
+
+  it('answers 202 at once and goes on in the background until the dry run shows nothing left', async () => {
+    const login = await slow.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password } });
+    const headers = bearer((login.json() as { data: { accessToken: string } }).data.accessToken);
+    const set = await slow.app.inject({ method: 'PUT', url: '/api/Admin/Events/abc', headers, payload: { retentionDays: 30 } });
+    expect(set.statusCode, set.body).toBe(200);
+    const res = await slow.app.inject({ method: 'POST', url: PRIVACY_PATHS.retentionRun, headers });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(retentionRunResultSchema.parse(res.json().data)).toEqual({ rows: [], running: true });
+    expect(res.json().message).toMatch(/background/);
+    // A second click while it runs starts no second run.
+    const again = await slow.app.inject({ method: 'POST', url: PRIVACY_PATHS.retentionRun, headers });
+    expect(again.statusCode).toBe(202);
+    expect(again.json().message).toMatch(/still going on/);
+    await expect
+      .poll(async () => (await slow.app.inject({ method: 'GET', url: PRIVACY_PATHS.retentionDryRun, headers })).json().data.rows.find((r: { event: string }) => r.event === 'abc').people, { timeout: 20_000 })
+      .toBe(0);
+    const audit = await slow.app.inject({ method: 'GET', url: `${ADMIN_PATHS.audit}?action=retention-run`, headers });
+    expect(audit.json().data.rows[0]).toMatchObject({ eventId: 'abc', actorEmail: DEMO_ORGANIZER.email });
   });
 });

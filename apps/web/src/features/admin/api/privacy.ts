@@ -3,7 +3,7 @@
  * a reason, the attendees' erasure requests, and the retention dry run and run.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PRIVACY_PATHS, type AdminErasureRequest, type ErasureResult, type Paged, type PersonalData, type RetentionOutcome, type RetentionPlan } from '@portal/contracts';
+import { PRIVACY_PATHS, type AdminErasureRequest, type ErasureResult, type Paged, type PersonalData, type RetentionPlan, type RetentionRunResult } from '@portal/contracts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { adminFetch } from './admin-client.ts';
 import { adminKeys, type ListParams } from './query-keys.ts';
@@ -48,7 +48,7 @@ export const useRetentionDryRun = (enabled: boolean) =>
 export function useRunRetention() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => adminFetch<{ rows: RetentionOutcome[] }>(PRIVACY_PATHS.retentionRun, { method: 'POST' }).then((d) => d.rows),
+    mutationFn: () => adminFetch<RetentionRunResult>(PRIVACY_PATHS.retentionRun, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { nbcEvent } from '../testing/admin-fixtures.ts';
 import { setUpConsolePageTests } from '../../../testing/console-page.ts';
-import { fakeAdminApi } from '../testing/fake-admin-api.ts';
+import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
 import { checkEventForm, eventFormValues } from '../utils/event-form.ts';
 
 setUpConsolePageTests();
@@ -71,5 +71,22 @@ describe('events page', { timeout: 40_000 }, () => {
     expect(within(form).getByText('Enter a whole number from 0 to 100.')).toBeVisible();
     expect(within(form).getByLabelText('Complimentary seats per store')).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('PUT', '/api/Admin/Events/nbc')).toHaveLength(0);
+  });
+
+  it('runs retention after the dry run; a long run is said to go on in the background', async () => {
+    const plan = { event: 'abc', retentionDays: 30, endsOn: '2027-09-16', dueOn: '2027-10-16', due: true, people: 97576, mailBodies: 12, scanLogs: 0 };
+    const api = fakeAdminApi({
+      'GET /api/Admin/Events': () => ({ rows: [nbcEvent()], total: 1 }),
+      'GET /api/Admin/Retention/DryRun': () => ({ rows: [plan] }),
+      'POST /api/Admin/Retention/Run': () => answer(202, { succeeded: true, message: 'The run goes on in the background. The dry run shows what is left.', data: { rows: [], running: true } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/events');
+    await user.click(await screen.findByRole('button', { name: 'Dry run' }));
+    expect(await screen.findByRole('table', { name: 'Retention dry run' })).toHaveTextContent('97576');
+    await user.click(screen.getByRole('button', { name: 'Run now' }));
+    await user.click(await screen.findByRole('button', { name: 'Erase and purge' }));
+    expect(await screen.findByText(/goes on in the background/)).toBeVisible();
+    expect(api.callsTo('POST', '/api/Admin/Retention/Run')).toHaveLength(1);
   });
 });

@@ -137,9 +137,14 @@ function RetentionPanel() {
             Run now
           </Button>
         )}
-        {run.data && (
+        {run.data?.running && (
+          <Alert variant="info" role="status" className="mt-3">
+            The run goes on in the background: a large event takes some minutes. Run the dry run again to see what is left.
+          </Alert>
+        )}
+        {run.data && !run.data.running && (
           <Alert variant="success" role="status" className="mt-3">
-            {run.data.map((r) => `${r.event}: ${r.people} people erased, ${r.mailBodies} mail bodies purged`).join('; ') || 'Nothing was due.'}
+            {run.data.rows.map((r) => `${r.event}: ${r.people} people erased, ${r.mailBodies} mail bodies purged`).join('; ') || 'Nothing was due.'}
           </Alert>
         )}
         <ConfirmDialog
