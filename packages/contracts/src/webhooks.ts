@@ -153,8 +153,11 @@ export const webhookRegistrationDataSchema = adminRegistrationSchema.extend({
 });
 export type WebhookRegistrationData = z.infer<typeof webhookRegistrationDataSchema>;
 
-/** Who checked someone in or undid it: a door device (its scan), the console, or a walk-in (door or console). */
-export const CHECKIN_WEBHOOK_SOURCES = ['door', 'console', 'walk-in'] as const;
+/**
+ * Who checked someone in or undid it: a door device (its scan), the console, a walk-in (door or
+ * console), or a same-store substitution (door or console), which takes the old holder's check-in back.
+ */
+export const CHECKIN_WEBHOOK_SOURCES = ['door', 'console', 'walk-in', 'substitution'] as const;
 const checkInWebhookFields = {
   registrationId: z.number().int(),
   event: z.string(),

@@ -169,4 +169,24 @@ describe('checkin.* webhooks', () => {
       .map((p) => p.type);
     expect(ofB).toEqual(['checkin.created', 'checkin.created', 'checkin.undone', 'checkin.undone']);
   });
+
+  it('takes back the old holder’s check-in with checkin.undone when a substitution passes the registration on', async () => {
+    const endpoint = createdWebhookSchema.parse(dataOf(await adminCall('POST', WEBHOOK_PATHS.webhooks, { url: receiver.url, events: ['checkin.undone'] })));
+    const [reg] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select r.id from registrations r join badges b on b.registration_id = r.id
+        where r.event_id = 'nbc' and r.status = 'Enrolled' and r.store_dlrnum is not null and b.checked_in_at is null order by r.id desc limit 1`),
+    );
+    const id = reg!.id;
+    expect((await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.checkIn.replace('{id}', String(id)), {})).statusCode).toBe(200);
+    const res = await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.substitute.replace('{id}', String(id)), { email: 'sent.instead.hook@example.com', firstName: 'Sent', lastName: 'Instead' });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)).orderBy(asc(webhookDeliveries.id));
+    expect(rows.map((r) => `${r.eventType} ${r.orderingKey}`)).toEqual([`checkin.undone registration:${id}`]);
+    const payload = webhookPayloadSchema.parse(JSON.parse(rows[0]!.body));
+    expect(payload).toMatchObject({ type: 'checkin.undone', data: { registrationId: id, source: 'substitution', door: 'Console', device: null, checkIn: { door: 'Console' } } });
+    // A substitution of someone not checked in takes nothing back.
+    const again = await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.substitute.replace('{id}', String(id)), { email: 'sent.again.hook@example.com', firstName: 'Sent', lastName: 'Again' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).toHaveLength(1);
+  });
 });

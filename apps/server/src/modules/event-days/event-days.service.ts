@@ -349,12 +349,27 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
         .where(and(eq(registrations.eventId, registration.eventId), eq(registrations.attendeeId, person.id)));
       if (other) throw conflict('This colleague already has a registration for the event.');
       // The trigger raises the badge version: the old badge no longer admits. The new person has not arrived.
+      const [held] = await tx.select({ at: badges.checkedInAt, door: badges.checkedInDoor }).from(badges).where(eq(badges.registrationId, registrationId)).for('update');
       await tx.update(registrations).set({ attendeeId: person.id, updatedAt: at }).where(eq(registrations.id, registrationId));
       await tx
         .update(badges)
         .set({ checkedInAt: null, checkedInDoor: null, checkedInDeviceId: null, checkedInRecordedAt: null, changedAt: sql`clock_timestamp()` })
         .where(eq(badges.registrationId, registrationId));
       await emitRegistrationEvent(tx, 'registration.updated', registrationId, at);
+      // The old holder's arrival goes with them: receivers hear it taken back, after the change.
+      if (held?.at) {
+        const data: WebhookCheckInUndoneData = {
+          registrationId,
+          event: registration.eventId,
+          door: actor.kind === 'device' ? actor.name : 'Console',
+          device: actor.kind === 'device' ? { id: actor.deviceId, name: actor.name } : null,
+          scanId: null,
+          source: 'substitution',
+          undoneAt: at.toISOString(),
+          checkIn: { at: held.at.toISOString(), door: held.door ?? '' },
+        };
+        await queueEventBatch(tx, [{ type: 'checkin.undone', orderingKey: `registration:${registrationId}`, data }], at);
+      }
       await audit(tx, {
         action: 'registration-substituted',
         success: true,
