@@ -16,6 +16,7 @@ import { emitPersonEvents, PEOPLE_PER_STATEMENT } from '../modules/webhooks/outb
 import { bearer, buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { startReceiver, type Receiver } from '../testing/webhook-receiver.ts';
 import { importCsv } from './import-csv.ts';
+import { until } from '../testing/until.ts';
 
 const { people, stores, webhookDeliveries, webhookEndpoints } = schema;
 // A poll far longer than any wait here: deliveries arrive because queuing them wakes the worker.
@@ -23,15 +24,6 @@ const SLOW_POLL = { pollMs: 60_000, backoffBaseMs: 80, backoffCapMs: 400, timeou
 const HEADER = 'dlrnum,email,first_name,last_name,role';
 const csvHeaders = { 'content-type': 'text/csv' };
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
 
 describe('the CSV import and webhooks', () => {
   let t: TestApp;

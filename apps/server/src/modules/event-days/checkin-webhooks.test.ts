@@ -26,21 +26,13 @@ import { rowsOf, schema } from '@portal/db';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 import { bearer, buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { startReceiver, type Receiver } from '../../testing/webhook-receiver.ts';
+import { until } from '../../testing/until.ts';
 
 const { webhookDeliveries } = schema;
 const FAST = { pollMs: 30, backoffBaseMs: 80, backoffCapMs: 400, timeoutMs: 4_000 };
 type Body<T = unknown> = { succeeded: boolean; message: string | null; data: T };
 const dataOf = <T>(res: { json(): unknown }) => (res.json() as Body<T>).data;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
 
 describe('checkin.* webhooks', () => {
   let t: TestApp;

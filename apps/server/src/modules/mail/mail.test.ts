@@ -13,6 +13,7 @@ import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.t
 import { MailDelivery } from './delivery.ts';
 import { queueRegistrationMail } from './mail.service.ts';
 import { enqueueMail } from './outbox.ts';
+import { until } from '../../testing/until.ts';
 
 let t: TestApp;
 let smtp: SmtpCatcher;
@@ -27,15 +28,6 @@ function worker(options: Partial<ConstructorParameters<typeof MailDelivery>[0]> 
   return w;
 }
 
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function outboxRow(id: number) {
   const [row] = await t.database.db.select().from(schema.outbox).where(sql`${schema.outbox.id} = ${id}`);

@@ -31,21 +31,13 @@ import { startReceiver, type Receiver } from '../../testing/webhook-receiver.ts'
 import { CVENT_LINK_PARAMS } from '../registration/cvent-provider.ts';
 import { addressProblem, checkEndpointUrl } from './address-policy.ts';
 import { emitRegistrationEvent } from './outbox.ts';
+import { until } from '../../testing/until.ts';
 
 const { webhookDeliveries, webhookEndpoints, auditLog, registrations } = schema;
 const FAST = { pollMs: 30, backoffBaseMs: 80, backoffCapMs: 400, timeoutMs: 4_000 };
 
 type Body<T = unknown> = { succeeded: boolean; message: string | null; data: T; errors?: Array<{ field: string; message: string }> };
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
 
 async function organizerToken(t: TestApp): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password } });
