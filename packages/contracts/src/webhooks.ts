@@ -30,17 +30,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'person.updated',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-/** The types the portal emits today (the rest are subscribable ahead of their features). */
-export const WEBHOOK_EVENT_TYPES_SENT: readonly WebhookEventType[] = [
-  'registration.created',
-  'registration.updated',
-  'registration.cancelled',
-  'registration.waitlisted',
-  'registration.offered',
-  'checkin.created',
-  'checkin.undone',
-  'person.updated',
-];
+/** The types the portal emits today: all of them (every feature a type names has landed). */
+export const WEBHOOK_EVENT_TYPES_SENT: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES;
 /** The type of the console's "send test event"; sent whatever the endpoint subscribes to. */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 
