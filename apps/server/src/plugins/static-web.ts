@@ -206,7 +206,7 @@ function imageTag(image: FirstPaintImage, className: string, banner = false): st
  * header is the one the login's access codes may see; the server does not know the login, so it
  * draws the public one, which the shell replaces with its own once that is decoded (the same files
  * for every demo login). The letter below still waits for the scripts; the page's first paint does
- * not (issue 31: Lighthouse FCP on a phone 2.0 s without it). Hidden from assistive technology: the
+ * not (docs/decisions/004-web-first-load.md: Lighthouse FCP on a phone 2.0 s without it). Hidden from assistive technology: the
  * shell's own header follows at once.
  */
 export function firstPaintBody(pathname: string, hints: FirstLoadHints): string {
@@ -401,7 +401,7 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
       // With a header painted from the HTML, the scripts go behind the stylesheet and the images:
       // - on /nbc they are asked for once the banner (the largest element) has painted;
       // - on the welcome page at once, at low priority: the largest element is the letter, which
-      //   the app renders (Lighthouse on a phone, issue 31: FCP 2.0 -> 1.0 s, LCP unchanged);
+      //   the app renders (Lighthouse on a phone, docs/decisions/004-web-first-load.md: FCP 2.0 -> 1.0 s, LCP unchanged);
       // - on /abc at once, at full priority: its largest element is the login note, which the app
       //   renders, and holding its scripts only delays it (LCP 2.2 s against 1.9 s simulated).
       const event = eventOfPage(path);

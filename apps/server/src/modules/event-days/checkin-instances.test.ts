@@ -1,5 +1,5 @@
 /**
- * The door API on PostgreSQL with two instances on one database (issue 26, "Done when"; docs/event-days.md):
+ * The door API on PostgreSQL with two instances on one database (docs/event-days.md, "Several instances"):
  * four doors send overlapping batches alternately to both, each batch sent twice at once (a retry
  * after a lost answer) and once more later → each attendee exactly one arrival, every scan logged
  * once, the same answers on every retry; a device revoked on one instance is refused at once on the

@@ -4,7 +4,7 @@
  * event's delivered mails. Check-in scan logs are purged the same way once the portal records them
  * (none in this version). The console's dry run answers the same counts without changing anything.
  *
- * A run must not slow the portal (issue 30: report p99 within 2x of idle while it runs), so it works
+ * A run must not slow the portal (docs/privacy.md, "Retention": report p99 within 2x of idle while it runs), so it works
  * in chunks, each its own short transaction, and paces them (`RetentionPace`): after a chunk it waits
  * at least twice as long as the chunk took (the portal keeps at least two thirds of the time of a
  * database connection and of a core), and chunks start at most once a second. The second rule is the one the

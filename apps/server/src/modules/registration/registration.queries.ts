@@ -211,7 +211,7 @@ export async function insertStoreReminders(db: DbOrTx, now: Date, perRecipientDa
       order by u.event_id, p.email, u.dlrnum
     ),
     capped as (
-      -- Confirmed addresses only (above), and at most the daily cap of reminders per address (issue 24).
+      -- Confirmed addresses only (above), and at most the daily cap of reminders per address (docs/security.md, "Reminders ... flood one address").
       select * from (select rc.*, row_number() over (partition by rc.email order by rc.event_id) - 1 as earlier from recipients rc) n
       where ${withinDailyCap(sql`n.email`, now, perRecipientDay, sql`n.earlier`)}
     )

@@ -4,7 +4,8 @@
  * two codes share a label (labels.test.ts).
  */
 import type { AccessCodeCategory } from '@portal/contracts';
-import type { ADMIN_ATTENDEE_TYPES, ADMIN_OUTBOX_STATUSES, SCOPE_LEVELS } from '@portal/contracts';
+import { ADMIN_ATTENDEE_TYPES, type ADMIN_OUTBOX_STATUSES, type SCOPE_LEVELS } from '@portal/contracts';
+import { badgeTypeLabel } from '@portal/contracts/event-days';
 
 /** A person's category (the access code that admits them), short form for tables and selects. */
 export const PERSON_CATEGORY_LABELS: Record<AccessCodeCategory, string> = {
@@ -20,17 +21,11 @@ export const PERSON_CATEGORY_LABELS: Record<AccessCodeCategory, string> = {
   attendee: 'Attendee (annual conference)',
 };
 
-export const ATTENDEE_TYPE_LABELS: Record<(typeof ADMIN_ATTENDEE_TYPES)[number], string> = {
-  dealer: 'Dealer',
-  candidate: 'Candidate',
-  field: 'Field',
-  corporate: 'Corporate',
-  distributor: 'Distributor',
-  vendor: 'Vendor',
-  sbr: 'SBR',
-  partner: 'Partner',
-  expo: 'Expo visitor',
-};
+/** The badge's one-word attendee types (`badgeTypeLabel`), but for the expo visitor, spelled out here. */
+export const ATTENDEE_TYPE_LABELS = Object.fromEntries(ADMIN_ATTENDEE_TYPES.map((type) => [type, type === 'expo' ? 'Expo visitor' : badgeTypeLabel(type)])) as Record<
+  (typeof ADMIN_ATTENDEE_TYPES)[number],
+  string
+>;
 
 export const SCOPE_LEVEL_LABELS: Record<(typeof SCOPE_LEVELS)[number], string> = {
   network: 'Whole network',
