@@ -5,18 +5,20 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 const spec = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const { bodies, distinct = false, path = '/', method = 'GET', headers = {}, ...options } = spec;
+const { bodies, distinct = false, headersList, path = '/', method = 'GET', headers = {}, ...options } = spec;
 const cpu0 = process.cpuUsage();
 // Varied bodies are built into requests once, before the run: building each request again per send
 // (autocannon's setupRequest) cost the generator about 30 µs of CPU per login, taken from the two
 // cores the server under test shares with it. Every connection goes through them in turn.
 // `distinct`: each body is sent once, handed out in turn across all connections (autocannon gives
 // every connection its own pass through `requests`, so otherwise each body goes out once per
-// connection); those requests are built per send.
+// connection); those requests are built per send. `headersList` (with `distinct`): request n also
+// takes the headers of entry n of the list, in turn (several callers, e.g. dealers of several stores).
 let next = 0;
+const headersOf = (n) => (headersList ? { ...headers, ...headersList[n % headersList.length] } : headers);
 const requests = bodies
   ? distinct
-    ? [{ method, path, headers, setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }]
+    ? [{ method, path, headers, setupRequest: (request) => { const n = next++; return { ...request, headers: headersOf(n), body: bodies[n % bodies.length] }; } }]
     : bodies.map((body) => ({ method, path, headers, body }))
   : [{ method, path, headers }];
 const result = await autocannon({ ...options, requests });

@@ -14,8 +14,12 @@ export interface LoadSpec {
   bodies?: string[];
   /** Send each of `bodies` once, in turn across the connections (default: every connection goes through them all). */
   distinct?: boolean;
+  /** With `distinct`: request n also takes the headers of entry n of this list, in turn (several callers). */
+  headersList?: Record<string, string>[];
   connections: number;
   duration: number;
+  /** Requests a second across all connections (autocannon's overallRate); default: as fast as answered. */
+  overallRate?: number;
 }
 
 export interface LoadSummary {

@@ -8,10 +8,12 @@
  *     1.2x of none (autocannon, the worker sending meanwhile); `--rounds` interleaved rounds of: no
  *     endpoint, two endpoints, two endpoints with the worker stopped (the submit's own share); the
  *     receivers in a process of their own unless `--receiver inline`; `--profile file` profiles this
- *     process once more with two endpoints.
+ *     process once more with two endpoints; `--spread N`: the submits come from the executive
+ *     managers of N stores in turn (default 1: all from store 10001, queueing on its row lock);
+ *     `--rate R`: R submits a second in all instead of saturation.
  *   npx tsx bench/webhooks/webhooks.bench.ts [--engine postgres|pglite] [--stores 300] [--changes 1000]
  *     [--backlog 10000] [--seconds 10] [--only throughput,drain,backlog,submit] [--rounds 2]
- *     [--receiver process|inline] [--profile out.cpuprofile]
+ *     [--receiver process|inline] [--profile out.cpuprofile] [--spread 1] [--rate 0]
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -212,9 +214,32 @@ try {
   }
 
   if (only.has('submit')) {
-    const pat = ((await (await fetch(`${base}/User/ProcessLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'pat.morgan@morgan-motors.example.com', password: 'DEALER27', eventType: 'nbc', IsReporting: false }) })).json()) as { data: { accessToken: string } }).data.accessToken;
+    // `--spread 1` (the default): every submit is a colleague of store 10001 by its executive manager,
+    // so the submits queue on that store's row lock (the worst case); `--spread N`: the executive
+    // managers of N stores take turns, as dealers of many stores enrol at once.
+    const spread = Math.max(1, Number(args.get('--spread') ?? 1));
+    const tokenOf = async (userName: string) =>
+      ((await (await fetch(`${base}/User/ProcessLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, password: 'DEALER27', eventType: 'nbc', IsReporting: false }) })).json()) as { data: { accessToken: string } }).data.accessToken;
+    const managers =
+      spread === 1
+        ? ['pat.morgan@morgan-motors.example.com']
+        : (
+            await db
+              .select({ email: schema.people.email })
+              .from(schema.stores)
+              .innerJoin(schema.people, eq(schema.people.id, schema.stores.executiveManagerId))
+              .orderBy(schema.stores.dlrnum)
+              .limit(spread)
+          ).map((m) => m.email);
+    const headersList = await Promise.all(managers.map(async (m) => ({ authorization: `Bearer ${await tokenOf(m)}` })));
+    console.log(`submits by the executive managers of ${managers.length} store(s)`);
     let batch = 0;
-    const spec = (bodies: string[]) => ({ url: base, path: '/api/Enrollment/GetBuiltinLink', method: 'POST' as const, headers: { authorization: `Bearer ${pat}`, 'content-type': 'application/json' }, bodies, distinct: true, connections: 4 });
+    // `--rate R`: R submits a second in all (autocannon's overallRate), a load the portal keeps up
+    // with, instead of as many as it can answer (the default: saturation, where any other work on the
+    // two cores, the worker's sends and the receivers' answers included, adds to every wait).
+    const rate = Number(args.get('--rate') ?? 0);
+    console.log(rate ? `at ${rate} submits/s` : 'at saturation (4 connections, each sends again as soon as answered)');
+    const spec = (bodies: string[]) => ({ url: base, path: '/api/Enrollment/GetBuiltinLink', method: 'POST' as const, headers: { 'content-type': 'application/json' }, headersList, bodies, distinct: true, connections: 4, ...(rate ? { overallRate: rate } : {}) });
     const bodiesOf = () => {
       batch++;
       return Array.from({ length: 30_000 }, (_, n) => JSON.stringify({ firstName: `Bench${batch}x${n}`, lastName: 'Colleague' }));
