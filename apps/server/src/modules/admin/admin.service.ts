@@ -23,7 +23,7 @@ import {
 } from '@portal/contracts';
 import { schema, type AttendeeType, type Db, type PersonCategory, type Policy, type Tx } from '@portal/db';
 import { accessCodeProblem, hashAccessCode } from '../../lib/access-code.ts';
-import { audit, type AuditEntry } from '../../lib/audit.ts';
+import { audit, type Actor, type AuditEntry } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { RowLimitError } from '../../import/csv-file.ts';
 import { importCsv, type CsvImportFiles } from '../../import/import-csv.ts';
@@ -40,13 +40,6 @@ import type { BadgeKeys } from '../event-days/badge-code.ts';
 import { checkInState, issueBadge } from '../event-days/event-days.service.ts';
 
 const { accessCodes, eventRetention, events, people, registrationTokens, stores, zones } = schema;
-
-/** Who does it: the organizer and the client address, written on every audit row. */
-export interface Actor {
-  organizerId: number;
-  email: string;
-  ip: string;
-}
 
 function auditAs(actor: Actor, entry: Omit<AuditEntry, 'actorEmail' | 'ip' | 'organizerId' | 'success'> & { success?: boolean }): AuditEntry {
   return { success: true, ...entry, actorEmail: actor.email, ip: actor.ip, organizerId: actor.organizerId };
