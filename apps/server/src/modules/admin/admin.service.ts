@@ -35,6 +35,7 @@ import type { RegistrationProvider } from '../registration/provider.ts';
 import { cancel, changeAttendance, normalized } from '../registration/registration.service.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { findEvent, findPerson, lockForChange } from '../registration/registration.queries.ts';
+import { findPersonView, findRegistrationView } from '../registration-views/registration-views.queries.ts';
 import * as q from './admin.queries.ts';
 import type { BadgeKeys } from '../event-days/badge-code.ts';
 import { checkInState, issueBadge } from '../event-days/event-days.service.ts';
@@ -108,7 +109,7 @@ export function createAdminService(deps: AdminServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function registrationDetail(dbOrTx: Db | Tx, id: number): Promise<AdminRegistrationDetail> {
-    const row = await q.findRegistrationView(dbOrTx, id);
+    const row = await findRegistrationView(dbOrTx, id);
     if (!row) throw notFound('No registration with this id.');
     const by = await findPerson(dbOrTx, row.registeredById);
     const { registeredById: _by, ...view } = row;
@@ -404,7 +405,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         await audit(tx, auditAs(actor, { action: 'admin-person-update', detail: { personId: id, before, after: changes } }));
         await emitPersonEvent(tx, id, now());
       });
-      const view = await q.findPersonView(db, id);
+      const view = await findPersonView(db, id);
       if (!view) throw notFound('No person with this id.');
       return view;
     },
