@@ -37,8 +37,9 @@ import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { findEvent, findPerson, lockForChange } from '../registration/registration.queries.ts';
 import { findPersonView, findRegistrationView } from '../registration-views/registration-views.queries.ts';
 import * as q from './admin.queries.ts';
-import type { BadgeKeys } from '../event-days/badge-code.ts';
-import { checkInState, issueBadge } from '../event-days/event-days.service.ts';
+import type { BadgeKeys } from '../badges/badge-code.ts';
+import { checkInState } from '../badges/badges.queries.ts';
+import { issueBadge } from '../badges/badges.service.ts';
 
 const { accessCodes, eventRetention, events, people, registrationTokens, stores, zones } = schema;
 
