@@ -36,7 +36,8 @@ const featureBoundaries = {
  * Tests and their `testing/` helpers may compose from above (they render the app's providers).
  */
 const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', '**/test/**'];
-const upward = (target, from, message) => ({ target, from, message });
+const upward = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
+const MODULES = 'apps/server/src/modules';
 const zones = [
   upward('apps/web/src/features', 'apps/web/src/app', 'Features do not import src/app: shared pieces live in src/config, src/components, src/lib.'),
   ...['components', 'lib', 'config'].flatMap((shared) => [
@@ -47,6 +48,16 @@ const zones = [
     upward(`apps/server/src/${low}`, 'apps/server/src/modules', `server src/${low} sits below the modules: move what it needs into src/lib.`),
   ),
   upward('apps/server/src/lib', 'apps/server/src/plugins', 'server src/lib sits below the plugins.'),
+  // Inside the modules, the one that owns a flow calls the one that serves it.
+  ...['badges', 'registration-views'].map((low) =>
+    upward(`${MODULES}/${low}`, MODULES, `modules/${low} sits below the other modules: it imports none of them.`, [`./${low}`]),
+  ),
+  ...['admin', 'registration', 'waitlist', 'enrollment', 'event-days'].map((emitter) =>
+    upward(`${MODULES}/webhooks`, `${MODULES}/${emitter}`, `webhooks serves the modules that emit events: it does not import modules/${emitter} (the views it sends live in modules/registration-views).`),
+  ),
+  ...['admin', 'registration', 'waitlist', 'enrollment', 'event-days', 'report-insights', 'webhooks'].map((caller) =>
+    upward(`${MODULES}/mail`, `${MODULES}/${caller}`, `mail serves the modules that queue mail: it does not import modules/${caller}.`),
+  ),
   upward('packages', 'apps', 'Packages never import an app.'),
 ];
 

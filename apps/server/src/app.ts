@@ -50,7 +50,7 @@ import { runModeOf } from './production-mode.ts';
 import { webhookRoutes, type WebhookRoutesOptions } from './modules/webhooks/webhooks.routes.ts';
 import { arrivalsRoutes } from './modules/event-days/arrivals.routes.ts';
 import { createArrivalsService } from './modules/event-days/arrivals.service.ts';
-import { BadgeKeys } from './modules/event-days/badge-code.ts';
+import { BadgeKeys } from './modules/badges/badge-code.ts';
 import { checkInRoutes } from './modules/event-days/checkin.routes.ts';
 import { createCheckInService } from './modules/event-days/checkin.service.ts';
 import deviceAuthPlugin, { DeviceTokens } from './modules/event-days/device-auth.ts';

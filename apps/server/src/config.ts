@@ -185,7 +185,7 @@ export interface Config {
   webhookSecretKey: Uint8Array;
   /** Company sign-in (OIDC_*); undefined: off. */
   oidc: OidcConfig | undefined;
-  /** The badge signing key's secret (BADGE_SIGNING_KEY, or generated into DATA_DIR); see modules/event-days/badge-code.ts. */
+  /** The badge signing key's secret (BADGE_SIGNING_KEY, or generated into DATA_DIR); see modules/badges/badge-code.ts. */
   badgeSigningKey: string;
   /** Retired badges keys' public keys (base64url SPKI), still accepted at the doors. */
   badgeRetiredPublicKeys: string[];

@@ -1,6 +1,6 @@
 /**
  * The badge code, the one owner of its layout (docs/checkin-app.md, docs/event-days.md; the server's
- * apps/server/src/modules/event-days/badge-code.ts signs with these): `EP1.<payload>.<signature>`, both
+ * apps/server/src/modules/badges/badge-code.ts signs with these): `EP1.<payload>.<signature>`, both
  * base64url without padding, the signature Ed25519 over the payload's bytes. Payload:
  *
  *   offset 0   uint32 big-endian  registration id

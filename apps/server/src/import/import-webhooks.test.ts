@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, adminPersonSchema, createdWebhookSchema, importResultSchema, WEBHOOK_PATHS, webhookPayloadSchema } from '@portal/contracts';
 import { schema } from '@portal/db';
 import { DEMO_ORGANIZER } from '../demo/demo-accounts.ts';
-import { findPersonView } from '../modules/admin/admin.queries.ts';
+import { findPersonView } from '../modules/registration-views/registration-views.queries.ts';
 import { emitPersonEvents, PEOPLE_PER_STATEMENT } from '../modules/webhooks/outbox.ts';
 import { bearer, buildTestApp, type TestApp } from '../testing/build-test-app.ts';
 import { startReceiver, type Receiver } from '../testing/webhook-receiver.ts';

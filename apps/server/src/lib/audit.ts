@@ -1,5 +1,12 @@
 import { schema, type DbOrTx } from '@portal/db';
 
+/** Who does a console change: the organizer and the client address, written on every audit row. */
+export interface Actor {
+  organizerId: number;
+  email: string;
+  ip: string;
+}
+
 export interface AuditEntry {
   action: string;
   success: boolean;

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { eq, lt, sql } from 'drizzle-orm';
 import { eventTypeSchema, type EventType, type Policy } from '@portal/contracts';
 import { namedStatement, schema, type Db } from '@portal/db';
+import type { Actor } from '../lib/audit.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { Hs256, JwtError } from '../lib/jwt-hs256.ts';
 
@@ -287,15 +288,8 @@ export function organizerOf(request: FastifyRequest): AuthUser & { organizerId: 
   return user as AuthUser & { organizerId: number };
 }
 
-/** Who did it, as the audit log and the console's services record it. */
-export interface OrganizerActor {
-  organizerId: number;
-  email: string;
-  ip: string;
-}
-
 /** The organizer behind a request that passed the admin guard, as the actor of a change. */
-export function organizerActorOf(request: FastifyRequest): OrganizerActor {
+export function organizerActorOf(request: FastifyRequest): Actor {
   const user = organizerOf(request);
   return { organizerId: user.organizerId, email: user.email, ip: request.ip };
 }

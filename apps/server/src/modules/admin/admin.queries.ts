@@ -4,14 +4,20 @@
  * the contract, written so that PostgreSQL answers them from trigram indexes (migrations 0006 and
  * 0011, where pg_trgm is available): the matching people and stores are found first, then their
  * registrations by indexed keys. PGlite has no pg_trgm and scans, which is correct and fast enough
- * at its sizes. Measured in bench/admin (docs/benchmarks.md).
+ * at its sizes. Measured in bench/admin (docs/benchmarks.md). A registration and a person look as
+ * registration-views.queries.ts shows them (webhooks read the same views).
  */
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AdminAccessCode, AdminEvent, AdminPerson, AdminRegistration, AuditEntry, RegistrationSort } from '@portal/contracts';
 import { schema, type DbOrTx } from '@portal/db';
-import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
-import { queuePositions } from '../waitlist/waitlist.queries.ts';
+import {
+  personView,
+  registrationColumns,
+  registrationsFrom,
+  registrationView,
+  withPositions,
+  type RegistrationListRow,
+} from '../registration-views/registration-views.queries.ts';
 
 const { accessCodes, auditLog, districts, eventRetention, events, people, personErasures, registrations, stores, zones } = schema;
 
@@ -136,69 +142,6 @@ export interface RegistrationFilter extends Page {
   sort: RegistrationSort;
 }
 
-const registrationColumns = {
-  id: registrations.id,
-  eventId: registrations.eventId,
-  status: registrations.status,
-  attendeeType: registrations.attendeeType,
-  attendeeId: registrations.attendeeId,
-  firstName: people.firstName,
-  lastName: people.lastName,
-  email: people.email,
-  storeDlrnum: registrations.storeDlrnum,
-  storeName: stores.name,
-  region: zones.regionCode,
-  zone: districts.zoneCode,
-  district: stores.districtCode,
-  isVirtual: registrations.isVirtual,
-  arrivalDate: registrations.arrivalDate,
-  departureDate: registrations.departureDate,
-  enrolledAt: registrations.enrolledAt,
-  createdAt: registrations.createdAt,
-  updatedAt: registrations.updatedAt,
-  offerExpiresAt: registrations.offerExpiresAt,
-};
-
-type RegistrationListRow = {
-  [K in keyof typeof registrationColumns]: (typeof registrationColumns)[K]['_']['notNull'] extends true
-    ? (typeof registrationColumns)[K]['_']['data']
-    : (typeof registrationColumns)[K]['_']['data'] | null;
-};
-
-function registrationView(r: RegistrationListRow): AdminRegistration {
-  return {
-    id: r.id,
-    event: r.eventId === 'abc' ? 'abc' : 'nbc',
-    status: r.status,
-    attendeeType: r.attendeeType,
-    attendeeId: r.attendeeId,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    email: isPlaceholderEmail(r.email) ? null : r.email,
-    storeDlrnum: r.storeDlrnum,
-    storeName: r.storeName,
-    region: r.region,
-    zone: r.zone,
-    district: r.district,
-    isVirtual: r.isVirtual,
-    arrivalDate: r.arrivalDate,
-    departureDate: r.departureDate,
-    enrolledAt: iso(r.enrolledAt),
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-    ...(r.status === 'Offered' && r.offerExpiresAt ? { offerExpiresAt: r.offerExpiresAt.toISOString() } : {}),
-  };
-}
-
-/** The waiting list's position of each `Waitlisted` row (docs/waiting-lists.md). */
-async function withPositions<T extends AdminRegistration>(db: DbOrTx, rows: T[]): Promise<T[]> {
-  const events = [...new Set(rows.filter((r) => r.status === 'Waitlisted').map((r) => r.event))];
-  if (!events.length) return rows;
-  const positions = new Map<number, number>();
-  for (const event of events) for (const [id, p] of await queuePositions(db, event)) positions.set(id, p);
-  return rows.map((r) => (r.status === 'Waitlisted' && positions.has(r.id) ? { ...r, waitlistPosition: positions.get(r.id)! } : r));
-}
-
 function registrationOrder(sort: RegistrationSort): SQL[] {
   const descending = sort.startsWith('-');
   const dir = descending ? desc : asc;
@@ -288,16 +231,6 @@ function registrationWhere(db: DbOrTx, f: RegistrationFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** The joins every registration list needs. */
-function registrationsFrom<T extends ReturnType<DbOrTx['select']>>(query: T) {
-  return query
-    .from(registrations)
-    .innerJoin(people, eq(people.id, registrations.attendeeId))
-    .leftJoin(stores, eq(stores.dlrnum, registrations.storeDlrnum))
-    .leftJoin(districts, eq(districts.code, stores.districtCode))
-    .leftJoin(zones, eq(zones.code, districts.zoneCode));
-}
-
 /**
  * Registrations with only the joins the filter and the sort need: people for the name and e-mail
  * sorts, the network for the region filter. Leaving people out drops no row (every registration has
@@ -338,67 +271,6 @@ export async function listRegistrations(db: DbOrTx, f: RegistrationFilter): Prom
   return { rows: await withPositions(db, (rows as RegistrationListRow[]).map(registrationView)), total: Number(count[0]?.n ?? 0) };
 }
 
-export async function findRegistrationView(db: DbOrTx, id: number) {
-  const [row] = await registrationsFrom(db.select({ ...registrationColumns, registeredById: registrations.registeredById, provider: registrations.provider }))
-    .where(eq(registrations.id, id))
-    .limit(1);
-  if (!row) return undefined;
-  const r = row as RegistrationListRow & { registeredById: number; provider: string };
-  const [view] = await withPositions(db, [registrationView(r)]);
-  return { ...view!, registeredById: r.registeredById, provider: r.provider };
-}
-
-const registrar = alias(people, 'registrar');
-
-/** Who registered a registration, as webhooks show it (contracts' webhookRegistrationDataSchema). */
-export interface Registrar {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-}
-
-/**
- * Several registrations as `findRegistrationView` shows each, with who registered it, in one query
- * (webhooks/outbox.ts writes their bodies inside the change's transaction). `also` is one more
- * column, the same on every row (e.g. an uncorrelated subquery); `when` a condition on every row
- * (e.g. `exists (...)`, which PostgreSQL checks once before reading any registration).
- */
-export async function findRegistrationViews<A>(
-  db: DbOrTx,
-  ids: readonly number[],
-  extra: { also: SQL<A>; when?: SQL },
-): Promise<{ view: AdminRegistration & { provider: string }; registeredBy: Registrar | null; also: A }[]> {
-  if (!ids.length) return [];
-  const rows = (await registrationsFrom(
-    db.select({
-      ...registrationColumns,
-      provider: registrations.provider,
-      registrarId: registrar.id,
-      registrarFirstName: registrar.firstName,
-      registrarLastName: registrar.lastName,
-      registrarEmail: registrar.email,
-      also: extra.also,
-    }),
-  )
-    .leftJoin(registrar, eq(registrar.id, registrations.registeredById))
-    .where(and(inArray(registrations.id, [...ids]), extra.when))) as (RegistrationListRow & {
-    provider: string;
-    registrarId: number | null;
-    registrarFirstName: string | null;
-    registrarLastName: string | null;
-    registrarEmail: string | null;
-    also: A;
-  })[];
-  const views = await withPositions(db, rows.map(registrationView));
-  return rows.map((r, i) => ({
-    view: { ...views[i]!, provider: r.provider },
-    registeredBy:
-      r.registrarId === null ? null : { id: r.registrarId, firstName: r.registrarFirstName!, lastName: r.registrarLastName!, email: isPlaceholderEmail(r.registrarEmail!) ? null : r.registrarEmail },
-    also: r.also,
-  }));
-}
-
 export async function registrationHistory(db: DbOrTx, registrationId: number): Promise<AuditEntry[]> {
   const rows = await db
     .select()
@@ -424,23 +296,6 @@ export async function countActiveRegistrations(db: DbOrTx, eventId: string, exce
 export interface PeopleFilter extends Page {
   q?: string | undefined;
   store?: string | undefined;
-}
-
-export function personView(p: typeof people.$inferSelect, storeName: string | null, erasedAt: Date | null = null): AdminPerson {
-  return {
-    id: p.id,
-    email: isPlaceholderEmail(p.email) ? null : p.email,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    category: p.category,
-    storeDlrnum: p.storeDlrnum,
-    storeName,
-    zoneCode: p.zoneCode,
-    company: p.company,
-    scope: p.reportScopeLevel ? { level: p.reportScopeLevel, code: p.reportScopeCode } : null,
-    createdAt: p.createdAt.toISOString(),
-    erasedAt: iso(erasedAt),
-  };
 }
 
 export async function listPeople(db: DbOrTx, f: PeopleFilter): Promise<{ rows: AdminPerson[]; total: number }> {
@@ -471,29 +326,6 @@ export async function listPeople(db: DbOrTx, f: PeopleFilter): Promise<{ rows: A
     db.select({ n: sql<number>`count(*)::int` }).from(people).where(where),
   ]);
   return { rows: rows.map((r) => personView(r.person, r.storeName, r.erasedAt)), total: Number(count[0]?.n ?? 0) };
-}
-
-export async function findPersonView(db: DbOrTx, id: number): Promise<AdminPerson | undefined> {
-  const [row] = await db
-    .select({ person: people, storeName: stores.name, erasedAt: personErasures.erasedAt })
-    .from(people)
-    .leftJoin(stores, eq(stores.dlrnum, people.storeDlrnum))
-    .leftJoin(personErasures, eq(personErasures.personId, people.id))
-    .where(eq(people.id, id))
-    .limit(1);
-  return row ? personView(row.person, row.storeName, row.erasedAt) : undefined;
-}
-
-/** Several people as `findPersonView` shows each, in one query; `also` and `when` as in findRegistrationViews. */
-export async function findPersonViews<A>(db: DbOrTx, ids: readonly number[], extra: { also: SQL<A>; when?: SQL }): Promise<{ view: AdminPerson; also: A }[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .select({ person: people, storeName: stores.name, erasedAt: personErasures.erasedAt, also: extra.also })
-    .from(people)
-    .leftJoin(stores, eq(stores.dlrnum, people.storeDlrnum))
-    .leftJoin(personErasures, eq(personErasures.personId, people.id))
-    .where(and(inArray(people.id, [...ids]), extra.when));
-  return rows.map((row) => ({ view: personView(row.person, row.storeName, row.erasedAt), also: row.also as A }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
+import { findPersonView } from '../registration-views/registration-views.queries.ts';
 import * as q from './admin.queries.ts';
 import type { AdminService } from './admin.service.ts';
 
@@ -109,7 +110,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = asy
   app.get(ADMIN_PATHS.people, { ...guard, schema: { querystring: peopleQuerySchema } }, async (request) => ok(await q.listPeople(db, request.query)));
 
   app.get(route(ADMIN_PATHS.person), { ...guard, schema: { params: idParamsSchema } }, async (request) => {
-    const person = await q.findPersonView(db, request.params.id);
+    const person = await findPersonView(db, request.params.id);
     if (!person) throw notFound('No person with this id.');
     return ok(person);
   });

@@ -23,7 +23,7 @@ import {
 } from '@portal/contracts';
 import { schema, type AttendeeType, type Db, type PersonCategory, type Policy, type Tx } from '@portal/db';
 import { accessCodeProblem, hashAccessCode } from '../../lib/access-code.ts';
-import { audit, type AuditEntry } from '../../lib/audit.ts';
+import { audit, type Actor, type AuditEntry } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { RowLimitError } from '../../import/csv-file.ts';
 import { importCsv, type CsvImportFiles } from '../../import/import-csv.ts';
@@ -35,18 +35,13 @@ import type { RegistrationProvider } from '../registration/provider.ts';
 import { cancel, changeAttendance, normalized } from '../registration/registration.service.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { findEvent, findPerson, lockForChange } from '../registration/registration.queries.ts';
+import { findPersonView, findRegistrationView } from '../registration-views/registration-views.queries.ts';
 import * as q from './admin.queries.ts';
-import type { BadgeKeys } from '../event-days/badge-code.ts';
-import { checkInState, issueBadge } from '../event-days/event-days.service.ts';
+import type { BadgeKeys } from '../badges/badge-code.ts';
+import { checkInState } from '../badges/badges.queries.ts';
+import { issueBadge } from '../badges/badges.service.ts';
 
 const { accessCodes, eventRetention, events, people, registrationTokens, stores, zones } = schema;
-
-/** Who does it: the organizer and the client address, written on every audit row. */
-export interface Actor {
-  organizerId: number;
-  email: string;
-  ip: string;
-}
 
 function auditAs(actor: Actor, entry: Omit<AuditEntry, 'actorEmail' | 'ip' | 'organizerId' | 'success'> & { success?: boolean }): AuditEntry {
   return { success: true, ...entry, actorEmail: actor.email, ip: actor.ip, organizerId: actor.organizerId };
@@ -115,7 +110,7 @@ export function createAdminService(deps: AdminServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function registrationDetail(dbOrTx: Db | Tx, id: number): Promise<AdminRegistrationDetail> {
-    const row = await q.findRegistrationView(dbOrTx, id);
+    const row = await findRegistrationView(dbOrTx, id);
     if (!row) throw notFound('No registration with this id.');
     const by = await findPerson(dbOrTx, row.registeredById);
     const { registeredById: _by, ...view } = row;
@@ -411,7 +406,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         await audit(tx, auditAs(actor, { action: 'admin-person-update', detail: { personId: id, before, after: changes } }));
         await emitPersonEvent(tx, id, now());
       });
-      const view = await q.findPersonView(db, id);
+      const view = await findPersonView(db, id);
       if (!view) throw notFound('No person with this id.');
       return view;
     },

@@ -9,7 +9,7 @@
  */
 import { ORGANIZER_PASSWORD_MIN, type AdminOrganizer } from '@portal/contracts';
 import type { Db, DbOrTx } from '@portal/db';
-import { audit } from '../../lib/audit.ts';
+import { audit, type Actor } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import * as q from './organizers.queries.ts';
@@ -37,17 +37,11 @@ export async function createOrganizer(db: DbOrTx, input: CreateOrganizerInput): 
   return row;
 }
 
-export interface OrganizerActor {
-  organizerId: number;
-  email: string;
-  ip: string;
-}
-
 export function createOrganizersService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function setActive(actor: OrganizerActor, id: number, active: boolean): Promise<AdminOrganizer> {
+  async function setActive(actor: Actor, id: number, active: boolean): Promise<AdminOrganizer> {
     if (!active && id === actor.organizerId) throw conflict('You cannot disable your own account. Ask another organizer.');
     return db.transaction(async (tx) => {
       const row = await q.lockOrganizer(tx, id);
@@ -69,8 +63,8 @@ export function createOrganizersService(deps: { db: Db; now?: () => Date }) {
 
   return {
     list: (filter: q.OrganizerFilter) => q.listOrganizers(db, filter),
-    disable: (actor: OrganizerActor, id: number) => setActive(actor, id, false),
-    enable: (actor: OrganizerActor, id: number) => setActive(actor, id, true),
+    disable: (actor: Actor, id: number) => setActive(actor, id, false),
+    enable: (actor: Actor, id: number) => setActive(actor, id, true),
   };
 }
 

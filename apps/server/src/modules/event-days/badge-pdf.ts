@@ -11,7 +11,7 @@ import QRCode from 'qrcode';
 import { sql, type SQL } from 'drizzle-orm';
 import { badgeTypeLabel, type BadgeLayout } from '@portal/contracts';
 import { rowsOf, type Db } from '@portal/db';
-import type { BadgeKeys } from './badge-code.ts';
+import type { BadgeKeys } from '../badges/badge-code.ts';
 
 const MM = 72 / 25.4;
 

@@ -14,7 +14,7 @@ import type { Db } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { BadgeKeys } from './badge-code.ts';
+import type { BadgeKeys } from '../badges/badge-code.ts';
 import { queueEventBatch } from '../webhooks/outbox.ts';
 import * as q from './checkin.queries.ts';
 import type { DeviceTokens, DeviceUser } from './device-auth.ts';

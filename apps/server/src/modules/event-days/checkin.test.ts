@@ -21,7 +21,7 @@ import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing
 import { DEMO_DOOR, DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 import { emailHashOf } from '@portal/contracts/checkin';
 import { PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
-import { BadgeKeys, decodePayload } from './badge-code.ts';
+import { BadgeKeys, decodePayload } from '../badges/badge-code.ts';
 
 type Body<T = unknown> = { succeeded: boolean; message: string | null; data: T; errors?: Array<{ field: string; message: string }> };
 const body = <T>(res: LightMyRequestResponse) => res.json() as Body<T>;

@@ -24,7 +24,7 @@ import { NETWORK_SCOPE } from '../reports/report-scope.ts';
 import { organizerOf } from '../../plugins/auth.ts';
 import type { ArrivalsService } from './arrivals.service.ts';
 import { streamBadgesPdf } from './badge-pdf.ts';
-import type { BadgeKeys } from './badge-code.ts';
+import type { BadgeKeys } from '../badges/badge-code.ts';
 import type { DaysActor, EventDaysService } from './event-days.service.ts';
 
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

@@ -6,7 +6,6 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   DEVICE_HELD_FIELDS,
-  type Badge,
   type CheckInConflict,
   type CheckInDevice,
   type CreateCheckInDeviceRequest,
@@ -18,12 +17,14 @@ import {
   type WebhookCheckInData,
   type WebhookCheckInUndoneData,
 } from '@portal/contracts';
-import { rowsOf, schema, type Db, type DbOrTx, type PersonCategory, type Tx } from '@portal/db';
+import { rowsOf, schema, type Db, type PersonCategory, type Tx } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { emitRegistrationEvent, queueEventBatch } from '../webhooks/outbox.ts';
-import type { BadgeKeys } from './badge-code.ts';
+import type { BadgeKeys } from '../badges/badge-code.ts';
+import { checkInState } from '../badges/badges.queries.ts';
+import { issueBadge } from '../badges/badges.service.ts';
 
 const { checkinDevices, badges, registrations, people, stores } = schema;
 
@@ -40,35 +41,6 @@ export function newPairingCode(): string {
   let code = '';
   for (let i = 0; i < 10; i++) code += PAIRING_ALPHABET[randomInt(PAIRING_ALPHABET.length)];
   return `${code.slice(0, 5)}-${code.slice(5)}`;
-}
-
-/**
- * The badge of a registration while it is Enrolled: null otherwise. The one place a badge is
- * issued: the badges row is kept by the database (migration 0023's trigger) on every path that
- * enrols (submit, provider callback, waiting-list claim, walk-in); this makes sure it exists and
- * signs its current version.
- */
-export async function issueBadge(db: DbOrTx, keys: BadgeKeys, registrationId: number): Promise<Badge | null> {
-  const [row] = rowsOf<{ eventId: string; status: string; version: number | null }>(
-    await db.execute(sql`select r.event_id as "eventId", r.status, b.version from registrations r left join badges b on b.registration_id = r.id where r.id = ${registrationId}`),
-  );
-  if (!row || row.status !== 'Enrolled') return null;
-  let version = row.version;
-  if (version === null) {
-    await db.insert(badges).values({ registrationId, eventId: row.eventId }).onConflictDoNothing();
-    const [created] = await db.select({ version: badges.version }).from(badges).where(eq(badges.registrationId, registrationId));
-    version = created!.version;
-  }
-  return { code: keys.sign({ registrationId, eventId: row.eventId, version }) };
-}
-
-/** The door state of one registration (null: it never had a badge). */
-export async function checkInState(db: DbOrTx, registrationId: number): Promise<{ checkedInAt: string | null; door: string | null; badgeVersion: number } | null> {
-  const [row] = await db
-    .select({ checkedInAt: badges.checkedInAt, door: badges.checkedInDoor, version: badges.version })
-    .from(badges)
-    .where(eq(badges.registrationId, registrationId));
-  return row ? { checkedInAt: row.checkedInAt?.toISOString() ?? null, door: row.door, badgeVersion: row.version } : null;
 }
 
 function auditActor(actor: DaysActor) {

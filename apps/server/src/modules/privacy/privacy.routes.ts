@@ -8,8 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eraseRequestSchema, erasureRequestsQuerySchema, idParamsSchema, PRIVACY_PATHS, type RetentionOutcome, type RetentionRunResult } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
-import { organizerOf } from '../../plugins/auth.ts';
-import { erasePerson, listErasureRequests, personalData, personalDataForOrganizer, requestErasure, type OrganizerActor } from './privacy.service.ts';
+import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
+import { erasePerson, listErasureRequests, personalData, personalDataForOrganizer, requestErasure } from './privacy.service.ts';
 import { retentionPlan, runRetention, type RetentionPace } from './retention.ts';
 
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -17,11 +17,6 @@ const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 /** Daily at 03:30 UTC. */
 export const RETENTION_JOB = 'privacy-retention';
 export const RETENTION_CRON = '30 3 * * *';
-
-function actorOf(request: FastifyRequest): OrganizerActor {
-  const user = organizerOf(request);
-  return { organizerId: user.organizerId, email: user.email, ip: request.ip };
-}
 
 function attendeeOf(request: FastifyRequest) {
   const user = request.user;

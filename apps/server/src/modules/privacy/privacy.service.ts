@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AdminErasureRequest, ErasureRequest, ErasureResult, PersonalData } from '@portal/contracts';
 import { schema, type Db, type DbOrTx } from '@portal/db';
-import { audit } from '../../lib/audit.ts';
+import { audit, type Actor } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { eraseTargeted, lockTargets, relatedPattern, sweepCatalogue, ERASED_MARKER } from './erasure.ts';
@@ -151,12 +151,6 @@ export async function listErasureRequests(db: DbOrTx, filter: { status?: string 
   };
 }
 
-export interface OrganizerActor {
-  organizerId: number;
-  email: string;
-  ip: string;
-}
-
 /** The reason as stored: the person's name or address typed into it is replaced as well. */
 function reasonWithoutThem(reason: string, pattern: string | null): string {
   if (!pattern) return reason;
@@ -166,7 +160,7 @@ function reasonWithoutThem(reason: string, pattern: string | null): string {
 }
 
 /** `POST /api/Admin/People/{id}/Erase`: both passes and the audit row, in one transaction. */
-export async function erasePerson(db: Db, actor: OrganizerActor, personId: number, reason: string, now: Date): Promise<ErasureResult> {
+export async function erasePerson(db: Db, actor: Actor, personId: number, reason: string, now: Date): Promise<ErasureResult> {
   return db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: people.id }).from(people).where(eq(people.id, personId)).limit(1);
     if (!exists) throw notFound('No person with this id.');
@@ -188,7 +182,7 @@ export async function erasePerson(db: Db, actor: OrganizerActor, personId: numbe
 }
 
 /** `GET /api/Admin/People/{id}/Data`, audited. */
-export async function personalDataForOrganizer(db: Db, actor: OrganizerActor, personId: number, now: Date): Promise<PersonalData> {
+export async function personalDataForOrganizer(db: Db, actor: Actor, personId: number, now: Date): Promise<PersonalData> {
   const data = await personalData(db, personId, now);
   if (!data) throw notFound('No person with this id.');
   await audit(db, { action: 'admin-person-data-export', success: true, actorEmail: actor.email, organizerId: actor.organizerId, ip: actor.ip, detail: { personId } });

@@ -3,7 +3,7 @@ import type { RegistrationSummary } from '@portal/contracts';
 import { rowsOf, schema, type DbOrTx, type Tx } from '@portal/db';
 import { isPlaceholderEmail, PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
 import { withinDailyCap } from '../mail/outbox.ts';
-import { positionOf } from '../waitlist/waitlist.queries.ts';
+import { positionOf } from '../registration-views/registration-views.queries.ts';
 
 const { accessCodes, registrations, events, people, providerCallbacks, stores } = schema;
 

@@ -21,8 +21,8 @@ import { consumeToken, findLiveToken, issueToken } from '../../lib/registration-
 import { assertRegistrationWindowOpen, placeFor } from './registration-limits.ts';
 import { joinWaitlist } from '../waitlist/waitlist.service.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
-import type { BadgeKeys } from '../event-days/badge-code.ts';
-import { issueBadge } from '../event-days/event-days.service.ts';
+import type { BadgeKeys } from '../badges/badge-code.ts';
+import { issueBadge } from '../badges/badges.service.ts';
 
 export interface Attendance {
   isVirtual: boolean;

@@ -2,50 +2,13 @@
  * The waiting list's SQL (docs/waiting-lists.md). A queue is the event's own (`waitlist_code_id`
  * null) or a per-store code's; its order is `waitlist_order` (a sequence value taken under the
  * queue's lock, or a value between two others after an organizer's move). With the event's
- * `waitlist_store_first`, people of stores that hold no place yet come first.
+ * `waitlist_store_first`, people of stores that hold no place yet come first. The positions in that
+ * order are counted in registration-views.queries.ts, where the console and webhooks read them too.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx, type Tx } from '@portal/db';
 
 const { registrations, events } = schema;
-
-/** Whether the row's store holds a place (Enrolled or Offered) at the event: 1 (to the back) or 0. */
-const storeHoldsPlace = sql`(case when e.waitlist_store_first and w.store_dlrnum is not null and exists (
-    select 1 from registrations h where h.event_id = w.event_id and h.store_dlrnum = w.store_dlrnum and h.status in ('Enrolled', 'Offered')
-  ) then 1 else 0 end)`;
-
-/** Positions (1 = next) of every waiting registration of the event, by registration id. */
-export async function queuePositions(db: DbOrTx, eventId: string): Promise<Map<number, number>> {
-  const rows = rowsOf<{ id: number; position: number }>(
-    await db.execute(sql`
-      select w.id, (row_number() over (partition by w.waitlist_code_id order by ${storeHoldsPlace}, w.waitlist_order))::int as position
-      from registrations w join events e on e.id = w.event_id
-      where w.event_id = ${eventId} and w.status = 'Waitlisted'`),
-  );
-  return new Map(rows.map((r) => [Number(r.id), Number(r.position)]));
-}
-
-/**
- * The position of one waiting registration, or undefined when it is not waiting: one indexed count
- * (registrations_waitlist_order_uq) of those ahead in its queue; with store first, from the
- * queue's ranking.
- */
-export async function positionOf(db: DbOrTx, registrationId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ eventId: registrations.eventId, status: registrations.status, codeId: registrations.waitlistCodeId, order: registrations.waitlistOrder, storeFirst: events.waitlistStoreFirst })
-    .from(registrations)
-    .innerJoin(events, eq(events.id, registrations.eventId))
-    .where(eq(registrations.id, registrationId))
-    .limit(1);
-  if (!row || row.status !== 'Waitlisted' || row.order === null) return undefined;
-  if (row.storeFirst) return (await queuePositions(db, row.eventId)).get(registrationId);
-  const [ahead] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      select count(*)::int as n from registrations w
-      where w.event_id = ${row.eventId} and w.status = 'Waitlisted' and coalesce(w.waitlist_code_id, 0) = ${row.codeId ?? 0} and w.waitlist_order < ${row.order}::numeric`),
-  );
-  return Number(ahead?.n ?? 0) + 1;
-}
 
 /** The next value of the waiting list's order: call it while holding the queue's lock. */
 export async function nextWaitlistOrder(tx: Tx): Promise<string> {

@@ -17,6 +17,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { issueToken } from '../../lib/registration-tokens.ts';
 import { emitRegistrationEvent } from '../webhooks/outbox.ts';
+import { positionOf, queuePositions } from '../registration-views/registration-views.queries.ts';
 import * as q from './waitlist.queries.ts';
 
 const { registrations, events } = schema;
@@ -54,7 +55,7 @@ export async function joinWaitlist(
     .set({ status: 'Waitlisted', ...input.attendance, waitlistedAt: input.at, waitlistOrder: order, waitlistCodeId: input.queueCodeId, offeredAt: null, offerExpiresAt: null, isFree: false, updatedAt: input.at })
     .where(eq(registrations.id, input.registrationId));
   await emitRegistrationEvent(tx, 'registration.waitlisted', input.registrationId, input.at);
-  const position = (await q.positionOf(tx, input.registrationId)) ?? 1;
+  const position = (await positionOf(tx, input.registrationId)) ?? 1;
   const person = await q.attendeeOf(tx, input.registrationId);
   if (person && !isPlaceholderEmail(person.email)) {
     const link = registrationPage(input.publicUrl, await issueToken(tx, input.registrationId, 'revisit', input.at, WAITING_LINK_TTL_MS));
@@ -209,7 +210,7 @@ export async function moveInQueue(db: Db, actor: WaitlistActor, registrationId: 
     await q.lockEventRow(tx, peek.eventId);
     const [row] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for('update').limit(1);
     if (row?.status !== 'Waitlisted') throw conflict('Only a registration on the waiting list can be moved.');
-    const before = await q.positionOf(tx, registrationId);
+    const before = await positionOf(tx, registrationId);
     const others = await tx
       .select({ order: registrations.waitlistOrder })
       .from(registrations)
@@ -256,7 +257,7 @@ export async function listQueues(db: Db, eventId?: string): Promise<AdminWaitlis
   for (const id of eventIds) {
     const [event] = await db.select().from(events).where(eq(events.id, id)).limit(1);
     if (!event) continue;
-    const positions = await q.queuePositions(db, id);
+    const positions = await queuePositions(db, id);
     const held = await q.heldPlaces(db, id);
     const codes = [...new Set(entries.filter((e) => e.event_id === id).map((e) => (e.status === 'Waitlisted' ? e.waitlist_code_id : e.waitlist_code_id)).filter((c): c is number => c !== null))];
     const codeRows = codes.length

@@ -19,7 +19,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminPerson, WebhookEventType, WebhookRegistrationData } from '@portal/contracts';
 import { schema, type DbOrTx } from '@portal/db';
-import { findPersonViews, findRegistrationViews } from '../admin/admin.queries.ts';
+import { findPersonViews, findRegistrationViews } from '../registration-views/registration-views.queries.ts';
 import { newMessageId } from './signing.ts';
 
 const { webhookEndpoints, webhookDeliveries } = schema;

@@ -4,14 +4,12 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { createWebhookRequestSchema, idParamsSchema, updateWebhookRequestSchema, WEBHOOK_PATHS, webhookDeliveriesQuerySchema } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import type { Config } from '../../config.ts';
 import { ok } from '../../lib/envelope.ts';
 import { runModeOf } from '../../production-mode.ts';
-import { organizerOf } from '../../plugins/auth.ts';
-import type { Actor } from '../admin/admin.service.ts';
+import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import type { AddressPolicy } from './address-policy.ts';
 import { WebhookDelivery, type WebhookDeliveryOptions } from './delivery.ts';
 import { createWebhooksService, type WebhooksService } from './webhooks.service.ts';
@@ -24,11 +22,6 @@ declare module 'fastify' {
 }
 
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
-function actorOf(request: FastifyRequest): Actor {
-  const user = organizerOf(request);
-  return { organizerId: user.organizerId, email: user.email, ip: request.ip };
-}
 
 export interface WebhookRoutesOptions {
   config: Config;

@@ -14,10 +14,9 @@ import {
   type WebhookEndpoint,
 } from '@portal/contracts';
 import { schema, type Db, type Tx } from '@portal/db';
-import { audit } from '../../lib/audit.ts';
+import { audit, type Actor } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
-import type { Actor } from '../admin/admin.service.ts';
 import { checkEndpointUrl, type AddressPolicy } from './address-policy.ts';
 import { secretContext } from './delivery.ts';
 import { queueDeliveries, WEBHOOK_RETRY_WINDOW_MS } from './outbox.ts';
