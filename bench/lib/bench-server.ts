@@ -107,14 +107,15 @@ export async function dealerLoginBodies(db: Db, n: number): Promise<string[]> {
   return rows.map((r) => JSON.stringify({ userName: r.email, password: 'DEALER27', eventType: 'nbc', IsReporting: false }));
 }
 
+/** Signs in through `/User/ProcessLogin` and answers the access token. */
+export async function loginToken(url: string, body: Record<string, unknown>): Promise<string> {
+  const login = await fetch(`${url}/User/ProcessLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
 /** Signs in as the demo corporate report user; answers its token and the first district of zone 011 (the reports' drill-down). */
 export async function corporateLogin(url: string, db: Db): Promise<{ token: string; district: string }> {
-  const login = await fetch(`${url}/User/ProcessLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'corp.user@corp.example.com', password: 'CORP27', eventType: 'nbc', IsReporting: false }),
-  });
-  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const token = await loginToken(url, { userName: 'corp.user@corp.example.com', password: 'CORP27', eventType: 'nbc', IsReporting: false });
   const [district] = await db.select({ code: schema.districts.code }).from(schema.districts).where(eq(schema.districts.zoneCode, '011')).orderBy(asc(schema.districts.code)).limit(1);
   return { token, district: district!.code };
 }
