@@ -71,6 +71,21 @@ export async function startBenchServer(engine: Engine, stores: number, env: Reco
   });
 }
 
+/**
+ * A bench server for the length of `use`, the planner's statistics fresh (`analyze`) before it runs,
+ * closed afterwards whatever happens; `startedAt` is when its set-up began (performance.now()).
+ */
+export async function withBenchServer(engine: Engine, stores: number, use: (server: BenchServer, startedAt: number) => Promise<void>): Promise<void> {
+  const startedAt = performance.now();
+  const server = await startBenchServer(engine, stores);
+  try {
+    await server.database.db.execute(sql`analyze`);
+    await use(server, startedAt);
+  } finally {
+    await server.close();
+  }
+}
+
 /** The app built over `database` and listening on a loopback port; `close` stops it, closes the database, then runs `cleanup`. */
 async function listening(config: Config, database: Database, databaseUrl: string | undefined, cleanup: () => Promise<void> = async () => {}): Promise<BenchServer> {
   const app = await buildApp({ config, database });

@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
 import { fetchCounting, sampleMemory } from '../lib/counting-fetch.ts';
-import { loginToken, startBenchServer, type Engine } from '../lib/bench-server.ts';
+import { loginToken, withBenchServer, type Engine } from '../lib/bench-server.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
 const engineArg = args.get('--engine') ?? 'both';
@@ -19,11 +19,8 @@ const MB = 1024 * 1024;
 
 for (const engine of engines) {
   for (const stores of sizes) {
-    const loadStarted = performance.now();
-    const server = await startBenchServer(engine, stores);
-    try {
+    await withBenchServer(engine, stores, async (server, loadStarted) => {
       const db = server.database.db;
-      await db.execute(sql`analyze`);
       const [counts] = rowsOf<{ stores: number; districts: number }>(
         await db.execute(sql`select (select count(*)::int from stores) as stores, (select count(*)::int from districts) as districts`),
       );
@@ -48,8 +45,6 @@ for (const engine of engines) {
           `| ${run} | ${ms.toFixed(0)} | ${res.firstByteMs.toFixed(0)} | ${((cpu.user + cpu.system) / 1000).toFixed(0)} | ${(res.bytes / MB).toFixed(2)} | ${(peak.rss / MB).toFixed(1)} | ${(peak.heap / MB).toFixed(1)} | ${loadavg()[0]!.toFixed(1)} |`,
         );
       }
-    } finally {
-      await server.close();
-    }
+    });
   }
 }

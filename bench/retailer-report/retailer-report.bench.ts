@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
 import { RETAILER_REPORT_HEADERS } from '@portal/contracts';
 import { fetchCounting, sampleMemory } from '../lib/counting-fetch.ts';
-import { loginToken, startBenchServer, type Engine } from '../lib/bench-server.ts';
+import { loginToken, withBenchServer, type Engine } from '../lib/bench-server.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
 const engineArg = args.get('--engine') ?? 'both';
@@ -19,11 +19,8 @@ const runs = Number(args.get('--runs') ?? 3);
 const MB = 1024 * 1024;
 
 for (const engine of engines) {
-  const loadStarted = performance.now();
-  const server = await startBenchServer(engine, stores);
-  try {
+  await withBenchServer(engine, stores, async (server, loadStarted) => {
     const db = server.database.db;
-    await db.execute(sql`analyze`);
     const [{ rows }] = rowsOf<{ rows: number }>(
       await db.execute(sql`select count(*)::int as rows from registrations where event_id = 'nbc' and attendee_type in ('dealer', 'candidate')`),
     ) as [{ rows: number }];
@@ -44,7 +41,5 @@ for (const engine of engines) {
         `| ${run} | ${ms.toFixed(0)} | ${(res.bytes / MB).toFixed(1)} | ${(peak.rss / MB).toFixed(1)} | ${(peak.heap / MB).toFixed(1)} | ${loadavg()[0]!.toFixed(1)} |`,
       );
     }
-  } finally {
-    await server.close();
-  }
+  });
 }
