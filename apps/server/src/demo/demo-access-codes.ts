@@ -2,7 +2,7 @@
  * The demo events and their access codes: the spec's code-to-content rules (section 6) as rows.
  * The codes are listed to operators in demo-accounts.ts; only their hashes reach the database.
  */
-import type { AttendeeType, PersonCategory, Policy } from '@portal/db/schema';
+import type { AccessCodeRule } from '@portal/db/schema';
 
 export interface DemoEvent {
   id: 'nbc' | 'abc';
@@ -35,15 +35,9 @@ export const DEMO_EVENTS: readonly DemoEvent[] = [
   },
 ];
 
-export interface DemoAccessCode {
+export interface DemoAccessCode extends AccessCodeRule {
   eventId: DemoEvent['id'];
   code: string;
-  label: string;
-  policies: Policy[];
-  regType: string;
-  attendeeType: AttendeeType;
-  personCategory: PersonCategory;
-  requiresRoster: boolean;
   agendaGroup: 'dealer' | 'general';
   conferenceGroup: 'general' | 'corporatesub' | 'inddist' | 'vendordistributor';
   faqGroup: 'general' | 'corporate';

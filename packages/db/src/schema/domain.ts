@@ -211,6 +211,12 @@ export const accessCodes = pgTable(
   (t) => [uniqueIndex('access_codes_event_hash_uq').on(t.eventId, t.codeHash)],
 );
 
+/** What an access code admits, as its row holds it: the rules the demo codes and the import's codes file give. */
+export type AccessCodeRule = Pick<
+  typeof accessCodes.$inferSelect,
+  'label' | 'policies' | 'regType' | 'attendeeType' | 'personCategory' | 'requiresRoster' | 'agendaGroup' | 'conferenceGroup' | 'faqGroup'
+>;
+
 /** Report users: every report login is recorded here; an operator can disable one. */
 export const reportUsers = pgTable(
   'report_users',
