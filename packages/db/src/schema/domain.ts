@@ -97,6 +97,9 @@ export const events = pgTable('events', {
   waitlistStoreFirst: boolean('waitlist_store_first').notNull().default(false),
 });
 
+/** An event as the demo data and the import's events file define it. */
+export type EventDefinition = Pick<typeof events.$inferSelect, 'name' | 'providerEventCode' | 'isVirtual' | 'contentEnvironmentId' | 'startsOn' | 'endsOn'>;
+
 export const regions = pgTable('regions', {
   code: text('code').primaryKey(),
   description: text('description').notNull(),
