@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../playwright.config.ts';
+import { CHROME_PATH, CHROMIUM_ARGS } from './chromium.ts';
 import { expect, ORGANIZER, seriousA11yViolations, snap, test } from './fixtures.ts';
 import { qrY4m } from './qr-y4m.ts';
 
@@ -65,7 +65,7 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
   const video = join(dir, 'badge.y4m');
   writeFileSync(video, qrY4m(scanned.code));
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROME_PATH,
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   try {

@@ -20,7 +20,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { qrY4m } from '../../e2e/qr-y4m.ts';
-import { CHROME_PATH, CHROMIUM_ARGS, REPO_ROOT, startPortal } from '../web-budget/portal-process.ts';
+import { CHROME_PATH, CHROMIUM_ARGS } from '../../e2e/chromium.ts';
+import { REPO_ROOT, startPortal } from '../web-budget/portal-process.ts';
 
 const SAMPLES = Number(process.env.SAMPLES ?? 30);
 const BUDGET_MS = 100;

@@ -13,13 +13,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { ADMIN_PATHS, CHECKIN_PATHS, EVENT_DAYS_ADMIN_PATHS } from '@portal/contracts';
 import { openDatabase, rowsOf, type Database } from '@portal/db';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-accounts.ts';
 import { loadDemoData } from '../../apps/server/src/demo/load-demo-data.ts';
+import { createBenchPostgres } from '../lib/bench-database.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
 const engine = (args.get('--engine') ?? 'postgres') as 'postgres' | 'pglite';
@@ -36,24 +36,15 @@ const pct = (values: number[], p: number) => {
 
 async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void>; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-days-'));
-  if (engine === 'pglite') return { database: await openDatabase({ dataDir: join(dataDir, 'pglite') }), drop: async () => rmSync(dataDir, { recursive: true, force: true }), dataDir };
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `portal_bench_days_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const removeDataDir = async () => rmSync(dataDir, { recursive: true, force: true });
+  if (engine === 'pglite') return { database: await openDatabase({ dataDir: join(dataDir, 'pglite') }), drop: removeDataDir, dataDir };
+  const created = await createBenchPostgres('portal_bench_days');
   return {
-    database: await openDatabase({ url: url.toString(), poolSize: 10 }),
+    database: await openDatabase({ url: created.url, poolSize: 10 }),
     dataDir,
     drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      await created.drop();
+      await removeDataDir();
     },
   };
 }

@@ -71,6 +71,21 @@ export async function startBenchServer(engine: Engine, stores: number, env: Reco
   });
 }
 
+/**
+ * A bench server for the length of `use`, the planner's statistics fresh (`analyze`) before it runs,
+ * closed afterwards whatever happens; `startedAt` is when its set-up began (performance.now()).
+ */
+export async function withBenchServer(engine: Engine, stores: number, use: (server: BenchServer, startedAt: number) => Promise<void>): Promise<void> {
+  const startedAt = performance.now();
+  const server = await startBenchServer(engine, stores);
+  try {
+    await server.database.db.execute(sql`analyze`);
+    await use(server, startedAt);
+  } finally {
+    await server.close();
+  }
+}
+
 /** The app built over `database` and listening on a loopback port; `close` stops it, closes the database, then runs `cleanup`. */
 async function listening(config: Config, database: Database, databaseUrl: string | undefined, cleanup: () => Promise<void> = async () => {}): Promise<BenchServer> {
   const app = await buildApp({ config, database });
@@ -107,14 +122,15 @@ export async function dealerLoginBodies(db: Db, n: number): Promise<string[]> {
   return rows.map((r) => JSON.stringify({ userName: r.email, password: 'DEALER27', eventType: 'nbc', IsReporting: false }));
 }
 
+/** Signs in through `/User/ProcessLogin` and answers the access token. */
+export async function loginToken(url: string, body: Record<string, unknown>): Promise<string> {
+  const login = await fetch(`${url}/User/ProcessLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
 /** Signs in as the demo corporate report user; answers its token and the first district of zone 011 (the reports' drill-down). */
 export async function corporateLogin(url: string, db: Db): Promise<{ token: string; district: string }> {
-  const login = await fetch(`${url}/User/ProcessLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'corp.user@corp.example.com', password: 'CORP27', eventType: 'nbc', IsReporting: false }),
-  });
-  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const token = await loginToken(url, { userName: 'corp.user@corp.example.com', password: 'CORP27', eventType: 'nbc', IsReporting: false });
   const [district] = await db.select({ code: schema.districts.code }).from(schema.districts).where(eq(schema.districts.zoneCode, '011')).orderBy(asc(schema.districts.code)).limit(1);
   return { token, district: district!.code };
 }

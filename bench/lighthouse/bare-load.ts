@@ -14,7 +14,8 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { apiLogin, CHROME_PATH, CHROMIUM_ARGS, DEALER_LOGIN, startPortal } from '../web-budget/portal-process.ts';
+import { CHROME_PATH, CHROMIUM_ARGS } from '../../e2e/chromium.ts';
+import { apiLogin, DEALER_LOGIN, startPortal } from '../web-budget/portal-process.ts';
 
 /** The `ws` package (a dependency of Lighthouse's Puppeteer), typed as far as used here. */
 interface Socket {

@@ -14,7 +14,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
-import { apiLogin, CHROME_PATH, CHROMIUM_ARGS, DEALER_LOGIN, REPO_ROOT, startPortal } from '../web-budget/portal-process.ts';
+import { CHROME_PATH, CHROMIUM_ARGS } from '../../e2e/chromium.ts';
+import { apiLogin, DEALER_LOGIN, REPO_ROOT, startPortal } from '../web-budget/portal-process.ts';
 
 const run = promisify(execFile);
 const args = process.argv.slice(2);

@@ -5,7 +5,8 @@
  * about:blank.
  */
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
-import { apiLogin, CHROME_PATH, CHROMIUM_ARGS, DEALER_LOGIN, startPortal, type PortalProcess } from '../web-budget/portal-process.ts';
+import { CHROME_PATH, CHROMIUM_ARGS } from '../../e2e/chromium.ts';
+import { apiLogin, DEALER_LOGIN, startPortal, type PortalProcess } from '../web-budget/portal-process.ts';
 
 export interface ThrottledPage {
   portal: PortalProcess;

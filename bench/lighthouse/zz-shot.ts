@@ -1,5 +1,6 @@
 import { chromium } from 'playwright';
-import { apiLogin, CHROME_PATH, CHROMIUM_ARGS, DEALER_LOGIN, startPortal } from '../web-budget/portal-process.ts';
+import { CHROME_PATH, CHROMIUM_ARGS } from '../../e2e/chromium.ts';
+import { apiLogin, DEALER_LOGIN, startPortal } from '../web-budget/portal-process.ts';
 const portal = await startPortal();
 try {
   const stored = await apiLogin(portal.url, DEALER_LOGIN);

@@ -111,15 +111,3 @@ export async function apiLogin(url: string, body: Record<string, unknown>): Prom
 }
 
 export const DEALER_LOGIN = { userName: 'pat.morgan@morgan-motors.example.com', password: 'DEALER27', firstName: '', lastName: '', eventType: 'nbc', IsReporting: false };
-
-/** The Chromium flags every browser run here uses (Debian's Chromium, no network noise). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';

@@ -8,7 +8,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
-import { apiLogin, CHROME_PATH, CHROMIUM_ARGS, DEALER_LOGIN, REPO_ROOT, startPortal } from './portal-process.ts';
+import { CHROME_PATH, CHROMIUM_ARGS } from '../../e2e/chromium.ts';
+import { apiLogin, DEALER_LOGIN, REPO_ROOT, startPortal } from './portal-process.ts';
 
 const BUDGET_KB = 150;
 /** Pages held to the budget, and pages only reported. */

@@ -3,7 +3,7 @@ import { type IDeliveryClient, createDeliveryClient } from '@kontent-ai/delivery
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importContentBundle } from '../src/index.ts';
 import type { DeliverySyncEntry } from '../src/delivery-types.ts';
-import { type AnswerBody, NBC, type TestServer, bearer, codenamesOf, getJson, startServer, useFixtureContent, valueOf } from './helpers.ts';
+import { type AnswerBody, NBC, type TestServer, bearer, codenamesOf, editConferenceFaqs, getJson, startServer, useFixtureContent, valueOf } from './helpers.ts';
 
 const content = useFixtureContent();
 let server: TestServer;
@@ -109,13 +109,7 @@ async function syncInit(query = ''): Promise<string> {
 }
 
 async function changeFaqsAndTabs(): Promise<void> {
-  await content.bundle.edit('nbc/items/conference.json', (items) => [
-    ...items
-      .filter((i) => i.codename !== 'faq_2')
-      .map((i) => (i.codename === 'faq_1' ? { ...i, elements: { ...i.elements, question: 'Where exactly?' } } : i))
-      .map((i) => (i.codename === 'faq_page_corporate' ? { ...i, elements: { ...i.elements, queanswers: ['faq_1', 'faq_3'] } } : i)),
-    { codename: 'faq_3', type: 'faq_item', name: 'FAQ 3', elements: { question: 'New?', answer: '<p>Yes.</p>' } },
-  ]);
+  await editConferenceFaqs(content.bundle);
   await content.bundle.edit('nbc/items/header.json', (items) =>
     items.map((i) => (i.codename === 'tab_reporting' ? { ...i, elements: { ...i.elements, title: 'Reports' } } : i)),
   );

@@ -62,6 +62,21 @@ export async function copyFixture(): Promise<{ root: string; edit: EditBundle; r
 
 export type FixtureBundle = Awaited<ReturnType<typeof copyFixture>>;
 
+/**
+ * The edit of the nbc conference items that the change records and the sync feed are tested with:
+ * faq_1 reworded ("Where exactly?"), faq_2 deleted, a new faq_3, and the corporate FAQ page listing
+ * faq_1 and faq_3.
+ */
+export function editConferenceFaqs(bundle: FixtureBundle): Promise<void> {
+  return bundle.edit('nbc/items/conference.json', (items) => [
+    ...items
+      .filter((i) => i.codename !== 'faq_2')
+      .map((i) => (i.codename === 'faq_1' ? { ...i, elements: { ...i.elements, question: 'Where exactly?' } } : i))
+      .map((i) => (i.codename === 'faq_page_corporate' ? { ...i, elements: { ...i.elements, queanswers: ['faq_1', 'faq_3'] } } : i)),
+    { codename: 'faq_3', type: 'faq_item', name: 'FAQ 3', elements: { question: 'New?', answer: '<p>Yes.</p>' } },
+  ]);
+}
+
 /** A value a hook sets, read by a test: throws `message` when the hook has not run. */
 function ready<T>(value: T | undefined, message: string): T {
   if (value === undefined) throw new Error(message);

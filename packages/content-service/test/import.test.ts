@@ -7,7 +7,7 @@ import { createTestDatabase } from '@portal/db/testing';
 import type { AuthoredType } from '../src/bundle/authoring-schema.ts';
 import type { DeliveryItem } from '../src/delivery-types.ts';
 import { BundleValidationError, type BundleIssue, importContentBundle } from '../src/index.ts';
-import { NBC, useFixtureContent, valueOf } from './helpers.ts';
+import { editConferenceFaqs, NBC, useFixtureContent, valueOf } from './helpers.ts';
 
 const { contentAssets, contentChanges, contentEnvironments, contentItems, contentTypes } = schema;
 
@@ -157,13 +157,7 @@ describe('importContentBundle', () => {
 
   it('records created, changed and deleted items, and only those', async () => {
     await importContentBundle(content.database.db, content.bundle.root, { now: new Date('2027-01-01T00:00:00Z') });
-    await content.bundle.edit('nbc/items/conference.json', (items) => [
-      ...items
-        .filter((i) => i.codename !== 'faq_2')
-        .map((i) => (i.codename === 'faq_1' ? { ...i, elements: { ...i.elements, question: 'Where exactly?' } } : i))
-        .map((i) => (i.codename === 'faq_page_corporate' ? { ...i, elements: { ...i.elements, queanswers: ['faq_1', 'faq_3'] } } : i)),
-      { codename: 'faq_3', type: 'faq_item', name: 'FAQ 3', elements: { question: 'New?', answer: '<p>Yes.</p>' } },
-    ]);
+    await editConferenceFaqs(content.bundle);
     const report = await importContentBundle(content.database.db, content.bundle.root, { now: new Date('2027-02-01T00:00:00Z') });
     expect(report.environments.find((e) => e.codename === 'nbc')?.items).toEqual({ created: 1, changed: 2, deleted: 1, unchanged: 29 });
     expect(report.environments.find((e) => e.codename === 'abc')?.items).toEqual({ created: 0, changed: 0, deleted: 0, unchanged: 1 });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from './auth.ts';
-import { NETWORK_CODE_PATTERN } from './reports.ts';
+import { blankOrNetworkCode } from './reports.ts';
 import { INSIGHT_PAGE_MAX } from './insight-rules.ts';
 import { ALL_CODES } from './rules.ts';
 
@@ -17,11 +17,7 @@ const DLRNUM_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const CODE_MESSAGE = 'must be a code of at most 32 letters, digits, "-" or "_", or ALL';
 
 /** An optional region, zone or district code narrowing the answer inside the scope; blank or `ALL` names none. */
-const optionalArea = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .max(32, CODE_MESSAGE)
-  .refine((v) => v === '' || NETWORK_CODE_PATTERN.test(v), CODE_MESSAGE)
+const optionalArea = blankOrNetworkCode(CODE_MESSAGE)
   .transform((v) => (v === '' || v.toUpperCase() === ALL_CODES ? null : v))
   .optional();
 

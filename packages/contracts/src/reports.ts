@@ -28,12 +28,16 @@ export const FIELD_REPORT_TYPES: readonly AttendeeReportType[] = [1, 5];
 export const NETWORK_CODE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const CODE_MESSAGE = 'must be a code of at most 32 letters, digits, "-" or "_"';
 
+/** A region, zone or district code as typed, trimmed, or blank; `message` when it is neither. */
+export const blankOrNetworkCode = (message: string) =>
+  z
+    .string({ error: 'must be a string' })
+    .trim()
+    .max(32, message)
+    .refine((v) => v === '' || NETWORK_CODE_PATTERN.test(v), message);
+
 /** A region, zone or district code; blank means none (the body's "empty string means none"). */
-const optionalCode = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .max(32, CODE_MESSAGE)
-  .refine((v) => v === '' || NETWORK_CODE_PATTERN.test(v), CODE_MESSAGE)
+const optionalCode = blankOrNetworkCode(CODE_MESSAGE)
   .nullish()
   .transform((v) => v ?? '');
 

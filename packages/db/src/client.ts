@@ -55,15 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client's error (e.g. the server restarted) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: folder }),
-      ping: async () => {
-        await pool.query('select 1');
-      },
-      close: () => pool.end(),
-    };
+    return databaseOf('postgres', db, () => migratePg(db as never, { migrationsFolder: folder }), pool, () => pool.end());
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   return wrapPglite(await PGlite.create(options.dataDir), folder);
@@ -72,14 +64,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** The Database over an open PGlite client. */
 export function wrapPglite(client: PGlite, folder: string = migrationsFolder): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return databaseOf('pglite', db, () => migratePglite(db as never, { migrationsFolder: folder }), client, () => client.close());
+}
+
+/** The Database over an engine's drizzle instance: its migrator, and its driver (a pool or a client) for `ping` and `close`. */
+function databaseOf(
+  kind: Database['kind'],
+  db: Db,
+  migrate: () => Promise<void>,
+  driver: { query(text: string): Promise<unknown> },
+  close: () => Promise<void>,
+): Database {
   return {
     db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
+    kind,
+    migrate,
     ping: async () => {
-      await client.query('select 1');
+      await driver.query('select 1');
     },
-    close: () => client.close(),
+    close,
   };
 }
 

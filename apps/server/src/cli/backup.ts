@@ -4,10 +4,9 @@
  * when installed, else (or with `--format logical`) the portal's own logical format. On PGlite, stop
  * the server first.
  */
-import { resolve } from 'node:path';
-import { loadConfig } from '../config.ts';
-import { backup, BackupError, describeHeader, targetOf } from '../lib/backup.ts';
-import { parseOptions, runCommand, UsageError } from './run-cli.ts';
+import { backup } from '../lib/backup.ts';
+import { requireFile, runBackupCommand } from './backup-command.ts';
+import { parseOptions, UsageError } from './run-cli.ts';
 
 const USAGE = `Usage: npm run backup -- --out FILE [--format logical]
 
@@ -16,23 +15,11 @@ const USAGE = `Usage: npm run backup -- --out FILE [--format logical]
   --format logical    on PostgreSQL: the portal's own format even when pg_dump is installed`;
 
 function parseArguments(argv: string[]) {
-  const values = parseOptions(argv, { out: { type: 'string' }, format: { type: 'string' } });
-  if (values.help) return values;
-  if (!values.out) throw new UsageError('--out FILE is required');
-  if (values.format !== undefined && values.format !== 'logical') throw new UsageError('--format: only "logical" can be asked for');
+  const values = requireFile(parseOptions(argv, { out: { type: 'string' }, format: { type: 'string' } }), 'out');
+  if (!values.help && values.format !== undefined && values.format !== 'logical') throw new UsageError('--format: only "logical" can be asked for');
   return values;
 }
 
-runCommand({
-  usage: USAGE,
-  failure: 'The backup failed',
-  expected: [BackupError],
-  parse: parseArguments,
-  run: async (args) => {
-    const config = loadConfig();
-    const started = performance.now();
-    const header = await backup(targetOf(config), resolve(args.out!), { format: args.format === 'logical' ? 'logical' : 'auto' });
-    console.log(`Backup written to ${resolve(args.out!)} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${describeHeader(header)}`);
-    return 0;
-  },
-});
+runBackupCommand({ usage: USAGE, failure: 'The backup failed', parse: parseArguments, file: (args) => args.out!, done: 'Backup written to' }, (target, file, args) =>
+  backup(target, file, { format: args.format === 'logical' ? 'logical' : 'auto' }),
+);

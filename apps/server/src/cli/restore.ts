@@ -3,10 +3,9 @@
  * database, after checking its checksum. Refuses a database that holds portal data unless --force.
  * Stop the portal's instances first.
  */
-import { resolve } from 'node:path';
-import { loadConfig } from '../config.ts';
-import { BackupError, describeHeader, restore, targetOf } from '../lib/backup.ts';
-import { parseOptions, runCommand, UsageError } from './run-cli.ts';
+import { restore } from '../lib/backup.ts';
+import { requireFile, runBackupCommand } from './backup-command.ts';
+import { parseOptions } from './run-cli.ts';
 
 const USAGE = `Usage: npm run restore -- --in FILE [--force]
 
@@ -16,21 +15,9 @@ const USAGE = `Usage: npm run restore -- --in FILE [--force]
   --force     replace a database that holds portal data (PGlite: the old data dir is kept beside it)`;
 
 function parseArguments(argv: string[]) {
-  const values = parseOptions(argv, { in: { type: 'string' }, force: { type: 'boolean', default: false } });
-  if (!values.help && !values.in) throw new UsageError('--in FILE is required');
-  return values;
+  return requireFile(parseOptions(argv, { in: { type: 'string' }, force: { type: 'boolean', default: false } }), 'in');
 }
 
-runCommand({
-  usage: USAGE,
-  failure: 'The restore failed',
-  expected: [BackupError],
-  parse: parseArguments,
-  run: async (args) => {
-    const config = loadConfig();
-    const started = performance.now();
-    const header = await restore(targetOf(config), resolve(args.in!), { force: args.force });
-    console.log(`Restored ${resolve(args.in!)} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${describeHeader(header)}`);
-    return 0;
-  },
-});
+runBackupCommand({ usage: USAGE, failure: 'The restore failed', parse: parseArguments, file: (args) => args.in!, done: 'Restored' }, (target, file, args) =>
+  restore(target, file, { force: args.force }),
+);

@@ -2,16 +2,10 @@
  * The demo events and their access codes: the spec's code-to-content rules (section 6) as rows.
  * The codes are listed to operators in demo-accounts.ts; only their hashes reach the database.
  */
-import type { AttendeeType, PersonCategory, Policy } from '@portal/db/schema';
+import type { AccessCodeRule, EventDefinition } from '@portal/db/schema';
 
-export interface DemoEvent {
+export interface DemoEvent extends EventDefinition {
   id: 'nbc' | 'abc';
-  name: string;
-  providerEventCode: string;
-  isVirtual: boolean;
-  contentEnvironmentId: string;
-  startsOn: string;
-  endsOn: string;
 }
 
 export const DEMO_EVENTS: readonly DemoEvent[] = [
@@ -35,15 +29,9 @@ export const DEMO_EVENTS: readonly DemoEvent[] = [
   },
 ];
 
-export interface DemoAccessCode {
+export interface DemoAccessCode extends AccessCodeRule {
   eventId: DemoEvent['id'];
   code: string;
-  label: string;
-  policies: Policy[];
-  regType: string;
-  attendeeType: AttendeeType;
-  personCategory: PersonCategory;
-  requiresRoster: boolean;
   agendaGroup: 'dealer' | 'general';
   conferenceGroup: 'general' | 'corporatesub' | 'inddist' | 'vendordistributor';
   faqGroup: 'general' | 'corporate';

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf, schema, type Database } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
+import { rowsOf, schema } from '@portal/db';
 import { domainChecksums } from '../demo/data-checksum.ts';
 import { loadDemoData } from '../demo/load-demo-data.ts';
 import { hashAccessCode } from '../lib/access-code.ts';
 import { formatProblem } from './csv-file.ts';
 import { importCsv, type CsvImportFiles, type CsvImportResult } from './import-csv.ts';
-
-const codeHashKey = new TextEncoder().encode('import-test-key-0123456789-0123456789');
-// These files carry the demo codes: imports as in demo mode (the strict rule has its own tests).
-const options = { codeHashKey, reportEmailDomain: 'corp.example.com', allowWeakCodes: true };
-
-const csv = (...lines: string[]) => `${lines.join('\n')}\n`;
+import { useTestDatabase } from '../testing/test-database.ts';
+import { csv, DEMO_MODE_IMPORT as options, NETWORK_HEADER, TEST_CODE_HASH_KEY as codeHashKey } from './testing/csv-files.ts';
 
 const EVENTS = csv(
   'id,name,provider_event_code,is_virtual,content_environment_id,starts_on,ends_on',
   'nbc,National Business Conference 2027,NBC27,true,3f1c9a52-6d0e-4b7a-9c55-2a8e1b7d4e01,2027-03-01,2027-03-04',
   'abc,Annual Business Conference 2027,ABC27,false,8b2d4e6f-1a3c-4e5b-8d7f-9c0a1b2c3d02,2027-09-13,2027-09-16',
 );
-const NETWORK_HEADER = 'region_code,region_name,objective_pct,zone_code,zone_name,district_code,district_name,dlrnum,store_name,city,state,complimentary_seats';
 const NETWORK = csv(
   NETWORK_HEADER,
   '010,Northeast,65,011,Boston,011001,Boston North,10001,Morgan Motors,Boston,MA,2',
@@ -64,25 +58,18 @@ function countsOf(result: CsvImportResult) {
 }
 
 describe('importCsv on an empty database', () => {
-  let database: Database;
-  const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const t = useTestDatabase();
+  const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
 
   it('checks a dry run without writing anything', async () => {
-    const counts = countsOf(await importCsv(database.db, allFiles(), { ...options, dryRun: true }));
+    const counts = countsOf(await importCsv(t.database.db, allFiles(), { ...options, dryRun: true }));
     expect(counts.stores).toEqual({ inserted: 3, updated: 0, unchanged: 0 });
     const [row] = await q<{ n: number }>(sql`select (select count(*) from events) + (select count(*) from stores) + (select count(*) from people) as n`);
     expect(Number(row!.n)).toBe(0);
   });
 
   it('imports good files and reports what it inserted', async () => {
-    const counts = countsOf(await importCsv(database.db, allFiles(), options));
+    const counts = countsOf(await importCsv(t.database.db, allFiles(), options));
     expect(counts).toEqual({
       events: { inserted: 2, updated: 0, unchanged: 0 },
       regions: { inserted: 2, updated: 0, unchanged: 0 },
@@ -106,7 +93,7 @@ describe('importCsv on an empty database', () => {
     const [pat] = await q<{ category: string; store_dlrnum: string }>(sql`select category, store_dlrnum from people where email = 'pat.morgan@morgan-motors.example.com'`);
     expect(pat).toEqual({ category: 'dealer_staff', store_dlrnum: '10001' });
 
-    const codes = await database.db.select().from(schema.accessCodes);
+    const codes = await t.database.db.select().from(schema.accessCodes);
     const dealer = codes.find((c) => c.codeHash === hashAccessCode('dealer27', codeHashKey));
     expect(dealer).toMatchObject({ eventId: 'nbc', label: 'Dealer', policies: [], requiresRoster: true, agendaGroup: 'dealer', active: true });
     const abc = codes.find((c) => c.eventId === 'abc');
@@ -121,15 +108,15 @@ describe('importCsv on an empty database', () => {
   });
 
   it('changes nothing when the same files are imported again', async () => {
-    const before = await domainChecksums(database.db);
-    const counts = countsOf(await importCsv(database.db, allFiles(), options));
+    const before = await domainChecksums(t.database.db);
+    const counts = countsOf(await importCsv(t.database.db, allFiles(), options));
     for (const [entity, c] of Object.entries(counts)) {
       expect(c.inserted, entity).toBe(0);
       expect(c.updated, entity).toBe(0);
       expect(c.unchanged, entity).toBeGreaterThan(0);
     }
     expect(counts.people?.detached).toBe(0);
-    expect(await domainChecksums(database.db)).toEqual(before);
+    expect(await domainChecksums(t.database.db)).toEqual(before);
   });
 
   it('updates what changed: a store, a roster (someone leaves, a new general manager), a code switched off', async () => {
@@ -143,7 +130,7 @@ describe('importCsv on an empty database', () => {
     const codes = CODES.replace('corporatesub,corporate,true', 'corporatesub,corporate,false');
     const counts = countsOf(
       await importCsv(
-        database.db,
+        t.database.db,
         { network: { name: 'stores.csv', content: network }, rosters: { name: 'people.csv', content: rosters }, accessCodes: { name: 'codes.csv', content: codes } },
         options,
       ),
@@ -162,7 +149,7 @@ describe('importCsv on an empty database', () => {
 
     // The roster file is the whole roster of each store it lists.
     const leaving = csv(ROSTER_HEADER, '10002,lee.chan@harbor-auto.example.com,Lee,Chan,executive_manager');
-    const after = countsOf(await importCsv(database.db, { rosters: { name: 'people.csv', content: leaving } }, options));
+    const after = countsOf(await importCsv(t.database.db, { rosters: { name: 'people.csv', content: leaving } }, options));
     expect(after.people).toEqual({ inserted: 0, updated: 0, unchanged: 1, detached: 1 });
     expect(after.storeManagers).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
     const [ria] = await q<{ store_dlrnum: string | null }>(sql`select store_dlrnum from people where email = 'ria.shah@harbor-auto.example.com'`);
@@ -172,12 +159,12 @@ describe('importCsv on an empty database', () => {
   });
 
   it('writes nothing at all when one row of one file is bad', async () => {
-    const before = await domainChecksums(database.db);
+    const before = await domainChecksums(t.database.db);
     const network = csv(NETWORK_HEADER, '030,Southeast,70,031,Atlanta,031001,Atlanta North,10010,Peachtree Motors,Atlanta,GA,2');
     const rosters = csv(ROSTER_HEADER, '10010,owner@peachtree.example.com,Olive,Owner,executive_manager', '10010,broken-address,Bad,Row,staff');
-    const result = await importCsv(database.db, { network: { name: 'stores.csv', content: network }, rosters: { name: 'people.csv', content: rosters } }, options);
+    const result = await importCsv(t.database.db, { network: { name: 'stores.csv', content: network }, rosters: { name: 'people.csv', content: rosters } }, options);
     expect(problemsOf(result)).toEqual(['people.csv:3: email: must be an e-mail address, got "broken-address"']);
-    expect(await domainChecksums(database.db)).toEqual(before);
+    expect(await domainChecksums(t.database.db)).toEqual(before);
     const [n] = await q<{ n: number }>(sql`select count(*)::int as n from regions where code = '030'`);
     expect(n!.n).toBe(0);
   });
@@ -187,35 +174,28 @@ describe('importCsv on an empty database', () => {
       'id,name,provider_event_code,is_virtual,content_environment_id,starts_on,ends_on',
       'abc,Annual Business Conference 2027,NBC27,false,8b2d4e6f-1a3c-4e5b-8d7f-9c0a1b2c3d02,2027-09-13,2027-09-16',
     );
-    expect(problemsOf(await importCsv(database.db, { events: { name: 'events.csv', content: events } }, options))).toEqual([
+    expect(problemsOf(await importCsv(t.database.db, { events: { name: 'events.csv', content: events } }, options))).toEqual([
       'events.csv:2: provider_event_code: NBC27 is already the code of event nbc in the database',
     ]);
   });
 
   it('refuses to move a manager away from a store the file does not list, and company staff onto a roster', async () => {
-    await importCsv(database.db, { rosters: { name: 'people.csv', content: csv(ROSTER_HEADER, '10003,ana.ruiz@keystone-motor.example.com,Ana,Ruiz,executive_manager') } }, options);
+    await importCsv(t.database.db, { rosters: { name: 'people.csv', content: csv(ROSTER_HEADER, '10003,ana.ruiz@keystone-motor.example.com,Ana,Ruiz,executive_manager') } }, options);
     const rosters = csv(
       ROSTER_HEADER,
       '10002,lee.chan@harbor-auto.example.com,Lee,Chan,executive_manager',
       '10002,ana.ruiz@keystone-motor.example.com,Ana,Ruiz,staff',
     );
-    expect(problemsOf(await importCsv(database.db, { rosters: { name: 'people.csv', content: rosters } }, options))).toEqual([
+    expect(problemsOf(await importCsv(t.database.db, { rosters: { name: 'people.csv', content: rosters } }, options))).toEqual([
       "people.csv:3: email: ana.ruiz@keystone-motor.example.com is the executive manager of store 10003, which this file does not list; list that store's roster too",
     ]);
   });
 });
 
 describe('importCsv problems', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await loadDemoData(database.db, { stores: 20, codeHashKey });
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const t = useTestDatabase((database) => loadDemoData(database.db, { stores: 20, codeHashKey }));
 
-  const run = async (files: CsvImportFiles) => problemsOf(await importCsv(database.db, files, options));
+  const run = async (files: CsvImportFiles) => problemsOf(await importCsv(t.database.db, files, options));
   const one = (kind: keyof CsvImportFiles, name: string, content: string) => run({ [kind]: { name, content } });
 
   it('reports header problems: empty file, unknown, duplicate and missing columns', async () => {
@@ -370,14 +350,7 @@ describe('importCsv problems', () => {
 });
 
 describe('importCsv on top of demo data', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await loadDemoData(database.db, { stores: 30, codeHashKey });
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const t = useTestDatabase((database) => loadDemoData(database.db, { stores: 30, codeHashKey }));
 
   it('finds the demo access codes unchanged when the same rules are imported', async () => {
     const content = csv(
@@ -386,7 +359,7 @@ describe('importCsv on top of demo data', () => {
       'nbc,VENDOR27,Vendor,general,VND,vendor,vendor,false,general,vendordistributor,corporate,true',
       'abc,ABC27,Attendee,general,DLR,dealer,attendee,false,general,general,general,true',
     );
-    const counts = countsOf(await importCsv(database.db, { accessCodes: { name: 'codes.csv', content } }, options));
+    const counts = countsOf(await importCsv(t.database.db, { accessCodes: { name: 'codes.csv', content } }, options));
     expect(counts.accessCodes).toEqual({ inserted: 0, updated: 0, unchanged: 3 });
   });
 
@@ -396,24 +369,17 @@ describe('importCsv on top of demo data', () => {
       '10001,pat.morgan@morgan-motors.example.com,Pat,Morgan,executive_manager;general_manager',
       '10001,new.hire@morgan-motors.example.com,Nia,Hire,staff',
     );
-    const counts = countsOf(await importCsv(database.db, { rosters: { name: 'people.csv', content } }, options));
+    const counts = countsOf(await importCsv(t.database.db, { rosters: { name: 'people.csv', content } }, options));
     expect(counts.people).toEqual({ inserted: 1, updated: 0, unchanged: 1, detached: 3 });
     expect(counts.storeManagers).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
-    const rows = rowsOf<{ email: string }>(await database.db.execute(sql`select email from people where store_dlrnum = '10001' order by email`));
+    const rows = rowsOf<{ email: string }>(await t.database.db.execute(sql`select email from people where store_dlrnum = '10001' order by email`));
     expect(rows.map((r) => r.email)).toEqual(['new.hire@morgan-motors.example.com', 'pat.morgan@morgan-motors.example.com']);
   });
 });
 
 describe('access codes imported outside demo mode', () => {
-  let database: Database;
   const strict = { codeHashKey, reportEmailDomain: 'corp.example.com' };
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    countsOf(await importCsv(database.db, { events: { name: 'events.csv', content: EVENTS } }, strict));
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const t = useTestDatabase(async (database) => countsOf(await importCsv(database.db, { events: { name: 'events.csv', content: EVENTS } }, strict)));
 
   it('refuses active codes shorter than 8 characters, demo codes, common passwords and event names, without repeating them', async () => {
     const content = csv(
@@ -425,7 +391,7 @@ describe('access codes imported outside demo mode', () => {
       'abc,Annual Business Conference 2027,Attendee,general,DLR,dealer,attendee,false,,,,true',
       'nbc,short1,SBR,general,SBR,sbr,sbr,false,,,,true',
     );
-    const problems = problemsOf(await importCsv(database.db, { accessCodes: { name: 'codes.csv', content } }, strict));
+    const problems = problemsOf(await importCsv(t.database.db, { accessCodes: { name: 'codes.csv', content } }, strict));
     expect(problems).toEqual([
       'codes.csv:3: code: is a demo code or a common password; choose another one',
       'codes.csv:4: code: is a demo code or a common password; choose another one',
@@ -442,7 +408,7 @@ describe('access codes imported outside demo mode', () => {
       'nbc,Tq7-Harbor-Lantern,Dealer,,DLR,dealer,dealer_staff,true,dealer,general,general,true',
       'nbc,DEALER27,Dealer (demo),,DLR,dealer,dealer_staff,true,dealer,general,general,false',
     );
-    const counts = countsOf(await importCsv(database.db, { accessCodes: { name: 'codes.csv', content } }, strict));
+    const counts = countsOf(await importCsv(t.database.db, { accessCodes: { name: 'codes.csv', content } }, strict));
     expect(counts.accessCodes).toEqual({ inserted: 2, updated: 0, unchanged: 0 });
   });
 });

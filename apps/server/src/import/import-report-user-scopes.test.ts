@@ -2,19 +2,17 @@
  * The report users file's `scope` column (organizer-and-mail.md section 3): parsed, checked against
  * the network, written, and read by the report routes' scope lookup.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Database } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
+import { rowsOf } from '@portal/db';
 import { loadReportScope } from '../modules/reports/report-scope.ts';
 import { formatProblem } from './csv-file.ts';
 import { importCsv, type CsvImportResult } from './import-csv.ts';
+import { useTestDatabase } from '../testing/test-database.ts';
+import { csv, DEMO_MODE_IMPORT as options, NETWORK_HEADER } from './testing/csv-files.ts';
 
-const codeHashKey = new TextEncoder().encode('import-test-key-0123456789-0123456789');
-const options = { codeHashKey, reportEmailDomain: 'corp.example.com', allowWeakCodes: true };
-const csv = (...lines: string[]) => `${lines.join('\n')}\n`;
 const NETWORK = csv(
-  'region_code,region_name,objective_pct,zone_code,zone_name,district_code,district_name,dlrnum,store_name,city,state,complimentary_seats',
+  NETWORK_HEADER,
   '010,Northeast,65,011,Boston,011001,Boston North,10001,Morgan Motors,Boston,MA,2',
   '020,Mid-Atlantic,60,021,Philadelphia,021001,Philadelphia East,10003,Keystone Motor Company,Philadelphia,PA,',
 );
@@ -22,20 +20,13 @@ const NETWORK = csv(
 const problemsOf = (result: CsvImportResult) => (result.ok ? [] : result.problems.map(formatProblem));
 
 describe('report users with a scope', () => {
-  let database: Database;
+  const t = useTestDatabase();
   const users = async () =>
     rowsOf<{ email: string; level: string | null; code: string | null }>(
-      await database.db.execute(sql`select email, report_scope_level as level, report_scope_code as code from report_users order by email`),
+      await t.database.db.execute(sql`select email, report_scope_level as level, report_scope_code as code from report_users order by email`),
     );
   const importUsers = (content: string, withNetwork = false) =>
-    importCsv(database.db, { ...(withNetwork ? { network: { name: 'stores.csv', content: NETWORK } } : {}), reportUsers: { name: 'users.csv', content } }, options);
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+    importCsv(t.database.db, { ...(withNetwork ? { network: { name: 'stores.csv', content: NETWORK } } : {}), reportUsers: { name: 'users.csv', content } }, options);
 
   it('refuses a malformed scope or one naming a code outside the network, writing nothing', async () => {
     const result = await importUsers(
@@ -62,7 +53,7 @@ describe('report users with a scope', () => {
       { email: 'region.desk@corp.example.com', level: 'region', code: '020' },
       { email: 'zone.desk@corp.example.com', level: 'zone', code: '011' },
     ]);
-    expect(await loadReportScope(database.db, { personId: null, email: 'zone.desk@corp.example.com' })).toEqual({ level: 'zone', region: '010', zone: '011' });
+    expect(await loadReportScope(t.database.db, { personId: null, email: 'zone.desk@corp.example.com' })).toEqual({ level: 'zone', region: '010', zone: '011' });
   });
 
   it('changes and clears a scope on a later import; the same file again changes nothing', async () => {

@@ -10,10 +10,9 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, adminPersonSchema, createdWebhookSchema, importResultSchema, WEBHOOK_PATHS, webhookPayloadSchema } from '@portal/contracts';
 import { schema } from '@portal/db';
-import { DEMO_ORGANIZER } from '../demo/demo-accounts.ts';
 import { findPersonView } from '../modules/registration-views/registration-views.queries.ts';
 import { emitPersonEvents, PEOPLE_PER_STATEMENT } from '../modules/webhooks/outbox.ts';
-import { bearer, buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { buildTestApp, injectAs, loginOrganizer, type Method, type TestApp } from '../testing/build-test-app.ts';
 import { startReceiver, type Receiver } from '../testing/webhook-receiver.ts';
 import { importCsv } from './import-csv.ts';
 import { until } from '../testing/until.ts';
@@ -30,8 +29,7 @@ describe('the CSV import and webhooks', () => {
   let token: string;
   let receiver: Receiver;
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object | string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload !== undefined ? { payload } : {}) });
+  const call = (method: Method, url: string, payload?: object | string, headers?: Record<string, string>) => injectAs(t.app, token, method, url, payload, headers);
   const deliveryRows = () => t.database.db.select().from(webhookDeliveries).orderBy(asc(webhookDeliveries.id));
   const importRoster = async (lines: string[], dryRun: boolean) => {
     const res = await call('POST', `${ADMIN_PATHS.import}?kind=rosters&dryRun=${dryRun}`, [HEADER, ...lines].join('\n'), csvHeaders);
@@ -51,8 +49,7 @@ describe('the CSV import and webhooks', () => {
   beforeAll(async () => {
     receiver = await startReceiver();
     t = await buildTestApp({ env: { DEMO_DATA: 'true' }, webhooks: { delivery: SLOW_POLL } });
-    const login = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password } });
-    token = (login.json() as { data: { accessToken: string } }).data.accessToken;
+    token = (await loginOrganizer(t.app)).accessToken;
     t.app.webhookDelivery.start();
   });
   afterAll(async () => {

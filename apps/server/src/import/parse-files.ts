@@ -3,7 +3,7 @@
  * region named two ways...). Checks against other files and the database are in import-csv.ts.
  */
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts';
-import type { AttendeeType, PersonCategory, Policy, ReportScopeLevel } from '@portal/db/schema';
+import type { AccessCodeRule, EventDefinition, ReportScopeLevel } from '@portal/db/schema';
 import { Pacer, readCsv, type CsvSource, type ProblemList } from './csv-file.ts';
 import {
   AGENDA_GROUPS,
@@ -25,14 +25,8 @@ export interface Located {
   line: number;
 }
 
-export interface EventRecord extends Located {
+export interface EventRecord extends Located, EventDefinition {
   id: (typeof EVENT_IDS)[number];
-  name: string;
-  providerEventCode: string;
-  isVirtual: boolean;
-  contentEnvironmentId: string;
-  startsOn: string;
-  endsOn: string;
 }
 
 export interface StoreRecord extends Located {
@@ -59,18 +53,9 @@ export interface RosterRecord extends Located {
   generalManager: boolean;
 }
 
-export interface AccessCodeRecord extends Located {
+export interface AccessCodeRecord extends Located, AccessCodeRule {
   eventId: string;
   code: string;
-  label: string;
-  policies: Policy[];
-  regType: string;
-  attendeeType: AttendeeType;
-  personCategory: PersonCategory;
-  requiresRoster: boolean;
-  agendaGroup: string;
-  conferenceGroup: string;
-  faqGroup: string;
   active: boolean;
 }
 

@@ -223,13 +223,18 @@ async function logicalDump(url: string): Promise<Buffer> {
 export async function holdsData(target: Target): Promise<boolean> {
   const query = `select ${DATA_TABLES.map((t) => `(select count(*) from (select 1 from ${t} limit 1) x)`).join(' + ')} as n`;
   const tablesQuery = `select count(*)::int as n from pg_tables where schemaname = 'public' and tablename = any($1::text[])`;
+  /** The same questions to either engine's client. */
+  const holds = async (client: { query<R>(text: string, values?: unknown[]): Promise<{ rows: R[] }> }) => {
+    const tables = (await client.query<{ n: number }>(tablesQuery, [DATA_TABLES])).rows[0]!.n;
+    if (tables < DATA_TABLES.length) return tables > 0;
+    // node-postgres answers the sum as a string, PGlite as a number.
+    return Number((await client.query<{ n: number | string }>(query)).rows[0]!.n) > 0;
+  };
   if (target.databaseUrl) {
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();
     try {
-      const tables = (await client.query<{ n: number }>(tablesQuery, [DATA_TABLES])).rows[0]!.n;
-      if (tables < DATA_TABLES.length) return tables > 0;
-      return Number((await client.query<{ n: string }>(query)).rows[0]!.n) > 0;
+      return await holds(client);
     } finally {
       await client.end();
     }
@@ -237,9 +242,7 @@ export async function holdsData(target: Target): Promise<boolean> {
   if (!existsSync(join(target.pgliteDir, 'PG_VERSION'))) return existsSync(target.pgliteDir) && readdirSync(target.pgliteDir).length > 0;
   const client = await PGlite.create(target.pgliteDir);
   try {
-    const tables = (await client.query<{ n: number }>(tablesQuery, [DATA_TABLES])).rows[0]!.n;
-    if (tables < DATA_TABLES.length) return tables > 0;
-    return Number((await client.query<{ n: number }>(query)).rows[0]!.n) > 0;
+    return await holds(client);
   } finally {
     await client.close();
   }

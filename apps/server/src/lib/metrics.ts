@@ -58,63 +58,46 @@ export class PortalMetrics {
       registers,
     });
 
+    // Values their sources keep (the answer caches, the Redis connections), read at each scrape;
+    // a counter's is set to the sources' total.
+    const scrapedCounter = (name: string, help: string, read: () => number) =>
+      new client.Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          this.reset();
+          this.inc(read());
+        },
+      });
+    const scrapedGauge = (name: string, help: string, read: () => number) =>
+      new client.Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    const sumOf = <S>(sources: Array<() => S>, pick: (s: S) => number) => () => sources.reduce((total, stats) => total + pick(stats()), 0);
+
     const caches = this.reportCaches;
-    const sum = (pick: (s: ReportCacheStats) => number) => caches.reduce((total, stats) => total + pick(stats()), 0);
-    new client.Counter({
-      name: 'portal_report_cache_hits_total',
-      help: 'Report answers served from the answer cache (a counter; exposed from the cache itself).',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(sum((s) => s.hits));
-      },
-    });
-    new client.Counter({
-      name: 'portal_report_cache_misses_total',
-      help: 'Report answers computed because the cache had none at the current data version.',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(sum((s) => s.misses));
-      },
-    });
-    new client.Gauge({
-      name: 'portal_report_cache_entries',
-      help: 'Report answers held in the cache.',
-      registers,
-      collect() {
-        this.set(sum((s) => s.entries));
-      },
-    });
+    scrapedCounter('portal_report_cache_hits_total', 'Report answers served from the answer cache (a counter; exposed from the cache itself).', sumOf(caches, (s) => s.hits));
+    scrapedCounter('portal_report_cache_misses_total', 'Report answers computed because the cache had none at the current data version.', sumOf(caches, (s) => s.misses));
+    scrapedGauge('portal_report_cache_entries', 'Report answers held in the cache.', sumOf(caches, (s) => s.entries));
 
     const redis = this.redisSources;
-    const redisSum = (pick: (s: RedisConnectionStats) => number) => redis.reduce((total, stats) => total + pick(stats()), 0);
-    new client.Gauge({
-      name: 'portal_redis_fallback_active',
-      help: '1 while Redis is away and shared state (rate limits) is kept per instance; 0 when shared (or no REDIS_URL).',
-      registers,
-      collect() {
-        this.set(redis.some((stats) => stats().fallbackActive) ? 1 : 0);
-      },
-    });
-    new client.Counter({
-      name: 'portal_redis_fallbacks_total',
-      help: 'Times Redis was given up on and the per-instance form taken (a counter).',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(redisSum((s) => s.fallbacks));
-      },
-    });
-    new client.Counter({
-      name: 'portal_redis_fallback_operations_total',
-      help: 'Operations answered per instance because Redis was away (a counter).',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(redisSum((s) => s.fallbackOperations));
-      },
-    });
+    scrapedGauge(
+      'portal_redis_fallback_active',
+      '1 while Redis is away and shared state (rate limits) is kept per instance; 0 when shared (or no REDIS_URL).',
+      () => (redis.some((stats) => stats().fallbackActive) ? 1 : 0),
+    );
+    scrapedCounter('portal_redis_fallbacks_total', 'Times Redis was given up on and the per-instance form taken (a counter).', sumOf(redis, (s) => s.fallbacks));
+    scrapedCounter(
+      'portal_redis_fallback_operations_total',
+      'Operations answered per instance because Redis was away (a counter).',
+      sumOf(redis, (s) => s.fallbackOperations),
+    );
 
     const { database, jobs } = options;
     // A queue table (the mail outbox, the webhook deliveries) as three gauges: pending (or being
@@ -201,14 +184,7 @@ export class PortalMetrics {
         }
       },
     });
-    new client.Gauge({
-      name: 'portal_db_pool_size',
-      help: 'The most connections the database pool opens (DATABASE_POOL_SIZE; 1 on PGlite).',
-      registers,
-      collect() {
-        this.set(pool?.options.max ?? 1);
-      },
-    });
+    scrapedGauge('portal_db_pool_size', 'The most connections the database pool opens (DATABASE_POOL_SIZE; 1 on PGlite).', () => pool?.options.max ?? 1);
   }
 
   /** Records one answered request (route: the pattern, or "unmatched" for a 404 without a route). */

@@ -3,23 +3,16 @@
  * matters is that every value comes back exactly as sent (quotes, backslashes, unicode, nulls) and
  * that none of them can end the statement early.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namedStatement, sqlLiteral, type Database } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
+import { describe, expect, it } from 'vitest';
+import { namedStatement, sqlLiteral } from '@portal/db';
+import { useTestDatabase } from '../testing/test-database.ts';
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const t = useTestDatabase();
 
 describe('namedStatement', () => {
   it('answers the same rows as the statement with its parameters, for hostile strings too', async () => {
     const echo = namedStatement<{ t: string | null; n: number | null; b: boolean | null }>(
-      database.db,
+      t.database.db,
       'test_echo',
       'select $1::text as t, $2::int as n, $3::boolean as b',
     );
@@ -30,29 +23,29 @@ describe('namedStatement', () => {
     expect(await echo([null, null, null])).toEqual([{ t: null, n: null, b: null }]);
     expect(await echo(['x', -7, false])).toEqual([{ t: 'x', n: -7, b: false }]);
     // The table the hostile string named is still there.
-    const count = namedStatement<{ c: number }>(database.db, 'test_people_count', 'select count(*)::int as c from people');
+    const count = namedStatement<{ c: number }>(t.database.db, 'test_people_count', 'select count(*)::int as c from people');
     expect((await count([]))[0]!.c).toBeGreaterThanOrEqual(0);
   });
 
   it('can be created twice under one name (two apps on one database), not with another text', async () => {
-    const a = namedStatement<{ v: number }>(database.db, 'test_twice', 'select $1::int + 1 as v');
-    const b = namedStatement<{ v: number }>(database.db, 'test_twice', 'select $1::int + 1 as v');
+    const a = namedStatement<{ v: number }>(t.database.db, 'test_twice', 'select $1::int + 1 as v');
+    const b = namedStatement<{ v: number }>(t.database.db, 'test_twice', 'select $1::int + 1 as v');
     expect(await a([1])).toEqual([{ v: 2 }]);
     expect(await b([2])).toEqual([{ v: 3 }]);
-    if (database.kind === 'pglite') {
-      const other = namedStatement<{ v: number }>(database.db, 'test_twice', 'select $1::int + 2 as v');
+    if (t.database.kind === 'pglite') {
+      const other = namedStatement<{ v: number }>(t.database.db, 'test_twice', 'select $1::int + 2 as v');
       await expect(other([1])).rejects.toThrow(/already prepared/);
     }
   });
 
   it('recovers from a statement that failed to prepare', async () => {
-    const bad = namedStatement(database.db, 'test_bad', 'select * from no_such_table where id = $1');
+    const bad = namedStatement(t.database.db, 'test_bad', 'select * from no_such_table where id = $1');
     await expect(bad([1])).rejects.toThrow();
     await expect(bad([1])).rejects.toThrow(/no_such_table/);
   });
 
   it('refuses names and values it cannot write safely', () => {
-    expect(() => namedStatement(database.db, 'bad name; drop', 'select 1')).toThrow(/invalid name/);
+    expect(() => namedStatement(t.database.db, 'bad name; drop', 'select 1')).toThrow(/invalid name/);
     expect(() => sqlLiteral(Number.NaN)).toThrow(/finite/);
     expect(() => sqlLiteral('a\0b')).toThrow(/NUL/);
     expect(() => sqlLiteral({})).toThrow(/unsupported/);

@@ -5,10 +5,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { LoginData, LoginRequest } from '@portal/contracts';
+import { ADMIN_PATHS, type AdminLoginData, type LoginData, type LoginRequest } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import { createTestDatabase, type TestSeed } from '@portal/db/testing';
 import { buildApp, type AppDependencies } from '../app.ts';
+import { DEMO_ORGANIZER } from '../demo/demo-accounts.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { utcDayStart } from '../demo/generate-demo-data.ts';
 import { loadDemoData } from '../demo/load-demo-data.ts';
@@ -71,6 +72,16 @@ export async function buildTestApp(
   };
 }
 
+/** Runs `use` with a test app of its own, closed afterwards whatever happens. */
+export async function withTestApp<T>(options: Parameters<typeof buildTestApp>[0], use: (t: TestApp) => Promise<T>): Promise<T> {
+  const t = await buildTestApp(options);
+  try {
+    return await use(t);
+  } finally {
+    await t.close();
+  }
+}
+
 export function login(app: FastifyInstance, body: Partial<LoginRequest>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/User/ProcessLogin', payload: { eventType: 'nbc', IsReporting: false, ...body }, headers });
 }
@@ -86,6 +97,34 @@ export async function loginAs(app: FastifyInstance, userName: string, password: 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** An answer's envelope as a test reads it, `data` typed by the caller. */
+export type Body<T = unknown> = { succeeded: boolean; message: string | null; data: T; errors?: Array<{ field: string; message: string }> };
+export const body = <T>(res: LightMyRequestResponse) => res.json() as Body<T>;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A request with `token` as bearer; the payload is sent only when there is one. */
+export function injectAs(
+  app: FastifyInstance,
+  token: string,
+  method: Method,
+  url: string,
+  payload?: object | string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload !== undefined ? { payload } : {}) });
+}
+
+/** Signs in as the demo organizer; fails the test when the sign-in does not succeed. */
+export async function loginOrganizer(app: FastifyInstance): Promise<AdminLoginData> {
+  const res = await app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password } });
+  const answer = body<AdminLoginData | null>(res);
+  if (res.statusCode !== 200 || !answer.succeeded || !answer.data) {
+    throw new Error(`organizer sign-in failed: ${res.statusCode} ${res.body}`);
+  }
+  return answer.data;
+}
 
 export const DEMO = {
   em: 'pat.morgan@morgan-motors.example.com',

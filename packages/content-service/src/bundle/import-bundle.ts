@@ -78,27 +78,9 @@ async function importEnvironment(tx: Tx, environment: PreparedEnvironment, now: 
     await tx.insert(contentEnvironments).values({ id: envId, codename: environment.codename, name: environment.name, updatedAt: now });
   }
 
-  const types = await syncDocuments(
-    tx,
-    contentTypes,
-    envId,
-    environment.types.map((t) => ({ codename: t.system.codename, data: t })),
-    stamp,
-  );
-  const taxonomies = await syncDocuments(
-    tx,
-    contentTaxonomies,
-    envId,
-    environment.taxonomies.map((t) => ({ codename: t.system.codename, data: t })),
-    stamp,
-  );
-  const languages = await syncDocuments(
-    tx,
-    contentLanguages,
-    envId,
-    environment.languages.map((l) => ({ codename: l.system.codename, data: l })),
-    null,
-  );
+  const types = await syncDocuments(tx, contentTypes, envId, environment.types, stamp);
+  const taxonomies = await syncDocuments(tx, contentTaxonomies, envId, environment.taxonomies, stamp);
+  const languages = await syncDocuments(tx, contentLanguages, envId, environment.languages, null);
   const assets = await syncAssets(tx, environment);
   const items = await syncItems(tx, environment, now);
 
@@ -118,12 +100,12 @@ interface Document {
   system: { last_modified?: string; [key: string]: unknown };
 }
 
-/** Upserts types, taxonomies or languages; `last_modified` moves only when the document changed. */
+/** Upserts types, taxonomies or languages, by their `system.codename`; `last_modified` moves only when the document changed. */
 async function syncDocuments(
   tx: Tx,
   table: DocumentTable,
   envId: string,
-  documents: { codename: string; data: Document }[],
+  documents: readonly (Document & { system: { codename: string } })[],
   stamp: string | null,
 ): Promise<ImportCounts> {
   const counts = emptyCounts();
@@ -134,7 +116,8 @@ async function syncDocuments(
     ]),
   );
   const comparable = (d: Document): string => canonicalJson({ ...d, system: { ...d.system, last_modified: undefined } });
-  for (const { codename, data } of documents) {
+  for (const data of documents) {
+    const codename = data.system.codename;
     const previous = existing.get(codename);
     existing.delete(codename);
     if (previous && comparable(previous) === comparable(data)) {

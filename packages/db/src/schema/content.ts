@@ -19,35 +19,22 @@ export const contentEnvironments = pgTable('content_environments', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const contentTypes = pgTable(
-  'content_types',
-  {
-    environmentId: uuid('environment_id').notNull().references(() => contentEnvironments.id),
-    codename: text('codename').notNull(),
-    data: json('data').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.environmentId, t.codename] })],
-);
+/** Types, taxonomies and languages: one document per environment and codename. */
+function documentTable<N extends string>(name: N) {
+  return pgTable(
+    name,
+    {
+      environmentId: uuid('environment_id').notNull().references(() => contentEnvironments.id),
+      codename: text('codename').notNull(),
+      data: json('data').notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.environmentId, t.codename] })],
+  );
+}
 
-export const contentTaxonomies = pgTable(
-  'content_taxonomies',
-  {
-    environmentId: uuid('environment_id').notNull().references(() => contentEnvironments.id),
-    codename: text('codename').notNull(),
-    data: json('data').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.environmentId, t.codename] })],
-);
-
-export const contentLanguages = pgTable(
-  'content_languages',
-  {
-    environmentId: uuid('environment_id').notNull().references(() => contentEnvironments.id),
-    codename: text('codename').notNull(),
-    data: json('data').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.environmentId, t.codename] })],
-);
+export const contentTypes = documentTable('content_types');
+export const contentTaxonomies = documentTable('content_taxonomies');
+export const contentLanguages = documentTable('content_languages');
 
 export const contentItems = pgTable(
   'content_items',

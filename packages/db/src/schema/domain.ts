@@ -97,6 +97,9 @@ export const events = pgTable('events', {
   waitlistStoreFirst: boolean('waitlist_store_first').notNull().default(false),
 });
 
+/** An event as the demo data and the import's events file define it. */
+export type EventDefinition = Pick<typeof events.$inferSelect, 'name' | 'providerEventCode' | 'isVirtual' | 'contentEnvironmentId' | 'startsOn' | 'endsOn'>;
+
 export const regions = pgTable('regions', {
   code: text('code').primaryKey(),
   description: text('description').notNull(),
@@ -210,6 +213,12 @@ export const accessCodes = pgTable(
   },
   (t) => [uniqueIndex('access_codes_event_hash_uq').on(t.eventId, t.codeHash)],
 );
+
+/** What an access code admits, as its row holds it: the rules the demo codes and the import's codes file give. */
+export type AccessCodeRule = Pick<
+  typeof accessCodes.$inferSelect,
+  'label' | 'policies' | 'regType' | 'attendeeType' | 'personCategory' | 'requiresRoster' | 'agendaGroup' | 'conferenceGroup' | 'faqGroup'
+>;
 
 /** Report users: every report login is recorded here; an operator can disable one. */
 export const reportUsers = pgTable(

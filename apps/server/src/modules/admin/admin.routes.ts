@@ -22,7 +22,7 @@ import {
   updateEventRequestSchema,
   updatePersonRequestSchema,
 } from '@portal/contracts';
-import { ok } from '../../lib/envelope.ts';
+import { created, ok } from '../../lib/envelope.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import { findPersonView } from '../registration-views/registration-views.queries.ts';
@@ -73,11 +73,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = asy
     ok(await q.listAccessCodes(db, request.query, new Date())),
   );
 
-  app.post(ADMIN_PATHS.accessCodes, { ...guard, schema: { body: createAccessCodeRequestSchema } }, async (request, reply) => {
-    const created = await service.createAccessCode(actorOf(request), request.body);
-    void reply.code(201);
-    return ok(created);
-  });
+  app.post(ADMIN_PATHS.accessCodes, { ...guard, schema: { body: createAccessCodeRequestSchema } }, async (request, reply) =>
+    created(reply, await service.createAccessCode(actorOf(request), request.body)),
+  );
 
   app.post(route(ADMIN_PATHS.accessCodeDisable), { ...guard, schema: { params: idParamsSchema } }, async (request) =>
     ok(await service.disableAccessCode(actorOf(request), request.params.id)),

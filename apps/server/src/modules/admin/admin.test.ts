@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import {
   ADMIN_PATHS,
   adminAccessCodeSchema,
@@ -12,30 +11,25 @@ import {
   importResultSchema,
   pagedSchema,
   resendLinkDataSchema,
-  type AdminLoginData,
 } from '@portal/contracts';
 import { schema } from '@portal/db';
-import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
+import { bearer, body, buildTestApp, DEMO, injectAs, login, loginAs, loginOrganizer, type Method, type TestApp } from '../../testing/build-test-app.ts';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 
 const { auditLog, accessCodes, events, people, registrations, registrationTokens, stores, outbox } = schema;
 
-type Body<T = unknown> = { succeeded: boolean; message: string | null; data: T; errors?: Array<{ field: string; message: string }> };
-const body = <T>(res: LightMyRequestResponse) => res.json() as Body<T>;
 
 describe('organizer console API', () => {
   let t: TestApp;
   let token: string;
   let organizerId: number;
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object | string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload !== undefined ? { payload } : {}) });
+  const call = (method: Method, url: string, payload?: object | string, headers?: Record<string, string>) => injectAs(t.app, token, method, url, payload, headers);
   const auditCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const res = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password } });
-    const data = body<AdminLoginData>(res).data;
+    const data = await loginOrganizer(t.app);
     token = data.accessToken;
     organizerId = data.organizer.id;
   });

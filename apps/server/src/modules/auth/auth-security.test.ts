@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@portal/db';
-import { buildTestApp, DEMO, login, loginAs, testConfig, type TestApp } from '../../testing/build-test-app.ts';
+import { buildTestApp, DEMO, login, loginAs, testConfig, withTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { LOGIN_FAILED_MESSAGE } from './auth.service.ts';
 
 const REFUSED = { succeeded: false, message: LOGIN_FAILED_MESSAGE, data: null };
@@ -64,31 +64,24 @@ describe('failure budgets that hold under concurrency', () => {
   ] as const;
 
   it.each(limiters)('lets at most the limit of 300 parallel wrong logins for one e-mail through (%s)', async (_name, extra) => {
-    const t = await buildTestApp({ stores: 5, env: { ...extra, LOGIN_FAILURES_PER_EMAIL_HOUR: '100', LOGIN_FAILURES_PER_IP_HOUR: '100000' } });
-    try {
+    await withTestApp({ stores: 5, env: { ...extra, LOGIN_FAILURES_PER_EMAIL_HOUR: '100', LOGIN_FAILURES_PER_IP_HOUR: '100000' } }, async (t) => {
       const email = `parallel.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
       const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => login(t.app, { userName: email, password: `WRONG${i}` })));
       const statuses = answers.map((r) => r.statusCode);
       expect(statuses.filter((s) => s === 200)).toHaveLength(100);
       expect(statuses.filter((s) => s === 429)).toHaveLength(200);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('gives a successful login its count back: many good logins never lock the account', async () => {
-    const t = await buildTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_EMAIL_HOUR: '3', LOGIN_FAILURES_PER_CODE_HOUR: '3' } });
-    try {
+    await withTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_EMAIL_HOUR: '3', LOGIN_FAILURES_PER_CODE_HOUR: '3' } }, async (t) => {
       for (let i = 0; i < 10; i++) await loginAs(t.app, DEMO.corporate, 'CORP27');
       expect((await login(t.app, { userName: DEMO.corporate, password: 'WRONG' })).json()).toEqual(REFUSED);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('limits failures per access code and event, so a shared code cannot be tried with ever-new e-mails', async () => {
-    const t = await buildTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_CODE_HOUR: '5' } });
-    try {
+    await withTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_CODE_HOUR: '5' } }, async (t) => {
       for (let i = 0; i < 5; i++) {
         expect((await login(t.app, { userName: `guess${i}@elsewhere.example.com`, password: 'DEALER27' })).json()).toEqual(REFUSED);
       }
@@ -97,21 +90,16 @@ describe('failure budgets that hold under concurrency', () => {
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       // The budget is the code's: another code of the event still works.
       expect((await login(t.app, { userName: DEMO.gm, password: 'RETAIL27' })).json().succeeded).toBe(true);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('limits failures of the report login as a whole', async () => {
-    const t = await buildTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_REPORT_HOUR: '3' } });
-    try {
+    await withTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_REPORT_HOUR: '3' } }, async (t) => {
       for (let i = 0; i < 3; i++) {
         expect((await login(t.app, { userName: `guess${i}@corp.example.com`, password: `REPORTS${i}`, IsReporting: true })).json()).toEqual(REFUSED);
       }
       expect((await login(t.app, { userName: 'guess-next@corp.example.com', password: 'REPORTS99', IsReporting: true })).statusCode).toBe(429);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
@@ -127,32 +115,26 @@ describe('proxy trust', () => {
 
   it('takes a hop count: a client-written X-Forwarded-For entry never picks the rate-limit bucket', async () => {
     for (const value of ['1', 'true']) {
-      const t = await buildTestApp({ stores: 5, env: { TRUST_PROXY: value, LOGIN_FAILURES_PER_IP_HOUR: '3' } });
-      try {
+      await withTestApp({ stores: 5, env: { TRUST_PROXY: value, LOGIN_FAILURES_PER_IP_HOUR: '3' } }, async (t) => {
         // The load balancer appends the address it saw; the client forges the entries before it.
         const statuses = [];
         for (let i = 0; i < 5; i++) statuses.push((await wrong(t, i, { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` })).statusCode);
         expect(statuses, value).toEqual([200, 200, 200, 429, 429]);
         // Another client behind the same balancer has its own bucket.
         expect((await wrong(t, 9, { 'x-forwarded-for': '203.0.113.8' })).statusCode).toBe(200);
-      } finally {
-        await t.close();
-      }
+      });
     }
   });
 
   it('takes a list of proxy ranges, and ignores X-Forwarded-For from anyone else', async () => {
-    const t = await buildTestApp({ stores: 5, env: { TRUST_PROXY: '10.0.0.0/8, fd00::/8', LOGIN_FAILURES_PER_IP_HOUR: '2' } });
-    try {
+    await withTestApp({ stores: 5, env: { TRUST_PROXY: '10.0.0.0/8, fd00::/8', LOGIN_FAILURES_PER_IP_HOUR: '2' } }, async (t) => {
       const viaProxy = [];
       for (let i = 0; i < 3; i++) viaProxy.push((await wrong(t, i, { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` }, '10.1.2.3')).statusCode);
       expect(viaProxy).toEqual([200, 200, 429]);
       const direct = [];
       for (let i = 0; i < 3; i++) direct.push((await wrong(t, i, { 'x-forwarded-for': `203.0.113.${50 + i}` }, '192.0.2.10')).statusCode);
       expect(direct).toEqual([200, 200, 429]);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('refuses a TRUST_PROXY that is neither a hop count nor address ranges', () => {
@@ -172,8 +154,7 @@ describe('failure budgets that no stranger can spend for the rightful user', () 
 
   it('lets the roster dealer in with DEALER27 after 1,500 misfitting logins with it, and stops the guessers', async () => {
     // The defaults: 500 failures per code (shared), 100 per code and address (hard).
-    const t = await buildTestApp({ stores: 5 });
-    try {
+    await withTestApp({ stores: 5 }, async (t) => {
       const statuses: number[] = [];
       for (let a = 0; a < 15; a++) {
         const batch = Array.from({ length: 100 }, (_, i) => from(t, `198.51.100.${a + 1}`, `guess.${a}.${i}@elsewhere.example.com`, 'DEALER27'));
@@ -192,21 +173,16 @@ describe('failure budgets that no stranger can spend for the rightful user', () 
       const next = await from(t, '198.51.100.99', 'fresh.guess2@elsewhere.example.com', 'DEALER27');
       expect(next.statusCode).toBe(429);
       expect(Number(next.headers['retry-after'])).toBeGreaterThan(0);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("lets a person in after strangers spent their e-mail's budget with wrong codes from many addresses", async () => {
-    const t = await buildTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_EMAIL_HOUR: '5' } });
-    try {
+    await withTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_EMAIL_HOUR: '5' } }, async (t) => {
       for (let a = 0; a < 10; a++) expect((await from(t, `198.51.100.${a + 1}`, DEMO.em, `WRONG${a}`)).json()).toEqual(REFUSED);
       expect((await from(t, '203.0.113.200', DEMO.em, 'DEALER27')).json().succeeded).toBe(true);
       // From one address the e-mail's limit is hard.
       for (let i = 0; i < 5; i++) expect((await from(t, '198.51.100.50', DEMO.gm, `WRONG${i}`)).statusCode).toBe(200);
       expect((await from(t, '198.51.100.50', DEMO.gm, 'DEALER27')).statusCode).toBe(429);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

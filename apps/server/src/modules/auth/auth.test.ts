@@ -6,7 +6,7 @@ import { loginDataSchema, type LoginData } from '@portal/contracts';
 import { openDatabase, rowsOf, schema } from '@portal/db';
 import { isPostgresRun } from '@portal/db/testing';
 import { hashAccessCode } from '../../lib/access-code.ts';
-import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, login, loginAs, withTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { prepareLoginContext } from './auth.queries.ts';
 
 const PROTECTED = '/api/Report/GetAllRegions';
@@ -316,8 +316,7 @@ describe('tokens', () => {
 
 describe('rate limiting of failed logins', () => {
   it('limits failures per e-mail, then refuses even the right code with 429 and Retry-After', async () => {
-    const t = await buildTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_EMAIL_HOUR: '3' } });
-    try {
+    await withTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_EMAIL_HOUR: '3' } }, async (t) => {
       for (let i = 0; i < 3; i++) expect((await login(t.app, { userName: DEMO.corporate, password: `WRONG${i}` })).json().succeeded).toBe(false);
       const blocked = await login(t.app, { userName: DEMO.corporate, password: 'CORP27' });
       expect(blocked.statusCode).toBe(429);
@@ -325,20 +324,15 @@ describe('rate limiting of failed logins', () => {
       expect(blocked.json()).toMatchObject({ succeeded: false, data: null });
       // Another account from the same address is not affected.
       expect((await login(t.app, { userName: DEMO.field, password: 'FIELD27' })).json().succeeded).toBe(true);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('limits failures per client address across e-mails', async () => {
-    const t = await buildTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_IP_HOUR: '4' } });
-    try {
+    await withTestApp({ stores: 5, env: { LOGIN_FAILURES_PER_IP_HOUR: '4' } }, async (t) => {
       // inject() always comes from 127.0.0.1: four e-mails, one address.
       for (let i = 0; i < 4; i++) await login(t.app, { userName: `u${i}@example.com`, password: 'WRONG' });
       expect((await login(t.app, { userName: DEMO.field, password: 'FIELD27' })).statusCode).toBe(429);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('shares the counts between instances through Redis', async () => {

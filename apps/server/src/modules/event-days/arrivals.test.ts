@@ -4,14 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import { ADMIN_PATHS, ARRIVALS_PATHS, arrivalsDataSchema, EVENT_DAYS_ADMIN_PATHS, notArrivedDataSchema, type AdminLoginData } from '@portal/contracts';
+import { ARRIVALS_PATHS, arrivalsDataSchema, EVENT_DAYS_ADMIN_PATHS, notArrivedDataSchema } from '@portal/contracts';
 import { rowsOf } from '@portal/db';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
-import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
+import { bearer, body, buildTestApp, DEMO, loginAs, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
 
-type Body<T = unknown> = { succeeded: boolean; message: string | null; data: T };
-const body = <T>(res: LightMyRequestResponse) => res.json() as Body<T>;
 
 describe('arrivals', () => {
   let t: TestApp;
@@ -40,8 +36,7 @@ describe('arrivals', () => {
     corporate = (await loginAs(t.app, DEMO.corporate, 'CORP27')).accessToken;
     regionManager = (await loginAs(t.app, 'region.manager@corp.example.com', 'FIELD27')).accessToken;
     dealer = (await loginAs(t.app, DEMO.em, 'DEALER27')).accessToken;
-    const res = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password } });
-    admin = body<AdminLoginData>(res).data.accessToken;
+    admin = (await loginOrganizer(t.app)).accessToken;
   });
   afterAll(async () => t?.close());
 

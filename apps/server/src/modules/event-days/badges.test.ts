@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import QRCode from 'qrcode';
 import {
   ADMIN_PATHS,
@@ -19,24 +18,19 @@ import {
   scansDataSchema,
   substituteDataSchema,
   walkInDataSchema,
-  type AdminLoginData,
 } from '@portal/contracts';
 import { rowsOf, schema } from '@portal/db';
-import { bearer, buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { bearer, body, buildTestApp, injectAs, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
-import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 import { MailDelivery } from '../mail/delivery.ts';
 import { queueRegistrationMail } from '../mail/mail.service.ts';
 import { issueToken } from '../../lib/registration-tokens.ts';
 
-type Body<T = unknown> = { succeeded: boolean; message: string | null; data: T; errors?: Array<{ field: string; message: string }> };
-const body = <T>(res: LightMyRequestResponse) => res.json() as Body<T>;
 
 describe('badges, walk-ins and substitution', () => {
   let t: TestApp;
   let admin: string;
-  const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(admin), ...(payload !== undefined ? { payload } : {}) });
+  const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, admin, method, url, payload);
 
   async function someEnrolled(offset = 0) {
     const [row] = rowsOf<{ id: number; email: string; store: string | null; version: number }>(
@@ -57,8 +51,7 @@ describe('badges, walk-ins and substitution', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const res = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password } });
-    admin = body<AdminLoginData>(res).data.accessToken;
+    admin = (await loginOrganizer(t.app)).accessToken;
   });
   afterAll(async () => t?.close());
 

@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN_PATHS,
   CHECKIN_PATHS,
   createdCheckInDeviceSchema,
   createdWebhookSchema,
@@ -23,15 +23,13 @@ import {
   type WebhookPayload,
 } from '@portal/contracts';
 import { rowsOf, schema } from '@portal/db';
-import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
-import { bearer, buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { bearer, body, buildTestApp, injectAs, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
 import { startReceiver, type Receiver } from '../../testing/webhook-receiver.ts';
 import { until } from '../../testing/until.ts';
 
 const { webhookDeliveries } = schema;
 const FAST = { pollMs: 30, backoffBaseMs: 80, backoffCapMs: 400, timeoutMs: 4_000 };
-type Body<T = unknown> = { succeeded: boolean; message: string | null; data: T };
-const dataOf = <T>(res: { json(): unknown }) => (res.json() as Body<T>).data;
+const dataOf = <T>(res: LightMyRequestResponse) => body<T>(res).data;
 
 
 describe('checkin.* webhooks', () => {
@@ -39,8 +37,7 @@ describe('checkin.* webhooks', () => {
   let admin: string;
   let receiver: Receiver;
 
-  const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(admin), ...(payload !== undefined ? { payload } : {}) });
+  const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, admin, method, url, payload);
 
   async function newDevice(name: string) {
     const res = await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.devices, { event: 'nbc', name });
@@ -59,8 +56,7 @@ describe('checkin.* webhooks', () => {
   beforeAll(async () => {
     receiver = await startReceiver({ failFirst: true });
     t = await buildTestApp({ env: { DEMO_DATA: 'true' }, webhooks: { delivery: FAST } });
-    const res = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password } });
-    admin = dataOf<{ accessToken: string }>(res).accessToken;
+    admin = (await loginOrganizer(t.app)).accessToken;
   });
   afterAll(async () => {
     await t?.close();

@@ -12,7 +12,7 @@ import {
   scansRequestSchema,
   walkInRequestSchema,
 } from '@portal/contracts';
-import { ok } from '../../lib/envelope.ts';
+import { created, ok } from '../../lib/envelope.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { CheckInService } from './checkin.service.ts';
 import { deviceOf } from './device-auth.ts';
@@ -40,9 +40,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ service: CheckInService; day
     const device = deviceOf(request);
     if (!device.canWalkIn) throw forbidden('This door device has no walk-in right. An organizer can give it one in the console.');
     if (request.body.event && request.body.event !== device.eventId) throw forbidden(`This device checks in for ${device.eventId}, not ${request.body.event}.`);
-    const data = await days.walkIn({ kind: 'device', deviceId: device.id, name: device.name, ip: request.ip }, { ...request.body, event: device.eventId });
-    void reply.code(201);
-    return ok(data);
+    return created(reply, await days.walkIn({ kind: 'device', deviceId: device.id, name: device.name, ip: request.ip }, { ...request.body, event: device.eventId }));
   });
 
   app.post(CHECKIN_PATHS.substitutions, { schema: { body: deviceSubstituteRequestSchema } }, async (request) => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import {
   ADMIN_PATHS,
   CHECKIN_PATHS,
@@ -12,29 +11,24 @@ import {
   pairDataSchema,
   rosterDataSchema,
   scansDataSchema,
-  type AdminLoginData,
   type RosterRow,
   type ScanResultRow,
 } from '@portal/contracts';
 import { rowsOf, schema } from '@portal/db';
-import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
-import { DEMO_DOOR, DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
+import { body, buildTestApp, DEMO, injectAs, loginAs, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
+import { DEMO_DOOR } from '../../demo/demo-accounts.ts';
 import { emailHashOf } from '@portal/contracts/checkin';
 import { PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
 import { BadgeKeys, decodePayload } from '../badges/badge-code.ts';
 
-type Body<T = unknown> = { succeeded: boolean; message: string | null; data: T; errors?: Array<{ field: string; message: string }> };
-const body = <T>(res: LightMyRequestResponse) => res.json() as Body<T>;
 
 describe('door devices and the check-in API', () => {
   let t: TestApp;
   let admin: string;
   let keys: BadgeKeys;
 
-  const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(admin), ...(payload !== undefined ? { payload } : {}) });
-  const deviceCall = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), ...(payload !== undefined ? { payload } : {}) });
+  const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, admin, method, url, payload);
+  const deviceCall = (token: string, method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, token, method, url, payload);
 
   async function newDevice(extra: { canWalkIn?: boolean; canSubstitute?: boolean; event?: 'nbc' | 'abc' } = {}) {
     const res = await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.devices, { event: extra.event ?? 'nbc', name: `Door ${randomUUID().slice(0, 6)}`, ...extra });
@@ -64,8 +58,7 @@ describe('door devices and the check-in API', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     keys = t.app.badgeKeys;
-    const res = await t.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password } });
-    admin = body<AdminLoginData>(res).data.accessToken;
+    admin = (await loginOrganizer(t.app)).accessToken;
   });
   afterAll(async () => t?.close());
 

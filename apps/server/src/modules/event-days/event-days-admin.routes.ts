@@ -18,7 +18,7 @@ import {
   substituteRequestSchema,
   walkInRequestSchema,
 } from '@portal/contracts';
-import { ok } from '../../lib/envelope.ts';
+import { created, ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { NETWORK_SCOPE } from '../reports/report-scope.ts';
 import { organizerOf } from '../../plugins/auth.ts';
@@ -53,11 +53,9 @@ export const eventDaysAdminRoutes: FastifyPluginAsyncZod<{ service: EventDaysSer
     return ok({ rows, total: rows.length });
   });
 
-  app.post(EVENT_DAYS_ADMIN_PATHS.devices, { ...guard, schema: { body: createCheckInDeviceRequestSchema } }, async (request, reply) => {
-    const created = await service.createDevice(actorOf(request), request.body);
-    void reply.code(201);
-    return ok(created);
-  });
+  app.post(EVENT_DAYS_ADMIN_PATHS.devices, { ...guard, schema: { body: createCheckInDeviceRequestSchema } }, async (request, reply) =>
+    created(reply, await service.createDevice(actorOf(request), request.body)),
+  );
 
   app.post(route(EVENT_DAYS_ADMIN_PATHS.deviceRevoke), { ...guard, schema: { params: idParamsSchema } }, async (request) =>
     ok(await service.revokeDevice(actorOf(request), request.params.id)),
@@ -83,11 +81,9 @@ export const eventDaysAdminRoutes: FastifyPluginAsyncZod<{ service: EventDaysSer
     return reply.send(streamBadgesPdf(db, keys, request.query, app.log));
   });
 
-  app.post(EVENT_DAYS_ADMIN_PATHS.walkIns, { ...guard, schema: { body: walkInRequestSchema } }, async (request, reply) => {
-    const data = await service.walkIn(actorOf(request), request.body);
-    void reply.code(201);
-    return ok(data);
-  });
+  app.post(EVENT_DAYS_ADMIN_PATHS.walkIns, { ...guard, schema: { body: walkInRequestSchema } }, async (request, reply) =>
+    created(reply, await service.walkIn(actorOf(request), request.body)),
+  );
 
   app.post(route(EVENT_DAYS_ADMIN_PATHS.substitute), { ...guard, schema: { params: idParamsSchema, body: substituteRequestSchema } }, async (request) =>
     ok(await service.substitute(actorOf(request), request.params.id, request.body)),

@@ -13,6 +13,7 @@ import { findInCatalogue, walkedColumns } from '../../testing/catalogue-walk.ts'
 import { confirmEmailFromOutbox, mailsTo } from '../../testing/mail-helpers.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
 import { startReceiver, type Receiver } from '../../testing/webhook-receiver.ts';
+import { enrolThroughLink } from './testing/enrol-through-link.ts';
 
 const FIRST = 'Zebulon';
 const LAST = 'Quasthoff';
@@ -83,15 +84,7 @@ beforeAll(async () => {
 
   // Pat enrols a new colleague, who types their own address on the hosted page and confirms it.
   const pat = await loginAs(t.app, DEMO.em, 'DEALER27');
-  const link = await t.app.inject({ method: 'POST', url: '/api/Enrollment/GetBuiltinLink', headers: bearer(pat.accessToken), payload: { firstName: FIRST, lastName: LAST } });
-  expect(link.statusCode, link.body).toBe(200);
-  const token = new URL((link.json() as { data: string }).data).pathname.split('/').pop()!;
-  const done = await t.app.inject({
-    method: 'POST',
-    url: `/api/Registration/${token}`,
-    payload: { action: 'submit', firstName: FIRST, lastName: LAST, email: TYPED_EMAIL, isVirtual: false, arrivalDate: '2027-03-01', departureDate: '2027-03-03' },
-  });
-  expect(done.statusCode, done.body).toBe(200);
+  await enrolThroughLink(t.app, pat.accessToken, { firstName: FIRST, lastName: LAST }, { email: TYPED_EMAIL, arrivalDate: '2027-03-01', departureDate: '2027-03-03' });
   await confirmEmailFromOutbox(t.app, t.database.db, EMAIL);
   zebulon = await loginAs(t.app, EMAIL, 'DEALER27');
   const [person] = await t.database.db.select().from(schema.people).where(eq(schema.people.email, EMAIL));

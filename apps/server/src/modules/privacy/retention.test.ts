@@ -12,6 +12,7 @@ import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { findInCatalogue } from '../../testing/catalogue-walk.ts';
 import { mailsTo } from '../../testing/mail-helpers.ts';
+import { enrolThroughLink } from './testing/enrol-through-link.ts';
 import { retentionPlan, runRetention } from './retention.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
 
@@ -56,15 +57,7 @@ beforeAll(async () => {
   corp = bearer((await loginAs(t.app, DEMO.corporate, 'CORP27')).accessToken);
   // An abc attendee enrols and gets the confirmation mail, delivered.
   const ottoline = await loginAs(t.app, EMAIL, 'ABC27', { eventType: 'abc', firstName: FIRST, lastName: LAST });
-  const link = await t.app.inject({ method: 'POST', url: '/api/Enrollment/GetBuiltinLink', headers: bearer(ottoline.accessToken), payload: { firstName: FIRST, lastName: LAST, eventType: 'abc' } });
-  expect(link.statusCode, link.body).toBe(200);
-  const token = new URL((link.json() as { data: string }).data).pathname.split('/').pop()!;
-  const done = await t.app.inject({
-    method: 'POST',
-    url: `/api/Registration/${token}`,
-    payload: { action: 'submit', firstName: FIRST, lastName: LAST, email: EMAIL, isVirtual: false, arrivalDate: '2027-09-13', departureDate: '2027-09-15' },
-  });
-  expect(done.statusCode, done.body).toBe(200);
+  await enrolThroughLink(t.app, ottoline.accessToken, { firstName: FIRST, lastName: LAST, eventType: 'abc' }, { email: EMAIL, arrivalDate: '2027-09-13', departureDate: '2027-09-15' });
   await t.app.mailDelivery.drain();
   expect((await mailsTo(t.database.db, EMAIL)).some((m) => m.status === 'sent' && m.textBody)).toBe(true);
 }, 120_000);

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createWebhookRequestSchema, idParamsSchema, updateWebhookRequestSchema, WEBHOOK_PATHS, webhookDeliveriesQuerySchema } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import type { Config } from '../../config.ts';
-import { ok } from '../../lib/envelope.ts';
+import { created, ok } from '../../lib/envelope.ts';
 import { runModeOf } from '../../production-mode.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import type { AddressPolicy } from './address-policy.ts';
@@ -53,11 +53,9 @@ const routes: FastifyPluginAsyncZod<{ service: WebhooksService }> = async (app, 
 
   app.get(WEBHOOK_PATHS.webhooks, guard, async () => ok(await service.list()));
 
-  app.post(WEBHOOK_PATHS.webhooks, { ...guard, schema: { body: createWebhookRequestSchema } }, async (request, reply) => {
-    const created = await service.create(actorOf(request), request.body);
-    void reply.code(201);
-    return ok(created);
-  });
+  app.post(WEBHOOK_PATHS.webhooks, { ...guard, schema: { body: createWebhookRequestSchema } }, async (request, reply) =>
+    created(reply, await service.create(actorOf(request), request.body)),
+  );
 
   app.put(route(WEBHOOK_PATHS.webhook), { ...guard, schema: { params: idParamsSchema, body: updateWebhookRequestSchema } }, async (request) =>
     ok(await service.update(actorOf(request), request.params.id, request.body)),

@@ -1,0 +1,10 @@
+/** What the CSV import's tests share: the access-code key, the options of an import, and files written as lines. */
+
+export const TEST_CODE_HASH_KEY = new TextEncoder().encode('import-test-key-0123456789-0123456789');
+/** The test files carry the demo codes: imports as in demo mode (the strict rule has its own tests). */
+export const DEMO_MODE_IMPORT = { codeHashKey: TEST_CODE_HASH_KEY, reportEmailDomain: 'corp.example.com', allowWeakCodes: true };
+
+/** A CSV file of these lines. */
+export const csv = (...lines: string[]) => `${lines.join('\n')}\n`;
+
+export const NETWORK_HEADER = 'region_code,region_name,objective_pct,zone_code,zone_name,district_code,district_name,dlrnum,store_name,city,state,complimentary_seats';
