@@ -98,7 +98,7 @@ async function contentService(app: FastifyInstance, options: ContentServiceOptio
             const params = request.params as Record<string, string>;
             const contentRoute = toRoute(params);
             const cacheControl = contentRoute.kind === 'sync' || contentRoute.kind === 'sync-init' ? 'no-store' : undefined;
-            const answer = backend.answer(requestContext(request, params.environmentId ?? '', options), contentRoute);
+            const answer = backend.answer(new ContentRequest(request, params.environmentId ?? '', options.resolveAccessCodes), contentRoute);
             if (answer instanceof Promise) return answer.then((ready) => send(request, reply, ready, cacheControl));
             return send(request, reply, answer, cacheControl);
           },
@@ -194,33 +194,48 @@ function prepareScope(scope: FastifyInstance): void {
   });
 }
 
-function requestContext(request: FastifyRequest, environmentId: string, options: ContentServiceOptions): RequestContext {
-  const url = request.url;
-  const question = url.indexOf('?');
-  const path = question < 0 ? url : url.slice(0, question);
-  const search = question < 0 ? '' : url.slice(question + 1);
-  let params: QueryParam[] | undefined;
-  let codes: Promise<readonly string[]> | undefined;
-  const continuation = request.headers['x-continuation'];
-  return {
-    environmentId,
-    search,
-    pageBase: `${request.protocol}://${request.host}${path}`,
-    get params() {
-      return (params ??= parseQueryString(search));
-    },
-    continuation: typeof continuation === 'string' && continuation !== '' ? continuation : undefined,
-    anonymous: request.headers.authorization === undefined,
-    waitForNew: String(request.headers['x-kc-wait-for-loading-new-content']).toLowerCase() === 'true',
-    codes: () =>
-      (codes ??= options.resolveAccessCodes(request).catch((error: unknown) => {
-        // A presented token that is invalid or revoked is the caller's problem: 401, as the API does.
-        if (error instanceof DeliveryHttpError) throw error;
-        // Fail closed: a caller whose token cannot be checked sees public content only.
-        request.log.warn({ err: error }, 'resolving content access codes failed');
-        return [];
-      })),
-  };
+/**
+ * One request as the backends see it. A class rather than an object of closures: it is made for
+ * every request, cached answers included, so it holds plain fields and parses or asks only on use.
+ */
+class ContentRequest implements RequestContext {
+  readonly search: string;
+  readonly pageBase: string;
+  readonly continuation: string | undefined;
+  readonly anonymous: boolean;
+  readonly waitForNew: boolean;
+  private parsed: QueryParam[] | undefined;
+  private accessCodes: Promise<readonly string[]> | undefined;
+
+  constructor(
+    private readonly request: FastifyRequest,
+    readonly environmentId: string,
+    private readonly resolveAccessCodes: ContentServiceOptions['resolveAccessCodes'],
+  ) {
+    const url = request.url;
+    const question = url.indexOf('?');
+    this.search = question < 0 ? '' : url.slice(question + 1);
+    this.pageBase = `${request.protocol}://${request.host}${question < 0 ? url : url.slice(0, question)}`;
+    const continuation = request.headers['x-continuation'];
+    this.continuation = typeof continuation === 'string' && continuation !== '' ? continuation : undefined;
+    this.anonymous = request.headers.authorization === undefined;
+    const waitForNew = request.headers['x-kc-wait-for-loading-new-content'];
+    this.waitForNew = waitForNew !== undefined && String(waitForNew).toLowerCase() === 'true';
+  }
+
+  get params(): readonly QueryParam[] {
+    return (this.parsed ??= parseQueryString(this.search));
+  }
+
+  codes(): Promise<readonly string[]> {
+    return (this.accessCodes ??= this.resolveAccessCodes(this.request).catch((error: unknown) => {
+      // A presented token that is invalid or revoked is the caller's problem: 401, as the API does.
+      if (error instanceof DeliveryHttpError) throw error;
+      // Fail closed: a caller whose token cannot be checked sees public content only.
+      this.request.log.warn({ err: error }, 'resolving content access codes failed');
+      return [];
+    }));
+  }
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, cacheControl?: string): FastifyReply {
