@@ -1,9 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
 import { ACCESS_CODE_CATEGORIES, EVENT_TYPES, type AdminAccessCode, type CreatedAccessCode, type EventType } from '@portal/contracts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useCreateAccessCode } from '../api/create-access-code.ts';
@@ -12,10 +10,9 @@ import { useAccessCodes } from '../api/get-access-codes.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { CopyField } from '../components/copy-button.tsx';
+import { FormCard } from '../components/form-card.tsx';
 import { FieldGrid, type FieldSpec } from '../../../components/ui/form/field-grid.tsx';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
-import { SubmitCancel } from '../../../components/ui/form/submit-cancel.tsx';
-import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 import { useListParams } from '../hooks/use-list-params.ts';
 import { CATEGORY_LABELS, checkAccessCodeForm, EMPTY_ACCESS_CODE_FORM, type AccessCodeFormErrors, type AccessCodeFormValues } from '../utils/access-code-form.ts';
 import { formatCount, formatDateTime } from '../utils/format.ts';
@@ -37,8 +34,7 @@ function NewCodeForm({ event, onCreated, onCancel }: { event: EventType; onCreat
   const [values, setValues] = useState<AccessCodeFormValues>(EMPTY_ACCESS_CODE_FORM);
   const [errors, setErrors] = useState<AccessCodeFormErrors>({});
   const set = (field: keyof AccessCodeFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     const checked = checkAccessCodeForm(event, values);
     if ('errors' in checked) {
       setErrors(checked.errors);
@@ -48,29 +44,20 @@ function NewCodeForm({ event, onCreated, onCancel }: { event: EventType; onCreat
     create.mutate(checked.request, { onSuccess: onCreated });
   };
   return (
-    <Card className="mb-4">
-      <Card.Body>
-        <Card.Title as="h2" className="h5">
-          New {event} access code
-        </Card.Title>
-        <Form noValidate onSubmit={onSubmit}>
-          <FieldGrid
-            className="row-cols-1 row-cols-md-2 row-cols-xl-3"
-            fields={CODE_FIELDS}
-            values={values}
-            errors={errors}
-            onChange={(name, value) => set(name)(value)}
-            before={
-              <div className="col">
-                <SelectField id="code-category" label="Admits" value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} error={errors.category} />
-              </div>
-            }
-          />
-          {create.isError && <ErrorAlert error={create.error} title="Not created." />}
-          <SubmitCancel label="Create code" pending={create.isPending} onCancel={onCancel} />
-        </Form>
-      </Card.Body>
-    </Card>
+    <FormCard title={`New ${event} access code`} onSubmit={onSubmit} error={create.error} errorTitle="Not created." submitLabel="Create code" pending={create.isPending} onCancel={onCancel}>
+      <FieldGrid
+        className="row-cols-1 row-cols-md-2 row-cols-xl-3"
+        fields={CODE_FIELDS}
+        values={values}
+        errors={errors}
+        onChange={(name, value) => set(name)(value)}
+        before={
+          <div className="col">
+            <SelectField id="code-category" label="Admits" value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} error={errors.category} />
+          </div>
+        }
+      />
+    </FormCard>
   );
 }
 
