@@ -13,6 +13,7 @@ import { CopyField } from '../components/copy-button.tsx';
 import { FormCard } from '../components/form-card.tsx';
 import { FieldGrid, type FieldSpec } from '../../../components/ui/form/field-grid.tsx';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
+import { useCreateFlow } from '../hooks/use-create-flow.ts';
 import { useListParams } from '../hooks/use-list-params.ts';
 import { CATEGORY_LABELS, checkAccessCodeForm, EMPTY_ACCESS_CODE_FORM, type AccessCodeFormErrors, type AccessCodeFormValues } from '../utils/access-code-form.ts';
 import { formatCount, formatDateTime } from '../utils/format.ts';
@@ -89,8 +90,7 @@ export function AccessCodesPage() {
   const event: EventType = params.event === 'abc' ? 'abc' : 'nbc';
   const codes = useAccessCodes(event, params.page, PAGE_SIZE);
   const disable = useDisableAccessCode(event);
-  const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<CreatedAccessCode | null>(null);
+  const newCode = useCreateFlow<CreatedAccessCode>();
   const { target: toDisable, ask: askDisable, dialog } = useConfirmTarget(disable, (code: AdminAccessCode) => code.id);
 
   return (
@@ -99,11 +99,11 @@ export function AccessCodesPage() {
         <h1 className="h3 mb-0">Access codes</h1>
         <div className="d-flex flex-wrap align-items-end gap-2">
           <SelectField id="codes-event" label="Event" className="mb-0" value={event} onChange={(value) => update({ event: value })} options={EVENT_TYPES.map((e) => ({ value: e, label: e }))} />
-          {!creating && (
+          {!newCode.creating && (
             <Button
               onClick={() => {
-                setCreated(null);
-                setCreating(true);
+                newCode.dismiss();
+                newCode.start();
               }}
             >
               New access code
@@ -111,17 +111,8 @@ export function AccessCodesPage() {
           )}
         </div>
       </div>
-      {created && <CreatedCode created={created} onDone={() => setCreated(null)} />}
-      {creating && (
-        <NewCodeForm
-          event={event}
-          onCancel={() => setCreating(false)}
-          onCreated={(answer) => {
-            setCreating(false);
-            setCreated(answer);
-          }}
-        />
-      )}
+      {newCode.created && <CreatedCode created={newCode.created} onDone={newCode.dismiss} />}
+      {newCode.creating && <NewCodeForm event={event} onCancel={newCode.cancel} onCreated={newCode.done} />}
       <PagedTable
         query={codes}
         loadingLabel="Loading access codes…"

@@ -45,6 +45,7 @@ import { formatCount, formatDateTime } from '../utils/format.ts';
 import { ATTENDEE_TYPE_LABELS, labelOf } from '../utils/labels.ts';
 import { fieldErrorsOf } from '../utils/zod-errors.ts';
 import { FormCard } from '../components/form-card.tsx';
+import { useCreateFlow } from '../hooks/use-create-flow.ts';
 
 const EVENTS = ['nbc', 'abc'] as const;
 type EventId = (typeof EVENTS)[number];
@@ -168,16 +169,15 @@ function Devices({ event }: { event: EventId }) {
   const devices = useCheckInDevices(event);
   const revoke = useRevokeCheckInDevice();
   const confirm = useConfirmTarget(revoke, (d: CheckInDevice) => ({ id: d.id }));
-  const [adding, setAdding] = useState(false);
-  const [created, setCreated] = useState<(CreatedCheckInDevice & { name: string }) | null>(null);
+  const newDevice = useCreateFlow<CreatedCheckInDevice & { name: string }>();
   return (
     <section aria-labelledby="devices-title" className="mb-4">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h2 id="devices-title" className="h5 mb-0">
           Door devices
         </h2>
-        {!adding && (
-          <Button size="sm" variant="outline-primary" onClick={() => setAdding(true)}>
+        {!newDevice.creating && (
+          <Button size="sm" variant="outline-primary" onClick={newDevice.start}>
             New device
           </Button>
         )}
@@ -186,26 +186,17 @@ function Devices({ event }: { event: EventId }) {
         Open <code>/checkin</code> on the door's phone or tablet and type the pairing code. A device keeps only what the door needs (name, store, type, status) and wipes
         it when revoked.
       </p>
-      {adding && (
-        <NewDeviceForm
-          event={event}
-          onCancel={() => setAdding(false)}
-          onCreated={(c) => {
-            setAdding(false);
-            setCreated(c);
-          }}
-        />
-      )}
-      {created && (
+      {newDevice.creating && <NewDeviceForm event={event} onCancel={newDevice.cancel} onCreated={newDevice.done} />}
+      {newDevice.created && (
         <ShownOnce
-          title={`Pairing code of ${created.name}`}
+          title={`Pairing code of ${newDevice.created.name}`}
           level={3}
-          note={<>Shown only this once; it pairs one device until {formatDateTime(created.pairingExpiresAt)}.</>}
-          value={created.pairingCode}
+          note={<>Shown only this once; it pairs one device until {formatDateTime(newDevice.created.pairingExpiresAt)}.</>}
+          value={newDevice.created.pairingCode}
           valueClassName="fs-4"
           testId="pairing-code"
           copyLabel="Copy pairing code"
-          onDone={() => setCreated(null)}
+          onDone={newDevice.dismiss}
         />
       )}
       <PagedTable
