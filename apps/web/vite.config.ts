@@ -9,34 +9,41 @@ const serverUrl = process.env.PORTAL_DEV_SERVER ?? 'http://127.0.0.1:3000';
 // '/Admin' (capital A) is the organizer sign-in; the console page itself is '/admin'.
 const proxied = ['/api', '/User', '/Admin/', '/content', '/content-assets'];
 
+/** A build step on the written output folder, once the bundle is complete. */
+function afterBuild(name: string, step: (outDir: string) => void): Plugin {
+  let outDir = '';
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      step(outDir);
+    },
+  };
+}
+
 /**
  * Writes .br and .gz beside every text asset of the build; the server sends them as they are
  * (@fastify/static `preCompressed`), so no request pays for compression.
  */
 export function precompress(only?: RegExp): Plugin {
   const compressible = /\.(js|mjs|css|html|svg|txt|wasm|webmanifest)$/;
-  let outDir = '';
-  return {
-    name: 'portal-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((name) => {
-          const path = join(dir, name);
-          return statSync(path).isDirectory() ? walk(path) : [path];
-        });
-      for (const file of walk(outDir)) {
-        if (!compressible.test(file) || (only && !only.test(file))) continue;
-        const source = readFileSync(file);
-        if (source.length < 512) continue;
-        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }));
-      }
-    },
-  };
+  return afterBuild('portal-precompress', (outDir) => {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        return statSync(path).isDirectory() ? walk(path) : [path];
+      });
+    for (const file of walk(outDir)) {
+      if (!compressible.test(file) || (only && !only.test(file))) continue;
+      const source = readFileSync(file);
+      if (source.length < 512) continue;
+      writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+    }
+  });
 }
 
 /**
@@ -92,43 +99,35 @@ interface ManifestChunk {
 
 /** Writes dist/route-preloads.json: per route, the chunk files it needs beyond the entry's. */
 function routePreloads(): Plugin {
-  let outDir = '';
-  return {
-    name: 'portal-route-preloads',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const manifestPath = join(outDir, '.vite', 'manifest.json');
-      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-      const closure = (key: string, into: Set<string>) => {
-        const chunk = manifest[key];
-        if (!chunk || into.has(key)) return;
-        into.add(key);
-        for (const imported of chunk.imports ?? []) closure(imported, into);
-      };
-      const entryKeys = new Set<string>();
-      // The entry's steps (main.tsx imports them in turn) are in the page already (bootPreloads).
-      for (const [key, chunk] of Object.entries(manifest)) {
-        if (!chunk.isEntry) continue;
-        closure(key, entryKeys);
-        for (const step of chunk.dynamicImports ?? []) closure(step, entryKeys);
+  return afterBuild('portal-route-preloads', (outDir) => {
+    const manifestPath = join(outDir, '.vite', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+    const closure = (key: string, into: Set<string>) => {
+      const chunk = manifest[key];
+      if (!chunk || into.has(key)) return;
+      into.add(key);
+      for (const imported of chunk.imports ?? []) closure(imported, into);
+    };
+    const entryKeys = new Set<string>();
+    // The entry's steps (main.tsx imports them in turn) are in the page already (bootPreloads).
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (!chunk.isEntry) continue;
+      closure(key, entryKeys);
+      for (const step of chunk.dynamicImports ?? []) closure(step, entryKeys);
+    }
+    const routes = Object.entries(ROUTE_MODULES).map(([path, modules]) => {
+      const keys = new Set<string>();
+      for (const module of modules) {
+        if (!manifest[module]) throw new Error(`route-preloads: ${module} (for ${path}) is not a chunk of the build`);
+        closure(module, keys);
       }
-      const routes = Object.entries(ROUTE_MODULES).map(([path, modules]) => {
-        const keys = new Set<string>();
-        for (const module of modules) {
-          if (!manifest[module]) throw new Error(`route-preloads: ${module} (for ${path}) is not a chunk of the build`);
-          closure(module, keys);
-        }
-        const files = [...keys].filter((key) => !entryKeys.has(key)).map((key) => `/${manifest[key]?.file ?? ''}`);
-        return { path, files };
-      });
-      writeFileSync(join(outDir, 'route-preloads.json'), `${JSON.stringify(routes, null, 1)}\n`);
-      // The manifest names source files; it has no business being served.
-      rmSync(join(outDir, '.vite'), { recursive: true, force: true });
-    },
-  };
+      const files = [...keys].filter((key) => !entryKeys.has(key)).map((key) => `/${manifest[key]?.file ?? ''}`);
+      return { path, files };
+    });
+    writeFileSync(join(outDir, 'route-preloads.json'), `${JSON.stringify(routes, null, 1)}\n`);
+    // The manifest names source files; it has no business being served.
+    rmSync(join(outDir, '.vite'), { recursive: true, force: true });
+  });
 }
 
 /**

@@ -5,25 +5,17 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RegistrationPage } from '@portal/contracts';
 import { envelope, mockApi, renderApp, storeLogin } from '../../testing/render-app.tsx';
+import { registrationPageData } from '../../features/registration/testing/registration-page-data.ts';
 
 const TOKEN = 'R'.repeat(43);
 
-const ABC_REGISTRATION: RegistrationPage = {
-  purpose: 'register',
-  status: 'Pending',
+const ABC_REGISTRATION = registrationPageData({
   expiresAt: '2027-08-01T10:00:00.000Z',
-  emailEditable: false,
   event: { eventType: 'abc', name: 'Annual Business Conference 2027', startsOn: '2027-09-13', endsOn: '2027-09-16', isVirtual: false },
   attendee: { firstName: 'Sam', lastName: 'Rivera', email: 'sam.rivera@example.com' },
   store: null,
-  isVirtual: false,
-  arrivalDate: null,
-  departureDate: null,
-  enrolledAt: null,
-  isFree: false,
-};
+});
 
 describe('landing page', () => {
   it("shows each event's logo with its button, and the portal's footer without Logout", async () => {

@@ -61,7 +61,9 @@ function stubApi() {
   );
 }
 
-function storeUser(options: { dealerInfo?: DealerInfo | null; isVirtual?: boolean; regType?: string; names?: [string, string] } = {}) {
+type UserOptions = { dealerInfo?: DealerInfo | null; isVirtual?: boolean; regType?: string; names?: [string, string] };
+
+function storeUser(options: UserOptions) {
   const data: LoginData = {
     accessToken: 'test-token',
     expiresAt: '2027-03-01T18:00:00Z',
@@ -78,6 +80,14 @@ function storeUser(options: { dealerInfo?: DealerInfo | null; isVirtual?: boolea
 
 function ActiveTabProbe() {
   return <output data-testid="active-tab">{useActiveTab().activeTab}</output>;
+}
+
+/** Signs a user in (PAT's store unless told otherwise), renders the page and returns the user's events. */
+function openPage(options: UserOptions = {}) {
+  const user = userEvent.setup();
+  storeUser(options);
+  renderPage();
+  return user;
 }
 
 function renderPage() {
@@ -110,8 +120,7 @@ beforeEach(() => {
 
 describe('enrollment screen', () => {
   it('marks the enrollment tab active and starts with Physical, the note and the title choice', async () => {
-    storeUser();
-    renderPage();
+    openPage();
     expect(screen.getByTestId('active-tab')).toHaveTextContent('enrollment');
     expect(screen.getByRole('radio', { name: 'Physical' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Virtual' })).not.toBeChecked();
@@ -127,22 +136,18 @@ describe('enrollment screen', () => {
       ['the general manager is the executive manager', { generalManager: ' pat morgan ' }],
     ];
     it.each(cases)('is hidden when %s', (_, dealer) => {
-      storeUser({ dealerInfo: { ...PAT, ...dealer } });
-      renderPage();
+      openPage({ dealerInfo: { ...PAT, ...dealer } });
       expect(titleOptions()).toEqual(['Executive Manager', 'Other']);
     });
 
     it('is shown when a different, non-blank general manager exists', () => {
-      storeUser();
-      renderPage();
+      openPage();
       expect(screen.getByRole('radio', { name: 'General Manager' })).toBeInTheDocument();
     });
   });
 
   it('enrols the executive manager after Yes, prefilled, with the manager flow request, in a new window', async () => {
-    const user = userEvent.setup();
-    storeUser();
-    renderPage();
+    const user = openPage();
     await user.click(screen.getByRole('radio', { name: 'Executive Manager' }));
     expect(screen.getByText('Are you Pat Morgan?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yes' }));
@@ -164,9 +169,7 @@ describe('enrollment screen', () => {
   });
 
   it('enrols the general manager after Yes with isGeneralManager', async () => {
-    const user = userEvent.setup();
-    storeUser();
-    renderPage();
+    const user = openPage();
     await user.click(screen.getByRole('radio', { name: 'General Manager' }));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     expect(firstName().value).toBe('Jordan');
@@ -177,9 +180,7 @@ describe('enrollment screen', () => {
   });
 
   it('switches to Other on No, whose button leads to an empty name entry', async () => {
-    const user = userEvent.setup();
-    storeUser();
-    renderPage();
+    const user = openPage();
     await user.click(screen.getByRole('radio', { name: 'Executive Manager' }));
     await user.click(screen.getByRole('button', { name: 'No' }));
     expect(screen.getByRole('radio', { name: 'Other' })).toBeChecked();
@@ -197,9 +198,7 @@ describe('enrollment screen', () => {
   });
 
   it('offers Other directly', async () => {
-    const user = userEvent.setup();
-    storeUser();
-    renderPage();
+    const user = openPage();
     await user.click(screen.getByRole('radio', { name: 'Other' }));
     expect(screen.queryByRole('button', { name: 'Yes' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: "Enter the attendee's name" }));
@@ -211,9 +210,7 @@ describe('enrollment screen', () => {
   });
 
   it('sets the virtual flag with Virtual, shows the virtual view, and clears it with Physical', async () => {
-    const user = userEvent.setup();
-    storeUser();
-    renderPage();
+    const user = openPage();
     expect(screen.queryByRole('heading', { name: 'Virtual registration' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Virtual' }));
     expect(screen.getByRole('heading', { name: 'Virtual registration' })).toBeInTheDocument();
@@ -236,17 +233,14 @@ describe('enrollment screen', () => {
   // docs/design/web-rules.md, section 2, Enrollment screen: "offers a registration type radio choice: Physical (default)
   // or Virtual" — always, not only when the program is virtual (issue 31, item 5).
   it('offers the registration type, Physical by default, when the program is not virtual too', () => {
-    storeUser({ isVirtual: false });
-    renderPage();
+    openPage({ isVirtual: false });
     expect(screen.getByRole('radio', { name: 'Physical' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Virtual' })).not.toBeChecked();
     expect(screen.getByRole('group', { name: 'Registration type' })).toBeInTheDocument();
   });
 
   it('lets a non-dealer enrol under their own, prefilled name', async () => {
-    const user = userEvent.setup();
-    storeUser({ dealerInfo: { isDealer: false, executiveManager: null, generalManager: null, storeCode: null, storeName: null }, regType: 'CORP', names: ['Corinne', 'User'] });
-    renderPage();
+    const user = openPage({ dealerInfo: { isDealer: false, executiveManager: null, generalManager: null, storeCode: null, storeName: null }, regType: 'CORP', names: ['Corinne', 'User'] });
     expect(screen.queryByRole('group', { name: 'Select your title' })).not.toBeInTheDocument();
     expect(firstName().value).toBe('Corinne');
     expect(lastName().value).toBe('User');
@@ -257,9 +251,7 @@ describe('enrollment screen', () => {
 
   describe('name checks', () => {
     async function openOther() {
-      const user = userEvent.setup();
-      storeUser();
-      renderPage();
+      const user = openPage();
       await user.click(screen.getByRole('radio', { name: 'Other' }));
       await user.click(screen.getByRole('button', { name: "Enter the attendee's name" }));
       return user;
@@ -317,9 +309,7 @@ describe('enrollment screen', () => {
     ['the answer does not succeed', { status: 200, body: { succeeded: false, message: 'No', data: null } }],
   ])('adds the failure message to the list and closes the empty window when %s', async (_, answer) => {
     linkAnswer = answer;
-    const user = userEvent.setup();
-    storeUser();
-    renderPage();
+    const user = openPage();
     await user.click(screen.getByRole('radio', { name: 'Executive Manager' }));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     await user.clear(firstName());
@@ -335,9 +325,7 @@ describe('enrollment screen', () => {
 
   it('shows the status when the colleague is already registered (409), and closes the empty window', async () => {
     linkAnswer = { status: 409, body: { succeeded: false, message: 'Jordan Lee is already registered for this event.', data: null } };
-    const user = userEvent.setup();
-    storeUser();
-    renderPage();
+    const user = openPage();
     await user.click(screen.getByRole('radio', { name: 'General Manager' }));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     await user.click(submitButton());
@@ -349,9 +337,7 @@ describe('enrollment screen', () => {
   it("shows the server's message when Virtual is chosen for an event without virtual attendance (400 on isVirtual)", async () => {
     const message = 'This event offers no virtual attendance.';
     linkAnswer = { status: 400, body: { succeeded: false, message, data: null, errors: [{ field: 'isVirtual', message }] } };
-    const user = userEvent.setup();
-    storeUser({ isVirtual: false, dealerInfo: null, regType: 'CORP', names: ['Corinne', 'User'] });
-    renderPage();
+    const user = openPage({ isVirtual: false, dealerInfo: null, regType: 'CORP', names: ['Corinne', 'User'] });
     await user.click(screen.getByRole('radio', { name: 'Virtual' }));
     await user.click(submitButton());
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -361,9 +347,7 @@ describe('enrollment screen', () => {
 
   it('says the window was blocked and offers the link when the browser refuses it', async () => {
     vi.mocked(window.open).mockImplementation(() => null);
-    const user = userEvent.setup();
-    storeUser();
-    renderPage();
+    const user = openPage();
     await user.click(screen.getByRole('radio', { name: 'Executive Manager' }));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     await user.click(submitButton());

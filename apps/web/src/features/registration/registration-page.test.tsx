@@ -6,24 +6,14 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import type { RegistrationPage as PageData, RegistrationSubmit, RegistrationSummary } from '@portal/contracts';
 import { AppProviders } from '../../app/providers.tsx';
 import RegistrationPage from './registration-page.tsx';
+import { registrationPageData } from './testing/registration-page-data.ts';
 
 const TOKEN = 'T'.repeat(43);
 const PATH = `/api/Registration/${TOKEN}`;
 
-const PENDING: PageData = {
-  purpose: 'register',
-  status: 'Pending',
-  expiresAt: '2027-02-01T10:00:00.000Z',
-  emailEditable: false,
-  event: { eventType: 'nbc', name: 'National Business Conference 2027', startsOn: '2027-03-01', endsOn: '2027-03-04', isVirtual: true },
-  attendee: { firstName: 'Pat', lastName: 'Morgan', email: 'pat.morgan@morgan-motors.example.com' },
-  store: { code: '10001', name: 'Morgan Motors' },
-  isVirtual: false,
-  arrivalDate: null,
-  departureDate: null,
-  enrolledAt: null,
-  isFree: false,
-};
+const PENDING: PageData = registrationPageData();
+/** A place offered from the waiting list. */
+const OFFERED = { ...PENDING, purpose: 'revisit', status: 'Offered', offerExpiresAt: '2027-02-03T14:05:00.000Z' };
 
 type Answer = { status: number; body: unknown };
 const okBody = (data: unknown) => ({ succeeded: true, message: null, data });
@@ -298,7 +288,7 @@ describe('hosted registration page on the waiting list (docs/waiting-lists.md)',
 
   it('offered: shows the expiry and claims the place', async () => {
     const user = userEvent.setup();
-    getAnswer = { status: 200, body: okBody({ ...PENDING, purpose: 'revisit', status: 'Offered', offerExpiresAt: '2027-02-03T14:05:00.000Z' }) };
+    getAnswer = { status: 200, body: okBody(OFFERED) };
     renderPage();
     expect(await screen.findByRole('heading', { name: 'A place is offered to you' })).toBeInTheDocument();
     expect(screen.getByTestId('offer-expiry')).toHaveTextContent('2027');
@@ -309,7 +299,7 @@ describe('hosted registration page on the waiting list (docs/waiting-lists.md)',
 
   it('a lapsed offer: the server says so, the page shows it', async () => {
     const user = userEvent.setup();
-    getAnswer = { status: 200, body: okBody({ ...PENDING, purpose: 'revisit', status: 'Offered', offerExpiresAt: '2027-02-03T14:05:00.000Z' }) };
+    getAnswer = { status: 200, body: okBody(OFFERED) };
     postAnswer = () => ({ status: 409, body: failBody('This offer has lapsed: the place has gone to the next person on the waiting list.') });
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Claim my place' }));

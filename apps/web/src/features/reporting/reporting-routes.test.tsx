@@ -38,6 +38,8 @@ function enrollmentsHandler(call: ApiCall) {
 const render = (path: string, user?: TestUser) => renderRoute(path, '/nbc/reporting/*', <ReportingRoutes />, user);
 const location = () => screen.getByTestId('location').textContent;
 const breadcrumb = () => within(screen.getByRole('navigation', { name: 'Report drill-down' }));
+/** The drill-down's places, as the breadcrumb lists them. */
+const crumbs = () => breadcrumb().getAllByRole('listitem').map((li) => li.textContent);
 
 beforeEach(() => {
   vi.mocked(exportToExcel).mockClear();
@@ -50,22 +52,17 @@ describe('store enrollment drill-down', () => {
     render('/nbc/reporting/region');
 
     expect(await screen.findByRole('heading', { name: 'STORE ENROLLMENT REPORT BY REGION' })).toBeInTheDocument();
-    expect(breadcrumb().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Report menu', 'Region']);
+    expect(crumbs()).toEqual(['Report menu', 'Region']);
 
     await user.click(await screen.findByRole('link', { name: 'Northeast' }));
     expect(await screen.findByRole('heading', { name: 'STORE ENROLLMENT REPORT BY ZONE' })).toBeInTheDocument();
     expect(location()).toBe('/nbc/reporting/region/010/zone?regionName=Northeast');
-    expect(breadcrumb().getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Report menu', 'Region', 'Northeast']);
+    expect(crumbs()).toEqual(['Report menu', 'Region', 'Northeast']);
     expect(api.callsTo('/api/Report/GetEnrollments').at(-1)?.body).toEqual({ region: '010', zone: '', district: '', select: 'ALL' });
 
     await user.click(await screen.findByRole('link', { name: 'Boston Metro' }));
     expect(await screen.findByRole('heading', { name: 'STORE ENROLLMENT REPORT BY DISTRICT' })).toBeInTheDocument();
-    expect(breadcrumb().getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Report menu',
-      'Region',
-      'Northeast',
-      'Boston Metro',
-    ]);
+    expect(crumbs()).toEqual(['Report menu', 'Region', 'Northeast', 'Boston Metro']);
     expect(api.callsTo('/api/Report/GetEnrollments').at(-1)).toMatchObject({
       query: { reportLevel: 'District' },
       body: { region: '010', zone: '010-1', district: '', select: 'ALL' },
@@ -73,13 +70,7 @@ describe('store enrollment drill-down', () => {
 
     await user.click(await screen.findByRole('link', { name: 'Back Bay' }));
     expect(await screen.findByRole('heading', { name: 'STORE ENROLLMENT DETAIL' })).toBeInTheDocument();
-    expect(breadcrumb().getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Report menu',
-      'Region',
-      'Northeast',
-      'Boston Metro',
-      'Back Bay',
-    ]);
+    expect(crumbs()).toEqual(['Report menu', 'Region', 'Northeast', 'Boston Metro', 'Back Bay']);
     expect(await screen.findByText('Jordan Lee')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Back' }));

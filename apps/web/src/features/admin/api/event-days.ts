@@ -3,7 +3,7 @@
  * (GET/POST /api/Admin/CheckInDevices, POST .../{id}/Revoke), arrivals of the whole event, conflicts,
  * printed badges (a PDF, fetched with the organizer token), walk-ins, substitution and check-in by hand.
  */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   EVENT_DAYS_ADMIN_PATHS,
   type ArrivalsData,
@@ -22,6 +22,7 @@ import {
 import { ApiError, apiUrl } from '../../../lib/api-client.ts';
 import { clearAdminSession, getAdminToken } from '../utils/admin-session.ts';
 import { adminFetch } from './admin-client.ts';
+import { useMutationReloading } from './reload-mutation.ts';
 import { adminKeys, type ListParams } from './query-keys.ts';
 
 const withId = (path: string, id: number) => path.replace('{id}', String(id));
@@ -35,21 +36,18 @@ export const checkInDevicesQuery = (event: string) =>
   });
 export const useCheckInDevices = (event: string) => useQuery({ ...checkInDevicesQuery(event), refetchInterval: EVENT_DAYS_REFRESH_MS });
 
-export const useArrivals = (event: string, params: ListParams) =>
+/** A paged list of the event's days, polled, the shown page kept while the next one loads. */
+const usePolledPage = <Data>(queryKey: QueryKey, path: string, event: string, params: ListParams) =>
   useQuery({
-    queryKey: adminKeys.arrivals(event, params),
-    queryFn: ({ signal }) => adminFetch<ArrivalsData>(EVENT_DAYS_ADMIN_PATHS.arrivals, { query: { event, ...params }, signal }),
+    queryKey,
+    queryFn: ({ signal }) => adminFetch<Data>(path, { query: { event, ...params }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: EVENT_DAYS_REFRESH_MS,
   });
 
-export const useNotArrived = (event: string, params: ListParams) =>
-  useQuery({
-    queryKey: adminKeys.notArrived(event, params),
-    queryFn: ({ signal }) => adminFetch<NotArrivedData>(EVENT_DAYS_ADMIN_PATHS.notArrived, { query: { event, ...params }, signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: EVENT_DAYS_REFRESH_MS,
-  });
+export const useArrivals = (event: string, params: ListParams) => usePolledPage<ArrivalsData>(adminKeys.arrivals(event, params), EVENT_DAYS_ADMIN_PATHS.arrivals, event, params);
+
+export const useNotArrived = (event: string, params: ListParams) => usePolledPage<NotArrivedData>(adminKeys.notArrived(event, params), EVENT_DAYS_ADMIN_PATHS.notArrived, event, params);
 
 export const useConflicts = (event: string) =>
   useQuery({
@@ -59,8 +57,7 @@ export const useConflicts = (event: string) =>
   });
 
 function useEventDaysMutation<Variables, Answer>(call: (variables: Variables) => Promise<Answer>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.eventDays() }) });
+  return useMutationReloading(adminKeys.eventDays(), call);
 }
 
 export const useCreateCheckInDevice = () =>

@@ -4,7 +4,7 @@
  * .../{id}/Deliveries, POST /api/Admin/WebhookDeliveries/{id}/Retry. A secret is in the answer of
  * create and rotate only.
  */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   WEBHOOK_PATHS,
   type CreatedWebhook,
@@ -15,6 +15,7 @@ import {
   type WebhookEndpoint,
 } from '@portal/contracts';
 import { adminFetch } from './admin-client.ts';
+import { useMutationReloading } from './reload-mutation.ts';
 import { adminKeys, type ListParams } from './query-keys.ts';
 
 const withId = (path: string, id: number) => path.replace('{id}', String(id));
@@ -39,8 +40,7 @@ export const useWebhookDeliveries = (id: number | null, params: ListParams) =>
   useQuery({ ...webhookDeliveriesQuery(id ?? 0, params), enabled: id !== null, refetchInterval: 2_000 });
 
 function useWebhookMutation<Variables, Answer>(call: (variables: Variables) => Promise<Answer>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.webhooks() }) });
+  return useMutationReloading(adminKeys.webhooks(), call);
 }
 
 export const useCreateWebhook = () =>

@@ -13,6 +13,7 @@ import { downloadBadges, useConsoleCheckIn, useSubstitute } from '../api/event-d
 import { formatDateTime } from '../utils/format.ts';
 import { fieldErrorsOf } from '../utils/zod-errors.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { useConfirmTarget } from './use-confirm-target.ts';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { QrCode } from './qr-code.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
@@ -21,7 +22,10 @@ function SubstituteForm({ r, onDone }: { r: AdminRegistrationDetail; onDone: (na
   const substitute = useSubstitute(r.id);
   const [values, setValues] = useState({ email: '', firstName: '', lastName: '', reason: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState<null | { email: string; firstName: string; lastName: string; reason?: string | undefined }>(null);
+  const passing = useConfirmTarget(substitute, (colleague: { email: string; firstName: string; lastName: string; reason?: string | undefined }) => colleague, (data) => {
+    setValues({ email: '', firstName: '', lastName: '', reason: '' });
+    onDone(data.name);
+  });
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -31,7 +35,7 @@ function SubstituteForm({ r, onDone }: { r: AdminRegistrationDetail; onDone: (na
       return;
     }
     setErrors({});
-    setConfirming({ email: checked.data.email!, firstName: checked.data.firstName!, lastName: checked.data.lastName!, reason: checked.data.reason });
+    passing.ask({ email: checked.data.email!, firstName: checked.data.firstName!, lastName: checked.data.lastName!, reason: checked.data.reason });
   };
   return (
     <Form noValidate onSubmit={onSubmit} aria-label="Pass to a colleague">
@@ -43,30 +47,9 @@ function SubstituteForm({ r, onDone }: { r: AdminRegistrationDetail; onDone: (na
       <Button type="submit" size="sm" variant="outline-primary">
         Pass to colleague
       </Button>
-      <ConfirmDialog
-        show={confirming !== null}
-        title="Pass this registration to a colleague?"
-        confirmLabel="Pass it on"
-        variant="primary"
-        pending={substitute.isPending}
-        error={substitute.error}
-        onCancel={() => {
-          substitute.reset();
-          setConfirming(null);
-        }}
-        onConfirm={() =>
-          confirming &&
-          substitute.mutate(confirming, {
-            onSuccess: (data) => {
-              setConfirming(null);
-              setValues({ email: '', firstName: '', lastName: '', reason: '' });
-              onDone(data.name);
-            },
-          })
-        }
-      >
+      <ConfirmDialog {...passing.dialog} title="Pass this registration to a colleague?" confirmLabel="Pass it on" variant="primary">
         <p>
-          {r.firstName} {r.lastName}'s registration passes to {confirming?.firstName} {confirming?.lastName}. Their badge stops admitting at once.
+          {r.firstName} {r.lastName}'s registration passes to {passing.target?.firstName} {passing.target?.lastName}. Their badge stops admitting at once.
         </p>
       </ConfirmDialog>
     </Form>

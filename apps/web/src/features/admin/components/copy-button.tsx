@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 
 /** Copies a text to the clipboard and says so; where the clipboard is refused, the text stays selectable. */
@@ -53,5 +54,40 @@ export function CopyField({ id, label, value, copyLabel, showLabel = false, clas
         <CopyButton text={value} label={copyLabel} />
       </div>
     </>
+  );
+}
+
+export interface ShownOnceProps {
+  title: string;
+  /** A page's notice (h2, the default) or one inside a section of the page (h3). */
+  level?: 2 | 3;
+  className?: string;
+  /** What the value is for, and that it is shown only this once. */
+  note: ReactNode;
+  value: string;
+  valueClassName: string;
+  testId: string;
+  copyLabel: string;
+  onDone: () => void;
+}
+
+/** A value the server hands out only once (a signing secret, a pairing code): shown with its copy button until Done. */
+export function ShownOnce({ title, level = 2, className, note, value, valueClassName, testId, copyLabel, onDone }: ShownOnceProps) {
+  return (
+    <Alert variant="light" className={className ? `${className} border` : 'border'} role="status">
+      <Alert.Heading as={level === 2 ? 'h2' : 'h3'} className={level === 2 ? 'h5' : 'h6'}>
+        {title}
+      </Alert.Heading>
+      <p className="mb-2">{note}</p>
+      <p className="mb-2">
+        <code className={`user-select-all text-body ${valueClassName}`} data-testid={testId}>
+          {value}
+        </code>{' '}
+        <CopyButton text={value} label={copyLabel} />
+      </p>
+      <Button size="sm" variant="secondary" onClick={onDone}>
+        Done
+      </Button>
+    </Alert>
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { accessCode } from '../testing/admin-fixtures.ts';
 import { setUpConsolePageTests } from '../../../testing/console-page.ts';
+import { openAndCancelDialog } from '../testing/confirm-dialog.ts';
 import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
 
 setUpConsolePageTests();
@@ -76,10 +77,7 @@ describe('access codes', { timeout: 40_000 }, () => {
       },
     });
     renderApp('/admin/access-codes');
-    await userEvent.click(await screen.findByRole('button', { name: 'Disable Morgan Motors' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Disable this access code?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await openAndCancelDialog('Disable Morgan Motors', 'Disable this access code?');
     expect(api.callsTo('POST', '/api/Admin/AccessCodes/2/Disable')).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Disable Morgan Motors' }));

@@ -1,9 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
 import { ACCESS_CODE_CATEGORIES, EVENT_TYPES, type AdminAccessCode, type CreatedAccessCode, type EventType } from '@portal/contracts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useCreateAccessCode } from '../api/create-access-code.ts';
@@ -12,10 +10,10 @@ import { useAccessCodes } from '../api/get-access-codes.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { CopyField } from '../components/copy-button.tsx';
+import { FormCard } from '../components/form-card.tsx';
 import { FieldGrid, type FieldSpec } from '../../../components/ui/form/field-grid.tsx';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
-import { SubmitCancel } from '../../../components/ui/form/submit-cancel.tsx';
-import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
+import { useCreateFlow } from '../hooks/use-create-flow.ts';
 import { useListParams } from '../hooks/use-list-params.ts';
 import { CATEGORY_LABELS, checkAccessCodeForm, EMPTY_ACCESS_CODE_FORM, type AccessCodeFormErrors, type AccessCodeFormValues } from '../utils/access-code-form.ts';
 import { formatCount, formatDateTime } from '../utils/format.ts';
@@ -37,8 +35,7 @@ function NewCodeForm({ event, onCreated, onCancel }: { event: EventType; onCreat
   const [values, setValues] = useState<AccessCodeFormValues>(EMPTY_ACCESS_CODE_FORM);
   const [errors, setErrors] = useState<AccessCodeFormErrors>({});
   const set = (field: keyof AccessCodeFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     const checked = checkAccessCodeForm(event, values);
     if ('errors' in checked) {
       setErrors(checked.errors);
@@ -48,29 +45,20 @@ function NewCodeForm({ event, onCreated, onCancel }: { event: EventType; onCreat
     create.mutate(checked.request, { onSuccess: onCreated });
   };
   return (
-    <Card className="mb-4">
-      <Card.Body>
-        <Card.Title as="h2" className="h5">
-          New {event} access code
-        </Card.Title>
-        <Form noValidate onSubmit={onSubmit}>
-          <FieldGrid
-            className="row-cols-1 row-cols-md-2 row-cols-xl-3"
-            fields={CODE_FIELDS}
-            values={values}
-            errors={errors}
-            onChange={(name, value) => set(name)(value)}
-            before={
-              <div className="col">
-                <SelectField id="code-category" label="Admits" value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} error={errors.category} />
-              </div>
-            }
-          />
-          {create.isError && <ErrorAlert error={create.error} title="Not created." />}
-          <SubmitCancel label="Create code" pending={create.isPending} onCancel={onCancel} />
-        </Form>
-      </Card.Body>
-    </Card>
+    <FormCard title={`New ${event} access code`} onSubmit={onSubmit} error={create.error} errorTitle="Not created." submitLabel="Create code" pending={create.isPending} onCancel={onCancel}>
+      <FieldGrid
+        className="row-cols-1 row-cols-md-2 row-cols-xl-3"
+        fields={CODE_FIELDS}
+        values={values}
+        errors={errors}
+        onChange={(name, value) => set(name)(value)}
+        before={
+          <div className="col">
+            <SelectField id="code-category" label="Admits" value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} error={errors.category} />
+          </div>
+        }
+      />
+    </FormCard>
   );
 }
 
@@ -102,8 +90,7 @@ export function AccessCodesPage() {
   const event: EventType = params.event === 'abc' ? 'abc' : 'nbc';
   const codes = useAccessCodes(event, params.page, PAGE_SIZE);
   const disable = useDisableAccessCode(event);
-  const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<CreatedAccessCode | null>(null);
+  const newCode = useCreateFlow<CreatedAccessCode>();
   const { target: toDisable, ask: askDisable, dialog } = useConfirmTarget(disable, (code: AdminAccessCode) => code.id);
 
   return (
@@ -112,11 +99,11 @@ export function AccessCodesPage() {
         <h1 className="h3 mb-0">Access codes</h1>
         <div className="d-flex flex-wrap align-items-end gap-2">
           <SelectField id="codes-event" label="Event" className="mb-0" value={event} onChange={(value) => update({ event: value })} options={EVENT_TYPES.map((e) => ({ value: e, label: e }))} />
-          {!creating && (
+          {!newCode.creating && (
             <Button
               onClick={() => {
-                setCreated(null);
-                setCreating(true);
+                newCode.dismiss();
+                newCode.start();
               }}
             >
               New access code
@@ -124,17 +111,8 @@ export function AccessCodesPage() {
           )}
         </div>
       </div>
-      {created && <CreatedCode created={created} onDone={() => setCreated(null)} />}
-      {creating && (
-        <NewCodeForm
-          event={event}
-          onCancel={() => setCreating(false)}
-          onCreated={(answer) => {
-            setCreating(false);
-            setCreated(answer);
-          }}
-        />
-      )}
+      {newCode.created && <CreatedCode created={newCode.created} onDone={newCode.dismiss} />}
+      {newCode.creating && <NewCodeForm event={event} onCancel={newCode.cancel} onCreated={newCode.done} />}
       <PagedTable
         query={codes}
         loadingLabel="Loading access codes…"

@@ -1,18 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { totpConfirmRequestSchema, totpDisableRequestSchema, type Organizer, type TotpSetupData } from '@portal/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTotp, useDisableTotp, useMe, useStartTotp } from '../api/totp.ts';
 import { CopyField } from '../components/copy-button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
-import { SubmitCancel } from '../../../components/ui/form/submit-cancel.tsx';
 import { QrCode } from '../components/qr-code.tsx';
-import { ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
+import { QueryState } from '../../../components/ui/table/query-state.tsx';
 import { fieldErrorsOf, serverFieldErrors } from '../utils/zod-errors.ts';
+import { FormCard } from '../components/form-card.tsx';
 
 /** A code typed with spaces ("123 456") as the authenticator app shows it. */
 const compact = (code: string) => code.replace(/\s+/g, '');
@@ -25,8 +24,7 @@ function ConfirmTotp({ setup, onCancel, onDone }: { setup: TotpSetupData; onCanc
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const server = confirm.error instanceof ApiError ? serverFieldErrors(confirm.error.fieldErrors) : {};
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     const checked = totpConfirmRequestSchema.safeParse({ code: compact(code) });
     if (!checked.success) {
       setError('Enter the 6-digit code your authenticator app shows.');
@@ -36,39 +34,43 @@ function ConfirmTotp({ setup, onCancel, onDone }: { setup: TotpSetupData; onCanc
     confirm.mutate(checked.data, { onSuccess: onDone });
   };
   return (
-    <Card className="mb-4">
-      <Card.Body>
-        <Card.Title as="h2" className="h5" ref={headingRef} tabIndex={-1}>
-          Set up your authenticator app
-        </Card.Title>
-        <ol className="ps-3">
-          <li>In your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password), add an account and scan this code.</li>
-          <li>Or, if you cannot scan, type the key below into the app (time-based, 6 digits, 30 seconds).</li>
-          <li>Enter the code the app shows now, to check that it works. Until then, two-factor sign-in stays off.</li>
-        </ol>
-        <div className="d-flex flex-wrap gap-4 align-items-start mb-3">
-          <QrCode text={setup.otpauthUrl} label="QR code of your authenticator key" />
-          <div className="flex-grow-1 admin-totp-key">
-            <CopyField showLabel id="totp-secret" label="Key" value={setup.secret} copyLabel="Copy key" className="mb-3" />
-            <CopyField showLabel id="totp-uri" label="Set-up link (otpauth)" value={setup.otpauthUrl} copyLabel="Copy link" inputClassName="small" />
+    <FormCard
+      title="Set up your authenticator app"
+      titleRef={headingRef}
+      intro={
+        <>
+          <ol className="ps-3">
+            <li>In your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password), add an account and scan this code.</li>
+            <li>Or, if you cannot scan, type the key below into the app (time-based, 6 digits, 30 seconds).</li>
+            <li>Enter the code the app shows now, to check that it works. Until then, two-factor sign-in stays off.</li>
+          </ol>
+          <div className="d-flex flex-wrap gap-4 align-items-start mb-3">
+            <QrCode text={setup.otpauthUrl} label="QR code of your authenticator key" />
+            <div className="flex-grow-1 admin-totp-key">
+              <CopyField showLabel id="totp-secret" label="Key" value={setup.secret} copyLabel="Copy key" className="mb-3" />
+              <CopyField showLabel id="totp-uri" label="Set-up link (otpauth)" value={setup.otpauthUrl} copyLabel="Copy link" inputClassName="small" />
+            </div>
           </div>
-        </div>
-        <Form noValidate onSubmit={onSubmit}>
-          <TextField
-            id="totp-code"
-            label="Code from the app"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={setCode}
-            error={error ?? server.code}
-            className="mb-3 admin-totp-code"
-          />
-          {confirm.isError && !server.code && <ErrorAlert error={confirm.error} title="Not turned on." />}
-          <SubmitCancel label="Turn on two-factor sign-in" pending={confirm.isPending} onCancel={onCancel} />
-        </Form>
-      </Card.Body>
-    </Card>
+        </>
+      }
+      onSubmit={onSubmit}
+      error={server.code ? null : confirm.error}
+      errorTitle="Not turned on."
+      submitLabel="Turn on two-factor sign-in"
+      pending={confirm.isPending}
+      onCancel={onCancel}
+    >
+      <TextField
+        id="totp-code"
+        label="Code from the app"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={setCode}
+        error={error ?? server.code}
+        className="mb-3 admin-totp-code"
+      />
+    </FormCard>
   );
 }
 
@@ -78,8 +80,7 @@ function StartTotp({ onCancel, onStarted }: { onCancel: () => void; onStarted: (
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const server = start.error instanceof ApiError ? serverFieldErrors(start.error.fieldErrors) : {};
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     if (password === '') {
       setError('Enter your password.');
       return;
@@ -88,19 +89,9 @@ function StartTotp({ onCancel, onStarted }: { onCancel: () => void; onStarted: (
     start.mutate({ password }, { onSuccess: onStarted });
   };
   return (
-    <Card className="mb-4">
-      <Card.Body>
-        <Card.Title as="h2" className="h5">
-          Set up two-factor sign-in
-        </Card.Title>
-        <p>Confirm it is you with your password.</p>
-        <Form noValidate onSubmit={onSubmit}>
-          <TextField id="totp-start-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={error ?? server.password} className="mb-3 admin-totp-code" />
-          {start.isError && !server.password && <ErrorAlert error={start.error} title="Could not start the set-up." />}
-          <SubmitCancel label="Continue" pending={start.isPending} onCancel={onCancel} />
-        </Form>
-      </Card.Body>
-    </Card>
+    <FormCard title="Set up two-factor sign-in" intro={<p>Confirm it is you with your password.</p>} onSubmit={onSubmit} error={server.password ? null : start.error} errorTitle="Could not start the set-up." submitLabel="Continue" pending={start.isPending} onCancel={onCancel}>
+      <TextField id="totp-start-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={error ?? server.password} className="mb-3 admin-totp-code" />
+    </FormCard>
   );
 }
 
@@ -113,8 +104,7 @@ function DisableTotp({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
   const [errors, setErrors] = useState<Record<string, string>>({});
   const server = disable.error instanceof ApiError ? serverFieldErrors(disable.error.fieldErrors) : {};
   const shown = { ...server, ...errors };
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     const checked = totpDisableRequestSchema.safeParse(using === 'password' ? { password } : { code: compact(code) });
     if (!checked.success) {
       const found = fieldErrorsOf(checked.error.issues);
@@ -125,28 +115,28 @@ function DisableTotp({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
     disable.mutate(checked.data, { onSuccess: onDone });
   };
   return (
-    <Card className="mb-4 border-danger">
-      <Card.Body>
-        <Card.Title as="h2" className="h5">
-          Turn off two-factor sign-in
-        </Card.Title>
-        <p>Your account will be protected by the password alone. Confirm it is you:</p>
-        <Form noValidate onSubmit={onSubmit}>
-          <fieldset className="mb-3">
-            <legend className="visually-hidden">Confirm with</legend>
-            <Form.Check inline type="radio" id="totp-off-password" name="totp-off-with" label="My password" checked={using === 'password'} onChange={() => setUsing('password')} />
-            <Form.Check inline type="radio" id="totp-off-code" name="totp-off-with" label="A code from my app" checked={using === 'code'} onChange={() => setUsing('code')} />
-          </fieldset>
-          {using === 'password' ? (
-            <TextField id="totp-off-password-input" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={shown.password} className="mb-3 admin-totp-code" />
-          ) : (
-            <TextField id="totp-off-code-input" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={setCode} error={shown.code} className="mb-3 admin-totp-code" />
-          )}
-          {disable.isError && !server.password && !server.code && <ErrorAlert error={disable.error} title="Not turned off." />}
-          <SubmitCancel label="Turn off" pending={disable.isPending} onCancel={onCancel} variant="danger" />
-        </Form>
-      </Card.Body>
-    </Card>
+    <FormCard
+      title="Turn off two-factor sign-in"
+      danger
+      intro={<p>Your account will be protected by the password alone. Confirm it is you:</p>}
+      onSubmit={onSubmit}
+      error={server.password || server.code ? null : disable.error}
+      errorTitle="Not turned off."
+      submitLabel="Turn off"
+      pending={disable.isPending}
+      onCancel={onCancel}
+    >
+      <fieldset className="mb-3">
+        <legend className="visually-hidden">Confirm with</legend>
+        <Form.Check inline type="radio" id="totp-off-password" name="totp-off-with" label="My password" checked={using === 'password'} onChange={() => setUsing('password')} />
+        <Form.Check inline type="radio" id="totp-off-code" name="totp-off-with" label="A code from my app" checked={using === 'code'} onChange={() => setUsing('code')} />
+      </fieldset>
+      {using === 'password' ? (
+        <TextField id="totp-off-password-input" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={shown.password} className="mb-3 admin-totp-code" />
+      ) : (
+        <TextField id="totp-off-code-input" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={setCode} error={shown.code} className="mb-3 admin-totp-code" />
+      )}
+    </FormCard>
   );
 }
 

@@ -6,7 +6,6 @@
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import {
@@ -32,11 +31,10 @@ import {
   useWalkIn,
 } from '../api/event-days.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { CopyButton } from '../components/copy-button.tsx';
+import { ShownOnce } from '../components/copy-button.tsx';
 import { FieldGrid, type FieldSpec } from '../../../components/ui/form/field-grid.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
-import { SubmitCancel } from '../../../components/ui/form/submit-cancel.tsx';
 import { CheckField } from '../../../components/ui/form/check-field.tsx';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { ACTIONS, DataTable } from '../../../components/ui/table/data-table.tsx';
@@ -46,6 +44,8 @@ import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { formatCount, formatDateTime } from '../utils/format.ts';
 import { ATTENDEE_TYPE_LABELS, labelOf } from '../utils/labels.ts';
 import { fieldErrorsOf } from '../utils/zod-errors.ts';
+import { FormCard } from '../components/form-card.tsx';
+import { useCreateFlow } from '../hooks/use-create-flow.ts';
 
 const EVENTS = ['nbc', 'abc'] as const;
 type EventId = (typeof EVENTS)[number];
@@ -147,8 +147,7 @@ function NewDeviceForm({ event, onCreated, onCancel }: { event: EventId; onCreat
   const [canWalkIn, setCanWalkIn] = useState(false);
   const [canSubstitute, setCanSubstitute] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     const checked = createCheckInDeviceRequestSchema.safeParse({ event, name, canWalkIn, canSubstitute });
     if (!checked.success) {
       setErrors(fieldErrorsOf(checked.error.issues));
@@ -158,20 +157,11 @@ function NewDeviceForm({ event, onCreated, onCancel }: { event: EventId; onCreat
     create.mutate(checked.data, { onSuccess: (created) => onCreated({ ...created, name: checked.data.name }) });
   };
   return (
-    <Card className="mb-3">
-      <Card.Body>
-        <Card.Title as="h3" className="h6">
-          New door device for {event}
-        </Card.Title>
-        <Form noValidate onSubmit={onSubmit}>
-          <TextField id="device-name" label="Name" value={name} onChange={setName} error={errors.name} placeholder="Door 2, Hall B" hint="Shown at the door and in arrivals (first check-in's door)." />
-          <CheckField id="device-walk-in" className="mb-1" label="May register walk-ins" checked={canWalkIn} onChange={setCanWalkIn} />
-          <CheckField id="device-substitute" className="mb-3" label="May pass a registration to a colleague of the same store" checked={canSubstitute} onChange={setCanSubstitute} />
-          {create.isError && <ErrorAlert error={create.error} title="Not created." />}
-          <SubmitCancel label="Create pairing code" pending={create.isPending} onCancel={onCancel} />
-        </Form>
-      </Card.Body>
-    </Card>
+    <FormCard title={`New door device for ${event}`} level={3} onSubmit={onSubmit} error={create.error} errorTitle="Not created." submitLabel="Create pairing code" pending={create.isPending} onCancel={onCancel}>
+      <TextField id="device-name" label="Name" value={name} onChange={setName} error={errors.name} placeholder="Door 2, Hall B" hint="Shown at the door and in arrivals (first check-in's door)." />
+      <CheckField id="device-walk-in" className="mb-1" label="May register walk-ins" checked={canWalkIn} onChange={setCanWalkIn} />
+      <CheckField id="device-substitute" className="mb-3" label="May pass a registration to a colleague of the same store" checked={canSubstitute} onChange={setCanSubstitute} />
+    </FormCard>
   );
 }
 
@@ -179,16 +169,15 @@ function Devices({ event }: { event: EventId }) {
   const devices = useCheckInDevices(event);
   const revoke = useRevokeCheckInDevice();
   const confirm = useConfirmTarget(revoke, (d: CheckInDevice) => ({ id: d.id }));
-  const [adding, setAdding] = useState(false);
-  const [created, setCreated] = useState<(CreatedCheckInDevice & { name: string }) | null>(null);
+  const newDevice = useCreateFlow<CreatedCheckInDevice & { name: string }>();
   return (
     <section aria-labelledby="devices-title" className="mb-4">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h2 id="devices-title" className="h5 mb-0">
           Door devices
         </h2>
-        {!adding && (
-          <Button size="sm" variant="outline-primary" onClick={() => setAdding(true)}>
+        {!newDevice.creating && (
+          <Button size="sm" variant="outline-primary" onClick={newDevice.start}>
             New device
           </Button>
         )}
@@ -197,32 +186,18 @@ function Devices({ event }: { event: EventId }) {
         Open <code>/checkin</code> on the door's phone or tablet and type the pairing code. A device keeps only what the door needs (name, store, type, status) and wipes
         it when revoked.
       </p>
-      {adding && (
-        <NewDeviceForm
-          event={event}
-          onCancel={() => setAdding(false)}
-          onCreated={(c) => {
-            setAdding(false);
-            setCreated(c);
-          }}
+      {newDevice.creating && <NewDeviceForm event={event} onCancel={newDevice.cancel} onCreated={newDevice.done} />}
+      {newDevice.created && (
+        <ShownOnce
+          title={`Pairing code of ${newDevice.created.name}`}
+          level={3}
+          note={<>Shown only this once; it pairs one device until {formatDateTime(newDevice.created.pairingExpiresAt)}.</>}
+          value={newDevice.created.pairingCode}
+          valueClassName="fs-4"
+          testId="pairing-code"
+          copyLabel="Copy pairing code"
+          onDone={newDevice.dismiss}
         />
-      )}
-      {created && (
-        <Alert variant="light" className="border" role="status">
-          <Alert.Heading as="h3" className="h6">
-            Pairing code of {created.name}
-          </Alert.Heading>
-          <p className="mb-2">Shown only this once; it pairs one device until {formatDateTime(created.pairingExpiresAt)}.</p>
-          <p className="mb-2">
-            <code className="fs-4 user-select-all text-body" data-testid="pairing-code">
-              {created.pairingCode}
-            </code>{' '}
-            <CopyButton text={created.pairingCode} label="Copy pairing code" />
-          </p>
-          <Button size="sm" variant="secondary" onClick={() => setCreated(null)}>
-            Done
-          </Button>
-        </Alert>
       )}
       <PagedTable
         query={devices}

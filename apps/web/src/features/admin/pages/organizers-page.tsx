@@ -1,14 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
 import type { AdminOrganizer } from '@portal/contracts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useOrganizers, useSetOrganizerActive } from '../api/organizers.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
+import { SearchForm } from '../../../components/ui/form/search-form.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { ACTIONS } from '../../../components/ui/table/data-table.tsx';
@@ -31,10 +29,6 @@ export function OrganizersPage() {
   const setActive = useSetOrganizerActive();
   const [text, setText] = useState(params.q);
   const { target, ask, dialog } = useConfirmTarget(setActive, (t: { organizer: AdminOrganizer; active: boolean }) => ({ id: t.organizer.id, active: t.active }));
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    update({ q: text.trim() });
-  };
   const self = (o: AdminOrganizer) => o.email === session?.email.toLowerCase();
 
   return (
@@ -43,21 +37,10 @@ export function OrganizersPage() {
       <p className="text-body-secondary">
         New organizer accounts are created on the server with <code>npm run admin:create -- --email …</code> (a one-time password, changed at the first sign-in).
       </p>
-      <Form role="search" aria-label="Find organizers" onSubmit={onSearch} className="mb-3">
-        <Row xs={1} sm={3} className="align-items-end">
-          <Col>
-            <TextField id="organizers-q" type="search" label="E-mail or name" value={text} onChange={setText} className="mb-2" />
-          </Col>
-          <Col>
-            <SelectField id="organizers-active" label="State" value={params.active} onChange={(active) => update({ active })} options={STATE_OPTIONS} className="mb-2" />
-          </Col>
-          <Col>
-            <Button type="submit" className="mb-2">
-              Search
-            </Button>
-          </Col>
-        </Row>
-      </Form>
+      <SearchForm label="Find organizers" onSearch={() => update({ q: text.trim() })}>
+        <TextField id="organizers-q" type="search" label="E-mail or name" value={text} onChange={setText} className="mb-2" />
+        <SelectField id="organizers-active" label="State" value={params.active} onChange={(active) => update({ active })} options={STATE_OPTIONS} className="mb-2" />
+      </SearchForm>
       <PagedTable
         query={organizers}
         loadingLabel="Loading organizers…"

@@ -13,6 +13,7 @@ import { downloadPersonData } from '../api/privacy.ts';
 import { useUpdatePerson } from '../api/update-person.ts';
 import { ErasePersonDialog } from '../components/erase-person-dialog.tsx';
 import { ErasureRequests } from '../components/erasure-requests.tsx';
+import { SearchForm } from '../../../components/ui/form/search-form.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
@@ -121,10 +122,6 @@ export function PeoplePage() {
     setExportProblem(null);
     downloadPersonData(person.id).catch(setExportProblem);
   };
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    update({ q: text.q.trim(), store: text.store.trim() });
-  };
 
   return (
     <>
@@ -137,21 +134,10 @@ export function PeoplePage() {
         }}
       />
       {exportProblem !== null && <ErrorAlert error={exportProblem} title="The data could not be downloaded." />}
-      <Form role="search" aria-label="Find people" onSubmit={onSearch} className="mb-3">
-        <Row xs={1} sm={3} className="align-items-end">
-          <Col>
-            <TextField id="people-q" type="search" label="Name or e-mail" value={text.q} onChange={(q) => setText((t) => ({ ...t, q }))} className="mb-2" />
-          </Col>
-          <Col>
-            <TextField id="people-store" label="Store number" value={text.store} onChange={(store) => setText((t) => ({ ...t, store }))} className="mb-2" />
-          </Col>
-          <Col>
-            <Button type="submit" className="mb-2">
-              Search
-            </Button>
-          </Col>
-        </Row>
-      </Form>
+      <SearchForm label="Find people" onSearch={() => update({ q: text.q.trim(), store: text.store.trim() })}>
+        <TextField id="people-q" type="search" label="Name or e-mail" value={text.q} onChange={(q) => setText((t) => ({ ...t, q }))} className="mb-2" />
+        <TextField id="people-store" label="Store number" value={text.store} onChange={(store) => setText((t) => ({ ...t, store }))} className="mb-2" />
+      </SearchForm>
       <PagedTable
         query={people}
         loadingLabel="Searching people…"

@@ -18,6 +18,7 @@ import { useResendRegistrationLink } from '../api/resend-registration-link.ts';
 import { AuditDetail } from '../components/audit-detail.tsx';
 import { BadgeCard } from '../components/badge-card.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { CopyField } from '../components/copy-button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { DataTable } from '../../../components/ui/table/data-table.tsx';
@@ -146,15 +147,11 @@ function History({ r }: { r: AdminRegistrationDetail }) {
 function Detail({ r }: { r: AdminRegistrationDetail }) {
   const cancel = useCancelRegistration(r.id);
   const resend = useResendRegistrationLink(r.id);
-  const [confirm, setConfirm] = useState<'cancel' | 'resend' | null>(null);
   const [reason, setReason] = useState('');
   const [link, setLink] = useState<ResendLinkData | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const close = () => {
-    cancel.reset();
-    resend.reset();
-    setConfirm(null);
-  };
+  const cancelling = useConfirmTarget(cancel, () => reason, () => setDone('The registration is cancelled. The attendee is mailed a cancellation.'));
+  const resending = useConfirmTarget(resend, () => undefined, setLink);
 
   return (
     <>
@@ -180,10 +177,10 @@ function Detail({ r }: { r: AdminRegistrationDetail }) {
           <Facts r={r} />
         </Card.Body>
         <Card.Footer className="d-flex flex-wrap gap-2">
-          <Button variant="outline-primary" onClick={() => setConfirm('resend')} disabled={r.status === 'Cancelled'}>
+          <Button variant="outline-primary" onClick={() => resending.ask(r)} disabled={r.status === 'Cancelled'}>
             Resend link
           </Button>
-          <Button variant="outline-danger" onClick={() => setConfirm('cancel')} disabled={r.status === 'Cancelled'}>
+          <Button variant="outline-danger" onClick={() => cancelling.ask(r)} disabled={r.status === 'Cancelled'}>
             Cancel registration
           </Button>
         </Card.Footer>
@@ -207,22 +204,7 @@ function Detail({ r }: { r: AdminRegistrationDetail }) {
           <History r={r} />
         </Col>
       </Row>
-      <ConfirmDialog
-        show={confirm === 'cancel'}
-        title="Cancel this registration?"
-        confirmLabel="Cancel registration"
-        pending={cancel.isPending}
-        error={cancel.error}
-        onCancel={close}
-        onConfirm={() =>
-          cancel.mutate(reason, {
-            onSuccess: () => {
-              setConfirm(null);
-              setDone('The registration is cancelled. The attendee is mailed a cancellation.');
-            },
-          })
-        }
-      >
+      <ConfirmDialog {...cancelling.dialog} title="Cancel this registration?" confirmLabel="Cancel registration">
         <p>
           {r.firstName} {r.lastName} will no longer be registered for {r.event}. The seat is freed.
         </p>
@@ -231,23 +213,7 @@ function Detail({ r }: { r: AdminRegistrationDetail }) {
           <Form.Control as="textarea" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Form.Group>
       </ConfirmDialog>
-      <ConfirmDialog
-        show={confirm === 'resend'}
-        title="Send a new registration link?"
-        confirmLabel="Send new link"
-        variant="primary"
-        pending={resend.isPending}
-        error={resend.error}
-        onCancel={close}
-        onConfirm={() =>
-          resend.mutate(undefined, {
-            onSuccess: (answer) => {
-              setConfirm(null);
-              setLink(answer);
-            },
-          })
-        }
-      >
+      <ConfirmDialog {...resending.dialog} title="Send a new registration link?" confirmLabel="Send new link" variant="primary">
         <p>A new link goes to {r.email ?? 'the attendee'}. Links sent earlier and not used yet stop working.</p>
       </ConfirmDialog>
     </>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, testLocation } from '../../../testing/render-app.tsx';
 import { auditEntry, nbcEvent, registration, registrationDetail } from '../testing/admin-fixtures.ts';
 import { setUpConsolePageTests } from '../../../testing/console-page.ts';
+import { openAndCancelDialog } from '../testing/confirm-dialog.ts';
 import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
 
 setUpConsolePageTests();
@@ -70,14 +71,11 @@ describe('registration detail', { timeout: 40_000 }, () => {
       },
     });
     renderApp('/admin/registrations/7');
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel registration' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Cancel this registration?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await openAndCancelDialog('Cancel registration', 'Cancel this registration?');
     expect(api.callsTo('POST', '/api/Admin/Registrations/7/Cancel')).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel registration' }));
-    dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Duplicate of 8');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel registration' }));
     expect(await screen.findByText(/The registration is cancelled/)).toBeVisible();

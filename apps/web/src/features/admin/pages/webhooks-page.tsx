@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import {
   createWebhookRequestSchema,
@@ -25,9 +24,8 @@ import {
   useWebhooks,
 } from '../api/webhooks.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { CopyButton } from '../components/copy-button.tsx';
+import { ShownOnce } from '../components/copy-button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
-import { SubmitCancel } from '../../../components/ui/form/submit-cancel.tsx';
 import { ACTIONS, DataTable } from '../../../components/ui/table/data-table.tsx';
 import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
@@ -35,6 +33,7 @@ import { StatusBadge } from '../components/status-badge.tsx';
 import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { formatDateTime } from '../utils/format.ts';
 import { fieldErrorsOf } from '../utils/zod-errors.ts';
+import { FormCard } from '../components/form-card.tsx';
 
 const SENT = new Set<string>(WEBHOOK_EVENT_TYPES_SENT);
 
@@ -45,8 +44,7 @@ function NewEndpointForm({ onCreated, onCancel }: { onCreated: (created: Created
   const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES_SENT]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const toggle = (type: WebhookEventType) => setEvents((list) => (list.includes(type) ? list.filter((t) => t !== type) : [...list, type]));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     const checked = createWebhookRequestSchema.safeParse({ url, description, events });
     if (!checked.success) {
       setErrors(fieldErrorsOf(checked.error.issues));
@@ -56,62 +54,33 @@ function NewEndpointForm({ onCreated, onCancel }: { onCreated: (created: Created
     create.mutate(checked.data, { onSuccess: onCreated });
   };
   return (
-    <Card className="mb-4">
-      <Card.Body>
-        <Card.Title as="h2" className="h5">
-          New endpoint
-        </Card.Title>
-        <Form noValidate onSubmit={onSubmit}>
-          <TextField id="webhook-url" label="URL" value={url} onChange={setUrl} error={errors.url} placeholder="https://crm.example.com/hooks/portal" hint="https:// only (http:// and this machine's addresses in demo mode). Internal addresses are refused unless WEBHOOK_ALLOW_PRIVATE=true." />
-          <TextField id="webhook-description" label="Description" value={description} onChange={setDescription} error={errors.description} hint="For organizers only, e.g. CRM or travel desk." />
-          <fieldset className="mb-3" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
-            <legend className="form-label fs-6">Events</legend>
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <Form.Check
-                key={type}
-                id={`webhook-event-${type}`}
-                type="checkbox"
-                label={
-                  <>
-                    <code>{type}</code>
-                    {!SENT.has(type) && <span className="small text-body-secondary"> (sent once the feature exists)</span>}
-                  </>
-                }
-                checked={events.includes(type)}
-                onChange={() => toggle(type)}
-              />
-            ))}
-            {errors.events && (
-              <div className="invalid-feedback d-block" id="webhook-events-error">
-                {errors.events}
-              </div>
-            )}
-          </fieldset>
-          {create.isError && <ErrorAlert error={create.error} title="Not created." />}
-          <SubmitCancel label="Add endpoint" pending={create.isPending} onCancel={onCancel} />
-        </Form>
-      </Card.Body>
-    </Card>
-  );
-}
-
-function SecretShownOnce({ created, onDone }: { created: CreatedWebhook; onDone: () => void }) {
-  return (
-    <Alert variant="light" className="mb-4 border" role="status">
-      <Alert.Heading as="h2" className="h5">
-        Signing secret of {created.url}
-      </Alert.Heading>
-      <p className="mb-2">Give it to the receiver now: it is shown only this once. Receivers check each request's signature with it (docs/webhooks.md).</p>
-      <p className="mb-2">
-        <code className="user-select-all text-break text-body" data-testid="webhook-secret">
-          {created.secret}
-        </code>{' '}
-        <CopyButton text={created.secret} label="Copy secret" />
-      </p>
-      <Button size="sm" variant="secondary" onClick={onDone}>
-        Done
-      </Button>
-    </Alert>
+    <FormCard title="New endpoint" onSubmit={onSubmit} error={create.error} errorTitle="Not created." submitLabel="Add endpoint" pending={create.isPending} onCancel={onCancel}>
+      <TextField id="webhook-url" label="URL" value={url} onChange={setUrl} error={errors.url} placeholder="https://crm.example.com/hooks/portal" hint="https:// only (http:// and this machine's addresses in demo mode). Internal addresses are refused unless WEBHOOK_ALLOW_PRIVATE=true." />
+      <TextField id="webhook-description" label="Description" value={description} onChange={setDescription} error={errors.description} hint="For organizers only, e.g. CRM or travel desk." />
+      <fieldset className="mb-3" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
+        <legend className="form-label fs-6">Events</legend>
+        {WEBHOOK_EVENT_TYPES.map((type) => (
+          <Form.Check
+            key={type}
+            id={`webhook-event-${type}`}
+            type="checkbox"
+            label={
+              <>
+                <code>{type}</code>
+                {!SENT.has(type) && <span className="small text-body-secondary"> (sent once the feature exists)</span>}
+              </>
+            }
+            checked={events.includes(type)}
+            onChange={() => toggle(type)}
+          />
+        ))}
+        {errors.events && (
+          <div className="invalid-feedback d-block" id="webhook-events-error">
+            {errors.events}
+          </div>
+        )}
+      </fieldset>
+    </FormCard>
   );
 }
 
@@ -209,7 +178,18 @@ export function WebhooksPage() {
       <p className="text-body-secondary">
         The portal tells other systems (CRM, travel desk, dealer systems) about every registration change: each event is sent, signed, to the endpoints that subscribe to it, retried for up to three days, and in order per registration.
       </p>
-      {secret && <SecretShownOnce created={secret} onDone={() => setSecret(null)} />}
+      {secret && (
+        <ShownOnce
+          title={`Signing secret of ${secret.url}`}
+          className="mb-4"
+          note="Give it to the receiver now: it is shown only this once. Receivers check each request's signature with it (docs/webhooks.md)."
+          value={secret.secret}
+          valueClassName="text-break"
+          testId="webhook-secret"
+          copyLabel="Copy secret"
+          onDone={() => setSecret(null)}
+        />
+      )}
       {adding ? (
         <NewEndpointForm
           onCreated={(created) => {

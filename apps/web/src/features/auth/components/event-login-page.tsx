@@ -63,7 +63,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
   const { pending, submit, setOutcomeErrors, shownErrors, invalid } = useLoginAttempt(ruleErrors);
   const errorsId = `${formId}-errors`;
 
-  const update = (field: keyof LoginFields) => (value: string) => {
+  const update = (field: keyof LoginFields, value: string) => {
     setFields((current) => ({ ...current, [field]: value }));
     setOutcomeErrors([]);
   };
@@ -126,7 +126,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
         texts={texts}
         userName={fields.userName}
         password={fields.password}
-        onChange={(field, value) => update(field)(value)}
+        onChange={update}
         invalid={invalid}
         describedBy={describedBy}
         describeForm
@@ -138,7 +138,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
             idPrefix={formId}
             labels={{ firstName: texts.firstNameLabel, lastName: texts.lastNameLabel }}
             values={fields}
-            onChange={(field, value) => update(field)(value)}
+            onChange={update}
             invalid={invalid}
             describedBy={describedBy}
             required

@@ -50,7 +50,7 @@ function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent
   const errorsId = `${formId}-errors`;
   const describedBy = shownErrors.length > 0 ? errorsId : undefined;
 
-  const update = (field: 'userName' | 'password') => (value: string) => {
+  const update = (field: 'userName' | 'password', value: string) => {
     setFields((current) => ({ ...current, [field]: value }));
     setOutcomeErrors([]);
   };
@@ -69,7 +69,7 @@ function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent
         texts={texts}
         userName={fields.userName}
         password={fields.password}
-        onChange={(field, value) => update(field)(value)}
+        onChange={update}
         invalid={invalid}
         describedBy={describedBy}
         pending={pending}

@@ -9,10 +9,8 @@ import { LazyAccordionBody } from './lazy-accordion-body.tsx';
 export const PDF_LINK_TEXT = 'Click here to download pdf';
 
 export const AgendaSection = memo(function AgendaSection(props: SectionProps<AgendaPage>) {
-  const { data } = props;
-  const heading = text(data?.elements.title) || props.title;
   return (
-    <ContentSection id="agenda" {...props} title={heading}>
+    <ContentSection id="agenda" {...props} titleOf={(page) => text(page.elements.title)}>
       {(item) => (
         <Accordion alwaysOpen>
           {item.elements.links_and_pdfs.linkedItems.map((link) => {

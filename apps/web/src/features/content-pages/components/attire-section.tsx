@@ -4,10 +4,8 @@ import { text, type AttirePage } from '../../../lib/content-models.ts';
 import { ContentSection, type SectionProps } from './content-section.tsx';
 
 export const AttireSection = memo(function AttireSection(props: SectionProps<AttirePage>) {
-  const { data } = props;
-  const heading = text(data?.elements.title) || props.title;
   return (
-    <ContentSection id="attire" {...props} title={heading}>
+    <ContentSection id="attire" {...props} titleOf={(page) => text(page.elements.title)}>
       {(item) => (
         <div className="row g-4">
           {item.elements.headings_and_content.linkedItems.map((part) => (

@@ -1,16 +1,13 @@
 import { memo } from 'react';
-import Accordion from 'react-bootstrap/Accordion';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { text, type ConferenceInformation } from '../../../lib/content-models.ts';
 import { safeHttpUrl } from '../utils/safe-url.ts';
 import { ContentSection, type SectionProps } from './content-section.tsx';
-import { LazyAccordionBody } from './lazy-accordion-body.tsx';
+import { RichTextAccordion } from './rich-text-accordion.tsx';
 
 export const ConferenceInfoSection = memo(function ConferenceInfoSection(props: SectionProps<ConferenceInformation>) {
-  const { data } = props;
-  const heading = text(data?.elements.heading) || props.title;
   return (
-    <ContentSection id="confinfo" {...props} title={heading}>
+    <ContentSection id="confinfo" {...props} titleOf={(page) => text(page.elements.heading)}>
       {(item) => (
         <>
           <RichText html={item.elements.conference_location_info.value} className="mb-4" />
@@ -36,16 +33,10 @@ export const ConferenceInfoSection = memo(function ConferenceInfoSection(props: 
             })}
           </div>
           {item.elements.conference_notes.linkedItems.length > 0 && (
-            <Accordion alwaysOpen>
-              {item.elements.conference_notes.linkedItems.map((note) => (
-                <Accordion.Item key={note.system.codename} eventKey={note.system.codename}>
-                  <Accordion.Header as="h3">{text(note.elements.heading)}</Accordion.Header>
-                  <LazyAccordionBody>
-                    <RichText html={note.elements.content.value} />
-                  </LazyAccordionBody>
-                </Accordion.Item>
-              ))}
-            </Accordion>
+            <RichTextAccordion
+              alwaysOpen
+              items={item.elements.conference_notes.linkedItems.map((note) => ({ key: note.system.codename, heading: text(note.elements.heading), html: note.elements.content.value }))}
+            />
           )}
         </>
       )}

@@ -20,14 +20,18 @@ export interface ContentSectionProps<T> extends SectionProps<T> {
   id: string;
   /** The section's heading (h2) is visually hidden when the content shows its own title. */
   hideTitle?: boolean;
-  children: (item: T) => ReactNode;
+  /** The content's own title, when it has one; the page's name for the section otherwise. */
+  titleOf?: (item: T) => string;
+  /** The item's body; `title` is the heading shown. */
+  children: (item: T, title: string) => ReactNode;
 }
 
 /** One scroll target of the content page: loading, failed, missing or the item itself. */
-export function ContentSection<T>({ id, title, hideTitle = false, data, failed, pending, children }: ContentSectionProps<T>) {
+export function ContentSection<T>({ id, title: fallbackTitle, hideTitle = false, titleOf, data, failed, pending, children }: ContentSectionProps<T>) {
   const headingId = `${id}-heading`;
+  const title = (data && titleOf?.(data)) || fallbackTitle;
   let body: ReactNode;
-  if (data) body = children(data);
+  if (data) body = children(data, title);
   else if (failed) body = <p className="text-body-secondary">This section could not be loaded. Please reload the page.</p>;
   else if (pending) body = <div className="section-placeholder" aria-hidden="true" />;
   else body = null;

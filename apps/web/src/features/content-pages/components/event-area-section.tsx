@@ -6,11 +6,9 @@ import { ContentSection, type SectionProps } from './content-section.tsx';
 
 /** The area around the venue; its title is the city area's name (on abc the content says so). */
 export const EventAreaSection = memo(function EventAreaSection(props: SectionProps<TourismPage>) {
-  const { data } = props;
-  const heading = text(data?.elements.title) || props.title;
   return (
-    <ContentSection id="eventarea" {...props} title={heading}>
-      {(item) => {
+    <ContentSection id="eventarea" {...props} titleOf={(page) => text(page.elements.title)}>
+      {(item, heading) => {
         const map = safeFrameUrl(text(item.elements.tourism_map_url));
         return (
           <div className="row g-4">

@@ -5,10 +5,8 @@ import { safeHttpUrl } from '../utils/safe-url.ts';
 import { ContentSection, type SectionProps } from './content-section.tsx';
 
 export const LinkToExpoSection = memo(function LinkToExpoSection(props: SectionProps<LinkToExpoPage>) {
-  const { data } = props;
-  const heading = text(data?.elements.title) || props.title;
   return (
-    <ContentSection id="linktoexpo" {...props} title={heading}>
+    <ContentSection id="linktoexpo" {...props} titleOf={(page) => text(page.elements.title)}>
       {(item) => {
         const url = safeHttpUrl(text(item.elements.expo_url));
         return (

@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useActiveSectionTracking } from './use-active-section.ts';
 
 function section(id: string, top: number, bottom: number): HTMLElement {
@@ -19,6 +19,12 @@ async function scrollAndFlush(ms = 50) {
   await vi.advanceTimersByTimeAsync(ms);
 }
 
+// A window 800 px high; the scroll handler's frame and timers run when a test says so.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
+});
+
 afterEach(() => {
   document.body.innerHTML = '';
   vi.useRealTimers();
@@ -26,8 +32,6 @@ afterEach(() => {
 
 describe('useActiveSectionTracking', () => {
   it('reports the section that comes to be at least 30% visible when the page scrolls', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-    Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
     const welcome = section('welcome', 0, 900);
     const agenda = section('agenda', 900, 2300);
     const report = vi.fn(() => 0);
@@ -43,8 +47,6 @@ describe('useActiveSectionTracking', () => {
 
   // Section 2 of docs/design/web-rules.md: "The active tab follows the section at least 30% visible" (issue 31, item 4).
   it('reports a section reaching 30 % while the one above is still the most visible', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-    Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
     const welcome = section('welcome', 0, 900);
     const agenda = section('agenda', 900, 2900);
     const report = vi.fn(() => 0);
@@ -61,8 +63,6 @@ describe('useActiveSectionTracking', () => {
   });
 
   it('takes sections that arrive in view before any scroll as seen (the tab stays at welcome)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-    Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
     section('welcome', 0, 400);
     const report = vi.fn(() => 0);
     const { rerender } = renderHook(({ shown }) => useActiveSectionTracking(['welcome', 'confinfo'], report, shown), { initialProps: { shown: 1 } });
@@ -74,8 +74,6 @@ describe('useActiveSectionTracking', () => {
   });
 
   it('drops a report the tab state declines (a chosen tab was scrolling) and does not repeat it', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-    Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true });
     const faq = section('faq', 900, 1800);
     const report = vi.fn().mockReturnValueOnce(500).mockReturnValue(0);
     renderHook(() => useActiveSectionTracking(['faq'], report));

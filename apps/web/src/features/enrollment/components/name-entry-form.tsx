@@ -28,7 +28,7 @@ export function NameEntryForm({ texts, initial, pending, outcomeErrors, onSubmit
   const invalid = (field: keyof NameFields) => submitted && errors.some((e) => e.field === field);
   const errorsId = `${id}-errors`;
 
-  const update = (field: keyof NameFields) => (value: string) => {
+  const update = (field: keyof NameFields, value: string) => {
     setFields((current) => ({ ...current, [field]: value }));
     onChange?.();
   };
@@ -48,7 +48,7 @@ export function NameEntryForm({ texts, initial, pending, outcomeErrors, onSubmit
         idPrefix={id}
         labels={{ firstName: texts.firstNameLabel, lastName: texts.lastNameLabel }}
         values={fields}
-        onChange={(field, value) => update(field)(value)}
+        onChange={update}
         invalid={invalid}
       />
       <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending || undefined}>

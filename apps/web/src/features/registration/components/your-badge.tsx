@@ -1,23 +1,14 @@
 /**
  * "Your badge" on the registration page (docs/event-days.md): the signed badge code as a QR drawn as
- * inline SVG from `uqr`'s module matrix, the code as text, and a print button that prints this part
+ * inline SVG (src/lib/qr-path.ts), the code as text, and a print button that prints this part
  * only. A lazy chunk: the registration page loads it only when there is a badge to show.
  */
 import { useMemo } from 'react';
-import { encode } from 'uqr';
+import { qrPath } from '../../../lib/qr-path.ts';
 import './your-badge.css';
 
 export default function YourBadge({ code, name, eventName, storeName }: { code: string; name: string; eventName: string; storeName?: string | null }) {
-  const { path, modules } = useMemo(() => {
-    const qr = encode(code, { ecc: 'M', border: 4 });
-    let d = '';
-    qr.data.forEach((row, y) =>
-      row.forEach((dark, x) => {
-        if (dark) d += `M${x} ${y}h1v1h-1z`;
-      }),
-    );
-    return { path: d, modules: qr.size };
-  }, [code]);
+  const { path, modules } = useMemo(() => qrPath(code), [code]);
   return (
     <section aria-labelledby="your-badge-title" className="your-badge border rounded p-3 my-4">
       <h2 id="your-badge-title" className="h4">

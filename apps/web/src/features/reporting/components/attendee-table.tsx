@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useReportUser } from '../hooks/use-report-user.ts';
 import type { AttendeeReportKind } from '../utils/attendee-columns.ts';
 import { attendeeColumns, attendeeFooterRows, attendeeTotals } from '../utils/attendee-columns.ts';
-import { ReportTable } from './report-table.tsx';
+import { queryStateProps, ReportTable } from './report-table.tsx';
 
 export interface AttendeeTableProps {
   kind: AttendeeReportKind;
@@ -26,9 +26,7 @@ export function AttendeeTable({ kind, reportName, query }: AttendeeTableProps) {
       rowKey={(row, index) => `${row.atdName}-${index}`}
       footerRows={attendeeFooterRows(columns.length, totals, isVirtual)}
       exportFileName={reportName}
-      isLoading={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
+      {...queryStateProps(query)}
     />
   );
 }

@@ -14,37 +14,30 @@ export interface FieldFiltersProps {
   onClear: () => void;
 }
 
+/** One filter of the field report: every code, or one of the list. */
+function CodeFilter(props: { id: string; label: string; all: string; value: string; options: readonly { code: string; name: string }[]; disabled?: boolean; onChange: (code: string) => void }) {
+  return (
+    <Form.Group controlId={props.id}>
+      <Form.Label className="small mb-1">{props.label}</Form.Label>
+      <Form.Select size="sm" value={props.value} disabled={props.disabled} onChange={(event) => props.onChange(event.target.value)}>
+        <option value={ALL_CODES}>{props.all}</option>
+        {props.options.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.name}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
 export function FieldFilters(props: FieldFiltersProps) {
-  const { region, zone, regions, zones } = props;
+  const regions = props.regions.map((r) => ({ code: r.regCode, name: r.regDescription }));
+  const zones = props.zones.map((z) => ({ code: z.zone, name: z.zoneName }));
   return (
     <Form className="d-flex flex-wrap align-items-end gap-3 mb-3" onSubmit={(event) => event.preventDefault()}>
-      <Form.Group controlId="field-region">
-        <Form.Label className="small mb-1">Region</Form.Label>
-        <Form.Select size="sm" value={region} onChange={(event) => props.onRegionChange(event.target.value)}>
-          <option value={ALL_CODES}>All regions</option>
-          {regions.map((option) => (
-            <option key={option.regCode} value={option.regCode}>
-              {option.regDescription}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Group controlId="field-zone">
-        <Form.Label className="small mb-1">Zone</Form.Label>
-        <Form.Select
-          size="sm"
-          value={zone}
-          disabled={props.zonesLoading}
-          onChange={(event) => props.onZoneChange(event.target.value)}
-        >
-          <option value={ALL_CODES}>All zones</option>
-          {zones.map((option) => (
-            <option key={option.zone} value={option.zone}>
-              {option.zoneName}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
+      <CodeFilter id="field-region" label="Region" all="All regions" value={props.region} options={regions} onChange={props.onRegionChange} />
+      <CodeFilter id="field-zone" label="Zone" all="All zones" value={props.zone} options={zones} disabled={props.zonesLoading} onChange={props.onZoneChange} />
       <Button size="sm" variant="outline-secondary" onClick={props.onClear}>
         Clear
       </Button>

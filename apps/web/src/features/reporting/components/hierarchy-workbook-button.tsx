@@ -61,3 +61,8 @@ export function ServerFileButton({ label, busyLabel, variant = 'outline-success'
 export function HierarchyWorkbookButton({ event }: { event: EventType }) {
   return <ServerFileButton label="Download hierarchy workbook" busyLabel="Building workbook…" download={(signal) => downloadHierarchyWorkbook(event, signal)} />;
 }
+
+/** A report's "Export to Excel": the server builds the file of every page, not only the one shown. */
+export function ExcelExportButton({ download }: Pick<ServerFileButtonProps, 'download'>) {
+  return <ServerFileButton label="Export to Excel" busyLabel="Exporting…" variant="success" download={download} />;
+}

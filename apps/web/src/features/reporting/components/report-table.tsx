@@ -41,6 +41,20 @@ export interface ReportTableProps<Row> {
   emptyText?: string;
 }
 
+/** The query a table shows, as far as its loading, busy and error states go. */
+export interface TableQuery {
+  isPending: boolean;
+  /** Set while a server-paged query shows the previous page as the next one loads. */
+  isPlaceholderData?: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/** A table's loading, busy (another page on its way) and error states, and its retry, from the query that feeds it. */
+export function queryStateProps(query: TableQuery): Pick<ReportTableProps<unknown>, 'isLoading' | 'isFetching' | 'error' | 'onRetry'> {
+  return { isLoading: query.isPending, isFetching: query.isPlaceholderData ?? false, error: query.error, onRetry: () => void query.refetch() };
+}
+
 /** A 403 names what the viewer may not see (a code outside their report scope); anything else may pass on a retry. */
 function errorText(error: unknown): string {
   if (error instanceof ApiError && error.status === 403) return error.message;

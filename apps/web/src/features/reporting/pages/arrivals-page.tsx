@@ -5,10 +5,10 @@ import type { ArrivalsData, NotArrivedData } from '@portal/contracts';
 import { downloadReportFile } from '../api/download-hierarchy-workbook.ts';
 import { NOT_ARRIVED_PAGE_SIZE, useArrivals, useNotArrived, type ArrivalsLevel } from '../api/get-arrivals.ts';
 import { EventSelect } from '../components/event-select.tsx';
-import { ServerFileButton } from '../components/hierarchy-workbook-button.tsx';
+import { ExcelExportButton } from '../components/hierarchy-workbook-button.tsx';
 import { Pager } from '../components/pager.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
-import { ReportTable } from '../components/report-table.tsx';
+import { queryStateProps, ReportTable } from '../components/report-table.tsx';
 import { useInsightEvent } from '../hooks/use-insight-event.ts';
 import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
@@ -93,20 +93,10 @@ export function ArrivalsPage() {
         columns={arrivalsColumns(level)}
         rows={arrivals.data?.rows ?? []}
         rowKey={(row) => row.code}
-        isLoading={arrivals.isPending}
-        isFetching={arrivals.isPlaceholderData}
-        error={arrivals.error}
-        onRetry={() => void arrivals.refetch()}
+        {...queryStateProps(arrivals)}
         emptyText="No enrolled attendees in this area."
         footerRows={total ? [['Total', total.enrolled, total.arrived, total.enrolled ? Math.round((total.arrived / total.enrolled) * 1000) / 10 : 0]] : []}
-        exportControl={
-          <ServerFileButton
-            label="Export to Excel"
-            busyLabel="Exporting…"
-            variant="success"
-            download={(signal) => downloadReportFile('/api/Report/Arrivals/Export', exportQuery('arrivals'), `arrivals-${event}.xlsx`, signal)}
-          />
-        }
+        exportControl={<ExcelExportButton download={(signal) => downloadReportFile('/api/Report/Arrivals/Export', exportQuery('arrivals'), `arrivals-${event}.xlsx`, signal)} />}
         renderCell={(column, row, text) =>
           column.key === 'code' && NEXT[level] ? (
             <Button variant="link" size="sm" className="p-0" onClick={() => drill(row)} aria-label={`${row.name} (${row.code}): by ${NEXT[level]}`}>
@@ -123,19 +113,9 @@ export function ArrivalsPage() {
         columns={notArrivedColumns}
         rows={notArrived.data?.rows ?? []}
         rowKey={(row) => String(row.registrationId)}
-        isLoading={notArrived.isPending}
-        isFetching={notArrived.isPlaceholderData}
-        error={notArrived.error}
-        onRetry={() => void notArrived.refetch()}
+        {...queryStateProps(notArrived)}
         emptyText="Everyone enrolled in this area has arrived."
-        exportControl={
-          <ServerFileButton
-            label="Export to Excel"
-            busyLabel="Exporting…"
-            variant="success"
-            download={(signal) => downloadReportFile('/api/Report/Arrivals/Export', exportQuery('not-arrived'), `not-arrived-${event}.xlsx`, signal)}
-          />
-        }
+        exportControl={<ExcelExportButton download={(signal) => downloadReportFile('/api/Report/Arrivals/Export', exportQuery('not-arrived'), `not-arrived-${event}.xlsx`, signal)} />}
         pager={
           notArrived.data && (
             <Pager

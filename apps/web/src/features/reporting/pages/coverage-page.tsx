@@ -7,10 +7,10 @@ import { downloadReportFile } from '../api/download-hierarchy-workbook.ts';
 import { useCoverage } from '../api/get-coverage.ts';
 import { useRemindCoverage } from '../api/remind-coverage.ts';
 import { EventSelect } from '../components/event-select.tsx';
-import { HierarchyWorkbookButton, ServerFileButton } from '../components/hierarchy-workbook-button.tsx';
+import { ExcelExportButton, HierarchyWorkbookButton } from '../components/hierarchy-workbook-button.tsx';
 import { Pager } from '../components/pager.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
-import { ReportTable } from '../components/report-table.tsx';
+import { queryStateProps, ReportTable } from '../components/report-table.tsx';
 import { useInsightEvent } from '../hooks/use-insight-event.ts';
 import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
@@ -68,19 +68,10 @@ export function CoveragePage() {
         columns={coverageColumns}
         rows={rows}
         rowKey={(row) => row.dlrnum}
+        {...queryStateProps(query)}
         isLoading={query.isPending || !data}
-        isFetching={query.isPlaceholderData}
-        error={query.error}
-        onRetry={() => void query.refetch()}
         emptyText="Every store in your scope has an enrolled attendee."
-        exportControl={
-          <ServerFileButton
-            label="Export to Excel"
-            busyLabel="Exporting…"
-            variant="success"
-            download={(signal) => downloadReportFile('/api/Report/Coverage/Export', { event }, coverageExportFileName(event), signal)}
-          />
-        }
+        exportControl={<ExcelExportButton download={(signal) => downloadReportFile('/api/Report/Coverage/Export', { event }, coverageExportFileName(event), signal)} />}
         pager={
           data && (
             <Pager

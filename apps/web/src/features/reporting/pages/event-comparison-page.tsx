@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { EVENT_COMPARISON_EXPORT_FILE_NAME, INSIGHT_PAGE_DEFAULT } from '@portal/contracts/insight-rules';
 import { downloadReportFile } from '../api/download-hierarchy-workbook.ts';
 import { useEventComparison } from '../api/get-event-comparison.ts';
-import { ServerFileButton } from '../components/hierarchy-workbook-button.tsx';
+import { ExcelExportButton } from '../components/hierarchy-workbook-button.tsx';
 import { Pager } from '../components/pager.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
-import { ReportTable } from '../components/report-table.tsx';
+import { queryStateProps, ReportTable } from '../components/report-table.tsx';
 import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { comparisonColumns, comparisonTotals } from '../utils/insight-columns.ts';
@@ -26,19 +26,9 @@ export function EventComparisonPage() {
         rows={rows}
         rowKey={(row) => row.dlrnum}
         footerRows={data && data.total ? [comparisonTotals(data.totals, data.total)] : []}
-        isLoading={query.isPending}
-        isFetching={query.isPlaceholderData}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryStateProps(query)}
         emptyText="No store in your scope."
-        exportControl={
-          <ServerFileButton
-            label="Export to Excel"
-            busyLabel="Exporting…"
-            variant="success"
-            download={(signal) => downloadReportFile('/api/Report/EventComparison/Export', {}, EVENT_COMPARISON_EXPORT_FILE_NAME, signal)}
-          />
-        }
+        exportControl={<ExcelExportButton download={(signal) => downloadReportFile('/api/Report/EventComparison/Export', {}, EVENT_COMPARISON_EXPORT_FILE_NAME, signal)} />}
         pager={data && <Pager label={`${name} pages`} total={data.total} offset={data.offset} limit={data.limit} busy={query.isPlaceholderData} onChange={setOffset} />}
       />
     </ReportPageLayout>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useStoreDetail } from '../api/get-enrollments.ts';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
-import { ReportTable } from '../components/report-table.tsx';
+import { queryStateProps, ReportTable } from '../components/report-table.tsx';
 import { StoreFilterSelect } from '../components/store-filter-select.tsx';
 import { StoreTotals } from '../components/store-totals.tsx';
 import { useDrillDown } from '../hooks/use-drill-down.ts';
@@ -76,9 +76,7 @@ export function StoreDetailPage() {
         rows={stores}
         rowKey={(row, index) => `${row.dlrnum}-${row.loginid}-${index}`}
         exportFileName={EXPORT_NAMES.storeDetail}
-        isLoading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryStateProps(query)}
       />
       {totals && <StoreTotals totals={totals} isVirtual={isVirtual} />}
     </ReportPageLayout>

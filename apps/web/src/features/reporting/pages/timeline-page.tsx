@@ -3,7 +3,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTimeline } from '../api/get-timeline.ts';
 import { EventSelect } from '../components/event-select.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
-import { ReportTable } from '../components/report-table.tsx';
+import { queryStateProps, ReportTable } from '../components/report-table.tsx';
 import { useInsightEvent } from '../hooks/use-insight-event.ts';
 import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
@@ -47,9 +47,7 @@ export function TimelinePage() {
         rowKey={(day) => day.date}
         exportFileName={`${name} ${event}`}
         exportSheetName="Timeline"
-        isLoading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryStateProps(query)}
       />
     </ReportPageLayout>
   );

@@ -1,6 +1,6 @@
 import { useReportAttendeeCountByType } from '../api/get-report-attendee-count-by-type.ts';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
-import { ReportTable } from '../components/report-table.tsx';
+import { queryStateProps, ReportTable } from '../components/report-table.tsx';
 import { useReportName } from '../hooks/use-report-name.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { travellerColumns } from '../utils/attendee-columns.ts';
@@ -16,9 +16,7 @@ export function TravellerReportPage() {
         rows={query.data ?? []}
         rowKey={(row, index) => `${row.attendeedesc}-${index}`}
         exportFileName={name}
-        isLoading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryStateProps(query)}
       />
     </ReportPageLayout>
   );

@@ -6,12 +6,19 @@ export function managersText(row: CoverageRow): string {
   return row.managers.map((m) => `${m.name || m.email} <${m.email}> (${m.enrolled ? 'enrolled' : 'not enrolled'})`).join('; ');
 }
 
+/** A store and where it stands in the network: the first columns of the coverage and comparison lists. */
+function storePlaceColumns<Row extends Pick<CoverageRow, 'dlrnum' | 'storeName' | 'region' | 'zone' | 'district'>>(): ReportColumn<Row>[] {
+  return [
+    { key: 'dlrnum', header: 'Store Code', value: (r) => r.dlrnum },
+    { key: 'storeName', header: 'Store Name', value: (r) => r.storeName },
+    { key: 'region', header: 'Region', value: (r) => r.region },
+    { key: 'zone', header: 'Zone', value: (r) => r.zone },
+    { key: 'district', header: 'District', value: (r) => r.district },
+  ];
+}
+
 export const coverageColumns: readonly ReportColumn<CoverageRow>[] = [
-  { key: 'dlrnum', header: 'Store Code', value: (r) => r.dlrnum },
-  { key: 'storeName', header: 'Store Name', value: (r) => r.storeName },
-  { key: 'region', header: 'Region', value: (r) => r.region },
-  { key: 'zone', header: 'Zone', value: (r) => r.zone },
-  { key: 'district', header: 'District', value: (r) => r.district },
+  ...storePlaceColumns(),
   { key: 'managers', header: 'Managers', value: managersText, wrap: 'wide' },
   { key: 'toRemind', header: 'Managers Not Enrolled', value: (r) => r.managers.filter((m) => !m.enrolled).length, format: 'number' },
 ];
@@ -24,11 +31,7 @@ export const timelineColumns: readonly ReportColumn<TimelineDay>[] = [
 ];
 
 export const comparisonColumns: readonly ReportColumn<EventComparisonRow>[] = [
-  { key: 'dlrnum', header: 'Store Code', value: (r) => r.dlrnum },
-  { key: 'storeName', header: 'Store Name', value: (r) => r.storeName },
-  { key: 'region', header: 'Region', value: (r) => r.region },
-  { key: 'zone', header: 'Zone', value: (r) => r.zone },
-  { key: 'district', header: 'District', value: (r) => r.district },
+  ...storePlaceColumns(),
   { key: 'nbc', header: 'nbc Enrolled', value: (r) => r.nbcEnrolled, format: 'number' },
   { key: 'abc', header: 'abc Enrolled', value: (r) => r.abcEnrolled, format: 'number' },
 ];

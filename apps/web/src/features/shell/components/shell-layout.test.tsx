@@ -21,6 +21,15 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 
+/** A signed-in attendee on the nbc welcome page, with the content service answering; returns the user's events. */
+function openWelcome() {
+  storeLogin();
+  mockApi();
+  const user = userEvent.setup();
+  renderApp('/nbc/welcome');
+  return user;
+}
+
 describe('route guards', () => {
   it.each(['/nbc/welcome', '/nbc/enrollment', '/nbc/dashboard', '/nbc/reporting/region', '/nbc/unknown', '/nope'])('sends %s without a stored login to /', async (path) => {
     mockApi();
@@ -93,10 +102,7 @@ describe('shell', () => {
   });
 
   it('opens and closes the collapsed menu with the toggle (aria-expanded)', async () => {
-    storeLogin();
-    mockApi();
-    const user = userEvent.setup();
-    renderApp('/nbc/welcome');
+    const user = openWelcome();
     const toggle = await screen.findByRole('button', { name: 'Menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
@@ -106,10 +112,7 @@ describe('shell', () => {
   });
 
   it('scrolls smoothly to a section and marks its tab on the welcome page', async () => {
-    storeLogin();
-    mockApi();
-    const user = userEvent.setup();
-    renderApp('/nbc/welcome');
+    const user = openWelcome();
     const nav = await navigation();
     await user.click(await nav.findByRole('link', { name: 'Agenda' }));
     // At once, or as soon as the section is on the page.
@@ -339,10 +342,7 @@ describe('sections below the welcome letter', () => {
 
 describe('welcome letter', () => {
   it('starts collapsed, cut at a word before 600 characters; Show more and Show less toggle it', async () => {
-    storeLogin();
-    mockApi();
-    const user = userEvent.setup();
-    renderApp('/nbc/welcome');
+    const user = openWelcome();
     const toggle = await screen.findByRole('button', { name: 'Show more' });
     const letter = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
