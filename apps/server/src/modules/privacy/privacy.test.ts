@@ -13,7 +13,7 @@ import { findInCatalogue, walkedColumns } from '../../testing/catalogue-walk.ts'
 import { confirmEmailFromOutbox, mailsTo } from '../../testing/mail-helpers.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
 import { startReceiver, type Receiver } from '../../testing/webhook-receiver.ts';
-import { enrolThroughLink } from './testing/enrol-through-link.ts';
+import { enrolThroughLink } from '../../testing/enrol-through-link.ts';
 
 const FIRST = 'Zebulon';
 const LAST = 'Quasthoff';

@@ -12,7 +12,7 @@ import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { findInCatalogue } from '../../testing/catalogue-walk.ts';
 import { mailsTo } from '../../testing/mail-helpers.ts';
-import { enrolThroughLink } from './testing/enrol-through-link.ts';
+import { enrolThroughLink } from '../../testing/enrol-through-link.ts';
 import { retentionPlan, runRetention } from './retention.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
 

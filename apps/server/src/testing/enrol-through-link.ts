@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { bearer } from '../../../testing/build-test-app.ts';
+import { bearer } from './build-test-app.ts';
 
 /**
  * Enrols a person as the hosted page does: the enroller (`enrollerToken`) asks for a registration
