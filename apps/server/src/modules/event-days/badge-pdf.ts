@@ -8,10 +8,10 @@
 import { PassThrough, type Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { sql, type SQL } from 'drizzle-orm';
 import { badgeTypeLabel, type BadgeLayout } from '@portal/contracts';
-import { rowsOf, type Db } from '@portal/db';
+import type { Db } from '@portal/db';
 import type { BadgeKeys } from '../badges/badge-code.ts';
+import { badgePrintPage, type BadgePrintCursor } from './event-days.queries.ts';
 
 const MM = 72 / 25.4;
 
@@ -55,35 +55,10 @@ export interface BadgesFilter {
 const PAGE_ROWS = 500;
 
 async function* badgeRows(db: Db, f: BadgesFilter): AsyncGenerator<BadgeRow[]> {
-  const parts: SQL[] = [sql`r.event_id = ${f.event}`, sql`r.status = 'Enrolled'`];
-  if (f.region) parts.push(sql`z.region_code = ${f.region}`);
-  if (f.zone) parts.push(sql`z.code = ${f.zone}`);
-  if (f.district) parts.push(sql`d.code = ${f.district}`);
-  if (f.store) parts.push(sql`r.store_dlrnum = ${f.store}`);
-  if (f.registrationId !== undefined) parts.push(sql`r.id = ${f.registrationId}`);
-  const where = sql.join(parts, sql` and `);
   // Keyset pages in the print order: store (none last), last name, first name, id.
-  let after: { store: string; last: string; first: string; id: number } | null = null;
+  let after: BadgePrintCursor | null = null;
   for (;;) {
-    const afterClause: SQL = after
-      ? sql`and (coalesce(r.store_dlrnum, '~'), p.last_name, p.first_name, r.id) > (${after.store}::text, ${after.last}::text, ${after.first}::text, ${after.id}::int)`
-      : sql``;
-    const rows = rowsOf<BadgeRow & { storeKey: string }>(
-      await db.execute(sql`
-        select r.id as "registrationId", r.event_id as "eventId", e.name as "eventName", b.version,
-          p.first_name as "firstName", p.last_name as "lastName", r.attendee_type as "attendeeType",
-          r.store_dlrnum as "storeDlrnum", s.name as "storeName", s.city, s.state, coalesce(r.store_dlrnum, '~') as "storeKey"
-        from registrations r
-        join badges b on b.registration_id = r.id
-        join events e on e.id = r.event_id
-        join people p on p.id = r.attendee_id
-        left join stores s on s.dlrnum = r.store_dlrnum
-        left join districts d on d.code = s.district_code
-        left join zones z on z.code = d.zone_code
-        where ${where} ${afterClause}
-        order by coalesce(r.store_dlrnum, '~'), p.last_name, p.first_name, r.id
-        limit ${PAGE_ROWS}`),
-    );
+    const rows = await badgePrintPage(db, f, after, PAGE_ROWS);
     if (rows.length) yield rows;
     if (rows.length < PAGE_ROWS) return;
     const last = rows.at(-1)!;

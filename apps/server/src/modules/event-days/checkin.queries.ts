@@ -8,6 +8,34 @@ import { rowsOf, schema, type DbOrTx } from '@portal/db';
 
 const { checkinDevices } = schema;
 
+/** What the door API's guard reads of a device on every request (`device-auth.ts`). */
+export interface DeviceAuthRow {
+  id: number;
+  eventId: string;
+  name: string;
+  canWalkIn: boolean;
+  canSubstitute: boolean;
+  revokedAt: Date | null;
+  pairedAt: Date | null;
+}
+
+export async function findDeviceForAuth(db: DbOrTx, id: number): Promise<DeviceAuthRow | undefined> {
+  const [device] = await db
+    .select({
+      id: checkinDevices.id,
+      eventId: checkinDevices.eventId,
+      name: checkinDevices.name,
+      canWalkIn: checkinDevices.canWalkIn,
+      canSubstitute: checkinDevices.canSubstitute,
+      revokedAt: checkinDevices.revokedAt,
+      pairedAt: checkinDevices.pairedAt,
+    })
+    .from(checkinDevices)
+    .where(eq(checkinDevices.id, id))
+    .limit(1);
+  return device;
+}
+
 export async function findDeviceByPairingHash(db: DbOrTx, hash: string) {
   const [row] = await db.select().from(checkinDevices).where(eq(checkinDevices.pairingCodeHash, hash)).limit(1);
   return row;

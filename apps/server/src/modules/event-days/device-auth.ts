@@ -14,11 +14,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { DEVICE_TOKEN_PREFIX, type DeviceState, type EventType } from '@portal/contracts';
-import { schema, type Db } from '@portal/db';
+import type { Db } from '@portal/db';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
+import { findDeviceForAuth } from './checkin.queries.ts';
 
 export interface DeviceUser {
   id: number;
@@ -89,19 +89,7 @@ export default fp<{ db: Db; tokens: DeviceTokens }>(async (app, { db, tokens }) 
     if (!token.startsWith(DEVICE_TOKEN_PREFIX)) throw forbidden('Only paired door devices can use the check-in API.');
     const id = tokens.deviceIdOf(token);
     if (id === null) throw deviceRefusal('invalid', 'This is not a valid door device token. Pair the device again.');
-    const [device] = await db
-      .select({
-        id: schema.checkinDevices.id,
-        eventId: schema.checkinDevices.eventId,
-        name: schema.checkinDevices.name,
-        canWalkIn: schema.checkinDevices.canWalkIn,
-        canSubstitute: schema.checkinDevices.canSubstitute,
-        revokedAt: schema.checkinDevices.revokedAt,
-        pairedAt: schema.checkinDevices.pairedAt,
-      })
-      .from(schema.checkinDevices)
-      .where(eq(schema.checkinDevices.id, id))
-      .limit(1);
+    const device = await findDeviceForAuth(db, id);
     if (!device || !device.pairedAt) throw deviceRefusal('unknown', 'This door device is not known. Wipe it and pair it again.');
     if (device.revokedAt) throw deviceRefusal('revoked', 'This door device was revoked. Its data must be wiped; pair it again to use it.');
     request.device = { id: device.id, eventId: device.eventId as EventType, name: device.name, canWalkIn: device.canWalkIn, canSubstitute: device.canSubstitute };

@@ -3,7 +3,6 @@
  * registration, walk-ins and same-store substitution (also reached by a door device with the right).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import {
   DEVICE_HELD_FIELDS,
   type CheckInConflict,
@@ -17,7 +16,7 @@ import {
   type WebhookCheckInData,
   type WebhookCheckInUndoneData,
 } from '@portal/contracts';
-import { rowsOf, schema, type Db, type PersonCategory, type Tx } from '@portal/db';
+import { schema, type Db, type PersonCategory, type Tx } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -25,8 +24,32 @@ import { emitRegistrationEvent, queueEventBatch } from '../webhooks/outbox.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
 import { checkInState } from '../badges/badges.queries.ts';
 import { issueBadge } from '../badges/badges.service.ts';
-
-const { checkinDevices, badges, registrations, people, stores } = schema;
+import {
+  badgeCheckInOf,
+  checkInAtConsole,
+  checkInWalkIn,
+  clearCheckIn,
+  conflictRows,
+  deviceListRows,
+  eventExists,
+  findPersonByEmail,
+  findPersonById,
+  insertDevice,
+  insertPersonInSavepoint,
+  insertRegistration,
+  lockBadge,
+  lockBadgeCheckedInAt,
+  lockBadgeCheckIn,
+  lockDevice,
+  lockRegistrationById,
+  lockRegistrationOf,
+  markDeviceRevoked,
+  markEnrolled,
+  registrationIdOf,
+  registrationStatusOf,
+  setAttendee,
+  storeExists,
+} from './event-days.queries.ts';
 
 /** Who does it: an organizer in the console, or a door device with the right. */
 export type DaysActor =
@@ -74,30 +97,27 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
     const pairingCode = newPairingCode();
     const expiresAt = new Date(at.getTime() + PAIRING_TTL_MS);
     return db.transaction(async (tx) => {
-      const [device] = await tx
-        .insert(checkinDevices)
-        .values({
-          eventId: body.event,
-          name: body.name.trim(),
-          pairingCodeHash: hashAccessCode(pairingCode, options.codeHashKey),
-          pairingExpiresAt: expiresAt,
-          canWalkIn: body.canWalkIn ?? false,
-          canSubstitute: body.canSubstitute ?? false,
-          createdByOrganizerId: actor.organizerId,
-          createdAt: at,
-        })
-        .returning({ id: checkinDevices.id });
-      await audit(tx, { action: 'checkin-device-created', success: true, eventId: body.event, ...auditActor(actor), detail: { deviceId: device!.id, name: body.name, canWalkIn: body.canWalkIn ?? false, canSubstitute: body.canSubstitute ?? false } });
-      return { id: device!.id, pairingCode, pairingExpiresAt: expiresAt.toISOString() };
+      const device = await insertDevice(tx, {
+        eventId: body.event,
+        name: body.name.trim(),
+        pairingCodeHash: hashAccessCode(pairingCode, options.codeHashKey),
+        pairingExpiresAt: expiresAt,
+        canWalkIn: body.canWalkIn ?? false,
+        canSubstitute: body.canSubstitute ?? false,
+        createdByOrganizerId: actor.organizerId,
+        createdAt: at,
+      });
+      await audit(tx, { action: 'checkin-device-created', success: true, eventId: body.event, ...auditActor(actor), detail: { deviceId: device.id, name: body.name, canWalkIn: body.canWalkIn ?? false, canSubstitute: body.canSubstitute ?? false } });
+      return { id: device.id, pairingCode, pairingExpiresAt: expiresAt.toISOString() };
     });
   }
 
   async function revokeDevice(actor: DaysActor & { kind: 'organizer' }, id: number): Promise<CheckInDevice> {
     await db.transaction(async (tx) => {
-      const [device] = await tx.select().from(checkinDevices).where(eq(checkinDevices.id, id)).for('update');
+      const device = await lockDevice(tx, id);
       if (!device) throw notFound('No door device with this id.');
       if (device.revokedAt) throw conflict('This door device is already revoked.');
-      await tx.update(checkinDevices).set({ revokedAt: now(), pairingCodeHash: null, pairingExpiresAt: null }).where(eq(checkinDevices.id, id));
+      await markDeviceRevoked(tx, id, now());
       await audit(tx, { action: 'checkin-device-revoked', success: true, eventId: device.eventId, ...auditActor(actor), detail: { deviceId: id, name: device.name } });
     });
     const [view] = await listDevices({ id });
@@ -105,39 +125,10 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
   }
 
   async function listDevices(filter: { event?: string | undefined; id?: number }): Promise<CheckInDevice[]> {
-    const where = filter.id !== undefined ? sql`d.id = ${filter.id}` : filter.event ? sql`d.event_id = ${filter.event}` : sql`true`;
-    const result = await db.execute(sql`
-      select d.id, d.event_id as event, d.name, d.can_walk_in as "canWalkIn", d.can_substitute as "canSubstitute",
-        d.pairing_code_hash is not null as "hasCode", d.demo_pairing as "demoPairing",
-        d.pairing_expires_at as "pairingExpiresAt", d.paired_at as "pairedAt", d.revoked_at as "revokedAt",
-        d.last_sync_at as "lastSyncAt", d.last_roster_at as "lastRosterAt",
-        (select count(*)::int from checkin_scans c where c.device_id = d.id) as scans,
-        (select count(*)::int from checkin_scans c where c.device_id = d.id and c.result = 'checked_in') as "checkIns",
-        (select count(*)::int from checkin_scans c where c.device_id = d.id and c.conflict) as conflicts,
-        case when d.last_roster_at is null then 0 else
-          (select count(*)::int from badges b where b.event_id = d.event_id and b.changed_at <= d.last_roster_at) end as "heldRows"
-      from checkin_devices d where ${where}
-      order by d.event_id, d.id`);
+    const rows = await deviceListRows(db, filter);
     const at = now();
     const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-    return rowsOf<{
-      id: number;
-      event: 'nbc' | 'abc';
-      name: string;
-      canWalkIn: boolean;
-      canSubstitute: boolean;
-      hasCode: boolean;
-      demoPairing: boolean;
-      pairingExpiresAt: Date | null;
-      pairedAt: Date | null;
-      revokedAt: Date | null;
-      lastSyncAt: Date | null;
-      lastRosterAt: Date | null;
-      scans: number;
-      checkIns: number;
-      conflicts: number;
-      heldRows: number;
-    }>(result).map((d) => {
+    return rows.map((d) => {
       const state: CheckInDevice['state'] = d.revokedAt
         ? 'revoked'
         : d.pairedAt
@@ -167,22 +158,7 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
   }
 
   async function conflicts(event: string): Promise<CheckInConflict[]> {
-    const result = await db.execute(sql`
-      select c.registration_id as "registrationId", p.first_name || ' ' || p.last_name as "attendeeName", coalesce(s.name, '') as "storeName",
-        c.first_at as "firstAt", coalesce(c.first_door, '') as "firstDoor", coalesce(fd.name, '') as "firstDevice",
-        c.scanned_at as "secondAt", c.door as "secondDoor", d.name as "secondDevice", c.scan_id::text as "scanId"
-      from checkin_scans c
-      join checkin_devices d on d.id = c.device_id
-      left join checkin_devices fd on fd.id = c.first_device_id
-      join registrations r on r.id = c.registration_id
-      join people p on p.id = r.attendee_id
-      left join stores s on s.dlrnum = r.store_dlrnum
-      where c.event_id = ${event} and c.conflict
-      order by c.scanned_at desc, c.id desc
-      limit 1000`);
-    return rowsOf<{ registrationId: number; attendeeName: string; storeName: string; firstAt: Date | string; firstDoor: string; firstDevice: string; secondAt: Date | string; secondDoor: string; secondDevice: string; scanId: string }>(
-      result,
-    ).map((r) => ({
+    return (await conflictRows(db, event)).map((r) => ({
       registrationId: r.registrationId,
       attendeeName: r.attendeeName,
       storeName: r.storeName,
@@ -194,21 +170,15 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
   /** A person given by id, or by e-mail (created when new, with the store given). */
   async function personFor(tx: Tx, given: { personId?: number | undefined; email?: string | undefined; firstName?: string | undefined; lastName?: string | undefined }, store: string | null, category: PersonCategory) {
     if (given.personId !== undefined) {
-      const [person] = await tx.select().from(people).where(eq(people.id, given.personId));
+      const person = await findPersonById(tx, given.personId);
       if (!person) throw notFound('No person with this id.');
       return person;
     }
     const email = given.email!.toLowerCase();
-    const [existing] = await tx.select().from(people).where(eq(people.email, email));
+    const existing = await findPersonByEmail(tx, email);
     if (existing) return existing;
     try {
-      return await tx.transaction(async (sp) => {
-        const [created] = await sp
-          .insert(people)
-          .values({ email, firstName: given.firstName!, lastName: given.lastName!, storeDlrnum: store, category })
-          .returning();
-        return created!;
-      });
+      return await insertPersonInSavepoint(tx, { email, firstName: given.firstName!, lastName: given.lastName!, storeDlrnum: store, category });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('A person with this e-mail was added at the same moment; try again.');
       throw error;
@@ -221,63 +191,43 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
     const door = body.door ?? (actor.kind === 'device' ? actor.name : 'Console');
     return db.transaction(async (tx) => {
       const at = now();
-      const [event] = await tx.select({ id: schema.events.id }).from(schema.events).where(eq(schema.events.id, eventId));
-      if (!event) throw notFound('No such event.');
+      if (!(await eventExists(tx, eventId))) throw notFound('No such event.');
       let store: string | null = body.storeDlrnum ?? null;
       if (store) {
-        const [found] = await tx.select({ dlrnum: stores.dlrnum }).from(stores).where(eq(stores.dlrnum, store));
-        if (!found) throw badRequest(`No store ${store}.`, [{ field: 'storeDlrnum', message: 'is not a known store' }]);
+        if (!(await storeExists(tx, store))) throw badRequest(`No store ${store}.`, [{ field: 'storeDlrnum', message: 'is not a known store' }]);
       }
       const person = await personFor(tx, body, store, store ? 'dealer_staff' : 'attendee');
       store = store ?? person.storeDlrnum;
-      const [existing] = await tx
-        .select()
-        .from(registrations)
-        .where(and(eq(registrations.eventId, eventId), eq(registrations.attendeeId, person.id)))
-        .for('update');
+      const existing = await lockRegistrationOf(tx, eventId, person.id);
       let registrationId: number;
       if (existing) {
         registrationId = existing.id;
         if (existing.status !== 'Enrolled') {
-          await tx.update(registrations).set({ status: 'Enrolled', enrolledAt: at, updatedAt: at }).where(eq(registrations.id, existing.id));
+          await markEnrolled(tx, existing.id, at);
           await emitRegistrationEvent(tx, 'registration.updated', existing.id, at);
         }
       } else {
-        const [created] = await tx
-          .insert(registrations)
-          .values({
-            eventId,
-            attendeeId: person.id,
-            storeDlrnum: store,
-            registeredById: person.id,
-            attendeeType: schema.ATTENDEE_TYPE_BY_CATEGORY[person.category],
-            status: 'Enrolled',
-            enrolledAt: at,
-            provider: 'builtin',
-            providerRef: `walkin_${randomBytes(12).toString('hex')}`,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning({ id: registrations.id });
-        registrationId = created!.id;
+        registrationId = await insertRegistration(tx, {
+          eventId,
+          attendeeId: person.id,
+          storeDlrnum: store,
+          registeredById: person.id,
+          attendeeType: schema.ATTENDEE_TYPE_BY_CATEGORY[person.category],
+          status: 'Enrolled',
+          enrolledAt: at,
+          provider: 'builtin',
+          providerRef: `walkin_${randomBytes(12).toString('hex')}`,
+          createdAt: at,
+          updatedAt: at,
+        });
         await emitRegistrationEvent(tx, 'registration.created', registrationId, at);
       }
       const badge = (await issueBadge(tx, keys, registrationId))!;
       let checkedInAt: Date | null = null;
       if (body.checkIn !== false) {
-        const [before] = await tx.select({ at: badges.checkedInAt }).from(badges).where(eq(badges.registrationId, registrationId)).for('update');
-        const [row] = await tx
-          .update(badges)
-          .set({
-            checkedInAt: sql`coalesce(${badges.checkedInAt}, ${at.toISOString()}::timestamptz)`,
-            checkedInDoor: sql`coalesce(${badges.checkedInDoor}, ${door})`,
-            checkedInDeviceId: actor.kind === 'device' && !existing ? actor.deviceId : sql`${badges.checkedInDeviceId}`,
-            checkedInRecordedAt: sql`coalesce(${badges.checkedInRecordedAt}, clock_timestamp())`,
-            changedAt: sql`clock_timestamp()`,
-          })
-          .where(eq(badges.registrationId, registrationId))
-          .returning({ checkedInAt: badges.checkedInAt });
-        checkedInAt = row?.checkedInAt ?? null;
+        const before = await lockBadgeCheckedInAt(tx, registrationId);
+        // The door device is recorded only when it created the registration; otherwise the stored one stays.
+        checkedInAt = await checkInWalkIn(tx, registrationId, { at, door, deviceId: actor.kind === 'device' && !existing ? actor.deviceId : null });
         if (checkedInAt && !before?.at) {
           const data: WebhookCheckInData = {
             registrationId,
@@ -305,7 +255,7 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
   async function substitute(actor: DaysActor, registrationId: number, body: SubstituteRequest, deviceEvent?: string): Promise<SubstituteData> {
     return db.transaction(async (tx) => {
       const at = now();
-      const [registration] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for('update');
+      const registration = await lockRegistrationById(tx, registrationId);
       if (!registration || (deviceEvent !== undefined && registration.eventId !== deviceEvent)) throw notFound('No registration with this id.');
       if (registration.status !== 'Enrolled') throw conflict('Only an enrolled registration can pass to a colleague.');
       if (!registration.storeDlrnum) throw conflict('Only a store’s registration can pass to a colleague of the same store.');
@@ -315,18 +265,12 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
         const message = `The colleague must be of the same store (${registration.storeDlrnum}).`;
         throw new AppError(409, message, [{ field: 'personId', message }]);
       }
-      const [other] = await tx
-        .select({ id: registrations.id })
-        .from(registrations)
-        .where(and(eq(registrations.eventId, registration.eventId), eq(registrations.attendeeId, person.id)));
-      if (other) throw conflict('This colleague already has a registration for the event.');
+      const other = await registrationIdOf(tx, registration.eventId, person.id);
+      if (other !== undefined) throw conflict('This colleague already has a registration for the event.');
       // The trigger raises the badge version: the old badge no longer admits. The new person has not arrived.
-      const [held] = await tx.select({ at: badges.checkedInAt, door: badges.checkedInDoor }).from(badges).where(eq(badges.registrationId, registrationId)).for('update');
-      await tx.update(registrations).set({ attendeeId: person.id, updatedAt: at }).where(eq(registrations.id, registrationId));
-      await tx
-        .update(badges)
-        .set({ checkedInAt: null, checkedInDoor: null, checkedInDeviceId: null, checkedInRecordedAt: null, changedAt: sql`clock_timestamp()` })
-        .where(eq(badges.registrationId, registrationId));
+      const held = await lockBadgeCheckIn(tx, registrationId);
+      await setAttendee(tx, registrationId, person.id, at);
+      await clearCheckIn(tx, registrationId);
       await emitRegistrationEvent(tx, 'registration.updated', registrationId, at);
       // The old holder's arrival goes with them: receivers hear it taken back, after the change.
       if (held?.at) {
@@ -357,8 +301,8 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
   /** Console: check a registration in (or undo) by hand, e.g. at the help desk. */
   async function consoleCheckIn(actor: DaysActor & { kind: 'organizer' }, registrationId: number, undo: boolean) {
     return db.transaction(async (tx) => {
-      const [row] = await tx.select().from(badges).where(eq(badges.registrationId, registrationId)).for('update');
-      const [registration] = await tx.select({ status: registrations.status, eventId: registrations.eventId }).from(registrations).where(eq(registrations.id, registrationId));
+      const row = await lockBadge(tx, registrationId);
+      const registration = await registrationStatusOf(tx, registrationId);
       if (!registration) throw notFound('No registration with this id.');
       if (!row) throw conflict('This registration has no badge (it was never enrolled).');
       if (!undo && registration.status !== 'Enrolled') throw conflict('Only an enrolled registration can be checked in.');
@@ -366,21 +310,15 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
       const hook = { registrationId, event: registration.eventId, door: 'Console', device: null, scanId: null, source: 'console' as const };
       const orderingKey = `registration:${registrationId}`;
       if (!undo && !row.checkedInAt) {
-        await tx
-          .update(badges)
-          .set({ checkedInAt: at, checkedInDoor: 'Console', checkedInDeviceId: null, checkedInRecordedAt: sql`clock_timestamp()`, changedAt: sql`clock_timestamp()` })
-          .where(eq(badges.registrationId, registrationId));
+        await checkInAtConsole(tx, registrationId, at);
         await queueEventBatch(tx, [{ type: 'checkin.created', orderingKey, data: { ...hook, checkedInAt: at.toISOString() } satisfies WebhookCheckInData }], at);
       } else if (undo && row.checkedInAt) {
-        await tx
-          .update(badges)
-          .set({ checkedInAt: null, checkedInDoor: null, checkedInDeviceId: null, checkedInRecordedAt: null, changedAt: sql`clock_timestamp()` })
-          .where(eq(badges.registrationId, registrationId));
+        await clearCheckIn(tx, registrationId);
         const data: WebhookCheckInUndoneData = { ...hook, undoneAt: at.toISOString(), checkIn: { at: row.checkedInAt.toISOString(), door: row.checkedInDoor ?? '' } };
         await queueEventBatch(tx, [{ type: 'checkin.undone', orderingKey, data }], at);
       }
       await audit(tx, { action: undo ? 'check-in-undone' : 'checked-in', success: true, eventId: registration.eventId, ...auditActor(actor), detail: { registrationId } });
-      const [after] = await tx.select({ checkedInAt: badges.checkedInAt, door: badges.checkedInDoor }).from(badges).where(eq(badges.registrationId, registrationId));
+      const after = await badgeCheckInOf(tx, registrationId);
       return { registrationId, checkedInAt: after?.checkedInAt ? after.checkedInAt.toISOString() : null, door: after?.door ?? null };
     });
   }
