@@ -5,7 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
-import { catalogueColumns, eraseTargeted, lockTargets, searchableText, sweepCatalogue } from '../../apps/server/src/modules/privacy/erasure.ts';
+import { catalogueColumns, lockTargets, searchableText } from '../../apps/server/src/modules/privacy/erasure.queries.ts';
+import { eraseTargeted, sweepCatalogue } from '../../apps/server/src/modules/privacy/erasure.ts';
 import { startBenchServer, type Engine } from '../lib/bench-server.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));

@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { countedEvents, findCountDrift, findReportDrift, rebuildCounts, type CountDrift, type ReportDrift } from '../modules/reports/report-counts.ts';
+import { countedEvents, findCountDrift, type CountDrift } from '../modules/reports/report-counts.queries.ts';
+import { findReportDrift, rebuildCounts, type ReportDrift } from '../modules/reports/report-counts.ts';
 import type { DbOrTx } from '@portal/db';
 import { openMigratedDatabase, runCommand, UsageError } from './run-cli.ts';
 

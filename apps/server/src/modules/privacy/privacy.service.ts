@@ -2,20 +2,35 @@
  * A person's own data, erasure requests, erasure by an organizer (docs/privacy.md). Retention is
  * in retention.ts; the erasure passes themselves in erasure.ts.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AdminErasureRequest, ErasureRequest, ErasureResult, PersonalData } from '@portal/contracts';
-import { schema, type Db, type DbOrTx } from '@portal/db';
+import type { Db, DbOrTx } from '@portal/db';
 import { audit, type Actor } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
-import { eraseTargeted, lockTargets, relatedPattern, sweepCatalogue, ERASED_MARKER } from './erasure.ts';
-
-const { auditLog, emailVerifications, erasureRequests, outbox, people, personErasures, registrations, reportDigestSubscriptions, stores } = schema;
+import { ERASED_MARKER } from './erasure-markers.ts';
+import { lockTargets } from './erasure.queries.ts';
+import { eraseTargeted, relatedPattern, sweepCatalogue } from './erasure.ts';
+import {
+  auditByActor,
+  auditOfRegistrations,
+  countErasureRequests,
+  digestSubscriptionsOf,
+  emailConfirmationsOf,
+  erasureRequestPage,
+  erasureRequestsOf,
+  findOpenErasureRequest,
+  findPersonWithStore,
+  insertErasureRequest,
+  isErased,
+  mailsTo,
+  personExists,
+  registrationsOfAttendee,
+  type AuditRow,
+  type ErasureRequestStatus,
+} from './privacy.queries.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 const HISTORY_LIMIT = 500;
-
-type AuditRow = typeof auditLog.$inferSelect;
 
 function byWhom(row: AuditRow, email: string): PersonalData['activity'][number]['by'] {
   if (row.organizerId !== null) return 'organizer';
@@ -25,34 +40,23 @@ function byWhom(row: AuditRow, email: string): PersonalData['activity'][number][
 
 /** Everything the portal holds about one person, as the JSON of `GET /api/Me/Data`. */
 export async function personalData(db: DbOrTx, personId: number, now: Date): Promise<PersonalData | undefined> {
-  const [row] = await db
-    .select({ person: people, storeName: stores.name, erasedAt: personErasures.erasedAt })
-    .from(people)
-    .leftJoin(stores, eq(stores.dlrnum, people.storeDlrnum))
-    .leftJoin(personErasures, eq(personErasures.personId, people.id))
-    .where(eq(people.id, personId))
-    .limit(1);
+  const row = await findPersonWithStore(db, personId);
   if (!row) return undefined;
   const p = row.person;
   const email = p.email;
-  const regs = await db.select().from(registrations).where(eq(registrations.attendeeId, personId)).orderBy(asc(registrations.id));
+  const regs = await registrationsOfAttendee(db, personId);
   const history = regs.length
-    ? await db
-        .select()
-        .from(auditLog)
-        .where(sql`(${auditLog.detail} ->> 'registrationId') = any(array(select jsonb_array_elements_text(${JSON.stringify(regs.map((r) => String(r.id)))}::jsonb)))`)
-        .orderBy(asc(auditLog.at), asc(auditLog.id))
-        .limit(HISTORY_LIMIT * 4)
+    ? await auditOfRegistrations(
+        db,
+        regs.map((r) => r.id),
+        HISTORY_LIMIT * 4,
+      )
     : [];
-  const mails = await db
-    .select({ id: outbox.id, kind: outbox.kind, eventId: outbox.eventId, subject: outbox.subject, createdAt: outbox.createdAt, sentAt: outbox.sentAt, status: outbox.status })
-    .from(outbox)
-    .where(eq(outbox.toEmail, email))
-    .orderBy(asc(outbox.id));
-  const activity = await db.select().from(auditLog).where(eq(auditLog.actorEmail, email)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(HISTORY_LIMIT);
-  const confirmations = await db.select().from(emailVerifications).where(eq(emailVerifications.personId, personId)).orderBy(asc(emailVerifications.createdAt));
-  const digests = await db.select().from(reportDigestSubscriptions).where(eq(reportDigestSubscriptions.personId, personId));
-  const requests = await db.select().from(erasureRequests).where(eq(erasureRequests.personId, personId)).orderBy(asc(erasureRequests.id));
+  const mails = await mailsTo(db, email);
+  const activity = await auditByActor(db, email, HISTORY_LIMIT);
+  const confirmations = await emailConfirmationsOf(db, personId);
+  const digests = await digestSubscriptionsOf(db, personId);
+  const requests = await erasureRequestsOf(db, personId);
   const view = (a: AuditRow) => ({ at: a.at.toISOString(), action: a.action, success: a.success, by: byWhom(a, email), detail: a.detail ?? null });
   return {
     exportedAt: now.toISOString(),
@@ -106,17 +110,10 @@ export async function personalData(db: DbOrTx, personId: number, now: Date): Pro
 /** A signed-in attendee asks for erasure: one open request per person (asking again answers it). */
 export async function requestErasure(db: Db, input: { personId: number; email: string; eventId: string; ip: string; now: Date }): Promise<{ request: ErasureRequest; created: boolean }> {
   return db.transaction(async (tx) => {
-    const [erased] = await tx.select({ id: personErasures.personId }).from(personErasures).where(eq(personErasures.personId, input.personId)).limit(1);
-    if (erased) throw conflict('Your data has already been erased.');
-    const inserted = await tx
-      .insert(erasureRequests)
-      .values({ personId: input.personId, requestedAt: input.now })
-      .onConflictDoNothing()
-      .returning();
+    if (await isErased(tx, input.personId)) throw conflict('Your data has already been erased.');
+    const inserted = await insertErasureRequest(tx, input.personId, input.now);
     const created = inserted.length > 0;
-    const [row] = created
-      ? inserted
-      : await tx.select().from(erasureRequests).where(and(eq(erasureRequests.personId, input.personId), eq(erasureRequests.status, 'open'))).limit(1);
+    const row = created ? inserted[0] : await findOpenErasureRequest(tx, input.personId);
     if (!row) throw conflict('The request could not be recorded; please try again.');
     if (created) await audit(tx, { action: 'erasure-request', success: true, actorEmail: input.email, eventId: input.eventId, ip: input.ip, detail: { personId: input.personId, requestId: row.id } });
     return { request: { id: row.id, requestedAt: row.requestedAt.toISOString(), status: row.status }, created };
@@ -124,18 +121,8 @@ export async function requestErasure(db: Db, input: { personId: number; email: s
 }
 
 export async function listErasureRequests(db: DbOrTx, filter: { status?: string | undefined; page: number; pageSize: number }): Promise<{ rows: AdminErasureRequest[]; total: number }> {
-  const where = filter.status ? eq(erasureRequests.status, filter.status as 'open') : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ r: erasureRequests, firstName: people.firstName, lastName: people.lastName, email: people.email })
-      .from(erasureRequests)
-      .innerJoin(people, eq(people.id, erasureRequests.personId))
-      .where(where)
-      .orderBy(desc(erasureRequests.requestedAt), desc(erasureRequests.id))
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(erasureRequests).where(where),
-  ]);
+  const status = filter.status ? (filter.status as ErasureRequestStatus) : undefined;
+  const [rows, total] = await Promise.all([erasureRequestPage(db, status, filter.page, filter.pageSize), countErasureRequests(db, status)]);
   return {
     rows: rows.map(({ r, firstName, lastName, email }) => ({
       id: r.id,
@@ -147,7 +134,7 @@ export async function listErasureRequests(db: DbOrTx, filter: { status?: string 
       status: r.status,
       handledAt: iso(r.handledAt),
     })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 
@@ -162,8 +149,7 @@ function reasonWithoutThem(reason: string, pattern: string | null): string {
 /** `POST /api/Admin/People/{id}/Erase`: both passes and the audit row, in one transaction. */
 export async function erasePerson(db: Db, actor: Actor, personId: number, reason: string, now: Date): Promise<ErasureResult> {
   return db.transaction(async (tx) => {
-    const [exists] = await tx.select({ id: people.id }).from(people).where(eq(people.id, personId)).limit(1);
-    if (!exists) throw notFound('No person with this id.');
+    if (!(await personExists(tx, personId))) throw notFound('No person with this id.');
     const [target] = await lockTargets(tx, [personId]);
     if (!target) throw conflict('This person has already been erased.');
     const counts = await eraseTargeted(tx, [target], { now, via: 'console', organizerId: actor.organizerId });

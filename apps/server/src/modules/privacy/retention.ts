@@ -14,11 +14,12 @@
  * kept the cache cold. The next chunk is found by id after the last one (keyset), not by reading
  * again past every person erased so far.
  */
-import { sql } from 'drizzle-orm';
 import type { RetentionOutcome, RetentionPlan } from '@portal/contracts';
-import { rowsOf, type Db, type DbOrTx } from '@portal/db';
+import type { Db, DbOrTx } from '@portal/db';
 import { audit } from '../../lib/audit.ts';
-import { eraseTargeted, lockTargets } from './erasure.ts';
+import { lockTargets } from './erasure.queries.ts';
+import { eraseTargeted } from './erasure.ts';
+import { countErasablePeople, countUnpurgedMails, eventsWithRetention, markRetentionRun, nextErasablePeople, purgeMailBodies } from './privacy.queries.ts';
 
 /** Mails purged per statement. */
 export const RETENTION_MAIL_BATCH = 2_000;
@@ -52,53 +53,6 @@ async function pauseAfter(started: number, pace: RetentionPace): Promise<void> {
   if (wait > 0) await sleep(wait);
 }
 
-const day = (now: Date) => now.toISOString().slice(0, 10);
-
-interface EventRow {
-  id: string;
-  ends_on: string;
-  retention_days: number | null;
-  due_on: string | null;
-  due: boolean;
-}
-
-async function eventsWithRetention(db: DbOrTx, now: Date): Promise<EventRow[]> {
-  return rowsOf<EventRow>(
-    await db.execute(sql`
-      select e.id, e.ends_on::text as ends_on, k.retention_days, (e.ends_on + k.retention_days)::text as due_on,
-        coalesce((e.ends_on + k.retention_days) <= ${day(now)}::date, false) as due
-      from events e left join event_retention k on k.event_id = e.id
-      order by e.starts_on, e.id`),
-  );
-}
-
-/**
- * The people a run erases for an event: its attendees not erased yet, with no registration for an
- * event that is still kept (a dealer at both conferences stays until the later one is due too).
- */
-function erasablePeople(eventId: string, now: Date) {
-  return sql`
-    select p.id from people p
-    where exists (select 1 from registrations r where r.attendee_id = p.id and r.event_id = ${eventId})
-      and not exists (
-        select 1 from registrations r
-        where r.attendee_id = p.id and r.event_id not in (
-          select e.id from events e join event_retention k on k.event_id = e.id where (e.ends_on + k.retention_days) <= ${day(now)}::date))
-      and not exists (select 1 from person_erasures x where x.person_id = p.id)`;
-}
-
-/** Delivered mails of the event still holding a body, attachments or template data. */
-function unpurgedMails(eventId: string) {
-  return sql`
-    select m.id from mail_outbox m
-    where m.event_id = ${eventId} and m.status = 'sent'
-      and (m.text_body is not null or m.html_body is not null or m.attachments <> '[]'::jsonb or (m.data - 'registrationId') <> '{}'::jsonb)`;
-}
-
-async function countOf(db: DbOrTx, query: ReturnType<typeof sql>): Promise<number> {
-  return Number(rowsOf<{ n: number | string }>(await db.execute(sql`select count(*)::int as n from (${query}) q`))[0]?.n ?? 0);
-}
-
 /** What a run would do now, per event (the console's dry run). */
 export async function retentionPlan(db: DbOrTx, now: Date): Promise<RetentionPlan[]> {
   const plans: RetentionPlan[] = [];
@@ -109,8 +63,8 @@ export async function retentionPlan(db: DbOrTx, now: Date): Promise<RetentionPla
       endsOn: e.ends_on,
       dueOn: e.due_on,
       due: e.due,
-      people: e.due ? await countOf(db, erasablePeople(e.id, now)) : 0,
-      mailBodies: e.due ? await countOf(db, unpurgedMails(e.id)) : 0,
+      people: e.due ? await countErasablePeople(db, e.id, now) : 0,
+      mailBodies: e.due ? await countUnpurgedMails(db, e.id) : 0,
       scanLogs: 0,
     });
   }
@@ -133,9 +87,7 @@ export async function runRetention(
     for (;;) {
       const chunkStarted = performance.now();
       const done = await db.transaction(async (tx) => {
-        const ids = rowsOf<{ id: number }>(await tx.execute(sql`${erasablePeople(e.id, now)} and p.id > ${after} order by p.id limit ${pace.peopleBatch}`)).map((r) =>
-          Number(r.id),
-        );
+        const ids = await nextErasablePeople(tx, e.id, now, after, pace.peopleBatch);
         if (!ids.length) return { found: 0, erased: 0 };
         after = ids[ids.length - 1]!;
         const targets = await lockTargets(tx, ids);
@@ -149,19 +101,13 @@ export async function runRetention(
     let purged = 0;
     for (;;) {
       const chunkStarted = performance.now();
-      const rows = rowsOf<{ id: number }>(
-        await db.execute(sql`
-          update mail_outbox m set text_body = null, html_body = null, attachments = '[]'::jsonb,
-            data = case when m.data ? 'registrationId' then jsonb_build_object('registrationId', m.data -> 'registrationId') else '{}'::jsonb end
-          where m.id in (${unpurgedMails(e.id)} order by m.id limit ${RETENTION_MAIL_BATCH})
-          returning m.id`),
-      );
-      purged += rows.length;
-      if (rows.length < RETENTION_MAIL_BATCH) break;
+      const rows = await purgeMailBodies(db, e.id, RETENTION_MAIL_BATCH);
+      purged += rows;
+      if (rows < RETENTION_MAIL_BATCH) break;
       // Mails move no report data: only the half-the-time rule.
       await pauseAfter(chunkStarted, { ...pace, minGapMs: 0 });
     }
-    await db.execute(sql`update event_retention set last_run_at = ${now.toISOString()}::timestamptz where event_id = ${e.id}`);
+    await markRetentionRun(db, e.id, now);
     const ms = Math.round(performance.now() - started);
     await audit(db, {
       action: 'retention-run',

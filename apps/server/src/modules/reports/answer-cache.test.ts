@@ -11,7 +11,8 @@ import { rowsOf } from '@portal/db';
 import type { RegionRow, StoreDetailRow } from '@portal/contracts';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { ReportAnswerCache, foldReportDataVersions, reportDataVersion } from './answer-cache.ts';
+import { ReportAnswerCache } from './answer-cache.ts';
+import { foldReportDataVersions, reportDataVersion } from './report-scope.queries.ts';
 import { preferredEncoding } from './encoded-answer.ts';
 import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression.ts';
 

@@ -10,23 +10,8 @@
  * Concurrent requests for the same answer at the same version share one computation (a launch-day
  * refresh storm after a change costs one query per distinct report, not one per reader).
  */
-import { sql } from 'drizzle-orm';
-import { namedStatement, rowsOf, type Db, type DbOrTx } from '@portal/db';
-
-/** The version: the sum over the rows (see the migration 0010). */
-const VERSION_SQL = 'select coalesce(sum(version), 0)::text as v from report_data_versions';
-
-/** The current version of the report data (a decimal string: the sum can pass 2^53 in theory). */
-export async function reportDataVersion(db: DbOrTx): Promise<string> {
-  const [row] = rowsOf<{ v: string }>(await db.execute(sql.raw(VERSION_SQL)));
-  return row?.v ?? '0';
-}
-
-/** Folds the version rows of ended database sessions into one (keeps the sum); the number folded. */
-export async function foldReportDataVersions(db: DbOrTx): Promise<number> {
-  const [row] = rowsOf<{ folded: number }>(await db.execute(sql`select report_data_versions_fold() as folded`));
-  return row?.folded ?? 0;
-}
+import type { Db } from '@portal/db';
+import { reportDataVersionStatement } from './report-scope.queries.ts';
 
 interface Entry {
   version: string;
@@ -63,7 +48,7 @@ export class ReportAnswerCache {
 
   constructor(db: Db, options: AnswerCacheOptions = {}) {
     // Read on every cached request: a named statement straight on the driver.
-    this.version = namedStatement<{ v: string }>(db, 'report_data_version', VERSION_SQL);
+    this.version = reportDataVersionStatement(db);
     this.maxEntries = options.maxEntries ?? 2_000;
     this.maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
     this.weigh = options.weigh ?? (() => 0);

@@ -11,7 +11,8 @@ import { rowsOf, type Database, type DbOrTx } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import { demoSeed, testConfig } from '../../testing/build-test-app.ts';
 import { createRandom, type Random } from '../../demo/prng.ts';
-import { findCountDrift, findReportDrift, rebuildCounts } from './report-counts.ts';
+import { findCountDrift } from './report-counts.queries.ts';
+import { findReportDrift, rebuildCounts } from './report-counts.ts';
 import * as q from './reports.queries.ts';
 
 const EVENTS = ['nbc', 'abc'] as const;

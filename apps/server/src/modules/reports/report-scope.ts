@@ -40,11 +40,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { namedStatement, rowsOf, type Db, type DbOrTx, type ReportScopeLevel } from '@portal/db';
+import type { DbOrTx, ReportScopeLevel } from '@portal/db';
 import { ALL_CODES, type ReportScopeInfo } from '@portal/contracts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { areaParents, loadRow, lookupsOf, personCategory, resolveStored, setPersonScope, storedScopeRow, upsertReportUserScope, type ResolvedRow } from './report-scope.queries.ts';
 
 /** A resolved scope: its level's code and the codes of the levels above it. */
 export type ReportScope =
@@ -68,33 +68,6 @@ const PERSON_CATEGORIES_WITH_SCOPE = ['field', 'corporate'];
 // Resolving
 // ---------------------------------------------------------------------------------------------
 
-interface ResolvedRow {
-  level: string | null;
-  code: string | null;
-  region: string | null;
-  region_name: string | null;
-  zone: string | null;
-  zone_name: string | null;
-  district: string | null;
-  district_name: string | null;
-}
-
-/** The network rows a stored level and code stand for, with their ancestors and names. */
-const resolveFrom = (stored: SQL) => sql`
-  with s as (${stored})
-  select s.level, s.code,
-    coalesce(sr.code, sz.region_code, dz.region_code) as region,
-    coalesce(sr.description, szr.description, dzr.description) as region_name,
-    coalesce(sz.code, dz.code) as zone, coalesce(sz.name, dz.name) as zone_name,
-    sd.code as district, sd.name as district_name
-  from s
-  left join regions sr on s.level = 'region' and sr.code = s.code
-  left join zones sz on s.level = 'zone' and sz.code = s.code
-  left join regions szr on szr.code = sz.region_code
-  left join districts sd on s.level = 'district' and sd.code = s.code
-  left join zones dz on dz.code = sd.zone_code
-  left join regions dzr on dzr.code = dz.region_code`;
-
 /**
  * The answer to a person or report user without a granted scope: report data is visible only within
  * a scope explicitly granted (docs/reports.md, "Report scopes"); nothing defaults to the network.
@@ -110,42 +83,6 @@ function toScope(row: ResolvedRow): ReportScope | null {
     return { level: 'district', region: row.region, zone: row.zone, district: row.district };
   }
   return null; // a code that is not (or no longer) in the network
-}
-
-/** The stored level and code of an attendee (by person id) or a report user (by lower-case e-mail). */
-const storedScopeOf = {
-  person: (id: number) => sql`select report_scope_level as level, report_scope_code as code from people where id = ${id}`,
-  reportUser: (email: string) => sql`select report_scope_level as level, report_scope_code as code from report_users where email = ${email}`,
-};
-
-/**
- * The lookup of every report request, as named statements straight on the driver (`namedStatement`):
- * the same SQL as `loadRow`, without drizzle's per-query work, and in the same round trip the version
- * of the report data (answer-cache.ts), so a cached report costs two reads with the token's check.
- * Always one row: the scope's columns are null when the person or report user has none stored.
- */
-type RequestRow = Partial<ResolvedRow> & { data_version: string };
-const requestLookups = new WeakMap<Db, { person: (p: readonly unknown[]) => Promise<RequestRow[]>; reportUser: (p: readonly unknown[]) => Promise<RequestRow[]> }>();
-function lookupsOf(db: Db) {
-  let lookups = requestLookups.get(db);
-  if (!lookups) {
-    const text = (stored: SQL) =>
-      new PgDialect().sqlToQuery(sql`
-        select v.data_version, r.*
-        from (select coalesce(sum(version), 0)::text as data_version from report_data_versions) v
-        left join (${resolveFrom(stored)}) r on true`).sql;
-    lookups = {
-      person: namedStatement<RequestRow>(db, 'report_scope_person', text(storedScopeOf.person(0))),
-      reportUser: namedStatement<RequestRow>(db, 'report_scope_report_user', text(storedScopeOf.reportUser(''))),
-    };
-    requestLookups.set(db, lookups);
-  }
-  return lookups;
-}
-
-async function loadRow(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<ResolvedRow | undefined> {
-  const stored = user.personId !== null ? storedScopeOf.person(user.personId) : storedScopeOf.reportUser(user.email.toLowerCase());
-  return rowsOf<ResolvedRow>(await db.execute(resolveFrom(stored)))[0];
 }
 
 /**
@@ -255,13 +192,7 @@ export async function assertInScope(db: DbOrTx, scope: ReportScope, area: NamedA
   const zoneNeedsLookup = zone !== null && scope.level === 'region';
   const districtNeedsLookup = district !== null && scope.level !== 'district';
   if (!zoneNeedsLookup && !districtNeedsLookup) return;
-  const [found] = rowsOf<{ zone_region: string | null; district_zone: string | null; district_region: string | null }>(
-    await db.execute(sql`
-      select
-        (select region_code from zones where code = ${zone ?? ''}) as zone_region,
-        (select zone_code from districts where code = ${district ?? ''}) as district_zone,
-        (select z.region_code from districts d join zones z on z.code = d.zone_code where d.code = ${district ?? ''}) as district_region`),
-  );
+  const found = await areaParents(db, zone ?? '', district ?? '');
   if (zoneNeedsLookup && found?.zone_region !== scope.region) throw outside(`Zone ${zone}`);
   if (districtNeedsLookup) {
     const inside = scope.level === 'region' ? found?.district_region === scope.region : found?.district_zone === scope.zone;
@@ -372,7 +303,7 @@ export async function validateStoredScope(db: DbOrTx, scope: StoredReportScope):
     return { level: 'network', code: null };
   }
   if (!code) throw badRequest(`a ${scope.level} scope needs a code`, [{ field: `${field}.code`, message: `is required for a ${scope.level} scope` }]);
-  const row = rowsOf<ResolvedRow>(await db.execute(resolveFrom(sql`select ${scope.level}::text as level, ${code}::text as code`)))[0];
+  const row = await resolveStored(db, scope.level, code);
   if (!row || !toScope(row)) throw badRequest(`There is no ${scope.level} ${code} in the dealer network`, [{ field: `${field}.code`, message: `no ${scope.level} has this code` }]);
   return { level: scope.level, code };
 }
@@ -383,22 +314,20 @@ export async function validateStoredScope(db: DbOrTx, scope: StoredReportScope):
  * the person's next report request.
  */
 export async function setPersonReportScope(db: DbOrTx, personId: number, scope: StoredReportScope | null): Promise<StoredReportScope | null> {
-  const [person] = rowsOf<{ category: string }>(await db.execute(sql`select category from people where id = ${personId}`));
-  if (!person) throw notFound('No such person');
-  if (scope && !PERSON_CATEGORIES_WITH_SCOPE.includes(person.category)) {
+  const category = await personCategory(db, personId);
+  if (category === undefined) throw notFound('No such person');
+  if (scope && !PERSON_CATEGORIES_WITH_SCOPE.includes(category)) {
     throw badRequest('Only field and corporate people carry a report scope', [{ field: 'scope', message: 'only field and corporate people carry a report scope' }]);
   }
   const value = scope ? await validateStoredScope(db, scope) : null;
-  await db.execute(sql`update people set report_scope_level = ${value?.level ?? null}, report_scope_code = ${value?.code ?? null} where id = ${personId}`);
+  await setPersonScope(db, personId, value);
   return value;
 }
 
 /** Sets (or clears) a report user's scope; the report user row is created when it does not exist yet. */
 export async function setReportUserScope(db: DbOrTx, email: string, scope: StoredReportScope | null): Promise<StoredReportScope | null> {
   const value = scope ? await validateStoredScope(db, scope) : null;
-  await db.execute(sql`
-    insert into report_users (email, report_scope_level, report_scope_code) values (${email.toLowerCase()}, ${value?.level ?? null}, ${value?.code ?? null})
-    on conflict (email) do update set report_scope_level = excluded.report_scope_level, report_scope_code = excluded.report_scope_code`);
+  await upsertReportUserScope(db, email.toLowerCase(), value);
   return value;
 }
 
@@ -408,7 +337,6 @@ export async function setReportUserScope(db: DbOrTx, email: string, scope: Store
  * against the network (the report routes do that per request).
  */
 export async function reportGrantOf(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<StoredReportScope | null> {
-  const stored = user.personId !== null ? storedScopeOf.person(user.personId) : storedScopeOf.reportUser(user.email.toLowerCase());
-  const [row] = rowsOf<{ level: string | null; code: string | null }>(await db.execute(stored));
+  const row = await storedScopeRow(db, user);
   return row ? scopeOfRow(row.level, row.code) : null;
 }

@@ -8,7 +8,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx, type Tx } from '@portal/db';
 
-const { registrations, events } = schema;
+const { accessCodes, registrations, events } = schema;
+
+export type EventRow = typeof events.$inferSelect;
+export type RegistrationRow = typeof registrations.$inferSelect;
 
 /** The next value of the waiting list's order: call it while holding the queue's lock. */
 export async function nextWaitlistOrder(tx: Tx): Promise<string> {
@@ -119,4 +122,83 @@ export async function queueEntries(db: DbOrTx, eventId: string | undefined): Pro
       where r.status in ('Waitlisted', 'Offered') ${eventId ? sql`and r.event_id = ${eventId}` : sql``}
       order by r.event_id, r.waitlist_order nulls first, r.offer_expires_at`),
   );
+}
+
+/** A registration whose submit found no place joins the queue at `order` (with the queue's lock held). */
+export async function markWaitlisted(
+  tx: Tx,
+  registrationId: number,
+  entry: { attendance: { isVirtual: boolean; arrivalDate: string | null; departureDate: string | null }; at: Date; order: string; queueCodeId: number | null },
+): Promise<void> {
+  await tx
+    .update(registrations)
+    .set({ status: 'Waitlisted', ...entry.attendance, waitlistedAt: entry.at, waitlistOrder: entry.order, waitlistCodeId: entry.queueCodeId, offeredAt: null, offerExpiresAt: null, isFree: false, updatedAt: entry.at })
+    .where(eq(registrations.id, registrationId));
+}
+
+export async function markOffered(tx: Tx, registrationId: number, now: Date, expiresAt: Date): Promise<void> {
+  await tx.update(registrations).set({ status: 'Offered', offeredAt: now, offerExpiresAt: expiresAt, updatedAt: now }).where(eq(registrations.id, registrationId));
+}
+
+/** A lapsed offer or a closed queue: the registration leaves the queue. */
+export async function markExpired(tx: Tx, registrationId: number, now: Date): Promise<void> {
+  await tx.update(registrations).set({ status: 'Expired', waitlistOrder: null, offerExpiresAt: null, updatedAt: now }).where(eq(registrations.id, registrationId));
+}
+
+/** The registration's event, read without a lock (to take the event's lock first). */
+export async function eventIdOfRegistration(tx: Tx, registrationId: number): Promise<string | undefined> {
+  const [peek] = await tx.select({ eventId: registrations.eventId }).from(registrations).where(eq(registrations.id, registrationId)).limit(1);
+  return peek?.eventId;
+}
+
+/** The registration, locked for the rest of the transaction. */
+export async function lockRegistration(tx: Tx, registrationId: number): Promise<RegistrationRow | undefined> {
+  const [row] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for('update').limit(1);
+  return row;
+}
+
+/** The orders of the others waiting in the registration's queue, in queue order. */
+export async function otherQueueOrders(tx: Tx, row: Pick<RegistrationRow, 'id' | 'eventId' | 'waitlistCodeId'>): Promise<string[]> {
+  const others = await tx
+    .select({ order: registrations.waitlistOrder })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.eventId, row.eventId),
+        eq(registrations.status, 'Waitlisted'),
+        row.waitlistCodeId === null ? sql`${registrations.waitlistCodeId} is null` : eq(registrations.waitlistCodeId, row.waitlistCodeId),
+        sql`${registrations.id} <> ${row.id}`,
+      ),
+    )
+    .orderBy(registrations.waitlistOrder);
+  return others.map((o) => o.order!);
+}
+
+/**
+ * Where a moved registration goes: its own order (alone in the queue), one before the first, one
+ * after the last, or the midpoint of two neighbours.
+ */
+export type QueuePlace = { own: string | null } | { before: string } | { after: string } | { between: [string, string] };
+
+/** Sets the registration's order; numeric arithmetic in the database: a midpoint never rounds onto a neighbour. */
+export async function setQueueOrder(tx: Tx, registrationId: number, place: QueuePlace, now: Date): Promise<void> {
+  const next =
+    'own' in place
+      ? sql`${place.own}::numeric`
+      : 'before' in place
+        ? sql`${place.before}::numeric - 1`
+        : 'after' in place
+          ? sql`${place.after}::numeric + 1`
+          : sql`(${place.between[0]}::numeric + ${place.between[1]}::numeric) / 2`;
+  await tx.update(registrations).set({ waitlistOrder: sql`${next}`, updatedAt: now }).where(eq(registrations.id, registrationId));
+}
+
+export async function findEvent(db: DbOrTx, eventId: string): Promise<EventRow | undefined> {
+  const [event] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
+  return event;
+}
+
+/** The label, seats and store of these access codes (the queues of per-store codes). */
+export async function queueCodes(db: DbOrTx, codeIds: number[]) {
+  return db.select({ id: accessCodes.id, label: accessCodes.label, seats: accessCodes.seats, store: accessCodes.storeDlrnum }).from(accessCodes).where(sql`${accessCodes.id} in ${codeIds}`);
 }

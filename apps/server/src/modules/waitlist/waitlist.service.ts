@@ -8,9 +8,8 @@
  * order), so running it twice, on two instances, or again after a crash offers nothing twice: one
  * freed place gives exactly one live offer (docs/decisions/012-waiting-list-offers.md).
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { AdminWaitlist } from '@portal/contracts';
-import { schema, type Db, type Tx } from '@portal/db';
+import type { Db, Tx } from '@portal/db';
 import { audit, type AuditEntry } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -20,9 +19,7 @@ import { emitRegistrationEvent } from '../webhooks/outbox.ts';
 import { positionOf, queuePositions } from '../registration-views/registration-views.queries.ts';
 import * as q from './waitlist.queries.ts';
 
-const { registrations, events } = schema;
-
-type EventRow = typeof events.$inferSelect;
+type EventRow = q.EventRow;
 
 /** Whether the event takes no more offers: registration has closed, or the event has started. */
 export function queueClosed(event: Pick<EventRow, 'registrationClosesAt' | 'startsOn'>, now: Date): boolean {
@@ -50,10 +47,7 @@ export async function joinWaitlist(
   input: { registrationId: number; eventId: string; queueCodeId: number | null; attendance: { isVirtual: boolean; arrivalDate: string | null; departureDate: string | null }; at: Date; publicUrl?: string | undefined },
 ): Promise<number> {
   const order = await q.nextWaitlistOrder(tx);
-  await tx
-    .update(registrations)
-    .set({ status: 'Waitlisted', ...input.attendance, waitlistedAt: input.at, waitlistOrder: order, waitlistCodeId: input.queueCodeId, offeredAt: null, offerExpiresAt: null, isFree: false, updatedAt: input.at })
-    .where(eq(registrations.id, input.registrationId));
+  await q.markWaitlisted(tx, input.registrationId, { attendance: input.attendance, at: input.at, order, queueCodeId: input.queueCodeId });
   await emitRegistrationEvent(tx, 'registration.waitlisted', input.registrationId, input.at);
   const position = (await positionOf(tx, input.registrationId)) ?? 1;
   const person = await q.attendeeOf(tx, input.registrationId);
@@ -75,7 +69,7 @@ export interface OfferRun {
 
 async function makeOffer(tx: Tx, event: EventRow, registrationId: number, now: Date, publicUrl: string | undefined, by: Pick<AuditEntry, 'actorEmail' | 'organizerId' | 'ip'> | null): Promise<void> {
   const expiresAt = offerExpiry(event, now);
-  await tx.update(registrations).set({ status: 'Offered', offeredAt: now, offerExpiresAt: expiresAt, updatedAt: now }).where(eq(registrations.id, registrationId));
+  await q.markOffered(tx, registrationId, now, expiresAt);
   await emitRegistrationEvent(tx, 'registration.offered', registrationId, now);
   const person = await q.attendeeOf(tx, registrationId);
   let mailId: number | null = null;
@@ -102,10 +96,7 @@ async function makeOffer(tx: Tx, event: EventRow, registrationId: number, now: D
 }
 
 async function endWaiting(tx: Tx, eventId: string, registrationId: number, kind: 'waitlist-offer-expired' | 'waitlist-closed', now: Date): Promise<void> {
-  await tx
-    .update(registrations)
-    .set({ status: 'Expired', waitlistOrder: null, offerExpiresAt: null, updatedAt: now })
-    .where(eq(registrations.id, registrationId));
+  await q.markExpired(tx, registrationId, now);
   await emitRegistrationEvent(tx, 'registration.updated', registrationId, now);
   const person = await q.attendeeOf(tx, registrationId);
   if (person && !isPlaceholderEmail(person.email)) {
@@ -191,11 +182,11 @@ export interface WaitlistActor {
 /** The organizer offers a place to a waiting person now, whatever their position (over the limits if none is free). */
 export async function handOffer(db: Db, actor: WaitlistActor, registrationId: number, now: Date, publicUrl?: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [peek] = await tx.select({ eventId: registrations.eventId }).from(registrations).where(eq(registrations.id, registrationId)).limit(1);
-    if (!peek) throw notFound('No registration with this id.');
-    const event = await q.lockEventRow(tx, peek.eventId);
+    const eventId = await q.eventIdOfRegistration(tx, registrationId);
+    if (eventId === undefined) throw notFound('No registration with this id.');
+    const event = await q.lockEventRow(tx, eventId);
     if (!event) throw notFound('The event of this registration no longer exists.');
-    const [row] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for('update').limit(1);
+    const row = await q.lockRegistration(tx, registrationId);
     if (row?.status !== 'Waitlisted') throw conflict('Only a registration on the waiting list can be offered a place.');
     if (queueClosed(event, now)) throw conflict('Registration has closed or the event has started: no more offers can be made.');
     await makeOffer(tx, event, registrationId, now, publicUrl, { actorEmail: actor.email, organizerId: actor.organizerId, ip: actor.ip });
@@ -205,36 +196,23 @@ export async function handOffer(db: Db, actor: WaitlistActor, registrationId: nu
 /** Moves a waiting person to `position` of their queue (1 = next); the others keep their order. */
 export async function moveInQueue(db: Db, actor: WaitlistActor, registrationId: number, position: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const [peek] = await tx.select({ eventId: registrations.eventId }).from(registrations).where(eq(registrations.id, registrationId)).limit(1);
-    if (!peek) throw notFound('No registration with this id.');
-    await q.lockEventRow(tx, peek.eventId);
-    const [row] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for('update').limit(1);
+    const eventId = await q.eventIdOfRegistration(tx, registrationId);
+    if (eventId === undefined) throw notFound('No registration with this id.');
+    await q.lockEventRow(tx, eventId);
+    const row = await q.lockRegistration(tx, registrationId);
     if (row?.status !== 'Waitlisted') throw conflict('Only a registration on the waiting list can be moved.');
     const before = await positionOf(tx, registrationId);
-    const others = await tx
-      .select({ order: registrations.waitlistOrder })
-      .from(registrations)
-      .where(
-        and(
-          eq(registrations.eventId, row.eventId),
-          eq(registrations.status, 'Waitlisted'),
-          row.waitlistCodeId === null ? sql`${registrations.waitlistCodeId} is null` : eq(registrations.waitlistCodeId, row.waitlistCodeId),
-          sql`${registrations.id} <> ${registrationId}`,
-        ),
-      )
-      .orderBy(registrations.waitlistOrder);
-    const orders = others.map((o) => o.order!);
+    const orders = await q.otherQueueOrders(tx, row);
     const at = Math.min(position, orders.length + 1);
-    // numeric arithmetic in the database: a midpoint never rounds onto a neighbour.
-    const next =
+    const place: q.QueuePlace =
       orders.length === 0
-        ? sql`${row.waitlistOrder}::numeric`
+        ? { own: row.waitlistOrder }
         : at === 1
-          ? sql`${orders[0]}::numeric - 1`
+          ? { before: orders[0]! }
           : at > orders.length
-            ? sql`${orders[orders.length - 1]}::numeric + 1`
-            : sql`(${orders[at - 2]}::numeric + ${orders[at - 1]}::numeric) / 2`;
-    await tx.update(registrations).set({ waitlistOrder: sql`${next}`, updatedAt: now }).where(eq(registrations.id, registrationId));
+            ? { after: orders[orders.length - 1]! }
+            : { between: [orders[at - 2]!, orders[at - 1]!] };
+    await q.setQueueOrder(tx, registrationId, place, now);
     await audit(tx, {
       action: 'waitlist-move',
       success: true,
@@ -255,14 +233,12 @@ export async function listQueues(db: Db, eventId?: string): Promise<AdminWaitlis
   const eventIds = [...new Set(entries.map((e) => e.event_id))];
   const queues = new Map<string, AdminWaitlist>();
   for (const id of eventIds) {
-    const [event] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+    const event = await q.findEvent(db, id);
     if (!event) continue;
     const positions = await queuePositions(db, id);
     const held = await q.heldPlaces(db, id);
     const codes = [...new Set(entries.filter((e) => e.event_id === id).map((e) => (e.status === 'Waitlisted' ? e.waitlist_code_id : e.waitlist_code_id)).filter((c): c is number => c !== null))];
-    const codeRows = codes.length
-      ? await db.select({ id: schema.accessCodes.id, label: schema.accessCodes.label, seats: schema.accessCodes.seats, store: schema.accessCodes.storeDlrnum }).from(schema.accessCodes).where(sql`${schema.accessCodes.id} in ${codes}`)
-      : [];
+    const codeRows = codes.length ? await q.queueCodes(db, codes) : [];
     for (const e of entries.filter((x) => x.event_id === id)) {
       const codeId = e.waitlist_code_id === null ? null : Number(e.waitlist_code_id);
       const key = `${id}:${codeId ?? 'event'}`;

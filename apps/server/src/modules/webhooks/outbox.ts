@@ -16,13 +16,14 @@
  * Deliveries of one registration (one person) to one endpoint go out in the order of these rows:
  * the registration's row lock (lockForChange) orders its changes, so their ids follow that order.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AdminPerson, WebhookEventType, WebhookRegistrationData } from '@portal/contracts';
 import { schema, type DbOrTx } from '@portal/db';
 import { findPersonViews, findRegistrationViews } from '../registration-views/registration-views.queries.ts';
 import { newMessageId } from './signing.ts';
+import { endpointsSubscribedToAny, insertDeliveryBatch, insertDeliveryRows, subscribedEndpointIds } from './webhooks.queries.ts';
 
-const { webhookEndpoints, webhookDeliveries } = schema;
+const { webhookEndpoints } = schema;
 
 /** Retries stop this long after the change; the delivery is then `failed`. */
 export const WEBHOOK_RETRY_WINDOW_MS = 3 * 24 * 60 * 60_000;
@@ -36,15 +37,6 @@ function subscription(type: string): { ids: SQL<number[] | null>; any: SQL } {
     ids: sql<number[] | null>`(select array_agg(${webhookEndpoints.id} order by ${webhookEndpoints.id}) from ${webhookEndpoints} where ${subscribed})`,
     any: sql`exists (select 1 from ${webhookEndpoints} where ${subscribed})`,
   };
-}
-
-/** The ids of the enabled endpoints subscribed to `type`. */
-async function subscribed(tx: DbOrTx, type: string): Promise<number[]> {
-  const rows = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`));
-  return rows.map((r) => r.id);
 }
 
 /** PostgreSQL answers int[] as numbers; PGlite may answer a text form. */
@@ -113,21 +105,11 @@ async function insertChunk(
   rows: readonly { endpointId: number; messageId: string; type: string; orderingKey: string | null; body: string }[],
 ): Promise<number[]> {
   if (!rows.length) return [];
-  const inserted = await tx
-    .insert(webhookDeliveries)
-    .values(
-      rows.map((r) => ({
-        endpointId: r.endpointId,
-        messageId: r.messageId,
-        eventType: r.type,
-        orderingKey: r.orderingKey,
-        body: r.body,
-        // Due at once and given up by the database's clock, as mail (a caller's clock may be a test's).
-        giveUpAt: sql`now() + ${WEBHOOK_RETRY_WINDOW_MS} * interval '1 millisecond'`,
-      })),
-    )
-    .returning({ id: webhookDeliveries.id });
-  return inserted.map((r) => r.id);
+  return insertDeliveryRows(
+    tx,
+    rows.map((r) => ({ endpointId: r.endpointId, messageId: r.messageId, eventType: r.type, orderingKey: r.orderingKey, body: r.body })),
+    WEBHOOK_RETRY_WINDOW_MS,
+  );
 }
 
 export async function emitRegistrationEvent(tx: DbOrTx, type: RegistrationEventType, registrationId: number, at: Date): Promise<void> {
@@ -157,7 +139,7 @@ export const PEOPLE_PER_STATEMENT = 1_000;
  */
 export async function emitPersonEvents(tx: DbOrTx, personIds: readonly number[], at: Date): Promise<number> {
   if (!personIds.length) return 0;
-  const endpoints = await subscribed(tx, 'person.updated');
+  const endpoints = await subscribedEndpointIds(tx, 'person.updated');
   if (!endpoints.length) return 0;
   const timestamp = at.toISOString();
   let written = 0;
@@ -190,23 +172,17 @@ export async function queueEventBatch(
 ): Promise<number> {
   if (!events.length || subscribers?.length === 0) return 0;
   const types = [...new Set(events.map((e) => e.type))];
-  const endpoints =
-    subscribers ??
-    (await tx
-      .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.events} ?| ${sql.param(types)}::text[]`)));
+  const endpoints = subscribers ?? (await endpointsSubscribedToAny(tx, types));
   if (!endpoints.length) return 0;
   const timestamp = at.toISOString();
-  const giveUpAt = sql`now() + ${WEBHOOK_RETRY_WINDOW_MS} * interval '1 millisecond'`;
   const rows = events.flatMap((event) => {
     const to = endpoints.filter((e) => (e.events as readonly string[]).includes(event.type));
     if (!to.length) return [];
     const body = JSON.stringify({ type: event.type, timestamp, data: event.data });
     const messageId = newMessageId();
-    return to.map((endpoint) => ({ endpointId: endpoint.id, messageId, eventType: event.type, orderingKey: event.orderingKey, body, giveUpAt }));
+    return to.map((endpoint) => ({ endpointId: endpoint.id, messageId, eventType: event.type, orderingKey: event.orderingKey, body }));
   });
   if (!rows.length) return 0;
-  await tx.insert(webhookDeliveries).values(rows);
+  await insertDeliveryBatch(tx, rows, WEBHOOK_RETRY_WINDOW_MS);
   return rows.length;
 }

@@ -1,6 +1,6 @@
-/** The webhooks' SQL: claiming due deliveries across instances, recording outcomes, the console's lists. */
+/** The webhooks' SQL: claiming due deliveries across instances, recording outcomes, the console's lists and changes, the outbox's writes. */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, schema, type DbOrTx, type WebhookDeliveryStatus } from '@portal/db';
+import { rowsOf, schema, type DbOrTx, type Tx, type WebhookDeliveryStatus } from '@portal/db';
 
 const { webhookEndpoints, webhookDeliveries, webhookAttempts } = schema;
 
@@ -190,4 +190,81 @@ export async function findDelivery(db: DbOrTx, id: number, lock = false): Promis
 
 export async function attemptsOf(db: DbOrTx, deliveryId: number): Promise<AttemptRow[]> {
   return db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(asc(webhookAttempts.attempt));
+}
+
+// The outbox (outbox.ts).
+
+/** The ids of the enabled endpoints subscribed to `type`. */
+export async function subscribedEndpointIds(tx: DbOrTx, type: string): Promise<number[]> {
+  const rows = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`));
+  return rows.map((r) => r.id);
+}
+
+/** The enabled endpoints subscribed to any of `types`, with their types. */
+export async function endpointsSubscribedToAny(tx: DbOrTx, types: readonly string[]): Promise<{ id: number; events: string[] }[]> {
+  return tx
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.events} ?| ${sql.param(types)}::text[]`));
+}
+
+export interface NewDelivery {
+  endpointId: number;
+  messageId: string;
+  eventType: string;
+  orderingKey: string | null;
+  body: string;
+}
+
+/**
+ * One multi-row insert of deliveries, due at once and given up `retryWindowMs` later by the
+ * database's clock, as mail (a caller's clock may be a test's). Answers their ids, in the order given.
+ */
+export async function insertDeliveryRows(tx: DbOrTx, rows: readonly NewDelivery[], retryWindowMs: number): Promise<number[]> {
+  const inserted = await tx
+    .insert(webhookDeliveries)
+    .values(rows.map((r) => ({ ...r, giveUpAt: sql`now() + ${retryWindowMs} * interval '1 millisecond'` })))
+    .returning({ id: webhookDeliveries.id });
+  return inserted.map((r) => r.id);
+}
+
+/** One multi-row insert of deliveries, as insertDeliveryRows, answering nothing. */
+export async function insertDeliveryBatch(tx: DbOrTx, rows: readonly NewDelivery[], retryWindowMs: number): Promise<void> {
+  const giveUpAt = sql`now() + ${retryWindowMs} * interval '1 millisecond'`;
+  await tx.insert(webhookDeliveries).values(rows.map((r) => ({ ...r, giveUpAt })));
+}
+
+// The console's changes (webhooks.service.ts).
+
+/** A new endpoint, its secret a placeholder until the id it is encrypted under is known. Answers the id. */
+export async function insertEndpoint(
+  tx: Tx,
+  values: { url: string; description: string; events: string[]; createdByOrganizerId: number | null; at: Date },
+): Promise<number> {
+  const [row] = await tx
+    .insert(webhookEndpoints)
+    .values({ url: values.url, description: values.description, events: values.events, secret: '-', createdByOrganizerId: values.createdByOrganizerId, createdAt: values.at, updatedAt: values.at })
+    .returning({ id: webhookEndpoints.id });
+  return row!.id;
+}
+
+export async function setEndpointSecret(tx: Tx, id: number, secret: string): Promise<void> {
+  await tx.update(webhookEndpoints).set({ secret }).where(eq(webhookEndpoints.id, id));
+}
+
+export type EndpointChanges = Partial<typeof webhookEndpoints.$inferInsert>;
+
+export async function updateEndpoint(tx: Tx, id: number, changes: EndpointChanges): Promise<void> {
+  await tx.update(webhookEndpoints).set(changes).where(eq(webhookEndpoints.id, id));
+}
+
+/** A delivery that failed is due again now, with `retryWindowMs` to succeed (by the database's clock). */
+export async function requeueFailedDelivery(tx: Tx, deliveryId: number, retryWindowMs: number): Promise<void> {
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: 'pending', nextAttemptAt: sql`now()`, giveUpAt: sql`now() + ${retryWindowMs} * interval '1 millisecond'`, lockedUntil: null })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'failed')));
 }

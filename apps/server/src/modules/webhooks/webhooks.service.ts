@@ -4,7 +4,6 @@
  * (scheme and resolved addresses, address-policy.ts) before the transaction: a DNS lookup must not
  * hold a transaction open, and PGlite has one connection.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import {
   WEBHOOK_TEST_EVENT_TYPE,
   type CreatedWebhook,
@@ -13,7 +12,7 @@ import {
   type WebhookDelivery as WireDelivery,
   type WebhookEndpoint,
 } from '@portal/contracts';
-import { schema, type Db, type Tx } from '@portal/db';
+import type { Db, Tx } from '@portal/db';
 import { audit, type Actor } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts';
@@ -22,8 +21,6 @@ import { secretContext } from './delivery.ts';
 import { queueDeliveries, WEBHOOK_RETRY_WINDOW_MS } from './outbox.ts';
 import { generateSecret } from './signing.ts';
 import * as q from './webhooks.queries.ts';
-
-const { webhookEndpoints, webhookDeliveries } = schema;
 
 /** After a rotation the old secret still signs (a second signature) this long. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60_000;
@@ -121,13 +118,9 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       const secret = generateSecret();
       const id = await db.transaction(async (tx) => {
         const at = now();
-        const [row] = await tx
-          .insert(webhookEndpoints)
-          .values({ url: input.url, description: input.description, events: input.events, secret: '-', createdByOrganizerId: actor.organizerId, createdAt: at, updatedAt: at })
-          .returning({ id: webhookEndpoints.id });
-        const endpointId = row!.id;
+        const endpointId = await q.insertEndpoint(tx, { url: input.url, description: input.description, events: input.events, createdByOrganizerId: actor.organizerId, at });
         // Encrypted under the row's own id (the authenticated context), so it is written once the id is known.
-        await tx.update(webhookEndpoints).set({ secret: encryptSecret(secret, deps.secretKey, secretContext(endpointId)) }).where(eq(webhookEndpoints.id, endpointId));
+        await q.setEndpointSecret(tx, endpointId, encryptSecret(secret, deps.secretKey, secretContext(endpointId)));
         await audit(tx, auditAs(actor, 'admin-webhook-create', { endpointId, url: input.url, events: input.events, description: input.description }));
         return endpointId;
       });
@@ -139,13 +132,13 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       await db.transaction(async (tx) => {
         const at = now();
         const row = await lockEndpoint(tx, id);
-        const changes: Partial<typeof webhookEndpoints.$inferInsert> = {};
+        const changes: q.EndpointChanges = {};
         if (input.url !== undefined && input.url !== row.url) changes.url = input.url;
         if (input.description !== undefined && input.description !== row.description) changes.description = input.description;
         if (input.events !== undefined && JSON.stringify([...input.events].sort()) !== JSON.stringify([...row.events].sort())) changes.events = input.events;
         if (input.enabled && !row.enabled) Object.assign(changes, { enabled: true, disabledReason: null, disabledAt: null });
         if (!Object.keys(changes).length) return;
-        await tx.update(webhookEndpoints).set({ ...changes, updatedAt: at }).where(eq(webhookEndpoints.id, id));
+        await q.updateEndpoint(tx, id, { ...changes, updatedAt: at });
         const before = Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof q.EndpointRow]]));
         await audit(tx, auditAs(actor, 'admin-webhook-update', { endpointId: id, before, after: changes }));
       });
@@ -157,7 +150,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         const at = now();
         const row = await lockEndpoint(tx, id);
         if (!row.enabled) return;
-        await tx.update(webhookEndpoints).set({ enabled: false, disabledReason: 'organizer', disabledAt: at, updatedAt: at }).where(eq(webhookEndpoints.id, id));
+        await q.updateEndpoint(tx, id, { enabled: false, disabledReason: 'organizer', disabledAt: at, updatedAt: at });
         await audit(tx, auditAs(actor, 'admin-webhook-disable', { endpointId: id, url: row.url }));
       });
       return view(db, id);
@@ -170,15 +163,12 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         const at = now();
         const row = await lockEndpoint(tx, id);
         const old = decryptSecret(row.secret, deps.secretKey, secretContext(id)).plain;
-        await tx
-          .update(webhookEndpoints)
-          .set({
-            secret: encryptSecret(secret, deps.secretKey, secretContext(id)),
-            previousSecret: encryptSecret(old, deps.secretKey, `${secretContext(id)}:previous`),
-            previousSecretExpiresAt: new Date(at.getTime() + PREVIOUS_SECRET_GRACE_MS),
-            updatedAt: at,
-          })
-          .where(eq(webhookEndpoints.id, id));
+        await q.updateEndpoint(tx, id, {
+          secret: encryptSecret(secret, deps.secretKey, secretContext(id)),
+          previousSecret: encryptSecret(old, deps.secretKey, `${secretContext(id)}:previous`),
+          previousSecretExpiresAt: new Date(at.getTime() + PREVIOUS_SECRET_GRACE_MS),
+          updatedAt: at,
+        });
         await audit(tx, auditAs(actor, 'admin-webhook-rotate-secret', { endpointId: id, previousValidUntil: new Date(at.getTime() + PREVIOUS_SECRET_GRACE_MS).toISOString() }));
       });
       return { ...(await view(db, id)), secret };
@@ -215,10 +205,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         if (delivery.status !== 'failed') throw conflict(`Only a failed delivery can be retried; this one is ${delivery.status}.`);
         const endpoint = await q.findEndpoint(tx, delivery.endpointId);
         if (!endpoint?.enabled) throw new AppError(409, 'The endpoint of this delivery is disabled; enable it first.');
-        await tx
-          .update(webhookDeliveries)
-          .set({ status: 'pending', nextAttemptAt: sql`now()`, giveUpAt: sql`now() + ${WEBHOOK_RETRY_WINDOW_MS} * interval '1 millisecond'`, lockedUntil: null })
-          .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'failed')));
+        await q.requeueFailedDelivery(tx, deliveryId, WEBHOOK_RETRY_WINDOW_MS);
         await audit(tx, auditAs(actor, 'admin-webhook-retry', { endpointId: delivery.endpointId, deliveryId, messageId: delivery.messageId, attempts: delivery.attempts }));
       });
       const row = await q.findDelivery(db, deliveryId);

@@ -1,0 +1,136 @@
+/**
+ * The statements of report scopes (report-scope.ts says what a scope is and how it is resolved): the
+ * scope of an attendee or report user resolved against the dealer network, the per-request lookup
+ * that reads the report data version (answer-cache.ts) with it, and the organizer's changes.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { namedStatement, rowsOf, type Db, type DbOrTx, type ReportScopeLevel } from '@portal/db';
+import type { AuthUser } from '../../plugins/auth.ts';
+
+/** A stored level and code resolved against the network: the code's ancestors and their names (null when not in the network). */
+export interface ResolvedRow {
+  level: string | null;
+  code: string | null;
+  region: string | null;
+  region_name: string | null;
+  zone: string | null;
+  zone_name: string | null;
+  district: string | null;
+  district_name: string | null;
+}
+
+/** The network rows a stored level and code stand for, with their ancestors and names. */
+const resolveFrom = (stored: SQL) => sql`
+  with s as (${stored})
+  select s.level, s.code,
+    coalesce(sr.code, sz.region_code, dz.region_code) as region,
+    coalesce(sr.description, szr.description, dzr.description) as region_name,
+    coalesce(sz.code, dz.code) as zone, coalesce(sz.name, dz.name) as zone_name,
+    sd.code as district, sd.name as district_name
+  from s
+  left join regions sr on s.level = 'region' and sr.code = s.code
+  left join zones sz on s.level = 'zone' and sz.code = s.code
+  left join regions szr on szr.code = sz.region_code
+  left join districts sd on s.level = 'district' and sd.code = s.code
+  left join zones dz on dz.code = sd.zone_code
+  left join regions dzr on dzr.code = dz.region_code`;
+
+/** The stored level and code of an attendee (by person id) or a report user (by lower-case e-mail). */
+const storedScopeOf = {
+  person: (id: number) => sql`select report_scope_level as level, report_scope_code as code from people where id = ${id}`,
+  reportUser: (email: string) => sql`select report_scope_level as level, report_scope_code as code from report_users where email = ${email}`,
+};
+
+/**
+ * The lookup of every report request, as named statements straight on the driver (`namedStatement`):
+ * the same SQL as `loadRow`, without drizzle's per-query work, and in the same round trip the version
+ * of the report data (answer-cache.ts), so a cached report costs two reads with the token's check.
+ * Always one row: the scope's columns are null when the person or report user has none stored.
+ */
+export type RequestRow = Partial<ResolvedRow> & { data_version: string };
+const requestLookups = new WeakMap<Db, { person: (p: readonly unknown[]) => Promise<RequestRow[]>; reportUser: (p: readonly unknown[]) => Promise<RequestRow[]> }>();
+export function lookupsOf(db: Db) {
+  let lookups = requestLookups.get(db);
+  if (!lookups) {
+    const text = (stored: SQL) =>
+      new PgDialect().sqlToQuery(sql`
+        select v.data_version, r.*
+        from (select coalesce(sum(version), 0)::text as data_version from report_data_versions) v
+        left join (${resolveFrom(stored)}) r on true`).sql;
+    lookups = {
+      person: namedStatement<RequestRow>(db, 'report_scope_person', text(storedScopeOf.person(0))),
+      reportUser: namedStatement<RequestRow>(db, 'report_scope_report_user', text(storedScopeOf.reportUser(''))),
+    };
+    requestLookups.set(db, lookups);
+  }
+  return lookups;
+}
+
+/** The scope of an attendee (by person id) or a report user (by e-mail), resolved; undefined when there is no such row. */
+export async function loadRow(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<ResolvedRow | undefined> {
+  const stored = user.personId !== null ? storedScopeOf.person(user.personId) : storedScopeOf.reportUser(user.email.toLowerCase());
+  return rowsOf<ResolvedRow>(await db.execute(resolveFrom(stored)))[0];
+}
+
+/** The zone's region, and the district's zone and region ('' names none). */
+export async function areaParents(db: DbOrTx, zone: string, district: string) {
+  const [found] = rowsOf<{ zone_region: string | null; district_zone: string | null; district_region: string | null }>(
+    await db.execute(sql`
+      select
+        (select region_code from zones where code = ${zone}) as zone_region,
+        (select zone_code from districts where code = ${district}) as district_zone,
+        (select z.region_code from districts d join zones z on z.code = d.zone_code where d.code = ${district}) as district_region`),
+  );
+  return found;
+}
+
+/** A level and code as an organizer gives them, resolved against the network. */
+export async function resolveStored(db: DbOrTx, level: ReportScopeLevel, code: string): Promise<ResolvedRow | undefined> {
+  return rowsOf<ResolvedRow>(await db.execute(resolveFrom(sql`select ${level}::text as level, ${code}::text as code`)))[0];
+}
+
+export async function personCategory(db: DbOrTx, personId: number): Promise<string | undefined> {
+  const [person] = rowsOf<{ category: string }>(await db.execute(sql`select category from people where id = ${personId}`));
+  return person?.category;
+}
+
+export async function setPersonScope(db: DbOrTx, personId: number, value: { level: ReportScopeLevel; code: string | null } | null): Promise<void> {
+  await db.execute(sql`update people set report_scope_level = ${value?.level ?? null}, report_scope_code = ${value?.code ?? null} where id = ${personId}`);
+}
+
+/** The report user row is created when it does not exist yet. `email` is lower-case. */
+export async function upsertReportUserScope(db: DbOrTx, email: string, value: { level: ReportScopeLevel; code: string | null } | null): Promise<void> {
+  await db.execute(sql`
+    insert into report_users (email, report_scope_level, report_scope_code) values (${email}, ${value?.level ?? null}, ${value?.code ?? null})
+    on conflict (email) do update set report_scope_level = excluded.report_scope_level, report_scope_code = excluded.report_scope_code`);
+}
+
+/** The stored level and code of an attendee or report user, unresolved; undefined when there is no such row. */
+export async function storedScopeRow(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<{ level: string | null; code: string | null } | undefined> {
+  const stored = user.personId !== null ? storedScopeOf.person(user.personId) : storedScopeOf.reportUser(user.email.toLowerCase());
+  const [row] = rowsOf<{ level: string | null; code: string | null }>(await db.execute(stored));
+  return row;
+}
+
+// The report data version (answer-cache.ts).
+
+/** The version: the sum over the rows (see the migration 0010). */
+export const VERSION_SQL = 'select coalesce(sum(version), 0)::text as v from report_data_versions';
+
+/** The current version of the report data (a decimal string: the sum can pass 2^53 in theory). */
+export async function reportDataVersion(db: DbOrTx): Promise<string> {
+  const [row] = rowsOf<{ v: string }>(await db.execute(sql.raw(VERSION_SQL)));
+  return row?.v ?? '0';
+}
+
+/** Folds the version rows of ended database sessions into one (keeps the sum); the number folded. */
+export async function foldReportDataVersions(db: DbOrTx): Promise<number> {
+  const [row] = rowsOf<{ folded: number }>(await db.execute(sql`select report_data_versions_fold() as folded`));
+  return row?.folded ?? 0;
+}
+
+/** The version read as a named statement straight on the driver (read on every cached request). */
+export function reportDataVersionStatement(db: Db): (params: readonly unknown[]) => Promise<Array<{ v: string }>> {
+  return namedStatement<{ v: string }>(db, 'report_data_version', VERSION_SQL);
+}
