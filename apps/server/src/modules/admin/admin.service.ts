@@ -5,7 +5,6 @@
  * triggers stay right), and the attendee's mail is queued in the same transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import {
   attendanceErrors,
   type AccessCodeCategory,
@@ -21,7 +20,7 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_PROBLEMS_MAX,
 } from '@portal/contracts';
-import { schema, type AttendeeType, type Db, type PersonCategory, type Policy, type Tx } from '@portal/db';
+import { type AttendeeType, type Db, type PersonCategory, type Policy, type Tx } from '@portal/db';
 import { accessCodeProblem, hashAccessCode } from '../../lib/access-code.ts';
 import { audit, type Actor, type AuditEntry } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -37,11 +36,10 @@ import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { findEvent, findPerson, lockForChange } from '../registration/registration.queries.ts';
 import { findPersonView, findRegistrationView } from '../registration-views/registration-views.queries.ts';
 import * as q from './admin.queries.ts';
+import * as edits from './admin-changes.queries.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
 import { checkInState } from '../badges/badges.queries.ts';
 import { issueBadge } from '../badges/badges.service.ts';
-
-const { accessCodes, eventRetention, events, people, registrationTokens, stores, zones } = schema;
 
 function auditAs(actor: Actor, entry: Omit<AuditEntry, 'actorEmail' | 'ip' | 'organizerId' | 'success'> & { success?: boolean }): AuditEntry {
   return { success: true, ...entry, actorEmail: actor.email, ip: actor.ip, organizerId: actor.organizerId };
@@ -162,16 +160,16 @@ export function createAdminService(deps: AdminServiceDeps) {
         );
         // The retention period (docs/privacy.md) lives in its own table.
         if (input.retentionDays !== undefined) {
-          const [kept] = await tx.select().from(eventRetention).where(eq(eventRetention.eventId, event.id)).limit(1);
+          const kept = await edits.findRetention(tx, event.id);
           if ((kept?.retentionDays ?? null) !== input.retentionDays) {
-            if (input.retentionDays === null) await tx.delete(eventRetention).where(eq(eventRetention.eventId, event.id));
-            else await tx.insert(eventRetention).values({ eventId: event.id, retentionDays: input.retentionDays }).onConflictDoUpdate({ target: eventRetention.eventId, set: { retentionDays: input.retentionDays } });
+            if (input.retentionDays === null) await edits.deleteRetention(tx, event.id);
+            else await edits.setRetention(tx, event.id, input.retentionDays);
             changed.retentionDays = input.retentionDays;
           }
         }
         if (!Object.keys(changed).length) return;
         const { retentionDays: _retention, ...eventChanges } = changed;
-        if (Object.keys(eventChanges).length) await tx.update(events).set(eventChanges).where(eq(events.id, event.id));
+        if (Object.keys(eventChanges).length) await edits.updateEvent(tx, event.id, eventChanges);
         await audit(tx, auditAs(actor, { action: 'admin-event-update', eventId: event.id, detail: { changes: changed } }));
       });
       // A raised capacity (or a longer window) may free places for the waiting list.
@@ -192,13 +190,13 @@ export function createAdminService(deps: AdminServiceDeps) {
         if (!event) throw fieldError('event', 'No event with this id.');
         let storeName: string | null = null;
         if (input.storeDlrnum) {
-          const [store] = await tx.select({ name: stores.name }).from(stores).where(eq(stores.dlrnum, input.storeDlrnum)).limit(1);
+          const store = await edits.findStoreName(tx, input.storeDlrnum);
           if (!store) throw fieldError('storeDlrnum', `No store ${input.storeDlrnum} in the network.`);
           storeName = store.name;
         }
         let code = input.code;
         if (code) {
-          const allEvents = await tx.select({ id: events.id, name: events.name, providerEventCode: events.providerEventCode }).from(events);
+          const allEvents = await edits.listEventCodes(tx);
           const problem = accessCodeProblem(code, allEvents);
           if (problem) throw fieldError('code', `The code ${problem}.`);
         } else {
@@ -209,29 +207,25 @@ export function createAdminService(deps: AdminServiceDeps) {
         let id: number;
         try {
           // A savepoint: a duplicate must not abort the transaction on PostgreSQL before the 409.
-          id = await tx.transaction(async (sp) => {
-            const [row] = await sp
-              .insert(accessCodes)
-              .values({
-                eventId: event.id,
-                codeHash: hashAccessCode(code, deps.codeHashKey),
-                label: label.slice(0, 120),
-                policies: preset.policies,
-                regType: preset.regType,
-                attendeeType: preset.attendeeType,
-                personCategory: input.category as PersonCategory,
-                // A per-store code admits any e-mail and binds it to its store; a general dealer code needs the roster.
-                requiresRoster: input.category === 'dealer_staff' && !input.storeDlrnum,
-                agendaGroup: preset.agendaGroup,
-                conferenceGroup: preset.conferenceGroup,
-                faqGroup: preset.faqGroup,
-                storeDlrnum: input.storeDlrnum ?? null,
-                seats: input.seats ?? null,
-                expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
-              })
-              .returning({ id: accessCodes.id });
-            return row!.id;
-          });
+          id = await tx.transaction(async (sp) =>
+            edits.insertAccessCode(sp, {
+              eventId: event.id,
+              codeHash: hashAccessCode(code, deps.codeHashKey),
+              label: label.slice(0, 120),
+              policies: preset.policies,
+              regType: preset.regType,
+              attendeeType: preset.attendeeType,
+              personCategory: input.category as PersonCategory,
+              // A per-store code admits any e-mail and binds it to its store; a general dealer code needs the roster.
+              requiresRoster: input.category === 'dealer_staff' && !input.storeDlrnum,
+              agendaGroup: preset.agendaGroup,
+              conferenceGroup: preset.conferenceGroup,
+              faqGroup: preset.faqGroup,
+              storeDlrnum: input.storeDlrnum ?? null,
+              seats: input.seats ?? null,
+              expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+            }),
+          );
         } catch (error) {
           if (isUniqueViolation(error)) throw new AppError(409, 'This code already exists for the event.', [{ field: 'code', message: 'This code already exists for the event.' }]);
           throw error;
@@ -244,10 +238,10 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     async disableAccessCode(actor: Actor, id: number) {
       await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(accessCodes).where(eq(accessCodes.id, id)).for('update').limit(1);
+        const row = await edits.lockAccessCode(tx, id);
         if (!row) throw notFound('No access code with this id.');
         if (!row.active) return;
-        await tx.update(accessCodes).set({ active: false }).where(eq(accessCodes.id, id));
+        await edits.disableAccessCode(tx, id);
         await audit(tx, auditAs(actor, { action: 'admin-access-code-disable', eventId: row.eventId, detail: { accessCodeId: id, label: row.label } }));
       });
       const view = await q.findAccessCodeView(db, id, now());
@@ -257,11 +251,11 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     async setAccessCodeSeats(actor: Actor, id: number, seats: number | null) {
       const eventId = await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(accessCodes).where(eq(accessCodes.id, id)).for('update').limit(1);
+        const row = await edits.lockAccessCode(tx, id);
         if (!row) throw notFound('No access code with this id.');
         if (!row.storeDlrnum) throw fieldError('seats', 'Only a per-store code has seats of its own.');
         if (row.seats === seats) return null;
-        await tx.update(accessCodes).set({ seats }).where(eq(accessCodes.id, id));
+        await edits.setAccessCodeSeats(tx, id, seats);
         await audit(tx, auditAs(actor, { action: 'admin-access-code-seats', eventId: row.eventId, detail: { accessCodeId: id, label: row.label, from: row.seats, to: seats } }));
         return row.eventId;
       });
@@ -281,7 +275,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         if (before.status === 'Cancelled') throw conflict('This registration is already cancelled.');
         await cancel(tx, locked, at);
         // Links out for it are of no use any more.
-        await tx.update(registrationTokens).set({ usedAt: at }).where(and(eq(registrationTokens.registrationId, id), isNull(registrationTokens.usedAt)));
+        await edits.retireRegistrationLinks(tx, id, at);
         const mailId = before.status === 'Enrolled' ? await mailAttendee(tx, id, 'registration-cancelled', null) : null;
         await audit(tx, auditAs(actor, { action: 'admin-registration-cancel', eventId: before.eventId, detail: { registrationId: id, previousStatus: before.status, reason: reason ?? null, mailId } }));
         return registrationDetail(tx, id);
@@ -334,7 +328,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         if (registration.status === 'Cancelled') throw conflict('This registration is cancelled; there is no link to send.');
         const [event, person] = [await findEvent(tx, registration.eventId), await findPerson(tx, registration.attendeeId)];
         if (!event || !person) throw notFound('This registration no longer exists.');
-        await tx.update(registrationTokens).set({ usedAt: at }).where(and(eq(registrationTokens.registrationId, id), isNull(registrationTokens.usedAt)));
+        await edits.retireRegistrationLinks(tx, id, at);
         const email = isPlaceholderEmail(person.email) ? null : person.email;
         const subject = {
           registrationId: id,
@@ -363,9 +357,9 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     async updatePerson(actor: Actor, id: number, input: UpdatePersonRequest): Promise<AdminPerson> {
       await db.transaction(async (tx) => {
-        const [person] = await tx.select().from(people).where(eq(people.id, id)).for('update').limit(1);
+        const person = await edits.lockPerson(tx, id);
         if (!person) throw notFound('No person with this id.');
-        const changes: Partial<typeof people.$inferInsert> = {};
+        const changes: edits.PersonChanges = {};
         if (input.firstName !== undefined && input.firstName !== person.firstName) changes.firstName = input.firstName;
         if (input.lastName !== undefined && input.lastName !== person.lastName) changes.lastName = input.lastName;
         if (input.category !== undefined && input.category !== person.category) changes.category = input.category as PersonCategory;
@@ -373,13 +367,12 @@ export function createAdminService(deps: AdminServiceDeps) {
         if (input.email !== undefined && input.email.toLowerCase() !== person.email) changes.email = input.email.toLowerCase();
         if (input.storeDlrnum !== undefined && input.storeDlrnum !== person.storeDlrnum) {
           if (input.storeDlrnum) {
-            const [store] = await tx.select({ dlrnum: stores.dlrnum }).from(stores).where(eq(stores.dlrnum, input.storeDlrnum)).limit(1);
-            if (!store) throw fieldError('storeDlrnum', `No store ${input.storeDlrnum} in the network.`);
+            if (!(await edits.storeExists(tx, input.storeDlrnum))) throw fieldError('storeDlrnum', `No store ${input.storeDlrnum} in the network.`);
           }
           changes.storeDlrnum = input.storeDlrnum;
         }
         if (input.zoneCode !== undefined && input.zoneCode !== person.zoneCode) {
-          if (input.zoneCode && !(await tx.select({ c: zones.code }).from(zones).where(eq(zones.code, input.zoneCode)).limit(1)).length) {
+          if (input.zoneCode && !(await edits.zoneExists(tx, input.zoneCode))) {
             throw fieldError('zoneCode', `No zone ${input.zoneCode} in the network.`);
           }
           changes.zoneCode = input.zoneCode;
@@ -395,9 +388,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         }
         if (!Object.keys(changes).length) return;
         try {
-          await tx.transaction(async (sp) => {
-            await sp.update(people).set(changes).where(eq(people.id, id));
-          });
+          await tx.transaction(async (sp) => edits.updatePerson(sp, id, changes));
         } catch (error) {
           if (isUniqueViolation(error)) throw new AppError(409, 'This e-mail address belongs to another person.', [{ field: 'email', message: 'This e-mail address belongs to another person.' }]);
           throw error;

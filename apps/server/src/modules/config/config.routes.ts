@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { asc } from 'drizzle-orm';
 import type { RuntimeConfig } from '@portal/contracts';
-import { schema } from '@portal/db';
 import { ok } from '../../lib/envelope.ts';
+import { listEvents } from './config.queries.ts';
 
 /** What the web app must not hard-code (api-contract.md, "Runtime config"). */
 export const configRoutes: FastifyPluginAsync<{ registrationProvider: string; reportEmailDomain: string; companySignIn?: boolean }> = async (app, { registrationProvider, reportEmailDomain, companySignIn }) => {
   app.get('/api/Config', async (_request, reply) => {
-    const events = await app.db.select().from(schema.events).orderBy(asc(schema.events.id));
+    const events = await listEvents(app.db);
     const config: RuntimeConfig = {
       registrationProvider,
       contentBaseUrl: '/content',

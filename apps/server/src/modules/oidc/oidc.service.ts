@@ -4,9 +4,8 @@
  * one-time code the browser trades for the portal token, and that trade.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { LoginData, Policy } from '@portal/contracts';
-import { schema, type Db } from '@portal/db';
+import type { Db } from '@portal/db';
 import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TokenService } from '../../plugins/auth.ts';
@@ -15,8 +14,7 @@ import { recordReportLogin } from '../auth/auth.queries.ts';
 import { setReportUserScope } from '../reports/report-scope.ts';
 import { claimValues, grantsOf, scopeOf, type Claims } from './oidc-claims.ts';
 import type { OidcConfig } from '../../lib/oidc-config.ts';
-
-type OidcGrantRecord = (typeof schema.oidcHandoverCodes.$inferSelect)['grant'];
+import * as q from './oidc.queries.ts';
 
 export const OIDC_TARGETS = ['admin', 'reports'] as const;
 export type OidcTarget = (typeof OIDC_TARGETS)[number];
@@ -60,7 +58,7 @@ export function createOidcService({ db, tokens, settings, now = () => new Date()
     if (!subject) return refuse('no subject', 'The identity provider did not say who you are.');
     if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) return refuse('no e-mail', 'The identity provider did not send your e-mail address; ask your IT department to release the email claim to the portal.');
 
-    let grant: OidcGrantRecord;
+    let grant: q.OidcGrantRecord;
     if (target === 'admin') {
       if (!grants.has('admin')) return refuse('no organizer role', 'Your company account does not grant access to the organizer console.');
       grant = { target: 'admin', organizerId: await organizerFor(subject, email, name, claims.email_verified === true, ip, refuse) };
@@ -68,7 +66,7 @@ export function createOidcService({ db, tokens, settings, now = () => new Date()
       if (!grants.has('reporting') && !grants.has('field') && !grants.has('corporate')) {
         return refuse('no report role', 'Your company account does not grant access to the reports.');
       }
-      const [existing] = await db.select({ active: schema.reportUsers.active }).from(schema.reportUsers).where(eq(schema.reportUsers.email, email)).limit(1);
+      const existing = await q.findReportUserActive(db, email);
       if (existing && !existing.active) return refuse('report user disabled', 'Your access to the reports has been disabled by the organizers.');
       if (settings.scopeClaim) {
         const scoped = scopeOf(claimValues(claims, settings.scopeClaim));
@@ -85,8 +83,7 @@ export function createOidcService({ db, tokens, settings, now = () => new Date()
 
     const code = randomBytes(32).toString('base64url');
     const at = now();
-    await db.delete(schema.oidcHandoverCodes).where(lt(schema.oidcHandoverCodes.expiresAt, at));
-    await db.insert(schema.oidcHandoverCodes).values({ codeHash: hashCode(code), grant, expiresAt: new Date(at.getTime() + HANDOVER_TTL_MS) });
+    await q.storeHandoverCode(db, hashCode(code), grant, at, new Date(at.getTime() + HANDOVER_TTL_MS));
     await audit(db, {
       action: 'oidc-login',
       success: true,
@@ -106,48 +103,37 @@ export function createOidcService({ db, tokens, settings, now = () => new Date()
   async function organizerFor(subject: string, email: string, name: string | null, emailVerified: boolean, ip: string, refuse: (reason: string, message: string) => Promise<never>): Promise<number> {
     const issuer = settings.issuer;
     const at = now();
-    const [linked] = await db
-      .select({ id: schema.organizers.id, active: schema.organizers.active })
-      .from(schema.oidcIdentities)
-      .innerJoin(schema.organizers, eq(schema.organizers.id, schema.oidcIdentities.organizerId))
-      .where(and(eq(schema.oidcIdentities.issuer, issuer), eq(schema.oidcIdentities.subject, subject)));
+    const linked = await q.findLinkedOrganizer(db, issuer, subject);
     if (linked) {
       if (!linked.active) return refuse('organizer disabled', 'Your organizer account has been disabled.');
-      await db.update(schema.oidcIdentities).set({ lastLoginAt: at }).where(and(eq(schema.oidcIdentities.issuer, issuer), eq(schema.oidcIdentities.subject, subject)));
-      await db.update(schema.organizers).set({ lastLoginAt: at }).where(eq(schema.organizers.id, linked.id));
+      await q.recordLinkedLogin(db, issuer, subject, linked.id, at);
       return linked.id;
     }
-    const [byEmail] = await db.select().from(schema.organizers).where(eq(schema.organizers.email, email));
+    const byEmail = await q.findOrganizerByEmail(db, email);
     if (byEmail) {
       if (!emailVerified) {
         return refuse('e-mail of an existing organizer not verified by the provider', 'An organizer account with your e-mail address exists, but the identity provider does not confirm the address; an organizer can link it for you.');
       }
       if (!byEmail.active) return refuse('organizer disabled', 'Your organizer account has been disabled.');
       return db.transaction(async (tx) => {
-        await tx.insert(schema.oidcIdentities).values({ issuer, subject, organizerId: byEmail.id, lastLoginAt: at });
-        await tx.update(schema.organizers).set({ lastLoginAt: at }).where(eq(schema.organizers.id, byEmail.id));
+        await q.linkOrganizer(tx, issuer, subject, byEmail.id, at);
         await audit(tx, { action: 'organizer-oidc-linked', success: true, actorEmail: email, ip, organizerId: byEmail.id, detail: { issuer, subject } });
         return byEmail.id;
       });
     }
     return db.transaction(async (tx) => {
-      const [created] = await tx.insert(schema.organizers).values({ email, name, passwordHash: NO_PASSWORD, lastLoginAt: at }).returning({ id: schema.organizers.id });
-      await tx.insert(schema.oidcIdentities).values({ issuer, subject, organizerId: created!.id, lastLoginAt: at });
-      await audit(tx, { action: 'organizer-oidc-created', success: true, actorEmail: email, ip, organizerId: created!.id, detail: { issuer, subject } });
-      return created!.id;
+      const created = await q.createLinkedOrganizer(tx, { issuer, subject, email, name, passwordHash: NO_PASSWORD }, at);
+      await audit(tx, { action: 'organizer-oidc-created', success: true, actorEmail: email, ip, organizerId: created, detail: { issuer, subject } });
+      return created;
     });
   }
 
   /** Trades a one-time code (once, within 60 s) for the portal token, answered as the password logins answer. */
   async function trade(code: string) {
-    const [row] = await db
-      .delete(schema.oidcHandoverCodes)
-      .where(and(eq(schema.oidcHandoverCodes.codeHash, hashCode(code)), gt(schema.oidcHandoverCodes.expiresAt, now())))
-      .returning({ grant: schema.oidcHandoverCodes.grant });
-    if (!row) return null;
-    const grant = row.grant;
+    const grant = await q.takeHandoverCode(db, hashCode(code), now());
+    if (!grant) return null;
     if (grant.target === 'admin') {
-      const [organizer] = await db.select().from(schema.organizers).where(eq(schema.organizers.id, grant.organizerId));
+      const organizer = await q.findOrganizer(db, grant.organizerId);
       if (!organizer?.active) return null;
       const signed = await tokens.sign({
         organizerId: organizer.id,

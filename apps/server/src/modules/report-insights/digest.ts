@@ -10,11 +10,11 @@
  * sends nothing twice and loses no period. The scope is read again for every digest: a narrowed or
  * removed scope applies at once; a scope that no longer resolves skips the digest (fail closed).
  */
-import { sql } from 'drizzle-orm';
-import { schema, type Db, type DbOrTx } from '@portal/db';
+import type { Db, DbOrTx } from '@portal/db';
 import type { DigestSubscription, EventType } from '@portal/contracts';
 import { createXlsxStream, concatChunks, type CellValue } from '@portal/xlsx';
 import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow } from '../mail/outbox.ts';
+import { requireEmailConfirmation } from '../mail/mail.service.ts';
 import { describeScope, loadReportScope, type ReportScope } from '../reports/report-scope.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { areaCondition } from './report-insights.service.ts';
@@ -41,7 +41,6 @@ export const DIGEST_COLUMNS = [
   { header: 'Enroll Date', width: 12 },
 ] as const;
 
-const { reportDigestSubscriptions: subscriptions } = schema;
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 // ---------------------------------------------------------------------------------------------
@@ -49,8 +48,7 @@ const asDate = (value: Date | string) => (value instanceof Date ? value : new Da
 // ---------------------------------------------------------------------------------------------
 
 export async function getSubscription(db: DbOrTx, user: AuthUser): Promise<DigestSubscription> {
-  const rows = await db.select().from(subscriptions).where(sql`${subscriptions.email} = ${user.email.toLowerCase()}`);
-  const row = rows[0];
+  const row = await q.findDigestSubscription(db, user.email.toLowerCase());
   return {
     subscribed: row?.active ?? false,
     event: (row?.eventId as EventType | undefined) ?? user.eventType,
@@ -60,11 +58,22 @@ export async function getSubscription(db: DbOrTx, user: AuthUser): Promise<Diges
 
 export async function setSubscription(db: DbOrTx, user: AuthUser, input: { subscribed: boolean; event?: EventType | undefined }, now = new Date()): Promise<DigestSubscription> {
   const event = input.event ?? user.eventType;
-  await db
-    .insert(subscriptions)
-    .values({ email: user.email.toLowerCase(), personId: user.personId, eventId: event, active: input.subscribed, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: subscriptions.email, set: { personId: user.personId, eventId: event, active: input.subscribed, updatedAt: now } });
+  await q.saveDigestSubscription(db, { email: user.email.toLowerCase(), personId: user.personId, eventId: event, active: input.subscribed }, now);
   return getSubscription(db, user);
+}
+
+/**
+ * Digests go to confirmed addresses only: a subscriber whose address is not confirmed yet is sent a
+ * link to confirm it (mail.service.ts). True when that link was queued.
+ */
+export async function askToConfirmDigestAddress(db: Db, input: { personId: number; eventId: EventType; publicUrl: string }): Promise<boolean> {
+  const { personId, eventId, publicUrl } = input;
+  return db.transaction(async (tx) => {
+    const person = await q.lockPersonEmail(tx, personId);
+    if (!person || person.email_verified) return false;
+    await requireEmailConfirmation(tx, { personId, email: person.email, firstName: person.first_name, eventId, publicUrl, now: new Date() });
+    return true;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -134,7 +143,7 @@ export async function runDigests(
         },
         now,
       );
-      if (mail.queued) await tx.update(subscriptions).set({ lastUntil: now, updatedAt: now }).where(sql`${subscriptions.email} = ${subscriber.email}`);
+      if (mail.queued) await q.markDigestQueued(tx, subscriber.email, now);
       return mail.queued;
     });
     if (queued) result.queued++;

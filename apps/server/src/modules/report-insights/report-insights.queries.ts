@@ -9,7 +9,7 @@
  * every figure against the base tables. Counts leave the database as int, dates as YYYY-MM-DD text.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '@portal/db';
+import { rowsOf, schema, type DbOrTx, type Tx } from '@portal/db';
 import type { EventComparisonRow, EventType, ReportScopeInfo, TimelineDay } from '@portal/contracts';
 
 /** Stores `st` with their district `d` and zone `z`. */
@@ -373,4 +373,39 @@ export async function activeDigestSubscribers(db: DbOrTx): Promise<DigestSubscri
     where s.active and (s.person_id is not null or r.active)
     order by s.email`;
   return rowsOf<DigestSubscriber>(await db.execute(query));
+}
+
+const { reportDigestSubscriptions: subscriptions } = schema;
+export type DigestSubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The subscription of the address (lower-cased by the caller), if it ever opted in or out. */
+export async function findDigestSubscription(db: DbOrTx, email: string): Promise<DigestSubscriptionRow | undefined> {
+  const rows = await db.select().from(subscriptions).where(sql`${subscriptions.email} = ${email}`);
+  return rows[0];
+}
+
+/** Opts the address in or out (lower-cased by the caller): one row per address, created on the first choice. */
+export async function saveDigestSubscription(
+  db: DbOrTx,
+  subscription: { email: string; personId: number | null; eventId: string; active: boolean },
+  now: Date,
+): Promise<void> {
+  const { email, personId, eventId, active } = subscription;
+  await db
+    .insert(subscriptions)
+    .values({ email, personId, eventId, active, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: subscriptions.email, set: { personId, eventId, active, updatedAt: now } });
+}
+
+/** The subscriber's digest up to `now` is queued: the next one starts there. */
+export async function markDigestQueued(tx: Tx, email: string, now: Date): Promise<void> {
+  await tx.update(subscriptions).set({ lastUntil: now, updatedAt: now }).where(sql`${subscriptions.email} = ${email}`);
+}
+
+/** The person's address and whether it is confirmed, locked for the rest of the transaction. */
+export async function lockPersonEmail(tx: Tx, personId: number): Promise<{ email: string; first_name: string; email_verified: boolean } | undefined> {
+  const [person] = rowsOf<{ email: string; first_name: string; email_verified: boolean }>(
+    await tx.execute(sql`select email, first_name, email_verified from people where id = ${personId} for update`),
+  );
+  return person;
 }

@@ -8,8 +8,6 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '@portal/db';
 import {
   comparisonPageQuerySchema,
   comparisonQuerySchema,
@@ -32,9 +30,8 @@ import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { registerAttachmentBuilder } from '../mail/attachments.ts';
-import { requireEmailConfirmation } from '../mail/mail.service.ts';
 import { assertInScope, reportScopeOf, type NamedArea } from '../reports/report-scope.ts';
-import { buildDigestWorkbook, DIGEST_ATTACHMENT_BUILDER, DIGEST_CRON, DIGEST_JOB, getSubscription, runDigests, setSubscription } from './digest.ts';
+import { askToConfirmDigestAddress, buildDigestWorkbook, DIGEST_ATTACHMENT_BUILDER, DIGEST_CRON, DIGEST_JOB, getSubscription, runDigests, setSubscription } from './digest.ts';
 import { prepareHierarchyWorkbook } from './hierarchy-workbook.ts';
 import { prepareComparisonExport, prepareCoverageExport } from './insight-exports.ts';
 import * as service from './report-insights.service.ts';
@@ -130,16 +127,7 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod<{ remindersPerRecipient
     // Digests go to confirmed addresses only (issue 24): an address typed at a login is asked to confirm first.
     let confirm = false;
     if (subscription.subscribed && user.personId !== null && options.publicUrl) {
-      const personId = user.personId;
-      const publicUrl = options.publicUrl;
-      confirm = await app.db.transaction(async (tx) => {
-        const [person] = rowsOf<{ email: string; first_name: string; email_verified: boolean }>(
-          await tx.execute(sql`select email, first_name, email_verified from people where id = ${personId} for update`),
-        );
-        if (!person || person.email_verified) return false;
-        await requireEmailConfirmation(tx, { personId, email: person.email, firstName: person.first_name, eventId: subscription.event, publicUrl, now: new Date() });
-        return true;
-      });
+      confirm = await askToConfirmDigestAddress(app.db, { personId: user.personId, eventId: subscription.event, publicUrl: options.publicUrl });
     }
     if (confirm) return ok<DigestSubscription>(subscription, 'You will get the weekly digest once you confirm your e-mail address: we sent you a link.');
     return ok<DigestSubscription>(subscription, subscription.subscribed ? 'You will get the weekly digest.' : 'You will not get the weekly digest any more.');
