@@ -11,7 +11,7 @@ import QRCode from 'qrcode';
 import { badgeTypeLabel, type BadgeLayout } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { BadgeKeys } from '../badges/badge-code.ts';
-import { badgePrintPage, type BadgePrintCursor } from './event-days.queries.ts';
+import { badgePrintPage, type BadgePrintCursor, type BadgePrintFilter, type BadgePrintRow } from './event-days.queries.ts';
 
 const MM = 72 / 25.4;
 
@@ -28,27 +28,10 @@ export const LAYOUTS: Record<BadgeLayout, Layout> = {
   'letter-6up': { size: [612, 792], cols: 2, rows: 3 },
 };
 
-export interface BadgeRow {
-  registrationId: number;
-  eventId: string;
-  eventName: string;
-  version: number;
-  firstName: string;
-  lastName: string;
-  attendeeType: string;
-  storeDlrnum: string | null;
-  storeName: string | null;
-  city: string | null;
-  state: string | null;
-}
+/** A badge as printed: the print page's row without its ordering key. */
+export type BadgeRow = Omit<BadgePrintRow, 'storeKey'>;
 
-export interface BadgesFilter {
-  event: string;
-  region?: string | undefined;
-  zone?: string | undefined;
-  district?: string | undefined;
-  store?: string | undefined;
-  registrationId?: number | undefined;
+export interface BadgesFilter extends BadgePrintFilter {
   layout?: BadgeLayout | undefined;
 }
 

@@ -2,23 +2,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx, type Tx } from '@portal/db';
 
-const { auditLog, emailVerifications, erasureRequests, outbox, people, personErasures, registrations, reportDigestSubscriptions, stores } = schema;
+const { auditLog, emailVerifications, erasureRequests, outbox, people, personErasures, registrations, reportDigestSubscriptions } = schema;
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type ErasureRequestRow = typeof erasureRequests.$inferSelect;
 export type ErasureRequestStatus = ErasureRequestRow['status'];
 
-/** The person with their store's name and when they were erased, if they were. */
-export async function findPersonWithStore(db: DbOrTx, personId: number) {
-  const [row] = await db
-    .select({ person: people, storeName: stores.name, erasedAt: personErasures.erasedAt })
-    .from(people)
-    .leftJoin(stores, eq(stores.dlrnum, people.storeDlrnum))
-    .leftJoin(personErasures, eq(personErasures.personId, people.id))
-    .where(eq(people.id, personId))
-    .limit(1);
-  return row;
-}
 
 export async function registrationsOfAttendee(db: DbOrTx, personId: number) {
   return db.select().from(registrations).where(eq(registrations.attendeeId, personId)).orderBy(asc(registrations.id));

@@ -19,7 +19,6 @@ import {
   erasureRequestPage,
   erasureRequestsOf,
   findOpenErasureRequest,
-  findPersonWithStore,
   insertErasureRequest,
   isErased,
   mailsTo,
@@ -28,6 +27,7 @@ import {
   type AuditRow,
   type ErasureRequestStatus,
 } from './privacy.queries.ts';
+import { findPersonWithStore } from '../registration-views/registration-views.queries.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 const HISTORY_LIMIT = 500;

@@ -214,7 +214,8 @@ export function personView(p: typeof people.$inferSelect, storeName: string | nu
   };
 }
 
-export async function findPersonView(db: DbOrTx, id: number): Promise<AdminPerson | undefined> {
+/** The person's row with their store's name and when they were erased, if they were. */
+export async function findPersonWithStore(db: DbOrTx, id: number) {
   const [row] = await db
     .select({ person: people, storeName: stores.name, erasedAt: personErasures.erasedAt })
     .from(people)
@@ -222,6 +223,11 @@ export async function findPersonView(db: DbOrTx, id: number): Promise<AdminPerso
     .leftJoin(personErasures, eq(personErasures.personId, people.id))
     .where(eq(people.id, id))
     .limit(1);
+  return row;
+}
+
+export async function findPersonView(db: DbOrTx, id: number): Promise<AdminPerson | undefined> {
+  const row = await findPersonWithStore(db, id);
   return row ? personView(row.person, row.storeName, row.erasedAt) : undefined;
 }
 
