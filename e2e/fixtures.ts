@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 
-/** The demo accounts of docs (architecture.md, "Demo data"). */
+/** The demo accounts of docs (docs/architecture.md, "Demo data"). */
 export const DEMO_ACCOUNTS = {
   dealer: { event: 'nbc', userName: 'pat.morgan@morgan-motors.example.com', password: 'DEALER27' },
   dealerStaff: { event: 'nbc', userName: 'jordan.lee@morgan-motors.example.com', password: 'DEALER27' },

@@ -1,5 +1,5 @@
 /**
- * Report scopes (organizer-and-mail.md section 3): the demo zone manager (zone 011 of region 010)
+ * Report scopes (docs/reports.md, "Report scopes"): the demo zone manager (zone 011 of region 010)
  * opens the store report on the district table of their zone with the breadcrumb above it greyed,
  * sees only their zone in every table, list and export, and is refused another zone. The zone's
  * figures are compared with what a corporate (whole network) user sees for the same zone.

@@ -1,5 +1,5 @@
 /**
- * Demo mode and production mode (organizer-and-mail.md, section 1). Demo mode is the embedded
+ * Demo mode and production mode (docs/security.md, "Production mode"). Demo mode is the embedded
  * default only: PGlite with an empty data dir (or one holding the demo data it loaded), or
  * DEMO_DATA=true. Anywhere else no demo default may reach a real deployment: the start refuses
  * while a secret still has its demo value or none, or while demo access codes (or the demo organizer's

@@ -1,6 +1,6 @@
 /**
  * Organizer console API (docs/organizer-console.md): the wire shapes of every
- * `/Admin/*` and `/api/Admin/*` route. Envelope, statuses and conventions as in api-contract.md.
+ * `/Admin/*` and `/api/Admin/*` route. Envelope, statuses and conventions as in docs/api-contract.md.
  *
  * - Sign-in is `POST /Admin/Login`; every other route is under `/api/Admin/` and needs an organizer
  *   token (policy `admin`): 401 without a valid one, 403 for any other portal token. An organizer

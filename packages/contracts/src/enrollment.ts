@@ -1,5 +1,5 @@
 /**
- * Enrollment and registration wire shapes (api-contract.md, "Enrollment"; docs/registration-providers.md
+ * Enrollment and registration wire shapes (docs/api-contract.md, "Enrollment"; docs/registration-providers.md
  * for the hosted registration page of the builtin provider).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Reports beyond the seed (organizer-and-mail.md section 6): coverage gaps with a "remind" action,
+ * Reports beyond the seed (docs/report-insights.md): coverage gaps with a "remind" action,
  * the hierarchy workbook, the registration timeline and the nbc vs abc comparison. Every answer is
  * limited to the caller's report scope (section 3).
  */

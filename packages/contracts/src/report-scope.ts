@@ -1,5 +1,5 @@
 /**
- * Report scopes on the wire (organizer-and-mail.md section 3): how far a field or corporate person or
+ * Report scopes on the wire (docs/reports.md, "Report scopes"): how far a field or corporate person or
  * a report user sees into the dealer network. The server enforces the scope on every report route;
  * the web app only reads it to open the drill-down at the scope's level. An organizer sets a scope
  * with `PUT /api/Admin/People/{id}` (`scope: { level, code }`, see admin.ts).

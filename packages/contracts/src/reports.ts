@@ -1,5 +1,5 @@
 /**
- * Report API wire shapes (api-contract.md, "Reports"). Field names are the spec's own, spelling
+ * Report API wire shapes (docs/api-contract.md, "Reports"). Field names are the spec's own, spelling
  * included (`regdescription`, `departuredate`, `'dealer Name'`): never "fix" them.
  *
  * Text fields that have no value are `''` (never null), dates are `YYYY-MM-DD` strings, counts are
@@ -164,7 +164,7 @@ export type RetailerReportQuery = z.input<typeof retailerReportQuerySchema>;
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-/** The store counts of a region, zone or district row (api-contract.md, "Reports"). */
+/** The store counts of a region, zone or district row (docs/api-contract.md, "Reports"). */
 export const storeCountsSchema = z.object({
   /** Stores. */
   totDealer: z.number().int(),

@@ -1,4 +1,4 @@
-/** The fixed demo accounts (architecture.md, "Demo data"), printed at start and listed in the README. */
+/** The fixed demo accounts (docs/architecture.md, "Demo data"), printed at start and listed in the README. */
 export const DEMO_ACCOUNTS = [
   { event: 'nbc', userName: 'pat.morgan@morgan-motors.example.com', code: 'DEALER27', what: 'dealer, executive manager of store 10001 (general manager Jordan Lee)' },
   { event: 'nbc', userName: 'jordan.lee@morgan-motors.example.com', code: 'DEALER27', what: 'dealer staff of store 10001' },
@@ -19,7 +19,7 @@ export const DEMO_ACCOUNTS = [
 /** The demo door device (docs/event-days.md): its published pairing code pairs again and again, in demo mode only. */
 export const DEMO_DOOR = { eventId: 'nbc', name: 'Door 1', pairingCode: 'DOOR-NBC-27' } as const;
 
-/** The organizer account of demo mode (organizer-and-mail.md, section 4). */
+/** The organizer account of demo mode (docs/organizer-console.md). */
 export const DEMO_ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2027', name: 'Demo Organizer' } as const;
 
 export function formatDemoAccounts(): string {

@@ -1,5 +1,5 @@
 /**
- * Loads the deterministic demo data (architecture.md, "Demo data") into an empty database, in one
+ * Loads the deterministic demo data (docs/architecture.md, "Demo data") into an empty database, in one
  * transaction, with multi-row inserts in chunks (bulk-write.ts). The rows come from
  * generate-demo-data.ts; this file only assigns ids, hashes the access codes and writes.
  */

@@ -32,7 +32,7 @@ export const EVENT_IDS = ['nbc', 'abc'] as const;
 export const ROSTER_ROLES = ['executive_manager', 'general_manager', 'staff'] as const;
 /** Policies an access code may grant; `reporting` belongs to the report login only. */
 export const CODE_POLICIES = ['general', 'expo', 'field', 'corporate'] as const;
-/** api-contract.md, "Login": the attendee categories sent back with the enrollment link request. */
+/** docs/api-contract.md, "Login": the attendee categories sent back with the enrollment link request. */
 export const REG_TYPES = ['DLR', 'CORP', 'FLD', 'SBR', 'DIST', 'IDST', 'VND', 'PTR', 'EXP'] as const;
 export const AGENDA_GROUPS = ['general', 'dealer'] as const;
 export const CONFERENCE_GROUPS = ['general', 'corporatesub', 'inddist', 'vendordistributor'] as const;

@@ -1,5 +1,5 @@
 /**
- * The report users file's `scope` column (organizer-and-mail.md section 3): parsed, checked against
+ * The report users file's `scope` column (docs/reports.md, "Report scopes"): parsed, checked against
  * the network, written, and read by the report routes' scope lookup.
  */
 import { describe, expect, it } from 'vitest';

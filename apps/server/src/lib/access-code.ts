@@ -37,7 +37,7 @@ const lettersAndDigits = (value: string) => normalize(value).replace(/[^A-Z0-9]/
 
 /**
  * Why a new access code (or report code) may not be used outside demo mode, or null when it may
- * (organizer-and-mail.md, section 1). The one rule for the CSV import, the organizer console and
+ * (docs/security.md, "Production mode"). The one rule for the CSV import, the organizer console and
  * the start checks; the message never repeats the code, which is a secret.
  */
 export function accessCodeProblem(code: string, events: readonly EventNames[] = []): string | null {

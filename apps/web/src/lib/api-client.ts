@@ -1,5 +1,5 @@
 /**
- * The one way the web app calls the portal API (api-contract.md): JSON in and out, the stored
+ * The one way the web app calls the portal API (docs/api-contract.md): JSON in and out, the stored
  * bearer token on every call, the envelope `{ succeeded, message, data }` back.
  *
  * - 2xx: resolves with the envelope (a failed login is a 200 with `succeeded: false`).

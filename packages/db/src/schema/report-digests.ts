@@ -1,5 +1,5 @@
 /**
- * Weekly digest subscriptions (organizer-and-mail.md sections 5 and 6): a report reader (field or
+ * Weekly digest subscriptions (docs/report-insights.md): a report reader (field or
  * corporate person, or report user) who opts in gets, once a week, a workbook of what changed in
  * their report scope since their last digest, plus the totals.
  */

@@ -7,7 +7,7 @@ import type { AuthService } from './auth.service.ts';
 export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
   app.post('/User/ProcessLogin', { schema: { body: loginRequestSchema } }, async (request) => {
     const outcome = await service.login(request.body, request.ip);
-    // A failed login is an answer, not an HTTP error (api-contract.md).
+    // A failed login is an answer, not an HTTP error (docs/api-contract.md).
     return outcome.ok ? ok(outcome.data) : failed(outcome.message);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Login rules (architecture.md, "Login, tokens, roles"): an attendee logs in with an e-mail and the
+ * Login rules (docs/api-contract.md, "Login"): an attendee logs in with an e-mail and the
  * event's access code, whose row decides policies, regType and content groups; a report user with a
  * company-domain e-mail and the report code. Failed attempts are counted per e-mail, per client
  * address, per access code and event, and for the report login as a whole, and refused past the
@@ -14,7 +14,7 @@
  * people whose e-mail fits the code, from their own address, still get in.
  *
  * A code binds the token to an existing person only when the code's category (and roster rule) fit
- * that person (organizer-and-mail.md, section 2): a shared expo code does not lend a store manager's
+ * that person (docs/security.md, "Identity bound to the code"): a shared expo code does not lend a store manager's
  * name. Every refusal answers the same message, so the answer never tells whether an e-mail is known.
  */
 import { timingSafeEqual } from 'node:crypto';

@@ -3,7 +3,7 @@ import type { RuntimeConfig } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { listEvents } from './config.queries.ts';
 
-/** What the web app must not hard-code (api-contract.md, "Runtime config"). */
+/** What the web app must not hard-code (docs/api-contract.md, "Runtime config"). */
 export const configRoutes: FastifyPluginAsync<{ registrationProvider: string; reportEmailDomain: string; companySignIn?: boolean }> = async (app, { registrationProvider, reportEmailDomain, companySignIn }) => {
   app.get('/api/Config', async (_request, reply) => {
     const events = await listEvents(app.db);

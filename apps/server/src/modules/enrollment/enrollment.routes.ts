@@ -12,7 +12,7 @@ function userOf(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-/** Enrollment API and the registration provider (api-contract.md, "Enrollment"). */
+/** Enrollment API and the registration provider (docs/api-contract.md, "Enrollment"). */
 export const enrollmentRoutes: FastifyPluginAsyncZod<{ provider: RegistrationProvider }> = async (app, { provider }) => {
   const service = createEnrollmentService({ db: app.db, provider });
 

@@ -1,5 +1,5 @@
 /**
- * Get{Provider}Link and GetRevisitURL (api-contract.md, "Enrollment"). Who is enrolled:
+ * Get{Provider}Link and GetRevisitURL (docs/api-contract.md, "Enrollment"). Who is enrolled:
  * - the manager flow (isManager / isGeneralManager): the executive or general manager of the
  *   caller's store (a manager enrolling themself corrects their roster name with the names typed);
  * - a dealer's "Other": the person of the caller's store with those names, or a new roster person;

@@ -1,7 +1,7 @@
 /**
  * Mails that follow from domain changes, each queued in the caller's transaction: registration
  * confirmed / changed / cancelled, and the e-mail confirmation of an unverified address (design
- * organizer-and-mail.md section 2: an address typed on the hosted page for a new attendee cannot log
+ * docs/security.md, "Identity bound to the code": an address typed on the hosted page for a new attendee cannot log
  * in with a dealer code until its owner opened the link mailed to it).
  */
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,6 +1,5 @@
 /**
- * The registration provider behind enrollment (architecture.md, "Enrollment and the registration
- * provider"): the builtin hosted page by default, or Cvent. The enrollment module records the
+ * The registration provider behind enrollment (docs/registration-providers.md): the builtin hosted page by default, or Cvent. The enrollment module records the
  * pending registration and then asks the provider for the link, in the same transaction.
  * This file holds only the interface; providers.ts picks the implementation (the members import
  * the interface, never the other way).

@@ -1,5 +1,5 @@
 /**
- * The limits organizers set in the console (organizer-and-mail.md, section 4), checked before an
+ * The limits organizers set in the console (docs/organizer-console.md), checked before an
  * enrollment link is handed out and again when the hosted page submits it: the event's registration
  * window and capacity, and the seat allotment of the access code the caller logged in with. Rows are
  * locked so that two requests cannot both take the last seat.

@@ -1,5 +1,5 @@
 /**
- * The weekly digest (organizer-and-mail.md sections 5 and 6): every report reader who opted in gets
+ * The weekly digest (docs/report-insights.md): every report reader who opted in gets
  * a mail with the totals of their report scope and a workbook of the registrations that changed in
  * it since their last digest. A recurring job on the job queue (Mondays 06:00 UTC) queues the mails
  * through the outbox; the workbook is built when the mail is sent (an attachment builder), so it

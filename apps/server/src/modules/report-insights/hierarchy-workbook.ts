@@ -1,5 +1,5 @@
 /**
- * The hierarchy workbook (organizer-and-mail.md section 6): one sheet of the caller's scope, a row
+ * The hierarchy workbook (docs/report-insights.md): one sheet of the caller's scope, a row
  * per store under row outline levels region (1) > zone (2) > district (3) > store (4), a subtotal
  * row below each group as Excel's Subtotal command writes it, and the grand total last (level 0).
  *

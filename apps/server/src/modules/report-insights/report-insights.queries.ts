@@ -1,5 +1,5 @@
 /**
- * SQL of the reports beyond the seed (organizer-and-mail.md section 6). Every query takes the
+ * SQL of the reports beyond the seed (docs/report-insights.md). Every query takes the
  * caller's scope as a condition over the zone `z` and district `d` of a store (report-scope.ts
  * builds it), so no answer, export or mail can reach a store outside it.
  *

@@ -1,5 +1,5 @@
 /**
- * Reports beyond the seed (organizer-and-mail.md section 6): coverage, "remind", the hierarchy
+ * Reports beyond the seed (docs/report-insights.md): coverage, "remind", the hierarchy
  * workbook, the timeline and the nbc vs abc comparison, for field, corporate and report users, each
  * answering inside the caller's report scope (an area named outside it: 403); and the weekly digest
  * (opt in or out here; the job queue sends it, digest.ts).

@@ -1,6 +1,6 @@
 /**
  * Coverage gaps and their "remind" action, the timeline and the nbc vs abc comparison
- * (organizer-and-mail.md section 6). The routes resolve the caller's scope; everything here takes
+ * (docs/report-insights.md). The routes resolve the caller's scope; everything here takes
  * it as an SQL condition and never reads outside it.
  */
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Report API (api-contract.md, "Reports"): store enrollment counts by region, zone and district, the
+ * Report API (docs/api-contract.md, "Reports"): store enrollment counts by region, zone and district, the
  * store detail and store lists, the attendee reports. Each route answers with one SQL statement
  * (reports.queries.ts) for the event of the caller's token, limited to the caller's report scope
  * (report-scope.ts: rows outside it are left out, a named code outside it answers 403). The retailer

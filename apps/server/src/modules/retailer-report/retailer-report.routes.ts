@@ -1,5 +1,5 @@
 /**
- * GET /api/Report/GetRetailerReport (api-contract.md): the retailer spreadsheet of an event, for
+ * GET /api/Report/GetRetailerReport (docs/api-contract.md): the retailer spreadsheet of an event, for
  * report users (`reporting` policy). The envelope is written around the base64 pieces of the file as
  * a stream, so the answer never exists as one string beside them.
  */

@@ -1,5 +1,5 @@
 /**
- * The reports beyond the seed (organizer-and-mail.md section 6) in the report menu: coverage, the
+ * The reports beyond the seed (docs/report-insights.md) in the report menu: coverage, the
  * registration timeline and nbc vs abc, plus the hierarchy workbook download. They answer field,
  * corporate and report users, each within their report scope (the server enforces it).
  */
