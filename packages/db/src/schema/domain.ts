@@ -153,7 +153,8 @@ export const people = pgTable(
   },
   (t) => [
     uniqueIndex('people_email_uq').on(t.email),
-    index('people_store_idx').on(t.storeDlrnum),
+    /** A store's roster, and a dealer's colleague found by name (case-insensitive) without reading the whole roster. */
+    index('people_store_idx').on(t.storeDlrnum, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
     /** The console's registration list sorted by name walks this (and people_email_uq by e-mail) instead of sorting all rows. */
     index('people_name_idx').on(t.lastName, t.firstName),
     check('people_report_scope_ck', reportScopeCheck(t.reportScopeLevel, t.reportScopeCode)),
