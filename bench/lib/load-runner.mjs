@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 const spec = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const { bodies, distinct = false, headersList, path = '/', method = 'GET', headers = {}, ...options } = spec;
+const { bodies, distinct = false, headersList, path = '/', method = 'GET', headers = {}, samples = false, ...options } = spec;
 const cpu0 = process.cpuUsage();
 // Varied bodies are built into requests once, before the run: building each request again per send
 // (autocannon's setupRequest) cost the generator about 30 µs of CPU per login, taken from the two
@@ -21,7 +21,12 @@ const requests = bodies
     ? [{ method, path, headers, setupRequest: (request) => { const n = next++; return { ...request, headers: headersOf(n), body: bodies[n % bodies.length] }; } }]
     : bodies.map((body) => ({ method, path, headers, body }))
   : [{ method, path, headers }];
-const result = await autocannon({ ...options, requests });
+// `samples`: every answer's latency (ms, 0.01 ms steps), so a caller can pool several runs into one
+// percentile instead of comparing each run's p99 (its few slowest answers) on its own.
+const latencies = [];
+const instance = autocannon({ ...options, requests });
+if (samples) instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(Math.round(responseTime * 100) / 100));
+const result = await instance;
 // The load generator's own CPU during the run (user + system, µs), for a per-request CPU account.
 const cpu = process.cpuUsage(cpu0);
-process.stdout.write(JSON.stringify({ ...result, loadCpuMicros: cpu.user + cpu.system }));
+process.stdout.write(JSON.stringify({ ...result, loadCpuMicros: cpu.user + cpu.system, ...(samples ? { latencies } : {}) }));

@@ -20,6 +20,8 @@ export interface LoadSpec {
   duration: number;
   /** Requests a second across all connections (autocannon's overallRate); default: as fast as answered. */
   overallRate?: number;
+  /** Answer every request's latency in `LoadSummary.latencies` (ms). */
+  samples?: boolean;
 }
 
 export interface LoadSummary {
@@ -32,6 +34,15 @@ export interface LoadSummary {
   errors: number;
   /** The load generator's CPU per completed request (µs, its own process). */
   loadCpuMicrosPerRequest: number;
+  /** With `samples`: each answered request's latency (ms), in the order answered. */
+  latencies?: number[];
+}
+
+/** The p-th percentile (0-100) of `values` by nearest rank; NaN for none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 /** Runs autocannon in a separate Node process against `spec.url + spec.path`. */
@@ -42,7 +53,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadSummary> {
     writeFileSync(file, JSON.stringify(spec));
     const runner = new URL('./load-runner.mjs', import.meta.url).pathname;
     const { stdout } = await promisify(execFile)(process.execPath, [runner, file], { maxBuffer: 64 * 1024 * 1024 });
-    const r = JSON.parse(stdout) as autocannon.Result & { loadCpuMicros: number };
+    const r = JSON.parse(stdout) as autocannon.Result & { loadCpuMicros: number; latencies?: number[] };
     return {
       reqPerSec: Math.round(r.requests.average),
       total: r.requests.total,
@@ -51,6 +62,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadSummary> {
       non2xx: r.non2xx,
       errors: r.errors,
       loadCpuMicrosPerRequest: Math.round(r.loadCpuMicros / Math.max(1, r.requests.total)),
+      ...(r.latencies ? { latencies: r.latencies } : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

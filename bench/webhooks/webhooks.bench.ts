@@ -10,10 +10,12 @@
  *     receivers in a process of their own unless `--receiver inline`; `--profile file` profiles this
  *     process once more with two endpoints; `--spread N`: the submits come from the executive
  *     managers of N stores in turn (default 1: all from store 10001, queueing on its row lock);
- *     `--rate R`: R submits a second in all instead of saturation.
+ *     `--rate R`: R submits a second in all instead of saturation; `--held false`: no rounds with the
+ *     worker stopped. Besides each round's p99 it prints the p99 of all rounds' submits pooled per
+ *     configuration, and their ratio.
  *   npx tsx bench/webhooks/webhooks.bench.ts [--engine postgres|pglite] [--stores 300] [--changes 1000]
  *     [--backlog 10000] [--seconds 10] [--only throughput,drain,backlog,submit] [--rounds 2]
- *     [--receiver process|inline] [--profile out.cpuprofile] [--spread 1] [--rate 0]
+ *     [--receiver process|inline] [--profile out.cpuprofile] [--spread 1] [--rate 0] [--held true]
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -29,7 +31,7 @@ import { loadDemoData } from '../../apps/server/src/demo/load-demo-data.ts';
 import { emitRegistrationEvent } from '../../apps/server/src/modules/webhooks/outbox.ts';
 import { startReceiver } from '../../apps/server/src/testing/webhook-receiver.ts';
 import { profileLoad } from '../lib/cpu-profile.ts';
-import { runLoad } from '../lib/load.ts';
+import { percentile, runLoad } from '../lib/load.ts';
 import { startReceiversProcess } from './receiver-process.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
@@ -139,18 +141,25 @@ try {
 
   if (only.has('drain')) {
     // The delivery side alone: the changes' rows committed first (as the flows write them), then sent.
-    const receiver = await startReceiver({ countOnly: true });
-    const endpointId = await addEndpoint(receiver.url, ['registration.updated']);
+    // The receiver in a process of its own, so this process's CPU is the worker's alone.
+    const receiver = await startReceiversProcess(1);
+    const endpointId = await addEndpoint(receiver.urls[0]!, ['registration.updated']);
     await app.webhookDelivery.stop();
     const regs = await db.select({ id: schema.registrations.id }).from(schema.registrations).limit(changes);
     for (let n = 0; n < changes; n++) {
       await db.transaction((tx) => emitRegistrationEvent(tx, 'registration.updated', regs[n % regs.length]!.id, new Date()));
     }
     const started = performance.now();
+    const cpu0 = process.cpuUsage();
+    const pg0 = databaseName ? backendsCpuMicros(databaseName) : 0;
     app.webhookDelivery.start();
     await until('the deliveries', async () => (await deliveredCount(endpointId)) >= changes, 300_000);
     const done = performance.now();
-    console.log(`drain: ${changes} committed changes (${regs.length} registrations) delivered in ${((done - started) / 1000).toFixed(1)} s (${Math.round(changes / ((done - started) / 1000))}/s); receiver got ${receiver.total}, load ${load()}`);
+    const cpu = process.cpuUsage(cpu0);
+    // Includes this bench's own polls of the delivered count (one small select every few ms).
+    const appCpu = Math.round((cpu.user + cpu.system) / changes);
+    const pgCpu = databaseName ? Math.round((backendsCpuMicros(databaseName) - pg0) / changes) : 0;
+    console.log(`drain: ${changes} committed changes (${regs.length} registrations) delivered in ${((done - started) / 1000).toFixed(1)} s (${Math.round(changes / ((done - started) / 1000))}/s); CPU per delivery: app ${appCpu} µs, postgres ${pgCpu} µs; receiver got ${(await receiver.totals()).join(' + ')}, load ${load()}`);
     await disableAll();
     await receiver.close();
   }
@@ -239,7 +248,7 @@ try {
     // two cores, the worker's sends and the receivers' answers included, adds to every wait).
     const rate = Number(args.get('--rate') ?? 0);
     console.log(rate ? `at ${rate} submits/s` : 'at saturation (4 connections, each sends again as soon as answered)');
-    const spec = (bodies: string[]) => ({ url: base, path: '/api/Enrollment/GetBuiltinLink', method: 'POST' as const, headers: { 'content-type': 'application/json' }, headersList, bodies, distinct: true, connections: 4, ...(rate ? { overallRate: rate } : {}) });
+    const spec = (bodies: string[]) => ({ url: base, path: '/api/Enrollment/GetBuiltinLink', method: 'POST' as const, headers: { 'content-type': 'application/json' }, headersList, bodies, distinct: true, samples: true, connections: 4, ...(rate ? { overallRate: rate } : {}) });
     const bodiesOf = () => {
       batch++;
       return Array.from({ length: 30_000 }, (_, n) => JSON.stringify({ firstName: `Bench${batch}x${n}`, lastName: 'Colleague' }));
@@ -260,6 +269,15 @@ try {
       console.log(`submit ${label}: ${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}; CPU per submit: app ${app} µs, postgres ${pgCpu} µs; load ${load()}`);
       return { ...r, app, pgCpu };
     };
+    // Every answer's latency per configuration, over all rounds: the pooled p99 is the slowest 1 %
+    // of thousands of submits, where one round's p99 is its few slowest and moves with any stall.
+    const pooled = { none: [] as number[], two: [] as number[], held: [] as number[] };
+    const keep = (into: number[], r: { latencies?: number[] }) => {
+      for (const l of r.latencies ?? []) into.push(l);
+      return r;
+    };
+    // `--held false`: no rounds with the worker stopped (two configurations, more rounds in the time).
+    const withHeld = args.get('--held') !== 'false';
     // The receivers are another company's systems: by default in a process of their own, so their
     // HTTP parsing does not run on the portal's event loop (`--receiver inline`: in this process).
     const inline = args.get('--receiver') === 'inline';
@@ -277,13 +295,23 @@ try {
     const two: number[] = [];
     const held: number[] = [];
     for (let round = 1; round <= rounds; round++) {
-      if (ids.length) await setEndpoints(false);
-      none.push((await run(`no endpoint (${round})`)).p99);
+      // Every submit adds a colleague to the same store(s), so later rounds find more rows: the order
+      // alternates (none, two; then two, none) so that neither configuration always runs on the larger store.
+      const runNone = async () => {
+        if (ids.length) await setEndpoints(false);
+        none.push(keep(pooled.none, await run(`no endpoint (${round})`)).p99);
+      };
+      const runTwo = async () => {
+        await setEndpoints(true);
+        two.push(keep(pooled.two, await run(`two endpoints (${round})`)).p99);
+      };
+      if (round % 2) await runNone().then(runTwo);
+      else await runTwo().then(runNone);
+      if (!withHeld) continue;
       await setEndpoints(true);
-      two.push((await run(`two endpoints (${round})`)).p99);
       // The rows written in the submit's transaction, but nothing sent meanwhile: the in-transaction share.
       await app.webhookDelivery.stop();
-      held.push((await run(`two endpoints, worker stopped (${round})`, false)).p99);
+      held.push(keep(pooled.held, await run(`two endpoints, worker stopped (${round})`, false)).p99);
       const drainStarted = performance.now();
       app.webhookDelivery.start();
       await until('the held deliveries', async () => (await db.select({ n: sql<number>`count(*)::int` }).from(schema.webhookDeliveries).where(sql`${schema.webhookDeliveries.status} in ('pending', 'sending')`))[0]!.n === 0, 600_000);
@@ -296,6 +324,12 @@ try {
       console.log(`submit two endpoints, profiled: ${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms; profile in ${profileOut}`);
     }
     const best = (xs: number[]) => Math.min(...xs);
+    const p = (xs: number[], q: number) => percentile(xs, q).toFixed(1);
+    console.log(
+      `submit pooled over ${rounds} round(s): none p50 ${p(pooled.none, 50)} / p99 ${p(pooled.none, 99)} ms (${pooled.none.length} submits), two endpoints p50 ${p(pooled.two, 50)} / p99 ${p(pooled.two, 99)} ms (${pooled.two.length})` +
+        (withHeld ? `, worker stopped p50 ${p(pooled.held, 50)} / p99 ${p(pooled.held, 99)} ms (${pooled.held.length})` : '') +
+        `: pooled p99 ratio ${(percentile(pooled.two, 99) / percentile(pooled.none, 99)).toFixed(2)}`,
+    );
     console.log(
       `submit p99: none ${none.join(' / ')} ms, two endpoints ${two.join(' / ')} ms, two with the worker stopped ${held.join(' / ')} ms: best-of-${rounds} ratio ${(best(two) / best(none)).toFixed(2)} (worker stopped ${(best(held) / best(none)).toFixed(2)}); receivers got ${(await totals()).join(' + ')} (${inline ? 'in this process' : 'own process'}), load ${load()}`,
     );
