@@ -116,9 +116,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('config', config);
   const badgeKeys = new BadgeKeys(config.badgeSigningKey, config.badgeRetiredPublicKeys);
   app.decorate('badgeKeys', badgeKeys);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Headers every answer carries are set as the request arrives, not as it leaves: the content
+  // service writes its cached answers past the onSend hooks and copies these from the reply.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
-    return payload;
+    done();
   });
 
   const auditLog = new AuditWriter(database.db, (error, lost) => app.log.error({ err: error, lost }, 'audit rows could not be written'));

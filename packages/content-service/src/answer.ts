@@ -17,6 +17,8 @@ export interface Answer {
   encoded?: Partial<Record<Encoding, Buffer | null>>;
   /** The response headers of each representation, made on first demand (plugin.ts). */
   headers?: Partial<Record<Encoding | 'identity', Readonly<Record<string, string>>>>;
+  /** The same as flat name, value lists for `writeHead` (plugin.ts). */
+  headerList?: Partial<Record<Encoding | 'identity', readonly string[]>>;
 }
 
 export type Encoding = 'br' | 'gzip';

@@ -238,14 +238,36 @@ class ContentRequest implements RequestContext {
   }
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, cacheControl?: string): FastifyReply {
+/**
+ * Sends an answer. The common case, a full answer with the cache's own headers, is written straight
+ * to the socket: the status line and every header in one `writeHead` from a list made once per
+ * answer and representation, then the body. Fastify's reply (its onSend hooks, header merging and
+ * payload checks) is skipped for it (`reply.hijack()`; onResponse hooks, logging and metrics still
+ * run), so headers every answer of the app carries must be set when the request arrives (onRequest),
+ * as the portal's are; they are copied from the reply. A 304 and a sync answer go through the reply.
+ */
+function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, cacheControl?: string): FastifyReply | undefined {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   const encoded = encoding ? encodedBody(answer, encoding) : null;
   const representation = encoded && encoding ? encoding : 'identity';
-  // The headers of each representation are made once and kept with the answer.
-  const headers = cacheControl ? answerHeaders(answer, representation, cacheControl) : (answer.headers?.[representation] ?? keepHeaders(answer, representation));
-  reply.headers(headers);
-  if (etagMatches(request.headers['if-none-match'], answer.etag)) {
+  const notModified = etagMatches(request.headers['if-none-match'], answer.etag);
+  if (!cacheControl && !notModified) {
+    const body = encoded ?? answer.body;
+    const headers = [...(answer.headerList?.[representation] ?? keepHeaderList(answer, representation))];
+    const early = reply.getHeaders();
+    for (const name in early) {
+      const value = early[name];
+      if (Array.isArray(value)) for (const one of value) headers.push(name, one);
+      else if (value !== undefined) headers.push(name, String(value));
+    }
+    headers.push('content-length', String(body.length));
+    reply.hijack();
+    reply.raw.writeHead(answer.status, headers);
+    reply.raw.end(body);
+    return undefined;
+  }
+  reply.headers(cacheControl ? answerHeaders(answer, representation, cacheControl) : (answer.headers?.[representation] ?? keepHeaders(answer, representation)));
+  if (notModified) {
     // A 304 carries no body, so no Content-Encoding either.
     if (encoded) reply.removeHeader('content-encoding');
     return reply.code(304).send();
@@ -253,10 +275,18 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: Answer, cach
   return reply.code(answer.status).send(encoded ?? answer.body);
 }
 
+/** The headers of each representation are made once and kept with the answer. */
 function keepHeaders(answer: Answer, representation: Encoding | 'identity'): Readonly<Record<string, string>> {
   const headers = answerHeaders(answer, representation, undefined);
   (answer.headers ??= {})[representation] = headers;
   return headers;
+}
+
+/** The same headers as `writeHead` takes them: name, value, name, value. */
+function keepHeaderList(answer: Answer, representation: Encoding | 'identity'): readonly string[] {
+  const list = Object.entries(answer.headers?.[representation] ?? keepHeaders(answer, representation)).flat();
+  (answer.headerList ??= {})[representation] = list;
+  return list;
 }
 
 function answerHeaders(answer: Answer, representation: Encoding | 'identity', cacheControl: string | undefined): Readonly<Record<string, string>> {

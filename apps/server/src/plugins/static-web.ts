@@ -350,9 +350,14 @@ export interface StaticWebOptions {
 export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
   const csp = frameSources ? contentSecurityPolicy(frameSources) : CONTENT_SECURITY_POLICY;
   const checkinCsp = checkinContentSecurityPolicy();
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Set as the request arrives (every answer, the content service's cached ones included, app.ts);
+  // the page policies below depend on the answer's type, known only when it is sent.
+  app.addHook('onRequest', (_request, reply, done) => {
     void reply.header('x-content-type-options', 'nosniff');
     void reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    done();
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
       void reply.header('content-security-policy', isCheckinPath(request.url.split('?')[0] ?? '') ? checkinCsp : csp);
