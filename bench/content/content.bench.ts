@@ -75,6 +75,9 @@ for (const engine of engines) {
       welcomeDepth2Brotli: { path: `${base}/items?system.type=welcome_page&depth=2`, headers: br },
       agendaDepth2: { path: `${base}/items/agenda_page_item?depth=2` },
       agendaDepth2Brotli: { path: `${base}/items/agenda_page_item?depth=2`, headers: br },
+      // Signed in, an answer that does not depend on access: the token is not even checked.
+      welcomeWithTokenBrotli: { path: `${base}/items?system.type=welcome_page&depth=2`, headers: { ...br, authorization: `Bearer ${token}` } },
+      // Signed in, an answer filtered by the caller's access codes: the token is verified (and its revocation looked up).
       headerWithTokenBrotli: {
         path: `${base}/items?system.type=header_layout_detail&elements.access_codes[any]=corporate&depth=2`,
         headers: { ...br, authorization: `Bearer ${token}` },
