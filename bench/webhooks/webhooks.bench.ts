@@ -272,7 +272,7 @@ try {
     // Every answer's latency per configuration, over all rounds: the pooled p99 is the slowest 1 %
     // of thousands of submits, where one round's p99 is its few slowest and moves with any stall.
     const pooled = { none: [] as number[], two: [] as number[], held: [] as number[] };
-    const keep = (into: number[], r: { latencies?: number[] }) => {
+    const keep = <R extends { latencies?: number[] }>(into: number[], r: R): R => {
       for (const l of r.latencies ?? []) into.push(l);
       return r;
     };
