@@ -45,7 +45,7 @@ export interface WebhookDeliveryOptions {
 export const secretContext = (endpointId: number) => `webhook:${endpointId}`;
 
 /** The secrets that sign for an endpoint now: its own, and the previous one until its grace time ends. */
-export function signingSecrets(endpoint: q.EndpointRow, key: Uint8Array, now: Date): string[] {
+export function signingSecrets(endpoint: q.ClaimedEndpoint, key: Uint8Array, now: Date): string[] {
   const secrets = [decryptSecret(endpoint.secret, key, secretContext(endpoint.id)).plain];
   if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
     secrets.push(decryptSecret(endpoint.previousSecret, key, `${secretContext(endpoint.id)}:previous`).plain);
@@ -65,6 +65,7 @@ export class WebhookDelivery {
   private dueAt = Infinity;
   private unlisten: (() => void) | undefined;
   private sender: WebhookSender | undefined;
+  private readonly claim: ReturnType<typeof q.claimStatement>;
   private readonly pollMs: number;
   private readonly wakeMs: number;
   private readonly batchSize: number;
@@ -82,6 +83,7 @@ export class WebhookDelivery {
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.backoffBaseMs = options.backoffBaseMs ?? 10_000;
     this.backoffCapMs = options.backoffCapMs ?? 6 * 60 * 60_000;
+    this.claim = q.claimStatement(options.db);
   }
 
   get started(): boolean {
@@ -157,13 +159,12 @@ export class WebhookDelivery {
   /** One pass: claims up to a batch of due deliveries and sends them, `concurrency` at a time. */
   async deliverDue(): Promise<{ claimed: number; delivered: number; failedAttempts: number }> {
     const sender = await this.senderOf();
-    const claimed = await q.claimDue(this.options.db, this.batchSize, this.leaseMs);
+    const claimed = await this.claim(this.batchSize, this.leaseMs);
     if (!claimed.length) return { claimed: 0, delivered: 0, failedAttempts: 0 };
-    const endpoints = new Map((await q.endpointsByIds(this.options.db, [...new Set(claimed.map((d) => d.endpointId))])).map((e) => [e.id, e]));
     // Each endpoint's secrets decrypted once a pass (a rotation's grace is judged at the pass's start).
     const passStart = new Date();
     const secrets = new Map<number, string[]>();
-    const secretsOf = (endpoint: q.EndpointRow) => {
+    const secretsOf = (endpoint: q.ClaimedEndpoint) => {
       let known = secrets.get(endpoint.id);
       if (!known) secrets.set(endpoint.id, (known = signingSecrets(endpoint, this.options.secretKey, passStart)));
       return known;
@@ -174,10 +175,10 @@ export class WebhookDelivery {
     const lane = async () => {
       while (next < claimed.length) {
         const delivery = claimed[next++]!;
-        const outcome = await this.attempt(sender, delivery, endpoints.get(delivery.endpointId), secretsOf);
+        const outcome = await this.attempt(sender, delivery, secretsOf);
         if (outcome.ok) delivered.push({ d: delivery, outcome });
         else {
-          await this.recordFailure(delivery, endpoints.get(delivery.endpointId), outcome);
+          await this.recordFailure(delivery, outcome);
           failedAttempts++;
         }
       }
@@ -196,32 +197,27 @@ export class WebhookDelivery {
   private async attempt(
     sender: WebhookSender,
     delivery: q.ClaimedDelivery,
-    endpoint: q.EndpointRow | undefined,
-    secretsOf: (endpoint: q.EndpointRow) => string[],
+    secretsOf: (endpoint: q.ClaimedEndpoint) => string[],
   ): Promise<q.AttemptOutcome & { ok: boolean }> {
     const at = new Date();
     let result: PostResult;
-    if (!endpoint) {
-      result = { statusCode: null, error: 'the endpoint no longer exists', durationMs: 0 };
-    } else {
-      try {
-        const headers = signedHeaders(secretsOf(endpoint), delivery.messageId, Math.floor(at.getTime() / 1000), delivery.body);
-        result = await sender.post(endpoint.url, headers, delivery.body);
-      } catch (error) {
-        result = { statusCode: null, error: error instanceof Error ? error.message : String(error), durationMs: 0 };
-      }
+    try {
+      const headers = signedHeaders(secretsOf(delivery.endpoint), delivery.messageId, Math.floor(at.getTime() / 1000), delivery.body);
+      result = await sender.post(delivery.endpoint.url, headers, delivery.body);
+    } catch (error) {
+      result = { statusCode: null, error: error instanceof Error ? error.message : String(error), durationMs: 0 };
     }
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     return { ...result, error: result.error?.slice(0, 1000) ?? null, at, ok };
   }
 
   /** Records a failed attempt: retried later, given up (`failed`), or the endpoint disabled on 410. */
-  private async recordFailure(delivery: q.ClaimedDelivery, endpoint: q.EndpointRow | undefined, result: q.AttemptOutcome): Promise<void> {
+  private async recordFailure(delivery: q.ClaimedDelivery, result: q.AttemptOutcome): Promise<void> {
     const { at } = result;
     const outcome = { statusCode: result.statusCode, error: result.error, durationMs: result.durationMs, at };
     const gone = result.statusCode === 410;
     const retryIn = this.retryIn(delivery, at);
-    const retryInMs = gone || !endpoint ? null : retryIn;
+    const retryInMs = gone ? null : retryIn;
     await q.recordAttempt(this.options.db, delivery, outcome, { delivered: false, retryInMs, disableEndpoint: gone });
     this.options.log?.warn({ deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: delivery.attempts, statusCode: result.statusCode, retryInMs, err: result.error }, gone ? 'webhook endpoint gone: disabled' : 'webhook not delivered');
   }

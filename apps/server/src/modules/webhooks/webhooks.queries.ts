@@ -1,6 +1,6 @@
 /** The webhooks' SQL: claiming due deliveries across instances, recording outcomes, the console's lists and changes, the outbox's writes. */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, schema, type DbOrTx, type Tx, type WebhookDeliveryStatus } from '@portal/db';
+import { namedStatement, rowsOf, schema, type Db, type DbOrTx, type Tx, type WebhookDeliveryStatus } from '@portal/db';
 
 const { webhookEndpoints, webhookDeliveries, webhookAttempts } = schema;
 
@@ -15,7 +15,14 @@ interface ClaimedRaw {
   body: string;
   attempts: number;
   give_up_at: string | Date;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | Date | null;
 }
+
+/** What a claimed delivery's send needs of its endpoint, read by the claim itself. */
+export type ClaimedEndpoint = Pick<EndpointRow, 'id' | 'url' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>;
 
 export interface ClaimedDelivery {
   id: number;
@@ -25,40 +32,63 @@ export interface ClaimedDelivery {
   /** The attempt this claim is; outcomes are written only while it still holds (a fence). */
   attempts: number;
   giveUpAt: Date;
+  endpoint: ClaimedEndpoint;
 }
 
 /**
- * Takes up to `limit` due deliveries of enabled endpoints for this worker until `leaseMs` from now.
- * Rows another worker holds are skipped (SKIP LOCKED); a `sending` row whose lease ran out (its
- * worker died) is taken over. A delivery waits while an earlier one with the same ordering key
- * to the same endpoint is pending or being sent, so one registration's changes go out in order
- * even while an earlier one is retried; only one of a key is ever claimed at a time.
+ * Takes up to `limit` due deliveries of enabled endpoints for this worker until `leaseMs` from now,
+ * with what their sends need of the endpoint. Rows another worker holds are skipped (SKIP LOCKED); a
+ * `sending` row whose lease ran out (its worker died) is taken over. A delivery waits while an
+ * earlier one with the same ordering key to the same endpoint is pending or being sent, so one
+ * registration's changes go out in order even while an earlier one is retried; only one of a key is
+ * ever claimed at a time.
+ *
+ * One prepared statement a pass (the worker's most frequent), planned once per connection. The
+ * planner needs the table's statistics to check the order through webhook_deliveries_order_idx:
+ * without them (a cluster without autovacuum) it may walk the endpoint's whole history instead
+ * (docs/benchmarks.md, "Submit p99 pooled over rounds").
  */
-export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-  const result = await db.execute(sql`
-    update webhook_deliveries set status = 'sending', attempts = attempts + 1,
-      locked_until = now() + ${leaseMs} * interval '1 millisecond'
-    where id in (
-      select d.id from webhook_deliveries d
-      join webhook_endpoints e on e.id = d.endpoint_id and e.enabled
-      where d.status in ('pending', 'sending') and d.next_attempt_at <= now()
-        and (d.locked_until is null or d.locked_until < now())
-        and (d.ordering_key is null or not exists (
-          select 1 from webhook_deliveries p
-          where p.endpoint_id = d.endpoint_id and p.ordering_key = d.ordering_key
-            and p.id < d.id and p.status in ('pending', 'sending')))
-      order by d.next_attempt_at, d.id
-      limit ${limit}
-      for update of d skip locked)
-    returning id, endpoint_id, message_id, body, attempts, give_up_at`);
-  return rowsOf<ClaimedRaw>(result)
-    .map((r) => ({ id: Number(r.id), endpointId: r.endpoint_id, messageId: r.message_id, body: r.body, attempts: r.attempts, giveUpAt: new Date(r.give_up_at) }))
-    .sort((a, b) => a.id - b.id);
-}
-
-export async function endpointsByIds(db: DbOrTx, ids: number[]): Promise<EndpointRow[]> {
-  if (!ids.length) return [];
-  return db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, ids));
+export function claimStatement(db: Db): (limit: number, leaseMs: number) => Promise<ClaimedDelivery[]> {
+  const run = namedStatement<ClaimedRaw>(
+    db,
+    'webhook_claim_due',
+    `update webhook_deliveries d set status = 'sending', attempts = d.attempts + 1,
+       locked_until = now() + $2::int * interval '1 millisecond'
+     from webhook_endpoints e
+     where e.id = d.endpoint_id and d.id in (
+       select c.id from webhook_deliveries c
+       join webhook_endpoints ce on ce.id = c.endpoint_id and ce.enabled
+       where c.status in ('pending', 'sending') and c.next_attempt_at <= now()
+         and (c.locked_until is null or c.locked_until < now())
+         and (c.ordering_key is null or not exists (
+           select 1 from webhook_deliveries p
+           where p.endpoint_id = c.endpoint_id and p.ordering_key = c.ordering_key
+             and p.id < c.id and p.status in ('pending', 'sending')))
+       order by c.next_attempt_at, c.id
+       limit $1::int
+       for update of c skip locked)
+     returning d.id, d.endpoint_id, d.message_id, d.body, d.attempts, d.give_up_at,
+       e.url, e.secret, e.previous_secret, e.previous_secret_expires_at`,
+  );
+  const date = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+  return async (limit, leaseMs) =>
+    (await run([limit, leaseMs]))
+      .map((r) => ({
+        id: Number(r.id),
+        endpointId: r.endpoint_id,
+        messageId: r.message_id,
+        body: r.body,
+        attempts: r.attempts,
+        giveUpAt: date(r.give_up_at),
+        endpoint: {
+          id: r.endpoint_id,
+          url: r.url,
+          secret: r.secret,
+          previousSecret: r.previous_secret,
+          previousSecretExpiresAt: r.previous_secret_expires_at === null ? null : date(r.previous_secret_expires_at),
+        },
+      }))
+      .sort((a, b) => a.id - b.id);
 }
 
 const held = (d: ClaimedDelivery) => and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attempts, d.attempts), eq(webhookDeliveries.status, 'sending'));
