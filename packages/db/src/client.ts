@@ -92,6 +92,17 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
+ * A timestamp read outside drizzle's typed columns (a raw row of `rowsOf`, a JSON aggregate):
+ * node-postgres answers a Date, PGlite and JSON its text.
+ */
+export function dateOf(value: Date | string): Date;
+export function dateOf(value: Date | string | null | undefined): Date | null;
+export function dateOf(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(value);
+}
+
+/**
  * A fixed statement run straight on the driver: on PostgreSQL a named statement (parsed and planned
  * once per connection); on PGlite a server-side `PREPARE`d statement run with `EXECUTE` over the
  * simple protocol. For the few reads every authenticated request makes (token revocation, report

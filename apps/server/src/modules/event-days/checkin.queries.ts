@@ -4,7 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { RosterRow, ScanResult } from '@portal/contracts';
-import { rowsOf, schema, type DbOrTx } from '@portal/db';
+import { dateOf, rowsOf, schema, type DbOrTx } from '@portal/db';
 
 const { checkinDevices } = schema;
 
@@ -176,9 +176,9 @@ export async function readBatch(
   const [row] = rowsOf<{ stored: StoredScan[]; states: BadgeState[]; hooks: Array<{ id: number; events: string[] }> }>(result);
   const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
   return {
-    stored: new Map(json(row!.stored).map((s) => [s.scanId, { ...s, firstAt: toDate(s.firstAt) }])),
+    stored: new Map(json(row!.stored).map((s) => [s.scanId, { ...s, firstAt: dateOf(s.firstAt) }])),
     states: new Map(
-      json(row!.states).map((s) => [s.registrationId, { ...s, checkedInAt: toDate(s.checkedInAt), checkedInRecordedAt: toDate(s.checkedInRecordedAt) }]),
+      json(row!.states).map((s) => [s.registrationId, { ...s, checkedInAt: dateOf(s.checkedInAt), checkedInRecordedAt: dateOf(s.checkedInRecordedAt) }]),
     ),
     hookEndpoints: json(row!.hooks),
   };
@@ -239,7 +239,3 @@ export async function writeBatch(db: DbOrTx, device: { id: number; eventId: stri
   return rowsOf<{ inserted: number }>(result)[0]!.inserted;
 }
 
-export function toDate(value: Date | string | null): Date | null {
-  if (value === null || value === undefined) return null;
-  return value instanceof Date ? value : new Date(value);
-}

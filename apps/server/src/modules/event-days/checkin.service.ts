@@ -10,7 +10,7 @@
  * scanned before the first check-in reached the server is a conflict: both doors let the person in.
  */
 import type { CheckInConfig, PairData, RosterData, ScanResultRow, ScansRequest, WebhookCheckInData, WebhookCheckInUndoneData } from '@portal/contracts';
-import type { Db } from '@portal/db';
+import { dateOf, type Db } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -104,7 +104,7 @@ export function createCheckInService(options: CheckInServiceOptions) {
     return {
       rows: rows.map(({ changedUs: _changed, checkedInAt, email, ...row }) => {
         const emailHash = emails.hash(device.eventId, email);
-        return { ...row, checkedInAt: q.toDate(checkedInAt)?.toISOString() ?? null, ...(emailHash ? { emailHash } : {}) };
+        return { ...row, checkedInAt: dateOf(checkedInAt)?.toISOString() ?? null, ...(emailHash ? { emailHash } : {}) };
       }),
       cursor: formatCursor({ ...next, safeUs: more ? safe : page.nowUs - ROSTER_SAFETY_US }),
       more,

@@ -10,7 +10,7 @@
  * sends nothing twice and loses no period. The scope is read again for every digest: a narrowed or
  * removed scope applies at once; a scope that no longer resolves skips the digest (fail closed).
  */
-import type { Db, DbOrTx } from '@portal/db';
+import { dateOf, type Db, type DbOrTx } from '@portal/db';
 import type { DigestSubscription, EventType } from '@portal/contracts';
 import { createXlsxStream, concatChunks, type CellValue } from '@portal/xlsx';
 import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow } from '../mail/outbox.ts';
@@ -41,7 +41,6 @@ export const DIGEST_COLUMNS = [
   { header: 'Enroll Date', width: 12 },
 ] as const;
 
-const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 // ---------------------------------------------------------------------------------------------
 // Subscribing
@@ -52,7 +51,7 @@ export async function getSubscription(db: DbOrTx, user: AuthUser): Promise<Diges
   return {
     subscribed: row?.active ?? false,
     event: (row?.eventId as EventType | undefined) ?? user.eventType,
-    lastDigestAt: row?.lastUntil ? asDate(row.lastUntil).toISOString() : null,
+    lastDigestAt: row?.lastUntil ? dateOf(row.lastUntil).toISOString() : null,
   };
 }
 
@@ -114,7 +113,7 @@ export async function runDigests(
       continue;
     }
     const area = areaCondition(scope, {});
-    const since = subscriber.lastUntil ? asDate(subscriber.lastUntil) : new Date(now.getTime() - DIGEST_WINDOW_DAYS * 86_400_000);
+    const since = subscriber.lastUntil ? dateOf(subscriber.lastUntil) : new Date(now.getTime() - DIGEST_WINDOW_DAYS * 86_400_000);
     const [changes, totals] = await Promise.all([q.digestChanges(db, subscriber.eventId, area, since, now), q.digestTotals(db, subscriber.eventId, area)]);
     const queued = await db.transaction(async (tx) => {
       const mail = await enqueueMail(

@@ -1,6 +1,6 @@
 /** The webhooks' SQL: claiming due deliveries across instances, recording outcomes, the console's lists and changes, the outbox's writes. */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { namedStatement, rowsOf, schema, type Db, type DbOrTx, type Tx, type WebhookDeliveryStatus } from '@portal/db';
+import { dateOf, namedStatement, rowsOf, schema, type Db, type DbOrTx, type Tx, type WebhookDeliveryStatus } from '@portal/db';
 
 const { webhookEndpoints, webhookDeliveries, webhookAttempts } = schema;
 
@@ -70,7 +70,6 @@ export function claimStatement(db: Db): (limit: number, leaseMs: number) => Prom
      returning d.id, d.endpoint_id, d.message_id, d.body, d.attempts, d.give_up_at,
        e.url, e.secret, e.previous_secret, e.previous_secret_expires_at`,
   );
-  const date = (value: string | Date) => (value instanceof Date ? value : new Date(value));
   return async (limit, leaseMs) =>
     (await run([limit, leaseMs]))
       .map((r) => ({
@@ -79,13 +78,13 @@ export function claimStatement(db: Db): (limit: number, leaseMs: number) => Prom
         messageId: r.message_id,
         body: r.body,
         attempts: r.attempts,
-        giveUpAt: date(r.give_up_at),
+        giveUpAt: dateOf(r.give_up_at),
         endpoint: {
           id: r.endpoint_id,
           url: r.url,
           secret: r.secret,
           previousSecret: r.previous_secret,
-          previousSecretExpiresAt: r.previous_secret_expires_at === null ? null : date(r.previous_secret_expires_at),
+          previousSecretExpiresAt: dateOf(r.previous_secret_expires_at),
         },
       }))
       .sort((a, b) => a.id - b.id);
