@@ -23,6 +23,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBenchServer, startBenchServerOn, type Engine } from '../lib/bench-server.ts';
+import { percentile } from '../lib/stats.ts';
 import { DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-accounts.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
@@ -62,8 +63,6 @@ async function explainSearch(url: string, query: string, times: number): Promise
     await pool.end();
   }
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 for (const engine of existingUrl ? (['postgres'] as const) : engines) {
   const setupStarted = performance.now();

@@ -22,6 +22,7 @@ import { chromium, type Page } from '@playwright/test';
 import { qrY4m } from '../../e2e/qr-y4m.ts';
 import { CHROME_PATH, CHROMIUM_ARGS } from '../../e2e/chromium.ts';
 import { REPO_ROOT, startPortal } from '../web-budget/portal-process.ts';
+import { percentile } from '../lib/stats.ts';
 
 const SAMPLES = Number(process.env.SAMPLES ?? 30);
 const BUDGET_MS = 100;
@@ -29,11 +30,6 @@ const ORGANIZER = { email: 'admin@corp.example.com', password: 'Organizer-Demo-2
 
 async function json(response: Response): Promise<{ succeeded: boolean; message?: string; data: Record<string, unknown> }> {
   return (await response.json()) as { succeeded: boolean; message?: string; data: Record<string, unknown> };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 const ms = (value: number) => value.toFixed(1);

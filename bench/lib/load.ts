@@ -38,13 +38,6 @@ export interface LoadSummary {
   latencies?: number[];
 }
 
-/** The p-th percentile (0-100) of `values` by nearest rank; NaN for none. */
-export function percentile(values: readonly number[], p: number): number {
-  if (!values.length) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
 /** Runs autocannon in a separate Node process against `spec.url + spec.path`. */
 export async function runLoad(spec: LoadSpec): Promise<LoadSummary> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-load-'));

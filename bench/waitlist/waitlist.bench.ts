@@ -13,6 +13,7 @@ import { rowsOf, schema } from '@portal/db';
 import { DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-accounts.ts';
 import { issueToken } from '../../apps/server/src/lib/registration-tokens.ts';
 import { startBenchServer, type Engine } from '../lib/bench-server.ts';
+import { percentile } from '../lib/stats.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
 const engine = (args.get('--engine') ?? 'postgres') as Engine;
@@ -21,11 +22,6 @@ const cancels = Number(args.get('--cancels') ?? 5);
 const submits = Number(args.get('--submits') ?? 300);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 const { events, people, registrations, outbox } = schema;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 async function main() {
   const started = Date.now();

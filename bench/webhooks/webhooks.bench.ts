@@ -31,7 +31,8 @@ import { loadDemoData } from '../../apps/server/src/demo/load-demo-data.ts';
 import { emitRegistrationEvent } from '../../apps/server/src/modules/webhooks/outbox.ts';
 import { startReceiver } from '../../apps/server/src/testing/webhook-receiver.ts';
 import { profileLoad } from '../lib/cpu-profile.ts';
-import { percentile, runLoad } from '../lib/load.ts';
+import { runLoad } from '../lib/load.ts';
+import { percentile } from '../lib/stats.ts';
 import { startReceiversProcess } from './receiver-process.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
