@@ -68,4 +68,19 @@ describe('security headers', () => {
     const [a, b] = await Promise.all([t.app.inject({ url }), t.app.inject({ url })]);
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
   });
+
+  it('puts the headers of every answer on refusals by the guards too', async () => {
+    const refusals = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/admin/registrations' }),
+      https.app.inject({ method: 'GET', url: '/api/admin/registrations' }),
+      t.app.inject({ method: 'GET', url: '/api/Report/GetAllRegions' }),
+    ]);
+    for (const res of refusals) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.headers['x-request-id']).toEqual(expect.any(String));
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+    expect(refusals[1]!.headers['strict-transport-security']).toBe(HSTS);
+  });
 });

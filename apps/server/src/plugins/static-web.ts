@@ -350,13 +350,8 @@ export interface StaticWebOptions {
 export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
   const csp = frameSources ? contentSecurityPolicy(frameSources) : CONTENT_SECURITY_POLICY;
   const checkinCsp = checkinContentSecurityPolicy();
-  // Set as the request arrives (every answer, the content service's cached ones included, app.ts);
-  // the page policies below depend on the answer's type, known only when it is sent.
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.header('x-content-type-options', 'nosniff');
-    void reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    done();
-  });
+  // The page policies depend on the answer's type, known only when it is sent; the headers of every
+  // answer are security-headers.ts's.
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
