@@ -33,12 +33,22 @@ function packageOf(url: string): string {
 /** Profiles this process during `spec`'s load (after a warm-up, 2 s unless told) and prints where the time went. */
 export async function profileLoad(spec: Omit<LoadSpec, 'duration'>, seconds: number, out: string, warmUpSeconds = 2): Promise<LoadSummary> {
   if (warmUpSeconds > 0) await runLoad({ ...spec, duration: warmUpSeconds });
+  let load: LoadSummary | undefined;
+  await profileWhile(async () => {
+    load = await runLoad({ ...spec, duration: seconds });
+    console.log(`${load.reqPerSec} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms over ${seconds} s (non-2xx ${load.non2xx})`);
+  }, out);
+  return load!;
+}
+
+/** Profiles this process while `work` runs, prints self time per package or folder and per function, writes the profile to `out`. */
+export async function profileWhile(work: () => Promise<void>, out: string): Promise<void> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
   await session.post('Profiler.start');
-  const load = await runLoad({ ...spec, duration: seconds });
+  await work();
   const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
   session.disconnect();
   writeFileSync(out, JSON.stringify(profile));
@@ -62,9 +72,7 @@ export async function profileLoad(spec: Omit<LoadSpec, 'duration'>, seconds: num
       .slice(0, n)
       .map(([k, v]) => `  ${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`)
       .join('\n');
-  console.log(`${load.reqPerSec} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms over ${seconds} s (non-2xx ${load.non2xx})`);
   console.log(`\nself time by package or folder:\n${top(perPackage, 25)}`);
   console.log(`\nself time by function:\n${top(perFunction, 40)}`);
   console.log(`\nprofile: ${out}`);
-  return load;
 }

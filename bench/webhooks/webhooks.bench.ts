@@ -8,7 +8,7 @@
  *     1.2x of none (autocannon, the worker sending meanwhile); `--rounds` interleaved rounds of: no
  *     endpoint, two endpoints, two endpoints with the worker stopped (the submit's own share); the
  *     receivers in a process of their own unless `--receiver inline`; `--profile file` profiles this
- *     process once more with two endpoints; `--spread N`: the submits come from the executive
+ *     process once more with two endpoints (with `--only drain`: the drain); `--spread N`: the submits come from the executive
  *     managers of N stores in turn (default 1: all from store 10001, queueing on its row lock);
  *     `--rate R`: R submits a second in all instead of saturation; `--held false`: no rounds with the
  *     worker stopped. Besides each round's p99 it prints the p99 of all rounds' submits pooled per
@@ -30,7 +30,7 @@ import { DEMO_ORGANIZER } from '../../apps/server/src/demo/demo-accounts.ts';
 import { loadDemoData } from '../../apps/server/src/demo/load-demo-data.ts';
 import { emitRegistrationEvent } from '../../apps/server/src/modules/webhooks/outbox.ts';
 import { startReceiver } from '../../apps/server/src/testing/webhook-receiver.ts';
-import { profileLoad } from '../lib/cpu-profile.ts';
+import { profileLoad, profileWhile } from '../lib/cpu-profile.ts';
 import { runLoad } from '../lib/load.ts';
 import { percentile } from '../lib/stats.ts';
 import { startReceiversProcess } from './receiver-process.ts';
@@ -153,8 +153,14 @@ try {
     const started = performance.now();
     const cpu0 = process.cpuUsage();
     const pg0 = databaseName ? backendsCpuMicros(databaseName) : 0;
-    app.webhookDelivery.start();
-    await until('the deliveries', async () => (await deliveredCount(endpointId)) >= changes, 300_000);
+    const sent = async () => {
+      app.webhookDelivery.start();
+      await until('the deliveries', async () => (await deliveredCount(endpointId)) >= changes, 300_000);
+    };
+    // `--profile file` with `--only drain`: where this process's CPU goes while the worker sends.
+    const profileOut = only.has('submit') ? undefined : args.get('--profile');
+    if (profileOut) await profileWhile(sent, profileOut);
+    else await sent();
     const done = performance.now();
     const cpu = process.cpuUsage(cpu0);
     // Includes this bench's own polls of the delivered count (one small select every few ms).

@@ -132,6 +132,44 @@ export function namedStatement<Row>(db: Db, name: string, text: string): (params
   throw new Error('namedStatement needs a database opened by openDatabase');
 }
 
+/**
+ * A fixed statement written often inside transactions (the webhook outbox's insert, the worker's
+ * records), run on the connection of the database or transaction it is given: on PostgreSQL a named
+ * statement, parsed once per connection (node-postgres keeps the names each connection has
+ * prepared); on PGlite an ordinary parameterized query (PGlite is one session, and its own
+ * transaction object is what a drizzle transaction runs on). Parameters are bound, never written
+ * into the text; pass arrays as PostgreSQL array text (`arrayParam`) so both drivers bind them alike.
+ */
+export function statementIn<Row>(name: string, text: string): (db: DbOrTx, params: readonly unknown[]) => Promise<Row[]> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`statementIn: invalid name ${name}`);
+  return async (db, params) => {
+    // drizzle's database and transaction both run on `session.client`: the pool, a pool client, PGlite or its transaction.
+    const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+    if (client instanceof pg.Pool || client instanceof pg.Client) {
+      return (await client.query<Row & pg.QueryResultRow>({ name, text, values: [...params] })).rows;
+    }
+    if (client && typeof (client as { query?: unknown }).query === 'function') {
+      return (await (client as Pick<PGlite, 'query'>).query<Row>(text, [...params])).rows;
+    }
+    throw new Error('statementIn needs a database opened by openDatabase, or one of its transactions');
+  };
+}
+
+/** Finite numbers, or strings without quotes, commas, braces, backslashes or spaces (ids, ISO times), as PostgreSQL array text. */
+export function arrayParam(values: readonly (number | string | null)[]): string {
+  return `{${values
+    .map((v) => {
+      if (v === null) return 'NULL';
+      if (typeof v === 'number') {
+        if (!Number.isFinite(v)) throw new TypeError('arrayParam: a number must be finite');
+        return String(v);
+      }
+      if (!/^[A-Za-z0-9:._+-]+$/.test(v) || /^null$/i.test(v)) throw new TypeError(`arrayParam: ${JSON.stringify(v)} needs quoting`);
+      return v;
+    })
+    .join(',')}}`;
+}
+
 /** The statements prepared on each PGlite instance (one instance is one session, for its lifetime). */
 const pglitePrepared = new WeakMap<PGlite, Map<string, { text: string; done: Promise<unknown> }>>();
 

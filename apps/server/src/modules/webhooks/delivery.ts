@@ -83,7 +83,7 @@ export class WebhookDelivery {
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.backoffBaseMs = options.backoffBaseMs ?? 10_000;
     this.backoffCapMs = options.backoffCapMs ?? 6 * 60 * 60_000;
-    this.claim = q.claimStatement(options.db);
+    this.claim = q.claimStatement(options.db, this.batchSize, this.leaseMs);
   }
 
   get started(): boolean {
@@ -159,7 +159,7 @@ export class WebhookDelivery {
   /** One pass: claims up to a batch of due deliveries and sends them, `concurrency` at a time. */
   async deliverDue(): Promise<{ claimed: number; delivered: number; failedAttempts: number }> {
     const sender = await this.senderOf();
-    const claimed = await this.claim(this.batchSize, this.leaseMs);
+    const claimed = await this.claim();
     if (!claimed.length) return { claimed: 0, delivered: 0, failedAttempts: 0 };
     // Each endpoint's secrets decrypted once a pass (a rotation's grace is judged at the pass's start).
     const passStart = new Date();

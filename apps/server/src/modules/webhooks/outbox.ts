@@ -21,7 +21,7 @@ import type { AdminPerson, WebhookEventType, WebhookRegistrationData } from '@po
 import { schema, type DbOrTx } from '@portal/db';
 import { findPersonViews, findRegistrationViews } from '../registration-views/registration-views.queries.ts';
 import { newMessageId } from './signing.ts';
-import { endpointsSubscribedToAny, insertDeliveryBatch, insertDeliveryRows, subscribedEndpointIds } from './webhooks.queries.ts';
+import { endpointsSubscribedToAny, insertDeliveryBatch, insertEventDeliveries, subscribedEndpointIds, type NewDelivery } from './webhooks.queries.ts';
 
 const { webhookEndpoints } = schema;
 
@@ -65,14 +65,12 @@ export async function queueDeliveries(
 ): Promise<number[]> {
   if (!endpointIds.length) return [];
   const body = JSON.stringify({ type: event.type, timestamp: at.toISOString(), data: event.data });
-  const messageId = newMessageId();
-  return insertDeliveries(
-    tx,
-    endpointIds.map((endpointId) => ({ endpointId, messageId, type: event.type, orderingKey: event.orderingKey, body })),
-  );
+  const ids = await insertEventDeliveries(tx, endpointIds, { messageId: newMessageId(), eventType: event.type, orderingKey: event.orderingKey, body }, WEBHOOK_RETRY_WINDOW_MS);
+  queued();
+  return ids;
 }
 
-/** Rows per insert statement: 6 parameters each, far below PostgreSQL's 65,535. */
+/** Rows per insert statement of many events: 6 parameters each, far below PostgreSQL's 65,535. */
 const ROWS_PER_INSERT = 1_000;
 
 const queuedListeners = new Set<() => void>();
@@ -87,29 +85,17 @@ export function onDeliveriesQueued(listener: () => void): () => void {
   return () => queuedListeners.delete(listener);
 }
 
-/** Multi-row inserts; rows get ids in the order given (an ordering key's order). */
-async function insertDeliveries(
-  tx: DbOrTx,
-  rows: readonly { endpointId: number; messageId: string; type: string; orderingKey: string | null; body: string }[],
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    ids.push(...(await insertChunk(tx, rows.slice(start, start + ROWS_PER_INSERT))));
-  }
-  if (ids.length) for (const listener of queuedListeners) listener();
-  return ids;
+function queued(): void {
+  for (const listener of queuedListeners) listener();
 }
 
-async function insertChunk(
-  tx: DbOrTx,
-  rows: readonly { endpointId: number; messageId: string; type: string; orderingKey: string | null; body: string }[],
-): Promise<number[]> {
-  if (!rows.length) return [];
-  return insertDeliveryRows(
-    tx,
-    rows.map((r) => ({ endpointId: r.endpointId, messageId: r.messageId, eventType: r.type, orderingKey: r.orderingKey, body: r.body })),
-    WEBHOOK_RETRY_WINDOW_MS,
-  );
+/** Many events' deliveries, in the order given (an ordering key's order), ROWS_PER_INSERT a statement. */
+async function insertDeliveries(tx: DbOrTx, rows: readonly NewDelivery[]): Promise<number> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await insertDeliveryBatch(tx, rows.slice(start, start + ROWS_PER_INSERT), WEBHOOK_RETRY_WINDOW_MS);
+  }
+  if (rows.length) queued();
+  return rows.length;
 }
 
 export async function emitRegistrationEvent(tx: DbOrTx, type: RegistrationEventType, registrationId: number, at: Date): Promise<void> {
@@ -149,10 +135,10 @@ export async function emitPersonEvents(tx: DbOrTx, personIds: readonly number[],
     const rows = chunk.flatMap((id) => {
       const view = views.get(id);
       if (!view) return [];
-      const event = { type: 'person.updated', orderingKey: `person:${id}`, body: JSON.stringify({ type: 'person.updated', timestamp, data: view }), messageId: newMessageId() };
+      const event = { eventType: 'person.updated', orderingKey: `person:${id}`, body: JSON.stringify({ type: 'person.updated', timestamp, data: view }), messageId: newMessageId() };
       return endpoints.map((endpointId) => ({ endpointId, ...event }));
     });
-    written += (await insertDeliveries(tx, rows)).length;
+    written += await insertDeliveries(tx, rows);
   }
   return written;
 }
@@ -182,7 +168,5 @@ export async function queueEventBatch(
     const messageId = newMessageId();
     return to.map((endpoint) => ({ endpointId: endpoint.id, messageId, eventType: event.type, orderingKey: event.orderingKey, body }));
   });
-  if (!rows.length) return 0;
-  await insertDeliveryBatch(tx, rows, WEBHOOK_RETRY_WINDOW_MS);
-  return rows.length;
+  return insertDeliveries(tx, rows);
 }

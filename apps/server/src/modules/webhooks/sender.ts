@@ -25,7 +25,10 @@ export function createSender(policy: AddressPolicy, options: { timeoutMs?: numbe
   const timeoutMs = options.timeoutMs ?? 10_000;
   const lookup = guardedLookup(policy);
   // Kept-alive connections per receiver: a backlog drains over a few sockets, not one per delivery.
-  const agentOptions = { keepAlive: true, maxSockets: 8, maxFreeSockets: 4, timeout: timeoutMs, lookup } as http.AgentOptions;
+  // As many stay open as may be busy, so a pass's ten sends do not close and reopen connections.
+  const agentOptions = { keepAlive: true, maxSockets: 8, maxFreeSockets: 8, timeout: timeoutMs, lookup } as http.AgentOptions;
+  // Sockets whose connected address passed the check: a kept-alive socket is checked once, when it connects.
+  const checked = new WeakSet<Socket>();
   const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
   return {
@@ -64,9 +67,11 @@ export function createSender(policy: AddressPolicy, options: { timeoutMs?: numbe
         } as http.RequestOptions);
         const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
         request.on('socket', (socket: Socket) => {
+          if (checked.has(socket)) return;
           const check = () => {
             const refused = connectedAddressProblem(socket.remoteAddress, policy);
             if (refused) request.destroy(new AddressRefused(`refused: connected to ${refused}`));
+            else checked.add(socket);
           };
           if (socket.connecting) socket.once('connect', check);
           else check();
