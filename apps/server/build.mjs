@@ -5,6 +5,8 @@ import { build } from 'esbuild';
 
 const entryPoints = {
   server: 'src/server.ts',
+  // The webhook sender's thread, started by the server from dist/ (src/modules/webhooks/threaded-sender.ts).
+  'webhook-sender': 'src/modules/webhooks/sender-thread.ts',
   'cli/demo-load': 'src/cli/demo-load.ts',
   'cli/import-csv': 'src/cli/import-csv.ts',
   'cli/content-import': 'src/cli/content-import.ts',

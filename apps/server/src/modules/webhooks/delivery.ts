@@ -20,7 +20,8 @@ import type { Db } from '@portal/db';
 import { decryptSecret } from '../../lib/secret-box.ts';
 import type { AddressPolicy } from './address-policy.ts';
 import { onDeliveriesQueued } from './outbox.ts';
-import { createSender, type PostResult, type WebhookSender } from './sender.ts';
+import { createSender, type PostRequest, type PostResult, type WebhookSender } from './sender.ts';
+import { createThreadedSender } from './threaded-sender.ts';
 import { signedHeaders } from './signing.ts';
 import * as q from './webhooks.queries.ts';
 
@@ -40,6 +41,14 @@ export interface WebhookDeliveryOptions {
   backoffBaseMs?: number;
   backoffCapMs?: number;
   timeoutMs?: number;
+  /** Send on a thread of its own (threaded-sender.ts; the default), or on this event loop (false). */
+  senderThread?: boolean;
+}
+
+/** An attempt's outcome as recorded: `ok` for a 2xx, the error cut to 1,000 characters. */
+function outcomeOf(result: PostResult, at: Date): q.AttemptOutcome & { ok: boolean } {
+  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  return { ...result, error: result.error?.slice(0, 1000) ?? null, at, ok };
 }
 
 export const secretContext = (endpointId: number) => `webhook:${endpointId}`;
@@ -141,7 +150,8 @@ export class WebhookDelivery {
   }
 
   private async senderOf(): Promise<WebhookSender> {
-    this.sender ??= createSender(await this.options.policy(), { timeoutMs: this.options.timeoutMs ?? 10_000 });
+    const make = this.options.senderThread === false ? createSender : createThreadedSender;
+    this.sender ??= make(await this.options.policy(), { timeoutMs: this.options.timeoutMs ?? 10_000 });
     return this.sender;
   }
 
@@ -162,53 +172,43 @@ export class WebhookDelivery {
     const claimed = await this.claim();
     if (!claimed.length) return { claimed: 0, delivered: 0, failedAttempts: 0 };
     // Each endpoint's secrets decrypted once a pass (a rotation's grace is judged at the pass's start).
-    const passStart = new Date();
+    const at = new Date();
     const secrets = new Map<number, string[]>();
     const secretsOf = (endpoint: q.ClaimedEndpoint) => {
       let known = secrets.get(endpoint.id);
-      if (!known) secrets.set(endpoint.id, (known = signingSecrets(endpoint, this.options.secretKey, passStart)));
+      if (!known) secrets.set(endpoint.id, (known = signingSecrets(endpoint, this.options.secretKey, at)));
       return known;
     };
+    // Signed here, sent together (on the sender's thread), then recorded: the 2xx in one statement.
+    const timestamp = Math.floor(at.getTime() / 1000);
+    const outcomes: (q.AttemptOutcome & { ok: boolean })[] = new Array(claimed.length);
+    const toSend: { i: number; request: PostRequest }[] = [];
+    claimed.forEach((delivery, i) => {
+      try {
+        toSend.push({ i, request: { url: delivery.endpoint.url, headers: signedHeaders(secretsOf(delivery.endpoint), delivery.messageId, timestamp, delivery.body), body: delivery.body } });
+      } catch (error) {
+        outcomes[i] = outcomeOf({ statusCode: null, error: error instanceof Error ? error.message : String(error), durationMs: 0 }, at);
+      }
+    });
+    const results = await sender.postAll(toSend.map((s) => s.request), this.concurrency);
+    toSend.forEach(({ i }, k) => (outcomes[i] = outcomeOf(results[k]!, at)));
     const delivered: { d: q.ClaimedDelivery; outcome: q.AttemptOutcome }[] = [];
     let failedAttempts = 0;
-    let next = 0;
-    const lane = async () => {
-      while (next < claimed.length) {
-        const delivery = claimed[next++]!;
-        const outcome = await this.attempt(sender, delivery, secretsOf);
+    try {
+      for (const [i, delivery] of claimed.entries()) {
+        const outcome = outcomes[i]!;
         if (outcome.ok) delivered.push({ d: delivery, outcome });
         else {
-          await this.recordFailure(delivery, outcome);
           failedAttempts++;
+          await this.recordFailure(delivery, outcome);
         }
       }
-    };
-    try {
-      await Promise.all(Array.from({ length: Math.min(this.concurrency, claimed.length) }, lane));
     } finally {
       // The pass's 2xx in one statement, also when a failure's record threw (they were sent).
       const recorded = await q.recordDelivered(this.options.db, delivered);
       for (const { d } of delivered) if (!recorded.has(d.id)) this.options.log?.warn({ deliveryId: d.id }, 'webhook delivered after its claim ran out');
     }
     return { claimed: claimed.length, delivered: delivered.length, failedAttempts };
-  }
-
-  /** One send: its outcome, `ok` for a 2xx. */
-  private async attempt(
-    sender: WebhookSender,
-    delivery: q.ClaimedDelivery,
-    secretsOf: (endpoint: q.ClaimedEndpoint) => string[],
-  ): Promise<q.AttemptOutcome & { ok: boolean }> {
-    const at = new Date();
-    let result: PostResult;
-    try {
-      const headers = signedHeaders(secretsOf(delivery.endpoint), delivery.messageId, Math.floor(at.getTime() / 1000), delivery.body);
-      result = await sender.post(delivery.endpoint.url, headers, delivery.body);
-    } catch (error) {
-      result = { statusCode: null, error: error instanceof Error ? error.message : String(error), durationMs: 0 };
-    }
-    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    return { ...result, error: result.error?.slice(0, 1000) ?? null, at, ok };
   }
 
   /** Records a failed attempt: retried later, given up (`failed`), or the endpoint disabled on 410. */

@@ -16,9 +16,32 @@ export interface PostResult {
   durationMs: number;
 }
 
+export interface PostRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
 export interface WebhookSender {
   post(url: string, headers: Record<string, string>, body: string): Promise<PostResult>;
+  /** Each request's outcome, in the order given, `concurrency` in flight at a time. */
+  postAll(requests: readonly PostRequest[], concurrency: number): Promise<PostResult[]>;
   close(): void;
+}
+
+/** `post` over many requests, `concurrency` at a time; answers their outcomes in order. */
+export async function postEach(post: WebhookSender['post'], requests: readonly PostRequest[], concurrency: number): Promise<PostResult[]> {
+  const results: PostResult[] = new Array<PostResult>(requests.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < requests.length) {
+      const i = next++;
+      const { url, headers, body } = requests[i]!;
+      results[i] = await post(url, headers, body).catch((error: unknown) => ({ statusCode: null, error: error instanceof Error ? error.message : String(error), durationMs: 0 }));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, requests.length)) }, lane));
+  return results;
 }
 
 export function createSender(policy: AddressPolicy, options: { timeoutMs?: number; userAgent?: string } = {}): WebhookSender {
@@ -31,7 +54,8 @@ export function createSender(policy: AddressPolicy, options: { timeoutMs?: numbe
   const checked = new WeakSet<Socket>();
   const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
-  return {
+  const sender: WebhookSender = {
+    postAll: (requests, concurrency) => postEach(sender.post, requests, concurrency),
     post(url, headers, body) {
       const started = performance.now();
       const done = (statusCode: number | null, error: string | null): PostResult => ({ statusCode, error, durationMs: Math.round(performance.now() - started) });
@@ -92,4 +116,5 @@ export function createSender(policy: AddressPolicy, options: { timeoutMs?: numbe
       agents['https:'].destroy();
     },
   };
+  return sender;
 }

@@ -43,20 +43,19 @@ export interface ClaimedDelivery {
  * registration's changes go out in order even while an earlier one is retried; only one of a key is
  * ever claimed at a time.
  *
- * One prepared statement a pass (the worker's most frequent), planned once per connection. The
+ * One prepared statement a pass (the worker's most frequent), parsed once per connection. The
  * planner needs the table's statistics to check the order through webhook_deliveries_order_idx:
  * without them (a cluster without autovacuum) it may walk the endpoint's whole history instead
  * (docs/benchmarks.md, "Submit p99 pooled over rounds").
  */
 export function claimStatement(db: Db, limit: number, leaseMs: number): () => Promise<ClaimedDelivery[]> {
-  if (!Number.isSafeInteger(limit) || limit < 1 || !Number.isSafeInteger(leaseMs) || leaseMs < 1 || leaseMs > 2_147_483_647) throw new RangeError('claimStatement: a positive whole limit and lease');
-  // The limit and the lease are written into the text: with no parameters PostgreSQL plans it once
-  // (with them it planned again at every bind, about 0.4 ms a pass).
+  // Parameters, not literals: without them PostgreSQL keeps one generic plan, made when the table
+  // was small, and that plan took 25 ms a claim once it had grown (docs/benchmarks.md, "Webhooks out").
   const run = namedStatement<ClaimedRaw>(
     db,
-    `webhook_claim_due_${limit}_${leaseMs}`,
+    'webhook_claim_due',
     `update webhook_deliveries d set status = 'sending', attempts = d.attempts + 1,
-       locked_until = now() + ${leaseMs} * interval '1 millisecond'
+       locked_until = now() + $2::int * interval '1 millisecond'
      from webhook_endpoints e
      where e.id = d.endpoint_id and d.id in (
        select c.id from webhook_deliveries c
@@ -68,13 +67,13 @@ export function claimStatement(db: Db, limit: number, leaseMs: number): () => Pr
            where p.endpoint_id = c.endpoint_id and p.ordering_key = c.ordering_key
              and p.id < c.id and p.status in ('pending', 'sending')))
        order by c.next_attempt_at, c.id
-       limit ${limit}
+       limit $1::int
        for update of c skip locked)
      returning d.id, d.endpoint_id, d.message_id, d.body, d.attempts, d.give_up_at,
        e.url, e.secret, e.previous_secret, e.previous_secret_expires_at`,
   );
   return async () =>
-    (await run([]))
+    (await run([limit, leaseMs]))
       .map((r) => ({
         id: Number(r.id),
         endpointId: r.endpoint_id,
@@ -150,7 +149,10 @@ export async function recordDelivered(db: DbOrTx, done: readonly { d: ClaimedDel
   return new Set(rows.map((r) => Number(r.delivery_id)));
 }
 
-/** One text whatever the pass's size (its rows as arrays), so PostgreSQL parses it once per connection. */
+/**
+ * One text whatever the pass's size (its rows as arrays), so PostgreSQL parses it once per connection;
+ * `id = any(...)` keeps its plan on the primary key whatever the statistics say of the arrays.
+ */
 const recordDeliveredStatement = statementIn<{ delivery_id: string | number }>(
   'webhook_record_delivered',
   `with done (id, attempts, at, status_code, duration_ms) as (
@@ -159,7 +161,7 @@ const recordDeliveredStatement = statementIn<{ delivery_id: string | number }>(
      update webhook_deliveries d set status = 'delivered', delivered_at = done.at, locked_until = null, last_attempt_at = done.at,
        last_status_code = done.status_code, last_error = null, last_duration_ms = done.duration_ms
      from done
-     where d.id = done.id and d.attempts = done.attempts and d.status = 'sending'
+     where d.id = any($1::bigint[]) and d.id = done.id and d.attempts = done.attempts and d.status = 'sending'
      returning d.id, done.attempts, done.at, done.status_code, done.duration_ms)
    insert into webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms)
    select id, attempts, at, status_code, null, duration_ms from moved
