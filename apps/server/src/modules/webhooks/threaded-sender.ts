@@ -26,6 +26,9 @@ export interface SenderThreadResults {
   results: PostResult[];
 }
 
+/** The thread's heap (MB): its young generation kept small; far above what a batch of 50 bodies takes. */
+const THREAD_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
+
 const entry = import.meta.url.endsWith('.ts') ? './sender-thread.dev.mjs' : './webhook-sender.js';
 
 export function createThreadedSender(policy: AddressPolicy, options: { timeoutMs?: number } = {}): WebhookSender {
@@ -44,7 +47,8 @@ export function createThreadedSender(policy: AddressPolicy, options: { timeoutMs
   };
   const threadOf = (): Worker => {
     if (thread) return thread;
-    const started = new Worker(new URL(entry, import.meta.url), { workerData: data });
+    // A pass holds at most a batch of bodies: a small heap keeps the thread's memory small (docs/benchmarks.md, "Webhooks out").
+    const started = new Worker(new URL(entry, import.meta.url), { workerData: data, resourceLimits: THREAD_LIMITS });
     started.on('message', ({ n, results }: SenderThreadResults) => {
       const pass = waiting.get(n);
       waiting.delete(n);
