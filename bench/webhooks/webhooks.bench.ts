@@ -8,14 +8,16 @@
  *     1.2x of none (autocannon, the worker sending meanwhile); `--rounds` interleaved rounds of: no
  *     endpoint, two endpoints, two endpoints with the worker stopped (the submit's own share); the
  *     receivers in a process of their own unless `--receiver inline`; `--profile file` profiles this
- *     process once more with two endpoints (with `--only drain`: the drain); `--spread N`: the submits come from the executive
- *     managers of N stores in turn (default 1: all from store 10001, queueing on its row lock);
- *     `--rate R`: R submits a second in all instead of saturation; `--held false`: no rounds with the
- *     worker stopped. Besides each round's p99 it prints the p99 of all rounds' submits pooled per
- *     configuration, and their ratio.
+ *     process once more with two endpoints (with `--only drain`: the drain); `--spread N`: the
+ *     submits come from the executive managers of N stores in turn (default 1: all from store 10001,
+ *     queueing on its row lock); `--rate R`: R submits a second in all instead of saturation;
+ *     `--held false`: no rounds with the worker stopped; `--sender-thread false`: the worker sends on
+ *     the event loop that answers requests. Besides each round's p99 it prints the p99 of all rounds'
+ *     submits pooled per configuration, and their ratio.
  *   npx tsx bench/webhooks/webhooks.bench.ts [--engine postgres|pglite] [--stores 300] [--changes 1000]
  *     [--backlog 10000] [--seconds 10] [--only throughput,drain,backlog,submit] [--rounds 2]
  *     [--receiver process|inline] [--profile out.cpuprofile] [--spread 1] [--rate 0] [--held true]
+ *     [--sender-thread true|false]
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -91,10 +93,12 @@ const { database, drop, dataDir, name: databaseName } = await openBenchDatabase(
 await database.migrate();
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'true', LOGIN_FAILURES_PER_IP_HOUR: '1000000', LOGIN_FAILURES_PER_EMAIL_HOUR: '1000000' });
 await loadDemoData(database.db, { stores, codeHashKey: config.codeHashKey });
-const app = await buildApp({ config, database, webhooks: { delivery: { backoffBaseMs: 1_000, backoffCapMs: 5_000 } } });
+// `--sender-thread false`: the worker sends on the event loop that answers requests, as before it had a thread of its own.
+const senderThread = args.get('--sender-thread') !== 'false';
+const app = await buildApp({ config, database, webhooks: { delivery: { backoffBaseMs: 1_000, backoffCapMs: 5_000, senderThread } } });
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 const db = database.db;
-console.log(`engine ${engine}, ${stores} stores, load ${load()}, node ${process.version}`);
+console.log(`engine ${engine}, ${stores} stores, webhooks sent ${senderThread ? 'on their own thread' : 'on the event loop'}, load ${load()}, node ${process.version}`);
 
 async function post(path: string, token: string, body: unknown, method = 'POST') {
   const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -8,9 +8,10 @@
  * The worker polls every second, and looks sooner after this process queues deliveries (outbox.ts
  * tells it, before the transaction commits): after `wakeMs` (50 ms), then again after twice that,
  * and so on up to the poll, so a long transaction's rows (an import's) go out soon after its commit
- * too. Sends then follow the changes in small steps instead of a burst a second that would stall the
- * requests sharing the event loop. A pass signs with each endpoint's secrets decrypted once, and
- * records all its 2xx outcomes in one statement.
+ * too. Sends then follow the changes in small steps instead of a burst a second. A pass signs with
+ * each endpoint's secrets decrypted once, hands its requests to the sender's own thread
+ * (threaded-sender.ts, docs/decisions/015-webhook-sender-thread.md) and records all its 2xx
+ * outcomes in one statement.
  *
  * A 2xx within 10 s is delivered. Anything else is retried with exponential back-off and jitter
  * (base * 2^(attempt-1), capped at 6 hours, times 0.8-1.2) until 3 days after the change, then
@@ -166,7 +167,7 @@ export class WebhookDelivery {
     }
   }
 
-  /** One pass: claims up to a batch of due deliveries and sends them, `concurrency` at a time. */
+  /** One pass: claims up to a batch of due deliveries, sends them `concurrency` at a time, records the outcomes. */
   async deliverDue(): Promise<{ claimed: number; delivered: number; failedAttempts: number }> {
     const sender = await this.senderOf();
     const claimed = await this.claim();

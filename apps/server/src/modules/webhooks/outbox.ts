@@ -1,6 +1,6 @@
 /**
  * Webhook deliveries written in the transaction of the change they report (the outbox pattern of
- * mail, docs/decisions/007 and 015). Call `emitRegistrationEvent` / `emitPersonEvent` inside the
+ * mail, docs/decisions/007 and 011). Call `emitRegistrationEvent` / `emitPersonEvent` inside the
  * change's transaction, after the change: one row per enabled endpoint subscribed to the type, with
  * the body fixed now (the registration as the console's detail shows it, less its audit history;
  * no tokens or links). Bulk changes (the CSV import) call `emitPersonEvents` once for all their people.

@@ -1,9 +1,10 @@
 /**
  * A WebhookSender whose HTTP exchanges run on a thread of their own (sender-thread.ts), so that the
- * worker's sends do not hold up the requests this process answers (docs/webhooks.md, "How
- * deliveries are sent"). A pass's requests go to the thread as one message and come back as one;
- * signing, claiming and recording stay with the worker (delivery.ts). If the thread dies, the
- * requests it held fail (they are retried, as any failed attempt) and the next pass starts a new one.
+ * worker's sends do not hold up the requests this process answers
+ * (docs/decisions/015-webhook-sender-thread.md; docs/operations.md, "Webhook sending"). A pass's
+ * requests go to the thread as one message and come back as one; signing, claiming and recording
+ * stay with the worker (delivery.ts). If the thread dies, the requests it held fail (they are
+ * retried, as any failed attempt) and the next pass starts a new one.
  *
  * From the sources (tests, tsx) the thread starts through sender-thread.dev.mjs, which registers
  * tsx's loader; from the build it is dist/webhook-sender.js, beside dist/server.js (apps/server/build.mjs).
@@ -47,7 +48,7 @@ export function createThreadedSender(policy: AddressPolicy, options: { timeoutMs
   };
   const threadOf = (): Worker => {
     if (thread) return thread;
-    // A pass holds at most a batch of bodies: a small heap keeps the thread's memory small (docs/benchmarks.md, "Webhooks out").
+    // A pass holds at most a batch of bodies: a small heap keeps the thread's memory small (docs/operations.md, "Webhook sending").
     const started = new Worker(new URL(entry, import.meta.url), { workerData: data, resourceLimits: THREAD_LIMITS });
     started.on('message', ({ n, results }: SenderThreadResults) => {
       const pass = waiting.get(n);

@@ -28,7 +28,7 @@ export interface WebhookRoutesOptions {
   database: Database;
   now?: () => Date;
   /** Delivery tuning (tests and benchmarks use short polls and back-off). */
-  delivery?: Partial<Pick<WebhookDeliveryOptions, 'pollMs' | 'batchSize' | 'concurrency' | 'leaseMs' | 'backoffBaseMs' | 'backoffCapMs' | 'timeoutMs'>>;
+  delivery?: Partial<Pick<WebhookDeliveryOptions, 'pollMs' | 'batchSize' | 'concurrency' | 'leaseMs' | 'backoffBaseMs' | 'backoffCapMs' | 'timeoutMs' | 'senderThread'>>;
   /** Resolves host names when an endpoint is saved (tests). */
   lookupAll?: (host: string) => Promise<string[]>;
 }
