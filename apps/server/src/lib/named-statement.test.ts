@@ -1,10 +1,11 @@
 /**
  * `namedStatement` on both engines: on PGlite the values travel as literals inside EXECUTE, so what
  * matters is that every value comes back exactly as sent (quotes, backslashes, unicode, nulls) and
- * that none of them can end the statement early.
+ * that none of them can end the statement early. `statementIn` runs inside a transaction, on its connection.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { namedStatement, sqlLiteral } from '@portal/db';
+import { arrayParam, namedStatement, rowsOf, sqlLiteral, statementIn } from '@portal/db';
 import { useTestDatabase } from '../testing/test-database.ts';
 
 const t = useTestDatabase();
@@ -50,5 +51,38 @@ describe('namedStatement', () => {
     expect(() => sqlLiteral('a\0b')).toThrow(/NUL/);
     expect(() => sqlLiteral({})).toThrow(/unsupported/);
     expect(sqlLiteral("o'neil")).toBe("'o''neil'");
+  });
+});
+
+describe('statementIn', () => {
+  it("runs on the transaction's own connection: its writes are seen inside and undone by a rollback", async () => {
+    const { db } = t.database;
+    await db.execute(sql`create table if not exists statement_in_probe (id int primary key, label text)`);
+    const insert = statementIn<{ id: number }>('test_statement_in_insert', 'insert into statement_in_probe (id, label) select x, $2::text from unnest($1::int[]) as x returning id');
+    const count = statementIn<{ c: number }>('test_statement_in_count', 'select count(*)::int as c from statement_in_probe');
+    await expect(
+      db.transaction(async (tx) => {
+        expect((await insert(tx, [arrayParam([1, 2, 3]), "it's \\ ünïcødé"])).map((r) => Number(r.id))).toEqual([1, 2, 3]);
+        // Inside: seen by the same transaction, through drizzle as well.
+        expect((await count(tx, []))[0]!.c).toBe(3);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await count(db, []))[0]!.c).toBe(0);
+    await db.transaction(async (tx) => {
+      await insert(tx, [arrayParam([7]), 'kept']);
+    });
+    expect(await db.execute(sql`select id, label from statement_in_probe`).then((r) => rowsOf(r))).toEqual([{ id: 7, label: 'kept' }]);
+    await db.execute(sql`drop table statement_in_probe`);
+  });
+
+  it('writes arrays only of values that need no quoting', () => {
+    expect(arrayParam([1, 2.5, null, '2026-11-26T16:00:00.000Z'])).toBe('{1,2.5,NULL,2026-11-26T16:00:00.000Z}');
+    expect(arrayParam([])).toBe('{}');
+    expect(() => arrayParam(['a,b'])).toThrow(/quoting/);
+    expect(() => arrayParam(['"x"'])).toThrow(/quoting/);
+    expect(() => arrayParam(['NULL'])).toThrow(/quoting/);
+    expect(() => arrayParam([Number.POSITIVE_INFINITY])).toThrow(/finite/);
+    expect(() => statementIn('bad name', 'select 1')).toThrow(/invalid name/);
   });
 });
