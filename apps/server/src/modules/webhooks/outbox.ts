@@ -10,8 +10,9 @@
  * Cost inside the change's transaction (docs/benchmarks.md, "Webhooks out"): one statement reads the
  * subscribed endpoints and, only when there are some, the registration (or person) with everything
  * its body shows (PostgreSQL checks the subscription once, before reading any row); then, when
- * subscribed, one multi-row insert. With no endpoint subscribed it costs that one statement, which
- * then reads nothing but the (small) endpoints table.
+ * subscribed, one insert of a fixed text for all the endpoints, the body sent once (parsed once per
+ * connection). With no endpoint subscribed it costs that one statement, which then reads nothing
+ * but the (small) endpoints table.
  *
  * Deliveries of one registration (one person) to one endpoint go out in the order of these rows:
  * the registration's row lock (lockForChange) orders its changes, so their ids follow that order.

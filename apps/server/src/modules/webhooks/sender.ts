@@ -30,7 +30,7 @@ export interface WebhookSender {
 }
 
 /** `post` over many requests, `concurrency` at a time; answers their outcomes in order. */
-export async function postEach(post: WebhookSender['post'], requests: readonly PostRequest[], concurrency: number): Promise<PostResult[]> {
+async function postEach(post: WebhookSender['post'], requests: readonly PostRequest[], concurrency: number): Promise<PostResult[]> {
   const results: PostResult[] = new Array<PostResult>(requests.length);
   let next = 0;
   const lane = async () => {

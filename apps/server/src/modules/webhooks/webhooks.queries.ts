@@ -50,7 +50,8 @@ export interface ClaimedDelivery {
  */
 export function claimStatement(db: Db, limit: number, leaseMs: number): () => Promise<ClaimedDelivery[]> {
   // Parameters, not literals: without them PostgreSQL keeps one generic plan, made when the table
-  // was small, and that plan took 25 ms a claim once it had grown (docs/benchmarks.md, "Webhooks out").
+  // was small, and that plan took 25 ms a claim once it had grown (docs/benchmarks.md, "The sender
+  // on its own thread").
   const run = namedStatement<ClaimedRaw>(
     db,
     'webhook_claim_due',
@@ -266,7 +267,7 @@ export interface NewDelivery {
  * `retryWindowMs` later by the database's clock, as mail (a caller's clock may be a test's). Answers
  * their ids, in the order of `endpointIds`. One text for any number of endpoints, and the body sent
  * once: the submit's transaction writes it while it holds the store's row (docs/benchmarks.md,
- * "Webhooks out").
+ * "The sender on its own thread").
  */
 export async function insertEventDeliveries(
   tx: DbOrTx,
