@@ -169,9 +169,10 @@ export class WebhookDelivery {
 
   /** One pass: claims up to a batch of due deliveries, sends them `concurrency` at a time, records the outcomes. */
   async deliverDue(): Promise<{ claimed: number; delivered: number; failedAttempts: number }> {
-    const sender = await this.senderOf();
     const claimed = await this.claim();
     if (!claimed.length) return { claimed: 0, delivered: 0, failedAttempts: 0 };
+    // Started at the first pass with something to send: an instance without webhooks has no sender thread.
+    const sender = await this.senderOf();
     // Each endpoint's secrets decrypted once a pass (a rotation's grace is judged at the pass's start).
     const at = new Date();
     const secrets = new Map<number, string[]>();
