@@ -75,7 +75,8 @@ describe('door app screens', { timeout: 20_000 }, () => {
     expect(amber).toHaveTextContent(/already checked in at \d\d:\d\d, Door 1/);
     await user.click(within(amber).getByRole('button', { name: 'Next' }));
     await user.type(screen.getByLabelText('Name, store or e-mail'), 'dunn');
-    await user.click(await screen.findByRole('button', { name: 'Check in Cleo Dunn' }));
+    // The search reads the roster from IndexedDB: more than findBy's 1 s default when CI's three suites share two cores.
+    await user.click(await screen.findByRole('button', { name: 'Check in Cleo Dunn' }, { timeout: 5_000 }));
     const red = await screen.findByRole('alertdialog');
     expect(red).toHaveClass('door-result-red');
     expect(red).toHaveTextContent('Cancelled');
