@@ -1,5 +1,5 @@
 /**
- * The retailer report (docs/api-contract.md, "Reports"): registrations streamed from the
+ * The retailer report (docs/reports.md, "Retailer report"): registrations streamed from the
  * database in keyset pages (the next one fetched while the current one is written) into the XLSX
  * writer, whose zip chunks are base64-encoded as they come.
  * Only the base64 text of the file is ever held (no raw copy, no joined string): the route writes

@@ -23,14 +23,13 @@ export interface PostRequest {
 }
 
 export interface WebhookSender {
-  post(url: string, headers: Record<string, string>, body: string): Promise<PostResult>;
   /** Each request's outcome, in the order given, `concurrency` in flight at a time. */
   postAll(requests: readonly PostRequest[], concurrency: number): Promise<PostResult[]>;
   close(): void;
 }
 
 /** `post` over many requests, `concurrency` at a time; answers their outcomes in order. */
-async function postEach(post: WebhookSender['post'], requests: readonly PostRequest[], concurrency: number): Promise<PostResult[]> {
+async function postEach(post: (url: string, headers: Record<string, string>, body: string) => Promise<PostResult>, requests: readonly PostRequest[], concurrency: number): Promise<PostResult[]> {
   const results: PostResult[] = new Array<PostResult>(requests.length);
   let next = 0;
   const lane = async () => {
@@ -54,67 +53,68 @@ export function createSender(policy: AddressPolicy, options: { timeoutMs?: numbe
   const checked = new WeakSet<Socket>();
   const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
-  const sender: WebhookSender = {
-    postAll: (requests, concurrency) => postEach(sender.post, requests, concurrency),
-    post(url, headers, body) {
-      const started = performance.now();
-      const done = (statusCode: number | null, error: string | null): PostResult => ({ statusCode, error, durationMs: Math.round(performance.now() - started) });
-      const problem = urlProblem(url, policy);
-      if (problem) return Promise.resolve(done(null, `refused: the URL ${problem}`));
-      const target = new URL(url);
-      const host = target.hostname.replace(/^\[|\]$/g, '');
-      if (isIP(host)) {
-        const refused = addressProblem(host, policy);
-        if (refused) return Promise.resolve(done(null, `refused: ${refused}`));
-      }
-      const protocol = target.protocol as 'http:' | 'https:';
-      const client = protocol === 'https:' ? https : http;
+  /** One POST: its outcome, never a rejection. */
+  const post = (url: string, headers: Record<string, string>, body: string): Promise<PostResult> => {
+    const started = performance.now();
+    const done = (statusCode: number | null, error: string | null): PostResult => ({ statusCode, error, durationMs: Math.round(performance.now() - started) });
+    const problem = urlProblem(url, policy);
+    if (problem) return Promise.resolve(done(null, `refused: the URL ${problem}`));
+    const target = new URL(url);
+    const host = target.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host)) {
+      const refused = addressProblem(host, policy);
+      if (refused) return Promise.resolve(done(null, `refused: ${refused}`));
+    }
+    const protocol = target.protocol as 'http:' | 'https:';
+    const client = protocol === 'https:' ? https : http;
 
-      return new Promise<PostResult>((resolve) => {
-        let settled = false;
-        const finish = (statusCode: number | null, error: string | null) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          resolve(done(statusCode, error));
+    return new Promise<PostResult>((resolve) => {
+      let settled = false;
+      const finish = (statusCode: number | null, error: string | null) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(done(statusCode, error));
+      };
+      const request = client.request(target, {
+        method: 'POST',
+        agent: agents[protocol],
+        lookup,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': options.userAgent ?? 'event-portal-webhooks/1',
+        },
+      } as http.RequestOptions);
+      const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+      request.on('socket', (socket: Socket) => {
+        if (checked.has(socket)) return;
+        const check = () => {
+          const refused = connectedAddressProblem(socket.remoteAddress, policy);
+          if (refused) request.destroy(new AddressRefused(`refused: connected to ${refused}`));
+          else checked.add(socket);
         };
-        const request = client.request(target, {
-          method: 'POST',
-          agent: agents[protocol],
-          lookup,
-          headers: {
-            ...headers,
-            'content-type': 'application/json',
-            'content-length': String(Buffer.byteLength(body)),
-            'user-agent': options.userAgent ?? 'event-portal-webhooks/1',
-          },
-        } as http.RequestOptions);
-        const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
-        request.on('socket', (socket: Socket) => {
-          if (checked.has(socket)) return;
-          const check = () => {
-            const refused = connectedAddressProblem(socket.remoteAddress, policy);
-            if (refused) request.destroy(new AddressRefused(`refused: connected to ${refused}`));
-            else checked.add(socket);
-          };
-          if (socket.connecting) socket.once('connect', check);
-          else check();
-        });
-        request.on('response', (response) => {
-          const statusCode = response.statusCode ?? null;
-          // Read and drop the answer so the connection can be reused; its end (or error) settles.
-          response.resume();
-          response.on('end', () => finish(statusCode, statusCode !== null && statusCode >= 200 && statusCode < 300 ? null : `HTTP ${statusCode}`));
-          response.on('error', (error) => finish(statusCode, error.message));
-        });
-        request.on('error', (error) => finish(null, error.message));
-        request.end(body);
+        if (socket.connecting) socket.once('connect', check);
+        else check();
       });
-    },
+      request.on('response', (response) => {
+        const statusCode = response.statusCode ?? null;
+        // Read and drop the answer so the connection can be reused; its end (or error) settles.
+        response.resume();
+        response.on('end', () => finish(statusCode, statusCode !== null && statusCode >= 200 && statusCode < 300 ? null : `HTTP ${statusCode}`));
+        response.on('error', (error) => finish(statusCode, error.message));
+      });
+      request.on('error', (error) => finish(null, error.message));
+      request.end(body);
+    });
+  };
+
+  return {
+    postAll: (requests, concurrency) => postEach(post, requests, concurrency),
     close() {
       agents['http:'].destroy();
       agents['https:'].destroy();
     },
   };
-  return sender;
 }

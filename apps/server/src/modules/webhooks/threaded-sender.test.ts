@@ -41,7 +41,7 @@ describe('the threaded webhook sender', () => {
       expect(results.map((r) => r.statusCode)).toEqual([200, 500, 410, 204]);
       expect(results.map((r) => r.error)).toEqual([null, 'HTTP 500', 'HTTP 410', null]);
       expect(seen.filter((s) => s.body.startsWith('{"n":')).map((s) => s.signature).sort()).toEqual(['v1,0', 'v1,1', 'v1,2', 'v1,3']);
-      expect((await sender.post(`${base}/201`, {}, '{}')).statusCode).toBe(201);
+      expect((await sender.postAll([{ url: `${base}/201`, headers: {}, body: '{}' }], 1))[0]!.statusCode).toBe(201);
     } finally {
       sender.close();
     }
@@ -67,7 +67,7 @@ describe('the threaded webhook sender', () => {
     sender.close();
     expect(await held).toEqual([{ statusCode: null, error: 'the sender was closed', durationMs: 0 }]);
     try {
-      expect((await sender.post(`${base}/200`, {}, '{}')).statusCode).toBe(200);
+      expect((await sender.postAll([{ url: `${base}/200`, headers: {}, body: '{}' }], 1))[0]!.statusCode).toBe(200);
     } finally {
       sender.close();
     }

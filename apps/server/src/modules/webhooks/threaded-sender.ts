@@ -68,7 +68,7 @@ export function createThreadedSender(policy: AddressPolicy, options: { timeoutMs
     return started;
   };
 
-  const sender: WebhookSender = {
+  return {
     postAll(requests, concurrency) {
       if (!requests.length) return Promise.resolve([]);
       const n = next++;
@@ -79,10 +79,6 @@ export function createThreadedSender(policy: AddressPolicy, options: { timeoutMs
         to.postMessage({ n, requests, concurrency } satisfies SenderThreadPass);
       });
     },
-    async post(url, headers, body) {
-      const [result] = await sender.postAll([{ url, headers, body }], 1);
-      return result!;
-    },
     close() {
       const stopping = thread;
       thread = undefined;
@@ -91,5 +87,4 @@ export function createThreadedSender(policy: AddressPolicy, options: { timeoutMs
       void stopping.terminate();
     },
   };
-  return sender;
 }
