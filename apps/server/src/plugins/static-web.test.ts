@@ -65,6 +65,7 @@ describe('indexHtmlFor', () => {
   });
 });
 
+const OWN_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const CHECKIN_TEMPLATE = '<!doctype html><html><head><title>Door check-in</title><script type="module" src="/assets/checkin-x.js"></script></head><body><div id="root"></div></body></html>';
 
 describe('static web plugin', () => {
@@ -84,6 +85,7 @@ describe('static web plugin', () => {
     writeFileSync(join(root, 'route-preloads.json'), JSON.stringify([...PRELOADS, { path: '/abc', files: ['javascript:alert(1)'] }]));
     app = Fastify();
     app.get('/api/Config', async () => ({ succeeded: true }));
+    app.get('/own-policy', async (_request, reply) => reply.header('content-security-policy', OWN_POLICY).type('text/html; charset=utf-8').send('<p>own</p>'));
     await app.register(staticWebPlugin, { webRoot: root });
     await app.ready();
   });
@@ -101,6 +103,12 @@ describe('static web plugin', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it("keeps a page's own, stricter policy (the mail links' pages), and still forbids framing it", async () => {
+    const res = await app.inject({ method: 'GET', url: '/own-policy' });
+    expect(res.headers['content-security-policy']).toBe(OWN_POLICY);
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
   it('serves the door app page for /checkin and below, with WebAssembly allowed there only', async () => {
