@@ -28,13 +28,13 @@ async function settledTop(page: Page, id: string): Promise<{ top: number; bar: n
   return { top: last, bar };
 }
 
-const isEventArea = (url: URL) => /^\/content\/[^/]+\/items$/.test(url.pathname) && url.searchParams.get('system.type') === 'tourism_page';
+const isContentOfType = (type: string) => (url: URL) => /^\/content\/[^/]+\/items$/.test(url.pathname) && url.searchParams.get('system.type') === type;
 
-/** Holds the event area's content request until the answer's `release()` is called. */
-async function holdEventArea(page: Page): Promise<() => void> {
+/** Holds a content type's request (the event area's by default) until the answer's `release()` is called. */
+async function holdEventArea(page: Page, type = 'tourism_page'): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(isEventArea, async (route) => {
+  await page.route(isContentOfType(type), async (route) => {
     await held;
     await route.continue();
   });
@@ -69,6 +69,27 @@ test.describe('a chosen section stays in place while the page loads', () => {
       await expect(nav.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'location');
     });
   }
+
+  // Something above the chosen section changing size once its smooth scroll is over (a late font or
+  // image; here the welcome section grows) moves the page without the reader: the browser's own
+  // scroll adjustment (scroll anchoring) follows, and it may not end the hold.
+  test('a size change above the chosen section while it waits does not end the hold', async ({ page }) => {
+    const release = await holdEventArea(page);
+    await loginAs(page, 'dealer');
+    await page.getByRole('navigation').getByRole('link', { name: 'Las Vegas' }).click();
+    await expect(page.locator('#eventarea .section-placeholder')).toHaveCount(1);
+    await settledTop(page, 'eventarea');
+    // Past the tab's smooth scroll (TAB_SCROLL_LOCK_MS, 1.2 s): from now on only the reader ends the hold.
+    await page.waitForTimeout(1_500);
+    const before = await page.evaluate(() => window.scrollY);
+    await page.evaluate(() => document.getElementById('welcome')?.style.setProperty('padding-bottom', '300px', 'important'));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 200);
+    release();
+    await expect(page.locator('#eventarea .section-placeholder')).toHaveCount(0);
+    const { top, bar } = await settledTop(page, 'eventarea');
+    expect(top, `event area top ${top} px, bar bottom ${bar} px once the page has loaded`).toBeGreaterThanOrEqual(bar - 4);
+    expect(top).toBeLessThanOrEqual(bar + 48);
+  });
 
   test('once the reader scrolls, content that loads later does not pull them back', async ({ page }) => {
     const release = await holdEventArea(page);
