@@ -24,7 +24,6 @@ async function nav(page: Page, label: string): Promise<void> {
 
 test.describe('organizer console', () => {
   test('the demo organizer signs in, every console page passes axe, and signs out', async ({ page }) => {
-    test.setTimeout(120_000);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Organizer console' })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -78,7 +77,6 @@ test.describe('organizer console', () => {
   });
 
   test('creates a per-store code with 2 seats, and a new attendee logs in with it', async ({ page, browser }) => {
-    test.setTimeout(120_000);
     await signInOrganizer(page);
     await nav(page, 'Access codes');
     await page.getByRole('button', { name: 'New access code' }).click();
@@ -174,7 +172,6 @@ test.describe('organizer console', () => {
   });
 
   test('a rosters import with a bad row shows the error and writes nothing; the fixed file is committed', async ({ page }) => {
-    test.setTimeout(120_000);
     const header = 'dlrnum,email,first_name,last_name,role';
     const good = ['10990,casey.import@example.com,Casey,Import,executive_manager;general_manager', '10990,robin.import@example.com,Robin,Import,staff'];
     const bad = [good[0], '10990,not-an-email,Robin,Import,staff'];
@@ -216,7 +213,6 @@ test.describe('organizer console', () => {
   });
   // Last in the file: it changes the demo organizer's sign-in, and turns two-factor off again at the end.
   test('turns two-factor sign-in on with a first code, then signs in with password and code, and turns it off', async ({ page }) => {
-    test.setTimeout(120_000);
     await signInOrganizer(page);
     await nav(page, 'My account');
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();

@@ -55,7 +55,6 @@ async function arrived(request: APIRequestContext, token: string): Promise<numbe
 }
 
 test('a door pairs, scans a badge with the camera, checks someone in by name offline and syncs into arrivals', async ({ request }) => {
-  test.setTimeout(120_000);
   const token = await organizerToken(request);
   const [scanned, byName] = await notArrived(request, token);
   if (!scanned || !byName) throw new Error('no demo attendees to check in');

@@ -195,7 +195,6 @@ test.describe('reporting', () => {
   });
 
   test('corporate attendee reports show their columns and totals and export what they show', async ({ page }) => {
-    test.setTimeout(120_000);
     await loginAs(page, 'corporate');
     const reports = [
       ['candidate', 'Candidate Report', 'Store City/State'],
@@ -224,7 +223,6 @@ test.describe('reporting', () => {
   });
 
   test('field report: region and zone filters, Clear, and the filters kept in the URL', async ({ page }) => {
-    test.setTimeout(120_000);
     await loginAs(page, 'field');
     await page.goto('/nbc/reporting/field');
     await expect(page.getByRole('heading', { name: 'Field Report' })).toBeVisible();

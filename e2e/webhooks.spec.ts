@@ -44,7 +44,6 @@ test.describe('webhooks', () => {
   });
 
   test('an organizer adds an endpoint, sends a test event, and sees the delivery and its retry', async ({ page }) => {
-    test.setTimeout(120_000);
     await signInOrganizer(page);
 
     await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Webhooks' }).click();
