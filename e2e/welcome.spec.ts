@@ -149,6 +149,9 @@ test.describe('welcome page and shell', () => {
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');
       await page.getByRole('navigation').getByRole('link', { name: tab }).click();
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      // The scroll starts once the menu has closed (its transition), and the address names the
+      // section then: before that the page stands still where it was, which is not where it settles.
+      await expect(page).toHaveURL(new RegExp(`#${id}$`));
       const { top, bar } = await settledTop(page, id);
       // The section starts at its scroll margin (5rem) below the top, just under the closed bar.
       expect(top, `${tab}: section top ${top} px, bar bottom ${bar} px`).toBeGreaterThanOrEqual(bar - 4);
