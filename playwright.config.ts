@@ -18,8 +18,8 @@ const serverCommand = existsSync('apps/server/dist/server.js') ? 'node apps/serv
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/artifacts',
-  // Journeys take 3-20 s here and up to four times that on a busier CI machine: two minutes each,
-  // the heaviest (visual, reporting, privacy, OpenID Connect) ask for more themselves.
+  // Journeys take 3-20 s here and up to four times that on a busier CI machine: two minutes each;
+  // the heaviest ask for more themselves.
   timeout: 120_000,
   expect: { timeout: 15_000 },
   // Two shared cores: one browser at a time keeps timings honest.

@@ -28,17 +28,27 @@ async function settledTop(page: Page, id: string): Promise<{ top: number; bar: n
   return { top: last, bar };
 }
 
-const isContentOfType = (type: string) => (url: URL) => /^\/content\/[^/]+\/items$/.test(url.pathname) && url.searchParams.get('system.type') === type;
+const isEventArea = (url: URL) => /^\/content\/[^/]+\/items$/.test(url.pathname) && url.searchParams.get('system.type') === 'tourism_page';
 
-/** Holds a content type's request (the event area's by default) until the answer's `release()` is called. */
-async function holdEventArea(page: Page, type = 'tourism_page'): Promise<() => void> {
+/** Holds the event area's content request until the answer's `release()` is called. */
+async function holdEventArea(page: Page): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(isContentOfType(type), async (route) => {
+  await page.route(isEventArea, async (route) => {
     await held;
     await route.continue();
   });
   return () => release();
+}
+
+/** A dealer chooses the event area ("Las Vegas") while its content is held; answers its release once the scroll has settled. */
+async function chooseEventAreaWhileHeld(page: Page): Promise<() => void> {
+  const release = await holdEventArea(page);
+  await loginAs(page, 'dealer');
+  await page.getByRole('navigation').getByRole('link', { name: 'Las Vegas' }).click();
+  await expect(page.locator('#eventarea .section-placeholder')).toHaveCount(1);
+  await settledTop(page, 'eventarea');
+  return release;
 }
 
 test.describe('a chosen section stays in place while the page loads', () => {
@@ -74,11 +84,7 @@ test.describe('a chosen section stays in place while the page loads', () => {
   // image; here the welcome section grows) moves the page without the reader: the browser's own
   // scroll adjustment (scroll anchoring) follows, and it may not end the hold.
   test('a size change above the chosen section while it waits does not end the hold', async ({ page }) => {
-    const release = await holdEventArea(page);
-    await loginAs(page, 'dealer');
-    await page.getByRole('navigation').getByRole('link', { name: 'Las Vegas' }).click();
-    await expect(page.locator('#eventarea .section-placeholder')).toHaveCount(1);
-    await settledTop(page, 'eventarea');
+    const release = await chooseEventAreaWhileHeld(page);
     // Past the tab's smooth scroll (TAB_SCROLL_LOCK_MS, 1.2 s): from now on only the reader ends the hold.
     await page.waitForTimeout(1_500);
     const before = await page.evaluate(() => window.scrollY);
@@ -92,11 +98,7 @@ test.describe('a chosen section stays in place while the page loads', () => {
   });
 
   test('once the reader scrolls, content that loads later does not pull them back', async ({ page }) => {
-    const release = await holdEventArea(page);
-    await loginAs(page, 'dealer');
-    await page.getByRole('navigation').getByRole('link', { name: 'Las Vegas' }).click();
-    await expect(page.locator('#eventarea .section-placeholder')).toHaveCount(1);
-    await settledTop(page, 'eventarea');
+    const release = await chooseEventAreaWhileHeld(page);
     // The reader scrolls up with the mouse wheel.
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, -600);

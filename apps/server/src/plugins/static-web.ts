@@ -354,11 +354,13 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
   // answer are security-headers.ts's.
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    // A page with a policy of its own (the mail links' pages, the sign-in refusals) keeps it: it is stricter.
-    if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
-      void reply.header('content-security-policy', isCheckinPath(request.url.split('?')[0] ?? '') ? checkinCsp : csp);
+    if (type.startsWith('text/html')) {
+      // A page with a policy of its own (the mail links' pages, the sign-in refusals) keeps it: it is stricter.
+      if (!reply.hasHeader('content-security-policy')) {
+        void reply.header('content-security-policy', isCheckinPath(request.url.split('?')[0] ?? '') ? checkinCsp : csp);
+      }
+      void reply.header('x-frame-options', 'DENY');
     }
-    if (type.startsWith('text/html')) void reply.header('x-frame-options', 'DENY');
     return payload;
   });
 

@@ -2,6 +2,10 @@
  * Keeping a chosen section in place while the page loads (docs/design/web-rules.md, "Tabs"; issue
  * 31 item 2). Loaded on the first tab choice by active-tab.tsx.
  */
+
+/** A smooth scroll sends a scroll event every frame: this long without one, it is over. */
+const SCROLL_QUIET_MS = 250;
+
 /**
  * Keeps `section` where choosing it put it while the page's layout changes (content loading above
  * or below it; a section near the end can reach its place only once the page below it has loaded),
@@ -17,9 +21,6 @@
  * The smooth scroll is over when the browser says so (`scrollend`): on a busy machine its last
  * frames can come after `smoothUntil`. A browser without `scrollend` counts it over at `smoothUntil`.
  */
-/** A smooth scroll sends a scroll event every frame: this long without one, it is over. */
-const SCROLL_QUIET_MS = 250;
-
 export function holdInPlace(section: HTMLElement, behavior: ScrollBehavior, smoothUntil: number, userEvents: readonly string[]): () => void {
   if (typeof ResizeObserver !== 'function') return () => {};
   let frame = 0;
