@@ -13,6 +13,9 @@ import { CHROME_PATH, CHROMIUM_ARGS } from './chromium.ts';
 import { expect, ORGANIZER, seriousA11yViolations, snap, test } from './fixtures.ts';
 import { qrY4m } from './qr-y4m.ts';
 
+/** The banner once every scan is synced (the list's age follows). */
+const SYNCED = /^Online\. All scans synced\. List updated /;
+
 async function organizerToken(request: APIRequestContext): Promise<string> {
   const answer = await (await request.post('/Admin/Login', { data: ORGANIZER })).json();
   expect(answer.succeeded, answer.message).toBe(true);
@@ -30,9 +33,9 @@ interface NotArrived {
  * journeys look at store 10001), with their badge codes from the console's registration detail.
  * The journey undoes their check-ins at the end, so the demo data is as it was for later specs.
  */
-async function notArrived(request: APIRequestContext, token: string): Promise<(NotArrived & { code: string; email: string })[]> {
+async function notArrived(request: APIRequestContext, token: string, page = 3): Promise<(NotArrived & { code: string; email: string })[]> {
   const headers = { authorization: `Bearer ${token}` };
-  const list = await (await request.get('/api/Admin/Arrivals/NotArrived?event=nbc&page=3&pageSize=50', { headers })).json();
+  const list = await (await request.get(`/api/Admin/Arrivals/NotArrived?event=nbc&page=${page}&pageSize=50`, { headers })).json();
   expect(list.succeeded, list.message).toBe(true);
   const rows = (list.data.rows as NotArrived[]).filter((row) => row.dlrnum !== '10001' && /^[A-Za-z' -]+$/.test(row.attendeeName));
   const names = new Map<string, number>();
@@ -87,7 +90,7 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
     await page.getByLabel('Pairing code').fill('DOOR-NBC-27');
     await page.getByRole('button', { name: 'Pair this device' }).click();
     await expect(page.getByText(/Door 1 · \d+ on the list · list updated/)).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId('sync-banner')).toHaveText('Online. All scans synced.');
+    await expect(page.getByTestId('sync-banner')).toHaveText(SYNCED);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await snap(page, 'checkin-paired');
 
@@ -107,7 +110,7 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
       expect(wasmRequests.length).toBeGreaterThan(0);
     }
     expect(wasmRequests.every((url) => url.startsWith(`${baseURL}/assets/door-zxing_reader-`))).toBe(true);
-    await expect(page.getByTestId('sync-banner')).toHaveText('Online. All scans synced.');
+    await expect(page.getByTestId('sync-banner')).toHaveText(SYNCED);
 
     // The network goes away: the door keeps working from what it holds.
     await context.setOffline(true);
@@ -146,7 +149,7 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
 
     // Back online: the scans go, and the arrivals count them.
     await context.setOffline(false);
-    await expect(page.getByTestId('sync-banner')).toHaveText('Online. All scans synced.', { timeout: 30_000 });
+    await expect(page.getByTestId('sync-banner')).toHaveText(SYNCED, { timeout: 30_000 });
     await expect.poll(() => arrived(request, token)).toBe(arrivedBefore + 2);
     const recent = page.getByRole('list', { name: 'Recent scans' });
     await expect(recent.getByRole('listitem').filter({ hasText: byName.attendeeName }).first()).toContainText('synced');
@@ -157,9 +160,89 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
       await expect(page.getByRole('alertdialog')).toHaveAttribute('data-result', 'undone');
       await page.keyboard.press('Escape');
     }
-    await expect(page.getByTestId('sync-banner')).toHaveText('Online. All scans synced.', { timeout: 30_000 });
+    await expect(page.getByTestId('sync-banner')).toHaveText(SYNCED, { timeout: 30_000 });
     await expect.poll(() => arrived(request, token)).toBe(arrivedBefore);
     expect(cspViolations).toEqual([]);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+/** A walk-in registered in the console now (not checked in; of a store, so the arrivals count it): a badge the door's list cannot hold yet. */
+async function newBadge(request: APIRequestContext, token: string, tag: string, store: string): Promise<{ registrationId: number; name: string; code: string }> {
+  const stamp = `${Date.now().toString(36)}${tag}`;
+  const answer = await (
+    await request.post('/api/Admin/WalkIns', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { event: 'nbc', email: `door.${stamp}@example.com`, firstName: 'Door', lastName: `Newcomer ${tag}`, storeDlrnum: store, checkIn: false },
+    })
+  ).json();
+  expect(answer.succeeded, answer.message).toBe(true);
+  return { registrationId: answer.data.registrationId as number, name: answer.data.name as string, code: answer.data.badge.code as string };
+}
+
+test('a door asks the server for badges its list does not hold: right after pairing, issued after its sync, and offline asks the doorkeeper', async ({ request }) => {
+  const token = await organizerToken(request);
+  const [atOnce] = await notArrived(request, token, 4);
+  if (!atOnce) throw new Error('no demo attendee to check in');
+  const arrivedBefore = await arrived(request, token);
+  const dir = mkdtempSync(join(tmpdir(), 'checkin-camera-'));
+  const video = join(dir, 'badge.y4m');
+  writeFileSync(video, qrY4m(atOnce.code));
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? '', permissions: ['camera'], viewport: { width: 1024, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('/checkin');
+    await page.getByLabel('Pairing code').fill('DOOR-NBC-27');
+    await page.getByRole('button', { name: 'Pair this device' }).click();
+    // The camera at once, without waiting for the list: the server answers, green.
+    await page.getByRole('button', { name: 'Start camera' }).click();
+    const result = page.getByRole('alertdialog');
+    await expect(result).toHaveAttribute('data-result', 'checked_in', { timeout: 30_000 });
+    await expect(result).toContainText(atOnce.attendeeName);
+    await result.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Stop camera' }).click();
+    await expect(page.getByTestId('list-age')).toHaveText(/^List updated \d+ s ago\.$/, { timeout: 30_000 });
+
+    // Registered at the desk after the door's sync, scanned online: green with the server's answer.
+    const fresh = await newBadge(request, token, 'a', atOnce.dlrnum);
+    await page.getByLabel('Badge code').fill(fresh.code);
+    await page.getByLabel('Badge code').press('Enter');
+    await expect(result).toHaveAttribute('data-result', 'checked_in');
+    await expect(result).toContainText(fresh.name);
+    await page.keyboard.press('Escape');
+
+    // Offline, a badge the list does not hold: amber, the doorkeeper admits, synced once back.
+    const offline = await newBadge(request, token, 'b', atOnce.dlrnum);
+    await context.setOffline(true);
+    await expect(page.getByTestId('sync-banner')).toContainText('Offline');
+    await page.getByLabel('Badge code').fill(offline.code);
+    await page.getByLabel('Badge code').press('Enter');
+    await expect(result).toHaveAttribute('data-result', 'unlisted');
+    await expect(result).toContainText('Valid badge, not on this door’s list yet: admit?');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await snap(page, 'checkin-unlisted-offline');
+    await result.getByRole('button', { name: 'Admit' }).click();
+    await expect(page.getByTestId('sync-banner')).toContainText('1 scan waiting to sync');
+    await context.setOffline(false);
+    await expect(page.getByTestId('sync-banner')).toHaveText(SYNCED, { timeout: 30_000 });
+    await expect.poll(() => arrived(request, token)).toBe(arrivedBefore + 3);
+    const recent = page.getByRole('list', { name: 'Recent scans' });
+    await expect(recent.getByRole('listitem').filter({ hasText: offline.name }).first()).toContainText('synced');
+
+    // Undone again, so the arrivals are as they were for later specs.
+    for (const name of [offline.name, fresh.name, atOnce.attendeeName]) {
+      await recent.getByRole('button', { name: `Undo the check-in of ${name}` }).first().click();
+      await expect(result).toHaveAttribute('data-result', 'undone');
+      await page.keyboard.press('Escape');
+    }
+    await expect(page.getByTestId('sync-banner')).toHaveText(SYNCED, { timeout: 30_000 });
+    await expect.poll(() => arrived(request, token)).toBe(arrivedBefore);
     await context.close();
   } finally {
     await browser.close();

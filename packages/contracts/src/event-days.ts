@@ -47,8 +47,17 @@ export const DEVICE_TOKEN_PREFIX = 'ckd1.';
 export const DEVICE_STATES = ['revoked', 'unknown', 'invalid'] as const;
 export type DeviceState = (typeof DEVICE_STATES)[number];
 
-export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone'] as const;
+/** `refused` answers only a scan sent with `decision: "refused"` (the door turned the badge away unheard). */
+export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone', 'refused'] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
+
+/**
+ * What the doorkeeper chose for a validly signed badge the door's list did not hold while the
+ * server could not be asked (offline): `admitted` is checked in as any scan, `refused` is only
+ * logged (result `refused`, no check-in). Both are kept in the scan log.
+ */
+export const SCAN_DECISIONS = ['admitted', 'refused'] as const;
+export type ScanDecision = (typeof SCAN_DECISIONS)[number];
 
 /** At most this many scans per `POST /api/CheckIn/Scans`. */
 export const SCANS_PER_CALL_MAX = 500;
@@ -200,6 +209,8 @@ export const scanSchema = z
     scannedAt: isoDateTime,
     door: doorName,
     undo: z.boolean().optional(),
+    /** Added for badges not on the door's list: the doorkeeper's choice made offline (SCAN_DECISIONS). */
+    decision: z.enum(SCAN_DECISIONS, { error: () => `must be one of ${SCAN_DECISIONS.join(', ')}` }).optional(),
   })
   .refine((s) => (s.code === undefined) !== (s.registrationId === undefined), { error: 'needs exactly one of code or registrationId', path: ['code'] });
 export type Scan = z.input<typeof scanSchema>;
@@ -216,6 +227,10 @@ export const scanResultSchema = z.object({
   name: z.string().optional(),
   storeName: z.string().optional(),
   attendeeType: z.string().optional(),
+  /** Added for a badge the door's list does not hold yet: what its screen shows until the roster brings the row. */
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  storeDlrnum: z.string().optional(),
   /** For `already`: the first check-in's time and door. */
   firstCheckIn: z.object({ at: z.string(), door: z.string() }).optional(),
 });

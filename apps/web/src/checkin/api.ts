@@ -112,8 +112,9 @@ export function fetchRosterPage(token: string, after: string | null, limit?: num
   return call(rosterPageSchema, `${CHECKIN_PATHS.roster}${search ? `?${search}` : ''}`, { token });
 }
 
-export function sendScans(token: string, scans: Scan[]): Promise<ScansAnswer> {
-  return call(scansDataSchema, CHECKIN_PATHS.scans, { token, method: 'POST', body: { scans } });
+/** `timeoutMs`: a door waiting for the answer (a badge its list does not hold) gives up sooner than a background sync. */
+export function sendScans(token: string, scans: Scan[], timeoutMs?: number): Promise<ScansAnswer> {
+  return call(scansDataSchema, CHECKIN_PATHS.scans, { token, method: 'POST', body: { scans }, ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}) });
 }
 
 export interface DoorPerson {

@@ -116,4 +116,49 @@ describe('door app screens', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Badge code'), `${server.badge(1000)}{Enter}`);
     expect(await screen.findByRole('alertdialog')).toHaveAttribute('data-result', 'already');
   });
+
+  it('says the list is loading while the first sync runs, then shows its age', async () => {
+    server.delayMs = 400;
+    const user = userEvent.setup();
+    render(<CheckinApp />);
+    await user.type(await screen.findByLabelText('Pairing code'), 'door-test-1');
+    await user.click(screen.getByRole('button', { name: 'Pair this device' }));
+    expect(await screen.findByTestId('list-age')).toHaveTextContent("Loading this door's list (0 so far): every badge is checked with the server meanwhile.");
+    await waitFor(() => expect(screen.getByTestId('list-age')).toHaveTextContent(/^List updated \d+ s ago\.$/));
+  });
+
+  it('shows a badge issued after the last sync green with the server’s answer', async () => {
+    const user = await pairThroughTheScreen();
+    server.add({ registrationId: 23, firstName: 'Hal', lastName: 'Ince', attendeeType: 'field', storeDlrnum: null, storeName: null, status: 'Enrolled' });
+    await user.type(screen.getByLabelText('Badge code'), `${server.badge(23)}{Enter}`);
+    const green = await screen.findByRole('alertdialog');
+    expect(green).toHaveAttribute('data-result', 'checked_in');
+    expect(green).toHaveTextContent('Hal Ince');
+    expect(green).toHaveTextContent('Field');
+    await screen.findByText(/3 on the list/);
+  });
+
+  it('offline, asks whether to admit a valid badge not on the list, and syncs the choice once back', async () => {
+    const user = await pairThroughTheScreen();
+    server.add({ registrationId: 23, firstName: 'Hal', lastName: 'Ince', attendeeType: 'field', storeDlrnum: null, storeName: null, status: 'Enrolled' });
+    await server.stop();
+    window.dispatchEvent(new Event('offline'));
+    await user.type(screen.getByLabelText('Badge code'), `${server.badge(23)}{Enter}`);
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveAttribute('data-result', 'unlisted');
+    expect(question).toHaveClass('door-result-amber');
+    expect(question).toHaveTextContent('Valid badge, not on this door’s list yet: admit?');
+    expect(within(question).queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(within(question).getByRole('button', { name: 'Admit' })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Admit' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(await screen.findByTestId('sync-banner')).toHaveTextContent('1 scan waiting to sync');
+    expect(within(screen.getByRole('list', { name: 'Recent scans' })).getByText('Registration 23')).toBeInTheDocument();
+    await server.start();
+    setApiBase(server.url);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.getByTestId('sync-banner')).toHaveTextContent('All scans synced.'));
+    expect(server.rows.get(23)?.checkedInAt).not.toBeNull();
+    expect(await within(screen.getByRole('list', { name: 'Recent scans' })).findByText('Hal Ince')).toBeInTheDocument();
+  });
 });

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import type { RosterRow } from './api.ts';
 import { pair } from './api.ts';
-import { Door, DoorApiError, eventOver, SYNC_INTERVAL_MS, type DoorOutcome, type WipeReason } from './door.ts';
+import { Door, DoorApiError, eventOver, SYNC_INTERVAL_MS, type DoorOutcome, type DoorStatus, type WipeReason } from './door.ts';
 import type { RecentScan } from './db.ts';
 import { badgeTypeLabel as typeLabel } from '@portal/contracts/event-days';
 
@@ -230,7 +230,7 @@ function DoorScreen({ door }: { door: Door }) {
           </button>
         </nav>
       </header>
-      <SyncBanner online={status.online} pending={status.pending} syncing={status.syncing} error={status.error} />
+      <SyncBanner status={status} />
       <main className="door-main">
         {panel === 'scan' && (
           <>
@@ -270,23 +270,48 @@ function DoorScreen({ door }: { door: Door }) {
   );
 }
 
-function SyncBanner({ online, pending, syncing, error }: { online: boolean; pending: number; syncing: boolean; error: string | null }) {
+/** The current time, again every `everyMs` (for ages shown on screen). */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** "updated 40 s ago", "updated 3 min ago", or the time for an older list. */
+export function listAge(lastRosterSync: string, now: number): string {
+  const seconds = Math.max(0, Math.round((now - new Date(lastRosterSync).getTime()) / 1000));
+  if (seconds < 60) return `updated ${seconds} s ago`;
+  if (seconds < 60 * 60) return `updated ${Math.floor(seconds / 60)} min ago`;
+  return `updated at ${time(lastRosterSync)}`;
+}
+
+function SyncBanner({ status }: { status: DoorStatus }) {
+  const { online, pending, syncing, error, lastRosterSync, rosterSize } = status;
+  const now = useNow(5_000);
   const waiting = `${pending} ${pending === 1 ? 'scan' : 'scans'} waiting to sync`;
+  // The first full list is still coming: the door asks the server for every badge meanwhile.
+  const list =
+    lastRosterSync === null
+      ? `Loading this door's list (${rosterSize} so far): every badge is checked with the server meanwhile.`
+      : `List ${listAge(lastRosterSync, now)}.`;
   if (!online)
     return (
       <p className="door-banner door-banner-offline" role="status" data-testid="sync-banner">
-        Offline: scanning goes on from this device's list. {waiting}.
+        Offline: scanning goes on from this device's list. {waiting}. <span data-testid="list-age">{list}</span>
       </p>
     );
   if (error)
     return (
       <p className="door-banner door-banner-offline" role="status" data-testid="sync-banner">
-        Sync failed ({error}); retrying. {waiting}.
+        Sync failed ({error}); retrying. {waiting}. <span data-testid="list-age">{list}</span>
       </p>
     );
   return (
-    <p className="door-banner" role="status" data-testid="sync-banner">
-      Online. {pending > 0 ? `${waiting}${syncing ? ', sending…' : '.'}` : 'All scans synced.'}
+    <p className={`door-banner${lastRosterSync === null ? ' door-banner-loading' : ''}`} role="status" data-testid="sync-banner">
+      Online. {pending > 0 ? `${waiting}${syncing ? ', sending…' : '.'}` : 'All scans synced.'} <span data-testid="list-age">{list}</span>
     </p>
   );
 }
@@ -396,6 +421,7 @@ const RESULT_WORDS: Record<RecentScan['result'], string> = {
   cancelled: 'cancelled',
   wrong_event: 'other event',
   undone: 'check-in undone',
+  refused: 'turned away (not on the list)',
   not_registered: 'not registered',
 };
 
@@ -413,7 +439,7 @@ function Recent({ recent, door, onResult }: { recent: RecentScan[]; door: Door; 
             <li key={scan.scanId}>
               <div>
                 <span className="door-sub">{time(scan.at)} </span>
-                <strong>{scan.name || 'Badge of another event'}</strong> <span className="door-sub">{RESULT_WORDS[scan.result]}</span>{' '}
+                <strong>{scan.name || (scan.registrationId !== null ? `Registration ${scan.registrationId}` : 'Badge of another event')}</strong> <span className="door-sub">{RESULT_WORDS[scan.result]}</span>{' '}
                 <span className="door-sub">{scan.synced ? '· synced' : '· waiting'}</span>
               </div>
               {scan.result === 'checked_in' && scan.registrationId !== null && door.row(scan.registrationId)?.checkedInAt && (
@@ -447,6 +473,11 @@ function resultText(result: DoorOutcome): { title: string; detail: string } {
       return { title: 'Cancelled', detail: 'This registration is cancelled.' };
     case 'replaced':
       return { title: 'Old badge', detail: 'This badge was replaced by a newer one (cancelled or substituted); it does not admit.' };
+    case 'unlisted':
+      return {
+        title: 'Valid badge, not on this door’s list yet: admit?',
+        detail: `The badge is genuine (registration ${result.registrationId}) but the server cannot be asked now. Your choice is recorded and sent when the network is back.`,
+      };
   }
 }
 
@@ -479,7 +510,11 @@ function ResultScreen({ result, door, onDone, onResult }: { result: DoorOutcome;
       aria-describedby="result-detail"
       data-result={result.kind}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onDone();
+        // An unlisted badge waits for a choice; Escape there turns it away (recorded as such).
+        if (event.key === 'Escape') {
+          if (result.kind === 'unlisted') void door.decide(result, false).then(onDone);
+          else onDone();
+        }
       }}
     >
       <p id="result-title" className="door-result-title">
@@ -498,13 +533,25 @@ function ResultScreen({ result, door, onDone, onResult }: { result: DoorOutcome;
         {detail}
       </p>
       <div className="door-row door-result-actions">
-        <button ref={next} type="button" className="door-button door-big" onClick={onDone}>
-          Next
-        </button>
+        {result.kind !== 'unlisted' && (
+          <button ref={next} type="button" className="door-button door-big" onClick={onDone}>
+            Next
+          </button>
+        )}
         {result.kind === 'checked_in' && (
           <button type="button" className="door-button door-big" onClick={() => void door.undo(result.row.registrationId).then(onResult)}>
             Undo
           </button>
+        )}
+        {result.kind === 'unlisted' && (
+          <>
+            <button ref={next} type="button" className="door-button door-big door-primary" onClick={() => void door.decide(result, true).then(onDone)}>
+              Admit
+            </button>
+            <button type="button" className="door-button door-big" onClick={() => void door.decide(result, false).then(onDone)}>
+              Turn away
+            </button>
+          </>
         )}
       </div>
     </div>

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { generateKeyPairSync } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pair, setApiBase, type RosterRow } from './api.ts';
 import { DB_NAME, openDoorDb } from './db.ts';
 import { Door, eventOver } from './door.ts';
@@ -140,6 +140,89 @@ describe('scans decided at the door', () => {
     await door.sync();
     expect(server.rows.get(11)?.checkedInAt).toBeNull();
     expect(await door.scanCode(server.badge(11))).toMatchObject({ tone: 'green' });
+  });
+});
+
+describe('badges the list does not know', () => {
+  const FAY = { registrationId: 16, firstName: 'Fay', lastName: 'Green', attendeeType: 'dealer', storeDlrnum: '10003', storeName: 'Frost Autos', status: 'Enrolled' };
+  const GUS = { registrationId: 17, firstName: 'Gus', lastName: 'Hall', attendeeType: 'field', storeDlrnum: null, storeName: null, status: 'Enrolled' };
+  const rosterCalls = () => server.calls.filter((call) => call.path === 'roster').length;
+
+  it('asks the server at once for a badge issued after the last sync, shows its answer and pulls the delta', async () => {
+    const door = await pairedDoor();
+    server.add(FAY);
+    const before = rosterCalls();
+    const outcome = await door.scanCode(server.badge(16), new Date('2099-03-01T08:20:00Z'));
+    expect(outcome).toMatchObject({ tone: 'green', kind: 'checked_in', row: { firstName: 'Fay', lastName: 'Green', storeName: 'Frost Autos', storeDlrnum: '10003' } });
+    // Recorded by the server with that call, not queued here.
+    expect([...server.log.values()]).toMatchObject([{ result: 'checked_in', registrationId: 16 }]);
+    expect(door.status.pending).toBe(0);
+    // The roster's delta is pulled right after, without waiting for the next round.
+    await vi.waitFor(() => expect(rosterCalls()).toBeGreaterThan(before));
+    await door.sync();
+    expect(door.row(16)).toMatchObject({ status: 'Enrolled', checkedInAt: '2099-03-01T08:20:00.000Z' });
+    expect(await door.scanCode(server.badge(16))).toMatchObject({ tone: 'amber', kind: 'already' });
+    expect((await door.recent()).find((scan) => scan.result === 'checked_in')).toMatchObject({ name: 'Fay Green', registrationId: 16, synced: true });
+  });
+
+  it('asks the server for a badge newer than the list’s row (re-enrolled after a cancel)', async () => {
+    const door = await pairedDoor();
+    server.change(13, { status: 'Enrolled', badgeVersion: 2 });
+    expect(await door.scanCode(server.badge(13))).toMatchObject({ tone: 'green', kind: 'checked_in', row: { firstName: 'Cleo', status: 'Enrolled', badgeVersion: 2 } });
+    // The old badge (version 1) is still refused by the list.
+    expect(await door.scanCode(server.badge(13, { version: 1 }))).toMatchObject({ tone: 'red' });
+  });
+
+  it('asks the server for every badge while the first full list is loading', async () => {
+    const answer = await pair('DOOR-TEST-1');
+    const door = await Door.paired(answer.accessToken, answer);
+    expect(door.status.lastRosterSync).toBeNull();
+    expect(await door.scanCode(server.badge(11))).toMatchObject({ tone: 'green', row: { firstName: 'Ana' } });
+    expect(await door.scanCode(server.badge(13))).toMatchObject({ tone: 'red', kind: 'cancelled' });
+    expect([...server.log.values()].map((outcome) => outcome.result)).toEqual(['checked_in', 'cancelled']);
+    expect(door.status.pending).toBe(0);
+  });
+
+  it('offline, asks the doorkeeper and sends the choice once back: admitted is checked in, refused only logged', async () => {
+    const door = await pairedDoor();
+    server.add(FAY);
+    server.add(GUS);
+    const fay = server.badge(16);
+    const gus = server.badge(17);
+    // The browser still thinks it is online: the call fails, the door says offline and asks.
+    await server.stop();
+    const first = await door.scanCode(fay);
+    expect(first).toMatchObject({ tone: 'amber', kind: 'unlisted', registrationId: 16 });
+    expect(door.status.online).toBe(false);
+    if (first.kind !== 'unlisted') throw new Error('expected the question');
+    await door.decide(first, true);
+    const second = await door.scanCode(gus);
+    if (second.kind !== 'unlisted') throw new Error('expected the question');
+    await door.decide(second, false);
+    expect(door.status.pending).toBe(2);
+    await door.settled();
+    expect((await door.recent()).map((scan) => [scan.registrationId, scan.result, scan.synced])).toEqual([
+      [17, 'refused', false],
+      [16, 'checked_in', false],
+    ]);
+
+    await server.start();
+    setApiBase(server.url);
+    door.setOnline(true);
+    await door.sync();
+    expect(door.status).toMatchObject({ online: true, pending: 0 });
+    expect([...server.log.values()].map((outcome) => [outcome.registrationId, outcome.result])).toEqual([
+      [16, 'checked_in'],
+      [17, 'refused'],
+    ]);
+    expect(server.rows.get(16)?.checkedInAt).not.toBeNull();
+    expect(server.rows.get(17)?.checkedInAt).toBeNull();
+    expect(door.row(16)?.checkedInAt).not.toBeNull();
+    const recent = await door.recent();
+    expect(recent.map((scan) => [scan.name, scan.synced])).toEqual([
+      ['Gus Hall', true],
+      ['Fay Green', true],
+    ]);
   });
 });
 

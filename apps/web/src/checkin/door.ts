@@ -4,6 +4,10 @@
  * roster in pages with a delta cursor and send the queue in batches of at most 500, each scan with
  * its device-made UUID, retried until the server has answered it. The server's answer wins: an
  * attendee another door admitted first shows that door's time here after the sync.
+ *
+ * A validly signed badge the list cannot decide (not on it, newer than its row, or the first full
+ * list still loading) is asked of the server at once while online, and its answer shown; offline
+ * the doorkeeper chooses (`unlisted`), and the choice goes to the server with the next sync.
  */
 import { DoorApiError, fetchConfig, fetchRosterPage, sendScans, SCANS_PER_CALL_MAX, substitute, walkIn, type CheckInConfig, type DoorPerson, type RosterRow, type Scan, type ScanOutcome } from './api.ts';
 import { doorRow, getConfig, getPairing, getSyncState, openDoorDb, wipe, type DoorDb, type Pairing, type RecentScan, type SyncState } from './db.ts';
@@ -14,6 +18,8 @@ export type DoorOutcome =
   | { tone: 'green'; kind: 'checked_in'; row: RosterRow; scanId: string }
   | { tone: 'amber'; kind: 'already'; row: RosterRow; at: string; door: string }
   | { tone: 'red'; kind: 'invalid' | 'wrong_event' | 'not_registered' | 'cancelled' | 'replaced'; row?: RosterRow }
+  /** A signed badge of this event the list does not hold, and the server could not be asked: admit? */
+  | { tone: 'amber'; kind: 'unlisted'; registrationId: number; scan: Scan; row?: RosterRow }
   | { tone: 'neutral'; kind: 'undone'; row: RosterRow };
 
 export interface DoorStatus {
@@ -31,8 +37,10 @@ export interface DoorStatus {
 export type WipeReason = 'revoked' | 'unpaired' | 'event_over';
 
 const ROSTER_PAGE = 1000;
-/** How often the door syncs while it is open and online. */
+/** How often the door syncs (scans and the roster's delta) while it is open and online: at most 30 s apart. */
 export const SYNC_INTERVAL_MS = 15_000;
+/** How long a door waits for the server's word on a badge its list does not hold before asking the doorkeeper. */
+export const LOOKUP_TIMEOUT_MS = 5_000;
 
 function fullName(row: RosterRow): string {
   return `${row.firstName} ${row.lastName}`.trim();
@@ -180,9 +188,95 @@ export class Door {
       if (check.reason === 'wrong_event') await this.queue({ scanId: crypto.randomUUID(), code: code.trim(), scannedAt: now.toISOString(), door: this.pairing.door }, null, 'wrong_event');
       return { tone: 'red', kind: check.reason };
     }
-    const row = this.rows.get(check.payload.registrationId);
-    if (!row) return { tone: 'red', kind: 'not_registered' };
-    return this.admit(row, { code: code.trim(), badgeVersion: check.payload.version }, now);
+    const { registrationId, version } = check.payload;
+    const row = this.rows.get(registrationId);
+    // The list decides only once loaded in full, and for a badge no newer than its row.
+    if (this.status.lastRosterSync === null || !row || version > row.badgeVersion) {
+      const scan: Scan = { scanId: crypto.randomUUID(), code: code.trim(), scannedAt: now.toISOString(), door: this.pairing.door };
+      const answered = this.status.online ? await this.ask(scan, row, version) : null;
+      if (answered) return answered;
+      if (!row || version > row.badgeVersion) return { tone: 'amber', kind: 'unlisted', registrationId, scan, ...(row ? { row } : {}) };
+    }
+    return this.admit(row, { code: code.trim(), badgeVersion: version }, now);
+  }
+
+  /**
+   * The server's word on a signed badge the list cannot decide: the scan goes at once (recorded
+   * there as any scan, so it is not queued here), the row the answer names is kept, and the roster's
+   * delta is pulled right after. Null when no answer came (offline, timed out, server error).
+   */
+  private async ask(scan: Scan, known: RosterRow | undefined, version: number): Promise<DoorOutcome | null> {
+    let outcome: ScanOutcome | undefined;
+    try {
+      [outcome] = (await sendScans(this.pairing.accessToken, [scan], LOOKUP_TIMEOUT_MS)).results;
+    } catch (error) {
+      if (error instanceof DoorApiError && error.revoked) {
+        await this.wipe('revoked');
+        return { tone: 'red', kind: 'invalid' };
+      }
+      if (error instanceof DoorApiError && error.offline) this.update({ online: false });
+      return null;
+    }
+    if (!outcome) return null;
+    const id = outcome.registrationId;
+    const base: RosterRow | undefined =
+      known ??
+      (id !== undefined && outcome.firstName !== undefined
+        ? {
+            registrationId: id,
+            firstName: outcome.firstName,
+            lastName: outcome.lastName ?? '',
+            attendeeType: outcome.attendeeType ?? '',
+            storeDlrnum: outcome.storeDlrnum ?? null,
+            storeName: outcome.storeName ?? null,
+            status: 'Enrolled',
+            badgeVersion: version,
+            checkedInAt: null,
+            door: null,
+          }
+        : undefined);
+    let row: RosterRow | undefined;
+    let shown: DoorOutcome;
+    if (outcome.result === 'checked_in' && base) {
+      row = { ...base, status: 'Enrolled', badgeVersion: Math.max(version, base.badgeVersion), checkedInAt: scan.scannedAt, door: scan.door };
+      shown = { tone: 'green', kind: 'checked_in', row, scanId: scan.scanId };
+    } else if (outcome.result === 'already' && base && outcome.firstCheckIn) {
+      row = { ...base, status: 'Enrolled', badgeVersion: Math.max(version, base.badgeVersion), checkedInAt: outcome.firstCheckIn.at, door: outcome.firstCheckIn.door };
+      shown = { tone: 'amber', kind: 'already', row, at: outcome.firstCheckIn.at, door: outcome.firstCheckIn.door };
+    } else if (outcome.result === 'cancelled') {
+      row = base ? { ...base, status: 'Cancelled', checkedInAt: null, door: null } : undefined;
+      shown = { tone: 'red', kind: 'cancelled', ...(row ? { row } : {}) };
+    } else if (outcome.result === 'wrong_event') shown = { tone: 'red', kind: 'wrong_event' };
+    else shown = { tone: 'red', kind: known && version < known.badgeVersion ? 'replaced' : 'not_registered', ...(known ? { row: known } : {}) };
+
+    const recent: RecentScan = { scanId: scan.scanId, at: scan.scannedAt, registrationId: id ?? null, name: outcome.name ?? '', result: outcome.result, synced: true, undo: false };
+    if (row) {
+      this.keep(row);
+      // A roster page fetched before this answer must not undo it (see pullRoster).
+      this.changedAt.set(row.registrationId, ++this.changes);
+    }
+    const kept = row;
+    this.writes = this.writes.then(async () => {
+      if (this.wiped) return;
+      const tx = this.db.transaction(['roster', 'recent'], 'readwrite');
+      await Promise.all([kept ? tx.objectStore('roster').put(doorRow(kept)) : null, tx.objectStore('recent').put(recent)]);
+      await tx.done;
+      this.update({});
+    });
+    // The list did not know this badge: fetch what changed now rather than at the next round.
+    void this.sync();
+    return shown;
+  }
+
+  /**
+   * The doorkeeper's choice for a badge the list does not hold, made offline: an admitted badge is
+   * queued as a check-in, a refused one as a refusal (logged by the server, no check-in). Both go
+   * with the next sync and show in the recent scans.
+   */
+  async decide(outcome: Extract<DoorOutcome, { kind: 'unlisted' }>, admit: boolean): Promise<void> {
+    // A refusal is a scan of its own: had the server recorded the lookup (its answer lost), that scan id answers a check-in.
+    const scan: Scan = { ...outcome.scan, scanId: admit ? outcome.scan.scanId : crypto.randomUUID(), decision: admit ? 'admitted' : 'refused' };
+    await this.queue(scan, null, admit ? 'checked_in' : 'refused', outcome.registrationId, outcome.row ? fullName(outcome.row) : '');
   }
 
   /** Someone found by search, without their badge. */
@@ -227,11 +321,11 @@ export class Door {
    * for the write (scan to result, docs/checkin-app.md); writes run one after the other in the
    * order of the scans, and a sync or a reload first waits for them (`settled`).
    */
-  private queue(scan: Scan, row: RosterRow | null, shown: RecentScan['result']): Promise<void> {
+  private queue(scan: Scan, row: RosterRow | null, shown: RecentScan['result'], registrationId = row?.registrationId ?? null, name = row ? fullName(row) : ''): Promise<void> {
     if (row) this.keep(row);
     // Counted now (no re-render before the result is on screen); listeners hear of it once written.
     this.status = { ...this.status, pending: this.status.pending + 1 };
-    const recent: RecentScan = { scanId: scan.scanId, at: scan.scannedAt, registrationId: row?.registrationId ?? null, name: row ? fullName(row) : '', result: shown, synced: false, undo: scan.undo === true };
+    const recent: RecentScan = { scanId: scan.scanId, at: scan.scannedAt, registrationId, name, result: shown, synced: false, undo: scan.undo === true };
     const id = row?.registrationId;
     if (id !== undefined) {
       this.unwritten.set(id, (this.unwritten.get(id) ?? 0) + 1);
@@ -247,7 +341,7 @@ export class Door {
       if (this.wiped) return;
       try {
         const tx = this.db.transaction(['pending', 'roster', 'recent'], 'readwrite');
-        await Promise.all([tx.objectStore('pending').add({ scan, registrationId: row?.registrationId ?? null }), row ? tx.objectStore('roster').put(doorRow(row)) : null, tx.objectStore('recent').put(recent)]);
+        await Promise.all([tx.objectStore('pending').add({ scan, registrationId }), row ? tx.objectStore('roster').put(doorRow(row)) : null, tx.objectStore('recent').put(recent)]);
         await tx.done;
         written();
       } catch (error) {
@@ -343,7 +437,7 @@ export class Door {
         answered++;
         await tx.objectStore('pending').delete(pending.seq);
         const recent = await tx.objectStore('recent').get(outcome.scanId);
-        if (recent) await tx.objectStore('recent').put({ ...recent, result: outcome.result, synced: true });
+        if (recent) await tx.objectStore('recent').put({ ...recent, name: recent.name || outcome.name || '', result: outcome.result, synced: true });
         const row = this.applyOutcome(outcome, pending.registrationId);
         if (row) {
           await tx.objectStore('roster').put(row);

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { events, registrations } from './domain.ts';
 
-export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone'] as const;
+export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone', 'refused'] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 
 export const checkinDevices = pgTable(
@@ -84,6 +84,8 @@ export const checkinScans = pgTable(
     firstDeviceId: integer('first_device_id'),
     /** An `already` from another device scanned before the first check-in reached the server: both doors admitted. */
     conflict: boolean('conflict').notNull().default(false),
+    /** `admitted` or `refused`: the doorkeeper's choice for a signed badge not on the door's list, made offline. */
+    decision: text('decision'),
   },
   (t) => [
     uniqueIndex('checkin_scans_device_scan_uq').on(t.deviceId, t.scanId),

@@ -3,7 +3,7 @@
  * and the set-based steps of a scan batch (claim the scan ids, lock the badges, write results).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { RosterRow, ScanResult } from '@portal/contracts';
+import type { RosterRow, ScanDecision, ScanResult } from '@portal/contracts';
 import { dateOf, rowsOf, schema, type DbOrTx } from '@portal/db';
 
 const { checkinDevices } = schema;
@@ -119,6 +119,7 @@ export interface BadgeState {
   firstName: string;
   lastName: string;
   attendeeType: string;
+  storeDlrnum: string | null;
   storeName: string | null;
   checkedInAt: Date | null;
   checkedInDoor: string | null;
@@ -127,7 +128,7 @@ export interface BadgeState {
 }
 
 const badgeStateColumns = sql`b.registration_id as "registrationId", b.event_id as "eventId", b.version, r.status,
-  p.first_name as "firstName", p.last_name as "lastName", r.attendee_type as "attendeeType", s.name as "storeName",
+  p.first_name as "firstName", p.last_name as "lastName", r.attendee_type as "attendeeType", r.store_dlrnum as "storeDlrnum", s.name as "storeName",
   b.checked_in_at as "checkedInAt", b.checked_in_door as "checkedInDoor", b.checked_in_device_id as "checkedInDeviceId",
   b.checked_in_recorded_at as "checkedInRecordedAt"`;
 const badgeStateJoins = sql`badges b join registrations r on r.id = b.registration_id join people p on p.id = r.attendee_id
@@ -204,6 +205,8 @@ export interface ScanRecord {
   firstDoor: string | null;
   firstDeviceId: number | null;
   conflict: boolean;
+  /** The doorkeeper's offline choice for a badge not on the door's list (`SCAN_DECISIONS`). */
+  decision: ScanDecision | null;
 }
 
 /**
@@ -217,13 +220,13 @@ export async function writeBatch(db: DbOrTx, device: { id: number; eventId: stri
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   const result = await db.execute(sql`
     with ins as (
-      insert into checkin_scans (device_id, event_id, scan_id, code, registration_id, undo, scanned_at, door, result, first_at, first_door, first_device_id, conflict)
-      select ${device.id}::int, ${device.eventId}::text, u.scan_id, u.code, u.registration_id, u.undo, u.scanned_at, u.door, u.result, u.first_at, u.first_door, u.first_device, u.conflict
+      insert into checkin_scans (device_id, event_id, scan_id, code, registration_id, undo, scanned_at, door, result, first_at, first_door, first_device_id, conflict, decision)
+      select ${device.id}::int, ${device.eventId}::text, u.scan_id, u.code, u.registration_id, u.undo, u.scanned_at, u.door, u.result, u.first_at, u.first_door, u.first_device, u.conflict, u.decision
       from unnest(${arr(sorted.map((s) => s.scanId))}::uuid[], ${arr(sorted.map((s) => s.code))}::text[], ${arr(sorted.map((s) => s.registrationId))}::int[],
         ${arr(sorted.map((s) => s.undo))}::boolean[], ${arr(sorted.map((s) => s.scannedAt.toISOString()))}::timestamptz[], ${arr(sorted.map((s) => s.door))}::text[],
         ${arr(sorted.map((s) => s.result))}::text[], ${arr(sorted.map((s) => iso(s.firstAt)))}::timestamptz[], ${arr(sorted.map((s) => s.firstDoor))}::text[],
-        ${arr(sorted.map((s) => s.firstDeviceId))}::int[], ${arr(sorted.map((s) => s.conflict))}::boolean[])
-        as u(scan_id, code, registration_id, undo, scanned_at, door, result, first_at, first_door, first_device, conflict)
+        ${arr(sorted.map((s) => s.firstDeviceId))}::int[], ${arr(sorted.map((s) => s.conflict))}::boolean[], ${arr(sorted.map((s) => s.decision))}::text[])
+        as u(scan_id, code, registration_id, undo, scanned_at, door, result, first_at, first_door, first_device, conflict, decision)
       order by u.scan_id
       on conflict (device_id, scan_id) do nothing
       returning 1),

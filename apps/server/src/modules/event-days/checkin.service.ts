@@ -173,6 +173,7 @@ export function createCheckInService(options: CheckInServiceOptions) {
             firstDoor: null,
             firstDeviceId: null,
             conflict: false,
+            decision: p.scan.decision ?? null,
           };
           const state = p.target ? states.get(p.target.registrationId) : undefined;
           if (p.early) record.result = p.early;
@@ -192,7 +193,8 @@ export function createCheckInService(options: CheckInServiceOptions) {
               changed.set(state.registrationId, { registrationId: state.registrationId, at: null, door: null, deviceId: null });
             }
             record.result = 'undone';
-          } else if (state.status === 'Cancelled') record.result = 'cancelled';
+          } else if (p.scan.decision === 'refused') record.result = 'refused';
+          else if (state.status === 'Cancelled') record.result = 'cancelled';
           else if (state.status !== 'Enrolled' || (p.target!.version !== null && p.target!.version !== (state.version & 0xffff))) record.result = 'invalid';
           else if (state.checkedInAt) {
             record.result = 'already';
@@ -252,7 +254,16 @@ function answerOf(
     scanId,
     result,
     ...(registrationId !== null && result !== 'invalid' ? { registrationId } : {}),
-    ...(known ? { name: `${state.firstName} ${state.lastName}`, attendeeType: state.attendeeType, ...(state.storeName ? { storeName: state.storeName } : {}) } : {}),
+    ...(known
+      ? {
+          name: `${state.firstName} ${state.lastName}`,
+          firstName: state.firstName,
+          lastName: state.lastName,
+          attendeeType: state.attendeeType,
+          ...(state.storeName ? { storeName: state.storeName } : {}),
+          ...(state.storeDlrnum ? { storeDlrnum: state.storeDlrnum } : {}),
+        }
+      : {}),
     ...(result === 'already' && firstAt ? { firstCheckIn: { at: firstAt.toISOString(), door: firstDoor ?? '' } } : {}),
   };
 }

@@ -292,6 +292,34 @@ describe('door devices and the check-in API', () => {
       expect(logged!.n).toBe(9);
     });
 
+    it('answers a badge not on the door list with what the door shows (names, store), and records the doorkeeper’s offline choice', async () => {
+      const device = await newDevice();
+      const [admitted, refused] = await enrolled('nbc', 2, 100);
+      const store = rowsOf<{ dlrnum: string | null; name: string | null }>(
+        await t.database.db.execute(sql`select r.store_dlrnum as dlrnum, s.name from registrations r left join stores s on s.dlrnum = r.store_dlrnum where r.id = ${admitted!.id}`),
+      )[0]!;
+      const results = await sendScans(device.token, [scan({ code: codeOf(admitted!), decision: 'admitted' }), scan({ code: codeOf(refused!), decision: 'refused' })]);
+      expect(results.map((r) => r.result)).toEqual(['checked_in', 'refused']);
+      expect(results[0]).toMatchObject({ registrationId: admitted!.id, firstName: admitted!.first, lastName: admitted!.last, ...(store.dlrnum ? { storeDlrnum: store.dlrnum, storeName: store.name } : {}) });
+      expect(results[1]).toMatchObject({ registrationId: refused!.id, name: `${refused!.first} ${refused!.last}` });
+      // The refused one is not checked in; both choices are kept in the scan log.
+      const [state] = await t.database.db.select().from(schema.badges).where(eq(schema.badges.registrationId, refused!.id));
+      expect(state!.checkedInAt).toBeNull();
+      const logged = await t.database.db
+        .select({ registrationId: schema.checkinScans.registrationId, result: schema.checkinScans.result, decision: schema.checkinScans.decision })
+        .from(schema.checkinScans)
+        .where(eq(schema.checkinScans.deviceId, device.id))
+        .orderBy(schema.checkinScans.registrationId);
+      expect(logged).toEqual(
+        [
+          { registrationId: admitted!.id, result: 'checked_in', decision: 'admitted' },
+          { registrationId: refused!.id, result: 'refused', decision: 'refused' },
+        ].sort((x, y) => x.registrationId - y.registrationId),
+      );
+      const bad = await deviceCall(device.token, 'POST', CHECKIN_PATHS.scans, { scans: [scan({ code: codeOf(admitted!), decision: 'maybe' })] });
+      expect(bad.statusCode).toBe(400);
+    });
+
     it('an old badge (cancel and re-enrol raise the version) is refused', async () => {
       const device = await newDevice();
       const [r] = await enrolled('nbc', 1, 40);

@@ -105,7 +105,7 @@ export const ERASURE_COVERAGE: Record<string, { targeted?: readonly string[]; no
   'public.registrations': { none: ['event_id', 'store_dlrnum', 'attendee_type', 'status', 'provider', 'provider_ref'] },
   'public.registration_tokens': { none: ['token_hash', 'purpose'] },
   'public.badges': { none: ['event_id', 'checked_in_door'] },
-  'public.checkin_scans': { none: ['event_id', 'door', 'result', 'first_door'] },
+  'public.checkin_scans': { none: ['event_id', 'door', 'result', 'first_door', 'decision'] },
   'public.checkin_devices': { none: ['event_id', 'name', 'pairing_code_hash'] },
   'public.stores': { none: ['dlrnum', 'name', 'city', 'state', 'district_code'] },
   'public.districts': { none: ['code', 'zone_code', 'name'] },

@@ -23,6 +23,10 @@ export interface DoorServer {
   loseNextAnswer: boolean;
   badge(registrationId: number, options?: { event?: string; version?: number; kid?: string; key?: KeyObject }): string;
   change(registrationId: number, patch: Partial<RosterRow>): void;
+  /** A registration enrolled after the door's last sync (a walk-in at the desk). */
+  add(person: Omit<RosterRow, 'checkedInAt' | 'door' | 'badgeVersion'>): void;
+  /** Answers of every call but Pair wait this long (a slow server). */
+  delayMs: number;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
@@ -67,6 +71,10 @@ export async function startDoorServer(
       const row = rows.get(registrationId);
       if (row) rows.set(registrationId, { ...row, ...patch, version: ++seq });
     },
+    add(person) {
+      rows.set(person.registrationId, { ...person, badgeVersion: 1, checkedInAt: null, door: null, version: ++seq });
+    },
+    delayMs: 0,
     async stop() {
       const current = server;
       server = null;
@@ -98,6 +106,7 @@ export async function startDoorServer(
       if (pairingCode !== 'DOOR-TEST-1') return send(response, 400, null, 'pairingCode: unknown or expired');
       return send(response, 200, { accessToken: TOKEN, deviceId: 1, name: 'Door 1', event: 'nbc', rights: { walkIn: false, substitute: false } });
     }
+    if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.revoked || request.headers.authorization !== `Bearer ${TOKEN}`) return send(response, 401, null, 'This device is not paired.');
     if (url.pathname === '/api/CheckIn/Config') {
       return send(response, 200, { event: 'nbc', eventName: 'National Business Conference', startsOn: '2099-03-01', endsOn: '2099-03-03', publicKeys: [{ kid, spki }], emailHashKey: emailHashKey.toString('base64url'), device: { id: 1, name: 'Door 1', rights: { walkIn: options.walkIn === true, substitute: false } } });
@@ -128,17 +137,19 @@ export async function startDoorServer(
         const badge = scan.code ? parseBadgeCode(scan.code)?.payload : undefined;
         const id = scan.registrationId ?? badge?.registrationId ?? 0;
         const row = rows.get(id);
+        const person = row ? { name: `${row.firstName} ${row.lastName}`, firstName: row.firstName, lastName: row.lastName, attendeeType: row.attendeeType, ...(row.storeName ? { storeName: row.storeName } : {}), ...(row.storeDlrnum ? { storeDlrnum: row.storeDlrnum } : {}) } : {};
         let outcome: ScanOutcome;
         if (badge && badge.eventId !== 'nbc') outcome = { scanId: scan.scanId, result: 'wrong_event' };
         else if (!row) outcome = { scanId: scan.scanId, result: 'invalid' };
+        else if (scan.decision === 'refused') outcome = { scanId: scan.scanId, result: 'refused', registrationId: id, ...person };
         else if (scan.undo) {
           state.change(id, { checkedInAt: null, door: null });
           outcome = { scanId: scan.scanId, result: 'undone', registrationId: id };
         } else if (row.status !== 'Enrolled') outcome = { scanId: scan.scanId, result: 'cancelled', registrationId: id };
-        else if (row.checkedInAt) outcome = { scanId: scan.scanId, result: 'already', registrationId: id, name: `${row.firstName} ${row.lastName}`, firstCheckIn: { at: row.checkedInAt, door: row.door ?? '' } };
+        else if (row.checkedInAt) outcome = { scanId: scan.scanId, result: 'already', registrationId: id, ...person, firstCheckIn: { at: row.checkedInAt, door: row.door ?? '' } };
         else {
           state.change(id, { checkedInAt: scan.scannedAt, door: scan.door });
-          outcome = { scanId: scan.scanId, result: 'checked_in', registrationId: id, name: `${row.firstName} ${row.lastName}`, firstCheckIn: { at: scan.scannedAt, door: scan.door } };
+          outcome = { scanId: scan.scanId, result: 'checked_in', registrationId: id, ...person, firstCheckIn: { at: scan.scannedAt, door: scan.door } };
         }
         log.set(scan.scanId, outcome);
         return outcome;

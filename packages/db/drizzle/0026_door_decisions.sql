@@ -1,0 +1,1 @@
+ALTER TABLE "checkin_scans" ADD COLUMN "decision" text;
