@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(securityHeadersPlugin, { hsts: config.publicUrl.startsWith('https:') });
   // Door device tokens (policy checkin) and the check-in API kept apart from every other token, first.
   const deviceTokens = new DeviceTokens(config.jwtSecret);
-  await app.register(deviceAuthPlugin, { db: database.db, tokens: deviceTokens });
+  await app.register(deviceAuthPlugin, { db: database.db, tokens: deviceTokens, graceHours: config.checkInDeviceGraceHours, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}) });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, ...(deps.now ? { now: deps.now } : {}) });
 
   await app.register(healthRoutes, { database, draining: () => app.lifecycle.draining });
@@ -218,7 +218,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.retention?.pace ? { retentionPace: deps.retention.pace } : {}),
   });
   await app.register(webhookRoutes, { config, database, ...adminNow, ...deps.webhooks });
-  const eventDays = createEventDaysService({ db: database.db, keys: badgeKeys, codeHashKey: config.codeHashKey, ...adminNow });
+  const eventDays = createEventDaysService({ db: database.db, keys: badgeKeys, codeHashKey: config.codeHashKey, publicUrl: config.publicUrl, ...adminNow });
   const arrivals = createArrivalsService(database.db);
   await app.register(checkInRoutes, {
     service: createCheckInService({

@@ -82,6 +82,8 @@ const envSchema = z.object({
   NEW_PEOPLE_PER_CODE_HOUR: positiveInt.default(300),
   /** Issue 24: reminder and digest mails one address may get per day (UTC). */
   REMINDERS_PER_RECIPIENT_DAY: positiveInt.default(3),
+  /** Hours after the end of an event's last day that its door devices' tokens keep working. */
+  CHECKIN_DEVICE_GRACE_HOURS: z.coerce.number().int().min(0).max(24 * 30, 'must be at most 720 (30 days)').default(24),
   REGISTRATION_PROVIDER: z.enum(['builtin', 'cvent']).default('builtin'),
   CVENT_URL: url(['http:', 'https:']).optional(),
   CVENT_CALLBACK_SECRET: z.string().min(16).optional(),
@@ -157,6 +159,8 @@ export interface Config {
   newPeoplePerCodeHour: number;
   /** Reminder and digest mails per address and UTC day (`REMINDERS_PER_RECIPIENT_DAY`). */
   remindersPerRecipientDay: number;
+  /** Hours after the end of an event's last day (UTC) that its door devices' tokens keep working (`CHECKIN_DEVICE_GRACE_HOURS`). */
+  checkInDeviceGraceHours: number;
   registrationProvider: 'builtin' | 'cvent';
   cvent: { url: string; callbackSecret: string } | undefined;
   contentSource: 'embedded' | 'upstream';
@@ -308,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linkTtlHours: e.LINK_TTL_HOURS,
     newPeoplePerCodeHour: e.NEW_PEOPLE_PER_CODE_HOUR,
     remindersPerRecipientDay: e.REMINDERS_PER_RECIPIENT_DAY,
+    checkInDeviceGraceHours: e.CHECKIN_DEVICE_GRACE_HOURS,
     registrationProvider: e.REGISTRATION_PROVIDER,
     cvent: e.CVENT_URL && e.CVENT_CALLBACK_SECRET ? { url: e.CVENT_URL, callbackSecret: e.CVENT_CALLBACK_SECRET } : undefined,
     contentSource: e.CONTENT_SOURCE,

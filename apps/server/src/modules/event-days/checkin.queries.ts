@@ -17,6 +17,8 @@ export interface DeviceAuthRow {
   canSubstitute: boolean;
   revokedAt: Date | null;
   pairedAt: Date | null;
+  /** The last day of the device's event (`YYYY-MM-DD`): its token ends a grace period after it. */
+  eventEndsOn: string | null;
 }
 
 export async function findDeviceForAuth(db: DbOrTx, id: number): Promise<DeviceAuthRow | undefined> {
@@ -29,8 +31,10 @@ export async function findDeviceForAuth(db: DbOrTx, id: number): Promise<DeviceA
       canSubstitute: checkinDevices.canSubstitute,
       revokedAt: checkinDevices.revokedAt,
       pairedAt: checkinDevices.pairedAt,
+      eventEndsOn: sql<string | null>`${schema.events.endsOn}::text`,
     })
     .from(checkinDevices)
+    .leftJoin(schema.events, eq(schema.events.id, checkinDevices.eventId))
     .where(eq(checkinDevices.id, id))
     .limit(1);
   return device;

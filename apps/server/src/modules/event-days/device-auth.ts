@@ -10,6 +10,8 @@
  * - a device token anywhere else answers 403.
  * A 401 names why in `errors[0].message` (field `device`) and the `x-checkin-device` header
  * (`revoked`, `unknown`, `invalid`): revoked and unknown tell the door app to wipe what it holds.
+ * A token ends with its event: from `graceHours` after the end of the event's last day (UTC) it
+ * answers 401 `revoked` as if revoked (`CHECKIN_DEVICE_GRACE_HOURS`; retention revokes the rows).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -76,7 +78,12 @@ export function deviceOf(request: FastifyRequest): DeviceUser {
   return request.device;
 }
 
-export default fp<{ db: Db; tokens: DeviceTokens }>(async (app, { db, tokens }) => {
+/** When a device of an event whose last day is `endsOn` stops working: the end of that day (UTC) plus the grace. */
+export function deviceTokenEnd(endsOn: string, graceHours: number): Date {
+  return new Date(Date.parse(`${endsOn}T00:00:00Z`) + 24 * 3600_000 + graceHours * 3600_000);
+}
+
+export default fp<{ db: Db; tokens: DeviceTokens; graceHours: number; now?: () => Date }>(async (app, { db, tokens, graceHours, now = () => new Date() }) => {
   app.decorateRequest('device', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
@@ -92,6 +99,9 @@ export default fp<{ db: Db; tokens: DeviceTokens }>(async (app, { db, tokens }) 
     const device = await findDeviceForAuth(db, id);
     if (!device || !device.pairedAt) throw deviceRefusal('unknown', 'This door device is not known. Wipe it and pair it again.');
     if (device.revokedAt) throw deviceRefusal('revoked', 'This door device was revoked. Its data must be wiped; pair it again to use it.');
+    if (device.eventEndsOn && now() >= deviceTokenEnd(device.eventEndsOn, graceHours)) {
+      throw deviceRefusal('revoked', 'The event of this door device is over: its token no longer works and its data must be wiped.');
+    }
     request.device = { id: device.id, eventId: device.eventId as EventType, name: device.name, canWalkIn: device.canWalkIn, canSubstitute: device.canSubstitute };
   });
 });

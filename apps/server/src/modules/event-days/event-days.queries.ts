@@ -129,7 +129,7 @@ export async function findPersonByEmail(tx: DbOrTx, email: string): Promise<Pers
 /** Inserts the person in a savepoint, so a unique violation leaves the caller's transaction usable. */
 export async function insertPersonInSavepoint(
   tx: Tx,
-  values: { email: string; firstName: string; lastName: string; storeDlrnum: string | null; category: PersonCategory },
+  values: { email: string; firstName: string; lastName: string; storeDlrnum: string | null; category: PersonCategory; emailVerified?: boolean },
 ): Promise<PersonRow> {
   return tx.transaction(async (sp) => {
     const [created] = await sp.insert(people).values(values).returning();

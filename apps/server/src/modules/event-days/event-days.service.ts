@@ -21,6 +21,8 @@ import { hashAccessCode } from '../../lib/access-code.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { emitRegistrationEvent, queueEventBatch } from '../webhooks/outbox.ts';
+import { requireEmailConfirmation } from '../mail/mail.service.ts';
+import { eventLimits, lockEventForPlaces, othersHoldingPlaces } from '../registration/registration.queries.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
 import { checkInState } from '../badges/badges.queries.ts';
 import { issueBadge } from '../badges/badges.service.ts';
@@ -83,7 +85,19 @@ export interface EventDaysServiceOptions {
   db: Db;
   keys: BadgeKeys;
   codeHashKey: Uint8Array;
+  /** The portal's address, for the confirmation link mailed to a person a door created. */
+  publicUrl: string;
   now?: () => Date;
+}
+
+/** A door names someone it may not register: no name, nothing about them (docs/security.md). */
+const OFF_ROSTER_MESSAGE = 'No person with this id on the event’s roster.';
+const EMAIL_ON_FILE_MESSAGE = 'This e-mail is on file for someone this door cannot register with these details. An organizer can do it in the console.';
+
+/** Names compared as a doorkeeper types them: case, accents and spacing aside. */
+function sameName(a: string, b: string | undefined): boolean {
+  const fold = (v: string) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return b !== undefined && fold(a) === fold(b);
 }
 
 export type EventDaysService = ReturnType<typeof createEventDaysService>;
@@ -185,9 +199,64 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
     }
   }
 
+  /**
+   * The person a door device names, within what a door may do (docs/security.md, door devices): an
+   * id must be of someone on a store roster (of `store` when given) or registered for the event,
+   * else 404 with no name; an e-mail already on file is used only for such a person whose names
+   * match what was typed, else 409 saying nothing of them; a new address makes a new person whose
+   * address is unconfirmed (mailed a link), so it opens no store login until its owner confirms it.
+   */
+  async function doorPersonFor(
+    tx: Tx,
+    eventId: string,
+    given: { personId?: number | undefined; email?: string | undefined; firstName?: string | undefined; lastName?: string | undefined },
+    store: string | null,
+    category: PersonCategory,
+  ) {
+    const onRoster = async (person: { id: number; storeDlrnum: string | null }) =>
+      store !== null ? person.storeDlrnum === store : person.storeDlrnum !== null || (await registrationIdOf(tx, eventId, person.id)) !== undefined;
+    if (given.personId !== undefined) {
+      const person = await findPersonById(tx, given.personId);
+      if (!person || !(await onRoster(person))) throw notFound(OFF_ROSTER_MESSAGE);
+      return { person, created: false };
+    }
+    const email = given.email!.toLowerCase();
+    const existing = await findPersonByEmail(tx, email);
+    if (existing) {
+      if (!sameName(existing.firstName, given.firstName) || !sameName(existing.lastName, given.lastName) || !(await onRoster(existing))) {
+        throw new AppError(409, EMAIL_ON_FILE_MESSAGE, [{ field: 'email', message: 'is on file for someone else' }]);
+      }
+      return { person: existing, created: false };
+    }
+    let person;
+    try {
+      person = await insertPersonInSavepoint(tx, { email, firstName: given.firstName!, lastName: given.lastName!, storeDlrnum: store, category, emailVerified: false });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('A person with this e-mail was added at the same moment; try again.');
+      throw error;
+    }
+    await requireEmailConfirmation(tx, { personId: person.id, email, firstName: person.firstName, eventId, publicUrl: options.publicUrl, now: now() });
+    return { person, created: true };
+  }
+
+  /** A door's refusal (404/409), audited with the device after its transaction rolled back. */
+  async function auditDoorRefusal(actor: DaysActor, action: 'walk-in' | 'registration-substituted', eventId: string, error: unknown, detail: Record<string, unknown>): Promise<void> {
+    if (actor.kind !== 'device' || !(error instanceof AppError) || error.statusCode >= 500) return;
+    await audit(db, { action, success: false, eventId, ...auditActor(actor), detail: { ...detail, deviceId: actor.deviceId, deviceName: actor.name, status: error.statusCode, reason: error.message } });
+  }
+
   async function walkIn(actor: DaysActor, body: WalkInRequest & { event?: string | undefined }): Promise<WalkInData> {
     if (!body.event) throw badRequest('Invalid body: event is required', [{ field: 'event', message: 'event is required' }]);
     const eventId = body.event;
+    try {
+      return await walkInTx(actor, body, eventId);
+    } catch (error) {
+      await auditDoorRefusal(actor, 'walk-in', eventId, error, { personId: body.personId ?? null, storeDlrnum: body.storeDlrnum ?? null });
+      throw error;
+    }
+  }
+
+  async function walkInTx(actor: DaysActor, body: WalkInRequest, eventId: string): Promise<WalkInData> {
     const door = body.door ?? (actor.kind === 'device' ? actor.name : 'Console');
     return db.transaction(async (tx) => {
       const at = now();
@@ -196,8 +265,11 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
       if (store) {
         if (!(await storeExists(tx, store))) throw badRequest(`No store ${store}.`, [{ field: 'storeDlrnum', message: 'is not a known store' }]);
       }
-      const person = await personFor(tx, body, store, store ? 'dealer_staff' : 'attendee');
+      const category: PersonCategory = store ? 'dealer_staff' : 'attendee';
+      const { person, created } = actor.kind === 'device' ? await doorPersonFor(tx, eventId, body, store, category) : { person: await personFor(tx, body, store, category), created: false };
       store = store ?? person.storeDlrnum;
+      // A door does not fill the house beyond its capacity: an organizer can, in the console.
+      if (actor.kind === 'device') await assertPlaceForDoor(tx, eventId, person.id);
       const existing = await lockRegistrationOf(tx, eventId, person.id);
       let registrationId: number;
       if (existing) {
@@ -246,20 +318,48 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
         success: true,
         eventId,
         ...auditActor(actor),
-        detail: { registrationId, personId: person.id, door, checkedIn: checkedInAt !== null, ...(actor.kind === 'device' ? { deviceId: actor.deviceId } : {}) },
+        detail: {
+          registrationId,
+          personId: person.id,
+          door,
+          checkedIn: checkedInAt !== null,
+          ...(actor.kind === 'device' ? { deviceId: actor.deviceId, deviceName: actor.name, newPerson: created, emailConfirmed: person.emailVerified } : {}),
+        },
       });
       return { registrationId, personId: person.id, name: `${person.firstName} ${person.lastName}`, badge, checkedInAt: checkedInAt ? new Date(checkedInAt).toISOString() : null };
     });
   }
 
+  /** 409 when the event has a capacity and the others' places fill it (the attendee's own registration holds its place already). */
+  async function assertPlaceForDoor(tx: Tx, eventId: string, attendeeId: number): Promise<void> {
+    const event = await eventLimits(tx, eventId);
+    if (!event || event.capacity === null) return;
+    await lockEventForPlaces(tx, eventId);
+    if ((await othersHoldingPlaces(tx, { eventId }, attendeeId)) >= event.capacity) {
+      throw new AppError(409, `${event.name} is full: all ${event.capacity} places are taken. A walk-in beyond the capacity needs an organizer in the console.`);
+    }
+  }
+
   async function substitute(actor: DaysActor, registrationId: number, body: SubstituteRequest, deviceEvent?: string): Promise<SubstituteData> {
+    try {
+      return await substituteTx(actor, registrationId, body, deviceEvent);
+    } catch (error) {
+      if (deviceEvent !== undefined) await auditDoorRefusal(actor, 'registration-substituted', deviceEvent, error, { registrationId, personId: body.personId ?? null });
+      throw error;
+    }
+  }
+
+  async function substituteTx(actor: DaysActor, registrationId: number, body: SubstituteRequest, deviceEvent?: string): Promise<SubstituteData> {
     return db.transaction(async (tx) => {
       const at = now();
       const registration = await lockRegistrationById(tx, registrationId);
       if (!registration || (deviceEvent !== undefined && registration.eventId !== deviceEvent)) throw notFound('No registration with this id.');
       if (registration.status !== 'Enrolled') throw conflict('Only an enrolled registration can pass to a colleague.');
       if (!registration.storeDlrnum) throw conflict('Only a store’s registration can pass to a colleague of the same store.');
-      const person = await personFor(tx, body, registration.storeDlrnum, 'dealer_staff');
+      const person =
+        actor.kind === 'device'
+          ? (await doorPersonFor(tx, registration.eventId, body, registration.storeDlrnum, 'dealer_staff')).person
+          : await personFor(tx, body, registration.storeDlrnum, 'dealer_staff');
       if (person.id === registration.attendeeId) throw conflict('This person already holds the registration.');
       if (person.storeDlrnum !== registration.storeDlrnum) {
         const message = `The colleague must be of the same store (${registration.storeDlrnum}).`;
@@ -291,7 +391,13 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
         success: true,
         eventId: registration.eventId,
         ...auditActor(actor),
-        detail: { registrationId, previousPersonId: registration.attendeeId, personId: person.id, reason: body.reason ?? null, ...(actor.kind === 'device' ? { deviceId: actor.deviceId } : {}) },
+        detail: {
+          registrationId,
+          previousPersonId: registration.attendeeId,
+          personId: person.id,
+          reason: body.reason ?? null,
+          ...(actor.kind === 'device' ? { deviceId: actor.deviceId, deviceName: actor.name, emailConfirmed: person.emailVerified } : {}),
+        },
       });
       const badge = (await issueBadge(tx, keys, registrationId))!;
       return { registrationId, previousPersonId: registration.attendeeId, personId: person.id, name: `${person.firstName} ${person.lastName}`, badge };

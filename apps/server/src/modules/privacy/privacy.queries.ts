@@ -162,6 +162,29 @@ export async function purgeMailBodies(db: DbOrTx, eventId: string, limit: number
   return rows.length;
 }
 
+/** The event's door scan log (every scan, matched to a registration or not). */
+export async function countScanLogs(db: DbOrTx, eventId: string): Promise<number> {
+  return countOf(db, sql`select 1 from checkin_scans c where c.event_id = ${eventId}`);
+}
+
+/** Deletes up to `limit` scans of the event's door scan log; answers how many. */
+export async function deleteScanLogs(db: DbOrTx, eventId: string, limit: number): Promise<number> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`delete from checkin_scans where id in (select c.id from checkin_scans c where c.event_id = ${eventId} order by c.id limit ${limit}) returning id`),
+  );
+  return rows.length;
+}
+
+/** Revokes the event's door devices not revoked yet (their tokens already ended with the event); answers how many. */
+export async function revokeEventDevices(db: DbOrTx, eventId: string, now: Date): Promise<number> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      update checkin_devices set revoked_at = ${now.toISOString()}::timestamptz, pairing_code_hash = null, pairing_expires_at = null
+      where event_id = ${eventId} and revoked_at is null returning id`),
+  );
+  return rows.length;
+}
+
 export async function markRetentionRun(db: DbOrTx, eventId: string, now: Date): Promise<void> {
   await db.execute(sql`update event_retention set last_run_at = ${now.toISOString()}::timestamptz where event_id = ${eventId}`);
 }

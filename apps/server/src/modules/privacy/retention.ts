@@ -1,8 +1,10 @@
 /**
  * Retention (docs/privacy.md): per event, `retentionDays` after its end, a daily job erases the
- * event's attendees (the targeted pass of erasure.ts) and purges the bodies and attachments of the
- * event's delivered mails. Check-in scan logs are purged the same way once the portal records them
- * (none in this version). The console's dry run answers the same counts without changing anything.
+ * event's attendees (the targeted pass of erasure.ts), purges the bodies and attachments of the
+ * event's delivered mails, deletes the event's door scan log (`checkin_scans`: the scans of its
+ * registrations and the unmatched ones) and revokes its door devices left (their tokens ended a day
+ * after the event already, `CHECKIN_DEVICE_GRACE_HOURS`). The console's dry run answers the same
+ * counts without changing anything.
  *
  * A run must not slow the portal (docs/privacy.md, "Retention": report p99 within 2x of idle while it runs), so it works
  * in chunks, each its own short transaction, and paces them (`RetentionPace`): after a chunk it waits
@@ -19,10 +21,22 @@ import type { Db, DbOrTx } from '@portal/db';
 import { audit } from '../../lib/audit.ts';
 import { lockTargets } from './erasure.queries.ts';
 import { eraseTargeted } from './erasure.ts';
-import { countErasablePeople, countUnpurgedMails, eventsWithRetention, markRetentionRun, nextErasablePeople, purgeMailBodies } from './privacy.queries.ts';
+import {
+  countErasablePeople,
+  countScanLogs,
+  countUnpurgedMails,
+  deleteScanLogs,
+  eventsWithRetention,
+  markRetentionRun,
+  nextErasablePeople,
+  purgeMailBodies,
+  revokeEventDevices,
+} from './privacy.queries.ts';
 
 /** Mails purged per statement. */
 export const RETENTION_MAIL_BATCH = 2_000;
+/** Door scans deleted per statement. */
+export const RETENTION_SCAN_BATCH = 5_000;
 
 /** How a run paces its chunks (see the file's comment). */
 export interface RetentionPace {
@@ -65,7 +79,7 @@ export async function retentionPlan(db: DbOrTx, now: Date): Promise<RetentionPla
       due: e.due,
       people: e.due ? await countErasablePeople(db, e.id, now) : 0,
       mailBodies: e.due ? await countUnpurgedMails(db, e.id) : 0,
-      scanLogs: 0,
+      scanLogs: e.due ? await countScanLogs(db, e.id) : 0,
     });
   }
   return plans;
@@ -107,6 +121,16 @@ export async function runRetention(
       // Mails move no report data: only the half-the-time rule.
       await pauseAfter(chunkStarted, { ...pace, minGapMs: 0 });
     }
+    let scans = 0;
+    for (;;) {
+      const chunkStarted = performance.now();
+      const rows = await deleteScanLogs(db, e.id, RETENTION_SCAN_BATCH);
+      scans += rows;
+      if (rows < RETENTION_SCAN_BATCH) break;
+      // Scans move no report data either.
+      await pauseAfter(chunkStarted, { ...pace, minGapMs: 0 });
+    }
+    const devices = await revokeEventDevices(db, e.id, now);
     await markRetentionRun(db, e.id, now);
     const ms = Math.round(performance.now() - started);
     await audit(db, {
@@ -116,9 +140,9 @@ export async function runRetention(
       organizerId: options.organizerId ?? null,
       ip: options.ip ?? null,
       eventId: e.id,
-      detail: { retentionDays: e.retention_days, dueOn: e.due_on, people: erased, mailBodies: purged, scanLogs: 0, ms },
+      detail: { retentionDays: e.retention_days, dueOn: e.due_on, people: erased, mailBodies: purged, scanLogs: scans, devicesRevoked: devices, ms },
     });
-    outcomes.push({ event: e.id === 'abc' ? 'abc' : 'nbc', retentionDays: e.retention_days, endsOn: e.ends_on, dueOn: e.due_on, due: true, people: erased, mailBodies: purged, scanLogs: 0, ms });
+    outcomes.push({ event: e.id === 'abc' ? 'abc' : 'nbc', retentionDays: e.retention_days, endsOn: e.ends_on, dueOn: e.due_on, due: true, people: erased, mailBodies: purged, scanLogs: scans, ms });
   }
   return outcomes;
 }
