@@ -56,6 +56,9 @@ import { createCheckInService } from './modules/event-days/checkin.service.ts';
 import deviceAuthPlugin, { DeviceTokens } from './modules/event-days/device-auth.ts';
 import { eventDaysAdminRoutes } from './modules/event-days/event-days-admin.routes.ts';
 import { createEventDaysService } from './modules/event-days/event-days.service.ts';
+import { picksReleasedNotifier, registerSessionJobs, seatsFreedNotifier } from './modules/sessions/sessions.jobs.ts';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
+import { createSessionsService } from './modules/sessions/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -181,8 +184,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
   });
   const registrationProvider = createRegistrationProvider(config);
+  // A freed place: the waiting list offers it, and the cancelled registration's session seats are offered too.
+  const placeFreed = placeFreedNotifier(app);
+  const picksReleased = picksReleasedNotifier(app);
+  const onPlaceFreed = (eventId: string) => {
+    placeFreed(eventId);
+    picksReleased(eventId);
+  };
   await app.register(enrollmentRoutes, { provider: registrationProvider });
-  await app.register(registrationRoutes, { config, limiter, onPlaceFreed: placeFreedNotifier(app), ...(deps.now ? { jobClock: () => new Date(deps.now!()) } : {}) });
+  await app.register(registrationRoutes, { config, limiter, onPlaceFreed, ...(deps.now ? { jobClock: () => new Date(deps.now!()) } : {}) });
   await app.register(reportsRoutes);
   await app.register(reportInsightsRoutes, { remindersPerRecipientDay: config.remindersPerRecipientDay, publicUrl: config.publicUrl });
   await app.register(retailerReportRoutes);
@@ -205,7 +215,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reportEmailDomain: config.reportEmailDomain,
     weakCodesAllowed: async () => (await runModeOf(config, database, { emptyIsDemo: false })) === 'demo',
     badgeKeys,
-    onPlaceFreed: placeFreedNotifier(app),
+    onPlaceFreed,
     ...adminNow,
   });
   await app.register(adminRoutes, { service: adminService });
@@ -232,6 +242,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     days: eventDays,
   });
+  // The event's program (docs/sessions.md): sessions, picks, offers of freed seats, the calendar feed.
+  const sessions = createSessionsService({ db: database.db, publicUrl: config.publicUrl, feedKey: config.codeHashKey, onSeatFreed: seatsFreedNotifier(app), ...adminNow });
+  registerSessionJobs(app, sessions);
+  await app.register(sessionsRoutes, { service: sessions });
   await app.register(eventDaysAdminRoutes, { service: eventDays, arrivals, keys: badgeKeys });
   await app.register(arrivalsRoutes, { arrivals });
   await app.register(contentService, {

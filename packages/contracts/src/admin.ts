@@ -232,6 +232,11 @@ export const adminEventSchema = z.object({
   waitlistOfferMinutes: z.number().int(),
   /** Offers go first to people of stores with no place yet. */
   waitlistStoreFirst: z.boolean(),
+  /** The IANA time zone the program's times are given in (docs/sessions.md). */
+  timeZone: z.string(),
+  /** Attendees pick sessions from / until these instants; null = no limit. */
+  sessionsOpenAt: z.string().nullable(),
+  sessionsCloseAt: z.string().nullable(),
   registrations: z.object({
     pending: z.number().int(),
     enrolled: z.number().int(),
@@ -257,6 +262,9 @@ export const updateEventRequestSchema = z.object({
   retentionDays: z.number().int('must be a whole number').min(1, 'must be at least 1').max(3650, 'must be at most 3650').nullable().optional(),
   waitlistOfferMinutes: z.number().int('must be a whole number').min(5, 'must be at least 5').max(43_200, 'must be at most 43200 (30 days)').optional(),
   waitlistStoreFirst: z.boolean().optional(),
+  timeZone: z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters').optional(),
+  sessionsOpenAt: isoDateTime.nullable().optional(),
+  sessionsCloseAt: isoDateTime.nullable().optional(),
 });
 export type UpdateEventRequest = z.input<typeof updateEventRequestSchema>;
 

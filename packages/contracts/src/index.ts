@@ -11,3 +11,4 @@ export * from './report-scope.ts';
 export * from './privacy.ts';
 export * from './webhooks.ts';
 export * from './event-days.ts';
+export * from './sessions.ts';

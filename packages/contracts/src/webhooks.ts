@@ -27,6 +27,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'registration.offered',
   'checkin.created',
   'checkin.undone',
+  'session.joined',
+  'session.left',
+  'session.attended',
   'person.updated',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -167,12 +170,28 @@ export type WebhookCheckInData = z.infer<typeof webhookCheckInDataSchema>;
 export const webhookCheckInUndoneDataSchema = z.object({ ...checkInWebhookFields, undoneAt: z.string(), checkIn: z.object({ at: z.string(), door: z.string() }) });
 export type WebhookCheckInUndoneData = z.infer<typeof webhookCheckInUndoneDataSchema>;
 
+/**
+ * `data` of `session.joined` (a seat or a waiting-list place taken, or an offered seat claimed),
+ * `session.left` (left, or released by a cancel) and `session.attended` (a session door's scan).
+ */
+export const webhookSessionDataSchema = z.object({
+  sessionId: z.number().int(),
+  event: z.string(),
+  title: z.string(),
+  registrationId: z.number().int(),
+  /** The pick's status after the change; for `session.attended`, whether the person had picked the session. */
+  status: z.enum(['Enrolled', 'Waitlisted', 'Offered', 'Expired', 'Cancelled']).nullable(),
+  at: z.string(),
+});
+export type WebhookSessionData = z.infer<typeof webhookSessionDataSchema>;
+
 /** The body of every delivery (Standard Webhooks' shape): `timestamp` is when the change happened. */
 export const webhookPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.enum(['registration.created', 'registration.updated', 'registration.cancelled']), timestamp: z.string(), data: webhookRegistrationDataSchema }),
   z.object({ type: z.literal('person.updated'), timestamp: z.string(), data: adminPersonSchema }),
   z.object({ type: z.literal('checkin.created'), timestamp: z.string(), data: webhookCheckInDataSchema }),
   z.object({ type: z.literal('checkin.undone'), timestamp: z.string(), data: webhookCheckInUndoneDataSchema }),
+  z.object({ type: z.enum(['session.joined', 'session.left', 'session.attended']), timestamp: z.string(), data: webhookSessionDataSchema }),
   z.object({ type: z.literal(WEBHOOK_TEST_EVENT_TYPE), timestamp: z.string(), data: z.object({ endpointId: z.number().int(), message: z.string() }) }),
 ]);
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;

@@ -3,3 +3,4 @@ export * as schema from './schema/index.ts';
 export type { AttendeeType, PersonCategory, Policy, RegistrationStatus, ReportScopeLevel } from './schema/domain.ts';
 export type { OutboxAttachment, OutboxStatus } from './schema/mail.ts';
 export type { WebhookDeliveryStatus } from './schema/webhooks.ts';
+export type { SessionEntry, SessionPickStatus } from './schema/sessions.ts';

@@ -54,5 +54,7 @@ describe('request log', () => {
     expect(maskUrl(`/register/${TOKEN}?utm=1`)).toBe('/register/***?utm=1');
     expect(maskUrl(`/confirm-email/${CONFIRM}`)).toBe('/confirm-email/***');
     expect(maskUrl(`/CONFIRM-EMAIL/${CONFIRM}#x`)).toBe('/CONFIRM-EMAIL/***#x');
+    expect(maskUrl(`/calendar/${TOKEN}.ics`)).toBe('/calendar/***');
+    expect(maskUrl(`/api/Registration/${TOKEN}/Sessions/3/Join`)).toBe('/api/Registration/***/Sessions/3/Join');
   });
 });

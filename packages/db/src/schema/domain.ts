@@ -95,6 +95,11 @@ export const events = pgTable('events', {
   waitlistOfferMinutes: integer('waitlist_offer_minutes').notNull().default(2880),
   /** Offers go first to people of stores with no place yet. */
   waitlistStoreFirst: boolean('waitlist_store_first').notNull().default(false),
+  /** The IANA time zone the event's program is given in (sessions' times, docs/sessions.md). */
+  timeZone: text('time_zone').notNull().default('America/Los_Angeles'),
+  /** Attendees pick sessions from / until these instants (docs/sessions.md); null: no limit. */
+  sessionsOpenAt: timestamp('sessions_open_at', { withTimezone: true }),
+  sessionsCloseAt: timestamp('sessions_close_at', { withTimezone: true }),
 });
 
 /** An event as the demo data and the import's events file define it. */

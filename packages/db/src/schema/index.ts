@@ -8,3 +8,4 @@ export * from './privacy.ts';
 export * from './webhooks.ts';
 export * from './oidc.ts';
 export * from './event-days.ts';
+export * from './sessions.ts';

@@ -61,6 +61,9 @@ export async function listEvents(db: DbOrTx): Promise<AdminEvent[]> {
       retentionDays: retention.get(e.id) ?? null,
       waitlistOfferMinutes: e.waitlistOfferMinutes,
       waitlistStoreFirst: e.waitlistStoreFirst,
+      timeZone: e.timeZone,
+      sessionsOpenAt: iso(e.sessionsOpenAt),
+      sessionsCloseAt: iso(e.sessionsCloseAt),
       registrations: {
         pending: count('Pending'),
         enrolled: count('Enrolled'),

@@ -35,6 +35,7 @@ import { cancel, changeAttendance, normalized } from '../registration/registrati
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { findEvent, findPerson, lockForChange } from '../registration/registration.queries.ts';
 import { findPersonView, findRegistrationView } from '../registration-views/registration-views.queries.ts';
+import { isTimeZone } from '../../lib/time-zone.ts';
 import * as q from './admin.queries.ts';
 import * as edits from './admin-changes.queries.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
@@ -144,7 +145,14 @@ export function createAdminService(deps: AdminServiceDeps) {
           reminderDaysBeforeClose: input.reminderDaysBeforeClose === undefined ? event.reminderDaysBeforeClose : input.reminderDaysBeforeClose,
           waitlistOfferMinutes: input.waitlistOfferMinutes ?? event.waitlistOfferMinutes,
           waitlistStoreFirst: input.waitlistStoreFirst ?? event.waitlistStoreFirst,
+          timeZone: input.timeZone ?? event.timeZone,
+          sessionsOpenAt: input.sessionsOpenAt === undefined ? event.sessionsOpenAt : input.sessionsOpenAt ? new Date(input.sessionsOpenAt) : null,
+          sessionsCloseAt: input.sessionsCloseAt === undefined ? event.sessionsCloseAt : input.sessionsCloseAt ? new Date(input.sessionsCloseAt) : null,
         };
+        if (!isTimeZone(next.timeZone)) throw fieldError('timeZone', 'Not a known time zone (an IANA name such as America/Los_Angeles).');
+        if (next.sessionsOpenAt && next.sessionsCloseAt && next.sessionsCloseAt <= next.sessionsOpenAt) {
+          throw fieldError('sessionsCloseAt', 'Session picks must close after they open.');
+        }
         if (next.endsOn < next.startsOn) throw fieldError('endsOn', 'The event cannot end before it starts.');
         if (next.registrationOpensAt && next.registrationClosesAt && next.registrationClosesAt <= next.registrationOpensAt) {
           throw fieldError('registrationClosesAt', 'Registration must close after it opens.');

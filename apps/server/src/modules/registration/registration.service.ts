@@ -16,6 +16,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import type { CventCallback } from './cvent-provider.ts';
 import * as q from './registration.queries.ts';
+import { releaseRegistrationPicks } from '../sessions/sessions.service.ts';
 import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { consumeToken, findLiveToken, issueToken } from '../../lib/registration-tokens.ts';
 import { assertRegistrationWindowOpen, placeFor } from './registration-limits.ts';
@@ -68,6 +69,8 @@ export async function changeAttendance(tx: Tx, { registration }: Locked, attenda
 export async function cancel(tx: Tx, { registration, store }: Locked, now: Date): Promise<void> {
   await q.updateRegistration(tx, registration.id, { status: 'Cancelled', isFree: false, waitlistOrder: null, offerExpiresAt: null, updatedAt: now });
   await emitRegistrationEvent(tx, 'registration.cancelled', registration.id, now);
+  // Its session picks end with it; onPlaceFreed's nudge has the freed seats offered (docs/sessions.md).
+  await releaseRegistrationPicks(tx, registration.id, now);
   if (registration.isFree && store) {
     const next = await q.firstPayingEnrolled(tx, registration.eventId, store.dlrnum);
     if (next) {

@@ -8,11 +8,13 @@ import { confirmEmail, registrationLink, type ConfirmEmailData, type Registratio
 import { registrationCancelled, registrationChanged, registrationConfirmed, type RegistrationMailData } from './registration.ts';
 import { linkReminder, storeReminder, type LinkReminderData, type StoreReminderData } from './reminders.ts';
 import { organizerSignInCode, type OrganizerSignInCodeData } from './organizer.ts';
+import { sessionAgenda, sessionCancelled, sessionOffer, sessionOfferExpired, type SessionAgendaData, type SessionEndedData, type SessionOfferData } from './sessions.ts';
 import { waitlistClosed, waitlistJoined, waitlistOffer, waitlistOfferExpired, type WaitlistEndedData, type WaitlistJoinedData, type WaitlistOfferData } from './waitlist.ts';
 
 export type { Branding, Rendered } from './layout.ts';
 export { brandingOf } from './layout.ts';
 export type { WaitlistEndedData, WaitlistJoinedData, WaitlistOfferData };
+export type { SessionAgendaData, SessionEndedData, SessionOfferData };
 export type { ConfirmEmailData, DigestData, LinkReminderData, OrganizerSignInCodeData, RegistrationLinkData, RegistrationMailData, StoreReminderData };
 
 export interface MailDataByKind {
@@ -29,6 +31,10 @@ export interface MailDataByKind {
   'waitlist-offer': WaitlistOfferData;
   'waitlist-offer-expired': WaitlistEndedData;
   'waitlist-closed': WaitlistEndedData;
+  'session-agenda': SessionAgendaData;
+  'session-offer': SessionOfferData;
+  'session-offer-expired': SessionEndedData;
+  'session-cancelled': SessionEndedData;
 }
 
 export type MailKind = keyof MailDataByKind;
@@ -47,6 +53,10 @@ const TEMPLATES: { [K in MailKind]: (b: Branding, d: MailDataByKind[K]) => Rende
   'waitlist-offer': waitlistOffer,
   'waitlist-offer-expired': waitlistOfferExpired,
   'waitlist-closed': waitlistClosed,
+  'session-agenda': sessionAgenda,
+  'session-offer': sessionOffer,
+  'session-offer-expired': sessionOfferExpired,
+  'session-cancelled': sessionCancelled,
 };
 
 export const MAIL_KINDS = Object.keys(TEMPLATES) as MailKind[];

@@ -16,6 +16,10 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   'waitlist-offer': { firstName: hostile, link: 'http://portal.test/register/t', expiresAt: '2027-01-08T00:10:00.000Z' },
   'waitlist-offer-expired': { firstName: hostile },
   'waitlist-closed': { firstName: hostile },
+  'session-agenda': { firstName: hostile, sessions: [{ title: hostile, when: 'Mon, Mar 1, 9:00 AM – 10:00 AM', room: hostile, status: 'Enrolled' }], link: 'http://portal.test/register/t' },
+  'session-offer': { firstName: hostile, title: hostile, when: 'Mon, Mar 1, 9:00 AM – 10:00 AM', link: 'http://portal.test/register/t', expiresAt: '2027-01-08T00:10:00.000Z' },
+  'session-offer-expired': { firstName: hostile, title: hostile, when: 'Mon, Mar 1, 9:00 AM – 10:00 AM' },
+  'session-cancelled': { firstName: hostile, title: hostile, when: 'Mon, Mar 1, 9:00 AM – 10:00 AM' },
   digest: { recipientName: hostile, scopeLabel: 'Region 010', since: '2027-01-01T00:00:00Z', until: '2027-01-08T00:00:00Z', totals: { stores: 10, enrolledStores: 4, registrations: 9 }, changes: 1 },
 };
 const nbc = brandingOf({ id: 'nbc', name: 'National Business Conference 2027', startsOn: '2027-03-01', endsOn: '2027-03-04' }, 'http://portal.test');

@@ -21,6 +21,9 @@ export const nbcEvent = (overrides: Partial<AdminEvent> = {}): AdminEvent => ({
   retentionDays: null,
   waitlistOfferMinutes: 2880,
   waitlistStoreFirst: false,
+  timeZone: 'America/Los_Angeles',
+  sessionsOpenAt: null,
+  sessionsCloseAt: null,
   registrations: { pending: 3, enrolled: 120, cancelled: 4, waitlisted: 0, offered: 0, expired: 0 },
   ...overrides,
 });

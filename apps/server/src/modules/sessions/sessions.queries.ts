@@ -1,0 +1,421 @@
+/**
+ * The statements of the event's program (docs/sessions.md). Each takes the `Db` or the `Tx` the
+ * service opened; the locks are taken here (`lockSession`, `lockRegistration`, the queue's rows
+ * `for update skip locked`), the rules stay in sessions.service.ts.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, schema, type DbOrTx, type SessionPickStatus, type Tx } from '@portal/db';
+
+const { sessions, sessionPicks, sessionAttendance, calendarFeeds, events, registrations, people } = schema;
+
+export type SessionRowDb = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type SessionChanges = Partial<NewSession>;
+export type PickRow = typeof sessionPicks.$inferSelect;
+
+/** Picks that are the person's: a seat, an offer or a place in the queue. */
+export const LIVE_STATUSES = ['Enrolled', 'Waitlisted', 'Offered'] as const satisfies readonly SessionPickStatus[];
+
+export async function findEvent(db: DbOrTx, eventId: string) {
+  const [row] = await db
+    .select({
+      id: events.id,
+      name: events.name,
+      startsOn: events.startsOn,
+      timeZone: events.timeZone,
+      sessionsOpenAt: events.sessionsOpenAt,
+      sessionsCloseAt: events.sessionsCloseAt,
+      waitlistOfferMinutes: events.waitlistOfferMinutes,
+    })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  return row;
+}
+export type EventRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
+
+export async function findSession(db: DbOrTx, id: number): Promise<SessionRowDb | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return row;
+}
+
+export async function lockSession(tx: Tx, id: number): Promise<SessionRowDb | undefined> {
+  const [row] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('no key update').limit(1);
+  return row;
+}
+
+export async function insertSession(tx: Tx, values: NewSession): Promise<number> {
+  const [row] = await tx.insert(sessions).values(values).returning({ id: sessions.id });
+  return row!.id;
+}
+
+export async function updateSession(tx: Tx, id: number, changes: SessionChanges): Promise<void> {
+  await tx.update(sessions).set(changes).where(eq(sessions.id, id));
+}
+
+export interface SessionCounts {
+  enrolled: number;
+  waitlisted: number;
+  offered: number;
+  attended: number;
+}
+
+/** The sessions of one event (or all), by start, with their pick counts and attendance. */
+export async function listSessions(db: DbOrTx, eventId?: string, ids?: readonly number[]): Promise<Array<SessionRowDb & SessionCounts & { timeZone: string }>> {
+  const where = [eventId ? eq(sessions.eventId, eventId) : undefined, ids ? inArray(sessions.id, [...ids, 0]) : undefined].filter((w) => w !== undefined);
+  const rows = await db
+    .select({
+      session: sessions,
+      timeZone: events.timeZone,
+      enrolled: sql<number>`(select count(*)::int from session_picks p where p.session_id = ${sessions.id} and p.status = 'Enrolled')`,
+      waitlisted: sql<number>`(select count(*)::int from session_picks p where p.session_id = ${sessions.id} and p.status = 'Waitlisted')`,
+      offered: sql<number>`(select count(*)::int from session_picks p where p.session_id = ${sessions.id} and p.status = 'Offered')`,
+      attended: sql<number>`(select count(*)::int from session_attendance a where a.session_id = ${sessions.id})`,
+    })
+    .from(sessions)
+    .innerJoin(events, eq(events.id, sessions.eventId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(sessions.startsAt), asc(sessions.id));
+  return rows.map((r) => ({ ...r.session, timeZone: r.timeZone, enrolled: Number(r.enrolled), waitlisted: Number(r.waitlisted), offered: Number(r.offered), attended: Number(r.attended) }));
+}
+
+/** A person's registration for an event, whatever its status. */
+export async function registrationOfPerson(db: DbOrTx, eventId: string, personId: number) {
+  const [row] = await db
+    .select({ id: registrations.id, status: registrations.status, attendeeType: registrations.attendeeType, eventId: registrations.eventId })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, eventId), eq(registrations.attendeeId, personId)))
+    .limit(1);
+  return row;
+}
+
+export async function registrationById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: registrations.id, status: registrations.status, attendeeType: registrations.attendeeType, eventId: registrations.eventId })
+    .from(registrations)
+    .where(eq(registrations.id, id))
+    .limit(1);
+  return row;
+}
+export type RegistrationRef = NonNullable<Awaited<ReturnType<typeof registrationById>>>;
+
+/**
+ * Locks the registration for a join: a person's joins run one at a time, so two overlapping
+ * sessions joined at once cannot both pass the overlap check. `no key update` lets the pick's
+ * foreign key check pass in the same transaction and blocks nobody's reads.
+ */
+export async function lockRegistration(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ id: registrations.id, status: registrations.status, attendeeType: registrations.attendeeType, eventId: registrations.eventId })
+    .from(registrations)
+    .where(eq(registrations.id, id))
+    .for('no key update')
+    .limit(1);
+  return row;
+}
+
+/** The registration's live picks of sessions not cancelled, with their times (overlaps, my agenda). */
+export async function livePicksOf(db: DbOrTx, registrationId: number) {
+  return db
+    .select({
+      pickId: sessionPicks.id,
+      sessionId: sessions.id,
+      status: sessionPicks.status,
+      waitlistOrder: sessionPicks.waitlistOrder,
+      offerExpiresAt: sessionPicks.offerExpiresAt,
+      title: sessions.title,
+      description: sessions.description,
+      room: sessions.room,
+      startsAt: sessions.startsAt,
+      endsAt: sessions.endsAt,
+    })
+    .from(sessionPicks)
+    .innerJoin(sessions, eq(sessions.id, sessionPicks.sessionId))
+    .where(and(eq(sessionPicks.registrationId, registrationId), inArray(sessionPicks.status, [...LIVE_STATUSES]), sql`${sessions.cancelledAt} is null`))
+    .orderBy(asc(sessions.startsAt), asc(sessions.id));
+}
+export type LivePick = Awaited<ReturnType<typeof livePicksOf>>[number];
+
+export async function lockPick(tx: Tx, sessionId: number, registrationId: number): Promise<PickRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(sessionPicks)
+    .where(and(eq(sessionPicks.sessionId, sessionId), eq(sessionPicks.registrationId, registrationId)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** Seats held (`Enrolled` and `Offered`): counted under the session's row lock. */
+export async function heldSeats(db: DbOrTx, sessionId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessionPicks)
+    .where(and(eq(sessionPicks.sessionId, sessionId), inArray(sessionPicks.status, ['Enrolled', 'Offered'])));
+  return Number(row?.n ?? 0);
+}
+
+/** Seats held per session of an event (the attendee's list). */
+export async function heldSeatsOfEvent(db: DbOrTx, eventId: string): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: sessionPicks.sessionId, n: sql<number>`count(*)::int` })
+    .from(sessionPicks)
+    .innerJoin(sessions, eq(sessions.id, sessionPicks.sessionId))
+    .where(and(eq(sessions.eventId, eventId), inArray(sessionPicks.status, ['Enrolled', 'Offered'])))
+    .groupBy(sessionPicks.sessionId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+export async function nextWaitlistOrder(tx: Tx): Promise<string> {
+  const [row] = rowsOf<{ n: string | number }>(await tx.execute(sql`select nextval('registration_waitlist_seq') as n`));
+  return String(row!.n);
+}
+
+/** Writes the registration's pick of the session (a first join, or a new one after a leave). */
+export async function savePick(
+  tx: Tx,
+  values: { sessionId: number; registrationId: number; status: SessionPickStatus; waitlistOrder: string | null; waitlistedAt: Date | null; enrolledAt: Date | null; at: Date },
+): Promise<void> {
+  const row = { ...values, offeredAt: null, offerExpiresAt: null, updatedAt: values.at };
+  const { at: _at, ...insert } = row;
+  await tx
+    .insert(sessionPicks)
+    .values({ ...insert, createdAt: values.at })
+    .onConflictDoUpdate({
+      target: [sessionPicks.sessionId, sessionPicks.registrationId],
+      set: { status: insert.status, waitlistOrder: insert.waitlistOrder, waitlistedAt: insert.waitlistedAt, enrolledAt: insert.enrolledAt, offeredAt: null, offerExpiresAt: null, updatedAt: values.at },
+    });
+}
+
+export async function setPick(tx: Tx, pickId: number, changes: Partial<typeof sessionPicks.$inferInsert>): Promise<void> {
+  await tx.update(sessionPicks).set(changes).where(eq(sessionPicks.id, pickId));
+}
+
+/** 1 = next: the waiting picks of the session at or before this order. */
+export async function positionOf(db: DbOrTx, sessionId: number, order: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessionPicks)
+    .where(and(eq(sessionPicks.sessionId, sessionId), eq(sessionPicks.status, 'Waitlisted'), sql`${sessionPicks.waitlistOrder} <= ${order}`));
+  return Number(row?.n ?? 1);
+}
+
+/** Offers past their expiry, locked (a running claim or leave holds its row: skipped, the next run sees it). */
+export async function lapsedOffers(tx: Tx, sessionId: number, now: Date) {
+  return tx
+    .select({ id: sessionPicks.id, registrationId: sessionPicks.registrationId })
+    .from(sessionPicks)
+    .where(and(eq(sessionPicks.sessionId, sessionId), eq(sessionPicks.status, 'Offered'), sql`${sessionPicks.offerExpiresAt} <= ${now.toISOString()}::timestamptz`))
+    .orderBy(asc(sessionPicks.id))
+    .for('update', { skipLocked: true });
+}
+
+/** The session's queue in order (not locked: lockOfferable takes each row as it is offered). */
+export async function waitingInOrder(db: DbOrTx, sessionId: number) {
+  return db
+    .select({ id: sessionPicks.id, registrationId: sessionPicks.registrationId })
+    .from(sessionPicks)
+    .where(and(eq(sessionPicks.sessionId, sessionId), eq(sessionPicks.status, 'Waitlisted')))
+    .orderBy(asc(sessionPicks.waitlistOrder));
+}
+
+/**
+ * Locks a waiting pick for an offer, its registration first, both `skip locked`: a registration a
+ * cancel holds, or a pick a leave holds, is passed over (the next run sees it), so the offer run,
+ * which holds the session's lock, never waits on anyone. Answers whether both were taken and the
+ * pick is still waiting for an `Enrolled` registration.
+ */
+export async function lockOfferable(tx: Tx, pick: { id: number; registrationId: number }): Promise<boolean> {
+  const [registration] = await tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(and(eq(registrations.id, pick.registrationId), eq(registrations.status, 'Enrolled')))
+    .for('no key update', { skipLocked: true })
+    .limit(1);
+  if (!registration) return false;
+  const [row] = await tx
+    .select({ id: sessionPicks.id })
+    .from(sessionPicks)
+    .where(and(eq(sessionPicks.id, pick.id), eq(sessionPicks.status, 'Waitlisted')))
+    .for('update', { skipLocked: true })
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Ends a closed session's queue: answers whose places ended. */
+export async function expireWaiting(tx: Tx, sessionId: number, at: Date): Promise<number[]> {
+  const rows = await tx
+    .update(sessionPicks)
+    .set({ status: 'Expired', waitlistOrder: null, updatedAt: at })
+    .where(and(eq(sessionPicks.sessionId, sessionId), eq(sessionPicks.status, 'Waitlisted')))
+    .returning({ registrationId: sessionPicks.registrationId });
+  return rows.map((r) => r.registrationId);
+}
+
+/** Sessions with someone waiting or offered (the sweep), of one event or all. */
+export async function sessionsWithQueues(db: DbOrTx, eventId?: string): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: sessionPicks.sessionId })
+    .from(sessionPicks)
+    .innerJoin(sessions, eq(sessions.id, sessionPicks.sessionId))
+    .where(and(inArray(sessionPicks.status, ['Waitlisted', 'Offered']), eventId ? eq(sessions.eventId, eventId) : undefined));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** Who a mail about a pick goes to. */
+export async function attendeeOf(db: DbOrTx, registrationId: number) {
+  const [row] = await db
+    .select({ email: people.email, firstName: people.firstName, lastName: people.lastName, eventId: registrations.eventId })
+    .from(registrations)
+    .innerJoin(people, eq(people.id, registrations.attendeeId))
+    .where(eq(registrations.id, registrationId))
+    .limit(1);
+  return row;
+}
+
+/** Ends every live pick of the registration (it was cancelled): answers the sessions whose seats or queue places freed. */
+export async function endPicksOfRegistration(tx: Tx, registrationId: number, at: Date): Promise<Array<{ sessionId: number; status: SessionPickStatus }>> {
+  const rows = await tx
+    .select({ id: sessionPicks.id, sessionId: sessionPicks.sessionId, status: sessionPicks.status })
+    .from(sessionPicks)
+    .where(and(eq(sessionPicks.registrationId, registrationId), inArray(sessionPicks.status, [...LIVE_STATUSES])))
+    .for('update');
+  if (!rows.length) return [];
+  await tx
+    .update(sessionPicks)
+    .set({ status: 'Cancelled', waitlistOrder: null, offerExpiresAt: null, updatedAt: at })
+    .where(inArray(sessionPicks.id, rows.map((r) => r.id)));
+  return rows.map((r) => ({ sessionId: r.sessionId, status: r.status }));
+}
+
+/** Ends every live pick of a cancelled session: answers whose they were. */
+export async function endPicksOfSession(tx: Tx, sessionId: number, at: Date): Promise<number[]> {
+  const rows = await tx
+    .update(sessionPicks)
+    .set({ status: 'Cancelled', waitlistOrder: null, offerExpiresAt: null, updatedAt: at })
+    .where(and(eq(sessionPicks.sessionId, sessionId), inArray(sessionPicks.status, [...LIVE_STATUSES])))
+    .returning({ registrationId: sessionPicks.registrationId });
+  return rows.map((r) => r.registrationId);
+}
+
+/** The session's people for the console: every pick (any status) and everyone who came. */
+export async function sessionPeople(db: DbOrTx, sessionId: number) {
+  return rowsOf<{
+    registration_id: number;
+    status: SessionPickStatus | null;
+    position: number | null;
+    first_name: string;
+    last_name: string;
+    email: string;
+    attendee_type: string;
+    store_dlrnum: string | null;
+    store_name: string | null;
+    attended_at: string | Date | null;
+  }>(
+    await db.execute(sql`
+      with picks as (
+        select p.registration_id, p.status,
+          case when p.status = 'Waitlisted' then row_number() over (partition by (p.status = 'Waitlisted') order by p.waitlist_order) end::int as position
+        from session_picks p where p.session_id = ${sessionId}
+      ), who as (
+        select registration_id from picks union select registration_id from session_attendance where session_id = ${sessionId}
+      )
+      select w.registration_id, pk.status, pk.position, pe.first_name, pe.last_name, pe.email, r.attendee_type,
+        r.store_dlrnum, s.name as store_name, a.attended_at
+      from who w
+      join registrations r on r.id = w.registration_id
+      join people pe on pe.id = r.attendee_id
+      left join stores s on s.dlrnum = r.store_dlrnum
+      left join picks pk on pk.registration_id = w.registration_id
+      left join session_attendance a on a.session_id = ${sessionId} and a.registration_id = w.registration_id
+      order by case pk.status when 'Enrolled' then 0 when 'Offered' then 1 when 'Waitlisted' then 2 else 3 end, pk.position nulls last, pe.last_name, pe.first_name, w.registration_id`),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attendance (session doors)
+
+/** Records that the person came (once; a second scan changes nothing): answers whether it is new. */
+export async function recordAttendance(tx: Tx, values: { sessionId: number; registrationId: number; at: Date; deviceId: number | null; picked: boolean }): Promise<boolean> {
+  const rows = await tx
+    .insert(sessionAttendance)
+    .values({ sessionId: values.sessionId, registrationId: values.registrationId, attendedAt: values.at, deviceId: values.deviceId, picked: values.picked })
+    .onConflictDoNothing()
+    .returning({ id: sessionAttendance.registrationId });
+  return rows.length > 0;
+}
+
+export async function pickStatus(db: DbOrTx, sessionId: number, registrationId: number): Promise<SessionPickStatus | null> {
+  const [row] = await db
+    .select({ status: sessionPicks.status })
+    .from(sessionPicks)
+    .where(and(eq(sessionPicks.sessionId, sessionId), eq(sessionPicks.registrationId, registrationId)))
+    .limit(1);
+  return row?.status ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calendar feeds
+
+export async function findFeed(db: DbOrTx, registrationId: number) {
+  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.registrationId, registrationId)).limit(1);
+  return row;
+}
+
+export async function feedByHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db.select({ registrationId: calendarFeeds.registrationId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+export async function saveFeed(tx: DbOrTx, registrationId: number, version: number, tokenHash: string): Promise<void> {
+  await tx
+    .insert(calendarFeeds)
+    .values({ registrationId, version, tokenHash })
+    .onConflictDoUpdate({ target: calendarFeeds.registrationId, set: { version, tokenHash } });
+}
+
+export async function deleteFeed(tx: DbOrTx, registrationId: number): Promise<boolean> {
+  const rows = await tx.delete(calendarFeeds).where(eq(calendarFeeds.registrationId, registrationId)).returning({ id: calendarFeeds.registrationId });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reports
+
+/** Enrolled and attended per region, zone or district of the stores people came from, for one session within a scope. */
+export async function sessionByArea(
+  db: DbOrTx,
+  sessionId: number,
+  level: 'Region' | 'Zone' | 'District',
+  filter: { region?: string | undefined; zone?: string | undefined },
+  scope: { level: 'network' | 'region' | 'zone' | 'district'; code: string | null },
+) {
+  const codeCol = level === 'Region' ? sql.raw('g.code') : level === 'Zone' ? sql.raw('z.code') : sql.raw('d.code');
+  const nameCol = level === 'Region' ? sql.raw('g.description') : level === 'Zone' ? sql.raw('z.name') : sql.raw('d.name');
+  const scopeWhere =
+    scope.level === 'region' ? sql`and g.code = ${scope.code}` : scope.level === 'zone' ? sql`and z.code = ${scope.code}` : scope.level === 'district' ? sql`and d.code = ${scope.code}` : sql``;
+  const regionWhere = filter.region ? sql`and g.code = ${filter.region}` : sql``;
+  const zoneWhere = filter.zone ? sql`and z.code = ${filter.zone}` : sql``;
+  return rowsOf<{ code: string; name: string; enrolled: number; attended: number }>(
+    await db.execute(sql`
+      with who as (
+        select r.store_dlrnum,
+          (exists (select 1 from session_picks p where p.session_id = ${sessionId} and p.registration_id = r.id and p.status = 'Enrolled')) as enrolled,
+          (exists (select 1 from session_attendance a where a.session_id = ${sessionId} and a.registration_id = r.id)) as attended
+        from registrations r
+        where r.id in (select registration_id from session_picks where session_id = ${sessionId} and status = 'Enrolled'
+                       union select registration_id from session_attendance where session_id = ${sessionId})
+      )
+      select ${codeCol} as code, ${nameCol} as name,
+        count(*) filter (where w.enrolled)::int as enrolled, count(*) filter (where w.attended)::int as attended
+      from districts d
+      join zones z on z.code = d.zone_code
+      join regions g on g.code = z.region_code
+      left join stores st on st.district_code = d.code
+      left join who w on w.store_dlrnum = st.dlrnum
+      where true ${scopeWhere} ${regionWhere} ${zoneWhere}
+      group by 1, 2
+      order by 1`),
+  );
+}
+

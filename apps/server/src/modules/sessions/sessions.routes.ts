@@ -1,0 +1,85 @@
+/**
+ * The program's routes (docs/sessions.md): the console's sessions (`/api/Admin/Sessions...`), the
+ * attendee's picks signed in to the event (`/api/Sessions...`) or through their registration link
+ * (`/api/Registration/{token}/Sessions...`), and the personal calendar feed (`/calendar/{feedToken}.ics`).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminSessionsQuerySchema,
+  calendarFeedParamsSchema,
+  createSessionRequestSchema,
+  registrationSessionParamsSchema,
+  sessionIdParamsSchema,
+  SESSIONS_PATHS,
+  updateSessionRequestSchema,
+} from '@portal/contracts';
+import { z } from 'zod';
+import { created, ok } from '../../lib/envelope.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
+import type { SessionsService } from './sessions.service.ts';
+
+const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+const tokenParams = z.object({ token: z.string().max(200) });
+
+export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }> = async (app, { service }) => {
+  const admin = { onRequest: app.authenticateAdmin };
+  const attendee = { onRequest: app.authenticate };
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Personal answers and the console's: never kept by a cache.
+    if (!request.url.startsWith('/calendar/')) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  // Console
+  app.get(SESSIONS_PATHS.adminSessions, { ...admin, schema: { querystring: adminSessionsQuerySchema } }, async (request) => {
+    const rows = await service.adminList(request.query.event);
+    return ok({ rows, total: rows.length });
+  });
+  app.post(SESSIONS_PATHS.adminSessions, { ...admin, schema: { body: createSessionRequestSchema } }, async (request, reply) =>
+    created(reply, await service.adminCreate(actorOf(request), request.body)),
+  );
+  app.get(route(SESSIONS_PATHS.adminSession), { ...admin, schema: { params: sessionIdParamsSchema } }, async (request) => ok(await service.adminOne(request.params.id)));
+  app.put(route(SESSIONS_PATHS.adminSession), { ...admin, schema: { params: sessionIdParamsSchema, body: updateSessionRequestSchema } }, async (request) =>
+    ok(await service.adminUpdate(actorOf(request), request.params.id, request.body)),
+  );
+  app.post(route(SESSIONS_PATHS.adminSessionCancel), { ...admin, schema: { params: sessionIdParamsSchema } }, async (request) =>
+    ok(await service.adminCancel(actorOf(request), request.params.id)),
+  );
+  app.get(route(SESSIONS_PATHS.adminSessionPeople), { ...admin, schema: { params: sessionIdParamsSchema } }, async (request) => {
+    const rows = await service.adminPeople(request.params.id);
+    return ok({ rows, total: rows.length });
+  });
+
+  // The attendee, signed in to the event
+  const loginPicker = (request: { user: { personId: number | null; eventType: string } | null }) => {
+    if (!request.user) throw unauthorized();
+    return service.pickerOfLogin(request.user);
+  };
+  app.get(SESSIONS_PATHS.sessions, attendee, async (request) => ok(await service.list(await loginPicker(request))));
+  app.post(route(SESSIONS_PATHS.join), { ...attendee, schema: { params: sessionIdParamsSchema } }, async (request) => ok(await service.join(await loginPicker(request), request.params.id)));
+  app.post(route(SESSIONS_PATHS.leave), { ...attendee, schema: { params: sessionIdParamsSchema } }, async (request) => ok(await service.leave(await loginPicker(request), request.params.id)));
+  app.post(SESSIONS_PATHS.calendar, attendee, async (request) => ok(await service.issueFeed(await loginPicker(request))));
+  app.delete(SESSIONS_PATHS.calendar, attendee, async (request) => ok(await service.revokeFeed(await loginPicker(request))));
+  app.post(SESSIONS_PATHS.agendaMail, attendee, async (request) => ok(await service.mailAgenda(await loginPicker(request))));
+
+  // The same through the registration link (the link is the credential; it is not used up)
+  app.get(route(SESSIONS_PATHS.registrationSessions), { schema: { params: tokenParams } }, async (request) => ok(await service.list(await service.pickerOfToken(request.params.token))));
+  app.post(route(SESSIONS_PATHS.registrationJoin), { schema: { params: registrationSessionParamsSchema } }, async (request) =>
+    ok(await service.join(await service.pickerOfToken(request.params.token), request.params.id)),
+  );
+  app.post(route(SESSIONS_PATHS.registrationLeave), { schema: { params: registrationSessionParamsSchema } }, async (request) =>
+    ok(await service.leave(await service.pickerOfToken(request.params.token), request.params.id)),
+  );
+  app.post(route(SESSIONS_PATHS.registrationCalendar), { schema: { params: tokenParams } }, async (request) => ok(await service.issueFeed(await service.pickerOfToken(request.params.token))));
+  app.delete(route(SESSIONS_PATHS.registrationCalendar), { schema: { params: tokenParams } }, async (request) => ok(await service.revokeFeed(await service.pickerOfToken(request.params.token))));
+  app.post(route(SESSIONS_PATHS.registrationAgendaMail), { schema: { params: tokenParams } }, async (request) => ok(await service.mailAgenda(await service.pickerOfToken(request.params.token))));
+
+  // The personal feed: calendar apps poll it; the secret in the address is its only credential.
+  app.get(route(SESSIONS_PATHS.calendarFeed), { schema: { params: calendarFeedParamsSchema } }, async (request, reply) => {
+    const body = await service.feed(request.params.feedToken);
+    void reply.header('cache-control', 'private, max-age=300').header('referrer-policy', 'no-referrer').type('text/calendar; charset=utf-8');
+    return body;
+  });
+};
