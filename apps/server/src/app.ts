@@ -241,6 +241,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ...adminNow,
     }),
     days: eventDays,
+    keys: badgeKeys,
   });
   // The event's program (docs/sessions.md): sessions, picks, offers of freed seats, the calendar feed.
   const sessions = createSessionsService({ db: database.db, publicUrl: config.publicUrl, feedKey: config.codeHashKey, onSeatFreed: seatsFreedNotifier(app), ...adminNow });

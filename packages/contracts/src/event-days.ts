@@ -15,6 +15,8 @@ export const CHECKIN_PATHS = {
   scans: '/api/CheckIn/Scans',
   walkIns: '/api/CheckIn/WalkIns',
   substitutions: '/api/CheckIn/Substitutions',
+  /** One badge as a PDF for the door's label printer (audited and counted). */
+  badgePrints: '/api/CheckIn/BadgePrints',
 } as const;
 
 export const EVENT_DAYS_ADMIN_PATHS = {
@@ -63,8 +65,13 @@ export type ScanDecision = (typeof SCAN_DECISIONS)[number];
 export const SCANS_PER_CALL_MAX = 500;
 export const ROSTER_PAGE_DEFAULT = 1000;
 export const ROSTER_PAGE_MAX = 5000;
-export const BADGE_LAYOUTS = ['a6', 'a4-4up', 'letter-6up'] as const;
+/** Sheets of badges, and one badge a page for label printers (4x3 in landscape, 4x6 in portrait). */
+export const BADGE_LAYOUTS = ['a6', 'a4-4up', 'letter-6up', 'label-4x3', 'label-4x6'] as const;
 export type BadgeLayout = (typeof BADGE_LAYOUTS)[number];
+/** What a door's label printer takes: 4x3 in, 4x6 in or A6, one badge a label. */
+export const LABEL_SIZES = ['4x3', '4x6', 'a6'] as const;
+export type LabelSize = (typeof LABEL_SIZES)[number];
+export const LABEL_LAYOUT: Record<LabelSize, BadgeLayout> = { '4x3': 'label-4x3', '4x6': 'label-4x6', a6: 'a6' };
 
 const isoDateTime = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601 with zone)' });
 const idValue = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(2_147_483_647);
@@ -118,6 +125,8 @@ export const checkInDeviceSchema = z.object({
   scans: z.number().int(),
   checkIns: z.number().int(),
   conflicts: z.number().int(),
+  /** Badges the device printed (Print badge, print on scan). */
+  prints: z.number().int().optional(),
   /** What the device holds: the roster fields of `rows` people as of its last roster sync (none when revoked: the door wipes). */
   holds: z.object({ fields: z.array(z.string()), rows: z.number().int(), asOf: z.string().nullable() }),
 });
@@ -280,6 +289,13 @@ export type WalkInData = z.infer<typeof walkInDataSchema>;
 const substituteFields = { personId: idValue.optional(), ...personFields, reason: z.string().trim().max(500).optional() };
 export const substituteRequestSchema = z.object(substituteFields).refine(onePerson, onePersonMessage);
 export type SubstituteRequest = z.input<typeof substituteRequestSchema>;
+/** `POST /api/CheckIn/BadgePrints` -> `application/pdf`: that one badge, sized for the label printer. */
+export const badgePrintRequestSchema = z.object({
+  registrationId: idValue,
+  size: z.enum(LABEL_SIZES, { error: () => `must be one of ${LABEL_SIZES.join(', ')}` }).default('4x3'),
+});
+export type BadgePrintRequest = z.input<typeof badgePrintRequestSchema>;
+
 export const deviceSubstituteRequestSchema = z.object({ registrationId: idValue, ...substituteFields }).refine(onePerson, onePersonMessage);
 
 export const substituteDataSchema = z.object({

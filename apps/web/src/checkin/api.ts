@@ -18,6 +18,7 @@ import {
   type Scan,
   type SubstituteData,
   type WalkInData,
+  type LabelSize,
 } from '@portal/contracts/event-days';
 
 /**
@@ -115,6 +116,34 @@ export function fetchRosterPage(token: string, after: string | null, limit?: num
 /** `timeoutMs`: a door waiting for the answer (a badge its list does not hold) gives up sooner than a background sync. */
 export function sendScans(token: string, scans: Scan[], timeoutMs?: number): Promise<ScansAnswer> {
   return call(scansDataSchema, CHECKIN_PATHS.scans, { token, method: 'POST', body: { scans }, ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}) });
+}
+
+/**
+ * One badge as a PDF for the door's label printer (the server counts and audits each print). Not
+ * JSON: read as a Blob; a refusal still comes as the portal's envelope.
+ */
+export async function fetchBadgePdf(token: string, registrationId: number, size: LabelSize): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${CHECKIN_PATHS.badgePrints}`, {
+      method: 'POST',
+      headers: { accept: 'application/pdf', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ registrationId, size }),
+      signal: AbortSignal.timeout(20_000),
+      cache: 'no-store',
+    });
+  } catch {
+    throw new DoorApiError(0, 'No connection to the server.');
+  }
+  if (response.ok && response.headers.get('content-type')?.startsWith('application/pdf')) return response.blob();
+  let message = `The server answered ${response.status}.`;
+  try {
+    const parsed = envelope.safeParse(await response.json());
+    if (parsed.success && parsed.data.message) message = parsed.data.message;
+  } catch {
+    // not JSON: the status tells
+  }
+  throw new DoorApiError(response.status >= 502 && response.status <= 504 ? 0 : response.status, message);
 }
 
 export interface DoorPerson {

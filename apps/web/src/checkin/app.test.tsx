@@ -161,4 +161,35 @@ describe('door app screens', { timeout: 20_000 }, () => {
     expect(server.rows.get(23)?.checkedInAt).not.toBeNull();
     expect(await within(screen.getByRole('list', { name: 'Recent scans' })).findByText('Hal Ince')).toBeInTheDocument();
   });
+
+  it('prints the badge after a scan and on scan, at the door’s label size, and says when printing needs the network', async () => {
+    // jsdom has no object URLs: the frame gets a stand-in address (a browser makes a blob: one).
+    const made: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => (made.push(blob), `blob:badge-${made.length}`);
+    URL.revokeObjectURL = () => undefined;
+    const user = await pairThroughTheScreen();
+    const printed = () => server.calls.filter((call) => call.path === 'badge').map((call) => call.ids?.[0]);
+    await user.click(screen.getByRole('button', { name: 'Device' }));
+    await user.selectOptions(screen.getByLabelText('Label size'), '4 × 6 in label');
+    await user.click(screen.getByRole('checkbox', { name: /Print on scan/ }));
+    await user.click(screen.getByRole('button', { name: 'Scan' }));
+    await user.type(screen.getByLabelText('Badge code'), `${server.badge(21)}{Enter}`);
+    expect(await screen.findByRole('alertdialog')).toHaveAttribute('data-result', 'checked_in');
+    await waitFor(() => expect(printed()).toEqual(['21:4x6']));
+    await waitFor(() => expect(document.querySelector('iframe.door-print-frame')?.getAttribute('src')).toBe('blob:badge-1'));
+    expect(made[0]?.type).toBe('application/pdf');
+    await user.keyboard('{Escape}');
+    // Printed by hand from the amber screen (the same badge again), and the choices survive a reload.
+    await waitFor(() => expect(screen.getByLabelText('Badge code')).toHaveFocus());
+    await user.type(screen.getByLabelText('Badge code'), `${server.badge(21)}{Enter}`);
+    const amber = await screen.findByRole('alertdialog');
+    expect(amber).toHaveAttribute('data-result', 'already');
+    await user.click(within(amber).getByRole('button', { name: 'Print badge' }));
+    expect(await within(amber).findByRole('status')).toHaveTextContent('Sent to the printer (4 × 6 in label).');
+    expect(printed()).toEqual(['21:4x6', '21:4x6']);
+    expect((await Door.load())?.print).toEqual({ labelSize: '4x6', printOnScan: true });
+    await server.stop();
+    await user.click(within(amber).getByRole('button', { name: 'Print badge' }));
+    expect(await within(amber).findByRole('alert')).toHaveTextContent('Printing needs the network');
+  });
 });

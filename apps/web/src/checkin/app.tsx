@@ -8,7 +8,8 @@ import type { RosterRow } from './api.ts';
 import { pair } from './api.ts';
 import { Door, DoorApiError, eventOver, SYNC_INTERVAL_MS, type DoorOutcome, type DoorStatus, type WipeReason } from './door.ts';
 import type { RecentScan } from './db.ts';
-import { badgeTypeLabel as typeLabel } from '@portal/contracts/event-days';
+import { badgeTypeLabel as typeLabel, LABEL_SIZES, type LabelSize } from '@portal/contracts/event-days';
+import { printBadge, PrintBadgeButton, printErrorText } from './print.tsx';
 
 const Camera = lazy(() => import('./camera.tsx').then((module) => ({ default: module.Camera })));
 const DeskForms = lazy(() => import('./desk-forms.tsx').then((module) => ({ default: module.DeskForms })));
@@ -187,9 +188,18 @@ function DoorScreen({ door }: { door: Door }) {
     };
   }, [door]);
 
-  const show = useCallback((outcome: DoorOutcome) => {
-    setResult(outcome);
-  }, []);
+  const [printError, setPrintError] = useState<string | null>(null);
+  const show = useCallback(
+    (outcome: DoorOutcome) => {
+      setResult(outcome);
+      // A badge desk prints every badge it admits (Device: print on scan).
+      if (outcome.kind === 'checked_in' && door.print.printOnScan) {
+        setPrintError(null);
+        printBadge(door, outcome.row.registrationId).catch((error: unknown) => setPrintError(printErrorText(error)));
+      }
+    },
+    [door],
+  );
 
   const scan = useCallback(
     async (code: string, startedAt?: number) => {
@@ -231,6 +241,14 @@ function DoorScreen({ door }: { door: Door }) {
         </nav>
       </header>
       <SyncBanner status={status} />
+      {printError && (
+        <p className="door-banner door-banner-offline" role="alert">
+          {printError}{' '}
+          <button type="button" className="door-link" onClick={() => setPrintError(null)}>
+            Dismiss
+          </button>
+        </p>
+      )}
       <main className="door-main">
         {panel === 'scan' && (
           <>
@@ -543,6 +561,7 @@ function ResultScreen({ result, door, onDone, onResult }: { result: DoorOutcome;
             Undo
           </button>
         )}
+        {(result.kind === 'checked_in' || result.kind === 'already') && <PrintBadgeButton door={door} registrationId={result.row.registrationId} className="door-button door-big" />}
         {result.kind === 'unlisted' && (
           <>
             <button ref={next} type="button" className="door-button door-big door-primary" onClick={() => void door.decide(result, true).then(onDone)}>
@@ -557,6 +576,8 @@ function ResultScreen({ result, door, onDone, onResult }: { result: DoorOutcome;
     </div>
   );
 }
+
+const LABEL_SIZE_NAMES: Record<LabelSize, string> = { '4x3': '4 × 3 in label', '4x6': '4 × 6 in label', a6: 'A6 (105 × 148 mm)' };
 
 function Settings({ door }: { door: Door }) {
   const status = useDoorStatus(door);
@@ -600,6 +621,21 @@ function Settings({ door }: { door: Door }) {
         </div>
         {saved && <p role="status">Saved.</p>}
       </form>
+      <fieldset className="door-fieldset">
+        <legend>Badge printer</legend>
+        <label htmlFor="label-size">Label size</label>
+        <select id="label-size" value={door.print.labelSize} onChange={(event) => void door.setPrintPrefs({ labelSize: event.target.value as LabelSize })}>
+          {LABEL_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {LABEL_SIZE_NAMES[size]}
+            </option>
+          ))}
+        </select>
+        <label className="door-check">
+          <input type="checkbox" checked={door.print.printOnScan} onChange={(event) => void door.setPrintPrefs({ printOnScan: event.target.checked })} /> Print on scan
+          (a badge desk: every badge checked in here prints at once)
+        </label>
+      </fieldset>
       <button type="button" className="door-button" onClick={() => void door.sync()} disabled={status.syncing}>
         {status.syncing ? 'Syncing…' : 'Sync now'}
       </button>

@@ -6,7 +6,7 @@
  * (401), and the day after the event.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { ScanResult } from '@portal/contracts/event-days';
+import type { LabelSize, ScanResult } from '@portal/contracts/event-days';
 import type { CheckInConfig, RosterRow, Scan } from './api.ts';
 
 export const DB_NAME = 'portal-checkin';
@@ -20,6 +20,13 @@ export interface Pairing {
   door: string;
   pairedAt: string;
 }
+
+/** The door's printing: the label size of its printer, and whether a green scan prints the badge at once (a badge desk). */
+export interface PrintPrefs {
+  labelSize: LabelSize;
+  printOnScan: boolean;
+}
+export const DEFAULT_PRINT_PREFS: PrintPrefs = { labelSize: '4x3', printOnScan: false };
 
 export interface SyncState {
   /** The roster cursor for the next delta; null before the first full sync. */
@@ -50,8 +57,8 @@ export interface RecentScan {
 
 interface CheckInDb extends DBSchema {
   meta: {
-    key: 'pairing' | 'config' | 'sync';
-    value: Pairing | CheckInConfig | SyncState;
+    key: 'pairing' | 'config' | 'sync' | 'print';
+    value: Pairing | CheckInConfig | SyncState | PrintPrefs;
   };
   roster: {
     key: number;
@@ -98,6 +105,10 @@ export async function getPairing(db: DoorDb): Promise<Pairing | null> {
 
 export async function getConfig(db: DoorDb): Promise<CheckInConfig | null> {
   return ((await db.get('meta', 'config')) as CheckInConfig | undefined) ?? null;
+}
+
+export async function getPrintPrefs(db: DoorDb): Promise<PrintPrefs> {
+  return { ...DEFAULT_PRINT_PREFS, ...((await db.get('meta', 'print')) as PrintPrefs | undefined) };
 }
 
 export async function getSyncState(db: DoorDb): Promise<SyncState> {

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import type { RosterRow } from './api.ts';
 import { DoorApiError, type Door } from './door.ts';
+import { PrintBadgeButton } from './print.tsx';
 
 function errorText(error: unknown): string {
   if (error instanceof DoorApiError && error.offline) return 'This needs the network: no connection to the server now.';
@@ -67,8 +68,9 @@ export function DeskForms({ door }: { door: Door }) {
           <p>
             {done.what}: <strong>{done.name}</strong>, registration {done.registrationId}.
           </p>
-          <p className="door-help">Badge code for the printer or a reprint from the console:</p>
+          <p className="door-help">Badge code (print it here, or reprint it from the console):</p>
           <code className="door-code">{done.code}</code>
+          <PrintBadgeButton door={door} registrationId={done.registrationId} />
         </section>
       )}
       {rights.walkIn && (

@@ -9,8 +9,22 @@
  * list still loading) is asked of the server at once while online, and its answer shown; offline
  * the doorkeeper chooses (`unlisted`), and the choice goes to the server with the next sync.
  */
-import { DoorApiError, fetchConfig, fetchRosterPage, sendScans, SCANS_PER_CALL_MAX, substitute, walkIn, type CheckInConfig, type DoorPerson, type RosterRow, type Scan, type ScanOutcome } from './api.ts';
-import { doorRow, getConfig, getPairing, getSyncState, openDoorDb, wipe, type DoorDb, type Pairing, type RecentScan, type SyncState } from './db.ts';
+import { DoorApiError, fetchBadgePdf, fetchConfig, fetchRosterPage, sendScans, SCANS_PER_CALL_MAX, substitute, walkIn, type CheckInConfig, type DoorPerson, type RosterRow, type Scan, type ScanOutcome } from './api.ts';
+import {
+  DEFAULT_PRINT_PREFS,
+  doorRow,
+  getConfig,
+  getPairing,
+  getPrintPrefs,
+  getSyncState,
+  openDoorDb,
+  wipe,
+  type DoorDb,
+  type Pairing,
+  type PrintPrefs,
+  type RecentScan,
+  type SyncState,
+} from './db.ts';
 import { BadgeVerifier } from './verify.ts';
 import { emailHashOf, emailSpellings } from '@portal/contracts/checkin';
 
@@ -77,6 +91,8 @@ export class Door {
   private changes = 0;
   private changedAt = new Map<number, number>();
   status: DoorStatus;
+  /** The label size of the door's printer and print on scan (Device settings). */
+  print: PrintPrefs = DEFAULT_PRINT_PREFS;
 
   private constructor(
     private readonly db: DoorDb,
@@ -104,7 +120,9 @@ export class Door {
     const db = await openDoorDb();
     const [pairing, config, sync, rows, pending] = await Promise.all([getPairing(db), getConfig(db), getSyncState(db), db.getAll('roster'), db.count('pending')]);
     if (!pairing || !config) return null;
-    return new Door(db, pairing, config, sync, rows, pending);
+    const door = new Door(db, pairing, config, sync, rows, pending);
+    door.print = await getPrintPrefs(db);
+    return door;
   }
 
   /** Stores a fresh pairing and the device's config; the roster comes with the first sync. */
@@ -522,6 +540,22 @@ export class Door {
     (this.pairing as { door: string }).door = name;
     await this.db.put('meta', this.pairing, 'pairing');
     this.update({});
+  }
+
+  async setPrintPrefs(patch: Partial<PrintPrefs>): Promise<void> {
+    this.print = { ...this.print, ...patch };
+    await this.db.put('meta', this.print, 'print');
+    this.update({});
+  }
+
+  /** One badge as a PDF for the label printer (needs the network; the server counts and audits it). */
+  async badgePdf(registrationId: number): Promise<Blob> {
+    try {
+      return await fetchBadgePdf(this.pairing.accessToken, registrationId, this.print.labelSize);
+    } catch (error) {
+      if (error instanceof DoorApiError && error.revoked) await this.wipe('revoked');
+      throw error;
+    }
   }
 
   /** Registers a walk-in (device with the right), checked in at this door when asked; the roster sync brings their row. */

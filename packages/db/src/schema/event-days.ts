@@ -37,6 +37,8 @@ export const checkinDevices = pgTable(
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     /** When the device last fetched the roster (what it holds: docs/event-days.md). */
     lastRosterAt: timestamp('last_roster_at', { withTimezone: true }),
+    /** Badges this device printed (each print audited as `badge-printed`). */
+    badgePrints: integer('badge_prints').notNull().default(0),
     createdByOrganizerId: integer('created_by_organizer_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,6 +58,8 @@ export const badges = pgTable(
     checkedInDeviceId: integer('checked_in_device_id'),
     /** When the server recorded the check-in (an offline door's scannedAt can be earlier). */
     checkedInRecordedAt: timestamp('checked_in_recorded_at', { withTimezone: true }),
+    /** Times this badge was printed one by one (a door's Print badge, the console's reprint); each audited as `badge-printed`. */
+    prints: integer('prints').notNull().default(0),
     changedAt: timestamp('changed_at', { withTimezone: true })
       .notNull()
       .default(sql`clock_timestamp()`),

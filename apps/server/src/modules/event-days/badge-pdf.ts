@@ -26,6 +26,9 @@ export const LAYOUTS: Record<BadgeLayout, Layout> = {
   a6: { size: [105 * MM, 148 * MM], cols: 1, rows: 1 },
   'a4-4up': { size: [210 * MM, 297 * MM], cols: 2, rows: 2 },
   'letter-6up': { size: [612, 792], cols: 2, rows: 3 },
+  // Label printers: 4x3 in (landscape) and 4x6 in, one badge a label.
+  'label-4x3': { size: [288, 216], cols: 1, rows: 1 },
+  'label-4x6': { size: [288, 432], cols: 1, rows: 1 },
 };
 
 /** A badge as printed: the print page's row without its ordering key. */

@@ -118,6 +118,47 @@ describe('badges, walk-ins and substitution', () => {
     expect((await t.app.inject({ method: 'GET', url: `${EVENT_DAYS_ADMIN_PATHS.badges}?event=nbc` })).statusCode).toBe(401);
   });
 
+  it('a door prints one badge sized for its label printer (4x3 in, 4x6 in, A6); every print counted and audited', async () => {
+    const reg = await someEnrolled(6);
+    const door = await device({});
+    const print = (payload: object) => t.app.inject({ method: 'POST', url: CHECKIN_PATHS.badgePrints, headers: bearer(door), payload });
+    const sizes: Array<[string, string]> = [
+      ['4x3', '288 216'],
+      ['4x6', '288 432'],
+      ['a6', '297.637795 419.527559'],
+    ];
+    for (const [index, [size, box]] of sizes.entries()) {
+      const res = await print({ registrationId: reg.id, size });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['x-badge-prints']).toBe(String(index + 1));
+      const pdf = res.rawPayload.toString('latin1');
+      expect(pdf.startsWith('%PDF-')).toBe(true);
+      expect((pdf.match(/\/Type \/Page\b/g) ?? []).length).toBe(1);
+      expect(pdf).toContain(`/MediaBox [0 0 ${box}]`);
+    }
+    const [badge] = await t.database.db.select().from(schema.badges).where(eq(schema.badges.registrationId, reg.id));
+    expect(badge!.prints).toBe(3);
+    // The console's reprint of the same badge counts too.
+    await adminCall('GET', `${EVENT_DAYS_ADMIN_PATHS.badges}?event=nbc&registrationId=${reg.id}&layout=label-4x3`);
+    const audits = await t.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'badge-printed'));
+    const mine = audits.filter((a) => a.detail?.registrationId === reg.id);
+    expect(mine.map((a) => [a.detail?.print, a.detail?.layout])).toEqual([
+      [1, 'label-4x3'],
+      [2, 'label-4x6'],
+      [3, 'a6'],
+      [4, 'label-4x3'],
+    ]);
+    expect(mine[0]!.actorEmail).toMatch(/^device:\d+$/);
+    const list = await adminCall('GET', `${EVENT_DAYS_ADMIN_PATHS.devices}?event=nbc`);
+    expect(body<{ rows: Array<{ prints: number; id: number }> }>(list).data.rows.some((d) => d.prints === 3)).toBe(true);
+    // Another event's registration, an unknown one, a bad size: refused.
+    const [abc] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from registrations where event_id = 'abc' and status = 'Enrolled' limit 1`));
+    expect((await print({ registrationId: abc!.id })).statusCode).toBe(404);
+    expect((await print({ registrationId: 99_999_999 })).statusCode).toBe(404);
+    expect((await print({ registrationId: reg.id, size: 'a3' })).statusCode).toBe(400);
+  });
+
   describe('walk-ins', () => {
     it('the console registers a new person on the spot, checked in, with a badge; audited', async () => {
       const email = `walkin-${randomUUID().slice(0, 8)}@example.com`;

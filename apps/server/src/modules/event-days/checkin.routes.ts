@@ -5,7 +5,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  badgePrintRequestSchema,
   CHECKIN_PATHS,
+  LABEL_LAYOUT,
   deviceSubstituteRequestSchema,
   pairRequestSchema,
   rosterQuerySchema,
@@ -14,11 +16,13 @@ import {
 } from '@portal/contracts';
 import { created, ok } from '../../lib/envelope.ts';
 import { forbidden } from '../../lib/errors.ts';
+import type { BadgeKeys } from '../badges/badge-code.ts';
+import { streamBadgesPdf } from './badge-pdf.ts';
 import type { CheckInService } from './checkin.service.ts';
 import { deviceOf } from './device-auth.ts';
 import type { EventDaysService } from './event-days.service.ts';
 
-export const checkInRoutes: FastifyPluginAsyncZod<{ service: CheckInService; days: EventDaysService }> = async (app, { service, days }) => {
+export const checkInRoutes: FastifyPluginAsyncZod<{ service: CheckInService; days: EventDaysService; keys: BadgeKeys }> = async (app, { service, days, keys }) => {
   app.addHook('onSend', async (_request, reply, payload) => {
     // Attendee data for the door: never kept by a shared cache.
     void reply.header('cache-control', 'no-store');
@@ -41,6 +45,16 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ service: CheckInService; day
     if (!device.canWalkIn) throw forbidden('This door device has no walk-in right. An organizer can give it one in the console.');
     if (request.body.event && request.body.event !== device.eventId) throw forbidden(`This device checks in for ${device.eventId}, not ${request.body.event}.`);
     return created(reply, await days.walkIn({ kind: 'device', deviceId: device.id, name: device.name, ip: request.ip }, { ...request.body, event: device.eventId }));
+  });
+
+  // One badge for the door's label printer (after a scan, a walk-in or a substitution; print on scan): counted and audited first.
+  app.post(CHECKIN_PATHS.badgePrints, { schema: { body: badgePrintRequestSchema } }, async (request, reply) => {
+    const device = deviceOf(request);
+    const { registrationId, size } = request.body;
+    const layout = LABEL_LAYOUT[size];
+    const printed = await days.recordBadgePrint({ kind: 'device', deviceId: device.id, name: device.name, ip: request.ip }, registrationId, layout, device.eventId);
+    void reply.type('application/pdf').header('content-disposition', `inline; filename="badge-${registrationId}-${size}.pdf"`).header('x-badge-prints', String(printed.prints));
+    return reply.send(streamBadgesPdf(app.db, keys, { event: device.eventId, registrationId, layout }, app.log));
   });
 
   app.post(CHECKIN_PATHS.substitutions, { schema: { body: deviceSubstituteRequestSchema } }, async (request) => {

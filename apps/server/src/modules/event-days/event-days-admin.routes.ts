@@ -75,6 +75,8 @@ export const eventDaysAdminRoutes: FastifyPluginAsyncZod<{ service: EventDaysSer
   );
 
   app.get(EVENT_DAYS_ADMIN_PATHS.badges, { ...guard, schema: { querystring: badgesQuerySchema } }, async (request, reply) => {
+    // One registration's badge is a reprint: counted and audited like a door's.
+    if (request.query.registrationId !== undefined) await service.recordBadgePrint(actorOf(request), request.query.registrationId, request.query.layout, request.query.event);
     void reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="badges-${request.query.event}-${request.query.layout}.pdf"`);

@@ -60,6 +60,7 @@ export interface DeviceListRow {
   scans: number;
   checkIns: number;
   conflicts: number;
+  prints: number;
   heldRows: number;
 }
 
@@ -73,7 +74,7 @@ export async function deviceListRows(db: DbOrTx, filter: { event?: string | unde
         d.last_sync_at as "lastSyncAt", d.last_roster_at as "lastRosterAt",
         (select count(*)::int from checkin_scans c where c.device_id = d.id) as scans,
         (select count(*)::int from checkin_scans c where c.device_id = d.id and c.result = 'checked_in') as "checkIns",
-        (select count(*)::int from checkin_scans c where c.device_id = d.id and c.conflict) as conflicts,
+        (select count(*)::int from checkin_scans c where c.device_id = d.id and c.conflict) as conflicts, d.badge_prints as prints,
         case when d.last_roster_at is null then 0 else
           (select count(*)::int from badges b where b.event_id = d.event_id and b.changed_at <= d.last_roster_at) end as "heldRows"
       from checkin_devices d where ${where}
@@ -179,6 +180,17 @@ export async function lockRegistrationById(tx: Tx, id: number): Promise<Registra
 export async function registrationStatusOf(tx: DbOrTx, id: number): Promise<{ status: RegistrationRow['status']; eventId: string } | undefined> {
   const [registration] = await tx.select({ status: registrations.status, eventId: registrations.eventId }).from(registrations).where(eq(registrations.id, id));
   return registration;
+}
+
+/** One more print of the badge (and of the device that printed it); answers the badge's count. */
+export async function countBadgePrint(tx: DbOrTx, registrationId: number, deviceId: number | null): Promise<number> {
+  const [row] = await tx
+    .update(badges)
+    .set({ prints: sql`${badges.prints} + 1` })
+    .where(eq(badges.registrationId, registrationId))
+    .returning({ prints: badges.prints });
+  if (deviceId !== null) await tx.update(checkinDevices).set({ badgePrints: sql`${checkinDevices.badgePrints} + 1` }).where(eq(checkinDevices.id, deviceId));
+  return row?.prints ?? 0;
 }
 
 export async function markEnrolled(tx: DbOrTx, id: number, at: Date): Promise<void> {

@@ -9,6 +9,7 @@ import {
   type CheckInDevice,
   type CreateCheckInDeviceRequest,
   type CreatedCheckInDevice,
+  type BadgeLayout,
   type SubstituteData,
   type SubstituteRequest,
   type WalkInData,
@@ -45,6 +46,7 @@ import {
   lockDevice,
   lockRegistrationById,
   lockRegistrationOf,
+  countBadgePrint,
   markDeviceRevoked,
   markEnrolled,
   registrationIdOf,
@@ -166,6 +168,7 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
         scans: d.scans,
         checkIns: d.checkIns,
         conflicts: d.conflicts,
+        prints: d.prints,
         holds,
       };
     });
@@ -404,6 +407,27 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
     });
   }
 
+  /**
+   * A badge printed one by one (a door's Print badge or print on scan, the console's reprint):
+   * counted on the badge and the device, audited (`badge-printed`). 404 outside the caller's event.
+   */
+  async function recordBadgePrint(actor: DaysActor, registrationId: number, layout: BadgeLayout, withinEvent: string): Promise<{ eventId: string; prints: number }> {
+    return db.transaction(async (tx) => {
+      const registration = await registrationStatusOf(tx, registrationId);
+      if (!registration || registration.eventId !== withinEvent) throw notFound('No registration with this id.');
+      if (registration.status !== 'Enrolled') throw conflict('Only an enrolled registration has a badge to print.');
+      const prints = await countBadgePrint(tx, registrationId, actor.kind === 'device' ? actor.deviceId : null);
+      await audit(tx, {
+        action: 'badge-printed',
+        success: true,
+        eventId: registration.eventId,
+        ...auditActor(actor),
+        detail: { registrationId, layout, print: prints, ...(actor.kind === 'device' ? { deviceId: actor.deviceId, deviceName: actor.name } : {}) },
+      });
+      return { eventId: registration.eventId, prints };
+    });
+  }
+
   /** Console: check a registration in (or undo) by hand, e.g. at the help desk. */
   async function consoleCheckIn(actor: DaysActor & { kind: 'organizer' }, registrationId: number, undo: boolean) {
     return db.transaction(async (tx) => {
@@ -429,5 +453,5 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
     });
   }
 
-  return { createDevice, revokeDevice, listDevices, conflicts, walkIn, substitute, consoleCheckIn, checkInOf: (id: number) => checkInState(db, id), badgeOf: (id: number) => issueBadge(db, keys, id) };
+  return { createDevice, revokeDevice, listDevices, conflicts, walkIn, substitute, consoleCheckIn, recordBadgePrint, checkInOf: (id: number) => checkInState(db, id), badgeOf: (id: number) => issueBadge(db, keys, id) };
 }

@@ -127,6 +127,14 @@ export async function startDoorServer(
       rows.set(registrationId, { registrationId, firstName: person.firstName, lastName: person.lastName, attendeeType: 'dealer', storeDlrnum: null, storeName: null, status: 'Enrolled', badgeVersion: 1, checkedInAt: person.checkIn ? at : null, door: person.checkIn ? person.door : null, version: ++seq });
       return send(response, 201, { registrationId, personId: registrationId, name: `${person.firstName} ${person.lastName}`, badge: { code: state.badge(registrationId) }, checkedInAt: person.checkIn ? at : null });
     }
+    if (url.pathname === '/api/CheckIn/BadgePrints' && request.method === 'POST') {
+      const asked = (await body(request)) as { registrationId: number; size: string };
+      state.calls.push({ path: 'badge', ids: [`${asked.registrationId}:${asked.size}`] });
+      if (rows.get(asked.registrationId)?.status !== 'Enrolled') return send(response, 404, null, 'No registration with this id.');
+      response.writeHead(200, { 'content-type': 'application/pdf' });
+      response.end('%PDF-1.3 a badge');
+      return;
+    }
     if (url.pathname === '/api/CheckIn/Scans' && request.method === 'POST') {
       const parsed = scansRequestSchema.safeParse(await body(request));
       if (!parsed.success) return send(response, 400, null, parsed.error.issues[0]?.message ?? 'bad scans');

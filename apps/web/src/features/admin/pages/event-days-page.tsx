@@ -50,7 +50,13 @@ import { useCreateFlow } from '../hooks/use-create-flow.ts';
 const EVENTS = ['nbc', 'abc'] as const;
 type EventId = (typeof EVENTS)[number];
 const LEVELS = ['Region', 'Zone', 'District'] as const;
-const LAYOUT_LABELS: Record<BadgeLayout, string> = { a6: 'A6, one per page', 'a4-4up': 'A4, four per page', 'letter-6up': 'US Letter, six per page' };
+const LAYOUT_LABELS: Record<BadgeLayout, string> = {
+  a6: 'A6, one per page',
+  'a4-4up': 'A4, four per page',
+  'letter-6up': 'US Letter, six per page',
+  'label-4x3': 'Label 4 × 3 in, one per label',
+  'label-4x6': 'Label 4 × 6 in, one per label',
+};
 const STATE_LABELS: Record<CheckInDevice['state'], string> = { pairing: 'Waiting to pair', expired: 'Code expired', paired: 'Paired', revoked: 'Revoked' };
 
 function Arrivals({ event }: { event: EventId }) {
