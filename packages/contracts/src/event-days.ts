@@ -29,6 +29,8 @@ export const EVENT_DAYS_ADMIN_PATHS = {
   walkIns: '/api/Admin/WalkIns',
   substitute: '/api/Admin/Registrations/{id}/Substitute',
   checkIn: '/api/Admin/Registrations/{id}/CheckIn',
+  /** Each door's count, live: `CheckInActivity`. */
+  activity: '/api/Admin/CheckInActivity',
 } as const;
 
 export const ARRIVALS_PATHS = {
@@ -133,6 +135,34 @@ export const checkInDeviceSchema = z.object({
 export type CheckInDevice = z.infer<typeof checkInDeviceSchema>;
 
 export const checkInDevicesQuerySchema = z.object({ event: eventTypeSchema.optional() });
+
+/** A device that has not synced for this long while paired shows in red on the console. */
+export const DEVICE_STALE_AFTER_MS = 2 * 60 * 1000;
+
+/**
+ * `GET /api/Admin/CheckInActivity?event=`: each door's count, live (the console polls it). "Today"
+ * is the event's day in its time zone; `arrivalsByHour` the arrivals per local hour, the last 48
+ * hours that had any, oldest first; `stale`: paired, and not synced for `DEVICE_STALE_AFTER_MS`.
+ */
+export const checkInActivitySchema = z.object({
+  asOf: z.string(),
+  timeZone: z.string(),
+  doors: z.array(
+    z.object({
+      deviceId: z.number().int(),
+      name: z.string(),
+      state: z.enum(['pairing', 'expired', 'paired', 'revoked']),
+      lastSyncAt: z.string().nullable(),
+      stale: z.boolean(),
+      scansLast15Min: z.number().int(),
+      scansToday: z.number().int(),
+      prints: z.number().int(),
+    }),
+  ),
+  /** `hour`: the local hour as `YYYY-MM-DD HH:00`. */
+  arrivalsByHour: z.array(z.object({ hour: z.string(), arrivals: z.number().int() })),
+});
+export type CheckInActivity = z.infer<typeof checkInActivitySchema>;
 
 /** `GET /api/Admin/CheckInConflicts?event=`: badges two doors both admitted while offline. */
 export const checkInConflictSchema = z.object({

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   ADMIN_PATHS,
   CHECKIN_PATHS,
+  checkInActivitySchema,
   checkInConfigSchema,
   checkInDeviceSchema,
   createdCheckInDeviceSchema,
@@ -165,6 +166,38 @@ describe('door devices and the check-in API', () => {
         await demo.close();
         await production.close();
       }
+    });
+  });
+
+  describe('each door’s count, live', () => {
+    it('counts each door’s scans of the last 15 minutes and of the event’s day, its prints, arrivals per hour, and flags devices not synced for 2 minutes', async () => {
+      const quiet = await newDevice();
+      const busy = await newDevice();
+      const [a, b] = await enrolled('nbc', 2, 140);
+      const now = Date.now();
+      const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+      await sendScans(busy.token, [scan({ code: codeOf(a!), scannedAt: at(5) }), scan({ code: codeOf(a!), scannedAt: at(4) }), scan({ code: codeOf(b!), scannedAt: at(40) })]);
+      // The quiet door last synced three minutes ago.
+      await t.database.db.update(schema.checkinDevices).set({ lastSyncAt: new Date(now - 3 * 60_000) }).where(eq(schema.checkinDevices.id, quiet.id));
+      const res = await adminCall('GET', `${EVENT_DAYS_ADMIN_PATHS.activity}?event=nbc`);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = checkInActivitySchema.parse(body(res).data);
+      expect(data.timeZone).toBe('America/Los_Angeles');
+      const localDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: data.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+      const today = [at(5), at(4), at(40)].filter((iso) => localDay(iso) === localDay(data.asOf)).length;
+      expect(data.doors.find((d) => d.deviceId === busy.id)).toMatchObject({ scansLast15Min: 2, scansToday: today, stale: false, state: 'paired', prints: 0 });
+      expect(data.doors.find((d) => d.deviceId === quiet.id)).toMatchObject({ scansLast15Min: 0, scansToday: 0, stale: true });
+      // Arrivals per local hour, oldest first, the last 48 hours with any: the two check-ins are in theirs.
+      const hours = data.arrivalsByHour.map((h) => h.hour);
+      expect(hours).toEqual([...hours].sort());
+      expect(hours.length).toBeLessThanOrEqual(48);
+      const hourOf = (iso: string) => {
+        const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: data.timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+        return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:00`;
+      };
+      for (const iso of [at(5), at(40)]) expect(data.arrivalsByHour.find((h) => h.hour === hourOf(iso))?.arrivals ?? 0).toBeGreaterThanOrEqual(1);
+      expect((await adminCall('GET', `${EVENT_DAYS_ADMIN_PATHS.activity}?event=zzz`)).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'GET', url: `${EVENT_DAYS_ADMIN_PATHS.activity}?event=nbc` })).statusCode).toBe(401);
     });
   });
 

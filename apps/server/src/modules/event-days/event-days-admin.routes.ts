@@ -61,6 +61,10 @@ export const eventDaysAdminRoutes: FastifyPluginAsyncZod<{ service: EventDaysSer
     ok(await service.revokeDevice(actorOf(request), request.params.id)),
   );
 
+  app.get(EVENT_DAYS_ADMIN_PATHS.activity, { ...guard, schema: { querystring: z.object({ event: eventTypeSchema }) } }, async (request) =>
+    ok(await service.activity(request.query.event)),
+  );
+
   app.get(EVENT_DAYS_ADMIN_PATHS.conflicts, { ...guard, schema: { querystring: z.object({ event: eventTypeSchema }) } }, async (request) => {
     const rows = await service.conflicts(request.query.event);
     return ok({ rows, total: rows.length });

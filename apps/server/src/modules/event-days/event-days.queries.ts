@@ -82,6 +82,44 @@ export async function deviceListRows(db: DbOrTx, filter: { event?: string | unde
   return rowsOf<DeviceListRow>(result);
 }
 
+export interface DoorActivityRow {
+  deviceId: number;
+  name: string;
+  lastSyncAt: Date | string | null;
+  scansLast15Min: number;
+  scansToday: number;
+  prints: number;
+}
+
+/**
+ * Per device of the event: scans made (by the door's clock) in the 15 minutes before `now` and
+ * since the start of the event's local day, and its badge prints; and the event's arrivals per
+ * local hour, the last 48 hours that had any. The event's time zone comes with them.
+ */
+export async function doorActivity(db: DbOrTx, event: string, now: Date): Promise<{ timeZone: string; doors: DoorActivityRow[]; hours: Array<{ hour: string; arrivals: number }> }> {
+  const at = now.toISOString();
+  const [zone] = rowsOf<{ timeZone: string }>(await db.execute(sql`select time_zone as "timeZone" from events where id = ${event}`));
+  const timeZone = zone?.timeZone ?? 'UTC';
+  const [doors, hours] = await Promise.all([
+    db.execute(sql`
+      select d.id as "deviceId", d.name, d.last_sync_at as "lastSyncAt", d.badge_prints as prints,
+        (select count(*)::int from checkin_scans c where c.device_id = d.id
+          and c.scanned_at > ${at}::timestamptz - interval '15 minutes' and c.scanned_at <= ${at}::timestamptz) as "scansLast15Min",
+        (select count(*)::int from checkin_scans c where c.device_id = d.id
+          and c.scanned_at >= (date_trunc('day', ${at}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})
+          and c.scanned_at <= ${at}::timestamptz) as "scansToday"
+      from checkin_devices d where d.event_id = ${event}
+      order by d.name, d.id`),
+    db.execute(sql`
+      select hour, arrivals from (
+        select to_char(date_trunc('hour', b.checked_in_at at time zone ${timeZone}), 'YYYY-MM-DD HH24:00') as hour, count(*)::int as arrivals
+        from badges b where b.event_id = ${event} and b.checked_in_at is not null
+        group by 1 order by 1 desc limit 48) x
+      order by hour`),
+  ]);
+  return { timeZone, doors: rowsOf<DoorActivityRow>(doors), hours: rowsOf<{ hour: string; arrivals: number }>(hours) };
+}
+
 export interface ConflictRow {
   registrationId: number;
   attendeeName: string;

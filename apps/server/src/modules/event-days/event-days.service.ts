@@ -10,6 +10,8 @@ import {
   type CreateCheckInDeviceRequest,
   type CreatedCheckInDevice,
   type BadgeLayout,
+  type CheckInActivity,
+  DEVICE_STALE_AFTER_MS,
   type SubstituteData,
   type SubstituteRequest,
   type WalkInData,
@@ -33,6 +35,7 @@ import {
   checkInWalkIn,
   clearCheckIn,
   conflictRows,
+  doorActivity,
   deviceListRows,
   eventExists,
   findPersonByEmail,
@@ -172,6 +175,32 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
         holds,
       };
     });
+  }
+
+  /** Each door's count, live (the console's event days page polls it). */
+  async function activity(event: string): Promise<CheckInActivity> {
+    const at = now();
+    const [{ timeZone, doors, hours }, devices] = await Promise.all([doorActivity(db, event, at), listDevices({ event })]);
+    const stateOf = new Map(devices.map((d) => [d.id, d.state]));
+    return {
+      asOf: at.toISOString(),
+      timeZone,
+      doors: doors.map((d) => {
+        const state = stateOf.get(d.deviceId) ?? 'expired';
+        const lastSyncAt = d.lastSyncAt === null ? null : new Date(d.lastSyncAt);
+        return {
+          deviceId: d.deviceId,
+          name: d.name,
+          state,
+          lastSyncAt: lastSyncAt?.toISOString() ?? null,
+          stale: state === 'paired' && (lastSyncAt === null || at.getTime() - lastSyncAt.getTime() > DEVICE_STALE_AFTER_MS),
+          scansLast15Min: d.scansLast15Min,
+          scansToday: d.scansToday,
+          prints: d.prints,
+        };
+      }),
+      arrivalsByHour: hours,
+    };
   }
 
   async function conflicts(event: string): Promise<CheckInConflict[]> {
@@ -453,5 +482,5 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
     });
   }
 
-  return { createDevice, revokeDevice, listDevices, conflicts, walkIn, substitute, consoleCheckIn, recordBadgePrint, checkInOf: (id: number) => checkInState(db, id), badgeOf: (id: number) => issueBadge(db, keys, id) };
+  return { createDevice, revokeDevice, listDevices, activity, conflicts, walkIn, substitute, consoleCheckIn, recordBadgePrint, checkInOf: (id: number) => checkInState(db, id), badgeOf: (id: number) => issueBadge(db, keys, id) };
 }

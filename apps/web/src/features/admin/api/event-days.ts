@@ -8,6 +8,7 @@ import {
   EVENT_DAYS_ADMIN_PATHS,
   type ArrivalsData,
   type BadgeLayout,
+  type CheckInActivity,
   type CheckInConflict,
   type CheckInDevice,
   type CreateCheckInDeviceRequest,
@@ -53,6 +54,15 @@ export const useConflicts = (event: string) =>
   useQuery({
     queryKey: adminKeys.conflicts(event),
     queryFn: ({ signal }) => adminFetch<Paged<CheckInConflict>>(EVENT_DAYS_ADMIN_PATHS.conflicts, { query: { event }, signal }),
+    refetchInterval: EVENT_DAYS_REFRESH_MS,
+  });
+
+/** Each door's count, live (polled like the arrivals). */
+export const useCheckInActivity = (event: string) =>
+  useQuery({
+    queryKey: adminKeys.checkInActivity(event),
+    queryFn: ({ signal }) => adminFetch<CheckInActivity>(EVENT_DAYS_ADMIN_PATHS.activity, { query: { event }, signal }),
+    placeholderData: keepPreviousData,
     refetchInterval: EVENT_DAYS_REFRESH_MS,
   });
 

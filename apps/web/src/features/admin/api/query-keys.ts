@@ -22,4 +22,5 @@ export const adminKeys = {
   arrivals: (event: string, params: ListParams) => [...adminKeys.eventDays(), 'arrivals', event, params] as const,
   notArrived: (event: string, params: ListParams) => [...adminKeys.eventDays(), 'not-arrived', event, params] as const,
   conflicts: (event: string) => [...adminKeys.eventDays(), 'conflicts', event] as const,
+  checkInActivity: (event: string) => [...adminKeys.eventDays(), 'activity', event] as const,
 };

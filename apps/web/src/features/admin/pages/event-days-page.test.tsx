@@ -32,6 +32,18 @@ function eventDaysApi(extra: Parameters<typeof fakeAdminApi>[0] = {}) {
     'GET /api/Admin/Arrivals': () => ({ rows: [{ code: '010', name: 'East', enrolled: 10, arrived: 4, pctArrived: 40 }], total: { enrolled: 10, arrived: 4 } }),
     'GET /api/Admin/Arrivals/NotArrived': () => ({ rows: [{ registrationId: 7, attendeeName: 'Nora Late', attendeeType: 'dealer', dlrnum: '10002', storeName: 'Lakeside Auto', district: '011001', zone: '011' }], total: 1 }),
     'GET /api/Admin/CheckInDevices': () => ({ rows: [device()], total: 1 }),
+    'GET /api/Admin/CheckInActivity': () => ({
+      asOf: '2027-03-01T09:00:00.000Z',
+      timeZone: 'America/Los_Angeles',
+      doors: [
+        { deviceId: 1, name: 'Door 1', state: 'paired', lastSyncAt: '2027-03-01T08:59:40.000Z', stale: false, scansLast15Min: 12, scansToday: 140, prints: 3 },
+        { deviceId: 2, name: 'Door 2', state: 'paired', lastSyncAt: '2027-03-01T08:54:00.000Z', stale: true, scansLast15Min: 0, scansToday: 55, prints: 0 },
+      ],
+      arrivalsByHour: [
+        { hour: '2027-03-01 07:00', arrivals: 20 },
+        { hour: '2027-03-01 08:00', arrivals: 75 },
+      ],
+    }),
     'GET /api/Admin/CheckInConflicts': () => ({
       rows: [{ registrationId: 9, attendeeName: 'Dana Twice', storeName: 'Hilltop', first: { at: '2027-03-01T08:00:00.000Z', door: 'North', device: 'Door 1' }, second: { at: '2027-03-01T08:01:00.000Z', door: 'South', device: 'Door 2', scanId: 'x' } }],
       total: 1,
@@ -50,6 +62,19 @@ describe('event days page', { timeout: 40_000 }, () => {
     const devices = await screen.findByRole('table', { name: 'Door devices' });
     expect(within(devices).getByText(/310 people \(firstName, lastName\)/)).toBeInTheDocument();
     expect(await screen.findByText('Dana Twice')).toBeInTheDocument();
+  });
+
+  it('shows each door’s count live, a door not synced for 2 minutes in red, and arrivals per hour', async () => {
+    const api = eventDaysApi();
+    renderApp('/admin/event-days');
+    const doors = await screen.findByRole('table', { name: 'Doors now' });
+    const [, first, second] = within(doors).getAllByRole('row');
+    expect(first).toHaveTextContent(/Door 1.*12.*140.*3/);
+    expect(within(first!).queryByText(/not synced/)).toBeNull();
+    expect(second).toHaveTextContent(/Door 2.*not synced for 6 min.*0.*55/);
+    expect(within(second!).getByText('not synced for 6 min').closest('td')).toHaveClass('text-danger');
+    expect(screen.getByRole('img', { name: /Arrivals per hour from 2027-03-01 07:00 to 2027-03-01 08:00: 95 in all, most at 2027-03-01 08:00 \(75\)/ })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/Admin/CheckInActivity')[0]?.query).toEqual({ event: 'nbc' });
   });
 
   it('creates a device and shows its pairing code once; revokes after a confirmation', async () => {

@@ -1,6 +1,6 @@
 /**
- * The days of the event (docs/event-days.md): arrivals of the whole event (refreshed every 10 s while
- * shown), door devices (pair, what each holds, revoke), conflicts two offline doors made, walk-ins and
+ * The days of the event (docs/event-days.md): arrivals of the whole event and each door's count
+ * (refreshed every 10 s while shown), door devices (pair, what each holds, revoke), conflicts two offline doors made, walk-ins and
  * printed badges.
  */
 import { useState, type FormEvent } from 'react';
@@ -46,6 +46,7 @@ import { ATTENDEE_TYPE_LABELS, labelOf } from '../utils/labels.ts';
 import { fieldErrorsOf } from '../utils/zod-errors.ts';
 import { FormCard } from '../components/form-card.tsx';
 import { useCreateFlow } from '../hooks/use-create-flow.ts';
+import { DoorActivity } from '../components/door-activity.tsx';
 
 const EVENTS = ['nbc', 'abc'] as const;
 type EventId = (typeof EVENTS)[number];
@@ -411,6 +412,7 @@ export function EventDaysPage() {
         <SelectField id="event-days-event" label="Event" className="" labelClassName="small mb-0" value={event} onChange={setEvent} options={EVENTS} />
       </div>
       <Arrivals key={`arrivals-${event}`} event={event} />
+      <DoorActivity key={`activity-${event}`} event={event} />
       <Devices key={`devices-${event}`} event={event} />
       <Conflicts event={event} />
       <WalkIn event={event} />
