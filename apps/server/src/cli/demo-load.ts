@@ -12,6 +12,7 @@ import { openMigratedDatabase, runCommand, UsageError } from './run-cli.ts';
 import { formatDemoAccounts } from '../demo/demo-accounts.ts';
 import { DEMO_DEFAULT_SEED, DEMO_MAX_STORES } from '../demo/generate-demo-data.ts';
 import { loadDemoWaitlist } from '../demo/demo-waitlist.ts';
+import { loadDemoSessions } from '../demo/demo-sessions.ts';
 import { DEMO_META_KEY, DemoDataError, loadDemoData, type DemoSummary } from '../demo/load-demo-data.ts';
 
 const USAGE = `Usage: npm run demo:load -- [--stores N] [--seed N] [--reset]
@@ -58,6 +59,10 @@ function parseArguments(argv: string[]) {
 
 /** Tables the demo data owns, children first. Content tables and revoked tokens are kept. */
 const RESET_TABLES = [
+  schema.sessionAttendance,
+  schema.sessionPicks,
+  schema.calendarFeeds,
+  schema.sessions,
   schema.checkinScans,
   schema.checkinDevices,
   schema.badges,
@@ -131,9 +136,10 @@ async function main(args: ReturnType<typeof parseArguments>): Promise<number> {
         await tx.execute(sql`truncate table ${sql.join(RESET_TABLES, sql`, `)} restart identity cascade`);
         await tx.delete(schema.meta).where(sql`${schema.meta.key} = ${DEMO_META_KEY}`);
       }
-      if (args.reset) await tx.delete(schema.meta).where(sql`${schema.meta.key} = 'demo_waitlist'`);
+      if (args.reset) await tx.delete(schema.meta).where(sql`${schema.meta.key} in ('demo_waitlist', 'demo_sessions')`);
       const loaded = await loadDemoData(tx, { stores, seed: args.seed ?? DEMO_DEFAULT_SEED, codeHashKey: config.codeHashKey });
       await loadDemoWaitlist(tx, { codeHashKey: config.codeHashKey });
+      await loadDemoSessions(tx);
       return loaded;
     });
     console.log(formatSummary(summary, performance.now() - started, target));
