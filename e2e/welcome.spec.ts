@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, loginAs, seriousA11yViolations, snap, test } from './fixtures.ts';
 
-const SCROLL_TABS = ['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas'];
+/** The welcome page's tabs, with the sessions page's beside Agenda. */
+const EVENT_TABS = ['Welcome', 'Conference Info', 'Agenda', 'Sessions', 'Attire', 'FAQ', 'Las Vegas'];
 
 test.describe('welcome page and shell', () => {
   test('a dealer sees the welcome page with the tabs of its access code', async ({ page }) => {
     await loginAs(page, 'dealer');
     const tabs = page.getByRole('navigation').getByRole('list').getByRole('link');
-    await expect(tabs).toHaveText([...SCROLL_TABS, 'Enrollment']);
+    await expect(tabs).toHaveText([...EVENT_TABS, 'Enrollment']);
     await expect(page.getByRole('link', { name: 'Welcome' })).toHaveAttribute('aria-current', 'location');
     const logo = page.getByRole('navigation').getByRole('img').first();
     await expect(logo).toHaveJSProperty('width', 225);
@@ -23,7 +24,7 @@ test.describe('welcome page and shell', () => {
   test('corporate sees the expo link and reporting tab', async ({ page }) => {
     await loginAs(page, 'corporate');
     const tabs = page.getByRole('navigation').getByRole('list').getByRole('link');
-    await expect(tabs).toHaveText([...SCROLL_TABS, 'Expo', 'Enrollment', 'Reporting']);
+    await expect(tabs).toHaveText([...EVENT_TABS, 'Expo', 'Enrollment', 'Reporting']);
     await expect(page.getByRole('heading', { name: 'Retailer Expo', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Conference Information for Corporate/ })).toBeVisible();
     await snap(page, 'welcome-corporate');

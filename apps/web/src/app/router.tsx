@@ -19,6 +19,7 @@ const WelcomePage = lazyPage(() => import('./routes/welcome.tsx'));
 const EnrollmentPage = lazyPage(() => import('../features/enrollment/enrollment-page.tsx'));
 const RetailerReportPage = lazyPage(() => import('../features/retailer-report/retailer-report-page.tsx'));
 const ReportingRoutes = lazyPage(() => import('../features/reporting/reporting-routes.tsx'));
+const SessionsPage = lazyPage(() => import('../features/sessions/sessions-page.tsx'));
 const RegistrationPage = lazyPage(() => import('./routes/register.tsx'));
 // The organizer console: its own chunk, never part of an attendee page's load.
 const AdminPage = lazyPage(() => import('./routes/admin.tsx'));
@@ -30,6 +31,8 @@ const SHELL_PAGES: readonly (readonly [string, LazyPage])[] = [
   [paths.enrollment, EnrollmentPage],
   [paths.dashboard, RetailerReportPage],
   [paths.reporting.root, ReportingRoutes],
+  [paths.sessions, SessionsPage],
+  [paths.abcSessions, SessionsPage],
 ];
 
 function usePreloadShellPage(pathname: string): void {
@@ -71,6 +74,8 @@ export function AppRoutes() {
               <Route path={paths.welcome} element={<WelcomePage />} />
               <Route path={paths.enrollment} element={<EnrollmentPage />} />
               <Route path={paths.dashboard} element={<RetailerReportPage />} />
+              <Route path={paths.sessions} element={<SessionsPage />} />
+              <Route path={paths.abcSessions} element={<SessionsPage />} />
               <Route path={`${paths.reporting.root}/*`} element={<ReportingRoutes />} />
             </Route>
           </Route>

@@ -16,6 +16,9 @@ export const paths = {
   welcome: '/nbc/welcome',
   enrollment: '/nbc/enrollment',
   dashboard: '/nbc/dashboard',
+  /** The attendee's program (docs/sessions.md), a tab beside Agenda. */
+  sessions: '/nbc/sessions',
+  abcSessions: '/abc/sessions',
   register: {
     pattern: '/register/:token',
     build: (token: string) => `/register/${enc(token)}`,

@@ -13,6 +13,8 @@ import { formatDay } from './utils/registration-rules.ts';
 
 /** Only people on a waiting list need it (docs/waiting-lists.md): its own chunk. */
 const WaitlistPanel = lazy(() => import('./components/waitlist-panel.tsx'));
+/** Only an Enrolled registration picks sessions (docs/sessions.md): its own chunk. */
+const RegistrationSessions = lazy(() => import('./components/registration-sessions.tsx'));
 
 export default function RegistrationPage() {
   const { token = '' } = useParams();
@@ -79,6 +81,11 @@ function RegistrationForToken({ token }: { token: string }) {
       <p>{revisit ? 'Change the attendance or the dates, or cancel the registration.' : 'Check the attendee’s name and e-mail, choose how they will attend, and submit.'}</p>
       <BadgeSection summary={registration} />
       <RegistrationForm token={token} registration={registration} onDone={setDone} onDeadLink={setDead} />
+      {revisit && registration.status === 'Enrolled' && (
+        <Suspense fallback={<p role="status" className="text-body-secondary">Loading your sessions…</p>}>
+          <RegistrationSessions token={token} />
+        </Suspense>
+      )}
     </>
   );
 }

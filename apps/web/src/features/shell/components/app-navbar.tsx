@@ -46,6 +46,7 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
   function hrefOf(tab: NavTab): string {
     if (tab.kind === 'reporting') return paths.reporting.root;
     if (tab.kind === 'enrollment') return paths.enrollment;
+    if (tab.kind === 'sessions') return eventType === 'abc' ? paths.abcSessions : paths.sessions;
     return eventType === 'abc' ? `#${tab.id}` : welcomeSection(tab.id);
   }
 
@@ -84,6 +85,8 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
       void navigate(paths.reporting.root);
     } else if (tab.kind === 'enrollment') {
       void openEnrollment();
+    } else if (tab.kind === 'sessions') {
+      void navigate(hrefOf(tab));
     } else if (isScrollTab(tab.id)) {
       if (!onContentPage) {
         if (eventType === 'abc') void navigate({ pathname: paths.abcLogin, hash: `#${tab.id}` }, { state: ABC_EVENT_STATE });

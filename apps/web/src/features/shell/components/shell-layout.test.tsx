@@ -45,7 +45,7 @@ describe('shell', () => {
     storeLogin({ accessToken: 'token-general' });
     mockApi();
     renderApp('/nbc/welcome');
-    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Enrollment']);
+    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Sessions', 'Attire', 'FAQ', 'Las Vegas', 'Enrollment']);
     const logo = await screen.findByRole('img', { name: 'Northwind Motor Company, National Business Conference 2027' });
     expect(logo).toHaveAttribute('width', '225');
     expect(logo).toHaveAttribute('height', '60');
@@ -60,7 +60,7 @@ describe('shell', () => {
     storeLogin({ accessToken: 'token-expo', authorizationPolicy: ['expo'] });
     mockApi();
     const first = renderApp('/nbc/welcome');
-    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Expo', 'Enrollment']);
+    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Sessions', 'Attire', 'FAQ', 'Las Vegas', 'Expo', 'Enrollment']);
     await screen.findByRole('button', { name: 'Show more' });
     fireEvent.scroll(window);
     expect(await screen.findByRole('heading', { name: 'Retailer Expo' }, { timeout: 15_000 })).toBeInTheDocument();
@@ -68,12 +68,12 @@ describe('shell', () => {
 
     storeLogin({ accessToken: 'token-field', authorizationPolicy: ['field'] });
     const second = renderApp('/nbc/welcome');
-    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Enrollment', 'Reporting']);
+    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Sessions', 'Attire', 'FAQ', 'Las Vegas', 'Enrollment', 'Reporting']);
     second.unmount();
 
     storeLogin({ accessToken: 'token-corporate', authorizationPolicy: ['corporate'] });
     renderApp('/nbc/welcome');
-    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Expo', 'Enrollment', 'Reporting']);
+    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Sessions', 'Attire', 'FAQ', 'Las Vegas', 'Expo', 'Enrollment', 'Reporting']);
    }, 20_000);
 
   it('removes the server’s copy of the bar and banner once its own header is in, and only then', async () => {
@@ -228,7 +228,7 @@ describe('shell', () => {
     storeLogin({ accessToken: 'token-field', authorizationPolicy: ['field'], reportScope: null });
     mockApi();
     const first = renderApp('/nbc/welcome');
-    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Attire', 'FAQ', 'Las Vegas', 'Enrollment']);
+    expect(await tabNames()).toEqual(['Welcome', 'Conference Info', 'Agenda', 'Sessions', 'Attire', 'FAQ', 'Las Vegas', 'Enrollment']);
     first.unmount();
 
     // A login stored without the field counts as no grant; the reporting pages send it home.

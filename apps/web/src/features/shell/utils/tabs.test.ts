@@ -25,7 +25,8 @@ const HEADER = [
   tab('reporting', ['field', 'corporate']),
 ];
 const idsFor = (policies: string[]) => visibleTabs(HEADER, contentCodesFor(policies)).map((t) => t.id);
-const SCROLL = ['welcome', 'confinfo', 'agenda', 'attire', 'faq', 'eventarea'];
+// The sessions page's tab follows Agenda (docs/sessions.md).
+const SCROLL = ['welcome', 'confinfo', 'agenda', 'sessions', 'attire', 'faq', 'eventarea'];
 
 describe('visibleTabs by access code', () => {
   it('general (navigatingcorp): content tabs and enrollment, no expo, no reporting', () => {
@@ -44,6 +45,15 @@ describe('visibleTabs by access code', () => {
     expect(idsFor(['reporting'])).toEqual([]);
     expect(idsFor(['admin'])).toEqual([]);
     expect(idsFor([])).toEqual([]);
+  });
+  it('puts the sessions page right after Agenda, and marks it on its pages', () => {
+    expect(visibleTabs([tab('agenda', ALL, 'Agenda'), tab('faq', ALL)], ['navigatingcorp']).map((t) => [t.id, t.kind])).toEqual([
+      ['agenda', 'scroll'],
+      ['sessions', 'sessions'],
+      ['faq', 'scroll'],
+    ]);
+    expect(pageTab('/nbc/sessions')).toBe('sessions');
+    expect(pageTab('/abc/sessions')).toBe('sessions');
   });
   it('drops unknown ids and duplicates, keeps content order and titles', () => {
     const tabs = visibleTabs([tab('faq', ALL, 'Questions'), tab('bogus', ALL), tab('faq', ALL), tab('welcome', ALL)], ['navigatingcorp']);

@@ -13,8 +13,11 @@ export type ScrollTabId = (typeof SCROLL_TAB_IDS)[number];
 export interface NavTab {
   id: string;
   title: string;
-  kind: 'scroll' | 'enrollment' | 'reporting';
+  kind: 'scroll' | 'enrollment' | 'reporting' | 'sessions';
 }
+
+/** The sessions page's tab (docs/sessions.md): a page of the portal, shown right after the Agenda tab. */
+export const SESSIONS_TAB: NavTab = { id: 'sessions', title: 'Sessions', kind: 'sessions' };
 
 export function isScrollTab(id: string): id is ScrollTabId {
   return (SCROLL_TAB_IDS as readonly string[]).includes(id);
@@ -33,6 +36,7 @@ export function visibleTabs(tabs: readonly HeaderTab[], accessCodes: readonly st
     if (!kind) continue;
     seen.add(id);
     result.push({ id, title: text(tab.elements.title) || id, kind });
+    if (id === 'agenda') result.push(SESSIONS_TAB);
   }
   return result;
 }
@@ -50,5 +54,6 @@ export function scrollTabTarget(tabId: ScrollTabId, tabs: readonly NavTab[]): st
 export function pageTab(pathname: string): string | undefined {
   const lower = pathname.toLowerCase();
   if (lower === paths.reporting.root.toLowerCase() || lower.startsWith(`${paths.reporting.root.toLowerCase()}/`)) return 'reporting';
+  if (lower === paths.sessions.toLowerCase() || lower === paths.abcSessions.toLowerCase()) return 'sessions';
   return undefined;
 }
