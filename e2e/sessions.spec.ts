@@ -19,6 +19,7 @@ test('pick three sessions, be refused an overlapping fourth, join a full one’s
   await expect(page).toHaveURL(/\/nbc\/sessions$/);
   await expect(page.getByText('Sessions are picked once your registration for the event is complete.')).toBeVisible();
 
+  await page.goto('/nbc/welcome');
   const enrollment = await openEnrollmentScreen(page);
   const registration = await continueToRegistration(enrollment);
   await registration.getByLabel('Arrival date').fill('2027-03-01');
@@ -28,7 +29,7 @@ test('pick three sessions, be refused an overlapping fourth, join a full one’s
   await registration.close();
   await enrollment.close();
 
-  await page.reload();
+  await page.getByRole('navigation').getByRole('link', { name: 'Sessions' }).click();
   await expect(page.getByRole('heading', { name: 'Monday, March 1' })).toBeVisible();
   const notice = page.getByTestId('session-notice');
   for (const title of ['Opening keynote: the road to 2030', 'Fixed ops profitability', 'EV service readiness']) {
