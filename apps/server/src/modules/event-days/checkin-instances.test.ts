@@ -3,10 +3,14 @@
  * four doors send overlapping batches alternately to both, each batch sent twice at once (a retry
  * after a lost answer) and once more later → each attendee exactly one arrival, every scan logged
  * once, the same answers on every retry; a device revoked on one instance is refused at once on the
- * other (the device row is read on every request: no cache to invalidate). PostgreSQL only: one
+ * other (the device row is read on every request: no cache to invalidate); and behind one address (a
+ * round-robin proxy on loopback, as a load balancer), two doors scanning the same badge at the same
+ * moment through both instances give one arrival. PostgreSQL only: one
  * PGlite database has one owner, so two instances cannot each hold their own connection to it.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, CHECKIN_PATHS, createdCheckInDeviceSchema, EVENT_DAYS_ADMIN_PATHS, pairDataSchema, scansDataSchema, type ScanResultRow } from '@portal/contracts';
@@ -124,6 +128,64 @@ describe.skipIf(!isPostgresRun())('the door API with two instances on one Postgr
     }
     const [after] = rowsOf<{ n: number }>(await first.database.db.execute(sql`select count(*)::int as n from checkin_scans where device_id in (${ids})`));
     expect(after!.n).toBe(4 * people.length);
+  });
+
+  it('two doors scanning the same badge at once through one address (round robin to both instances) give one arrival', async () => {
+    // Both instances on real sockets, and a load balancer in front of them: each request to the next instance in turn.
+    const upstreams: number[] = [];
+    for (const on of instances()) {
+      await on.app.listen({ port: 0, host: '127.0.0.1' });
+      upstreams.push((on.app.server.address() as AddressInfo).port);
+    }
+    let turn = 0;
+    const balancer: Server = createServer((incoming, outgoing) => {
+      const index = turn++ % upstreams.length;
+      const forward = httpRequest({ host: '127.0.0.1', port: upstreams[index], path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-instance': String(index) });
+        answer.pipe(outgoing);
+      });
+      forward.on('error', () => outgoing.writeHead(502).end());
+      incoming.pipe(forward);
+    });
+    await new Promise<void>((resolve) => balancer.listen(0, '127.0.0.1', resolve));
+    const address = `http://127.0.0.1:${(balancer.address() as AddressInfo).port}`;
+    try {
+      const north = await newDevice(first, 'North door');
+      const south = await newDevice(second, 'South door');
+      const people = rowsOf<{ id: number; version: number }>(
+        await first.database.db.execute(sql`select r.id, b.version from registrations r join badges b on b.registration_id = r.id
+          where r.event_id = 'nbc' and r.status = 'Enrolled' and b.checked_in_at is null order by r.id desc limit 20`),
+      );
+      expect(people.length).toBe(20);
+      const scanAt = async (door: { token: string }, doorName: string, code: string) => {
+        const res = await fetch(`${address}${CHECKIN_PATHS.scans}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${door.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ scans: [{ scanId: randomUUID(), code, scannedAt: new Date().toISOString(), door: doorName }] }),
+        });
+        expect(res.status).toBe(200);
+        return { instance: res.headers.get('x-instance'), result: scansDataSchema.parse(((await res.json()) as Body).data).results[0]! };
+      };
+      for (const person of people) {
+        const code = first.app.badgeKeys.sign({ registrationId: person.id, eventId: 'nbc', version: person.version });
+        // The same badge at both doors at the same moment (a badge passed back over the barrier), each online door asking at once.
+        const [a, b] = await Promise.all([scanAt(north, 'North door', code), scanAt(south, 'South door', code)]);
+        // One through each instance.
+        expect(new Set([a.instance, b.instance])).toEqual(new Set(['0', '1']));
+        expect([a.result.result, b.result.result].sort()).toEqual(['already', 'checked_in']);
+        const arrival = a.result.result === 'checked_in' ? a : b;
+        const later = arrival === a ? b : a;
+        expect(later.result.firstCheckIn?.door).toBe(arrival === a ? 'North door' : 'South door');
+      }
+      const ids = sql.join(people.map((p) => sql`${p.id}::int`), sql`, `);
+      const [arrived] = rowsOf<{ n: number; checkins: number }>(
+        await second.database.db.execute(sql`select (select count(*)::int from badges where checked_in_at is not null and registration_id in (${ids})) as n,
+          (select count(*)::int from checkin_scans where result = 'checked_in' and registration_id in (${ids})) as checkins`),
+      );
+      expect(arrived).toEqual({ n: people.length, checkins: people.length });
+    } finally {
+      await new Promise<void>((resolve) => balancer.close(() => resolve()).closeAllConnections());
+    }
   });
 
   it('a device revoked on one instance is refused at once on the other', async () => {
