@@ -3,8 +3,9 @@
  * service opened; the locks are taken here (`lockSession`, `lockRegistration`, the queue's rows
  * `for update skip locked`), the rules stay in sessions.service.ts.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx, type SessionPickStatus, type Tx } from '@portal/db';
+import { registrationInScope, scopeCondition, type ReportScope } from '../reports/report-scope.ts';
 
 const { sessions, sessionPicks, sessionAttendance, calendarFeeds, events, registrations, people } = schema;
 
@@ -380,42 +381,47 @@ export async function deleteFeed(tx: DbOrTx, registrationId: number): Promise<bo
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reports
+// Reports (within the reader's scope: docs/reports.md, "Report scopes")
 
-/** Enrolled and attended per region, zone or district of the stores people came from, for one session within a scope. */
-export async function sessionByArea(
-  db: DbOrTx,
-  sessionId: number,
-  level: 'Region' | 'Zone' | 'District',
-  filter: { region?: string | undefined; zone?: string | undefined },
-  scope: { level: 'network' | 'region' | 'zone' | 'district'; code: string | null },
-) {
-  const codeCol = level === 'Region' ? sql.raw('g.code') : level === 'Zone' ? sql.raw('z.code') : sql.raw('d.code');
-  const nameCol = level === 'Region' ? sql.raw('g.description') : level === 'Zone' ? sql.raw('z.name') : sql.raw('d.name');
-  const scopeWhere =
-    scope.level === 'region' ? sql`and g.code = ${scope.code}` : scope.level === 'zone' ? sql`and z.code = ${scope.code}` : scope.level === 'district' ? sql`and d.code = ${scope.code}` : sql``;
-  const regionWhere = filter.region ? sql`and g.code = ${filter.region}` : sql``;
-  const zoneWhere = filter.zone ? sql`and z.code = ${filter.zone}` : sql``;
-  return rowsOf<{ code: string; name: string; enrolled: number; attended: number }>(
+/** Each session's fill, counting only the registrations inside the scope (the capacity is the room's). */
+export async function sessionFill(db: DbOrTx, eventId: string, scope: ReportScope) {
+  const inScope = registrationInScope(scope, { store: sql`r.store_dlrnum`, person: sql`r.attendee_id` });
+  return rowsOf<{ id: number; title: string; starts_at: string | Date; room: string; capacity: number; enrolled: number; waitlisted: number; attended: number }>(
     await db.execute(sql`
-      with who as (
-        select r.store_dlrnum,
-          (exists (select 1 from session_picks p where p.session_id = ${sessionId} and p.registration_id = r.id and p.status = 'Enrolled')) as enrolled,
-          (exists (select 1 from session_attendance a where a.session_id = ${sessionId} and a.registration_id = r.id)) as attended
-        from registrations r
-        where r.id in (select registration_id from session_picks where session_id = ${sessionId} and status = 'Enrolled'
-                       union select registration_id from session_attendance where session_id = ${sessionId})
-      )
-      select ${codeCol} as code, ${nameCol} as name,
-        count(*) filter (where w.enrolled)::int as enrolled, count(*) filter (where w.attended)::int as attended
-      from districts d
-      join zones z on z.code = d.zone_code
-      join regions g on g.code = z.region_code
-      left join stores st on st.district_code = d.code
-      left join who w on w.store_dlrnum = st.dlrnum
-      where true ${scopeWhere} ${regionWhere} ${zoneWhere}
-      group by 1, 2
-      order by 1`),
+      select s.id, s.title, s.starts_at, s.room, s.capacity,
+        (select count(*)::int from session_picks p join registrations r on r.id = p.registration_id where p.session_id = s.id and p.status = 'Enrolled' and ${inScope}) as enrolled,
+        (select count(*)::int from session_picks p join registrations r on r.id = p.registration_id where p.session_id = s.id and p.status in ('Waitlisted', 'Offered') and ${inScope}) as waitlisted,
+        (select count(*)::int from session_attendance a join registrations r on r.id = a.registration_id where a.session_id = s.id and ${inScope}) as attended
+      from sessions s
+      where s.event_id = ${eventId} and s.cancelled_at is null
+      order by s.starts_at, s.id`),
   );
 }
 
+/** One session's enrolled and attended people by the region, zone or district of their store, inside the scope and the named area. */
+export async function sessionByArea(db: DbOrTx, sessionId: number, level: 'Region' | 'Zone' | 'District', scope: ReportScope, area: { region: string; zone: string; district: string }) {
+  const [codeCol, nameCol] = level === 'Region' ? [sql`g.code`, sql`g.description`] : level === 'Zone' ? [sql`z.code`, sql`z.name`] : [sql`d.code`, sql`d.name`];
+  const parts: SQL[] = [scopeCondition(scope, { region: sql`z.region_code`, zone: sql`z.code`, district: sql`d.code` })];
+  if (area.region) parts.push(sql`z.region_code = ${area.region}`);
+  if (area.zone) parts.push(sql`z.code = ${area.zone}`);
+  if (area.district) parts.push(sql`d.code = ${area.district}`);
+  return rowsOf<{ code: string; name: string; enrolled: number; attended: number }>(
+    await db.execute(sql`
+      with who as (
+        select registration_id, bool_or(enrolled) as enrolled, bool_or(attended) as attended from (
+          select registration_id, true as enrolled, false as attended from session_picks where session_id = ${sessionId} and status = 'Enrolled'
+          union all select registration_id, false, true from session_attendance where session_id = ${sessionId}
+        ) x group by registration_id
+      )
+      select ${codeCol} as code, ${nameCol} as name, count(*) filter (where w.enrolled)::int as enrolled, count(*) filter (where w.attended)::int as attended
+      from who w
+      join registrations r on r.id = w.registration_id
+      join stores st on st.dlrnum = r.store_dlrnum
+      join districts d on d.code = st.district_code
+      join zones z on z.code = d.zone_code
+      join regions g on g.code = z.region_code
+      where ${sql.join(parts, sql` and `)}
+      group by ${codeCol}, ${nameCol}
+      order by ${codeCol}`),
+  );
+}

@@ -3,20 +3,27 @@
  * attendee's picks signed in to the event (`/api/Sessions...`) or through their registration link
  * (`/api/Registration/{token}/Sessions...`), and the personal calendar feed (`/calendar/{feedToken}.ics`).
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminSessionsQuerySchema,
   calendarFeedParamsSchema,
   createSessionRequestSchema,
   registrationSessionParamsSchema,
+  sessionHierarchyQuerySchema,
   sessionIdParamsSchema,
+  sessionReportQuerySchema,
   SESSIONS_PATHS,
   updateSessionRequestSchema,
 } from '@portal/contracts';
 import { z } from 'zod';
 import { created, ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { buildXlsx, type CellValue } from '@portal/xlsx';
+import { nodeCompression } from '@portal/xlsx/node';
+import { audit } from '../../lib/audit.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
+import { reportScopeOf } from '../reports/report-scope.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -75,6 +82,25 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
   app.post(route(SESSIONS_PATHS.registrationCalendar), { schema: { params: tokenParams } }, async (request) => ok(await service.issueFeed(await service.pickerOfToken(request.params.token))));
   app.delete(route(SESSIONS_PATHS.registrationCalendar), { schema: { params: tokenParams } }, async (request) => ok(await service.revokeFeed(await service.pickerOfToken(request.params.token))));
   app.post(route(SESSIONS_PATHS.registrationAgendaMail), { schema: { params: tokenParams } }, async (request) => ok(await service.mailAgenda(await service.pickerOfToken(request.params.token))));
+
+  // Reports, inside the reader's scope; `format=xlsx` answers the same rows as a workbook.
+  const readers = { preHandler: [app.authenticate, app.requirePolicy('field', 'corporate', 'reporting')] };
+  const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const workbook = async (request: { user: { email: string } | null; ip: string }, reply: FastifyReply, name: string, event: string | null, header: string[], rows: ReadonlyArray<readonly CellValue[]>) => {
+    await audit(app.db, { action: 'report-download', success: true, actorEmail: request.user?.email ?? null, eventId: event, ip: request.ip, detail: { report: name } });
+    const bytes = buildXlsx(name.slice(0, 31), header, rows, { compression: nodeCompression });
+    return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${name}.xlsx"`).send(Buffer.from(bytes));
+  };
+  app.get(SESSIONS_PATHS.report, { ...readers, schema: { querystring: sessionReportQuerySchema } }, async (request, reply) => {
+    const rows = await service.reportFill(request.query.event, await reportScopeOf(request));
+    if (request.query.format !== 'xlsx') return ok({ rows, total: rows.length });
+    return workbook(request, reply, `sessions-${request.query.event}`, request.query.event, ['Session', 'Starts (UTC)', 'Room', 'Capacity', 'Enrolled', 'Waitlisted', 'Attended'], rows.map((r) => [r.title, r.startsAt.slice(0, 16).replace('T', ' '), r.room, r.capacity, r.enrolled, r.waitlisted, r.attended]));
+  });
+  app.get(route(SESSIONS_PATHS.reportHierarchy), { ...readers, schema: { params: sessionIdParamsSchema, querystring: sessionHierarchyQuerySchema } }, async (request, reply) => {
+    const rows = await service.reportHierarchy(request.params.id, request.query, await reportScopeOf(request));
+    if (request.query.format !== 'xlsx') return ok({ rows, total: rows.length });
+    return workbook(request, reply, `session-${request.params.id}-${request.query.reportLevel.toLowerCase()}`, null, [request.query.reportLevel, 'Name', 'Enrolled', 'Attended'], rows.map((r) => [r.code, r.name, r.enrolled, r.attended]));
+  });
 
   // The personal feed: calendar apps poll it; the secret in the address is its only credential.
   app.get(route(SESSIONS_PATHS.calendarFeed), { schema: { params: calendarFeedParamsSchema } }, async (request, reply) => {

@@ -19,6 +19,8 @@ import type {
   CreateSessionRequest,
   EventType,
   JoinSessionData,
+  SessionHierarchyRow,
+  SessionReportRow,
   SessionRow,
   SessionsData,
   UpdateSessionRequest,
@@ -30,6 +32,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { findLiveToken } from '../../lib/registration-tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { narrowToScope, type ReportScope } from '../reports/report-scope.ts';
 import { queueEventBatch } from '../webhooks/outbox.ts';
 import { instantOf, timeRange } from './session-times.ts';
 import * as q from './sessions.queries.ts';
@@ -508,6 +511,29 @@ export function createSessionsService(deps: SessionsServiceDeps) {
     async revokeFeed(picker: Picker): Promise<{ revoked: boolean }> {
       if (!picker.registration) throw forbidden('Sessions are picked once your registration for the event is complete.');
       return { revoked: await q.deleteFeed(db, picker.registration.id) };
+    },
+
+    // -------------------------------------------------------------------------------------------
+    // Reports, inside the reader's scope
+
+    async reportFill(eventId: string, scope: ReportScope): Promise<SessionReportRow[]> {
+      return (await q.sessionFill(db, eventId, scope)).map((r) => ({
+        id: Number(r.id),
+        title: r.title,
+        startsAt: new Date(r.starts_at).toISOString(),
+        room: r.room,
+        capacity: Number(r.capacity),
+        enrolled: Number(r.enrolled),
+        waitlisted: Number(r.waitlisted),
+        attended: Number(r.attended),
+      }));
+    },
+
+    async reportHierarchy(sessionId: number, query: { reportLevel: 'Region' | 'Zone' | 'District'; region?: string | undefined; zone?: string | undefined }, scope: ReportScope): Promise<SessionHierarchyRow[]> {
+      const session = await q.findSession(db, sessionId);
+      if (!session) throw notFound('No session with this id.');
+      const area = await narrowToScope(db, scope, { region: query.region, zone: query.zone });
+      return (await q.sessionByArea(db, sessionId, query.reportLevel, scope, area)).map((r) => ({ code: r.code, name: r.name, enrolled: Number(r.enrolled), attended: Number(r.attended) }));
     },
 
     /** The feed's calendar: the person's seats (a cancelled registration's feed is empty). */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, joinSessionDataSchema, SESSIONS_PATHS, sessionsDataSchema, type AdminSession } from '@portal/contracts';
 import { rowsOf, schema } from '@portal/db';
 import { issueToken } from '../../lib/registration-tokens.ts';
-import { bearer, body, buildTestApp, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
+import { bearer, body, buildTestApp, loginAs, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
 import { mailsTo } from '../../testing/mail-helpers.ts';
 import { createSessionsService } from './sessions.service.ts';
 import { createSession, enrolledAttendees, type Attendee } from './testing/sessions-fixture.ts';
@@ -230,5 +230,42 @@ describe('my agenda', () => {
     expect((await t.app.inject({ method: 'GET', url: again.pathname })).statusCode).toBe(200);
     await t.app.inject({ method: 'DELETE', url: SESSIONS_PATHS.calendar, headers: bearer(person!.token) });
     expect((await t.app.inject({ method: 'GET', url: again.pathname })).statusCode).toBe(404);
+  });
+});
+
+describe('session reports within the reader’s scope', () => {
+  it('fills per session and counts by region, zone and district; a region manager sees only their region; xlsx exports', async () => {
+    const [inside, outside] = rowsOf<{ dlrnum: string; region: string; zone: string }>(
+      await db().execute(sql`(select s.dlrnum, z.region_code as region, z.code as zone from stores s join districts d on d.code = s.district_code join zones z on z.code = d.zone_code where z.region_code = '010' order by s.dlrnum limit 1)
+        union all (select s.dlrnum, z.region_code, z.code from stores s join districts d on d.code = s.district_code join zones z on z.code = d.zone_code where z.region_code <> '010' order by s.dlrnum limit 1)`),
+    );
+    const here = await enrolledAttendees(t.app, db(), 3, { store: inside!.dlrnum, attendeeType: 'dealer' });
+    const there = await enrolledAttendees(t.app, db(), 2, { store: outside!.dlrnum, attendeeType: 'dealer' });
+    const s = await createSession(t.app, admin, { title: 'Compliance by region', capacity: 100, startsAt: '2027-03-04T13:00', endsAt: '2027-03-04T14:00' });
+    for (const p of [...here, ...there]) expect((await join(p, s.id)).statusCode).toBe(200);
+    await db().insert(schema.sessionAttendance).values({ sessionId: s.id, registrationId: here[0]!.registrationId, attendedAt: new Date(clock), deviceId: null, picked: true });
+
+    const corporate = (await loginAs(t.app, 'corp.user@corp.example.com', 'CORP27')).accessToken;
+    const fill = await t.app.inject({ method: 'GET', url: `${SESSIONS_PATHS.report}?event=nbc`, headers: bearer(corporate) });
+    expect(fill.statusCode, fill.body).toBe(200);
+    expect(body<{ rows: Array<{ id: number }> }>(fill).data.rows.find((r) => r.id === s.id)).toMatchObject({ capacity: 100, enrolled: 5, waitlisted: 0, attended: 1 });
+    const byRegion = await t.app.inject({ method: 'GET', url: `${path(SESSIONS_PATHS.reportHierarchy, { id: s.id })}?reportLevel=Region`, headers: bearer(corporate) });
+    const regions = body<{ rows: Array<{ code: string; enrolled: number; attended: number }> }>(byRegion).data.rows;
+    expect(regions.find((r) => r.code === '010')).toMatchObject({ enrolled: 3, attended: 1 });
+    expect(regions.find((r) => r.code === outside!.region)).toMatchObject({ enrolled: 2, attended: 0 });
+
+    const manager = (await loginAs(t.app, 'region.manager@corp.example.com', 'FIELD27')).accessToken;
+    const scoped = await t.app.inject({ method: 'GET', url: `${SESSIONS_PATHS.report}?event=nbc`, headers: bearer(manager) });
+    expect(body<{ rows: Array<{ id: number }> }>(scoped).data.rows.find((r) => r.id === s.id)).toMatchObject({ enrolled: 3, attended: 1 });
+    const zones = await t.app.inject({ method: 'GET', url: `${path(SESSIONS_PATHS.reportHierarchy, { id: s.id })}?reportLevel=Zone&region=010`, headers: bearer(manager) });
+    expect(body<{ rows: Array<{ code: string }> }>(zones).data.rows.map((r) => r.code)).toEqual([inside!.zone]);
+    expect((await t.app.inject({ method: 'GET', url: `${path(SESSIONS_PATHS.reportHierarchy, { id: s.id })}?reportLevel=Zone&region=${outside!.region}`, headers: bearer(manager) })).statusCode).toBe(403);
+
+    const xlsx = await t.app.inject({ method: 'GET', url: `${SESSIONS_PATHS.report}?event=nbc&format=xlsx`, headers: bearer(manager) });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Attendees read no reports.
+    expect((await t.app.inject({ method: 'GET', url: `${SESSIONS_PATHS.report}?event=nbc`, headers: bearer(here[1]!.token) })).statusCode).toBe(403);
   });
 });
