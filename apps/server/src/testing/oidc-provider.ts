@@ -108,7 +108,7 @@ export async function startTestProvider(redirectUri: string, accounts: Record<st
       OIDC_CLIENT_ID: clientId,
       OIDC_CLIENT_SECRET: clientSecret,
       OIDC_ROLE_CLAIM: 'groups',
-      OIDC_ROLES: 'portal-organizers=admin,portal-field=field,portal-reports=reporting',
+      OIDC_ROLES: 'portal-organizers=admin,portal-corporate=corporate,portal-field=field,portal-reports=reporting',
       OIDC_SCOPE_CLAIM: 'portal_scope',
       OIDC_CA_FILE: caFile,
     },

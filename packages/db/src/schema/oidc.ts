@@ -21,10 +21,17 @@ export const oidcIdentities = pgTable(
   (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('oidc_identities_organizer_idx').on(t.organizerId)],
 );
 
-/** What a one-time code stands for; the portal token is signed only when the code is traded. */
-export type OidcGrantRecord =
+/**
+ * What a one-time code stands for; the portal token is signed only when the code is traded.
+ * `browser`: the hash of the value of the HttpOnly cookie the callback gave the browser that started
+ * the sign-in; the trade needs that cookie (a code opened elsewhere signs nobody in). Grants stored
+ * before it was added have none and can no longer be traded.
+ */
+export type OidcGrantRecord = { browser?: string } & (
   | { target: 'admin'; organizerId: number }
-  | { target: 'reports'; email: string; name: string | null };
+  | { target: 'reports'; email: string; name: string | null; policies?: Array<'field' | 'corporate' | 'reporting'> }
+  | { target: 'event'; event: 'nbc' | 'abc'; personId: number; accessCodeId: number }
+);
 
 /** One-time codes: stored as SHA-256, taken by one `delete ... returning` (so only one trade wins). */
 export const oidcHandoverCodes = pgTable(

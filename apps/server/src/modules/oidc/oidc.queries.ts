@@ -3,10 +3,10 @@
  * accounts, the organizer accounts it finds or creates, a report user's state and the one-time codes
  * the browser trades for the portal token.
  */
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { schema, type DbOrTx, type Tx } from '@portal/db';
 
-const { oidcHandoverCodes, oidcIdentities, organizers, reportUsers } = schema;
+const { accessCodes, events, oidcHandoverCodes, oidcIdentities, organizers, people, reportUsers } = schema;
 
 export type OidcGrantRecord = (typeof oidcHandoverCodes.$inferSelect)['grant'];
 export type OrganizerRow = typeof organizers.$inferSelect;
@@ -26,11 +26,14 @@ export async function storeHandoverCode(db: DbOrTx, codeHash: string, grant: Oid
   await db.insert(oidcHandoverCodes).values({ codeHash, grant, expiresAt });
 }
 
-/** Deletes the code if it has not expired at `now` and answers its grant: a code is traded once. */
-export async function takeHandoverCode(db: DbOrTx, codeHash: string, now: Date): Promise<OidcGrantRecord | undefined> {
+/**
+ * Deletes the code if it has not expired at `now` and was handed to the browser whose cookie hashes
+ * to `browserHash`, and answers its grant: a code is traded once, and only by that browser.
+ */
+export async function takeHandoverCode(db: DbOrTx, codeHash: string, browserHash: string, now: Date): Promise<OidcGrantRecord | undefined> {
   const [row] = await db
     .delete(oidcHandoverCodes)
-    .where(and(eq(oidcHandoverCodes.codeHash, codeHash), gt(oidcHandoverCodes.expiresAt, now)))
+    .where(and(eq(oidcHandoverCodes.codeHash, codeHash), gt(oidcHandoverCodes.expiresAt, now), sql`${oidcHandoverCodes.grant}->>'browser' = ${browserHash}`))
     .returning({ grant: oidcHandoverCodes.grant });
   return row?.grant;
 }
@@ -80,4 +83,68 @@ export async function createLinkedOrganizer(
   const [created] = await tx.insert(organizers).values({ email, name, passwordHash, lastLoginAt: at }).returning({ id: organizers.id });
   await tx.insert(oidcIdentities).values({ issuer, subject, organizerId: created!.id, lastLoginAt: at });
   return created!.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The event target: the event's access code of a policy, and the person signing in
+
+/**
+ * The event's active access code that admits `category` people with `policy` (the Field or Corporate
+ * code), not bound to a store and not expired at `at`: what the company sign-in gives, as that code
+ * would. The oldest such code when there are several.
+ */
+export async function findPolicyCode(db: DbOrTx, eventId: string, policy: 'field' | 'corporate', at: Date) {
+  const [row] = await db
+    .select({
+      id: accessCodes.id,
+      label: accessCodes.label,
+      policies: accessCodes.policies,
+      regType: accessCodes.regType,
+      agendaGroup: accessCodes.agendaGroup,
+      conferenceGroup: accessCodes.conferenceGroup,
+      faqGroup: accessCodes.faqGroup,
+      sessionVersion: accessCodes.sessionVersion,
+      active: accessCodes.active,
+      isVirtual: events.isVirtual,
+    })
+    .from(accessCodes)
+    .innerJoin(events, eq(events.id, accessCodes.eventId))
+    .where(
+      and(
+        eq(accessCodes.eventId, eventId),
+        eq(accessCodes.active, true),
+        eq(accessCodes.personCategory, policy),
+        arrayContains(accessCodes.policies, [policy]),
+        isNull(accessCodes.storeDlrnum),
+        eq(accessCodes.requiresRoster, false),
+        or(isNull(accessCodes.expiresAt), gt(accessCodes.expiresAt, at)),
+      ),
+    )
+    .orderBy(asc(accessCodes.id))
+    .limit(1);
+  return row;
+}
+
+export async function findAccessCode(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(accessCodes).where(eq(accessCodes.id, id)).limit(1);
+  return row;
+}
+
+export async function findPersonByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ id: people.id, category: people.category, firstName: people.firstName, lastName: people.lastName })
+    .from(people)
+    .where(eq(people.email, email))
+    .limit(1);
+  return row;
+}
+
+export async function findPerson(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: people.id, email: people.email, firstName: people.firstName, lastName: people.lastName }).from(people).where(eq(people.id, id)).limit(1);
+  return row;
+}
+
+export async function findEventVirtual(db: DbOrTx, eventId: string): Promise<boolean> {
+  const [row] = await db.select({ isVirtual: events.isVirtual }).from(events).where(eq(events.id, eventId)).limit(1);
+  return row?.isVirtual ?? false;
 }

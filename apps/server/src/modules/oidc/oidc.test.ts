@@ -22,6 +22,8 @@ describe('company sign-in (OpenID Connect)', () => {
       rita: { email: 'rita.reports@corp.example.com', name: 'Rita Reports', groups: ['portal-reports'], portal_scope: 'network' },
       zeno: { email: 'zeno.zone@corp.example.com', name: 'Zeno Zone', groups: ['portal-field'], portal_scope: 'zone:PLACEHOLDER' },
       nora: { email: 'nora.norole@corp.example.com', name: 'Nora Norole', groups: ['staff'] },
+      cora: { email: 'cora.corporate@corp.example.com', name: 'Cora Corporate', groups: ['portal-corporate'], portal_scope: 'network' },
+      una: { email: 'una.unverified@corp.example.com', name: 'Una Unverified', groups: ['portal-organizers', 'portal-field'], portal_scope: 'network', email_verified: false },
     });
     t = await buildTestApp({
       env: {
@@ -58,8 +60,14 @@ describe('company sign-in (OpenID Connect)', () => {
     return t.app.inject({ method: 'GET', url: back.pathname + back.search, headers: { cookie } });
   }
 
-  /** The whole journey: answers the one-time code from the landing fragment. */
-  async function signIn(target: string, account: string): Promise<string> {
+  /** A one-time code and the browser cookie the callback bound it to. */
+  interface Handover {
+    code: string;
+    browser: string;
+  }
+
+  /** The whole journey (`target` may carry `&event=`): the one-time code from the landing fragment, with the browser's cookie. */
+  async function signIn(target: string, account: string): Promise<Handover> {
     const { back, cookie } = await toCallback(target, account);
     const res = await callback(back, cookie);
     expect(res.statusCode, res.body).toBe(303);
@@ -67,11 +75,14 @@ describe('company sign-in (OpenID Connect)', () => {
     expect(landing.origin + landing.pathname).toBe(`${PUBLIC_URL}/companySignIn`);
     expect(landing.search).toBe('');
     const fragment = new URLSearchParams(landing.hash.slice(1));
-    expect(fragment.get('target')).toBe(target);
-    return fragment.get('code')!;
+    expect(fragment.get('target')).toBe(target.split('&')[0]);
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    const bound = cookies.find((c) => c.startsWith('portal_oidc_browser='));
+    expect(bound).toMatch(/^portal_oidc_browser=[A-Za-z0-9_-]{43}; Path=\/auth\/oidc\/session; Max-Age=60; HttpOnly; SameSite=Lax/);
+    return { code: fragment.get('code')!, browser: bound!.split(';')[0]! };
   }
 
-  const trade = (code: string) => t.app.inject({ method: 'POST', url: '/auth/oidc/session', payload: { code } });
+  const trade = ({ code, browser }: Handover) => t.app.inject({ method: 'POST', url: '/auth/oidc/session', payload: { code }, headers: { cookie: browser } });
 
   it('signs an organizer in: an organizer account linked to the subject, audited, with an admin token', async () => {
     const code = await signIn('admin', 'olga');
@@ -98,7 +109,13 @@ describe('company sign-in (OpenID Connect)', () => {
     const res = await trade(await signIn('reports', 'zeno'));
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ target: 'reports', regType: 'RPT', authorizationPolicy: ['reporting'], user: { email: 'zeno.zone@corp.example.com', firstName: 'Zeno', lastName: 'Zone' } });
+    // The groups grant field: the field reports (the store drill-down), not only the retailer report.
+    expect(data).toMatchObject({ target: 'reports', regType: 'RPT', authorizationPolicy: ['field'], user: { email: 'zeno.zone@corp.example.com', firstName: 'Zeno', lastName: 'Zone' } });
+    expect(data.reportScope).toEqual({ level: 'zone', code: zone.code });
+    const own = await t.app.inject({ method: 'POST', url: '/api/Report/GetStoreData?reportLevel=Zone', payload: { region: zone.region, zone: zone.code, district: '', select: '' }, headers: bearer(data.accessToken) });
+    expect(own.statusCode, own.body).toBe(200);
+    const traveller = await t.app.inject({ method: 'GET', url: '/api/Report/GetReportAtendeeCountByType', headers: bearer(data.accessToken) });
+    expect(traveller.statusCode).toBe(403);
     const scope = await t.app.inject({ method: 'GET', url: '/api/Report/GetReportScope', headers: bearer(data.accessToken) });
     expect(scope.statusCode, scope.body).toBe(200);
     expect(scope.json().data).toMatchObject({ level: 'zone', zone: zone.code, region: zone.region });
@@ -108,6 +125,10 @@ describe('company sign-in (OpenID Connect)', () => {
     expect(other.statusCode).toBe(403);
 
     const rita = (await trade(await signIn('reports', 'rita'))).json().data;
+    // `reporting` keeps the retailer report only.
+    expect(rita.authorizationPolicy).toEqual(['reporting']);
+    const ritaStores = await t.app.inject({ method: 'POST', url: '/api/Report/GetStoreData?reportLevel=Zone', payload: { region: zone.region, zone: zone.code, district: '', select: '' }, headers: bearer(rita.accessToken) });
+    expect(ritaStores.statusCode).toBe(403);
     const ritaScope = await t.app.inject({ method: 'GET', url: '/api/Report/GetReportScope', headers: bearer(rita.accessToken) });
     expect(ritaScope.json().data).toMatchObject({ level: 'network' });
   }, 60_000);
@@ -132,8 +153,8 @@ describe('company sign-in (OpenID Connect)', () => {
     const replay = await trade(code);
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toMatchObject({ succeeded: false, data: null, message: expect.stringContaining('already used') });
-    expect((await trade('x'.repeat(43))).statusCode).toBe(401);
-    expect((await trade('short')).statusCode).toBe(400);
+    expect((await trade({ code: 'x'.repeat(43), browser: code.browser })).statusCode).toBe(401);
+    expect((await trade({ code: 'short', browser: code.browser })).statusCode).toBe(400);
   }, 60_000);
 
   it('refuses a callback whose state is not the one this browser started with, and one without the flow cookie', async () => {
@@ -170,6 +191,72 @@ describe('company sign-in (OpenID Connect)', () => {
     } finally {
       provider.accounts.get('olga')!.groups = ['portal-organizers', 'staff'];
     }
+  }, 60_000);
+
+  it('signs a field person into the event as the Field access code would, with the zone of the scope claim and no code typed', async () => {
+    const res = await trade(await signIn('event&event=nbc', 'zeno'));
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    // The same session the Field code gives (content variants, tabs, reports) for another e-mail.
+    const byCode = (await t.app.inject({ method: 'POST', url: '/User/ProcessLogin', payload: { userName: 'someone.field@corp.example.com', password: 'FIELD27', eventType: 'nbc' } })).json().data;
+    for (const key of ['regType', 'eventType', 'authorizationPolicy', 'contentGroups', 'programInfo', 'dealerInfo'] as const) expect(data[key], key).toEqual(byCode[key]);
+    expect(data).toMatchObject({ target: 'event', eventType: 'nbc', authorizationPolicy: ['field'], user: { email: 'zeno.zone@corp.example.com', firstName: 'Zeno', lastName: 'Zone' } });
+    expect(data.reportScope).toEqual({ level: 'zone', code: zone.code });
+    const me = await t.app.inject({ method: 'GET', url: '/api/Report/GetReportScope', headers: bearer(data.accessToken) });
+    expect(me.json().data).toMatchObject({ level: 'zone', zone: zone.code });
+    const own = await t.app.inject({ method: 'POST', url: '/api/Report/GetStoreData?reportLevel=Zone', payload: { region: zone.region, zone: zone.code, district: '', select: '' }, headers: bearer(data.accessToken) });
+    expect(own.statusCode, own.body).toBe(200);
+    const outside = rowsOf<{ code: string; region: string }>(await t.app.db.execute(sql`select code, region_code as region from zones where code <> ${zone.code} order by code limit 1`))[0]!;
+    const other = await t.app.inject({ method: 'POST', url: '/api/Report/GetStoreData?reportLevel=Zone', payload: { region: outside.region, zone: outside.code, district: '', select: '' }, headers: bearer(data.accessToken) });
+    expect(other.statusCode).toBe(403);
+    const person = rowsOf<{ category: string; level: string; code: string }>(
+      await t.app.db.execute(sql`select category, report_scope_level as level, report_scope_code as code from people where email = 'zeno.zone@corp.example.com'`),
+    );
+    expect(person).toEqual([{ category: 'field', level: 'zone', code: zone.code }]);
+  }, 60_000);
+
+  it('signs a corporate person into the event with the traveller report', async () => {
+    const data = (await trade(await signIn('event&event=nbc', 'cora'))).json().data;
+    expect(data).toMatchObject({ target: 'event', regType: 'CORP', authorizationPolicy: ['corporate'], contentGroups: { conference: 'corporatesub', faq: 'corporate' } });
+    const traveller = await t.app.inject({ method: 'GET', url: '/api/Report/GetReportAtendeeCountByType', headers: bearer(data.accessToken) });
+    expect(traveller.statusCode, traveller.body).toBe(200);
+  }, 60_000);
+
+  it('refuses the event to a person whose groups map to neither field nor corporate, and needs the event with target=event', async () => {
+    const { back, cookie } = await toCallback('event&event=nbc', 'rita');
+    const res = await callback(back, cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('does not grant field or corporate access to the event');
+    expect(res.body).toContain('href="/nbc"');
+    expect(res.headers.location).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: '/auth/oidc/start?target=event' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/auth/oidc/start?target=event&event=xyz' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/auth/oidc/start?target=admin&event=nbc' })).statusCode).toBe(400);
+  }, 60_000);
+
+  it('refuses an e-mail the provider does not verify, on every target', async () => {
+    for (const target of ['admin', 'reports', 'event&event=nbc']) {
+      const { back, cookie } = await toCallback(target, 'una');
+      const res = await callback(back, cookie);
+      expect(res.statusCode, target).toBe(403);
+      expect(res.body).toContain('does not confirm your e-mail address');
+      expect(res.headers.location).toBeUndefined();
+    }
+    const people = rowsOf<{ n: number }>(await t.app.db.execute(sql`select count(*)::int as n from people where email = 'una.unverified@corp.example.com'`))[0]!;
+    expect(people.n).toBe(0);
+  }, 60_000);
+
+  it('trades a code only in the browser the callback answered', async () => {
+    const handover = await signIn('event&event=nbc', 'zeno');
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/auth/oidc/session', payload: { code: handover.code } });
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json().message).toContain('another browser');
+    const otherBrowser = await trade({ code: handover.code, browser: (await signIn('reports', 'rita')).browser });
+    expect(otherBrowser.statusCode).toBe(401);
+    // The browser that started it still signs in (a wrong cookie does not spend the code).
+    const own = await trade(handover);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.headers['set-cookie']).toMatch(/^portal_oidc_browser=; Path=\/auth\/oidc\/session; Max-Age=0/);
   }, 60_000);
 
   it('tells the web app that company sign-in is offered', async () => {
