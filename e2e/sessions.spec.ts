@@ -4,7 +4,7 @@
  * fourth with the other session's name, joins a full session's waiting list with a position, and
  * sees the same agenda on their registration page.
  */
-import { continueToRegistration, expect, openEnrollmentScreen, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { continueToRegistration, expect, openEnrollmentScreen, seriousA11yViolations, signInOrganizer, snap, test } from './fixtures.ts';
 
 test('pick three sessions, be refused an overlapping fourth, join a full one’s queue', async ({ page }) => {
   const email = `sam.sessions.${Date.now().toString(36)}@expo.example.com`;
@@ -51,4 +51,20 @@ test('pick three sessions, be refused an overlapping fourth, join a full one’s
   await expect(agenda).toContainText(/Waiting list: number \d+/);
   expect(await seriousA11yViolations(page)).toEqual([]);
   await snap(page, 'sessions-picked');
+});
+
+test('the console lists each session’s fill and its people', async ({ page }) => {
+  await signInOrganizer(page);
+  await page.getByRole('link', { name: 'Waiting lists', exact: true }).click();
+  await page.getByRole('link', { name: 'Sessions: fill, people and their waiting lists' }).click();
+  await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Sessions' });
+  const full = table.getByRole('row').filter({ hasText: 'Fleet and commercial sales' });
+  await expect(full).toContainText('Room 203');
+  await full.getByRole('button', { name: 'People' }).click();
+  const people = page.getByRole('table', { name: 'People of Fleet and commercial sales' });
+  await expect(people.getByRole('row').filter({ hasText: 'Waitlisted' }).first()).toBeVisible();
+  await expect(people.getByRole('row').filter({ hasText: 'Enrolled' })).toHaveCount(40);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await snap(page, 'console-sessions');
 });

@@ -12,6 +12,7 @@ export const adminPaths = {
   webhooks: '/admin/webhooks',
   eventDays: '/admin/event-days',
   waitlists: '/admin/waitlists',
+  sessions: '/admin/sessions',
   organizers: '/admin/organizers',
   account: '/admin/account',
 } as const;

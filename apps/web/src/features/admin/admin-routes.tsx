@@ -27,6 +27,7 @@ const rel = (path: string) => path.slice(adminPaths.root.length + 1);
 
 /** The waiting lists (docs/waiting-lists.md): a chunk of its own. */
 const WaitlistsPage = lazy(() => import('./pages/waitlists-page.tsx'));
+const SessionsPage = lazy(() => import('./pages/sessions-page.tsx'));
 
 export function AdminRoutes() {
   const session = useAdminSession();
@@ -50,6 +51,14 @@ export function AdminRoutes() {
           element={
             <Suspense fallback={<p role="status">Loading…</p>}>
               <WaitlistsPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path={rel(adminPaths.sessions)}
+          element={
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <SessionsPage />
             </Suspense>
           }
         />

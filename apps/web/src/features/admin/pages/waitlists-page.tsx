@@ -21,7 +21,13 @@ export default function WaitlistsPage() {
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
-        <h1 className="h3 mb-0">Waiting lists</h1>
+        <div>
+          <h1 className="h3 mb-0">Waiting lists</h1>
+          {/* The sessions' queues and people have their own page (the section bar has no room left at laptop widths). */}
+          <Link to={adminPaths.sessions} className="small">
+            Sessions: fill, people and their waiting lists
+          </Link>
+        </div>
         <SelectField
           id="waitlists-event"
           label="Event"
