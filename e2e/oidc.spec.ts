@@ -9,7 +9,9 @@
  * `/reportLogin` a zone-scoped field user lands on the report dashboard with a session scoped to
  * their zone only (the server refuses another zone); a person whose groups map to no role gets the
  * refusal page and no session; a person who cancels at the provider gets the failure page; a
- * replayed one-time code and a forged `state` are refused. The browser accepts the provider's test certificate (ignoreHTTPSErrors): trusting it is
+ * replayed one-time code, a code opened in a second browser and a forged `state` are refused. At
+ * `/nbc` a field person with `zone:011` signs in with the company account (no access code) and reads
+ * zone 011 only; a corporate person reads the traveller report; an unverified e-mail is refused. The browser accepts the provider's test certificate (ignoreHTTPSErrors): trusting it is
  * the portal server's business, and it does so through OIDC_CA_FILE only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -39,6 +41,8 @@ test.describe('company sign-in (OpenID Connect)', () => {
       olga: { email: 'olga.organizer@corp.example.com', name: 'Olga Organizer', groups: ['portal-organizers', 'staff'] },
       zeno: { email: 'zeno.zone@corp.example.com', name: 'Zeno Zone', groups: ['portal-field'], portal_scope: 'zone:011' },
       nora: { email: 'nora.norole@corp.example.com', name: 'Nora Norole', groups: ['staff'] },
+      cora: { email: 'cora.corporate@corp.example.com', name: 'Cora Corporate', groups: ['portal-corporate'], portal_scope: 'network' },
+      una: { email: 'una.unverified@corp.example.com', name: 'Una Unverified', groups: ['portal-field'], portal_scope: 'zone:011', email_verified: false },
     });
     dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-oidc-'));
     const built = existsSync('apps/server/dist/server.js');
@@ -108,16 +112,60 @@ test.describe('company sign-in (OpenID Connect)', () => {
     expect(JSON.stringify(await me.json())).toContain('olga.organizer@corp.example.com');
   });
 
-  test('a zone-scoped report user signs in from /reportLogin and gets exactly their zone', async ({ page }) => {
+  /** The session the page stored (as the access-code and report logins store it). */
+  async function storedSession(page: Page) {
+    return (JSON.parse((await page.evaluate(() => localStorage.getItem('userdetail')))!) as { data: { accessToken: string; authorizationPolicy: string[]; regType: string; eventType: string } }).data;
+  }
+
+  test('a field person signs in at /nbc with the company account and reads zone 011 only', async ({ page }) => {
+    await page.goto('/nbc');
+    const link = page.getByRole('link', { name: LINK });
+    await expect(link).toBeVisible();
+    await link.click();
+    await atProvider(page, 'zeno');
+    await expect(page).toHaveURL(/\/nbc\/welcome/);
+    expect(new URL(page.url()).hash).toBe('');
+    const stored = await storedSession(page);
+    expect(stored).toMatchObject({ regType: 'FLD', eventType: 'nbc', authorizationPolicy: ['field'] });
+    const auth = { authorization: `Bearer ${stored.accessToken}` };
+    const own = await page.request.post('/api/Report/GetStoreData?reportLevel=Zone', { headers: auth, data: { region: '010', zone: '011', district: '', select: '' } });
+    expect(own.status()).toBe(200);
+    const other = await page.request.post('/api/Report/GetStoreData?reportLevel=Zone', { headers: auth, data: { region: '', zone: '021', district: '', select: '' } });
+    expect(other.status()).toBe(403);
+    await page.goto('/nbc/reporting/region/010/zone');
+    await expect(page).toHaveURL(/\/nbc\/reporting\//);
+    await snap(page, 'oidc-event-field-zone');
+  });
+
+  test('a corporate person signs in at /nbc and reads the traveller report', async ({ page }) => {
+    await page.goto('/nbc');
+    await page.getByRole('link', { name: LINK }).click();
+    await atProvider(page, 'cora');
+    await expect(page).toHaveURL(/\/nbc\/welcome/);
+    const stored = await storedSession(page);
+    expect(stored).toMatchObject({ regType: 'CORP', authorizationPolicy: ['corporate'] });
+    const traveller = await page.request.get('/api/Report/GetReportAtendeeCountByType', { headers: { authorization: `Bearer ${stored.accessToken}` } });
+    expect(traveller.status()).toBe(200);
+  });
+
+  test('an e-mail the provider does not verify is refused', async ({ page }) => {
+    await page.goto('/nbc');
+    await page.getByRole('link', { name: LINK }).click();
+    await atProvider(page, 'una');
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+    await expect(page.getByText('does not confirm your e-mail address')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the event login' })).toBeVisible();
+  });
+
+  test('a zone-scoped field person signs in from /reportLogin and reads the drill-down of exactly their zone', async ({ page }) => {
     await page.goto('/reportLogin');
     await page.getByRole('link', { name: LINK }).click();
     await atProvider(page, 'zeno');
-    await expect(page).toHaveURL(/\/nbc\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Retailer Enrollment Report' })).toBeVisible();
+    await expect(page).toHaveURL(/\/nbc\/reporting/);
     await snap(page, 'oidc-report-dashboard');
-    // The session the page stored is a report session, scoped by the provider's claim (zone:011).
+    // The session the page stored is a report session with the groups' field policy, scoped by the provider's claim (zone:011).
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('userdetail')))!) as { data: { accessToken: string; authorizationPolicy: string[]; regType: string } };
-    expect(stored.data).toMatchObject({ regType: 'RPT', authorizationPolicy: ['reporting'] });
+    expect(stored.data).toMatchObject({ regType: 'RPT', authorizationPolicy: ['field'] });
     const auth = { authorization: `Bearer ${stored.data.accessToken}` };
     const scope = await page.request.get('/api/Report/GetReportScope', { headers: auth });
     expect(scope.status()).toBe(200);
@@ -159,14 +207,14 @@ test.describe('company sign-in (OpenID Connect)', () => {
     await atProvider(page, 'zeno');
     const landing = (await (await handover).headerValue('location'))!;
     expect(landing).toMatch(new RegExp(`^${BASE}/companySignIn#code=[A-Za-z0-9_-]+&target=reports$`));
-    await expect(page).toHaveURL(/\/nbc\/dashboard$/);
+    await expect(page).toHaveURL(/\/nbc\/reporting/);
 
     const replay = await context.browser()!.newContext({ baseURL: BASE });
     try {
       const other = await replay.newPage();
       await other.goto(landing);
       await expect(other.getByRole('heading', { name: 'Sign-in not completed' })).toBeVisible();
-      await expect(other.getByRole('alert')).toHaveText('This sign-in has expired or was already used. Please sign in again.');
+      await expect(other.getByRole('alert')).toHaveText('This sign-in has expired or was already used, or was started in another browser. Please sign in again.');
       expect(new URL(other.url()).hash).toBe('');
       await other.goto('/nbc/dashboard');
       await expect(other).not.toHaveURL(/\/nbc\/dashboard$/);

@@ -1,23 +1,25 @@
 /**
- * "Sign in with your company account" (docs/sign-in.md): shown on /admin and /reportLogin
- * only when the server's runtime config says company sign-in is configured. A plain link: the server
+ * "Sign in with your company account" (docs/sign-in.md): shown on /admin, /reportLogin and the
+ * event logins (/nbc, /abc) only when the server's runtime config says company sign-in is configured. A plain link: the server
  * answers it with the redirect to the identity provider.
  */
+import type { EventType } from '@portal/contracts';
 import { useRuntimeConfig } from '../lib/runtime-config.ts';
 
-export type CompanySignInTarget = 'admin' | 'reports';
+/** Where the sign-in lands: the console, the report login, or an event (field and corporate staff). */
+export type CompanySignInTarget = { target: 'admin' } | { target: 'reports' } | { target: 'event'; event: EventType };
 
-export function companySignInStart(target: CompanySignInTarget): string {
-  return `/auth/oidc/start?target=${target}`;
+export function companySignInStart(destination: CompanySignInTarget): string {
+  return destination.target === 'event' ? `/auth/oidc/start?target=event&event=${destination.event}` : `/auth/oidc/start?target=${destination.target}`;
 }
 
-export function CompanySignInLink({ target }: { target: CompanySignInTarget }) {
+export function CompanySignInLink(destination: CompanySignInTarget) {
   const { data: config } = useRuntimeConfig();
   if (config?.companySignIn !== true) return null;
   return (
     <div className="company-sign-in mt-3">
       <p className="text-center text-body-secondary small mb-2">or</p>
-      <a className="btn btn-outline-primary w-100" href={companySignInStart(target)}>
+      <a className="btn btn-outline-primary w-100" href={companySignInStart(destination)}>
         Sign in with your company account
       </a>
     </div>

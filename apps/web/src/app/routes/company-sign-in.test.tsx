@@ -67,3 +67,15 @@ describe('company sign-in in the web app', { timeout: 40_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Sign-in not completed' })).toBeVisible();
   });
 });
+
+describe('the company sign-in fragment', () => {
+  it('takes the event target only with nbc or abc', async () => {
+    const { readHandover } = await import('./company-sign-in.tsx');
+    const code = 'c'.repeat(43);
+    expect(readHandover(`#code=${code}&target=event&event=nbc`)).toEqual({ code, target: 'event', event: 'nbc' });
+    expect(readHandover(`#code=${code}&target=event&event=abc`)).toEqual({ code, target: 'event', event: 'abc' });
+    expect(readHandover(`#code=${code}&target=event`)).toBeNull();
+    expect(readHandover(`#code=${code}&target=event&event=xyz`)).toBeNull();
+    expect(readHandover(`#code=${code}&target=reports`)).toEqual({ code, target: 'reports' });
+  });
+});

@@ -1,35 +1,47 @@
 /**
- * `/companySignIn#code=...&target=admin|reports`: where the server sends the browser after the
+ * `/companySignIn#code=...&target=admin|reports|event[&event=nbc|abc]`: where the server sends the browser after the
  * identity provider signed the person in. The one-time code is in the fragment (it never reaches a
  * server log); the page removes it from the address bar at once, trades it once with
- * `POST /auth/oidc/session`, stores the session as the password sign-ins do and opens the console or
- * the reports.
+ * `POST /auth/oidc/session` (the server also needs the HttpOnly cookie it gave this browser), stores
+ * the session as the password and access-code sign-ins do and opens the console, the reports (the
+ * drill-down for field and corporate staff) or the event.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { AdminLoginData, LoginData } from '@portal/contracts';
+import type { AdminLoginData, EventType, LoginData } from '@portal/contracts';
 import { setAdminSession } from '../../features/admin/utils/admin-session.ts';
 import { sendRequest } from '../../lib/api-client.ts';
 import { setUserDetail } from '../../lib/user-storage.ts';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { paths } from '../../config/paths.ts';
 
-type Traded = ({ target: 'admin' } & AdminLoginData) | ({ target: 'reports' } & LoginData);
+type Traded = ({ target: 'admin' } & AdminLoginData) | ({ target: 'reports' | 'event' } & LoginData);
+type Target = { target: 'admin' } | { target: 'reports' } | { target: 'event'; event: EventType };
 
 /** The code and target of the fragment; null when it holds none (a reload, a bookmark). */
-export function readHandover(hash: string): { code: string; target: 'admin' | 'reports' } | null {
+export function readHandover(hash: string): ({ code: string } & Target) | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const code = params.get('code');
   const target = params.get('target');
-  if (!code || !/^[A-Za-z0-9_-]{20,100}$/.test(code) || (target !== 'admin' && target !== 'reports')) return null;
-  return { code, target };
+  const event = params.get('event');
+  if (!code || !/^[A-Za-z0-9_-]{20,100}$/.test(code)) return null;
+  if (target === 'admin' || target === 'reports') return { code, target };
+  if (target === 'event' && (event === 'nbc' || event === 'abc')) return { code, target, event };
+  return null;
+}
+
+/** The page to go back to when the trade fails. */
+function backOf(target: Target | null): { href: string; label: string } {
+  if (target?.target === 'admin') return { href: paths.admin, label: 'organizer sign-in' };
+  if (target?.target === 'event') return { href: target.event === 'abc' ? paths.abcLogin : paths.nbcLogin, label: 'event login' };
+  return { href: paths.reportLogin, label: 'report login' };
 }
 
 export default function CompanySignInPage() {
   const navigate = useNavigate();
   // Read once, on the first render: the code then leaves the address bar (and the history).
   const [handover] = useState(() => readHandover(window.location.hash));
-  const [failed, setFailed] = useState<{ target: 'admin' | 'reports' | null } | null>(handover ? null : { target: null });
+  const [failed, setFailed] = useState<{ target: Target | null } | null>(handover ? null : { target: null });
   const started = useRef(false);
 
   useEffect(() => {
@@ -48,20 +60,23 @@ export default function CompanySignInPage() {
         } else {
           const { target: _target, ...login } = data;
           setUserDetail({ succeeded: true, message: null, data: login });
-          void navigate(paths.dashboard, { replace: true });
+          const reportReader = login.authorizationPolicy.some((p) => p === 'field' || p === 'corporate');
+          if (data.target === 'event') void navigate(login.eventType === 'abc' ? paths.abcLogin : paths.welcome, { replace: true, ...(login.eventType === 'abc' ? { state: { view: 'event' } } : {}) });
+          // Field and corporate staff read the drill-down; the retailer report is the reporting policy's page.
+          else void navigate(reportReader ? paths.reporting.root : paths.dashboard, { replace: true });
         }
       })
-      .catch(() => setFailed({ target: handover.target }));
+      .catch(() => setFailed({ target: handover }));
   }, [navigate, handover]);
 
   if (!failed) return <PageLoading />;
-  const back = failed.target === 'admin' ? { href: paths.admin, label: 'organizer sign-in' } : { href: paths.reportLogin, label: 'report login' };
+  const back = backOf(failed.target);
   return (
     <main className="container py-5" id="main">
       <div className="card mx-auto shadow-sm admin-login-card">
         <div className="card-body p-4">
           <h1 className="h4">Sign-in not completed</h1>
-          <p role="alert">This sign-in has expired or was already used. Please sign in again.</p>
+          <p role="alert">This sign-in has expired or was already used, or was started in another browser. Please sign in again.</p>
           <a href={back.href}>Back to the {back.label}</a>
         </div>
       </div>

@@ -28,6 +28,7 @@ import { loginTexts } from '../utils/login-texts.ts';
 import { validateLogin, type LoginFields } from '../utils/login-validation.ts';
 import { LoginCard } from './login-card.tsx';
 import { LoginForm } from '../../../components/login-form.tsx';
+import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
 
 /** Where the abc login shows the in-app event page (no external registration link). */
 export interface AbcEventViewState {
@@ -145,6 +146,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
           />
         )}
       </LoginForm>
+      <CompanySignInLink target="event" event={eventType} />
       <ErrorList id={errorsId} errors={shownErrors} />
       <RichText html={texts.noteHtml} className="login-note mt-4 small text-body-secondary" />
     </LoginCard>
