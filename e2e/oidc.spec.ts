@@ -223,6 +223,38 @@ test.describe('company sign-in (OpenID Connect)', () => {
     }
   });
 
+  test('an unused one-time code opened in another browser signs nobody in there, and still signs in the browser that started', async ({ page, context }) => {
+    // This browser gets the callback's cookie and the code, but its trade never reaches the portal,
+    // as if the address had been sent to someone else before this browser could use it.
+    await page.route(`${BASE}/auth/oidc/session`, (route) => route.abort());
+    const handover = page.waitForResponse((r) => r.url().startsWith(`${BASE}/auth/oidc/callback`) && r.status() === 303);
+    const held = page.waitForEvent('requestfailed', (r) => r.url() === `${BASE}/auth/oidc/session`);
+    await page.goto('/nbc');
+    await page.getByRole('link', { name: LINK }).click();
+    await atProvider(page, 'zeno');
+    const landing = (await (await handover).headerValue('location'))!;
+    expect(landing).toMatch(new RegExp(`^${BASE}/companySignIn#code=[A-Za-z0-9_-]+&target=event`));
+    await held;
+
+    const elsewhere = await context.browser()!.newContext({ baseURL: BASE });
+    try {
+      const other = await elsewhere.newPage();
+      await other.goto(landing);
+      await expect(other.getByRole('heading', { name: 'Sign-in not completed' })).toBeVisible();
+      await other.goto('/nbc/welcome');
+      await expect(other).not.toHaveURL(/\/nbc\/welcome$/);
+    } finally {
+      await elsewhere.close();
+    }
+
+    // The refusal did not use the code up: the browser that started the sign-in still trades it.
+    await page.unroute(`${BASE}/auth/oidc/session`);
+    await page.goto('/nbc');
+    await page.goto(landing);
+    await expect(page).toHaveURL(/\/nbc\/welcome/);
+    expect(await storedSession(page)).toMatchObject({ eventType: 'nbc', authorizationPolicy: ['field'] });
+  });
+
   test('a callback whose state is not the one this browser started with is refused', async ({ page }) => {
     // The portal's redirect to the provider is altered on its way to the browser: the provider then
     // sends back a valid code with another state than the one sealed in this browser's flow cookie.
