@@ -1,5 +1,5 @@
 /**
- * The attendee's program (docs/sessions.md; design attendee-program.md section 4): a newly enrolled
+ * The attendee's program (docs/sessions.md): a newly enrolled
  * attendee opens the Sessions tab beside Agenda, picks three sessions, is refused an overlapping
  * fourth with the other session's name, joins a full session's waiting list with a position, and
  * sees the same agenda on their registration page.
