@@ -67,4 +67,11 @@ test('the console lists each session’s fill and its people', async ({ page }) 
   await expect(people.getByRole('row').filter({ hasText: 'Enrolled' })).toHaveCount(40);
   expect(await seriousA11yViolations(page)).toEqual([]);
   await snap(page, 'console-sessions');
+  // Cancelling a session asks first, in the console's own dialog; stepping back changes nothing.
+  await full.getByRole('button', { name: 'Cancel session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this session?' });
+  await expect(dialog).toContainText('Everyone who picked “Fleet and commercial sales” gets a mail');
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(full).not.toContainText('cancelled');
 });

@@ -80,10 +80,13 @@ export async function listSessions(db: DbOrTx, eventId?: string, ids?: readonly 
   return rows.map((r) => ({ ...r.session, timeZone: r.timeZone, enrolled: Number(r.enrolled), waitlisted: Number(r.waitlisted), offered: Number(r.offered), attended: Number(r.attended) }));
 }
 
+/** What a pick needs of its registration. */
+const registrationRef = { id: registrations.id, status: registrations.status, attendeeType: registrations.attendeeType, eventId: registrations.eventId };
+
 /** A person's registration for an event, whatever its status. */
 export async function registrationOfPerson(db: DbOrTx, eventId: string, personId: number) {
   const [row] = await db
-    .select({ id: registrations.id, status: registrations.status, attendeeType: registrations.attendeeType, eventId: registrations.eventId })
+    .select(registrationRef)
     .from(registrations)
     .where(and(eq(registrations.eventId, eventId), eq(registrations.attendeeId, personId)))
     .limit(1);
@@ -92,7 +95,7 @@ export async function registrationOfPerson(db: DbOrTx, eventId: string, personId
 
 export async function registrationById(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ id: registrations.id, status: registrations.status, attendeeType: registrations.attendeeType, eventId: registrations.eventId })
+    .select(registrationRef)
     .from(registrations)
     .where(eq(registrations.id, id))
     .limit(1);
@@ -107,7 +110,7 @@ export type RegistrationRef = NonNullable<Awaited<ReturnType<typeof registration
  */
 export async function lockRegistration(tx: Tx, id: number) {
   const [row] = await tx
-    .select({ id: registrations.id, status: registrations.status, attendeeType: registrations.attendeeType, eventId: registrations.eventId })
+    .select(registrationRef)
     .from(registrations)
     .where(eq(registrations.id, id))
     .for('no key update')

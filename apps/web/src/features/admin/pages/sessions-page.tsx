@@ -9,6 +9,8 @@ import type { AdminSession } from '@portal/contracts';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { ACTIONS, DataTable } from '../../../components/ui/table/data-table.tsx';
 import { EmptyState, QueryState } from '../../../components/ui/table/query-state.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { useAdminSessions, useCancelSession, useSessionPeople } from '../api/sessions.ts';
 import { formatDateTime } from '../utils/format.ts';
 
@@ -19,7 +21,7 @@ export default function SessionsPage() {
   const [event, setEvent] = useState('nbc');
   const [open, setOpen] = useState<AdminSession | null>(null);
   const sessions = useAdminSessions(event);
-  const cancel = useCancelSession();
+  const cancelling = useConfirmTarget(useCancelSession(), (s: AdminSession) => s.id);
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
@@ -39,11 +41,6 @@ export default function SessionsPage() {
           ]}
         />
       </div>
-      {cancel.error && (
-        <div role="alert" className="alert alert-danger">
-          {cancel.error.message}
-        </div>
-      )}
       <QueryState query={sessions} loadingLabel="Loading the sessions…">
         {(page) =>
           page.total === 0 ? (
@@ -77,14 +74,7 @@ export default function SessionsPage() {
                         {open?.id === s.id ? 'Hide people' : 'People'}
                       </Button>
                       {!s.cancelledAt && (
-                        <Button
-                          size="sm"
-                          variant="outline-danger"
-                          disabled={cancel.isPending}
-                          onClick={() => {
-                            if (window.confirm(`Cancel “${s.title}”? Everyone who picked it gets a mail.`)) cancel.mutate(s.id);
-                          }}
-                        >
+                        <Button size="sm" variant="outline-danger" onClick={() => cancelling.ask(s)}>
                           Cancel session
                         </Button>
                       )}
@@ -97,6 +87,9 @@ export default function SessionsPage() {
         }
       </QueryState>
       {open && <SessionPeople session={open} />}
+      <ConfirmDialog {...cancelling.dialog} title="Cancel this session?" confirmLabel="Cancel session">
+        Everyone who picked “{cancelling.target?.title}” gets a mail, and their places are released.
+      </ConfirmDialog>
     </>
   );
 }
