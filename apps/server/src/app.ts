@@ -34,6 +34,8 @@ import { createOrganizersService } from './modules/admin/organizers.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { languagesRoutes } from './modules/languages/languages.routes.ts';
+import { createLanguagesService } from './modules/languages/languages.service.ts';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailRoutes, type MailRoutesOptions } from './modules/mail/mail.routes.ts';
@@ -191,6 +193,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     placeFreed(eventId);
     picksReleased(eventId);
   };
+  await app.register(languagesRoutes, { service: createLanguagesService({ db: database.db }) });
   await app.register(enrollmentRoutes, { provider: registrationProvider });
   await app.register(registrationRoutes, { config, limiter, onPlaceFreed, ...(deps.now ? { jobClock: () => new Date(deps.now!()) } : {}) });
   await app.register(reportsRoutes);

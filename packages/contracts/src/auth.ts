@@ -10,6 +10,7 @@ export type Policy = z.infer<typeof policySchema>;
 
 export { CONTENT_CODE_BY_POLICY, contentCodesFor, EMAIL_PATTERN, FIRST_NAME_MAX, LAST_NAME_MAX } from './rules.ts';
 import { EMAIL_PATTERN, FIRST_NAME_MAX, LAST_NAME_MAX } from './rules.ts';
+import { languageSchema } from './languages.ts';
 
 const optionalName = (max: number) =>
   z
@@ -26,6 +27,8 @@ export const loginRequestSchema = z.object({
   lastName: optionalName(LAST_NAME_MAX),
   eventType: eventTypeSchema.default('nbc'),
   IsReporting: z.boolean().default(false),
+  /** The language chosen on the login page; kept on the person. Absent: the stored choice stays. */
+  language: languageSchema.optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -68,5 +71,7 @@ export const loginDataSchema = z.object({
    * Added in issue 24 (optional, so older answers still parse; absent counts as no grant).
    */
   reportScope: loginReportScopeSchema.nullable().optional(),
+  /** The person's language after this login (the one sent, else the stored one, else `en`). */
+  language: languageSchema.optional(),
 });
 export type LoginData = z.infer<typeof loginDataSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventTypeSchema } from './auth.ts';
+import { languageSchema } from './languages.ts';
 
 export const runtimeConfigSchema = z.object({
   registrationProvider: z.string(),
@@ -10,5 +11,7 @@ export const runtimeConfigSchema = z.object({
   events: z.array(z.object({ eventType: eventTypeSchema, name: z.string(), isVirtual: z.boolean() })),
   /** Present (true) only when company sign-in (OIDC_ISSUER) is configured: /admin and /reportLogin offer it. */
   companySignIn: z.literal(true).optional(),
+  /** The languages a person may choose, the default first (always sent; optional so older answers parse). */
+  languages: z.array(z.object({ code: languageSchema, name: z.string() })).optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

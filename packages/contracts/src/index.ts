@@ -12,3 +12,4 @@ export * from './privacy.ts';
 export * from './webhooks.ts';
 export * from './event-days.ts';
 export * from './sessions.ts';
+export * from './languages.ts';

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { PERSON_CATEGORIES } from '@portal/contracts/rules';
+import type { Language } from '@portal/contracts/languages';
 import {
   bigserial,
   boolean,
@@ -154,6 +155,8 @@ export const people = pgTable(
     /** Report scope (docs/reports.md, "Report scopes"); both null: the whole network. See apps/server/src/modules/reports/report-scope.ts. */
     reportScopeLevel: text('report_scope_level').$type<ReportScopeLevel>(),
     reportScopeCode: text('report_scope_code'),
+    /** The language the person reads in (`en`, `fr-CA`): their mails, badges and exports; null until they choose (then `en`). */
+    language: text('language').$type<Language>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -163,6 +166,7 @@ export const people = pgTable(
     /** The console's registration list sorted by name walks this (and people_email_uq by e-mail) instead of sorting all rows. */
     index('people_name_idx').on(t.lastName, t.firstName),
     check('people_report_scope_ck', reportScopeCheck(t.reportScopeLevel, t.reportScopeCode)),
+    check('people_language_ck', sql`${t.language} in ('en', 'fr-CA')`),
   ],
 );
 
@@ -240,9 +244,14 @@ export const reportUsers = pgTable(
     reportScopeCode: text('report_scope_code'),
     /** Session version of this report user's tokens; raised by a trigger when the user is disabled. */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** The report user's language, as on `people`. */
+    language: text('language').$type<Language>(),
     createdAt: createdAt(),
   },
-  (t) => [check('report_users_report_scope_ck', reportScopeCheck(t.reportScopeLevel, t.reportScopeCode))],
+  (t) => [
+    check('report_users_report_scope_ck', reportScopeCheck(t.reportScopeLevel, t.reportScopeCode)),
+    check('report_users_language_ck', sql`${t.language} in ('en', 'fr-CA')`),
+  ],
 );
 
 export const registrations = pgTable(

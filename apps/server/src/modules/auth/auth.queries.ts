@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Language } from '@portal/contracts';
 import { namedStatement, schema, type Db, type DbOrTx, type PersonCategory, type Policy } from '@portal/db';
 import { coalesce } from '../../lib/coalesce.ts';
 
@@ -33,6 +34,8 @@ export interface LoginContext {
   lastName: string | null;
   personCategory: PersonCategory | null;
   emailVerified: boolean | null;
+  /** The person's stored language; null when they never chose one (or there is no person yet). */
+  language: Language | null;
   storeCode: string | null;
   storeName: string | null;
   executiveManager: string | null;
@@ -59,7 +62,7 @@ const LOGIN_CONTEXT_SQL = `
       c.session_version as "code_sessionVersion",
       e.is_virtual as "isVirtual",
       p.id as "personId", p.first_name as "firstName", p.last_name as "lastName", p.category as "personCategory",
-      p.email_verified as "emailVerified",
+      p.email_verified as "emailVerified", p.language as "language",
       st.dlrnum as "storeCode", st.name as "storeName",
       nullif(trim(em.first_name || ' ' || em.last_name), '') as "executiveManager",
       nullif(trim(gm.first_name || ' ' || gm.last_name), '') as "generalManager"
@@ -129,6 +132,7 @@ function loginContextOf(text: string): LoginContext {
     lastName: row.lastName,
     personCategory: row.personCategory,
     emailVerified: row.emailVerified,
+    language: row.language ?? null,
     storeCode: row.storeCode,
     storeName: row.storeName,
     executiveManager: row.executiveManager,
@@ -155,7 +159,7 @@ export async function findStoreContext(db: DbOrTx, dlrnum: string) {
 
 export async function insertPerson(
   db: DbOrTx,
-  person: { email: string; firstName: string; lastName: string; category: PersonCategory; storeDlrnum?: string | null },
+  person: { email: string; firstName: string; lastName: string; category: PersonCategory; storeDlrnum?: string | null; language?: Language | null },
 ) {
   // Two first logins of one new e-mail at once: the second one reuses the first one's row. An address
   // typed at a login is nobody's confirmed address: reminders and digests wait for its confirmation
@@ -163,9 +167,14 @@ export async function insertPerson(
   const [row] = await db
     .insert(people)
     .values({ ...person, emailVerified: false })
-    .onConflictDoUpdate({ target: people.email, set: { email: sql`excluded.email` } })
+    .onConflictDoUpdate({ target: people.email, set: { email: sql`excluded.email`, ...(person.language ? { language: person.language } : {}) } })
     .returning({ id: people.id, firstName: people.firstName, lastName: people.lastName });
   return row!;
+}
+
+/** Keeps a person's language choice (sent at a login or from the header). */
+export async function setPersonLanguage(db: DbOrTx, personId: number, language: Language): Promise<void> {
+  await db.update(people).set({ language }).where(eq(people.id, personId));
 }
 
 export async function findReportUser(db: DbOrTx, email: string) {
@@ -175,10 +184,10 @@ export async function findReportUser(db: DbOrTx, email: string) {
 
 /** Counts a report login of a report user on the list (the report login never adds anyone to it); answers
  * the report user's session version (carried by the token). */
-export async function recordReportLogin(db: DbOrTx, email: string): Promise<number> {
+export async function recordReportLogin(db: DbOrTx, email: string, language?: Language): Promise<number> {
   const [row] = await db
     .update(reportUsers)
-    .set({ loginCount: sql`${reportUsers.loginCount} + 1`, lastLoginAt: new Date() })
+    .set({ loginCount: sql`${reportUsers.loginCount} + 1`, lastLoginAt: new Date(), ...(language ? { language } : {}) })
     .where(eq(reportUsers.email, email))
     .returning({ sessionVersion: reportUsers.sessionVersion });
   return row?.sessionVersion ?? 0;

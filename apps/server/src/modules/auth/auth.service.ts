@@ -18,7 +18,7 @@
  * name. Every refusal answers the same message, so the answer never tells whether an e-mail is known.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { LoginData, LoginRequest, Policy } from '@portal/contracts';
+import { DEFAULT_LANGUAGE, type Language, type LoginData, type LoginRequest, type Policy } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
 import type { AuditWriter } from '../../lib/audit-writer.ts';
@@ -58,6 +58,8 @@ export const NEW_PEOPLE_BUDGET_MESSAGE = 'Too many new sign-ups with this access
 export type LoginInput = Required<Pick<LoginRequest, 'userName' | 'password' | 'eventType' | 'IsReporting'>> & {
   firstName: string;
   lastName: string;
+  /** The language chosen on the login page, kept on the person; absent keeps the stored one. */
+  language?: Language | undefined;
 };
 
 export type LoginOutcome = { ok: true; data: LoginData } | { ok: false; message: string };
@@ -112,7 +114,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (!existing.active) return fail(input, ip, 'report user disabled');
     const reportScope = scopeOfRow(existing.reportScopeLevel, existing.reportScopeCode);
     if (!reportScope) return fail(input, ip, 'report user without a report scope');
-    const sessionVersion = await q.recordReportLogin(db, email);
+    const sessionVersion = await q.recordReportLogin(db, email, input.language);
     const policies: Policy[] = ['reporting'];
     const signed = await tokens.sign({ personId: null, email, eventType: input.eventType, policies, regType: 'RPT', isDealer: false, storeCode: null, sessionVersion });
     auditLog.record({ action: 'report-login', success: true, actorEmail: email, eventId: input.eventType, ip });
@@ -130,6 +132,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         user: { email, ...names },
         contentGroups: { agenda: 'general', conference: 'general', faq: 'general' },
         reportScope,
+        language: input.language ?? existing.language ?? DEFAULT_LANGUAGE,
       },
     };
   }
@@ -160,6 +163,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     let person: { id: number; firstName: string; lastName: string };
     if (found.personId !== null && found.firstName !== null && found.lastName !== null) {
       person = { id: found.personId, firstName: found.firstName, lastName: found.lastName };
+      if (input.language && input.language !== found.language) await q.setPersonLanguage(db, person.id, input.language);
     } else {
       // Throw-away logins cannot fill the house: an any-e-mail code creates at most a budget of new
       // people per hour (issue 24, item 7); people already on file still log in.
@@ -171,7 +175,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
       }
       const names = input.firstName && input.lastName ? { firstName: input.firstName, lastName: input.lastName } : nameFromEmail(email);
-      person = await q.insertPerson(db, { email, ...names, category: code.personCategory, storeDlrnum: code.storeDlrnum });
+      person = await q.insertPerson(db, { email, ...names, category: code.personCategory, storeDlrnum: code.storeDlrnum, language: input.language ?? null });
     }
 
     const isDealer = code.requiresRoster || (codeStore !== null && code.personCategory === 'dealer_staff');
@@ -211,6 +215,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         user: { email, firstName: person.firstName, lastName: person.lastName },
         contentGroups: { agenda: code.agendaGroup, conference: code.conferenceGroup, faq: code.faqGroup },
         reportScope,
+        language: input.language ?? found.language ?? DEFAULT_LANGUAGE,
       },
     };
   }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { RuntimeConfig } from '@portal/contracts';
+import { LANGUAGE_NAMES, LANGUAGES, type RuntimeConfig } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { listEvents } from './config.queries.ts';
 
@@ -17,6 +17,7 @@ export const configRoutes: FastifyPluginAsync<{ registrationProvider: string; re
         .sort((a, b) => (a.id === 'nbc' ? -1 : b.id === 'nbc' ? 1 : 0))
         .map((e) => ({ eventType: e.id, name: e.name, isVirtual: e.isVirtual })),
       ...(companySignIn ? { companySignIn: true as const } : {}),
+      languages: LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] })),
     };
     void reply.header('cache-control', 'no-cache');
     return ok(config);

@@ -24,6 +24,10 @@ describe('GET /api/Config', () => {
         { eventType: 'nbc', name: 'National Business Conference 2027', isVirtual: true },
         { eventType: 'abc', name: 'Annual Business Conference 2027', isVirtual: false },
       ],
+      languages: [
+        { code: 'en', name: 'English' },
+        { code: 'fr-CA', name: 'Français' },
+      ],
     });
   });
 });

@@ -140,7 +140,7 @@ export async function findPersonByEmail(db: DbOrTx, email: string) {
 }
 
 export async function findPerson(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: people.id, email: people.email, firstName: people.firstName, lastName: people.lastName }).from(people).where(eq(people.id, id)).limit(1);
+  const [row] = await db.select({ id: people.id, email: people.email, firstName: people.firstName, lastName: people.lastName, language: people.language }).from(people).where(eq(people.id, id)).limit(1);
   return row;
 }
 

@@ -27,7 +27,7 @@ import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { OidcProvider } from './oidc-client.ts';
 import type { OidcConfig } from '../../lib/oidc-config.ts';
-import { eventTypeSchema, type EventType } from '@portal/contracts';
+import { eventTypeSchema, languageSchema, type EventType } from '@portal/contracts';
 import { createOidcService, HANDOVER_TTL_MS, OIDC_TARGETS, OidcRefusal, randomSecret, type OidcDestination, type OidcTarget } from './oidc.service.ts';
 
 export const OIDC_PATHS = { start: '/auth/oidc/start', callback: '/auth/oidc/callback', session: '/auth/oidc/session' } as const;
@@ -194,10 +194,10 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
     }
   });
 
-  app.post(OIDC_PATHS.session, { schema: { body: z.object({ code: z.string().min(20).max(100) }) } }, async (request, reply) => {
+  app.post(OIDC_PATHS.session, { schema: { body: z.object({ code: z.string().min(20).max(100), language: languageSchema.optional() }) } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store').header('set-cookie', browserCookie('', 0));
     const browser = readCookie(request, BROWSER_COOKIE);
-    const traded = browser ? await service.trade(request.body.code, browser) : null;
+    const traded = browser ? await service.trade(request.body.code, browser, request.body.language) : null;
     if (!traded) throw unauthorized('This sign-in has expired, was already used or was started in another browser. Please sign in again.');
     return ok({ target: traded.target, ...traded.data });
   });

@@ -4,13 +4,13 @@
  * one-time code the browser trades for the portal token, and that trade.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { EventType, LoginData, Policy } from '@portal/contracts';
+import { DEFAULT_LANGUAGE, type EventType, type Language, type LoginData, type Policy } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import { organizerView } from '../admin/admin-auth.service.ts';
-import { insertPerson, recordReportLogin } from '../auth/auth.queries.ts';
+import { findReportUser, insertPerson, recordReportLogin, setPersonLanguage } from '../auth/auth.queries.ts';
 import { reportGrantOf, setPersonReportScope, setReportUserScope, type StoredReportScope } from '../reports/report-scope.ts';
 import { claimValues, grantsOf, scopeOf, type Claims } from './oidc-claims.ts';
 import type { OidcConfig } from '../../lib/oidc-config.ts';
@@ -167,10 +167,11 @@ export function createOidcService({ db, tokens, settings, now = () => new Date()
    * Trades a one-time code (once, within 60 s, from the browser holding the callback's cookie value
    * `browser`) for the portal token, answered as the password logins answer.
    */
-  async function trade(code: string, browser: string) {
+  /** Trades the one-time code; `language` (the page's) is kept on the person or report user signed in. */
+  async function trade(code: string, browser: string, language?: Language) {
     const grant = await q.takeHandoverCode(db, hashCode(code), hashCode(browser), now());
     if (!grant) return null;
-    if (grant.target === 'event') return tradeEvent(grant);
+    if (grant.target === 'event') return tradeEvent(grant, language);
     if (grant.target === 'admin') {
       const organizer = await q.findOrganizer(db, grant.organizerId);
       if (!organizer?.active) return null;
@@ -187,7 +188,7 @@ export function createOidcService({ db, tokens, settings, now = () => new Date()
       });
       return { target: 'admin' as const, data: { accessToken: signed.token, expiresAt: signed.expiresAt.toISOString(), authorizationPolicy: ['admin'] as Policy[], organizer: organizerView(organizer) } };
     }
-    const sessionVersion = await recordReportLogin(db, grant.email);
+    const sessionVersion = await recordReportLogin(db, grant.email, language);
     const policies: Policy[] = grant.policies ?? ['reporting'];
     const signed = await tokens.sign({ personId: null, email: grant.email, eventType: 'nbc', policies, regType: 'RPT', isDealer: false, storeCode: null, sessionVersion });
     const [first = '', ...rest] = (grant.name ?? grant.email.split('@')[0] ?? '').split(' ');
@@ -202,16 +203,18 @@ export function createOidcService({ db, tokens, settings, now = () => new Date()
       user: { email: grant.email, firstName: first, lastName: rest.join(' ') },
       contentGroups: { agenda: 'general', conference: 'general', faq: 'general' },
       reportScope: await reportGrantOf(db, { personId: null, email: grant.email }),
+      language: language ?? (await findReportUser(db, grant.email))?.language ?? DEFAULT_LANGUAGE,
     };
     return { target: 'reports' as const, data };
   }
 
   /** The event session the person's access code of the policy would give, with their report scope. */
-  async function tradeEvent(grant: Extract<q.OidcGrantRecord, { target: 'event' }>) {
+  async function tradeEvent(grant: Extract<q.OidcGrantRecord, { target: 'event' }>, language: Language | undefined) {
     const [code, person] = await Promise.all([q.findAccessCode(db, grant.accessCodeId), q.findPerson(db, grant.personId)]);
     // Disabled (or gone) in the 60 seconds since the callback: no session, as the code's login would refuse.
     if (!code?.active || code.eventId !== grant.event || (code.expiresAt && code.expiresAt.getTime() <= now().getTime()) || !person) return null;
     const policies = code.policies;
+    if (language && language !== person.language) await setPersonLanguage(db, person.id, language);
     const signed = await tokens.sign({
       personId: person.id,
       email: person.email,
@@ -234,6 +237,7 @@ export function createOidcService({ db, tokens, settings, now = () => new Date()
       user: { email: person.email, firstName: person.firstName, lastName: person.lastName },
       contentGroups: { agenda: code.agendaGroup, conference: code.conferenceGroup, faq: code.faqGroup },
       reportScope: await reportGrantOf(db, { personId: person.id, email: person.email }),
+      language: language ?? person.language ?? DEFAULT_LANGUAGE,
     };
     return { target: 'event' as const, data };
   }
