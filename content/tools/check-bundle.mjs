@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Checks the content bundles in content/ against content/types.json and docs/content-model.md:
 // item shapes, linked items, asset files, codenames, rich text safety, and the fixed items the web
-// app asks for. Usage: node content/tools/check-bundle.mjs [environment ...]  (default: nbc abc)
+// app asks for, and each language's variants (every text a reader sees written in every language).
+// Usage: node content/tools/check-bundle.mjs [environment ...]  (default: nbc abc)
 // Exits 1 and lists every problem when the bundle is not importable as authored.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,6 +15,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ELEMENT_TYPES = new Set(['text', 'rich_text', 'number', 'date_time', 'multiple_choice', 'modular_content', 'asset', 'url_slug']);
 const ALLOWED_TAGS = new Set(['p', 'strong', 'em', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'br']);
 const ALL_CODES = ['navigatingcorp', 'retailers', 'field', 'corporate'];
+const LANGUAGE_CODENAME = /^[A-Za-z0-9_-]{1,60}$/;
+/**
+ * Elements whose value is the same in every language: codes, ids, links and the retailer report's
+ * column list (a wire value the server matches). A variant must not write them; it must write every
+ * other text, rich text and asset element (asset descriptions are the images' text alternatives).
+ */
+const SHARED_ELEMENTS = new Set(['id', 'report_header_text', 'access_codes', 'video_url', 'tourism_map_url', 'expo_url']);
+const LOCALIZABLE_TYPES = new Set(['text', 'rich_text', 'asset']);
+const isLocalizable = (codename, element) => LOCALIZABLE_TYPES.has(element.type) && !SHARED_ELEMENTS.has(codename);
 
 /** Items every environment must hold (docs/content-model.md, "Types and items"). */
 const REQUIRED_ITEMS = {
@@ -169,8 +179,8 @@ function checkEnvironment(env, types, problems) {
   if (environment.codename !== env) problems.push(`${env}/environment.json: codename must be ${env}`);
   if (typeof environment.name !== 'string' || environment.name === '') problems.push(`${env}/environment.json: name missing`);
   const languages = environment.languages;
-  if (!Array.isArray(languages) || !languages.some((l) => l?.codename === 'default')) {
-    problems.push(`${env}/environment.json: the default language is missing`);
+  if (!Array.isArray(languages) || languages.length === 0 || !languages.every((l) => LANGUAGE_CODENAME.test(l?.codename ?? '') && typeof l?.name === 'string')) {
+    problems.push(`${env}/environment.json: languages must list the default language first, then the others, each with a codename and a name`);
   }
 
   const items = new Map();
@@ -223,6 +233,9 @@ function checkEnvironment(env, types, problems) {
     }
   }
   checkModelRules(env, items, problems);
+  if (Array.isArray(languages)) {
+    for (const language of languages.slice(1)) checkVariants(env, language.codename, items, types, problems, context, { complete: process.env.CONTENT_VARIANTS_COMPLETE === '1' });
+  }
 
   const assetDir = join(envDir, 'assets');
   for (const file of existsSync(assetDir) ? readdirSync(assetDir) : []) {
@@ -231,6 +244,48 @@ function checkEnvironment(env, types, problems) {
     if (!context.usedAssets.has(file)) problems.push(`${env}/assets/${file}: referenced by no item`);
   }
   return { items: items.size, assets: context.usedAssets.size };
+}
+
+/** One language's variants: known items, localizable elements only, valid values, and no item's text left out. */
+function checkVariants(env, language, items, types, problems, context, { complete }) {
+  const dir = join(contentDir, env, 'variants', language);
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+  const written = new Map();
+  for (const file of files) {
+    const parsed = readJson(join(dir, file));
+    for (const variant of Array.isArray(parsed) ? parsed : [parsed]) {
+      const where = `${env}/variants/${language}/${file}: ${variant?.codename}`;
+      const item = items.get(variant?.codename);
+      if (!item) {
+        problems.push(`${where}: no such item in the default language`);
+        continue;
+      }
+      if (written.has(variant.codename)) problems.push(`${where}: duplicate variant`);
+      written.set(variant.codename, variant);
+      const type = types.get(item.type);
+      const elements = isObject(variant.elements) ? variant.elements : {};
+      for (const [codename, value] of Object.entries(elements)) {
+        const element = type.elements[codename];
+        if (!element) problems.push(`${where}: element ${codename} is not in type ${item.type}`);
+        else if (!isLocalizable(codename, element)) problems.push(`${where}: element ${codename} is the same in every language; leave it to the default language`);
+        else checkValue(element, value, `${where}.${codename}`, context);
+      }
+      if (/lorem ipsum|\bTODO\b|\bTBD\b|placeholder text/i.test(JSON.stringify(elements))) problems.push(`${where}: filler text`);
+    }
+  }
+  for (const [codename, item] of complete ? items : []) {
+    const type = types.get(item.type);
+    const needed = Object.entries(type.elements).filter(([c, element]) => isLocalizable(c, element)).map(([c]) => c);
+    if (needed.length === 0) continue;
+    const variant = written.get(codename);
+    if (!variant) {
+      problems.push(`${env}: ${codename} has no ${language} variant (variants/${language}/)`);
+      continue;
+    }
+    for (const element of needed) {
+      if (!isObject(variant.elements) || !(element in variant.elements)) problems.push(`${env}: ${codename} (${language}) leaves ${element} in the default language`);
+    }
+  }
 }
 
 /** The rules of docs/content-model.md that the web app depends on, beyond plain shapes. */

@@ -21,6 +21,7 @@ export interface StoreLogger {
 export interface ChangeRow {
   seq: number;
   codename: string;
+  language: string;
   changeType: 'changed_item' | 'deleted_item';
   data: DeliveryItem | null;
   at: Date;
@@ -86,7 +87,7 @@ export class SnapshotStore {
   async changesSince(environmentId: string, seq: number, limit: number): Promise<ChangeRow[]> {
     const rows = await this.guarded(() =>
       this.db
-      .select({ seq: contentChanges.seq, codename: contentChanges.codename, changeType: contentChanges.changeType, data: contentChanges.data, at: contentChanges.at })
+      .select({ seq: contentChanges.seq, codename: contentChanges.codename, language: contentChanges.language, changeType: contentChanges.changeType, data: contentChanges.data, at: contentChanges.at })
       .from(contentChanges)
       .where(and(eq(contentChanges.environmentId, environmentId), gt(contentChanges.seq, seq)))
         .orderBy(asc(contentChanges.seq))

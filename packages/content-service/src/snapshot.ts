@@ -51,6 +51,19 @@ export interface SnapshotInput {
   assets: AssetMeta[];
 }
 
+/** Kontent.ai's id of an environment's default language. */
+const DEFAULT_LANGUAGE_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The items as one language serves them: its own variant of each item, else the default language's
+ * (Kontent.ai's language fallback; `system.language` says which variant was served).
+ */
+interface LanguageView {
+  readonly items: readonly SnapshotItem[];
+  readonly byCodename: ReadonlyMap<string, SnapshotItem>;
+  readonly byType: ReadonlyMap<string, readonly SnapshotItem[]>;
+}
+
 export class Snapshot {
   readonly environmentId: string;
   readonly codename: string;
@@ -59,9 +72,12 @@ export class Snapshot {
   /** Every code some restricted item carries: the only codes that can change an answer. */
   readonly restrictedCodes: ReadonlySet<string>;
   readonly assets: ReadonlyMap<string, AssetMeta>;
-  private readonly items: readonly SnapshotItem[];
-  private readonly byCodename: ReadonlyMap<string, SnapshotItem>;
-  private readonly byType: ReadonlyMap<string, readonly SnapshotItem[]>;
+  /** The default language's codename: what a request without `language` reads, and every fallback. */
+  readonly defaultLanguage: string;
+  /** Each language's own variants, by codename. */
+  private readonly variants: ReadonlyMap<string, ReadonlyMap<string, SnapshotItem>>;
+  /** Language views, made on first use (a snapshot never changes). */
+  private readonly views = new Map<string, LanguageView>();
   private readonly types: readonly DeliveryType[];
   private readonly typesByCodename: ReadonlyMap<string, DeliveryType>;
   private readonly taxonomies: readonly DeliveryTaxonomy[];
@@ -73,28 +89,18 @@ export class Snapshot {
     this.environmentId = input.environmentId;
     this.codename = input.codename;
     this.version = input.version;
-    const byCodename = new Map<string, SnapshotItem>();
+    this.defaultLanguage = defaultLanguageOf(input.languages);
+    const variants = new Map<string, Map<string, SnapshotItem>>();
     const restrictedCodes = new Set<string>();
     for (const row of [...input.items].sort((a, b) => compareCodenames(a.codename, b.codename))) {
-      // Items exist in the default language only; the first variant of a codename wins.
-      if (byCodename.has(row.codename)) continue;
-      byCodename.set(row.codename, { ...row, linksRestricted: false });
+      const language = row.data.system.language;
+      let own = variants.get(language);
+      if (!own) variants.set(language, (own = new Map()));
+      if (own.has(row.codename)) continue;
+      own.set(row.codename, { ...row, linksRestricted: false });
       for (const code of row.codes ?? []) restrictedCodes.add(code);
     }
-    for (const item of byCodename.values()) {
-      item.linksRestricted = Object.values(item.data.elements).some((element) =>
-        linkedCodenamesOf(element).some((codename) => byCodename.get(codename)?.codes != null),
-      );
-    }
-    this.items = [...byCodename.values()];
-    this.byCodename = byCodename;
-    const byType = new Map<string, SnapshotItem[]>();
-    for (const item of this.items) {
-      const list = byType.get(item.type) ?? [];
-      list.push(item);
-      byType.set(item.type, list);
-    }
-    this.byType = byType;
+    this.variants = variants;
     this.restrictedCodes = restrictedCodes;
     this.types = [...input.types].sort((a, b) => compareCodenames(a.system.codename, b.system.codename));
     this.typesByCodename = new Map(this.types.map((t) => [t.system.codename, t]));
@@ -106,7 +112,45 @@ export class Snapshot {
   }
 
   get itemCount(): number {
-    return this.items.length;
+    return this.viewOf(null).items.length;
+  }
+
+  /**
+   * The items `language` serves (null: the default language): for every codename, the variant in
+   * that language, else the default language's. Linked items resolve within the same view, so a
+   * French page links French items where they exist.
+   */
+  private viewOf(language: string | null): LanguageView {
+    const wanted = language ?? this.defaultLanguage;
+    const known = this.views.get(wanted);
+    if (known) return known;
+    const byCodename = new Map<string, SnapshotItem>(this.variants.get(this.defaultLanguage) ?? []);
+    if (wanted !== this.defaultLanguage) {
+      for (const [codename, item] of this.variants.get(wanted) ?? []) byCodename.set(codename, item);
+    }
+    const items = [...byCodename.values()].sort((a, b) => compareCodenames(a.codename, b.codename));
+    const viewItems: SnapshotItem[] = [];
+    const viewByCodename = new Map<string, SnapshotItem>();
+    for (const item of items) {
+      // Each view has its own copy: whether an item links to a restricted one depends on the view.
+      const copy = { ...item, linksRestricted: false };
+      viewItems.push(copy);
+      viewByCodename.set(copy.codename, copy);
+    }
+    for (const item of viewItems) {
+      item.linksRestricted = Object.values(item.data.elements).some((element) =>
+        linkedCodenamesOf(element).some((codename) => viewByCodename.get(codename)?.codes != null),
+      );
+    }
+    const byType = new Map<string, SnapshotItem[]>();
+    for (const item of viewItems) {
+      const list = byType.get(item.type) ?? [];
+      list.push(item);
+      byType.set(item.type, list);
+    }
+    const view = { items: viewItems, byCodename: viewByCodename, byType };
+    this.views.set(wanted, view);
+    return view;
   }
 
   accessKey(codes: readonly string[]): string {
@@ -119,11 +163,12 @@ export class Snapshot {
   listItems(params: readonly QueryParam[], viewer: Viewer, pageBase: string): Answer {
     const query = parseItemsQuery(params, { filters: true, paging: true, order: true, depth: true });
     this.checkLanguage(query.language);
-    const matched = this.select(query.filters, query.order, viewer);
+    const lv = this.viewOf(query.language);
+    const matched = this.select(lv, query.filters, query.order, viewer);
     const page = query.limit === null ? matched.slice(query.skip) : matched.slice(query.skip, query.skip + query.limit);
     const projection = projectionOf(query);
-    const items = page.map((item) => this.view(item, projection, viewer));
-    const modular = collectLinked(items, query.depth, this.resolverFor(projection, viewer), MAX_ITEMS_PER_RESPONSE - items.length);
+    const items = page.map((item) => this.view(lv, item, projection, viewer));
+    const modular = collectLinked(items, query.depth, this.resolverFor(lv, projection, viewer), MAX_ITEMS_PER_RESPONSE - items.length);
     const charge = items.length + modular.size;
     if (charge > MAX_ITEMS_PER_RESPONSE) throw tooLarge(charge);
     const hasMore = query.limit !== null && query.skip + page.length < matched.length;
@@ -141,13 +186,14 @@ export class Snapshot {
   getItem(codename: string, params: readonly QueryParam[], viewer: Viewer): Answer {
     const query = parseItemsQuery(params, { filters: false, paging: false, order: false, depth: true });
     this.checkLanguage(query.language);
-    const target = this.byCodename.get(codename);
+    const lv = this.viewOf(query.language);
+    const target = lv.byCodename.get(codename);
     if (!target || !viewer.canSee(target.codes)) {
       throw new DeliveryHttpError(404, ErrorCode.itemNotFound, `The requested content item '${codename}' was not found.`);
     }
     const projection = projectionOf(query);
-    const item = this.view(target, projection, viewer);
-    const modular = collectLinked([item], query.depth, this.resolverFor(projection, viewer), MAX_ITEMS_PER_RESPONSE - 1);
+    const item = this.view(lv, target, projection, viewer);
+    const modular = collectLinked([item], query.depth, this.resolverFor(lv, projection, viewer), MAX_ITEMS_PER_RESPONSE - 1);
     const charge = 1 + modular.size;
     if (charge > MAX_ITEMS_PER_RESPONSE) throw tooLarge(charge);
     return jsonAnswer({ item, modular_content: Object.fromEntries(modular) }, charge, !viewer.dependsOnAccess);
@@ -157,9 +203,10 @@ export class Snapshot {
   itemsFeed(params: readonly QueryParam[], viewer: Viewer, continuation: string | undefined, pageSize: number): Answer {
     const query = parseItemsQuery(params, { filters: true, paging: false, order: true, depth: false });
     this.checkLanguage(query.language);
+    const lv = this.viewOf(query.language);
     const order: Order = query.order ?? { source: 'system', property: 'codename', direction: 'asc' };
-    const matched = this.select(query.filters, order, viewer);
-    const reader = this.readerFor(viewer);
+    const matched = this.select(lv, query.filters, order, viewer);
+    const reader = this.readerFor(lv, viewer);
     const entryOf = (item: SnapshotItem) => ({ key: sortKeyOf(item.data, order, reader), codename: item.codename });
     let start = 0;
     if (continuation !== undefined) {
@@ -173,7 +220,7 @@ export class Snapshot {
     const last = page.at(-1);
     const more = last !== undefined && start + page.length < matched.length;
     const projection = projectionOf(query);
-    const items = page.map((item) => this.view(item, projection, viewer));
+    const items = page.map((item) => this.view(lv, item, projection, viewer));
     return jsonAnswer({ items, modular_content: {} }, items.length, !viewer.dependsOnAccess, {
       continuation: more && last ? encodeFeedToken(entryOf(last)) : undefined,
     });
@@ -240,7 +287,8 @@ export class Snapshot {
 
   /** A sync entry's item as the caller may see it (the caller checks the item's own visibility). */
   syncView(data: DeliveryItem, viewer: Viewer): DeliveryItem {
-    return viewOf(data, { include: null, exclude: null }, true, (codename) => this.isVisible(codename, viewer));
+    const lv = this.viewOf(data.system.language);
+    return viewOf(data, { include: null, exclude: null }, true, (codename) => this.isVisible(lv, codename, viewer));
   }
 
   matchesSyncFilters(data: DeliveryItem, filters: readonly Filter[]): boolean {
@@ -257,23 +305,23 @@ export class Snapshot {
     }
   }
 
-  private isVisible(codename: string, viewer: Viewer): boolean {
-    const target = this.byCodename.get(codename);
+  private isVisible(lv: LanguageView, codename: string, viewer: Viewer): boolean {
+    const target = lv.byCodename.get(codename);
     return target !== undefined && viewer.canSee(target.codes);
   }
 
-  private readerFor(viewer: Viewer): ElementReader {
+  private readerFor(lv: LanguageView, viewer: Viewer): ElementReader {
     if (this.restrictedCodes.size === 0) return (item, codename) => item.elements[codename];
     // Filters see linked values as the caller does, so a filter cannot reveal a hidden linked item.
     return (item, codename) => {
       const element = Object.hasOwn(item.elements, codename) ? item.elements[codename] : undefined;
-      return element ? prunedElement(element, (c) => this.isVisible(c, viewer)) : undefined;
+      return element ? prunedElement(element, (c) => this.isVisible(lv, c, viewer)) : undefined;
     };
   }
 
-  private select(filters: readonly Filter[], order: Order | null, viewer: Viewer): SnapshotItem[] {
-    const reader = this.readerFor(viewer);
-    const matched = this.candidates(filters).filter((item) => matchesAll(item.data, filters, reader) && viewer.canSee(item.codes));
+  private select(lv: LanguageView, filters: readonly Filter[], order: Order | null, viewer: Viewer): SnapshotItem[] {
+    const reader = this.readerFor(lv, viewer);
+    const matched = this.candidates(lv, filters).filter((item) => matchesAll(item.data, filters, reader) && viewer.canSee(item.codes));
     if (!order || (order.source === 'system' && order.property === 'codename' && order.direction === 'asc')) return matched;
     const keyed = matched.map((item) => ({ item, key: sortKeyOf(item.data, order, reader), codename: item.codename }));
     keyed.sort((a, b) => compareSortEntries(a, b, order.direction));
@@ -281,24 +329,30 @@ export class Snapshot {
   }
 
   /** Starts from the type index when a filter pins `system.type`. */
-  private candidates(filters: readonly Filter[]): readonly SnapshotItem[] {
+  private candidates(lv: LanguageView, filters: readonly Filter[]): readonly SnapshotItem[] {
     const typeFilter = filters.find((f) => f.source === 'system' && f.property === 'type' && (f.operator === 'eq' || f.operator === 'in'));
-    if (!typeFilter) return this.items;
-    if (typeFilter.values.length === 1) return this.byType.get(typeFilter.values[0] ?? '') ?? [];
+    if (!typeFilter) return lv.items;
+    if (typeFilter.values.length === 1) return lv.byType.get(typeFilter.values[0] ?? '') ?? [];
     const types = new Set(typeFilter.values);
-    return this.items.filter((item) => types.has(item.type));
+    return lv.items.filter((item) => types.has(item.type));
   }
 
-  private resolverFor(projection: Projection, viewer: Viewer): (codename: string) => DeliveryItem | undefined {
+  private resolverFor(lv: LanguageView, projection: Projection, viewer: Viewer): (codename: string) => DeliveryItem | undefined {
     return (codename) => {
-      const target = this.byCodename.get(codename);
-      return target && viewer.canSee(target.codes) ? this.view(target, projection, viewer) : undefined;
+      const target = lv.byCodename.get(codename);
+      return target && viewer.canSee(target.codes) ? this.view(lv, target, projection, viewer) : undefined;
     };
   }
 
-  private view(item: SnapshotItem, projection: Projection, viewer: Viewer): DeliveryItem {
-    return viewOf(item.data, projection, item.linksRestricted, (codename) => this.isVisible(codename, viewer));
+  private view(lv: LanguageView, item: SnapshotItem, projection: Projection, viewer: Viewer): DeliveryItem {
+    return viewOf(item.data, projection, item.linksRestricted, (codename) => this.isVisible(lv, codename, viewer));
   }
+}
+
+/** The language with Kontent.ai's default-language id; else `default`; else the first listed. */
+function defaultLanguageOf(languages: readonly DeliveryLanguage[]): string {
+  const marked = languages.find((l) => l.system.id === DEFAULT_LANGUAGE_ID) ?? languages.find((l) => l.system.codename === 'default') ?? languages[0];
+  return marked?.system.codename ?? 'default';
 }
 
 function projectionOf(query: ItemsQuery): Projection {

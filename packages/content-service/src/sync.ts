@@ -18,6 +18,8 @@ const tokenSchema = z.object({
   e: z.string(),
   s: z.number().int().nonnegative(),
   f: z.array(z.object({ p: z.enum(['type', 'collection']), o: z.enum(['eq', 'neq', 'in', 'nin']), v: z.array(z.string()) })),
+  /** The language whose variants are synced; absent: the default language. */
+  l: z.string().optional(),
 });
 type SyncToken = z.infer<typeof tokenSchema>;
 
@@ -39,11 +41,13 @@ function decodeSyncToken(raw: string | undefined, environmentId: string): SyncTo
 }
 
 /** `system.type` and `system.collection` filters plus `language`, the parameters of sync/init. */
-function syncFilters(params: readonly QueryParam[], snapshot: Snapshot): SyncToken['f'] {
+function syncFilters(params: readonly QueryParam[], snapshot: Snapshot): { filters: SyncToken['f']; language: string | undefined } {
   const filters: SyncToken['f'] = [];
+  let language: string | undefined;
   for (const param of params) {
     if (param.key === 'language') {
       if (param.value === null || !snapshot.hasLanguage(param.value)) throw badRequest(`The language '${param.value ?? ''}' does not exist in this environment.`);
+      language = param.value;
       continue;
     }
     if (!isFilterKey(param.key)) continue;
@@ -56,13 +60,13 @@ function syncFilters(params: readonly QueryParam[], snapshot: Snapshot): SyncTok
     }
     filters.push({ p: filter.property, o: filter.operator, v: [...filter.values] });
   }
-  return filters;
+  return { filters, language };
 }
 
 export async function syncInit(store: SnapshotStore, snapshot: Snapshot, params: readonly QueryParam[]): Promise<Answer> {
-  const filters = syncFilters(params, snapshot);
+  const { filters, language } = syncFilters(params, snapshot);
   const seq = await store.latestSeq(snapshot.environmentId);
-  return jsonAnswer({ items: [] }, 0, true, { continuation: encodeSyncToken({ v: 1, e: snapshot.environmentId, s: seq, f: filters }) });
+  return jsonAnswer({ items: [] }, 0, true, { continuation: encodeSyncToken({ v: 1, e: snapshot.environmentId, s: seq, f: filters, ...(language ? { l: language } : {}) }) });
 }
 
 export async function syncChanges(
@@ -77,9 +81,11 @@ export async function syncChanges(
   const lastSeq = rows.at(-1)?.seq ?? token.s;
   const filters: Filter[] = token.f.map((f) => ({ source: 'system', property: f.p, operator: f.o, values: f.v, parameter: `system.${f.p}` }));
 
-  // One entry per item: its latest change on this page.
+  // One entry per item: its latest change on this page, in the token's language only.
+  const language = token.l ?? snapshot.defaultLanguage;
   const latest = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {
+    if (row.language !== language) continue;
     latest.delete(row.codename);
     latest.set(row.codename, row);
   }

@@ -238,7 +238,7 @@ describe('importContentBundle', () => {
       { codename: 'welcome_page', name: 'Twice', elements: {} },
       { codename: 'Bad Name', name: 'x', elements: {} },
     ]);
-    await content.bundle.edit<Record<string, unknown>>('abc/environment.json', (env) => ({ ...env, id: 'not-a-uuid', languages: [{ codename: 'en', name: 'English' }] }));
+    await content.bundle.edit<Record<string, unknown>>('abc/environment.json', (env) => ({ ...env, id: 'not-a-uuid', languages: [{ codename: 'en', name: 'English' }, { codename: 'en', name: 'Again' }] }));
     const issues = await issuesOf(importContentBundle(content.database.db, content.bundle.root));
     const messages = issues.map((i) => `${i.file}: ${i.message}`);
     expect(messages).toEqual(
@@ -247,7 +247,7 @@ describe('importContentBundle', () => {
         expect.stringMatching(/^types\.json: .*duplicate type welcome_page/),
         expect.stringMatching(/^types\.json: .*codename: must be a codename/),
         expect.stringMatching(/^abc\/environment\.json: id: must be a UUID/),
-        expect.stringMatching(/^abc\/environment\.json: languages: must include the "default" language/),
+        expect.stringMatching(/^abc\/environment\.json: languages: must not repeat a language/),
       ]),
     );
     expect((await countRows()).environments).toBe(0);

@@ -9,6 +9,9 @@ import { z } from 'zod';
 export const CODENAME = /^(?!__proto__$)[a-z_][a-z0-9_]{0,59}$/;
 const codename = z.string().regex(CODENAME, 'must be a codename: lowercase letters, digits and _, at most 60 characters');
 const label = z.string().trim().min(1, 'must not be empty');
+/** Language codenames may hold upper case and `-` (`en`, `fr-CA`), as Kontent.ai's do. */
+export const LANGUAGE_CODENAME = /^[A-Za-z0-9_-]{1,60}$/;
+const languageCodename = z.string().regex(LANGUAGE_CODENAME, 'must be a language codename: letters, digits, _ and -, at most 60 characters');
 
 export const ELEMENT_TYPES = [
   'text',
@@ -80,10 +83,11 @@ export const environmentFileSchema = z.strictObject({
   id: z.uuid('must be a UUID').transform((id) => id.toLowerCase()),
   codename,
   name: label,
+  /** The first language is the environment's default: every item exists in it, and other languages fall back to it. */
   languages: z
-    .array(z.strictObject({ codename, name: label }))
-    .min(1)
-    .refine((languages) => languages.some((l) => l.codename === 'default'), 'must include the "default" language'),
+    .array(z.strictObject({ codename: languageCodename, name: label }))
+    .min(1, 'must list at least the default language')
+    .refine((languages) => new Set(languages.map((l) => l.codename)).size === languages.length, 'must not repeat a language'),
   taxonomies: z.array(z.strictObject({ codename, name: label, terms: z.array(term) })).optional(),
 });
 export type AuthoredEnvironment = z.infer<typeof environmentFileSchema>;
@@ -95,6 +99,18 @@ export const itemSchema = z.strictObject({
   elements: z.record(z.string(), z.unknown()),
 });
 export type AuthoredItem = z.infer<typeof itemSchema>;
+
+/**
+ * A language variant of an item (`<environment>/variants/<language>/*.json`): the item's codename and
+ * the elements written in that language. Elements left out keep the default language's value, as
+ * Kontent.ai's non-localizable elements do (links, assets, access codes, numbers).
+ */
+export const variantSchema = z.strictObject({
+  codename,
+  name: label.optional(),
+  elements: z.record(z.string(), z.unknown()),
+});
+export type AuthoredVariant = z.infer<typeof variantSchema>;
 
 /** Zod issues as one line each: `path: message`. */
 export function describeZodError(error: z.ZodError): string[] {

@@ -26,6 +26,7 @@ import {
   environmentFileSchema,
   itemSchema,
   typesFileSchema,
+  variantSchema,
 } from './authoring-schema.ts';
 import { sanitizeRichText } from '../rich-text/sanitize.ts';
 import { canonicalJson, sha256Hex } from './canonical-hash.ts';
@@ -63,6 +64,8 @@ export interface PreparedAsset {
 
 export interface PreparedItem {
   codename: string;
+  /** The language of this variant (`system.language`). */
+  language: string;
   type: string;
   /** `system.last_modified` is left empty here; the import sets it. */
   data: DeliveryItem;
@@ -92,6 +95,8 @@ export interface ReadBundleOptions {
 /** Largest asset file accepted: assets live in the database and are served from memory. */
 export const MAX_ASSET_BYTES = 20 * 1024 * 1024;
 const ASSET_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+/** Kontent.ai's id of an environment's default language. */
+export const DEFAULT_LANGUAGE_ID = '00000000-0000-0000-0000-000000000000';
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export async function readBundle(
@@ -177,6 +182,8 @@ async function readEnvironment(
     issues,
   };
   const typesByCodename = new Map(types.map((t) => [t.codename, t]));
+  const defaultLanguage = environment.languages[0]!.codename;
+  const authoredByCodename = new Map<string, { type: AuthoredType; name: string; elements: Record<string, unknown> }>();
   const seen = new Map<string, string>();
   const links: { file: string; item: string; element: string; codenames: string[] }[] = [];
   const items: PreparedItem[] = [];
@@ -196,8 +203,37 @@ async function readEnvironment(
       issues.push({ file, item: authored.codename, message: `unknown type ${authored.type}` });
       continue;
     }
-    const prepared = prepareItem(authored.codename, authored.name, type, authored.elements, file, context, links);
+    authoredByCodename.set(authored.codename, { type, name: authored.name, elements: authored.elements });
+    const prepared = prepareItem(authored.codename, defaultLanguage, authored.name, type, authored.elements, file, context, links);
     if (prepared) items.push(prepared);
+  }
+  const languageCodes = environment.languages.map((l) => l.codename);
+  for (const stray of await variantFolders(root, folder)) {
+    if (!languageCodes.includes(stray) || stray === defaultLanguage) {
+      issues.push({ file: `${folder}/variants/${stray}`, message: `not a language of this environment other than the default (${languageCodes.slice(1).join(', ') || 'none'})` });
+    }
+  }
+  for (const language of languageCodes.slice(1)) {
+    const variantSeen = new Set<string>();
+    for (const { file, item: raw, index } of await readItemFiles(root, folder, issues, `variants/${language}`)) {
+      const parsed = variantSchema.safeParse(raw);
+      const label = typeof (raw as { codename?: unknown })?.codename === 'string' ? (raw as { codename: string }).codename : `#${index}`;
+      if (!parsed.success) {
+        for (const message of describeZodError(parsed.error)) issues.push({ file, item: label, message });
+        continue;
+      }
+      const variant = parsed.data;
+      if (variantSeen.has(variant.codename)) issues.push({ file, item: variant.codename, message: `duplicate ${language} variant` });
+      variantSeen.add(variant.codename);
+      const base = authoredByCodename.get(variant.codename);
+      if (!base) {
+        issues.push({ file, item: variant.codename, message: `no item ${variant.codename} in the default language (${defaultLanguage})` });
+        continue;
+      }
+      // Elements not written in this language keep the default language's value.
+      const prepared = prepareItem(variant.codename, language, variant.name ?? base.name, base.type, { ...base.elements, ...variant.elements }, file, context, links);
+      if (prepared) items.push(prepared);
+    }
   }
   for (const link of links) {
     for (const codename of link.codenames) {
@@ -210,13 +246,13 @@ async function readEnvironment(
     codename: environment.codename,
     name: environment.name,
     folder,
-    languages: environment.languages.map((l) => ({
-      system: { id: stableUuid(environment.id, `language/${l.codename}`), name: l.name, codename: l.codename },
+    languages: environment.languages.map((l, index) => ({
+      system: { id: index === 0 ? DEFAULT_LANGUAGE_ID : stableUuid(environment.id, `language/${l.codename}`), name: l.name, codename: l.codename },
     })),
     types: deliveryTypes,
     taxonomies,
     assets,
-    items: items.sort((a, b) => compareText(a.codename, b.codename)),
+    items: items.sort((a, b) => compareText(a.codename, b.codename) || compareText(a.language, b.language)),
   };
 }
 
@@ -230,6 +266,7 @@ interface ItemContext {
 
 function prepareItem(
   codename: string,
+  language: string,
   name: string,
   type: AuthoredType,
   values: Record<string, unknown>,
@@ -270,7 +307,7 @@ function prepareItem(
       id: stableUuid(context.environmentId, codename),
       name,
       codename,
-      language: 'default',
+      language,
       type: type.codename,
       collection: 'default',
       sitemap_locations: [],
@@ -282,7 +319,7 @@ function prepareItem(
   };
   const accessElement = elements[ACCESS_CODES_ELEMENT];
   const accessCodes = accessElement ? (accessElement.value as DeliveryOption[]).map((o) => o.codename) : null;
-  return { codename, type: type.codename, data, accessCodes, hash: itemHash(data, accessCodes) };
+  return { codename, language, type: type.codename, data, accessCodes, hash: itemHash(data, accessCodes) };
 }
 
 export function itemHash(data: DeliveryItem, accessCodes: readonly string[] | null): string {
@@ -445,20 +482,29 @@ async function readAssets(root: string, folder: string, issues: BundleIssue[]): 
   return assets;
 }
 
+/** The folders under `<environment>/variants/`, one per language. */
+async function variantFolders(root: string, folder: string): Promise<string[]> {
+  const directory = join(root, folder, 'variants');
+  if (!(await exists(directory))) return [];
+  return (await readdir(directory, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort(compareText);
+}
+
+/** The items of `items/` (required) or of a language's `variants/<language>/` (optional). */
 async function readItemFiles(
   root: string,
   folder: string,
   issues: BundleIssue[],
+  subfolder = 'items',
 ): Promise<{ file: string; item: unknown; index: number }[]> {
-  const directory = join(root, folder, 'items');
+  const directory = join(root, folder, subfolder);
   if (!(await exists(directory))) {
-    issues.push({ file: `${folder}/items`, message: 'missing: every environment needs an items folder' });
+    if (subfolder === 'items') issues.push({ file: `${folder}/items`, message: 'missing: every environment needs an items folder' });
     return [];
   }
   const files = (await readdir(directory)).filter((f) => f.endsWith('.json')).sort(compareText);
   const items: { file: string; item: unknown; index: number }[] = [];
   for (const name of files) {
-    const file = `${folder}/items/${name}`;
+    const file = `${folder}/${subfolder}/${name}`;
     const parsed = await readJsonFile(root, file, issues);
     if (parsed === undefined) continue;
     const list = Array.isArray(parsed) ? parsed : [parsed];
