@@ -61,6 +61,8 @@ import { createEventDaysService } from './modules/event-days/event-days.service.
 import { picksReleasedNotifier, registerSessionJobs, seatsFreedNotifier } from './modules/sessions/sessions.jobs.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
+import { questionsRoutes } from './modules/questions/questions.routes.ts';
+import { createQuestionsService } from './modules/questions/questions.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -195,7 +197,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   };
   await app.register(languagesRoutes, { service: createLanguagesService({ db: database.db }) });
   await app.register(enrollmentRoutes, { provider: registrationProvider });
-  await app.register(registrationRoutes, { config, limiter, onPlaceFreed, ...(deps.now ? { jobClock: () => new Date(deps.now!()) } : {}) });
+  // Registration questions (docs/questions.md): the page asks them, the console defines and exports them.
+  const questions = createQuestionsService({ db: database.db, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}) });
+  await app.register(questionsRoutes, { service: questions });
+  await app.register(registrationRoutes, { config, limiter, onPlaceFreed, questions, ...(deps.now ? { jobClock: () => new Date(deps.now!()) } : {}) });
   await app.register(reportsRoutes);
   await app.register(reportInsightsRoutes, { remindersPerRecipientDay: config.remindersPerRecipientDay, publicUrl: config.publicUrl });
   await app.register(retailerReportRoutes);
@@ -219,6 +224,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     weakCodesAllowed: async () => (await runModeOf(config, database, { emptyIsDemo: false })) === 'demo',
     badgeKeys,
     onPlaceFreed,
+    answersOf: (db, id) => questions.detailAnswers(db, id),
     ...adminNow,
   });
   await app.register(adminRoutes, { service: adminService });

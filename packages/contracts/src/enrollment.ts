@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { eventTypeSchema } from './auth.ts';
+import { answersSchema, registrationQuestionsFields } from './questions.ts';
 import { EMAIL_PATTERN, FIRST_NAME_MAX, isIsoDate, LAST_NAME_MAX } from './rules.ts';
 
 /** The last three are the waiting list's (docs/waiting-lists.md). */
@@ -80,6 +81,8 @@ export const registrationSummarySchema = z.object({
   waitlistPosition: z.number().int().optional(),
   /** While `Offered`: the offer lapses at this instant unless claimed (`{ action: "claim" }`). */
   offerExpiresAt: z.string().optional(),
+  /** The answers on record to the event's questions, by key (docs/questions.md). */
+  answers: registrationQuestionsFields.answers,
 });
 export type RegistrationSummary = z.infer<typeof registrationSummarySchema>;
 
@@ -88,6 +91,8 @@ export const registrationPageSchema = registrationSummarySchema.extend({
   expiresAt: z.string(),
   /** The e-mail can be given here only while the person has none on record. */
   emailEditable: z.boolean(),
+  /** The event's questions for this attendee (docs/questions.md). */
+  questions: registrationQuestionsFields.questions,
 });
 export type RegistrationPage = z.infer<typeof registrationPageSchema>;
 
@@ -105,6 +110,8 @@ export const registrationSubmitSchema = z.discriminatedUnion('action', [
     isVirtual: z.boolean(),
     arrivalDate: isoDateSchema.nullish(),
     departureDate: isoDateSchema.nullish(),
+    /** Answers to the event's questions by key; absent keeps the answers on record. */
+    answers: answersSchema.optional(),
   }),
   /** Cancels a registration, or leaves the waiting list. */
   z.object({ action: z.literal('cancel') }),

@@ -13,3 +13,4 @@ export * from './webhooks.ts';
 export * from './event-days.ts';
 export * from './sessions.ts';
 export * from './languages.ts';
+export * from './questions.ts';

@@ -9,3 +9,4 @@ export * from './webhooks.ts';
 export * from './oidc.ts';
 export * from './event-days.ts';
 export * from './sessions.ts';
+export * from './questions.ts';

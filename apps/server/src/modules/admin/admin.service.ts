@@ -102,6 +102,8 @@ export interface AdminServiceDeps {
   badgeKeys?: BadgeKeys;
   /** Called after a commit that may have freed a place (a cancel, a capacity raise): the waiting list offers it. */
   onPlaceFreed?: (eventId: string) => void;
+  /** The registration's answers to the event's questions, for the detail (docs/questions.md). */
+  answersOf?: (db: Db | Tx, registrationId: number) => Promise<NonNullable<AdminRegistrationDetail['answers']>>;
 }
 
 export function createAdminService(deps: AdminServiceDeps) {
@@ -118,6 +120,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       registeredBy: by ? { id: by.id, firstName: by.firstName, lastName: by.lastName, email: isPlaceholderEmail(by.email) ? null : by.email } : null,
       history: await q.registrationHistory(dbOrTx, id),
       ...(deps.badgeKeys ? { badge: view.status === 'Enrolled' ? await issueBadge(dbOrTx, deps.badgeKeys, id) : null, checkIn: await checkInState(dbOrTx, id) } : {}),
+      ...(deps.answersOf ? { answers: await deps.answersOf(dbOrTx, id) } : {}),
     };
   }
 

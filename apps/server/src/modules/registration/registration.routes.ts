@@ -12,6 +12,7 @@ import { ok } from '../../lib/envelope.ts';
 import { CVENT_SIGNATURE_HEADER, CVENT_TIMESTAMP_HEADER, cventCallbackSchema, verifyCventSignature } from './cvent-provider.ts';
 import { createRegistrationService } from './registration.service.ts';
 import { runReminders } from './reminders.ts';
+import type { QuestionsService } from '../questions/questions.service.ts';
 
 const tokenParams = z.object({ token: z.string().max(200) });
 
@@ -31,10 +32,12 @@ export interface RegistrationRoutesOptions {
   jobClock?: () => Date;
   /** Called after a commit that may have freed a place (docs/waiting-lists.md). */
   onPlaceFreed?: (eventId: string) => void;
+  /** The event's questions (docs/questions.md): asked on the page, answers checked with a submit. */
+  questions?: QuestionsService;
 }
 
-export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, { config, limiter, now, jobClock, onPlaceFreed }) => {
-  const service = createRegistrationService({ db: app.db, publicUrl: config.publicUrl, badgeKeys: app.badgeKeys, ...(now ? { now } : {}), ...(onPlaceFreed ? { onPlaceFreed } : {}) });
+export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, { config, limiter, now, jobClock, onPlaceFreed, questions }) => {
+  const service = createRegistrationService({ db: app.db, publicUrl: config.publicUrl, badgeKeys: app.badgeKeys, ...(now ? { now } : {}), ...(onPlaceFreed ? { onPlaceFreed } : {}), ...(questions ? { questions } : {}) });
 
   // Reminders of the registration module: it asks the mail module to queue them, never the other way.
   const clock = jobClock ?? (() => new Date());

@@ -5,6 +5,8 @@
  */
 import {
   attendanceErrors,
+  type Answers,
+  type AnswerValue,
   type RegistrationPage,
   type RegistrationStatus,
   type RegistrationSummary,
@@ -23,6 +25,7 @@ import { assertRegistrationWindowOpen, placeFor } from './registration-limits.ts
 import { joinWaitlist } from '../waitlist/waitlist.service.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
+import type { QuestionsService } from '../questions/questions.service.ts';
 import { issueBadge } from '../badges/badges.service.ts';
 
 export interface Attendance {
@@ -140,7 +143,16 @@ async function confirmPerson(tx: Tx, personId: number, given: { firstName: strin
 }
 
 export type RegistrationSubmitInput =
-  | { action: 'submit'; firstName: string; lastName: string; email: string; isVirtual: boolean; arrivalDate?: string | null | undefined; departureDate?: string | null | undefined }
+  | {
+      action: 'submit';
+      firstName: string;
+      lastName: string;
+      email: string;
+      isVirtual: boolean;
+      arrivalDate?: string | null | undefined;
+      departureDate?: string | null | undefined;
+      answers?: Record<string, AnswerValue | null> | undefined;
+    }
   | { action: 'cancel' }
   | { action: 'claim' };
 
@@ -153,6 +165,8 @@ export function createRegistrationService(deps: {
   badgeKeys?: BadgeKeys;
   /** Called after a commit that may have freed a place: the job queue offers it (docs/waiting-lists.md). */
   onPlaceFreed?: (eventId: string) => void;
+  /** The event's questions: asked on the page, answers checked and stored with a submit (docs/questions.md). */
+  questions?: QuestionsService;
 }) {
   const { db } = deps;
   const badgeOf = async (tx: Db | Tx, registrationId: number, status: RegistrationStatus) =>
@@ -169,8 +183,10 @@ export function createRegistrationService(deps: {
       assertUsable(live.purpose, summary.status);
       // A registration link handed out before the window closed completes nothing after it (issue 24).
       if (live.purpose === 'register') await assertRegistrationWindowOpen(db, summary.event.eventType, now());
+      const asked = deps.questions ? await deps.questions.forRegistrationId(db, live.registrationId) : undefined;
       return {
         ...summary,
+        ...asked,
         badge: await badgeOf(db, live.registrationId, summary.status),
         purpose: live.purpose,
         expiresAt: live.expiresAt.toISOString(),
@@ -199,6 +215,7 @@ export function createRegistrationService(deps: {
         let mailKind: RegistrationMailKind | null;
         let freed: string | null = null;
         let waitlistPosition: number | undefined;
+        let answers: Answers | undefined;
         if (input.action === 'cancel') {
           if (live.purpose !== 'revisit') throw conflict('Only a completed registration can be cancelled.');
           actorEmail = (await q.findPerson(tx, registration.attendeeId))?.email ?? null;
@@ -224,6 +241,9 @@ export function createRegistrationService(deps: {
           if (!event) throw notFound('The event of this registration no longer exists.');
           const errors = attendanceErrors(event, input);
           if (errors.length) throw badRequest(errors.map((e) => e.message).join(' '), errors);
+          if (deps.questions) {
+            answers = await deps.questions.saveAnswers(tx, { id: registration.id, eventId: registration.eventId, attendeeType: registration.attendeeType, isVirtual: input.isVirtual }, input.answers, at);
+          }
           const confirmed = await confirmPerson(tx, registration.attendeeId, input, at);
           actorEmail = confirmed.email;
           if (confirmed.typedEmail && base) {
@@ -275,7 +295,7 @@ export function createRegistrationService(deps: {
             ...(summary.waitlistPosition !== undefined ? { waitlistPosition: summary.waitlistPosition } : {}),
           },
         });
-        return { summary: { ...summary, badge: await badgeOf(tx, registration.id, summary.status) }, freed };
+        return { summary: { ...summary, ...(answers ? { answers } : {}), badge: await badgeOf(tx, registration.id, summary.status) }, freed };
       });
     },
 

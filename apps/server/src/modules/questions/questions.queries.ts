@@ -1,0 +1,113 @@
+/** The SQL of registration questions and answers (docs/questions.md); each function takes a db or a transaction. */
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { schema, type AnswerValue, type DbOrTx, type Tx } from '@portal/db';
+
+const { questions, registrationAnswers, registrations, people, stores, events } = schema;
+
+export type QuestionRow = typeof questions.$inferSelect;
+export type NewQuestion = typeof questions.$inferInsert;
+
+export async function findEvent(db: DbOrTx, eventId: string) {
+  const [row] = await db.select({ id: events.id, name: events.name, startsOn: events.startsOn, endsOn: events.endsOn }).from(events).where(eq(events.id, eventId)).limit(1);
+  return row;
+}
+
+export async function questionsOf(db: DbOrTx, eventId: string): Promise<QuestionRow[]> {
+  return db.select().from(questions).where(eq(questions.eventId, eventId)).orderBy(asc(questions.order), asc(questions.id));
+}
+
+export async function findQuestion(db: DbOrTx, eventId: string, key: string): Promise<QuestionRow | undefined> {
+  const [row] = await db.select().from(questions).where(and(eq(questions.eventId, eventId), eq(questions.key, key))).limit(1);
+  return row;
+}
+
+/** Inserts the question; undefined when the event already has one with this key. */
+export async function insertQuestion(tx: Tx, values: NewQuestion): Promise<QuestionRow | undefined> {
+  const [row] = await tx.insert(questions).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateQuestion(tx: Tx, id: number, values: Partial<NewQuestion>): Promise<QuestionRow | undefined> {
+  const [row] = await tx.update(questions).set(values).where(eq(questions.id, id)).returning();
+  return row;
+}
+
+/** The registration's answers, by question id. */
+export async function answersOf(db: DbOrTx, registrationId: number): Promise<Map<number, AnswerValue>> {
+  const rows = await db.select({ questionId: registrationAnswers.questionId, value: registrationAnswers.value }).from(registrationAnswers).where(eq(registrationAnswers.registrationId, registrationId));
+  return new Map(rows.map((r) => [r.questionId, r.value]));
+}
+
+/** Replaces the registration's answers with `values` (question id → value): the others are removed. */
+export async function replaceAnswers(tx: Tx, registrationId: number, values: ReadonlyMap<number, AnswerValue>, at: Date): Promise<void> {
+  const keep = [...values.keys()];
+  await tx
+    .delete(registrationAnswers)
+    .where(keep.length ? and(eq(registrationAnswers.registrationId, registrationId), notInArray(registrationAnswers.questionId, keep)) : eq(registrationAnswers.registrationId, registrationId));
+  if (!keep.length) return;
+  await tx
+    .insert(registrationAnswers)
+    .values([...values].map(([questionId, value]) => ({ registrationId, questionId, value, updatedAt: at })))
+    .onConflictDoUpdate({ target: [registrationAnswers.registrationId, registrationAnswers.questionId], set: { value: sql`excluded.value`, updatedAt: at } });
+}
+
+export interface AnsweredRegistration {
+  registrationId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  status: string;
+  storeCode: string | null;
+  storeName: string | null;
+  attendeeType: string;
+  isVirtual: boolean;
+  arrivalDate: string | null;
+  departureDate: string | null;
+  answers: Map<number, AnswerValue>;
+}
+
+/** The event's registrations of these statuses with their answers, by name. */
+export async function registrationsWithAnswers(db: DbOrTx, eventId: string, statuses: string[]): Promise<AnsweredRegistration[]> {
+  const rows = await db
+    .select({
+      registrationId: registrations.id,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      email: people.email,
+      status: registrations.status,
+      storeCode: registrations.storeDlrnum,
+      storeName: stores.name,
+      attendeeType: registrations.attendeeType,
+      isVirtual: registrations.isVirtual,
+      arrivalDate: registrations.arrivalDate,
+      departureDate: registrations.departureDate,
+    })
+    .from(registrations)
+    .innerJoin(people, eq(people.id, registrations.attendeeId))
+    .leftJoin(stores, eq(stores.dlrnum, registrations.storeDlrnum))
+    .where(and(eq(registrations.eventId, eventId), inArray(registrations.status, statuses as (typeof registrations.$inferSelect)['status'][])))
+    .orderBy(asc(people.lastName), asc(people.firstName), asc(registrations.id));
+  const ids = rows.map((r) => r.registrationId);
+  const answers = new Map<number, Map<number, AnswerValue>>();
+  // In slices: a parameter list stays well under the engines' limits.
+  for (let i = 0; i < ids.length; i += 5000) {
+    const slice = ids.slice(i, i + 5000);
+    const found = await db.select().from(registrationAnswers).where(inArray(registrationAnswers.registrationId, slice));
+    for (const a of found) {
+      let of = answers.get(a.registrationId);
+      if (!of) answers.set(a.registrationId, (of = new Map()));
+      of.set(a.questionId, a.value);
+    }
+  }
+  return rows.map((r) => ({ ...r, answers: answers.get(r.registrationId) ?? new Map() }));
+}
+
+/** What decides the questions asked of a registration. */
+export async function answeringRegistration(db: DbOrTx, registrationId: number) {
+  const [row] = await db
+    .select({ id: registrations.id, eventId: registrations.eventId, attendeeType: registrations.attendeeType, isVirtual: registrations.isVirtual })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,152 @@
+/**
+ * Registration questions (docs/questions.md) on the engine of the run: the console defines them,
+ * the registration page asks them and the submit is checked against them (400 naming the field),
+ * the answers are kept per registration and read back by the page and the console's detail.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PATHS, QUESTIONS_PATHS, type Question, type QuestionRequest, type RegistrationPage } from '@portal/contracts';
+import { rowsOf } from '@portal/db';
+import { issueToken } from '../../lib/registration-tokens.ts';
+import { bearer, body, buildTestApp, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
+import { enrolledAttendees } from '../sessions/testing/sessions-fixture.ts';
+
+let t: TestApp;
+let admin: string;
+const clock = Date.now();
+const db = () => t.database.db;
+
+const define = async (input: Omit<QuestionRequest, 'event'>, event = 'nbc') => {
+  const res = await t.app.inject({ method: 'POST', url: QUESTIONS_PATHS.adminQuestions, headers: bearer(admin), payload: { event, ...input } });
+  expect(res.statusCode, res.body).toBe(201);
+  return body<Question>(res).data;
+};
+
+/** A pending registration of a new person with its register link's token. */
+async function pendingRegistration(attendeeType = 'expo'): Promise<{ registrationId: number; token: string; email: string }> {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `q.${tag}@answers.example.com`;
+  const [row] = rowsOf<{ id: number }>(
+    await db().execute(sql`
+      with p as (insert into people (email, first_name, last_name, category) values (${email}, 'Quinn', ${`Asker${tag}`}, 'expo') returning id)
+      insert into registrations (event_id, attendee_id, registered_by_id, attendee_type, provider_ref)
+      select 'nbc', p.id, p.id, ${attendeeType}, ${`pr_q_${tag}`} from p returning id`),
+  );
+  const registrationId = Number(row!.id);
+  const token = await db().transaction((tx) => issueToken(tx, registrationId, 'register', new Date(clock)));
+  return { registrationId, token, email };
+}
+
+const submit = (token: string, email: string, extra: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/Registration/${token}`,
+    payload: { action: 'submit', firstName: 'Quinn', lastName: 'Asker', email, isVirtual: false, arrivalDate: '2027-03-01', departureDate: '2027-03-03', ...extra },
+  });
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => clock });
+  admin = (await loginOrganizer(t.app)).accessToken;
+  await define({ key: 'shirt', label: 'Shirt size', type: 'choice', options: [{ value: 'm', label: 'M' }, { value: 'l', label: 'L' }], required: true, when: 'physical', order: 1 });
+  await define({ key: 'diet', label: 'Dietary needs', type: 'multichoice', options: [{ value: 'vegan', label: 'Vegan' }, { value: 'halal', label: 'Halal' }], order: 2 });
+  await define({ key: 'notes', label: 'Anything else', type: 'longtext', sensitive: true, order: 3 });
+  await define({ key: 'guests', label: 'Guests', type: 'number', order: 4 });
+  await define({ key: 'dealers_only', label: 'Dealer question', type: 'boolean', required: true, audience: ['dealer'], order: 5 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('questions in the console', () => {
+  it('lists, refuses a duplicate key, changes a question by key, and names bad fields', async () => {
+    const listed = await t.app.inject({ method: 'GET', url: `${QUESTIONS_PATHS.adminQuestions}?event=nbc`, headers: bearer(admin) });
+    expect(listed.statusCode).toBe(200);
+    expect(body<{ rows: Question[] }>(listed).data.rows.map((q) => q.key)).toEqual(['shirt', 'diet', 'notes', 'guests', 'dealers_only']);
+
+    const dup = await t.app.inject({ method: 'POST', url: QUESTIONS_PATHS.adminQuestions, headers: bearer(admin), payload: { event: 'nbc', key: 'shirt', label: 'Again', type: 'text' } });
+    expect(dup.statusCode).toBe(409);
+
+    const changed = await t.app.inject({ method: 'PUT', url: `${QUESTIONS_PATHS.adminQuestions}?event=nbc`, headers: bearer(admin), payload: { key: 'guests', label: 'Guests you bring', type: 'number', order: 4 } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(body<Question>(changed).data).toMatchObject({ key: 'guests', label: 'Guests you bring', required: false, when: 'both' });
+    const missing = await t.app.inject({ method: 'PUT', url: `${QUESTIONS_PATHS.adminQuestions}?event=nbc`, headers: bearer(admin), payload: { key: 'nope', label: 'X', type: 'text' } });
+    expect(missing.statusCode).toBe(404);
+
+    const bad = async (payload: object) => {
+      const res = await t.app.inject({ method: 'POST', url: QUESTIONS_PATHS.adminQuestions, headers: bearer(admin), payload: { event: 'nbc', key: 'k1', label: 'L', type: 'text', ...payload } });
+      expect(res.statusCode, res.body).toBe(400);
+      return body(res).errors?.map((e) => e.field) ?? [];
+    };
+    expect(await bad({ type: 'choice' })).toContain('options');
+    expect(await bad({ key: 'Has Space' })).toContain('key');
+    expect(await bad({ type: 'colour' })).toContain('type');
+    expect(await bad({ when: 'sometimes' })).toContain('when');
+    expect(await bad({ audience: ['wizard'] })).toContain('audience.0');
+
+    const [someone] = await enrolledAttendees(t.app, db(), 1);
+    expect((await t.app.inject({ method: 'GET', url: `${QUESTIONS_PATHS.adminQuestions}?event=nbc`, headers: bearer(someone!.token) })).statusCode).toBe(403);
+  });
+});
+
+describe('answers on the registration page', () => {
+  it('asks the questions of the attendee type, with answers on record', async () => {
+    const { token } = await pendingRegistration();
+    const res = await t.app.inject({ method: 'GET', url: `/api/Registration/${token}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = body<RegistrationPage>(res).data;
+    expect(page.questions?.map((q) => q.key)).toEqual(['shirt', 'diet', 'notes', 'guests']);
+    expect(page.questions?.[0]).toMatchObject({ key: 'shirt', required: true, when: 'physical', options: [{ value: 'm', label: 'M' }, { value: 'l', label: 'L' }] });
+    expect(page.answers).toEqual({});
+  });
+
+  it('refuses a missing required answer, a value outside the options and 1,001 characters, naming the field', async () => {
+    const { token, email } = await pendingRegistration();
+    const refused = async (answers: Record<string, unknown> | undefined) => {
+      const res = await submit(token, email, answers === undefined ? {} : { answers });
+      expect(res.statusCode, res.body).toBe(400);
+      return body(res).errors?.map((e) => e.field) ?? [];
+    };
+    expect(await refused(undefined)).toEqual(['answers.shirt']);
+    expect(await refused({ shirt: '' })).toEqual(['answers.shirt']);
+    expect(await refused({ shirt: 'xxl' })).toEqual(['answers.shirt']);
+    expect(await refused({ shirt: 'm', diet: ['vegan', 'paleo'] })).toEqual(['answers.diet']);
+    expect(await refused({ shirt: 'm', notes: 'x'.repeat(1001) })).toEqual(['answers.notes']);
+    expect(await refused({ shirt: 'm', guests: 'two' })).toEqual(['answers.guests']);
+    expect(await refused({ shirt: 'm', colour: 'blue' })).toEqual(['answers.colour']);
+    // Nothing of the refused submits was kept: the registration is still pending, without answers.
+    const page = body<RegistrationPage>(await t.app.inject({ method: 'GET', url: `/api/Registration/${token}` })).data;
+    expect(page.status).toBe('Pending');
+    expect(page.answers).toEqual({});
+
+    // 1,000 characters are fine.
+    const done = await submit(token, email, { answers: { shirt: 'm', diet: ['vegan'], notes: 'y'.repeat(1000), guests: 1 } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(body<RegistrationPage>(done).data).toMatchObject({ status: 'Enrolled', answers: { shirt: 'm', diet: ['vegan'], notes: 'y'.repeat(1000), guests: 1 } });
+  });
+
+  it('keeps the answers, changes them through the revisit link, drops those of another attendance', async () => {
+    const { token, email, registrationId } = await pendingRegistration();
+    expect((await submit(token, email, { answers: { shirt: 'l', diet: ['halal'], guests: 2 } })).statusCode).toBe(200);
+    const revisit = await db().transaction((tx) => issueToken(tx, registrationId, 'revisit', new Date(clock)));
+    const seen = body<RegistrationPage>(await t.app.inject({ method: 'GET', url: `/api/Registration/${revisit}` })).data;
+    expect(seen.answers).toEqual({ shirt: 'l', diet: ['halal'], guests: 2 });
+
+    // Virtual now: the in-person question is no longer asked and its answer goes.
+    const changed = await t.app.inject({ method: 'POST', url: `/api/Registration/${revisit}`, payload: { action: 'submit', firstName: 'Quinn', lastName: 'Asker', email, isVirtual: true, answers: { shirt: 'l', diet: [], guests: 3 } } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(body<RegistrationPage>(changed).data.answers).toEqual({ guests: 3 });
+
+    // The console's detail shows them with their labels.
+    const detail = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.registration.replace('{id}', String(registrationId)), headers: bearer(admin) });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(body<{ answers?: unknown[] }>(detail).data.answers).toEqual([{ key: 'guests', label: 'Guests you bring', value: 3, sensitive: false }]);
+  });
+
+  it('asks a dealer the dealer-only question', async () => {
+    const { token, email } = await pendingRegistration('dealer');
+    const res = await submit(token, email, { answers: { shirt: 'm' } });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).errors?.map((e) => e.field)).toEqual(['answers.dealers_only']);
+    expect((await submit(token, email, { answers: { shirt: 'm', dealers_only: false } })).statusCode).toBe(200);
+  });
+});
