@@ -237,6 +237,11 @@ export const adminEventSchema = z.object({
   /** Attendees pick sessions from / until these instants; null = no limit. */
   sessionsOpenAt: z.string().nullable(),
   sessionsCloseAt: z.string().nullable(),
+  /** Attendees change or hand over their own registration until this instant; null = no limit (docs/transfers.md). */
+  changesCloseAt: z.string().nullable(),
+  /** The help desk the registration page names once changes have closed. */
+  helpDeskEmail: z.string().nullable(),
+  helpDeskPhone: z.string().nullable(),
   registrations: z.object({
     pending: z.number().int(),
     enrolled: z.number().int(),
@@ -265,6 +270,9 @@ export const updateEventRequestSchema = z.object({
   timeZone: z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters').optional(),
   sessionsOpenAt: isoDateTime.nullable().optional(),
   sessionsCloseAt: isoDateTime.nullable().optional(),
+  changesCloseAt: isoDateTime.nullable().optional(),
+  helpDeskEmail: z.string().trim().max(254, 'must be at most 254 characters').regex(EMAIL_PATTERN, 'must be an e-mail address').nullable().optional(),
+  helpDeskPhone: z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters').nullable().optional(),
 });
 export type UpdateEventRequest = z.input<typeof updateEventRequestSchema>;
 

@@ -52,6 +52,19 @@ export type RegistrationTokenPurpose = (typeof REGISTRATION_TOKEN_PURPOSES)[numb
 
 export const isoDateSchema = z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD');
 
+/** How long a colleague has to accept a place handed to them. */
+export const TRANSFER_TTL_HOURS = 48;
+export const TRANSFER_STATUSES = ['Offered', 'Accepted', 'Withdrawn', 'Expired'] as const;
+
+/** A place offered to a colleague: who offered it, to whom, and until when. */
+export const registrationTransferSchema = z.object({
+  status: z.enum(TRANSFER_STATUSES),
+  from: z.object({ firstName: z.string(), lastName: z.string() }),
+  to: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+  expiresAt: z.string(),
+});
+export type RegistrationTransfer = z.infer<typeof registrationTransferSchema>;
+
 export const registrationSummarySchema = z.object({
   status: registrationStatusSchema,
   event: z.object({
@@ -83,16 +96,27 @@ export const registrationSummarySchema = z.object({
   offerExpiresAt: z.string().optional(),
   /** The answers on record to the event's questions, by key (docs/questions.md). */
   answers: registrationQuestionsFields.answers,
+  /** The hand-over of this place to a colleague that awaits their answer, or the one this link offers (docs/transfers.md). */
+  transfer: registrationTransferSchema.nullable().optional(),
 });
 export type RegistrationSummary = z.infer<typeof registrationSummarySchema>;
 
+/** A link's purpose as the page sees it: `transfer` is the colleague's link to accept a place handed to them. */
+export const REGISTRATION_PAGE_PURPOSES = [...REGISTRATION_TOKEN_PURPOSES, 'transfer'] as const;
+
 export const registrationPageSchema = registrationSummarySchema.extend({
-  purpose: z.enum(REGISTRATION_TOKEN_PURPOSES),
+  purpose: z.enum(REGISTRATION_PAGE_PURPOSES),
   expiresAt: z.string(),
   /** The e-mail can be given here only while the person has none on record. */
   emailEditable: z.boolean(),
   /** The event's questions for this attendee (docs/questions.md). */
   questions: registrationQuestionsFields.questions,
+  /** The attendee changes or hands over the registration until this instant; null: no limit. */
+  changesCloseAt: z.string().nullable(),
+  /** True once `changesCloseAt` has passed: the page is read-only and names the help desk. */
+  changesClosed: z.boolean(),
+  /** Whom to ask once changes have closed. */
+  helpDesk: z.object({ email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
 });
 export type RegistrationPage = z.infer<typeof registrationPageSchema>;
 
@@ -117,6 +141,22 @@ export const registrationSubmitSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('cancel') }),
   /** Takes the place offered from the waiting list, before `offerExpiresAt`. */
   z.object({ action: z.literal('claim') }),
+  /** Offers the place to a colleague of the same store, or for travellers of the same company mail domain. */
+  z.object({
+    action: z.literal('transfer'),
+    firstName: requiredName(FIRST_NAME_MAX),
+    lastName: requiredName(LAST_NAME_MAX),
+    email: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(254, 'must be at most 254 characters')
+      .regex(EMAIL_PATTERN, 'must be an e-mail address'),
+  }),
+  /** On the colleague's link: takes the place offered to them. */
+  z.object({ action: z.literal('acceptTransfer') }),
+  /** On the sender's link: takes back an offer not yet accepted. */
+  z.object({ action: z.literal('withdrawTransfer') }),
 ]);
 export type RegistrationSubmit = z.input<typeof registrationSubmitSchema>;
 

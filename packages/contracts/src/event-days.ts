@@ -51,8 +51,11 @@ export const DEVICE_TOKEN_PREFIX = 'ckd1.';
 export const DEVICE_STATES = ['revoked', 'unknown', 'invalid'] as const;
 export type DeviceState = (typeof DEVICE_STATES)[number];
 
-/** `refused` answers only a scan sent with `decision: "refused"` (the door turned the badge away unheard). */
-export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone', 'refused'] as const;
+/**
+ * `refused` answers only a scan sent with `decision: "refused"` (the door turned the badge away unheard);
+ * `replaced` an earlier holder's badge of a registration handed over to a colleague (docs/transfers.md).
+ */
+export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone', 'refused', 'replaced'] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 
 /**

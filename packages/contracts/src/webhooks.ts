@@ -23,6 +23,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'registration.created',
   'registration.updated',
   'registration.cancelled',
+  'registration.transferred',
   'registration.waitlisted',
   'registration.offered',
   'checkin.created',
@@ -188,6 +189,14 @@ export type WebhookSessionData = z.infer<typeof webhookSessionDataSchema>;
 /** The body of every delivery (Standard Webhooks' shape): `timestamp` is when the change happened. */
 export const webhookPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.enum(['registration.created', 'registration.updated', 'registration.cancelled']), timestamp: z.string(), data: webhookRegistrationDataSchema }),
+  /** The registration as its new holder has it, and who held it before (docs/transfers.md). */
+  z.object({
+    type: z.literal('registration.transferred'),
+    timestamp: z.string(),
+    data: webhookRegistrationDataSchema.extend({
+      previousAttendee: z.object({ personId: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string().nullable() }),
+    }),
+  }),
   z.object({ type: z.literal('person.updated'), timestamp: z.string(), data: adminPersonSchema }),
   z.object({ type: z.literal('checkin.created'), timestamp: z.string(), data: webhookCheckInDataSchema }),
   z.object({ type: z.literal('checkin.undone'), timestamp: z.string(), data: webhookCheckInUndoneDataSchema }),

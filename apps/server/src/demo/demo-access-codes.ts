@@ -2,9 +2,9 @@
  * The demo events and their access codes: the spec's code-to-content rules (section 6) as rows.
  * The codes are listed to operators in demo-accounts.ts; only their hashes reach the database.
  */
-import type { AccessCodeRule, EventDefinition } from '@portal/db/schema';
+import type { AccessCodeRule, EventDefinition, events } from '@portal/db/schema';
 
-export interface DemoEvent extends EventDefinition {
+export interface DemoEvent extends EventDefinition, Partial<Pick<typeof events.$inferInsert, 'changesCloseAt' | 'helpDeskEmail' | 'helpDeskPhone'>> {
   id: 'nbc' | 'abc';
 }
 
@@ -17,6 +17,10 @@ export const DEMO_EVENTS: readonly DemoEvent[] = [
     contentEnvironmentId: '3f1c9a52-6d0e-4b7a-9c55-2a8e1b7d4e01',
     startsOn: '2027-03-01',
     endsOn: '2027-03-04',
+    // The FAQ's "date changes are possible until February 19, 2027" (end of that day, Central time).
+    changesCloseAt: new Date('2027-02-20T05:59:59Z'),
+    helpDeskEmail: 'nbc.helpdesk@corp.example.com',
+    helpDeskPhone: '(800) 555-0142',
   },
   {
     id: 'abc',
@@ -26,6 +30,10 @@ export const DEMO_EVENTS: readonly DemoEvent[] = [
     contentEnvironmentId: '8b2d4e6f-1a3c-4e5b-8d7f-9c0a1b2c3d02',
     startsOn: '2027-09-13',
     endsOn: '2027-09-16',
+    // The FAQ's "changes are possible until September 3, 2027" (end of that day, Central time).
+    changesCloseAt: new Date('2027-09-04T04:59:59Z'),
+    helpDeskEmail: 'abc.helpdesk@corp.example.com',
+    helpDeskPhone: '(800) 555-0167',
   },
 ];
 

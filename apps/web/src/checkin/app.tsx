@@ -440,6 +440,7 @@ const RESULT_WORDS: Record<RecentScan['result'], string> = {
   wrong_event: 'other event',
   undone: 'check-in undone',
   refused: 'turned away (not on the list)',
+  replaced: 'replaced: the place was handed to a colleague',
   not_registered: 'not registered',
 };
 

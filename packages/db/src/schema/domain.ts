@@ -101,6 +101,11 @@ export const events = pgTable('events', {
   /** Attendees pick sessions from / until these instants (docs/sessions.md); null: no limit. */
   sessionsOpenAt: timestamp('sessions_open_at', { withTimezone: true }),
   sessionsCloseAt: timestamp('sessions_close_at', { withTimezone: true }),
+  /** Attendees change or hand over their own registration until this instant (docs/transfers.md); null: no limit. */
+  changesCloseAt: timestamp('changes_close_at', { withTimezone: true }),
+  /** The help desk the registration page names once changes have closed. */
+  helpDeskEmail: text('help_desk_email'),
+  helpDeskPhone: text('help_desk_phone'),
 });
 
 /** An event as the demo data and the import's events file define it. */

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { events, registrations } from './domain.ts';
 
-export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone', 'refused'] as const;
+export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone', 'refused', 'replaced'] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 
 export const checkinDevices = pgTable(
@@ -60,6 +60,8 @@ export const badges = pgTable(
     checkedInRecordedAt: timestamp('checked_in_recorded_at', { withTimezone: true }),
     /** Times this badge was printed one by one (a door's Print badge, the console's reprint); each audited as `badge-printed`. */
     prints: integer('prints').notNull().default(0),
+    /** Versions below this one were the badges of an earlier holder who handed the place over: the door answers `replaced`. */
+    replacedBelow: integer('replaced_below'),
     changedAt: timestamp('changed_at', { withTimezone: true })
       .notNull()
       .default(sql`clock_timestamp()`),

@@ -10,3 +10,4 @@ export * from './oidc.ts';
 export * from './event-days.ts';
 export * from './sessions.ts';
 export * from './questions.ts';
+export * from './transfers.ts';

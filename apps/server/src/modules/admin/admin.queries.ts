@@ -64,6 +64,9 @@ export async function listEvents(db: DbOrTx): Promise<AdminEvent[]> {
       timeZone: e.timeZone,
       sessionsOpenAt: iso(e.sessionsOpenAt),
       sessionsCloseAt: iso(e.sessionsCloseAt),
+      changesCloseAt: iso(e.changesCloseAt),
+      helpDeskEmail: e.helpDeskEmail,
+      helpDeskPhone: e.helpDeskPhone,
       registrations: {
         pending: count('Pending'),
         enrolled: count('Enrolled'),

@@ -151,6 +151,9 @@ export function createAdminService(deps: AdminServiceDeps) {
           timeZone: input.timeZone ?? event.timeZone,
           sessionsOpenAt: input.sessionsOpenAt === undefined ? event.sessionsOpenAt : input.sessionsOpenAt ? new Date(input.sessionsOpenAt) : null,
           sessionsCloseAt: input.sessionsCloseAt === undefined ? event.sessionsCloseAt : input.sessionsCloseAt ? new Date(input.sessionsCloseAt) : null,
+          changesCloseAt: input.changesCloseAt === undefined ? event.changesCloseAt : input.changesCloseAt ? new Date(input.changesCloseAt) : null,
+          helpDeskEmail: input.helpDeskEmail === undefined ? event.helpDeskEmail : input.helpDeskEmail ? input.helpDeskEmail.toLowerCase() : null,
+          helpDeskPhone: input.helpDeskPhone === undefined ? event.helpDeskPhone : input.helpDeskPhone,
         };
         if (!isTimeZone(next.timeZone)) throw fieldError('timeZone', 'Not a known time zone (an IANA name such as America/Los_Angeles).');
         if (next.sessionsOpenAt && next.sessionsCloseAt && next.sessionsCloseAt <= next.sessionsOpenAt) {

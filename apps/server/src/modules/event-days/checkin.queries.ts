@@ -129,12 +129,14 @@ export interface BadgeState {
   checkedInDoor: string | null;
   checkedInDeviceId: number | null;
   checkedInRecordedAt: Date | null;
+  /** Versions below this were an earlier holder's badges (a place handed to a colleague); null: none. */
+  replacedBelow: number | null;
 }
 
 const badgeStateColumns = sql`b.registration_id as "registrationId", b.event_id as "eventId", b.version, r.status,
   p.first_name as "firstName", p.last_name as "lastName", r.attendee_type as "attendeeType", r.store_dlrnum as "storeDlrnum", s.name as "storeName",
   b.checked_in_at as "checkedInAt", b.checked_in_door as "checkedInDoor", b.checked_in_device_id as "checkedInDeviceId",
-  b.checked_in_recorded_at as "checkedInRecordedAt"`;
+  b.checked_in_recorded_at as "checkedInRecordedAt", b.replaced_below as "replacedBelow"`;
 const badgeStateJoins = sql`badges b join registrations r on r.id = b.registration_id join people p on p.id = r.attendee_id
   left join stores s on s.dlrnum = r.store_dlrnum`;
 

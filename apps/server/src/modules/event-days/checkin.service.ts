@@ -195,6 +195,8 @@ export function createCheckInService(options: CheckInServiceOptions) {
             record.result = 'undone';
           } else if (p.scan.decision === 'refused') record.result = 'refused';
           else if (state.status === 'Cancelled') record.result = 'cancelled';
+          // An earlier holder's badge of a place handed to a colleague: the door tells them apart from a forgery.
+          else if (state.status === 'Enrolled' && p.target!.version !== null && state.replacedBelow !== null && p.target!.version < (state.replacedBelow & 0xffff)) record.result = 'replaced';
           else if (state.status !== 'Enrolled' || (p.target!.version !== null && p.target!.version !== (state.version & 0xffff))) record.result = 'invalid';
           else if (state.checkedInAt) {
             record.result = 'already';

@@ -13,6 +13,7 @@ import { CVENT_SIGNATURE_HEADER, CVENT_TIMESTAMP_HEADER, cventCallbackSchema, ve
 import { createRegistrationService } from './registration.service.ts';
 import { runReminders } from './reminders.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
+import { registerTransferJobs } from './transfers.jobs.ts';
 
 const tokenParams = z.object({ token: z.string().max(200) });
 
@@ -45,6 +46,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
     const run = await runReminders(app.db, clock(), config.publicUrl, { linkTtlHours: config.linkTtlHours, perRecipientDay: config.remindersPerRecipientDay });
     app.log.info(run, 'reminders queued');
   });
+  registerTransferJobs(app, { publicUrl: config.publicUrl, clock });
 
   if (config.registrationProvider === 'builtin') {
     app.get('/api/Registration/:token', { schema: { params: tokenParams } }, async (request, reply) => {

@@ -27,6 +27,7 @@ import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
 import { issueBadge } from '../badges/badges.service.ts';
+import { acceptTransfer, assertChangesOpen, changesClosed, helpDeskOf, offerOfToken, offerPage, offerTransfer, pendingTransferOf, withdrawTransfer } from './transfers.service.ts';
 
 export interface Attendance {
   isVirtual: boolean;
@@ -154,7 +155,10 @@ export type RegistrationSubmitInput =
       answers?: Record<string, AnswerValue | null> | undefined;
     }
   | { action: 'cancel' }
-  | { action: 'claim' };
+  | { action: 'claim' }
+  | { action: 'transfer'; firstName: string; lastName: string; email: string }
+  | { action: 'acceptTransfer' }
+  | { action: 'withdrawTransfer' };
 
 export function createRegistrationService(deps: {
   db: Db;
@@ -177,13 +181,23 @@ export function createRegistrationService(deps: {
   const service = {
     /** What the hosted page shows for a live token. */
     async view(token: string): Promise<RegistrationPage> {
-      const live = await findLiveToken(db, token, now());
+      const at = now();
+      // A colleague's link to a place handed to them (docs/transfers.md).
+      const offer = await offerOfToken(db, token);
+      if (offer) {
+        const event = await q.findEvent(db, offer.eventId);
+        if (!event) throw notFound('The event of this registration no longer exists.');
+        return offerPage(db, offer, event, at);
+      }
+      const live = await findLiveToken(db, token, at);
       const summary = await q.summaryOf(db, live.registrationId);
       if (!summary) throw notFound('This registration no longer exists.');
       assertUsable(live.purpose, summary.status);
       // A registration link handed out before the window closed completes nothing after it (issue 24).
-      if (live.purpose === 'register') await assertRegistrationWindowOpen(db, summary.event.eventType, now());
+      if (live.purpose === 'register') await assertRegistrationWindowOpen(db, summary.event.eventType, at);
       const asked = deps.questions ? await deps.questions.forRegistrationId(db, live.registrationId) : undefined;
+      const event = await q.findEvent(db, summary.event.eventType);
+      if (!event) throw notFound('The event of this registration no longer exists.');
       return {
         ...summary,
         ...asked,
@@ -191,14 +205,32 @@ export function createRegistrationService(deps: {
         purpose: live.purpose,
         expiresAt: live.expiresAt.toISOString(),
         emailEditable: summary.attendee.email === null,
+        changesCloseAt: event.changesCloseAt?.toISOString() ?? null,
+        changesClosed: live.purpose === 'revisit' && changesClosed(event, at),
+        helpDesk: helpDeskOf(event),
+        transfer: summary.status === 'Enrolled' ? await pendingTransferOf(db, live.registrationId, at) : null,
       };
     },
 
     /** Completes, changes or cancels the registration behind a token, using the token up. */
     async submit(token: string, input: RegistrationSubmitInput, ip: string): Promise<RegistrationSummary> {
+      if (input.action === 'acceptTransfer') return service.acceptTransfer(token, ip);
       const result = await service.submitInTransaction(token, input, ip);
       if (result.freed) deps.onPlaceFreed?.(result.freed);
       return result.summary;
+    },
+
+    /** The colleague takes the place offered through their link (docs/transfers.md); the link is used up. */
+    async acceptTransfer(token: string, ip: string): Promise<RegistrationSummary> {
+      return db.transaction(async (tx) => {
+        const at = now();
+        const offer = await offerOfToken(tx, token);
+        if (!offer) throw conflict('This link does not offer a place to accept.');
+        const { registrationId } = await acceptTransfer(tx, offer, at, base, ip);
+        const summary = await q.summaryOf(tx, registrationId);
+        if (!summary) throw notFound('This registration no longer exists.');
+        return { ...summary, badge: await badgeOf(tx, registrationId, summary.status) };
+      });
     },
 
     async submitInTransaction(token: string, input: RegistrationSubmitInput, ip: string): Promise<{ summary: RegistrationSummary; freed: string | null }> {
@@ -216,8 +248,33 @@ export function createRegistrationService(deps: {
         let freed: string | null = null;
         let waitlistPosition: number | undefined;
         let answers: Answers | undefined;
-        if (input.action === 'cancel') {
+        let transferId: number | null = null;
+        if (input.action === 'acceptTransfer') {
+          throw conflict('This link does not offer a place to accept.');
+        } else if (input.action === 'transfer' || input.action === 'withdrawTransfer') {
+          if (live.purpose !== 'revisit') throw conflict('Only a completed registration can be handed to a colleague.');
+          const event = await q.findEvent(tx, registration.eventId);
+          if (!event) throw notFound('The event of this registration no longer exists.');
+          if (input.action === 'transfer') {
+            const offered = await offerTransfer(tx, locked, event, input, at, base);
+            actorEmail = offered.actorEmail;
+            transferId = offered.transferId;
+            action = 'registration-transfer-offered';
+          } else {
+            transferId = await withdrawTransfer(tx, locked, at, base);
+            actorEmail = (await q.findPerson(tx, registration.attendeeId))?.email ?? null;
+            action = 'registration-transfer-withdrawn';
+          }
+          // The mails of an offer are the transfer's own (transfers.service.ts), with the holder's new link.
+          mailKind = null;
+        } else if (input.action === 'cancel') {
           if (live.purpose !== 'revisit') throw conflict('Only a completed registration can be cancelled.');
+          if (registration.status === 'Enrolled') {
+            const event = await q.findEvent(tx, registration.eventId);
+            if (event) assertChangesOpen(event, at);
+            // An offer of the place to a colleague ends with it.
+            await withdrawTransfer(tx, locked, at, base, { quiet: true });
+          }
           actorEmail = (await q.findPerson(tx, registration.attendeeId))?.email ?? null;
           await cancel(tx, locked, at);
           const waiting = registration.status === 'Waitlisted' || registration.status === 'Offered';
@@ -239,6 +296,8 @@ export function createRegistrationService(deps: {
         } else {
           const event = await q.findEvent(tx, registration.eventId);
           if (!event) throw notFound('The event of this registration no longer exists.');
+          // After the event's changesCloseAt the attendee's own page is read-only (docs/transfers.md).
+          if (live.purpose === 'revisit' && registration.status === 'Enrolled') assertChangesOpen(event, at);
           const errors = attendanceErrors(event, input);
           if (errors.length) throw badRequest(errors.map((e) => e.message).join(' '), errors);
           if (deps.questions) {
@@ -292,10 +351,12 @@ export function createRegistrationService(deps: {
             status: summary.status,
             isVirtual: summary.isVirtual,
             isFree: summary.isFree,
+            ...(transferId !== null ? { transferId } : {}),
             ...(summary.waitlistPosition !== undefined ? { waitlistPosition: summary.waitlistPosition } : {}),
           },
         });
-        return { summary: { ...summary, ...(answers ? { answers } : {}), badge: await badgeOf(tx, registration.id, summary.status) }, freed };
+        const transfer = input.action === 'transfer' ? await pendingTransferOf(tx, registration.id, at) : undefined;
+        return { summary: { ...summary, ...(answers ? { answers } : {}), badge: await badgeOf(tx, registration.id, summary.status), ...(transfer !== undefined ? { transfer } : {}) }, freed };
       });
     },
 

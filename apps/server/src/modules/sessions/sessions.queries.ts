@@ -26,6 +26,7 @@ export async function findEvent(db: DbOrTx, eventId: string) {
       timeZone: events.timeZone,
       sessionsOpenAt: events.sessionsOpenAt,
       sessionsCloseAt: events.sessionsCloseAt,
+      changesCloseAt: events.changesCloseAt,
       waitlistOfferMinutes: events.waitlistOfferMinutes,
     })
     .from(events)

@@ -41,6 +41,14 @@ import * as q from './sessions.queries.ts';
 export interface Picker {
   eventId: string;
   registration: q.RegistrationRef | null;
+  /** Picking through the registration link: held to the event's `changesCloseAt` as well (docs/transfers.md). */
+  viaLink?: boolean;
+}
+
+/** Why the picker cannot change picks now, or null: the picking window, and for the registration link the changes' close. */
+function pickProblem(picker: Picker, event: q.EventRow, now: Date): string | null {
+  if (picker.viaLink && event.changesCloseAt && now >= event.changesCloseAt) return 'Changes to your registration have closed: please contact the help desk.';
+  return windowProblem(event, now);
 }
 
 const iso = (d: Date | string | null | undefined): string | null => (d === null || d === undefined ? null : new Date(d).toISOString());
@@ -301,7 +309,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
       const live = await findLiveToken(db, token, now());
       const registration = await q.registrationById(db, live.registrationId);
       if (!registration) throw notFound('This registration no longer exists.');
-      return { eventId: registration.eventId, registration };
+      return { eventId: registration.eventId, registration, viaLink: true };
     },
 
     // -------------------------------------------------------------------------------------------
@@ -338,7 +346,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         rows.push(row);
       }
       const reason =
-        registration?.status !== 'Enrolled' ? 'Sessions are picked once your registration for the event is complete.' : windowProblem(event, at);
+        registration?.status !== 'Enrolled' ? 'Sessions are picked once your registration for the event is complete.' : pickProblem(picker, event, at);
       return { rows, event: eventOf(event.id), timeZone: event.timeZone, opensAt: iso(event.sessionsOpenAt), closesAt: iso(event.sessionsCloseAt), canPick: reason === null, reason };
     },
 
@@ -358,7 +366,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         if (!found || found.eventId !== registration.eventId || found.cancelledAt) throw notFound('No such session at this event.');
         if (!inAudience(found.audience, registration.attendeeType)) throw forbidden('This session is not open to your attendee type.');
         const event = (await q.findEvent(tx, found.eventId))!;
-        const closed = windowProblem(event, at);
+        const closed = pickProblem(picker, event, at);
         if (closed) throw conflict(closed);
         if (at >= found.startsAt) throw conflict('This session has already started.');
 
@@ -402,7 +410,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         const session = await q.findSession(tx, sessionId);
         if (!session || session.eventId !== picker.eventId) throw notFound('No such session at this event.');
         const event = (await q.findEvent(tx, session.eventId))!;
-        const closed = windowProblem(event, at);
+        const closed = pickProblem(picker, event, at);
         if (closed) throw conflict(closed);
         const pick = await q.lockPick(tx, sessionId, registrationId);
         if (!pick || !(q.LIVE_STATUSES as readonly string[]).includes(pick.status)) throw conflict('This session is not among your sessions.');

@@ -99,12 +99,13 @@ async function insertDeliveries(tx: DbOrTx, rows: readonly NewDelivery[]): Promi
   return rows.length;
 }
 
-export async function emitRegistrationEvent(tx: DbOrTx, type: RegistrationEventType, registrationId: number, at: Date): Promise<void> {
+/** `extra` adds fields to the body beside the registration's (`previousAttendee` of `registration.transferred`). */
+export async function emitRegistrationEvent(tx: DbOrTx, type: RegistrationEventType, registrationId: number, at: Date, extra?: Record<string, unknown>): Promise<void> {
   const { ids, any } = subscription(type);
   const [row] = await findRegistrationViews(tx, [registrationId], { also: ids, when: any });
   const endpoints = idsOf(row?.also);
   if (!row || !endpoints.length) return;
-  await queueDeliveries(tx, endpoints, { type, orderingKey: `registration:${registrationId}`, data: webhookData(row) }, at);
+  await queueDeliveries(tx, endpoints, { type, orderingKey: `registration:${registrationId}`, data: { ...webhookData(row), ...extra } }, at);
 }
 
 export async function emitPersonEvent(tx: DbOrTx, personId: number, at: Date): Promise<void> {

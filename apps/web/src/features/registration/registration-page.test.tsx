@@ -24,9 +24,9 @@ let postAnswer: (body: RegistrationSubmit) => Answer;
 let posts: RegistrationSubmit[];
 
 function summaryOf(page: PageData, body: RegistrationSubmit): RegistrationSummary {
-  const { purpose: _p, expiresAt: _e, emailEditable: _m, ...rest } = page;
+  const { purpose: _p, expiresAt: _e, emailEditable: _m, changesCloseAt: _c, changesClosed: _cc, helpDesk: _h, ...rest } = page;
   if (body.action === 'cancel') return { ...rest, status: 'Cancelled', isFree: false };
-  if (body.action === 'claim') return { ...rest, status: 'Enrolled', isFree: false };
+  if (body.action !== 'submit') return { ...rest, status: 'Enrolled', isFree: false };
   return {
     ...rest,
     status: 'Enrolled',

@@ -9,12 +9,14 @@ import { registrationCancelled, registrationChanged, registrationConfirmed, type
 import { linkReminder, storeReminder, type LinkReminderData, type StoreReminderData } from './reminders.ts';
 import { organizerSignInCode, type OrganizerSignInCodeData } from './organizer.ts';
 import { sessionAgenda, sessionCancelled, sessionOffer, sessionOfferExpired, type SessionAgendaData, type SessionEndedData, type SessionOfferData } from './sessions.ts';
+import { transferNotice, transferOffer, transferOfferEnded, type TransferNoticeData, type TransferOfferData, type TransferOfferEndedData } from './transfers.ts';
 import { waitlistClosed, waitlistJoined, waitlistOffer, waitlistOfferExpired, type WaitlistEndedData, type WaitlistJoinedData, type WaitlistOfferData } from './waitlist.ts';
 
 export type { Branding, Rendered } from './layout.ts';
 export { brandingOf } from './layout.ts';
 export type { WaitlistEndedData, WaitlistJoinedData, WaitlistOfferData };
 export type { SessionAgendaData, SessionEndedData, SessionOfferData };
+export type { TransferNoticeData, TransferOfferData, TransferOfferEndedData };
 export type { ConfirmEmailData, DigestData, LinkReminderData, OrganizerSignInCodeData, RegistrationLinkData, RegistrationMailData, StoreReminderData };
 
 export interface MailDataByKind {
@@ -35,6 +37,9 @@ export interface MailDataByKind {
   'session-offer': SessionOfferData;
   'session-offer-expired': SessionEndedData;
   'session-cancelled': SessionEndedData;
+  'transfer-offer': TransferOfferData;
+  'transfer-offer-ended': TransferOfferEndedData;
+  'transfer-notice': TransferNoticeData;
 }
 
 export type MailKind = keyof MailDataByKind;
@@ -57,6 +62,9 @@ const TEMPLATES: { [K in MailKind]: (b: Branding, d: MailDataByKind[K]) => Rende
   'session-offer': sessionOffer,
   'session-offer-expired': sessionOfferExpired,
   'session-cancelled': sessionCancelled,
+  'transfer-offer': transferOffer,
+  'transfer-offer-ended': transferOfferEnded,
+  'transfer-notice': transferNotice,
 };
 
 export const MAIL_KINDS = Object.keys(TEMPLATES) as MailKind[];

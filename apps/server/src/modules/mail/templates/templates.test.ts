@@ -20,6 +20,9 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   'session-offer': { firstName: hostile, title: hostile, when: 'Mon, Mar 1, 9:00 AM – 10:00 AM', link: 'http://portal.test/register/t', expiresAt: '2027-01-08T00:10:00.000Z' },
   'session-offer-expired': { firstName: hostile, title: hostile, when: 'Mon, Mar 1, 9:00 AM – 10:00 AM' },
   'session-cancelled': { firstName: hostile, title: hostile, when: 'Mon, Mar 1, 9:00 AM – 10:00 AM' },
+  'transfer-offer': { firstName: hostile, fromName: hostile, storeName: hostile, link: 'http://portal.test/register/t', expiresAt: '2027-02-03T14:05:00.000Z' },
+  'transfer-offer-ended': { firstName: hostile, fromName: hostile },
+  'transfer-notice': { firstName: hostile, what: 'offered', toName: hostile, expiresAt: '2027-02-03T14:05:00.000Z', link: 'http://portal.test/register/t' },
   digest: { recipientName: hostile, scopeLabel: 'Region 010', since: '2027-01-01T00:00:00Z', until: '2027-01-08T00:00:00Z', totals: { stores: 10, enrolledStores: 4, registrations: 9 }, changes: 1 },
 };
 const nbc = brandingOf({ id: 'nbc', name: 'National Business Conference 2027', startsOn: '2027-03-01', endsOn: '2027-03-04' }, 'http://portal.test');

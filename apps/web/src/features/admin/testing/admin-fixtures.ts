@@ -24,6 +24,9 @@ export const nbcEvent = (overrides: Partial<AdminEvent> = {}): AdminEvent => ({
   timeZone: 'America/Los_Angeles',
   sessionsOpenAt: null,
   sessionsCloseAt: null,
+  changesCloseAt: null,
+  helpDeskEmail: null,
+  helpDeskPhone: null,
   registrations: { pending: 3, enrolled: 120, cancelled: 4, waitlisted: 0, offered: 0, expired: 0 },
   ...overrides,
 });

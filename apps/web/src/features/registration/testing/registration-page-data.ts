@@ -15,6 +15,9 @@ export function registrationPageData(changes: Partial<RegistrationPage> = {}): R
     departureDate: null,
     enrolledAt: null,
     isFree: false,
+    changesCloseAt: null,
+    changesClosed: false,
+    helpDesk: { email: 'nbc.helpdesk@corp.example.com', phone: '(800) 555-0142' },
     ...changes,
   };
 }

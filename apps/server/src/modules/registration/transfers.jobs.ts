@@ -1,0 +1,16 @@
+/**
+ * `registration-transfer-lapse`, every five minutes: offers of a place to a colleague not accepted
+ * within their time lapse, and the attendee who offered it is told (docs/transfers.md).
+ */
+import type { FastifyInstance } from 'fastify';
+import { lapseTransfers } from './transfers.service.ts';
+
+export const TRANSFER_LAPSE_JOB = 'registration-transfer-lapse';
+
+export function registerTransferJobs(app: FastifyInstance, options: { publicUrl: string | undefined; clock: () => Date }): void {
+  const base = options.publicUrl?.replace(/\/+$/, '');
+  app.jobs.recurring(TRANSFER_LAPSE_JOB, '*/5 * * * *', async () => {
+    const lapsed = await lapseTransfers(app.db, options.clock(), base);
+    if (lapsed) app.log.info({ lapsed }, 'transfer offers lapsed');
+  });
+}
