@@ -6,7 +6,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { schema, type DbOrTx, type Tx } from '@portal/db';
 import type { TransferStatus } from '@portal/db/schema';
 
-const { registrationTransfers, registrations, people, badges, registrationTokens, calendarFeeds } = schema;
+const { registrationTransfers, registrations, people, badges, registrationTokens, calendarFeeds, registrationAnswers } = schema;
 
 export type TransferRow = typeof registrationTransfers.$inferSelect;
 
@@ -98,8 +98,13 @@ export async function moveRegistration(tx: Tx, registrationId: number, attendeeI
     .where(eq(badges.registrationId, registrationId));
 }
 
-/** The earlier holder's links and calendar feed stop working: they open someone else's registration now. */
+/**
+ * What was the earlier holder's own stays with them: their links and calendar feed stop working (they
+ * would open someone else's registration now), and their answers (diet, emergency contact, needs) are
+ * removed; the new holder gives their own on their page.
+ */
 export async function retireHolderAccess(tx: Tx, registrationId: number, at: Date): Promise<void> {
+  await tx.delete(registrationAnswers).where(eq(registrationAnswers.registrationId, registrationId));
   await tx
     .update(registrationTokens)
     .set({ expiresAt: at })

@@ -169,6 +169,11 @@ describe('changes and transfers by the attendee', () => {
       const joined = await t.app.inject({ method: 'POST', url: `/api/Registration/${await revisit(reg.id)}/Sessions/${sessionId}/Join` });
       expect(joined.statusCode, joined.body).toBe(200);
 
+      // An answer of the holder's own (their diet, their emergency contact) does not pass to the colleague.
+      const [question] = await db().select({ id: schema.questions.id }).from(schema.questions).where(eq(schema.questions.eventId, 'nbc')).limit(1);
+      if (question) {
+        await db().execute(sql`insert into registration_answers (registration_id, question_id, value) values (${reg.id}, ${question.id}, '"mine"'::jsonb) on conflict do nothing`);
+      }
       const offered = await post(await revisit(reg.id), { action: 'transfer', firstName: 'Ignored', lastName: 'Names', email: colleague.email.toUpperCase() });
       expect(offered.statusCode, offered.body).toBe(200);
       const summary = registrationSummarySchema.parse(body(offered).data);
@@ -199,6 +204,7 @@ describe('changes and transfers by the attendee', () => {
       expect(moved!.attendeeId).toBe(colleague.id);
       const picks = await db().select().from(schema.sessionPicks).where(and(eq(schema.sessionPicks.registrationId, reg.id), eq(schema.sessionPicks.status, 'Enrolled')));
       expect(picks).toHaveLength(1);
+      expect(await db().select().from(schema.registrationAnswers).where(eq(schema.registrationAnswers.registrationId, reg.id))).toHaveLength(0);
 
       expect(await scan(device, oldCode)).toBe('replaced');
       expect(await scan(device, after.badge!.code)).toBe('checked_in');
