@@ -431,7 +431,10 @@ export const adminRegistrationDetailSchema = adminRegistrationSchema.extend({
   badge: z.object({ code: z.string() }).nullable().optional(),
   /** The door state: when and where the attendee was checked in (null: not yet), and the badge version. */
   checkIn: z.object({ checkedInAt: z.string().nullable(), door: z.string().nullable(), badgeVersion: z.number().int() }).nullable().optional(),
-  /** The answers to the event's questions, with their labels; `sensitive` ones are for organizers only (docs/questions.md). */
+  /**
+   * The answers to the event's questions with their labels, when there are any; `sensitive` ones
+   * are for organizers only (docs/questions.md). Webhook bodies carry them as `{ key: value }`.
+   */
   answers: z
     .array(z.object({ key: z.string(), label: z.string(), value: z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]), sensitive: z.boolean() }))
     .optional(),

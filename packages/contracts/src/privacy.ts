@@ -78,6 +78,8 @@ export const personalDataSchema = z.object({
       updatedAt: z.string(),
       /** Audit entries about it, oldest first. */
       history: z.array(auditLike),
+      /** The answers to the event's questions, sensitive ones included (docs/questions.md). */
+      answers: z.array(z.object({ key: z.string(), label: z.string(), value: z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]), sensitive: z.boolean() })).optional(),
     }),
   ),
   /** Mails sent (or queued) to the person. */

@@ -60,6 +60,8 @@ export const createWebhookRequestSchema = z.object({
   url: urlField,
   events: eventsField,
   description: descriptionField.default(''),
+  /** Registration bodies carry sensitive answers too (health, accessibility: docs/questions.md). */
+  includeSensitive: z.boolean().default(false),
 });
 export type CreateWebhookRequest = z.input<typeof createWebhookRequestSchema>;
 
@@ -73,8 +75,9 @@ export const updateWebhookRequestSchema = z
     events: eventsField.optional(),
     description: descriptionField.optional(),
     enabled: z.literal(true, { error: 'can only be true here; use Disable to turn an endpoint off' }).optional(),
+    includeSensitive: z.boolean().optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'give at least one of url, events, description, enabled');
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'give at least one of url, events, description, enabled, includeSensitive');
 export type UpdateWebhookRequest = z.input<typeof updateWebhookRequestSchema>;
 
 export const webhookEndpointSchema = z.object({
@@ -83,6 +86,8 @@ export const webhookEndpointSchema = z.object({
   description: z.string(),
   events: z.array(z.string()),
   enabled: z.boolean(),
+  /** Registration bodies carry sensitive answers too. */
+  includeSensitive: z.boolean(),
   /** `organizer` (Disable) or `gone` (the receiver answered 410); null while enabled. */
   disabledReason: z.string().nullable(),
   disabledAt: z.string().nullable(),
@@ -145,6 +150,11 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookRegistrationDataSchema = adminRegistrationSchema.extend({
   registeredBy: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string().nullable() }).nullable(),
   provider: z.string(),
+  /**
+   * The answers to the event's questions by key (docs/questions.md), when it has any: sensitive
+   * ones only to an endpoint that sets `includeSensitive`.
+   */
+  answers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.boolean(), z.number()])).optional(),
 });
 export type WebhookRegistrationData = z.infer<typeof webhookRegistrationDataSchema>;
 

@@ -23,6 +23,8 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   previousSecret: text('previous_secret'),
   previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
   enabled: boolean('enabled').notNull().default(true),
+  /** Whether registration bodies carry sensitive answers to the event's questions (docs/questions.md). */
+  includeSensitive: boolean('include_sensitive').notNull().default(false),
   /** Why it was disabled: `organizer`, or `gone` (the receiver answered 410). */
   disabledReason: text('disabled_reason'),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),

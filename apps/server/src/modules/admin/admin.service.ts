@@ -115,13 +115,14 @@ export function createAdminService(deps: AdminServiceDeps) {
     if (!row) throw notFound('No registration with this id.');
     const by = await findPerson(dbOrTx, row.registeredById);
     const { registeredById: _by, ...view } = row;
-    return {
+    const detail: AdminRegistrationDetail = {
       ...view,
       registeredBy: by ? { id: by.id, firstName: by.firstName, lastName: by.lastName, email: isPlaceholderEmail(by.email) ? null : by.email } : null,
       history: await q.registrationHistory(dbOrTx, id),
       ...(deps.badgeKeys ? { badge: view.status === 'Enrolled' ? await issueBadge(dbOrTx, deps.badgeKeys, id) : null, checkIn: await checkInState(dbOrTx, id) } : {}),
-      ...(deps.answersOf ? { answers: await deps.answersOf(dbOrTx, id) } : {}),
     };
+    const answers = deps.answersOf ? await deps.answersOf(dbOrTx, id) : [];
+    return answers.length ? { ...detail, answers } : detail;
   }
 
   /** The attendee's mail about their registration (the mail module's), queued when they have a real address. */

@@ -308,3 +308,17 @@ function matchesOf(needles: readonly string[]): (cols: readonly CatalogueColumn[
   const matchOf = (col: CatalogueColumn) => (col.kind === 'bytea' ? sql`(${bytesMatch(col)})` : sql`${sql.raw(searchableText(col))} ilike any(${likes})`);
   return (cols) => sql.join(cols.map(matchOf), sql` or `);
 }
+
+/**
+ * The answers to the event's questions in webhook bodies about the registrations these people
+ * attend (a pending delivery then goes out without them): they hold what the person told the event
+ * team about their health or needs, not only their name.
+ */
+export async function dropAnswersFromDeliveries(tx: DbOrTx, ids: readonly number[]): Promise<number> {
+  return count(
+    tx,
+    sql`update webhook_deliveries d set body = (d.body::jsonb #- '{data,answers}')::text
+      where d.ordering_key in (select 'registration:' || r.id from registrations r where r.attendee_id = any(${intArray(ids)}))
+        and (d.body::jsonb -> 'data' -> 'answers') is not null`,
+  );
+}

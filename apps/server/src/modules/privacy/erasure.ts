@@ -8,7 +8,8 @@
  *    them or about their registrations, audit rows they did or that are about them (their
  *    registrations, their person id), webhook deliveries about them or their registrations (and
  *    their attempts), their e-mail confirmations, links, digest subscriptions and report-user row,
- *    open erasure requests. "Their registrations" are those they attend and those they made for
+ *    open erasure requests, the answers to the event's questions of the registrations they attend
+ *    (deleted: a sharing colleague's or a guest's name in someone else's answers is left to pass 2). "Their registrations" are those they attend and those they made for
  *    someone else (their name is in those mails and webhook bodies). Registrations themselves hold
  *    no name or e-mail and are not touched (the count triggers stay quiet). The columns this pass
  *    owns, and those that hold no personal data, are listed in `ERASURE_COVERAGE`.
@@ -26,6 +27,7 @@
  */
 import type { DbOrTx } from '@portal/db';
 import { PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
+import { deleteAnswersOfAttendees } from '../questions/questions.queries.ts';
 import { erasedEmail } from './erasure-markers.ts';
 import {
   catalogueColumns,
@@ -34,6 +36,7 @@ import {
   deleteEmailConfirmations,
   deleteReportUsers,
   deliveriesAbout,
+  dropAnswersFromDeliveries,
   eraseAuditActor,
   eraseMailsTo,
   erasePeopleRows,
@@ -126,6 +129,7 @@ export const ERASURE_COVERAGE: Record<string, { targeted?: readonly string[]; no
   'public.provider_callbacks': { none: ['id', 'provider'] },
   'public.revoked_tokens': { none: ['jti'] },
   'drizzle.__drizzle_migrations': { none: ['hash'] },
+  'public.questions': { none: ['event_id', 'key', 'label', 'help', 'type', 'options', 'audience', 'when'] },
 };
 
 /** Whether the sweep leaves the column out (see `ERASURE_COVERAGE`). */
@@ -189,6 +193,8 @@ export async function eraseTargeted(
   const links = await expireLinksOf(tx, ids, now);
   const digestSubscriptions = await deleteDigestSubscriptions(tx, ids, emails);
   const reportUsers = await deleteReportUsers(tx, emails);
+  const answers = await deleteAnswersOfAttendees(tx, ids);
+  const webhookAnswers = await dropAnswersFromDeliveries(tx, ids);
   const erasureRequests = await closeErasureRequests(tx, ids, now, options.organizerId);
   const peopleRows = await erasePeopleRows(tx, rows);
   await recordErasures(tx, ids, now, options.organizerId, options.via);
@@ -205,6 +211,8 @@ export async function eraseTargeted(
     digestSubscriptions,
     reportUsers,
     erasureRequests,
+    answers,
+    webhookAnswers,
   };
 }
 

@@ -28,6 +28,7 @@ import {
   type ErasureRequestStatus,
 } from './privacy.queries.ts';
 import { findPersonWithStore } from '../registration-views/registration-views.queries.ts';
+import { answersOfRegistrations } from '../questions/questions.queries.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 const HISTORY_LIMIT = 500;
@@ -52,6 +53,10 @@ export async function personalData(db: DbOrTx, personId: number, now: Date): Pro
         HISTORY_LIMIT * 4,
       )
     : [];
+  const answers = await answersOfRegistrations(
+    db,
+    regs.map((r) => r.id),
+  );
   const mails = await mailsTo(db, email);
   const activity = await auditByActor(db, email, HISTORY_LIMIT);
   const confirmations = await emailConfirmationsOf(db, personId);
@@ -90,6 +95,7 @@ export async function personalData(db: DbOrTx, personId: number, now: Date): Pro
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       history: history.filter((a) => a.detail?.registrationId === r.id).slice(0, HISTORY_LIMIT).map(view),
+      answers: answers.filter((a) => a.registrationId === r.id).map(({ registrationId: _r, ...a }) => a),
     })),
     mails: mails.map((m) => ({ id: m.id, kind: m.kind, event: m.eventId, subject: m.subject, createdAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt), status: m.status })),
     checkIns: [],

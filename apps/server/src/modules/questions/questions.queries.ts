@@ -111,3 +111,24 @@ export async function answeringRegistration(db: DbOrTx, registrationId: number) 
     .limit(1);
   return row;
 }
+
+/** The answers of these registrations with their questions' keys and labels, in the questions' order. */
+export async function answersOfRegistrations(db: DbOrTx, registrationIds: readonly number[]) {
+  if (!registrationIds.length) return [];
+  return db
+    .select({ registrationId: registrationAnswers.registrationId, key: questions.key, label: questions.label, sensitive: questions.sensitive, value: registrationAnswers.value })
+    .from(registrationAnswers)
+    .innerJoin(questions, eq(questions.id, registrationAnswers.questionId))
+    .where(inArray(registrationAnswers.registrationId, [...registrationIds]))
+    .orderBy(asc(questions.order), asc(questions.id));
+}
+
+/** Removes every answer of the registrations these people attend (an erasure). Answers how many went. */
+export async function deleteAnswersOfAttendees(tx: DbOrTx, personIds: readonly number[]): Promise<number> {
+  if (!personIds.length) return 0;
+  const gone = await tx
+    .delete(registrationAnswers)
+    .where(inArray(registrationAnswers.registrationId, tx.select({ id: registrations.id }).from(registrations).where(inArray(registrations.attendeeId, [...personIds]))))
+    .returning({ id: registrationAnswers.registrationId });
+  return gone.length;
+}

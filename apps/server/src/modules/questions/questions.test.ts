@@ -3,39 +3,19 @@
  * the registration page asks them and the submit is checked against them (400 naming the field),
  * the answers are kept per registration and read back by the page and the console's detail.
  */
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, QUESTIONS_PATHS, type Question, type QuestionRequest, type RegistrationPage } from '@portal/contracts';
-import { rowsOf } from '@portal/db';
 import { issueToken } from '../../lib/registration-tokens.ts';
 import { bearer, body, buildTestApp, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
 import { enrolledAttendees } from '../sessions/testing/sessions-fixture.ts';
+import { defineQuestion, pendingRegistration } from './testing/questions-fixture.ts';
 
 let t: TestApp;
 let admin: string;
 const clock = Date.now();
 const db = () => t.database.db;
 
-const define = async (input: Omit<QuestionRequest, 'event'>, event = 'nbc') => {
-  const res = await t.app.inject({ method: 'POST', url: QUESTIONS_PATHS.adminQuestions, headers: bearer(admin), payload: { event, ...input } });
-  expect(res.statusCode, res.body).toBe(201);
-  return body<Question>(res).data;
-};
-
-/** A pending registration of a new person with its register link's token. */
-async function pendingRegistration(attendeeType = 'expo'): Promise<{ registrationId: number; token: string; email: string }> {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `q.${tag}@answers.example.com`;
-  const [row] = rowsOf<{ id: number }>(
-    await db().execute(sql`
-      with p as (insert into people (email, first_name, last_name, category) values (${email}, 'Quinn', ${`Asker${tag}`}, 'expo') returning id)
-      insert into registrations (event_id, attendee_id, registered_by_id, attendee_type, provider_ref)
-      select 'nbc', p.id, p.id, ${attendeeType}, ${`pr_q_${tag}`} from p returning id`),
-  );
-  const registrationId = Number(row!.id);
-  const token = await db().transaction((tx) => issueToken(tx, registrationId, 'register', new Date(clock)));
-  return { registrationId, token, email };
-}
+const define = (input: Omit<QuestionRequest, 'event'>) => defineQuestion(t.app, admin, input);
 
 const submit = (token: string, email: string, extra: Record<string, unknown>) =>
   t.app.inject({
@@ -90,7 +70,7 @@ describe('questions in the console', () => {
 
 describe('answers on the registration page', () => {
   it('asks the questions of the attendee type, with answers on record', async () => {
-    const { token } = await pendingRegistration();
+    const { token } = await pendingRegistration(db(), new Date(clock));
     const res = await t.app.inject({ method: 'GET', url: `/api/Registration/${token}` });
     expect(res.statusCode, res.body).toBe(200);
     const page = body<RegistrationPage>(res).data;
@@ -100,7 +80,7 @@ describe('answers on the registration page', () => {
   });
 
   it('refuses a missing required answer, a value outside the options and 1,001 characters, naming the field', async () => {
-    const { token, email } = await pendingRegistration();
+    const { token, email } = await pendingRegistration(db(), new Date(clock));
     const refused = async (answers: Record<string, unknown> | undefined) => {
       const res = await submit(token, email, answers === undefined ? {} : { answers });
       expect(res.statusCode, res.body).toBe(400);
@@ -125,7 +105,7 @@ describe('answers on the registration page', () => {
   });
 
   it('keeps the answers, changes them through the revisit link, drops those of another attendance', async () => {
-    const { token, email, registrationId } = await pendingRegistration();
+    const { token, email, registrationId } = await pendingRegistration(db(), new Date(clock));
     expect((await submit(token, email, { answers: { shirt: 'l', diet: ['halal'], guests: 2 } })).statusCode).toBe(200);
     const revisit = await db().transaction((tx) => issueToken(tx, registrationId, 'revisit', new Date(clock)));
     const seen = body<RegistrationPage>(await t.app.inject({ method: 'GET', url: `/api/Registration/${revisit}` })).data;
@@ -143,7 +123,7 @@ describe('answers on the registration page', () => {
   });
 
   it('asks a dealer the dealer-only question', async () => {
-    const { token, email } = await pendingRegistration('dealer');
+    const { token, email } = await pendingRegistration(db(), new Date(clock), { attendeeType: 'dealer' });
     const res = await submit(token, email, { answers: { shirt: 'm' } });
     expect(res.statusCode).toBe(400);
     expect(body(res).errors?.map((e) => e.field)).toEqual(['answers.dealers_only']);

@@ -10,7 +10,8 @@
  * Cost inside the change's transaction (docs/benchmarks.md, "Webhooks out"): one statement reads the
  * subscribed endpoints and, only when there are some, the registration (or person) with everything
  * its body shows (PostgreSQL checks the subscription once, before reading any row); then, when
- * subscribed, one insert of a fixed text for all the endpoints, the body sent once (parsed once per
+ * subscribed, one read of the registration's answers (and, when one is sensitive, of the endpoints
+ * that opt in to sensitive answers: those get a body of their own) and one insert of a fixed text for all the endpoints, the body sent once (parsed once per
  * connection). With no endpoint subscribed it costs that one statement, which then reads nothing
  * but the (small) endpoints table.
  *
@@ -22,7 +23,8 @@ import type { AdminPerson, WebhookEventType, WebhookRegistrationData } from '@po
 import { schema, type DbOrTx } from '@portal/db';
 import { findPersonViews, findRegistrationViews } from '../registration-views/registration-views.queries.ts';
 import { newMessageId } from './signing.ts';
-import { endpointsSubscribedToAny, insertDeliveryBatch, insertEventDeliveries, subscribedEndpointIds, type NewDelivery } from './webhooks.queries.ts';
+import { answersOfRegistrations } from '../questions/questions.queries.ts';
+import { endpointsIncludingSensitive, endpointsSubscribedToAny, insertDeliveryBatch, insertEventDeliveries, subscribedEndpointIds, type NewDelivery } from './webhooks.queries.ts';
 
 const { webhookEndpoints } = schema;
 
@@ -105,7 +107,19 @@ export async function emitRegistrationEvent(tx: DbOrTx, type: RegistrationEventT
   const [row] = await findRegistrationViews(tx, [registrationId], { also: ids, when: any });
   const endpoints = idsOf(row?.also);
   if (!row || !endpoints.length) return;
-  await queueDeliveries(tx, endpoints, { type, orderingKey: `registration:${registrationId}`, data: { ...webhookData(row), ...extra } }, at);
+  const data = { ...webhookData(row), ...extra };
+  const orderingKey = `registration:${registrationId}`;
+  // The answers to the event's questions: sensitive ones only to the endpoints that opt in.
+  const answers = await answersOfRegistrations(tx, [registrationId]);
+  if (!answers.length) {
+    await queueDeliveries(tx, endpoints, { type, orderingKey, data }, at);
+    return;
+  }
+  const byKey = (all: boolean) => Object.fromEntries(answers.filter((a) => all || !a.sensitive).map((a) => [a.key, a.value]));
+  const sensitiveTo = new Set(answers.some((a) => a.sensitive) ? await endpointsIncludingSensitive(tx, endpoints) : []);
+  const plain = endpoints.filter((id) => !sensitiveTo.has(id));
+  await queueDeliveries(tx, plain, { type, orderingKey, data: { ...data, answers: byKey(false) } }, at);
+  await queueDeliveries(tx, [...sensitiveTo], { type, orderingKey, data: { ...data, answers: byKey(true) } }, at);
 }
 
 export async function emitPersonEvent(tx: DbOrTx, personId: number, at: Date): Promise<void> {

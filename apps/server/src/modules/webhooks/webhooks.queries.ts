@@ -302,11 +302,11 @@ export async function insertDeliveryBatch(tx: DbOrTx, rows: readonly NewDelivery
 /** A new endpoint, its secret a placeholder until the id it is encrypted under is known. Answers the id. */
 export async function insertEndpoint(
   tx: Tx,
-  values: { url: string; description: string; events: string[]; createdByOrganizerId: number | null; at: Date },
+  values: { url: string; description: string; events: string[]; includeSensitive?: boolean; createdByOrganizerId: number | null; at: Date },
 ): Promise<number> {
   const [row] = await tx
     .insert(webhookEndpoints)
-    .values({ url: values.url, description: values.description, events: values.events, secret: '-', createdByOrganizerId: values.createdByOrganizerId, createdAt: values.at, updatedAt: values.at })
+    .values({ url: values.url, description: values.description, events: values.events, includeSensitive: values.includeSensitive ?? false, secret: '-', createdByOrganizerId: values.createdByOrganizerId, createdAt: values.at, updatedAt: values.at })
     .returning({ id: webhookEndpoints.id });
   return row!.id;
 }
@@ -327,4 +327,11 @@ export async function requeueFailedDelivery(tx: Tx, deliveryId: number, retryWin
     .update(webhookDeliveries)
     .set({ status: 'pending', nextAttemptAt: sql`now()`, giveUpAt: sql`now() + ${retryWindowMs} * interval '1 millisecond'`, lockedUntil: null })
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'failed')));
+}
+
+/** Those of these endpoints that receive sensitive answers (docs/questions.md). */
+export async function endpointsIncludingSensitive(db: DbOrTx, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(and(inArray(webhookEndpoints.id, [...ids]), eq(webhookEndpoints.includeSensitive, true)));
+  return rows.map((r) => r.id);
 }

@@ -32,6 +32,7 @@ export function endpointView(row: q.EndpointRow, counts: { pending: number; fail
     description: row.description,
     events: row.events,
     enabled: row.enabled,
+    includeSensitive: row.includeSensitive,
     disabledReason: row.enabled ? null : row.disabledReason,
     disabledAt: row.enabled || !row.disabledAt ? null : row.disabledAt.toISOString(),
     previousSecretExpiresAt: row.previousSecretExpiresAt ? row.previousSecretExpiresAt.toISOString() : null,
@@ -118,10 +119,10 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       const secret = generateSecret();
       const id = await db.transaction(async (tx) => {
         const at = now();
-        const endpointId = await q.insertEndpoint(tx, { url: input.url, description: input.description, events: input.events, createdByOrganizerId: actor.organizerId, at });
+        const endpointId = await q.insertEndpoint(tx, { url: input.url, description: input.description, events: input.events, includeSensitive: input.includeSensitive ?? false, createdByOrganizerId: actor.organizerId, at });
         // Encrypted under the row's own id (the authenticated context), so it is written once the id is known.
         await q.setEndpointSecret(tx, endpointId, encryptSecret(secret, deps.secretKey, secretContext(endpointId)));
-        await audit(tx, auditAs(actor, 'admin-webhook-create', { endpointId, url: input.url, events: input.events, description: input.description }));
+        await audit(tx, auditAs(actor, 'admin-webhook-create', { endpointId, url: input.url, events: input.events, description: input.description, includeSensitive: input.includeSensitive ?? false }));
         return endpointId;
       });
       return { ...(await view(db, id)), secret };
@@ -136,6 +137,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         if (input.url !== undefined && input.url !== row.url) changes.url = input.url;
         if (input.description !== undefined && input.description !== row.description) changes.description = input.description;
         if (input.events !== undefined && JSON.stringify([...input.events].sort()) !== JSON.stringify([...row.events].sort())) changes.events = input.events;
+        if (input.includeSensitive !== undefined && input.includeSensitive !== row.includeSensitive) changes.includeSensitive = input.includeSensitive;
         if (input.enabled && !row.enabled) Object.assign(changes, { enabled: true, disabledReason: null, disabledAt: null });
         if (!Object.keys(changes).length) return;
         await q.updateEndpoint(tx, id, { ...changes, updatedAt: at });
