@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginRequestSchema } from '@portal/contracts';
 import { failed, ok } from '../../lib/envelope.ts';
+import { requestLanguage, translateServerMessage } from '../../lib/i18n/i18n.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
   app.post('/User/ProcessLogin', { schema: { body: loginRequestSchema } }, async (request) => {
     const outcome = await service.login(request.body, request.ip);
-    // A failed login is an answer, not an HTTP error (docs/api-contract.md).
-    return outcome.ok ? ok(outcome.data) : failed(outcome.message);
+    // A failed login is an answer, not an HTTP error (docs/api-contract.md), in the language the
+    // login page sent (else the request's).
+    return outcome.ok ? ok(outcome.data) : failed(translateServerMessage(request.body.language ?? requestLanguage(request), outcome.message));
   });
 
   app.post('/User/ProcessLogout', async (request) => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { runtimeConfigSchema, type RuntimeConfig, type SetLanguageData } from '@portal/contracts';
 import { schema } from '@portal/db';
-import { body, buildTestApp, DEMO, injectAs, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
+import { bearer, body, buildTestApp, DEMO, injectAs, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
+import { enrolThroughLink } from '../../testing/enrol-through-link.ts';
 
 describe('the person\'s language', () => {
   let t: TestApp;
@@ -81,5 +82,42 @@ describe('the person\'s language', () => {
       { code: 'en', name: 'English' },
       { code: 'fr-CA', name: 'Français' },
     ]);
+  });
+
+  describe('server messages in the reader\'s language', () => {
+    const FRENCH = { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' };
+
+    it('refuses a login in French when the login page sent fr-CA, or the browser prefers French', async () => {
+      const byBody = await login(t.app, { userName: DEMO.em, password: 'WRONG-CODE', language: 'fr-CA' });
+      expect(byBody.statusCode).toBe(200);
+      expect(body(byBody)).toEqual({ succeeded: false, message: 'L’adresse courriel ou le code d’accès n’est pas valide.', data: null });
+      const byHeader = await login(t.app, { userName: DEMO.em, password: 'WRONG-CODE' }, FRENCH);
+      expect(body(byHeader).message).toBe('L’adresse courriel ou le code d’accès n’est pas valide.');
+      const english = await login(t.app, { userName: DEMO.em, password: 'WRONG-CODE' }, { 'accept-language': 'en-CA,fr;q=0.8' });
+      expect(body(english).message).toBe('The e-mail address or access code is not valid.');
+      // The login page's choice wins over the browser's.
+      const chosen = await login(t.app, { userName: DEMO.em, password: 'WRONG-CODE', language: 'en' }, FRENCH);
+      expect(body(chosen).message).toBe('The e-mail address or access code is not valid.');
+    });
+
+    it('answers validation errors, 401 and 409 in French', async () => {
+      const invalid = await login(t.app, { userName: 'pas-une-adresse', password: 'x' }, FRENCH);
+      expect(invalid.statusCode).toBe(400);
+      const answer = body(invalid);
+      expect(answer.errors).toEqual([{ field: 'userName', message: 'userName\u00a0: doit être une adresse courriel' }]);
+      expect(answer.message).toBe('Corps de la requête non valide\u00a0: userName\u00a0: doit être une adresse courriel');
+
+      const anonymous = await t.app.inject({ method: 'PUT', url: '/api/Me/Language', payload: { language: 'fr-CA' }, headers: FRENCH });
+      expect(anonymous.statusCode).toBe(401);
+      expect(body(anonymous).message).toBe('Vous devez vous connecter.');
+
+      const pat = await loginAs(t.app, DEMO.em, 'DEALER27');
+      await enrolThroughLink(t.app, pat.accessToken, { firstName: 'Dominique', lastName: 'Gagnon' }, { email: 'dominique.gagnon@morgan-motors.example.com', arrivalDate: '2027-03-01', departureDate: '2027-03-02' });
+      const again = await t.app.inject({ method: 'POST', url: '/api/Enrollment/GetBuiltinLink', headers: { ...bearer(pat.accessToken), ...FRENCH }, payload: { firstName: 'Dominique', lastName: 'Gagnon' } });
+      expect(again.statusCode).toBe(409);
+      expect(body(again).message).toBe('Dominique Gagnon est déjà inscrit à cet événement.');
+      const inEnglish = await t.app.inject({ method: 'POST', url: '/api/Enrollment/GetBuiltinLink', headers: bearer(pat.accessToken), payload: { firstName: 'Dominique', lastName: 'Gagnon' } });
+      expect(body(inEnglish).message).toBe('Dominique Gagnon is already registered for this event.');
+    });
   });
 });

@@ -11,6 +11,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { Db } from '@portal/db';
+import { t } from '../../lib/i18n/i18n.ts';
 import { attachmentBuilder } from './attachments.ts';
 import { registrationCalendar } from './ics.ts';
 import QRCode from 'qrcode';
@@ -194,7 +195,7 @@ export class MailDelivery {
   private async compose(mail: q.ClaimedMail): Promise<{ rendered: Rendered; branding: Branding; attachments: NodemailerAttachment[] }> {
     if (!isMailKind(mail.kind)) throw new PermanentError(`unknown mail kind ${mail.kind}`);
     const event = mail.eventId ? await q.findEventForMail(this.options.db, mail.eventId) : undefined;
-    const branding = brandingOf(event, this.options.publicUrl);
+    const branding = brandingOf(event, this.options.publicUrl, mail.language);
     const attachments: NodemailerAttachment[] = [];
     let data = mail.data;
     // The badge as it is when the mail goes out: signed now, so a cancelled registration gets none.
@@ -227,7 +228,7 @@ export class MailDelivery {
         registrationId: d.registrationId,
         eventId: event.id,
         eventName: event.name,
-        location: d.isVirtual ? 'Online' : branding.location,
+        location: d.isVirtual ? t(mail.language, 'ics.online') : branding.location,
         startsOn: physical ? d.arrivalDate! : event.startsOn,
         endsOn: physical ? d.departureDate! : event.endsOn,
         sequence: d.calendarSequence ?? 0,
@@ -235,6 +236,8 @@ export class MailDelivery {
         organizer: { name: this.options.from.name || 'Event portal', email: this.options.from.address },
         cancelled,
         url: d.revisitUrl ?? null,
+        language: mail.language,
+        description: d.revisitUrl ? t(mail.language, 'ics.descriptionRevisit', { event: event.name, url: d.revisitUrl }) : t(mail.language, 'ics.description', { event: event.name }),
       });
       // The method parameter lets mail clients offer "update" or "remove" on the calendar entry.
       const contentType = `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'REQUEST'}`;

@@ -4,6 +4,7 @@
  * grows with each mail (outbox.ts), as calendar clients expect of a newer version.
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { Language } from '@portal/contracts';
 
 export interface CalendarInput {
   registrationId: number;
@@ -18,6 +19,10 @@ export interface CalendarInput {
   organizer: { name: string; email: string };
   cancelled: boolean;
   url?: string | null | undefined;
+  /** The entry's description, in the recipient's language. */
+  description?: string | undefined;
+  /** The recipient's language: the calendar's LANGUAGE and its texts. */
+  language?: Language | undefined;
 }
 
 export function calendarUid(eventId: string, registrationId: number): string {
@@ -32,7 +37,7 @@ function day(isoDate: string, plusDays = 0): Date {
 
 export function registrationCalendar(input: CalendarInput): string {
   const calendar = ical({
-    prodId: { company: 'event-portal', product: 'registration', language: 'EN' },
+    prodId: { company: 'event-portal', product: 'registration', language: input.language === 'fr-CA' ? 'FR' : 'EN' },
     method: input.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
   calendar.createEvent({
@@ -48,6 +53,7 @@ export function registrationCalendar(input: CalendarInput): string {
     organizer: input.organizer,
     attendees: [{ name: input.attendee.name, email: input.attendee.email }],
     url: input.url ?? null,
+    description: input.description ?? null,
   });
   return calendar.toString();
 }

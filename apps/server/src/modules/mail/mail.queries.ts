@@ -1,6 +1,8 @@
 /** The outbox's SQL: claiming due mails across instances, recording outcomes, the console's list. */
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx, type OutboxStatus, type Tx } from '@portal/db';
+import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts';
+import { asLanguage } from '../../lib/i18n/i18n.ts';
 
 const { outbox, events, emailVerifications, people, registrations, stores } = schema;
 
@@ -15,6 +17,7 @@ interface ClaimedRaw {
   data: OutboxRow['data'];
   message_id: string;
   attempts: number;
+  language: string | null;
 }
 
 export interface ClaimedMail {
@@ -27,6 +30,8 @@ export interface ClaimedMail {
   messageId: string;
   /** The attempt this claim is; outcomes are written only while it still holds (a fence). */
   attempts: number;
+  /** The recipient's language: the person's (or report user's) stored choice, else English. */
+  language: Language;
 }
 
 /**
@@ -44,7 +49,9 @@ export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Prom
       order by next_attempt_at, id
       limit ${limit}
       for update skip locked)
-    returning id, kind, to_email, event_id, attachments, data, message_id, attempts`);
+    returning id, kind, to_email, event_id, attachments, data, message_id, attempts,
+      coalesce((select p.language from people p where p.email = mail_outbox.to_email),
+               (select r.language from report_users r where r.email = mail_outbox.to_email)) as language`);
   return rowsOf<ClaimedRaw>(result)
     .map((r) => ({
       id: Number(r.id),
@@ -55,6 +62,7 @@ export async function claimDue(db: DbOrTx, limit: number, leaseMs: number): Prom
       data: r.data,
       messageId: r.message_id,
       attempts: r.attempts,
+      language: asLanguage(r.language) ?? DEFAULT_LANGUAGE,
     }))
     .sort((a, b) => a.id - b.id);
 }

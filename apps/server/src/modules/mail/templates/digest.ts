@@ -1,4 +1,5 @@
-import { layout, longDate, type Branding, type Rendered } from './layout.ts';
+import { formatNumber, t } from '../../../lib/i18n/i18n.ts';
+import { greeting, layout, longDate, type Branding, type Rendered } from './layout.ts';
 
 export interface DigestData {
   recipientName: string;
@@ -13,18 +14,19 @@ export interface DigestData {
 }
 
 export function digest(b: Branding, d: DigestData): Rendered {
-  const period = d.since ? `since ${longDate(d.since)}` : 'so far';
-  return layout(b, `${b.eventName}: weekly enrollment digest for ${d.scopeLabel}`, `Dear ${d.recipientName},`, {
+  const l = b.language;
+  const values = { scope: d.scopeLabel, event: b.eventName, changes: d.changes };
+  return layout(b, t(l, 'mail.digest.subject', { event: b.eventName, scope: d.scopeLabel }), greeting(b, d.recipientName), {
     blocks: [
-      `Here is the enrollment of ${d.scopeLabel} for ${b.eventName}. ${d.changes} registration${d.changes === 1 ? '' : 's'} changed ${period}; the attached workbook lists them with the totals.`,
+      d.since ? t(l, 'mail.digest.bodySince', { ...values, date: longDate(d.since, l) }) : t(l, 'mail.digest.bodySoFar', values),
       {
         rows: [
-          ['Stores', String(d.totals.stores)],
-          ['Stores enrolled', String(d.totals.enrolledStores)],
-          ['Registrations', String(d.totals.registrations)],
+          [t(l, 'mail.digest.stores'), formatNumber(l, d.totals.stores)],
+          [t(l, 'mail.digest.storesEnrolled'), formatNumber(l, d.totals.enrolledStores)],
+          [t(l, 'mail.digest.registrations'), formatNumber(l, d.totals.registrations)],
         ],
       },
-      { link: b.portalUrl, label: 'Open the reports' },
+      { link: b.portalUrl, label: t(l, 'mail.digest.button') },
     ],
   });
 }

@@ -1,7 +1,11 @@
 /**
  * The shell every mail shares: the event's branding around a body, as HTML and as plain text.
  * Every value that reaches HTML goes through `esc`; templates never concatenate raw input.
+ * Texts come from the server's catalogs (lib/i18n) in the recipient's language, `branding.language`.
  */
+import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts';
+import { longDate as longDateIn, t } from '../../../lib/i18n/i18n.ts';
+
 export interface Branding {
   eventId: string | null;
   eventName: string;
@@ -10,6 +14,8 @@ export interface Branding {
   startsOn: string | null;
   endsOn: string | null;
   portalUrl: string;
+  /** The recipient's language: every text of the mail is in it. */
+  language: Language;
 }
 
 const ACCENTS: Record<string, { accent: string; location: string }> = {
@@ -20,16 +26,18 @@ const ACCENTS: Record<string, { accent: string; location: string }> = {
 export function brandingOf(
   event: { id: string; name: string; startsOn: string; endsOn: string } | undefined,
   portalUrl: string,
+  language: Language = DEFAULT_LANGUAGE,
 ): Branding {
   const look = (event && ACCENTS[event.id]) ?? { accent: '#333333', location: '' };
   return {
     eventId: event?.id ?? null,
-    eventName: event?.name ?? 'Event portal',
+    eventName: event?.name ?? t(language, 'common.eventPortal'),
     accent: look.accent,
     location: look.location,
     startsOn: event?.startsOn ?? null,
     endsOn: event?.endsOn ?? null,
     portalUrl,
+    language,
   };
 }
 
@@ -37,11 +45,14 @@ export function esc(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A long date in English, from an ISO date (`2027-03-01`), read as a calendar day (no time zone shift). */
-export function longDate(isoDate: string | null | undefined): string {
-  if (!isoDate) return '';
-  const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  return d.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** A long date in `language` (English by default), from an ISO date (`2027-03-01`), read as a calendar day (no time zone shift). */
+export function longDate(isoDate: string | null | undefined, language: Language = DEFAULT_LANGUAGE): string {
+  return longDateIn(language, isoDate);
+}
+
+/** The greeting of a mail to `name`, in the mail's language. */
+export function greeting(b: Branding, name: string): string {
+  return t(b.language, 'mail.greeting', { name });
 }
 
 export interface Rendered {
@@ -59,11 +70,13 @@ export interface Part {
 }
 
 export function layout(b: Branding, subject: string, greeting: string, part: Part): Rendered {
+  // French sets a no-break space before the colon.
+  const colon = b.language === 'fr-CA' ? '\u00a0:' : ':';
   const textBlocks = part.blocks.map((block) => {
     if (typeof block === 'string') return block;
-    if ('link' in block) return `${block.label}:\n${block.link}`;
+    if ('link' in block) return `${block.label}${colon}\n${block.link}`;
     if ('image' in block) return block.text;
-    return block.rows.map(([k, v]) => `${k}: ${v}`).join('\n');
+    return block.rows.map(([k, v]) => `${k}${colon} ${v}`).join('\n');
   });
   const text = [greeting, ...textBlocks, `-- \n${b.eventName}\n${b.portalUrl}`].join('\n\n') + '\n';
 
@@ -81,7 +94,7 @@ export function layout(b: Branding, subject: string, greeting: string, part: Par
     })
     .join('\n');
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
+<html lang="${esc(b.language)}"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f4;font-family:Arial,Helvetica,sans-serif;color:#222222">
 <table role="presentation" width="100%" style="border-collapse:collapse"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="600" style="max-width:600px;background:#ffffff;border-collapse:collapse">

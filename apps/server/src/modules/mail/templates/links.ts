@@ -1,4 +1,5 @@
-import { layout, longDate, type Branding, type Rendered } from './layout.ts';
+import { t } from '../../../lib/i18n/i18n.ts';
+import { greeting, layout, longDate, type Branding, type Rendered } from './layout.ts';
 
 export interface RegistrationLinkData {
   firstName: string;
@@ -15,26 +16,28 @@ export interface ConfirmEmailData {
 }
 
 export function registrationLink(b: Branding, d: RegistrationLinkData): Rendered {
-  const intro = d.invitedBy
-    ? `${d.invitedBy} enrolled you for ${b.eventName}. Please complete your registration with the link below.`
-    : `Here is your link to complete your registration for ${b.eventName}.`;
-  return layout(b, `${b.eventName}: complete your registration`, `Dear ${d.firstName},`, {
+  const l = b.language;
+  const event = b.eventName;
+  const intro = d.invitedBy ? t(l, 'mail.link.invited', { invitedBy: d.invitedBy, event }) : t(l, 'mail.link.own', { event });
+  return layout(b, t(l, 'mail.link.subject', { event }), greeting(b, d.firstName), {
     blocks: [
       intro,
-      { link: d.link, label: 'Complete your registration' },
-      ...(d.expiresAt ? [`The link can be used once and is valid until ${longDate(d.expiresAt)}.`] : []),
-      'If you did not expect this mail, you can ignore it.',
+      { link: d.link, label: t(l, 'mail.link.button') },
+      ...(d.expiresAt ? [t(l, 'mail.link.onceUntil', { date: longDate(d.expiresAt, l) })] : []),
+      t(l, 'mail.link.unexpected'),
     ],
   });
 }
 
 export function confirmEmail(b: Branding, d: ConfirmEmailData): Rendered {
-  return layout(b, `${b.eventName}: confirm your e-mail address`, `Dear ${d.firstName},`, {
+  const l = b.language;
+  const event = b.eventName;
+  return layout(b, t(l, 'mail.confirmEmail.subject', { event }), greeting(b, d.firstName), {
     blocks: [
-      `This address was given for a registration for ${b.eventName}. Please confirm that it is yours; until then it cannot be used to log in to the portal.`,
-      { link: d.link, label: 'Confirm my e-mail address' },
-      ...(d.expiresAt ? [`The link is valid until ${longDate(d.expiresAt)}.`] : []),
-      'If you did not register, ignore this mail and the address stays unconfirmed.',
+      t(l, 'mail.confirmEmail.body', { event }),
+      { link: d.link, label: t(l, 'mail.confirmEmail.button') },
+      ...(d.expiresAt ? [t(l, 'mail.linkValidUntil', { date: longDate(d.expiresAt, l) })] : []),
+      t(l, 'mail.confirmEmail.ignore'),
     ],
   });
 }

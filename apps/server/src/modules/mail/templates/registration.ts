@@ -1,4 +1,5 @@
-import { layout, longDate, type Branding, type Rendered } from './layout.ts';
+import { t } from '../../../lib/i18n/i18n.ts';
+import { greeting, layout, longDate, type Branding, type Rendered } from './layout.ts';
 
 export interface RegistrationMailData {
   registrationId: number;
@@ -20,64 +21,63 @@ export interface RegistrationMailData {
 /** The content id of the badge's QR image attached to a confirmation. */
 export const BADGE_QR_CID = 'badge-qr';
 
-function badge(d: RegistrationMailData) {
+function badge(b: Branding, d: RegistrationMailData) {
   return d.badgeCode
     ? [
-        'Your badge: show this code at the door (printed or on your phone). It is also on your registration page.',
-        { image: `cid:${BADGE_QR_CID}`, alt: 'Your badge QR code', text: `Badge code: ${d.badgeCode}` },
+        t(b.language, 'mail.registration.badge'),
+        { image: `cid:${BADGE_QR_CID}`, alt: t(b.language, 'mail.registration.badgeAlt'), text: t(b.language, 'mail.registration.badgeCode', { code: d.badgeCode }) },
       ]
     : [];
 }
 
 function attendanceRows(b: Branding, d: RegistrationMailData): Array<[string, string]> {
+  const l = b.language;
   const rows: Array<[string, string]> = [
-    ['Event', b.eventName],
-    ['Attendee', `${d.firstName} ${d.lastName}`],
+    [t(l, 'mail.registration.event'), b.eventName],
+    [t(l, 'mail.registration.attendee'), `${d.firstName} ${d.lastName}`],
   ];
-  if (d.storeName) rows.push(['Store', d.storeName]);
-  if (d.isVirtual) rows.push(['Attendance', 'Virtual']);
+  if (d.storeName) rows.push([t(l, 'mail.registration.store'), d.storeName]);
+  if (d.isVirtual) rows.push([t(l, 'mail.registration.attendance'), t(l, 'mail.registration.virtual')]);
   else {
-    rows.push(['Attendance', 'In person']);
-    if (d.arrivalDate) rows.push(['Arrival', longDate(d.arrivalDate)]);
-    if (d.departureDate) rows.push(['Departure', longDate(d.departureDate)]);
-    if (b.location) rows.push(['Location', b.location]);
+    rows.push([t(l, 'mail.registration.attendance'), t(l, 'mail.registration.inPerson')]);
+    if (d.arrivalDate) rows.push([t(l, 'mail.registration.arrival'), longDate(d.arrivalDate, l)]);
+    if (d.departureDate) rows.push([t(l, 'mail.registration.departure'), longDate(d.departureDate, l)]);
+    if (b.location) rows.push([t(l, 'mail.registration.location'), b.location]);
   }
   return rows;
 }
 
-function revisit(d: RegistrationMailData) {
-  return d.revisitUrl ? [{ link: d.revisitUrl, label: 'Review or change your registration' }] : [];
+function revisit(b: Branding, d: RegistrationMailData) {
+  return d.revisitUrl ? [{ link: d.revisitUrl, label: t(b.language, 'mail.registration.revisit') }] : [];
 }
 
 export function registrationConfirmed(b: Branding, d: RegistrationMailData): Rendered {
-  return layout(b, `${b.eventName}: your registration is confirmed`, `Dear ${d.firstName},`, {
+  const event = b.eventName;
+  return layout(b, t(b.language, 'mail.registration.confirmed.subject', { event }), greeting(b, d.firstName), {
     blocks: [
-      `Your registration for ${b.eventName} is confirmed. The attached calendar file adds it to your calendar.`,
+      t(b.language, 'mail.registration.confirmed.body', { event }),
       { rows: attendanceRows(b, d) },
-      ...badge(d),
-      ...revisit(d),
-      'We look forward to seeing you.',
+      ...badge(b, d),
+      ...revisit(b, d),
+      t(b.language, 'mail.registration.confirmed.closing'),
     ],
   });
 }
 
 export function registrationChanged(b: Branding, d: RegistrationMailData): Rendered {
-  return layout(b, `${b.eventName}: your registration was changed`, `Dear ${d.firstName},`, {
-    blocks: [
-      `Your registration for ${b.eventName} was changed. Opening the attached calendar file updates the entry already in your calendar.`,
-      { rows: attendanceRows(b, d) },
-      ...badge(d),
-      ...revisit(d),
-    ],
+  const event = b.eventName;
+  return layout(b, t(b.language, 'mail.registration.changed.subject', { event }), greeting(b, d.firstName), {
+    blocks: [t(b.language, 'mail.registration.changed.body', { event }), { rows: attendanceRows(b, d) }, ...badge(b, d), ...revisit(b, d)],
   });
 }
 
 export function registrationCancelled(b: Branding, d: RegistrationMailData): Rendered {
-  return layout(b, `${b.eventName}: your registration was cancelled`, `Dear ${d.firstName},`, {
+  const event = b.eventName;
+  return layout(b, t(b.language, 'mail.registration.cancelled.subject', { event }), greeting(b, d.firstName), {
     blocks: [
-      `Your registration for ${b.eventName} was cancelled. The attached calendar file removes it from your calendar.`,
-      'If this was a mistake, log in to the portal and enrol again.',
-      { link: b.portalUrl, label: 'Open the portal' },
+      t(b.language, 'mail.registration.cancelled.body', { event }),
+      t(b.language, 'mail.registration.cancelled.again'),
+      { link: b.portalUrl, label: t(b.language, 'mail.openPortal') },
     ],
   });
 }

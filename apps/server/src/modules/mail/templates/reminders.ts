@@ -1,4 +1,5 @@
-import { layout, longDate, type Branding, type Rendered } from './layout.ts';
+import { t } from '../../../lib/i18n/i18n.ts';
+import { greeting, layout, longDate, type Branding, type Rendered } from './layout.ts';
 
 export interface StoreReminderData {
   managerName: string;
@@ -15,22 +16,26 @@ export interface LinkReminderData {
 }
 
 export function storeReminder(b: Branding, d: StoreReminderData): Rendered {
-  const deadline = d.closesOn ? ` Registration closes on ${longDate(d.closesOn)}.` : '';
-  return layout(b, `${b.eventName}: nobody from ${d.storeName} is registered yet`, `Dear ${d.managerName},`, {
+  const l = b.language;
+  const event = b.eventName;
+  const body = t(l, 'mail.storeReminder.body', { store: d.storeName, dlrnum: d.dlrnum, event });
+  return layout(b, t(l, 'mail.storeReminder.subject', { event, store: d.storeName }), greeting(b, d.managerName), {
     blocks: [
-      `No one from ${d.storeName} (store ${d.dlrnum}) is registered for ${b.eventName} yet.${deadline}`,
-      'Log in to the portal to enrol yourself or your colleagues.',
-      { link: b.portalUrl, label: 'Enrol now' },
+      d.closesOn ? `${body} ${t(l, 'mail.storeReminder.closes', { date: longDate(d.closesOn, l) })}` : body,
+      t(l, 'mail.storeReminder.action'),
+      { link: b.portalUrl, label: t(l, 'mail.storeReminder.button') },
     ],
   });
 }
 
 export function linkReminder(b: Branding, d: LinkReminderData): Rendered {
-  return layout(b, `${b.eventName}: your registration is not complete`, `Dear ${d.firstName},`, {
+  const l = b.language;
+  const event = b.eventName;
+  return layout(b, t(l, 'mail.linkReminder.subject', { event }), greeting(b, d.firstName), {
     blocks: [
-      `You were enrolled for ${b.eventName}, but the registration has not been completed yet.`,
-      { link: d.link, label: 'Complete your registration' },
-      ...(d.expiresAt ? [`The link is valid until ${longDate(d.expiresAt)}.`] : []),
+      t(l, 'mail.linkReminder.body', { event }),
+      { link: d.link, label: t(l, 'mail.link.button') },
+      ...(d.expiresAt ? [t(l, 'mail.linkValidUntil', { date: longDate(d.expiresAt, l) })] : []),
     ],
   });
 }

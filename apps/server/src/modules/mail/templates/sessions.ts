@@ -1,5 +1,6 @@
 /** The program's mails (docs/sessions.md): my agenda with its `.ics`, a seat offered, an offer lapsed, a session cancelled. */
-import { layout, type Branding, type Rendered } from './layout.ts';
+import { instantUtc, t } from '../../../lib/i18n/i18n.ts';
+import { greeting, layout, type Branding, type Rendered } from './layout.ts';
 
 export interface SessionAgendaData {
   firstName: string;
@@ -24,37 +25,38 @@ export interface SessionEndedData {
   when: string;
 }
 
-const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-const statusLabel = { Enrolled: 'seat', Waitlisted: 'waiting list', Offered: 'seat offered, claim it' } as const;
-
 export function sessionAgenda(b: Branding, d: SessionAgendaData): Rendered {
-  return layout(b, `${b.eventName}: your sessions`, `Dear ${d.firstName},`, {
+  const l = b.language;
+  return layout(b, t(l, 'mail.sessions.agenda.subject', { event: b.eventName }), greeting(b, d.firstName), {
     blocks: [
-      d.sessions.length ? 'These are your sessions. The attached calendar file adds the ones you have a seat in to your calendar.' : 'You have picked no sessions yet.',
-      ...(d.sessions.length ? [{ rows: d.sessions.map((s): [string, string] => [s.when, `${s.title} (${s.room}; ${statusLabel[s.status]})`]) }] : []),
-      ...(d.link ? [{ link: d.link, label: 'Change your sessions' }] : []),
+      d.sessions.length ? t(l, 'mail.sessions.agenda.body') : t(l, 'mail.sessions.agenda.none'),
+      ...(d.sessions.length ? [{ rows: d.sessions.map((s): [string, string] => [s.when, t(l, 'mail.sessions.agenda.row', { title: s.title, room: s.room, status: s.status })]) }] : []),
+      ...(d.link ? [{ link: d.link, label: t(l, 'mail.sessions.agenda.button') }] : []),
     ],
   });
 }
 
 export function sessionOffer(b: Branding, d: SessionOfferData): Rendered {
-  return layout(b, `${b.eventName}: a seat in "${d.title}" is yours if you claim it`, `Dear ${d.firstName},`, {
+  const l = b.language;
+  return layout(b, t(l, 'mail.sessions.offer.subject', { event: b.eventName, title: d.title }), greeting(b, d.firstName), {
     blocks: [
-      `A seat in "${d.title}" (${d.when}) has become free and is offered to you. Claim it before ${utc(d.expiresAt)}; after that it goes to the next person on the waiting list.`,
-      ...(d.link ? [{ link: d.link, label: 'Claim your seat' }] : []),
-      'If you no longer want it, you can decline it on the same page (or on your registration page).',
+      t(l, 'mail.sessions.offer.body', { title: d.title, when: d.when, deadline: instantUtc(l, d.expiresAt) }),
+      ...(d.link ? [{ link: d.link, label: t(l, 'mail.sessions.offer.button') }] : []),
+      t(l, 'mail.sessions.offer.decline'),
     ],
   });
 }
 
 export function sessionOfferExpired(b: Branding, d: SessionEndedData): Rendered {
-  return layout(b, `${b.eventName}: your seat offer in "${d.title}" has lapsed`, `Dear ${d.firstName},`, {
-    blocks: [`The seat in "${d.title}" (${d.when}) offered to you was not claimed in time and has gone to the next person on the waiting list.`],
+  const l = b.language;
+  return layout(b, t(l, 'mail.sessions.expired.subject', { event: b.eventName, title: d.title }), greeting(b, d.firstName), {
+    blocks: [t(l, 'mail.sessions.expired.body', { title: d.title, when: d.when })],
   });
 }
 
 export function sessionCancelled(b: Branding, d: SessionEndedData): Rendered {
-  return layout(b, `${b.eventName}: "${d.title}" is cancelled`, `Dear ${d.firstName},`, {
-    blocks: [`We are sorry: the session "${d.title}" (${d.when}) has been cancelled. Your seat or your place on its waiting list is released.`, { link: b.portalUrl, label: 'Pick another session' }],
+  const l = b.language;
+  return layout(b, t(l, 'mail.sessions.cancelled.subject', { event: b.eventName, title: d.title }), greeting(b, d.firstName), {
+    blocks: [t(l, 'mail.sessions.cancelled.body', { title: d.title, when: d.when }), { link: b.portalUrl, label: t(l, 'mail.sessions.cancelled.button') }],
   });
 }
