@@ -111,6 +111,7 @@ describe('every mail kind in French', () => {
     revisitUrl: 'http://portal.test/register/x', link: 'http://portal.test/register/t', invitedBy: 'Pat Morgan', expiresAt: '2027-02-03T14:05:00.000Z',
     managerName: 'Camille', dlrnum: '10001', closesOn: '2027-02-25', code: '123456', position: 3, title: 'Atelier', when: 'lun. 1 mars, 9 h – 10 h', room: 'Salle A',
     sessions: [{ title: 'Atelier', when: 'lun. 1 mars, 9 h – 10 h', room: 'Salle A', status: 'Waitlisted' }],
+    fromName: 'Pat Morgan', toName: 'Dominique Gagnon', what: 'offered',
     recipientName: 'Camille', scopeLabel: 'Région 010', since: '2027-01-01T00:00:00Z', until: '2027-01-08T00:00:00Z', totals: { stores: 5000, enrolledStores: 4, registrations: 9 }, changes: 2,
   };
   // Organizer mails go to the console's staff, who read it in English.
