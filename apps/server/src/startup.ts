@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { DEMO_WAITLIST_CODE, loadDemoWaitlist } from './demo/demo-waitlist.ts';
 import { loadDemoData } from './demo/load-demo-data.ts';
 import { loadDemoSessions } from './demo/demo-sessions.ts';
+import { loadDemoQuestions } from './demo/demo-questions.ts';
 import { encryptPlainTotpSecrets } from './modules/admin/admin-auth.service.ts';
 import { runModeOf, type RunMode } from './production-mode.ts';
 
@@ -44,6 +45,8 @@ export async function prepareDatabase(options: {
   if (wantDemo && (await loadDemoWaitlist(db, { codeHashKey: config.codeHashKey }))) log(`demo waiting list loaded (access code ${DEMO_WAITLIST_CODE})`);
   // The demo's program (docs/sessions.md), once, also into demo data loaded by an older version.
   if (wantDemo && (await loadDemoSessions(db))) log('demo sessions loaded');
+  // The demo's registration questions and answers (docs/questions.md), once, likewise.
+  if (wantDemo && (await loadDemoQuestions(db))) log('demo registration questions loaded');
   // TOTP secrets stored in plain text by an older version are encrypted now (a migration has no key).
   const encrypted = await encryptPlainTotpSecrets(db, config.totpEncryptionKey);
   if (encrypted) log(`${encrypted} organizer TOTP secret(s) stored in plain text encrypted with TOTP_ENCRYPTION_KEY`);

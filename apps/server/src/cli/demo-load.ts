@@ -13,6 +13,7 @@ import { formatDemoAccounts } from '../demo/demo-accounts.ts';
 import { DEMO_DEFAULT_SEED, DEMO_MAX_STORES } from '../demo/generate-demo-data.ts';
 import { loadDemoWaitlist } from '../demo/demo-waitlist.ts';
 import { loadDemoSessions } from '../demo/demo-sessions.ts';
+import { loadDemoQuestions } from '../demo/demo-questions.ts';
 import { DEMO_META_KEY, DemoDataError, loadDemoData, type DemoSummary } from '../demo/load-demo-data.ts';
 
 const USAGE = `Usage: npm run demo:load -- [--stores N] [--seed N] [--reset]
@@ -59,6 +60,8 @@ function parseArguments(argv: string[]) {
 
 /** Tables the demo data owns, children first. Content tables and revoked tokens are kept. */
 const RESET_TABLES = [
+  schema.registrationAnswers,
+  schema.questions,
   schema.sessionAttendance,
   schema.sessionPicks,
   schema.calendarFeeds,
@@ -136,10 +139,11 @@ async function main(args: ReturnType<typeof parseArguments>): Promise<number> {
         await tx.execute(sql`truncate table ${sql.join(RESET_TABLES, sql`, `)} restart identity cascade`);
         await tx.delete(schema.meta).where(sql`${schema.meta.key} = ${DEMO_META_KEY}`);
       }
-      if (args.reset) await tx.delete(schema.meta).where(sql`${schema.meta.key} in ('demo_waitlist', 'demo_sessions')`);
+      if (args.reset) await tx.delete(schema.meta).where(sql`${schema.meta.key} in ('demo_waitlist', 'demo_sessions', 'demo_questions')`);
       const loaded = await loadDemoData(tx, { stores, seed: args.seed ?? DEMO_DEFAULT_SEED, codeHashKey: config.codeHashKey });
       await loadDemoWaitlist(tx, { codeHashKey: config.codeHashKey });
       await loadDemoSessions(tx);
+      await loadDemoQuestions(tx);
       return loaded;
     });
     console.log(formatSummary(summary, performance.now() - started, target));
