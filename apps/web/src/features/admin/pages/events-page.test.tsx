@@ -23,8 +23,17 @@ describe('event form rules', () => {
         defaultComplimentarySeats: 2,
         reminderDaysBeforeClose: 7,
         retentionDays: null,
+        changesCloseAt: null,
+        helpDeskEmail: null,
+        helpDeskPhone: null,
       },
     });
+  });
+  it('sends when attendees’ changes close and the help desk, and refuses a help desk address that is none', () => {
+    expect(checkEventForm({ ...values, changesCloseAt: '2027-02-19T23:59', helpDeskEmail: ' desk@corp.example.com ', helpDeskPhone: '(800) 555-0142' })).toMatchObject({
+      update: { changesCloseAt: new Date('2027-02-19T23:59').toISOString(), helpDeskEmail: 'desk@corp.example.com', helpDeskPhone: '(800) 555-0142' },
+    });
+    expect(checkEventForm({ ...values, helpDeskEmail: 'the desk' })).toMatchObject({ errors: { helpDeskEmail: expect.any(String) } });
   });
   it('sends the retention period and refuses one out of range', () => {
     expect(checkEventForm({ ...values, retentionDays: '90' })).toMatchObject({ update: { retentionDays: 90 } });

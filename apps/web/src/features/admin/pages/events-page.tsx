@@ -37,6 +37,9 @@ function EventForm({ event }: { event: AdminEvent }) {
     { name: 'defaultComplimentarySeats', id: id('seats'), label: 'Complimentary seats per store', inputMode: 'numeric', hint: 'Default for stores without their own number.' },
     { name: 'reminderDaysBeforeClose', id: id('reminders'), label: 'Reminder, days before close', inputMode: 'numeric', hint: 'Store managers of stores with nobody enrolled are mailed then. Empty: no reminder.' },
     { name: 'retentionDays', id: id('retention'), label: 'Erase attendees, days after the end', inputMode: 'numeric', hint: 'A daily job erases the attendees and purges delivered mail bodies then (see the dry run). Empty: kept.' },
+    { name: 'changesCloseAt', id: id('changes-close'), label: 'Changes close', type: 'datetime-local', hint: 'Attendees change or hand over their own registration until then; after it their page is read-only. Empty: no limit.' },
+    { name: 'helpDeskEmail', id: id('help-email'), label: 'Help desk e-mail', hint: 'Named on the registration page once changes have closed.' },
+    { name: 'helpDeskPhone', id: id('help-phone'), label: 'Help desk phone' },
   ];
 
   const onSubmit = (e: FormEvent) => {

@@ -13,6 +13,9 @@ export interface EventFormValues {
   defaultComplimentarySeats: string;
   reminderDaysBeforeClose: string;
   retentionDays: string;
+  changesCloseAt: string;
+  helpDeskEmail: string;
+  helpDeskPhone: string;
 }
 
 export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
@@ -28,6 +31,9 @@ export function eventFormValues(event: AdminEvent): EventFormValues {
     defaultComplimentarySeats: String(event.defaultComplimentarySeats),
     reminderDaysBeforeClose: event.reminderDaysBeforeClose === null ? '' : String(event.reminderDaysBeforeClose),
     retentionDays: event.retentionDays === null || event.retentionDays === undefined ? '' : String(event.retentionDays),
+    changesCloseAt: toLocalInput(event.changesCloseAt),
+    helpDeskEmail: event.helpDeskEmail ?? '',
+    helpDeskPhone: event.helpDeskPhone ?? '',
   };
 }
 
@@ -46,6 +52,8 @@ export function checkEventForm(values: EventFormValues): { update: UpdateEventRe
   const closes = fromLocalInput(values.registrationClosesAt);
   if (values.registrationOpensAt && !opens) errors.registrationOpensAt = 'Enter a date and time.';
   if (values.registrationClosesAt && !closes) errors.registrationClosesAt = 'Enter a date and time.';
+  const changesClose = fromLocalInput(values.changesCloseAt);
+  if (values.changesCloseAt && !changesClose) errors.changesCloseAt = 'Enter a date and time.';
 
   const update: UpdateEventRequest = {
     startsOn: values.startsOn,
@@ -57,6 +65,9 @@ export function checkEventForm(values: EventFormValues): { update: UpdateEventRe
     defaultComplimentarySeats: seats ?? 0,
     reminderDaysBeforeClose: reminder ?? null,
     retentionDays: retention ?? null,
+    changesCloseAt: changesClose,
+    helpDeskEmail: values.helpDeskEmail.trim() || null,
+    helpDeskPhone: values.helpDeskPhone.trim() || null,
   };
   const parsed = updateEventRequestSchema.safeParse(update);
   if (!parsed.success) {

@@ -14,6 +14,8 @@ export interface RegistrationFormProps {
   onDone: (summary: RegistrationSummary) => void;
   /** The link stopped working meanwhile (used in another tab, expired). */
   onDeadLink: (error: ApiError) => void;
+  /** Changes have closed: the registration is shown, nothing can be sent. */
+  readOnly?: boolean;
 }
 
 const SAVE_FAILED = 'Your registration could not be saved. Please try again.';
@@ -33,7 +35,7 @@ function initialFields(r: RegistrationPage): FormFields {
  * The attendee confirms name and e-mail, chooses physical or virtual attendance and, for physical
  * attendance, arrival and departure inside the event window. A revisit link also offers cancelling.
  */
-export function RegistrationForm({ token, registration, onDone, onDeadLink }: RegistrationFormProps) {
+export function RegistrationForm({ token, registration, onDone, onDeadLink, readOnly = false }: RegistrationFormProps) {
   const id = useId();
   const [fields, setFields] = useState<FormFields>(() => initialFields(registration));
   const [submitted, setSubmitted] = useState(false);
@@ -42,6 +44,7 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink }: Re
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const mutation = useSubmitRegistration(token);
   const pending = mutation.isPending;
+  const locked = pending || readOnly;
   const revisit = registration.purpose === 'revisit';
   const { event } = registration;
 
@@ -88,7 +91,7 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink }: Re
 
   return (
     <form noValidate onSubmit={submit} aria-describedby={shown.length > 0 ? errorsId : undefined}>
-      <fieldset className="mb-3" disabled={pending}>
+      <fieldset className="mb-3" disabled={locked}>
         <legend className="h5">Attendee</legend>
         <div className="row g-2">
           <div className="col-sm-6">
@@ -113,7 +116,7 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink }: Re
         {!registration.emailEditable && <p className="form-text mt-n2">This is the e-mail address on record for the attendee.</p>}
       </fieldset>
 
-      <fieldset className="mb-3" disabled={pending}>
+      <fieldset className="mb-3" disabled={locked}>
         <legend className="h5">Attendance</legend>
         <CheckField type="radio" name={`${id}-attendance`} id={`${id}-physical`} label="In person" checked={!fields.isVirtual} onChange={() => update('isVirtual')(false)} />
         {event.isVirtual && (
@@ -144,16 +147,18 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink }: Re
         )}
       </fieldset>
 
-      <div className="d-flex flex-wrap gap-2 align-items-center">
-        <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Saving…' : revisit ? 'Save changes' : 'Complete registration'}
-        </button>
-        {revisit && !confirmingCancel && (
-          <button type="button" className="btn btn-outline-danger" disabled={pending} onClick={() => setConfirmingCancel(true)}>
-            Cancel my registration
+      {!readOnly && (
+        <div className="d-flex flex-wrap gap-2 align-items-center">
+          <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending || undefined}>
+            {pending ? 'Saving…' : revisit ? 'Save changes' : 'Complete registration'}
           </button>
-        )}
-      </div>
+          {revisit && !confirmingCancel && (
+            <button type="button" className="btn btn-outline-danger" disabled={pending} onClick={() => setConfirmingCancel(true)}>
+              Cancel my registration
+            </button>
+          )}
+        </div>
+      )}
       {revisit && confirmingCancel && (
         <div className="alert alert-warning mt-3" role="group" aria-labelledby={`${id}-cancel-question`}>
           <p id={`${id}-cancel-question`} className="mb-2">
@@ -168,7 +173,7 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink }: Re
         </div>
       )}
       <ErrorList id={errorsId} errors={shown} />
-      <p className="form-text mt-3 registration-expiry">This link works once and expires on {formatInstant(registration.expiresAt)}.</p>
+      {!readOnly && <p className="form-text mt-3 registration-expiry">This link works once and expires on {formatInstant(registration.expiresAt)}.</p>}
     </form>
   );
 }
