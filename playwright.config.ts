@@ -13,7 +13,9 @@ import { CHROME_PATH, CHROMIUM_ARGS } from './e2e/chromium.ts';
 const port = Number(process.env.E2E_PORT ?? 4391);
 // Evaluated again in every worker: the first evaluation (the runner) picks the data dir.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-const serverCommand = existsSync('apps/server/dist/server.js') ? 'node apps/server/dist/server.js' : 'npx tsx apps/server/src/server.ts';
+// The mails the server sends land here (e2e/serve-with-mail.mjs; read with e2e/mailbox.ts).
+process.env.E2E_MAIL_DIR ??= `${process.env.E2E_DATA_DIR}-mail`;
+const serverCommand = `node e2e/serve-with-mail.mjs ${existsSync('apps/server/dist/server.js') ? 'node apps/server/dist/server.js' : 'npx tsx apps/server/src/server.ts'}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -48,6 +50,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: process.env.E2E_DATA_DIR,
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
       DEMO_STORES: '1000',
       LOG_LEVEL: 'warn',
     },

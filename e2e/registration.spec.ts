@@ -4,7 +4,10 @@
  * pages for links that cannot be used.
  */
 import type { Page } from '@playwright/test';
-import { expect, loginAs, openEnrollmentScreen, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { DEMO_ACCOUNTS, expect, loginAs, openEnrollmentScreen, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { linkIn, mailCount, waitForMail } from './mailbox.ts';
+
+const JORDAN = DEMO_ACCOUNTS.dealerStaff.userName;
 
 const enrollmentTab = (page: Page) => page.getByRole('navigation').getByRole('link', { name: 'Enrollment' });
 
@@ -18,7 +21,7 @@ async function revisitThroughTab(page: Page) {
   return revisit;
 }
 
-test('general manager enrols, then changes the dates and cancels through the enrollment tab', async ({ page }) => {
+test('general manager enrols, changes the dates through the enrollment tab, and cancels through the link mailed to them', async ({ page }) => {
   await loginAs(page, 'dealerStaff');
   const enrollment = await openEnrollmentScreen(page);
   await enrollment.getByRole('radio', { name: 'General Manager' }).check();
@@ -48,9 +51,22 @@ test('general manager enrols, then changes the dates and cancels through the enr
   await expect(cancel.getByLabel('Arrival date')).toHaveValue('2027-03-02');
   await cancel.getByRole('button', { name: 'Cancel my registration' }).click();
   await snap(cancel, 'registration-revisit-cancel');
+  // A page opened from the portal shows no badge and cannot give the place up: a link goes to the
+  // attendee's own mailbox instead, and the page says where (masked).
+  await expect(cancel.getByRole('button', { name: 'Mail me the link to my badge' })).toBeVisible();
+  const mailsBefore = mailCount(JORDAN);
   await cancel.getByRole('button', { name: 'Yes, cancel it' }).click();
-  await expect(cancel.getByRole('heading', { name: 'Your registration has been cancelled' })).toBeVisible();
+  await expect(cancel.getByTestId('mailed-link-notice')).toContainText('j***@m***.com');
   await cancel.close();
+  const mail = await waitForMail(JORDAN, /cancel your registration/, mailsBefore);
+  const mailed = await page.context().newPage();
+  await mailed.goto(new URL(linkIn(mail, /^\/register\//)).pathname);
+  await expect(mailed.getByRole('heading', { name: 'Your badge' })).toBeVisible();
+  await expect(mailed.getByRole('img', { name: /Badge QR code of Jordan Lee/ })).toBeVisible();
+  await mailed.getByRole('button', { name: 'Cancel my registration' }).click();
+  await mailed.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(mailed.getByRole('heading', { name: 'Your registration has been cancelled' })).toBeVisible();
+  await mailed.close();
 
   // Nothing left to revisit: the tab opens the enrollment screen again.
   await page.goto('/nbc/welcome');

@@ -117,8 +117,17 @@ export const registrationPageSchema = registrationSummarySchema.extend({
   changesClosed: z.boolean(),
   /** Whom to ask once changes have closed. */
   helpDesk: z.object({ email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  /**
+   * Whether this link went only to the attendee's mailbox. Only such a page shows the badge and may
+   * cancel, claim or decline; a link obtained by a signed-in session gets a mailed one instead.
+   */
+  linkMailed: z.boolean().optional(),
 });
 export type RegistrationPage = z.infer<typeof registrationPageSchema>;
+
+/** `data` of `POST /api/Registration/{token}/MailLink`: where the link to the page went, masked (`j***@m***.com`). */
+export const mailedLinkSchema = z.object({ sentTo: z.string() });
+export type MailedLink = z.infer<typeof mailedLinkSchema>;
 
 export const registrationSubmitSchema = z.discriminatedUnion('action', [
   z.object({

@@ -31,23 +31,37 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** A new link retires the registration's older unused ones: only the latest link a person got works. */
+/**
+ * A new link retires the registration's older unused ones: only the latest link a person got works.
+ * A link handed to a session (`mailed` false) retires only other such links, so asking the portal
+ * for a link never breaks the one in the attendee's mailbox.
+ */
 export async function issueToken(
   tx: Tx,
   registrationId: number,
   purpose: RegistrationTokenPurpose,
   now: Date,
   ttlMs: number = TOKEN_TTL_MS[purpose],
+  options: { mailed?: boolean } = {},
 ): Promise<string> {
+  const mailed = options.mailed ?? false;
   await tx
     .update(registrationTokens)
     .set({ expiresAt: now })
-    .where(and(eq(registrationTokens.registrationId, registrationId), isNull(registrationTokens.usedAt), gt(registrationTokens.expiresAt, now)));
+    .where(
+      and(
+        eq(registrationTokens.registrationId, registrationId),
+        isNull(registrationTokens.usedAt),
+        gt(registrationTokens.expiresAt, now),
+        mailed ? undefined : eq(registrationTokens.mailed, false),
+      ),
+    );
   const token = randomBytes(32).toString('base64url');
   await tx.insert(registrationTokens).values({
     tokenHash: hashToken(token),
     registrationId,
     purpose,
+    mailed,
     expiresAt: new Date(now.getTime() + ttlMs),
   });
   return token;
@@ -57,6 +71,8 @@ export interface LiveToken {
   registrationId: number;
   purpose: RegistrationTokenPurpose;
   expiresAt: Date;
+  /** Sent only to the attendee's mailbox (never answered to a session). */
+  mailed: boolean;
 }
 
 /** Why a token cannot be used: 404 unknown, 409 used, 410 expired. */
@@ -73,7 +89,7 @@ export async function findLiveToken(db: DbOrTx, token: string, now: Date): Promi
   if (!TOKEN_SHAPE.test(token)) throw notFound(INVALID_LINK_MESSAGE);
   const tokenHash = hashToken(token);
   const [row] = await db
-    .select({ registrationId: registrationTokens.registrationId, purpose: registrationTokens.purpose, expiresAt: registrationTokens.expiresAt })
+    .select({ registrationId: registrationTokens.registrationId, purpose: registrationTokens.purpose, expiresAt: registrationTokens.expiresAt, mailed: registrationTokens.mailed })
     .from(registrationTokens)
     .where(and(eq(registrationTokens.tokenHash, tokenHash), isNull(registrationTokens.usedAt), gt(registrationTokens.expiresAt, now)))
     .limit(1);
@@ -94,7 +110,7 @@ export async function consumeToken(tx: Tx, token: string, now: Date): Promise<Li
     .update(registrationTokens)
     .set({ usedAt: now })
     .where(and(eq(registrationTokens.tokenHash, tokenHash), isNull(registrationTokens.usedAt), gt(registrationTokens.expiresAt, now)))
-    .returning({ registrationId: registrationTokens.registrationId, purpose: registrationTokens.purpose, expiresAt: registrationTokens.expiresAt });
+    .returning({ registrationId: registrationTokens.registrationId, purpose: registrationTokens.purpose, expiresAt: registrationTokens.expiresAt, mailed: registrationTokens.mailed });
   if (!row) throw await refusal(tx, tokenHash, now);
   return row;
 }

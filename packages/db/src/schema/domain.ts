@@ -328,6 +328,8 @@ export const registrationTokens = pgTable(
     purpose: text('purpose').$type<'register' | 'revisit'>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Sent only to the attendee's own address: the page behind it shows the badge and may give up the place. */
+    mailed: boolean('mailed').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('registration_tokens_registration_idx').on(t.registrationId)],

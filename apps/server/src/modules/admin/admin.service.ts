@@ -358,7 +358,8 @@ export function createAdminService(deps: AdminServiceDeps) {
         const enrolled = registration.status === 'Enrolled';
         // On the waiting list: their own page (position, offer), as for an enrolled attendee.
         const ownPage = enrolled || registration.status === 'Waitlisted' || registration.status === 'Offered';
-        const link = ownPage ? await provider.revisitLink(tx, subject, at) : await provider.registrationLink(tx, subject, at);
+        // The organizer resends to the attendee's own address: that page shows the badge (the console does too).
+        const link = ownPage ? await provider.revisitLink(tx, subject, at, { mailed: email !== null }) : await provider.registrationLink(tx, subject, at);
         let outboxId: number | null = null;
         if (email) {
           outboxId = enrolled

@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { registrationPageSchema, registrationSummarySchema, type EnrollmentLinkRequest, type LoginData, type RegistrationSubmit } from '@portal/contracts';
 import { rowsOf, schema } from '@portal/db';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
-import { confirmEmailFromOutbox } from '../../testing/mail-helpers.ts';
+import { confirmEmailFromOutbox, mailsTo } from '../../testing/mail-helpers.ts';
 import { hashToken } from '../../lib/registration-tokens.ts';
 
 const { registrations, registrationTokens, people, stores, auditLog } = schema;
@@ -304,7 +304,10 @@ describe('enrollment', () => {
       const revisit = await t.app.inject({ method: 'GET', url: REVISIT, headers: bearer(danaLogin.accessToken) });
       const revisitToken = tokenOf((revisit.json() as { data: string }).data);
       expect(registrationPageSchema.parse((await page(t.app, revisitToken)).json().data).purpose).toBe('revisit');
-      const cancelled = await submit(t.app, revisitToken, { action: 'cancel' });
+      // A link from the portal cannot give the place up: the cancel goes through the link mailed to her.
+      expect((await submit(t.app, revisitToken, { action: 'cancel' })).statusCode).toBe(403);
+      const [mailed] = await mailsTo(t.database.db, 'dana.fresh@morgan-motors.example.com', 'confirm-action');
+      const cancelled = await submit(t.app, tokenOf(mailed!.data.link as string), { action: 'cancel' });
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(cancelled.json()).toMatchObject({ data: { status: 'Cancelled', isFree: false } });
       expect(await seats()).toEqual({ [DEMO.em]: true, 'frankie.newman@morgan-motors.example.com': true });

@@ -79,7 +79,8 @@ describe('badges, walk-ins and substitution', () => {
 
   it('the registration page and the console detail answer badge.code once Enrolled; a cancel takes it away and raises the version', async () => {
     const reg = await someEnrolled(1);
-    const token = await t.database.db.transaction((tx) => issueToken(tx, reg.id, 'revisit', new Date()));
+    // A link sent to the attendee's mailbox: only its page shows the badge (docs/security.md).
+    const token = await t.database.db.transaction((tx) => issueToken(tx, reg.id, 'revisit', new Date(), undefined, { mailed: true }));
     const page = await t.app.inject({ method: 'GET', url: `/api/Registration/${token}` });
     expect(page.statusCode).toBe(200);
     const data = registrationPageSchema.parse(body(page).data);

@@ -12,8 +12,8 @@ export function createBuiltinProvider(publicUrl: string, linkTtlHours?: number):
     async registrationLink(tx, subject, now) {
       return `${base}/register/${await issueToken(tx, subject.registrationId, 'register', now, registerTtlMs)}`;
     },
-    async revisitLink(tx, subject, now) {
-      return `${base}/register/${await issueToken(tx, subject.registrationId, 'revisit', now)}`;
+    async revisitLink(tx, subject, now, options) {
+      return `${base}/register/${await issueToken(tx, subject.registrationId, 'revisit', now, undefined, options)}`;
     },
   };
 }

@@ -27,6 +27,9 @@ export interface RegistrationProvider {
   readonly name: 'Builtin' | 'Cvent';
   /** Where the attendee completes a pending registration. */
   registrationLink(tx: Tx, subject: LinkSubject, now: Date): Promise<string>;
-  /** Where the attendee reviews, changes or cancels a completed registration. */
-  revisitLink(tx: Tx, subject: LinkSubject, now: Date): Promise<string>;
+  /**
+   * Where the attendee reviews, changes or cancels a completed registration. `mailed`: the link
+   * goes only to the attendee's own address, so its page may show the badge and give up the place.
+   */
+  revisitLink(tx: Tx, subject: LinkSubject, now: Date, options?: { mailed?: boolean }): Promise<string>;
 }

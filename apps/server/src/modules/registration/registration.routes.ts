@@ -58,6 +58,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       void reply.header('cache-control', 'no-store');
       return ok(await service.submit(request.params.token, request.body, request.ip));
     });
+
+    // The page was opened from the portal: its badge (and its cancel) come through a mailed link.
+    app.post('/api/Registration/:token/MailLink', { schema: { params: tokenParams } }, async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const sent = await service.mailLink(request.params.token, request.ip);
+      return ok(sent, `We have mailed a link to ${sent.sentTo}.`);
+    });
   }
 
   const cvent = config.cvent;

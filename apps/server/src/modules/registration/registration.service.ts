@@ -28,6 +28,9 @@ import type { BadgeKeys } from '../badges/badge-code.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
 import { issueBadge } from '../badges/badges.service.ts';
 import { acceptTransfer, assertChangesOpen, changesClosed, helpDeskOf, offerOfToken, offerPage, offerTransfer, pendingTransferOf, withdrawTransfer } from './transfers.service.ts';
+import { mailedLinkRequired, mailRegistrationLink, requireMailedLink, type MailedLinkStep } from './mailed-link.ts';
+
+export { requireMailedLink, type MailedLinkStep };
 
 export interface Attendance {
   isVirtual: boolean;
@@ -100,6 +103,16 @@ function assertUsable(purpose: RegistrationTokenPurpose, status: RegistrationSta
   if (purpose === 'revisit' && status !== 'Enrolled' && status !== 'Waitlisted' && status !== 'Offered') {
     throw conflict('This registration has not been completed yet. Please use your registration link.');
   }
+}
+
+/** Cancel, claim, decline or transfer on a registration's own page: a place given up, taken or handed over (mailed link only). */
+function givesUpPlace(purpose: RegistrationTokenPurpose, status: RegistrationStatus, input: RegistrationSubmitInput): MailedLinkStep | null {
+  if (purpose !== 'revisit') return null;
+  if (status !== 'Enrolled' && status !== 'Waitlisted' && status !== 'Offered') return null;
+  if (input.action === 'claim') return status === 'Offered' ? 'claim' : null;
+  if (input.action === 'transfer') return status === 'Enrolled' ? 'transfer' : null;
+  if (input.action === 'cancel') return status === 'Offered' ? 'decline' : 'cancel';
+  return null;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -178,7 +191,32 @@ export function createRegistrationService(deps: {
   const base = deps.publicUrl?.replace(/\/+$/, '');
   const now = deps.now ?? (() => new Date());
 
+  /** The step of `input` that only a mailed link may take, when the token was not mailed. */
+  async function stepNeedingMailbox(token: string, input: RegistrationSubmitInput): Promise<MailedLinkStep | null> {
+    if (input.action === 'submit') return null;
+    const live = await findLiveToken(db, token, now());
+    if (live.mailed) return null;
+    const summary = await q.summaryOf(db, live.registrationId);
+    return summary ? givesUpPlace(live.purpose, summary.status, input) : null;
+  }
+
   const service = {
+    /**
+     * Mails the attendee a link to their own page, which shows the badge (the page was opened from
+     * the portal, whose link does not). Answers the masked address it went to.
+     */
+    async mailLink(token: string, ip: string): Promise<{ sentTo: string }> {
+      const live = await findLiveToken(db, token, now());
+      const summary = await q.summaryOf(db, live.registrationId);
+      if (!summary) throw notFound('This registration no longer exists.');
+      if (summary.status !== 'Enrolled' && summary.status !== 'Waitlisted' && summary.status !== 'Offered') {
+        throw conflict('This registration has no page to mail yet. Please complete it first.');
+      }
+      const sentTo = await mailRegistrationLink(db, live.registrationId, { step: 'badge', publicUrl: base, now: now(), ip });
+      if (!sentTo) throw conflict('There is no e-mail address on record to send the link to. Please ask the event team.');
+      return { sentTo };
+    },
+
     /** What the hosted page shows for a live token. */
     async view(token: string): Promise<RegistrationPage> {
       const at = now();
@@ -201,7 +239,9 @@ export function createRegistrationService(deps: {
       return {
         ...summary,
         ...asked,
-        badge: await badgeOf(db, live.registrationId, summary.status),
+        // The badge lets its holder walk in: only a page opened from the attendee's mailbox shows it.
+        badge: live.mailed ? await badgeOf(db, live.registrationId, summary.status) : null,
+        linkMailed: live.mailed,
         purpose: live.purpose,
         expiresAt: live.expiresAt.toISOString(),
         emailEditable: summary.attendee.email === null,
@@ -215,6 +255,8 @@ export function createRegistrationService(deps: {
     /** Completes, changes or cancels the registration behind a token, using the token up. */
     async submit(token: string, input: RegistrationSubmitInput, ip: string): Promise<RegistrationSummary> {
       if (input.action === 'acceptTransfer') return service.acceptTransfer(token, ip);
+      const step = await stepNeedingMailbox(token, input);
+      if (step) await requireMailedLink(db, token, { step, publicUrl: base, now: now(), ip });
       const result = await service.submitInTransaction(token, input, ip);
       if (result.freed) deps.onPlaceFreed?.(result.freed);
       return result.summary;
@@ -241,6 +283,8 @@ export function createRegistrationService(deps: {
         if (!locked) throw notFound('This registration no longer exists.');
         const { registration } = locked;
         assertUsable(live.purpose, registration.status);
+        const step = givesUpPlace(live.purpose, registration.status, input);
+        if (step && !live.mailed) throw mailedLinkRequired(step, null);
 
         let actorEmail: string | null = null;
         let action: string;
@@ -333,7 +377,7 @@ export function createRegistrationService(deps: {
         }
         if (mailKind) {
           // The attendee's own link to change or cancel, in the mail that confirms the change.
-          const revisitUrl = mailKind !== 'registration-cancelled' && base ? `${base}/register/${await issueToken(tx, registration.id, 'revisit', at)}` : null;
+          const revisitUrl = mailKind !== 'registration-cancelled' && base ? `${base}/register/${await issueToken(tx, registration.id, 'revisit', at, undefined, { mailed: true })}` : null;
           await queueRegistrationMail(tx, { kind: mailKind, registrationId: registration.id, revisitUrl, now: at });
         }
         const summary = await q.summaryOf(tx, registration.id, waitlistPosition === undefined ? {} : { waitlistPosition });
@@ -356,7 +400,8 @@ export function createRegistrationService(deps: {
           },
         });
         const transfer = input.action === 'transfer' ? await pendingTransferOf(tx, registration.id, at) : undefined;
-        return { summary: { ...summary, ...(answers ? { answers } : {}), badge: await badgeOf(tx, registration.id, summary.status), ...(transfer !== undefined ? { transfer } : {}) }, freed };
+        const badge = live.mailed ? await badgeOf(tx, registration.id, summary.status) : null;
+        return { summary: { ...summary, ...(answers ? { answers } : {}), badge, ...(transfer !== undefined ? { transfer } : {}) }, freed };
       });
     },
 

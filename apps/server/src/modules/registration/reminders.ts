@@ -57,7 +57,7 @@ export async function queueLinkReminders(db: Db, now: Date, publicUrl: string, o
     if (!(await mayMailUnsolicited(db, row.email, now, options.perRecipientDay ?? DEFAULT_REMINDERS_PER_RECIPIENT_DAY))) continue;
     const done = await db
       .transaction(async (tx) => {
-        const token = await issueToken(tx, row.registration_id, 'register', now, ttlMs);
+        const token = await issueToken(tx, row.registration_id, 'register', now, ttlMs, { mailed: true });
         const mail = await enqueueMail(
           tx,
           {

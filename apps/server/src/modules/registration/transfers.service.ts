@@ -108,7 +108,7 @@ async function assertNotRegistered(tx: Tx, eventId: string, personId: number, na
 async function holderLink(tx: Tx, registrationId: number, at: Date, base: string | undefined, until?: Date): Promise<string | null> {
   if (!base) return null;
   const ttl = Math.max(TOKEN_TTL_MS.revisit, until ? until.getTime() - at.getTime() : 0);
-  return `${base}/register/${await issueToken(tx, registrationId, 'revisit', at, ttl)}`;
+  return `${base}/register/${await issueToken(tx, registrationId, 'revisit', at, ttl, { mailed: true })}`;
 }
 
 export interface TransferInput {
@@ -253,7 +253,7 @@ export async function acceptTransfer(tx: Tx, offer: tq.TransferRow, at: Date, ba
   });
 
   // Both are told: the colleague with the confirmation (badge, calendar file, own link), the sender that it is done.
-  const revisitUrl = base ? `${base}/register/${await issueToken(tx, registration.id, 'revisit', at)}` : null;
+  const revisitUrl = base ? `${base}/register/${await issueToken(tx, registration.id, 'revisit', at, undefined, { mailed: true })}` : null;
   await queueRegistrationMail(tx, { kind: 'registration-confirmed', registrationId: registration.id, revisitUrl, now: at });
   if (!isPlaceholderEmail(sender.email)) {
     await enqueueMail(tx, { kind: 'transfer-notice', to: sender.email, event: registration.eventId, data: { firstName: sender.firstName, what: 'accepted', toName: fullName(person) } }, at);

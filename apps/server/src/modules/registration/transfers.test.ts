@@ -40,7 +40,7 @@ describe('changes and transfers by the attendee', () => {
   const db = () => t.database.db;
   const page = (token: string) => t.app.inject({ method: 'GET', url: `/api/Registration/${token}` });
   const post = (token: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/Registration/${token}`, payload });
-  const revisit = (registrationId: number) => db().transaction((tx) => issueToken(tx, registrationId, 'revisit', new Date()));
+  const revisit = (registrationId: number) => db().transaction((tx) => issueToken(tx, registrationId, 'revisit', new Date(), undefined, { mailed: true }));
   const tokenOf = (link: unknown) => new URL(String(link)).pathname.split('/').pop()!;
 
   /** An Enrolled nbc registration not used by another test, of a store (with a colleague not registered) or of a traveller. */

@@ -52,7 +52,7 @@ export async function joinWaitlist(
   const position = (await positionOf(tx, input.registrationId)) ?? 1;
   const person = await q.attendeeOf(tx, input.registrationId);
   if (person && !isPlaceholderEmail(person.email)) {
-    const link = registrationPage(input.publicUrl, await issueToken(tx, input.registrationId, 'revisit', input.at, WAITING_LINK_TTL_MS));
+    const link = registrationPage(input.publicUrl, await issueToken(tx, input.registrationId, 'revisit', input.at, WAITING_LINK_TTL_MS, { mailed: true }));
     await enqueueMail(tx, { kind: 'waitlist-joined', to: person.email, event: input.eventId, data: { firstName: person.first_name, position, link } }, input.at);
   }
   return position;
@@ -75,7 +75,7 @@ async function makeOffer(tx: Tx, event: EventRow, registrationId: number, now: D
   let mailId: number | null = null;
   if (person && !isPlaceholderEmail(person.email)) {
     // The claim link is the attendee's own registration page, valid as long as the offer.
-    const token = await issueToken(tx, registrationId, 'revisit', now, Math.max(60_000, expiresAt.getTime() - now.getTime()));
+    const token = await issueToken(tx, registrationId, 'revisit', now, Math.max(60_000, expiresAt.getTime() - now.getTime()), { mailed: true });
     mailId = (
       await enqueueMail(
         tx,

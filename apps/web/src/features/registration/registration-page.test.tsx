@@ -48,6 +48,7 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       const json = ({ status, body }: Answer) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname === `${PATH}/MailLink` && init?.method === 'POST') return json({ status: 200, body: okBody({ sentTo: 'p***@m***.com' }) });
       if (url.pathname !== PATH) return json({ status: 404, body: failBody('Not found') });
       if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as RegistrationSubmit;
@@ -242,6 +243,23 @@ describe('hosted registration page', () => {
     expect(screen.getByText(code)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Print badge' }));
     expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page opened from the portal: a cancel answers that a link was mailed (masked), and the badge comes by mail', async () => {
+    const enrolled: PageData = { ...PENDING, purpose: 'revisit', status: 'Enrolled', arrivalDate: '2027-03-01', departureDate: '2027-03-04', isFree: true, badge: null, linkMailed: false };
+    getAnswer = { status: 200, body: okBody(enrolled) };
+    const message = 'To cancel this registration, please use the link we have just mailed to p***@m***.com: this page was opened from the portal, and only a link from your mailbox can do that.';
+    postAnswer = () => ({ status: 403, body: failBody(message) });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Your badge' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Badge QR code/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Mail me the link to my badge' }));
+    expect(await screen.findByText('We have mailed a link to p***@m***.com. Open it to see your badge.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel my registration' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your registration' })).toBeInTheDocument();
   });
 
   it('shows no badge on a pending registration', async () => {

@@ -10,6 +10,7 @@ import { isDeadLink, useRegistration } from './api/registration-api.ts';
 import { RegistrationForm } from './components/registration-form.tsx';
 import { BadgeSection, LinkProblem, RegistrationConfirmation } from './components/registration-outcome.tsx';
 import { formatDay, formatInstant } from './utils/registration-rules.ts';
+import { BadgeByMail } from './components/mailed-link.tsx';
 
 /** Only people on a waiting list need it (docs/waiting-lists.md): its own chunk. */
 const WaitlistPanel = lazy(() => import('./components/waitlist-panel.tsx'));
@@ -97,6 +98,7 @@ function RegistrationForToken({ token }: { token: string }) {
         <p>{revisit ? 'Change the attendance or the dates, or cancel the registration.' : 'Check the attendee’s name and e-mail, choose how they will attend, and submit.'}</p>
       )}
       <BadgeSection summary={registration} />
+      <BadgeByMail token={token} registration={registration} />
       {!transferSettled && <RegistrationForm token={token} registration={registration} onDone={setDone} onDeadLink={setDead} readOnly={closed} />}
       {enrolled && !transferSettled && (
         <Suspense fallback={<p role="status" className="text-body-secondary">Loading your sessions…</p>}>

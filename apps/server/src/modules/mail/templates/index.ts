@@ -2,6 +2,7 @@
  * Every mail the portal sends, by kind. One folder holds all templates; each renders a subject, a
  * plain-text and an HTML part in the event's branding (layout.ts).
  */
+import { confirmAction, type ConfirmActionData, type ConfirmActionStep } from './confirm-action.ts';
 import { digest, type DigestData } from './digest.ts';
 import type { Branding, Rendered } from './layout.ts';
 import { confirmEmail, registrationLink, type ConfirmEmailData, type RegistrationLinkData } from './links.ts';
@@ -14,6 +15,7 @@ import { waitlistClosed, waitlistJoined, waitlistOffer, waitlistOfferExpired, ty
 
 export type { Branding, Rendered } from './layout.ts';
 export { brandingOf } from './layout.ts';
+export type { ConfirmActionData, ConfirmActionStep };
 export type { WaitlistEndedData, WaitlistJoinedData, WaitlistOfferData };
 export type { SessionAgendaData, SessionEndedData, SessionOfferData };
 export type { TransferNoticeData, TransferOfferData, TransferOfferEndedData };
@@ -40,6 +42,7 @@ export interface MailDataByKind {
   'transfer-offer': TransferOfferData;
   'transfer-offer-ended': TransferOfferEndedData;
   'transfer-notice': TransferNoticeData;
+  'confirm-action': ConfirmActionData;
 }
 
 export type MailKind = keyof MailDataByKind;
@@ -65,6 +68,7 @@ const TEMPLATES: { [K in MailKind]: (b: Branding, d: MailDataByKind[K]) => Rende
   'transfer-offer': transferOffer,
   'transfer-offer-ended': transferOfferEnded,
   'transfer-notice': transferNotice,
+  'confirm-action': confirmAction,
 };
 
 export const MAIL_KINDS = Object.keys(TEMPLATES) as MailKind[];

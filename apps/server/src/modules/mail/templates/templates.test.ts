@@ -23,6 +23,7 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   'transfer-offer': { firstName: hostile, fromName: hostile, storeName: hostile, link: 'http://portal.test/register/t', expiresAt: '2027-02-03T14:05:00.000Z' },
   'transfer-offer-ended': { firstName: hostile, fromName: hostile },
   'transfer-notice': { firstName: hostile, what: 'offered', toName: hostile, expiresAt: '2027-02-03T14:05:00.000Z', link: 'http://portal.test/register/t' },
+  'confirm-action': { firstName: hostile, step: 'cancel', link: 'https://portal.example/register/abc', expiresAt: '2027-03-01T00:00:00Z' },
   digest: { recipientName: hostile, scopeLabel: 'Region 010', since: '2027-01-01T00:00:00Z', until: '2027-01-08T00:00:00Z', totals: { stores: 10, enrolledStores: 4, registrations: 9 }, changes: 1 },
 };
 const nbc = brandingOf({ id: 'nbc', name: 'National Business Conference 2027', startsOn: '2027-03-01', endsOn: '2027-03-04' }, 'http://portal.test');

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
 import { isDeadLink, useSubmitRegistration } from '../api/registration-api.ts';
+import { isMailedLinkRequired, MailedLinkNotice } from './mailed-link.tsx';
 import { formatDay, formatInstant, registrationErrors, type RegistrationForm as FormFields } from '../utils/registration-rules.ts';
 
 export interface RegistrationFormProps {
@@ -42,6 +43,7 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [mailedNotice, setMailedNotice] = useState<string | null>(null);
   const mutation = useSubmitRegistration(token);
   const pending = mutation.isPending;
   const locked = pending || readOnly;
@@ -67,7 +69,10 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
       onSuccess: onDone,
       onError: (error) => {
         if (isDeadLink(error) && error.fieldErrors.length === 0) onDeadLink(error);
-        else if (error instanceof ApiError && error.fieldErrors.length > 0) setServerErrors(error.fieldErrors);
+        else if (isMailedLinkRequired(error)) {
+          setConfirmingCancel(false);
+          setMailedNotice(error.message);
+        } else if (error instanceof ApiError && error.fieldErrors.length > 0) setServerErrors(error.fieldErrors);
         else setFailure(error instanceof ApiError && error.status === 400 ? error.message : SAVE_FAILED);
       },
     });
@@ -172,6 +177,7 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
           </button>
         </div>
       )}
+      {mailedNotice && <MailedLinkNotice message={mailedNotice} />}
       <ErrorList id={errorsId} errors={shown} />
       {!readOnly && <p className="form-text mt-3 registration-expiry">This link works once and expires on {formatInstant(registration.expiresAt)}.</p>}
     </form>

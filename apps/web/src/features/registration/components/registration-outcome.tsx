@@ -94,6 +94,9 @@ export function RegistrationConfirmation({ summary, changed }: { summary: Regist
         )}
       </dl>
       <BadgeSection summary={summary} />
+      {!summary.badge && (
+        <p data-testid="badge-in-mail">Your badge comes with the confirmation mail to {summary.attendee.email}: the link in it opens this page with your badge.</p>
+      )}
       <p className="mb-0">To review or change it later, log in to the portal and open the Enrollment tab. You can close this window.</p>
     </section>
   );

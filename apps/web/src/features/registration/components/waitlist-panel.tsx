@@ -8,6 +8,7 @@ import type { RegistrationPage, RegistrationSummary } from '@portal/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { isDeadLink, useSubmitRegistration } from '../api/registration-api.ts';
 import { formatInstant } from '../utils/registration-rules.ts';
+import { isMailedLinkRequired, MailedLinkNotice } from './mailed-link.tsx';
 
 interface WaitlistPanelProps {
   token: string;
@@ -20,6 +21,7 @@ export default function WaitlistPanel({ token, registration, onDone, onDeadLink 
   const mutation = useSubmitRegistration(token);
   const [confirmingLeave, setConfirmingLeave] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [mailedNotice, setMailedNotice] = useState<string | null>(null);
   const offered = registration.status === 'Offered';
 
   function send(action: 'claim' | 'cancel') {
@@ -30,7 +32,10 @@ export default function WaitlistPanel({ token, registration, onDone, onDeadLink 
         onSuccess: onDone,
         onError: (error) => {
           if (isDeadLink(error)) onDeadLink(error);
-          else setFailure(error instanceof ApiError ? error.message : 'Your answer could not be sent. Please check your connection and try again.');
+          else if (isMailedLinkRequired(error)) {
+            setConfirmingLeave(false);
+            setMailedNotice(error.message);
+          } else setFailure(error instanceof ApiError ? error.message : 'Your answer could not be sent. Please check your connection and try again.');
         },
       },
     );
@@ -54,6 +59,7 @@ export default function WaitlistPanel({ token, registration, onDone, onDeadLink 
           limited time.
         </p>
       )}
+      {mailedNotice && <MailedLinkNotice message={mailedNotice} />}
       {failure && (
         <div className="alert alert-danger" role="alert">
           {failure}

@@ -1,0 +1,1 @@
+ALTER TABLE "registration_tokens" ADD COLUMN "mailed" boolean DEFAULT false NOT NULL;
