@@ -21,7 +21,7 @@ const LANGUAGE_CODENAME = /^[A-Za-z0-9_-]{1,60}$/;
  * column list (a wire value the server matches). A variant must not write them; it must write every
  * other text, rich text and asset element (asset descriptions are the images' text alternatives).
  */
-const SHARED_ELEMENTS = new Set(['id', 'report_header_text', 'access_codes', 'video_url', 'tourism_map_url', 'expo_url']);
+const SHARED_ELEMENTS = new Set(['id', 'report_header_text', 'access_codes', 'video_url', 'tourism_map_url', 'expo_url', 'location_link']);
 const LOCALIZABLE_TYPES = new Set(['text', 'rich_text', 'asset']);
 const isLocalizable = (codename, element) => LOCALIZABLE_TYPES.has(element.type) && !SHARED_ELEMENTS.has(codename);
 
