@@ -234,7 +234,7 @@ function checkEnvironment(env, types, problems) {
   }
   checkModelRules(env, items, problems);
   if (Array.isArray(languages)) {
-    for (const language of languages.slice(1)) checkVariants(env, language.codename, items, types, problems, context, { complete: process.env.CONTENT_VARIANTS_COMPLETE === '1' });
+    for (const language of languages.slice(1)) checkVariants(env, language.codename, items, types, problems, context);
   }
 
   const assetDir = join(envDir, 'assets');
@@ -247,7 +247,7 @@ function checkEnvironment(env, types, problems) {
 }
 
 /** One language's variants: known items, localizable elements only, valid values, and no item's text left out. */
-function checkVariants(env, language, items, types, problems, context, { complete }) {
+function checkVariants(env, language, items, types, problems, context) {
   const dir = join(contentDir, env, 'variants', language);
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
   const written = new Map();
@@ -273,7 +273,7 @@ function checkVariants(env, language, items, types, problems, context, { complet
       if (/lorem ipsum|\bTODO\b|\bTBD\b|placeholder text/i.test(JSON.stringify(elements))) problems.push(`${where}: filler text`);
     }
   }
-  for (const [codename, item] of complete ? items : []) {
+  for (const [codename, item] of items) {
     const type = types.get(item.type);
     const needed = Object.entries(type.elements).filter(([c, element]) => isLocalizable(c, element)).map(([c]) => c);
     if (needed.length === 0) continue;

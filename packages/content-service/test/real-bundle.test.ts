@@ -47,6 +47,20 @@ describe.skipIf(!present)('the real content bundles', () => {
   const linked = linkedItemsOf;
 
   describe.each(EVENTS)('%s', (event) => {
+    it('serves every item in Canadian French with language=fr-CA, linked items too', async () => {
+      const { data } = await client(event).items().languageParameter('fr-CA').depthParameter(3).toPromise();
+      expect(data.items.length).toBeGreaterThan(50);
+      const english = [...data.items, ...Object.values(data.linkedItems)].filter((item) => item.system.language !== 'fr-CA');
+      expect(english.map((item) => item.system.codename)).toEqual([]);
+      const { data: welcome } = await client(event).item('welcome_page').languageParameter('fr-CA').toPromise();
+      expect(welcome.item.elements.letter?.value).toMatch(/^<p>Ch[eè]r/);
+      const { data: login } = await client(event).item('login').languageParameter('fr-CA').toPromise();
+      expect(login.item.elements.username_placeholder?.value).toBe('Adresse courriel');
+      const { data: en } = await client(event).item('login').toPromise();
+      expect(en.item.system.language).toBe('en');
+      expect(en.item.elements.username_placeholder?.value).toBe('E-mail address');
+    });
+
     it.each(['welcome_page', 'attire_page', 'tourism_page', 'link_to_expo_page', 'login', 'page_layout'])('items of type %s', async (type) => {
       const { data } = await client(event).items().type(type).depthParameter(2).toPromise();
       expect(data.items).toHaveLength(1);
