@@ -148,6 +148,12 @@ describe('changes and transfers by the attendee', () => {
       expect(missing.statusCode).toBe(400);
       expect(body(missing).errors?.some((e) => e.field === 'email')).toBe(true);
 
+      // A link the portal handed to a signed-in session, not one mailed to the holder, hands over nothing: 403.
+      const colleague = await colleagueOf(reg.store!, reg.attendeeId);
+      const unmailed = await db().transaction((tx) => issueToken(tx, reg.id, 'revisit', new Date()));
+      const guarded = await post(unmailed, { action: 'transfer', firstName: colleague.firstName, lastName: colleague.lastName, email: colleague.email });
+      expect(guarded.statusCode, guarded.body).toBe(403);
+
       const traveller = await holder('traveller');
       const elsewhere = await post(await revisit(traveller.id), { action: 'transfer', firstName: 'Out', lastName: 'Side', email: 'out.side@elsewhere.example.org' });
       expect(elsewhere.statusCode).toBe(400);
