@@ -8,6 +8,7 @@ import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
 import { isDeadLink, useSubmitRegistration } from '../api/registration-api.ts';
 import { isMailedLinkRequired, MailedLinkNotice } from './mailed-link.tsx';
 import { formatDay, formatInstant, registrationErrors, type RegistrationForm as FormFields } from '../utils/registration-rules.ts';
+import { answerField, answersToSend, questionErrors, RegistrationQuestions, type AnswerDraft } from './registration-questions.tsx';
 
 export interface RegistrationFormProps {
   token: string;
@@ -44,13 +45,15 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [mailedNotice, setMailedNotice] = useState<string | null>(null);
+  const [answers, setAnswers] = useState<AnswerDraft>(() => ({ ...registration.answers }));
+  const questions = registration.questions ?? [];
   const mutation = useSubmitRegistration(token);
   const pending = mutation.isPending;
   const locked = pending || readOnly;
   const revisit = registration.purpose === 'revisit';
   const { event } = registration;
 
-  const ruleErrors = registrationErrors(fields, event);
+  const ruleErrors = [...registrationErrors(fields, event), ...questionErrors(questions, answers, fields.isVirtual)];
   const errors = submitted ? [...ruleErrors, ...serverErrors] : serverErrors;
   const shown = [...errors.map((e) => e.message), ...(failure ? [failure] : [])];
   const invalid = (field: keyof FormFields) => errors.some((e) => e.field === field);
@@ -59,6 +62,12 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
   const update = <K extends keyof FormFields>(field: K) => (value: FormFields[K]) => {
     setFields((current) => ({ ...current, [field]: value }));
     setServerErrors((current) => current.filter((e) => e.field !== field));
+    setFailure(null);
+  };
+
+  const answer = (key: string, value: AnswerDraft[string]) => {
+    setAnswers((current) => ({ ...current, [key]: value }));
+    setServerErrors((current) => current.filter((e) => e.field !== answerField(key)));
     setFailure(null);
   };
 
@@ -91,6 +100,7 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
       isVirtual: fields.isVirtual,
       arrivalDate: fields.isVirtual ? null : fields.arrivalDate,
       departureDate: fields.isVirtual ? null : fields.departureDate,
+      ...(questions.length ? { answers: answersToSend(questions, answers, fields.isVirtual) } : {}),
     });
   }
 
@@ -151,6 +161,7 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
           </div>
         )}
       </fieldset>
+      <RegistrationQuestions id={id} questions={questions} answers={answers} isVirtual={fields.isVirtual} onChange={answer} errors={errors} disabled={pending} />
 
       {!readOnly && (
         <div className="d-flex flex-wrap gap-2 align-items-center">
