@@ -161,7 +161,7 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
           </div>
         )}
       </fieldset>
-      <RegistrationQuestions id={id} questions={questions} answers={answers} isVirtual={fields.isVirtual} onChange={answer} errors={errors} disabled={pending} />
+      <RegistrationQuestions id={id} questions={questions} answers={answers} isVirtual={fields.isVirtual} onChange={answer} errors={errors} disabled={pending} readOnly={readOnly} />
 
       {!readOnly && (
         <div className="d-flex flex-wrap gap-2 align-items-center">
