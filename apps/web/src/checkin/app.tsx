@@ -440,7 +440,7 @@ const RESULT_WORDS: Record<RecentScan['result'], string> = {
   wrong_event: 'other event',
   undone: 'check-in undone',
   refused: 'turned away (not on the list)',
-  replaced: 'replaced: the place was handed to a colleague',
+  replaced: 'old badge (replaced)',
   not_registered: 'not registered',
 };
 
@@ -491,7 +491,7 @@ function resultText(result: DoorOutcome): { title: string; detail: string } {
     case 'cancelled':
       return { title: 'Cancelled', detail: 'This registration is cancelled.' };
     case 'replaced':
-      return { title: 'Old badge', detail: 'This badge was replaced by a newer one (cancelled or substituted); it does not admit.' };
+      return { title: 'Old badge', detail: 'This badge was replaced by a newer one (cancelled, substituted or handed to a colleague); it does not admit.' };
     case 'unlisted':
       return {
         title: 'Valid badge, not on this door’s list yet: admit?',
