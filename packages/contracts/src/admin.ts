@@ -436,7 +436,16 @@ export const adminRegistrationDetailSchema = adminRegistrationSchema.extend({
    * are for organizers only (docs/questions.md). Webhook bodies carry them as `{ key: value }`.
    */
   answers: z
-    .array(z.object({ key: z.string(), label: z.string(), value: z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]), sensitive: z.boolean() }))
+    .array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        value: z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]),
+        /** The answer as a person reads it: choices by their labels, yes/no. */
+        text: z.string().optional(),
+        sensitive: z.boolean(),
+      }),
+    )
     .optional(),
 });
 export type AdminRegistrationDetail = z.infer<typeof adminRegistrationDetailSchema>;

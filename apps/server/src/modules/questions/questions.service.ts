@@ -114,6 +114,15 @@ export function checkAnswers(defs: readonly q.QuestionRow[], registration: Omit<
   return { values, errors };
 }
 
+/** An answer as a person reads it: choices by their labels, lists joined, yes/no spelt out. */
+export function answerText(question: { type: string; options: { value: string; label: string }[] | null }, value: AnswerValue): string {
+  const label = (v: string) => question.options?.find((o) => o.value === v)?.label ?? v;
+  if (Array.isArray(value)) return value.map(label).join(', ');
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' && question.type === 'choice') return label(value);
+  return String(value);
+}
+
 export function createQuestionsService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -213,12 +222,12 @@ export function createQuestionsService(deps: { db: Db; now?: () => Date }) {
     },
 
     /** The console's detail: each answer with its question's label, sensitive ones marked. */
-    async detailAnswers(dbOrTx: DbOrTx, registrationId: number): Promise<{ key: string; label: string; value: AnswerValue; sensitive: boolean }[]> {
+    async detailAnswers(dbOrTx: DbOrTx, registrationId: number): Promise<{ key: string; label: string; value: AnswerValue; text: string; sensitive: boolean }[]> {
       const registration = await q.answeringRegistration(dbOrTx, registrationId);
       if (!registration) return [];
       const defs = await q.questionsOf(dbOrTx, registration.eventId);
       const stored = await q.answersOf(dbOrTx, registration.id);
-      return defs.filter((d) => stored.has(d.id)).map((d) => ({ key: d.key, label: d.label, value: stored.get(d.id)!, sensitive: d.sensitive }));
+      return defs.filter((d) => stored.has(d.id)).map((d) => ({ key: d.key, label: d.label, value: stored.get(d.id)!, text: answerText(d, stored.get(d.id)!), sensitive: d.sensitive }));
     },
 
     /**

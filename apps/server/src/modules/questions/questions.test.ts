@@ -119,7 +119,7 @@ describe('answers on the registration page', () => {
     // The console's detail shows them with their labels.
     const detail = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.registration.replace('{id}', String(registrationId)), headers: bearer(admin) });
     expect(detail.statusCode, detail.body).toBe(200);
-    expect(body<{ answers?: unknown[] }>(detail).data.answers).toEqual([{ key: 'guests', label: 'Guests you bring', value: 3, sensitive: false }]);
+    expect(body<{ answers?: unknown[] }>(detail).data.answers).toEqual([{ key: 'guests', label: 'Guests you bring', value: 3, text: '3', sensitive: false }]);
   });
 
   it('asks a dealer the dealer-only question', async () => {

@@ -13,6 +13,7 @@ export const adminPaths = {
   eventDays: '/admin/event-days',
   waitlists: '/admin/waitlists',
   sessions: '/admin/sessions',
+  questions: '/admin/questions',
   organizers: '/admin/organizers',
   account: '/admin/account',
 } as const;
@@ -22,6 +23,7 @@ export const ADMIN_NAV: readonly { to: string; label: string }[] = [
   { to: adminPaths.waitlists, label: 'Waiting lists' },
   { to: adminPaths.accessCodes, label: 'Access codes' },
   { to: adminPaths.events, label: 'Events' },
+  { to: adminPaths.questions, label: 'Questions' },
   { to: adminPaths.eventDays, label: 'Event days' },
   { to: adminPaths.people, label: 'People' },
   { to: adminPaths.import, label: 'Import' },

@@ -28,6 +28,8 @@ const rel = (path: string) => path.slice(adminPaths.root.length + 1);
 /** The waiting lists (docs/waiting-lists.md): a chunk of its own. */
 const WaitlistsPage = lazy(() => import('./pages/waitlists-page.tsx'));
 const SessionsPage = lazy(() => import('./pages/sessions-page.tsx'));
+/** Registration questions and their exports (docs/questions.md). */
+const QuestionsPage = lazy(() => import('./pages/questions-page.tsx'));
 
 export function AdminRoutes() {
   const session = useAdminSession();
@@ -51,6 +53,14 @@ export function AdminRoutes() {
           element={
             <Suspense fallback={<p role="status">Loading…</p>}>
               <WaitlistsPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path={rel(adminPaths.questions)}
+          element={
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <QuestionsPage />
             </Suspense>
           }
         />

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -55,6 +56,33 @@ function Facts({ r }: { r: AdminRegistrationDetail }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The answers to the event's questions (docs/questions.md); sensitive ones marked: only organizers see them. */
+function RegistrationAnswers({ answers }: { answers: NonNullable<AdminRegistrationDetail['answers']> }) {
+  const shown = (value: (typeof answers)[number]['value']) => (Array.isArray(value) ? value.join(', ') : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value));
+  return (
+    <section className="mb-4" aria-labelledby="registration-answers-heading">
+      <h2 id="registration-answers-heading" className="h5">
+        Answers
+      </h2>
+      <dl className="row mb-0">
+        {answers.map((a) => (
+          <div key={a.key} className="col-12 col-md-6 mb-2">
+            <dt className="small text-body-secondary">
+              {a.label}
+              {a.sensitive && (
+                <Badge bg="warning" text="dark" className="ms-2">
+                  Sensitive
+                </Badge>
+              )}
+            </dt>
+            <dd className="mb-0 text-break">{a.text ?? shown(a.value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 
@@ -200,6 +228,7 @@ function Detail({ r }: { r: AdminRegistrationDetail }) {
           </div>
         </Col>
         <Col lg={8}>
+          {r.answers && r.answers.length > 0 && <RegistrationAnswers answers={r.answers} />}
           <h2 className="h5">History</h2>
           <History r={r} />
         </Col>

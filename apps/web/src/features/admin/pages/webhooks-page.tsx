@@ -42,10 +42,11 @@ function NewEndpointForm({ onCreated, onCancel }: { onCreated: (created: Created
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES_SENT]);
+  const [includeSensitive, setIncludeSensitive] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const toggle = (type: WebhookEventType) => setEvents((list) => (list.includes(type) ? list.filter((t) => t !== type) : [...list, type]));
   const onSubmit = () => {
-    const checked = createWebhookRequestSchema.safeParse({ url, description, events });
+    const checked = createWebhookRequestSchema.safeParse({ url, description, events, includeSensitive });
     if (!checked.success) {
       setErrors(fieldErrorsOf(checked.error.issues));
       return;
@@ -57,6 +58,14 @@ function NewEndpointForm({ onCreated, onCancel }: { onCreated: (created: Created
     <FormCard title="New endpoint" onSubmit={onSubmit} error={create.error} errorTitle="Not created." submitLabel="Add endpoint" pending={create.isPending} onCancel={onCancel}>
       <TextField id="webhook-url" label="URL" value={url} onChange={setUrl} error={errors.url} placeholder="https://crm.example.com/hooks/portal" hint="https:// only (http:// and this machine's addresses in demo mode). Internal addresses are refused unless WEBHOOK_ALLOW_PRIVATE=true." />
       <TextField id="webhook-description" label="Description" value={description} onChange={setDescription} error={errors.description} hint="For organizers only, e.g. CRM or travel desk." />
+      <Form.Check
+        className="mb-3"
+        id="webhook-include-sensitive"
+        type="checkbox"
+        label="Include sensitive answers (health, accessibility) in registration bodies"
+        checked={includeSensitive}
+        onChange={(e) => setIncludeSensitive(e.target.checked)}
+      />
       <fieldset className="mb-3" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
         <legend className="form-label fs-6">Events</legend>
         {WEBHOOK_EVENT_TYPES.map((type) => (
@@ -228,6 +237,7 @@ export function WebhooksPage() {
                   <td className="text-break">
                     {e.url}
                     {e.description && <div className="small text-body-secondary">{e.description}</div>}
+                    {e.includeSensitive && <div className="small text-body-secondary">Receives sensitive answers</div>}
                   </td>
                   <td className="small">{e.events.join(', ')}</td>
                   <td>
