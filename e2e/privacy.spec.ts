@@ -1,12 +1,13 @@
 /**
  * Personal data (docs/privacy.md): an attendee downloads their own data from the footer of their
- * pages and asks for erasure; an organizer finds the request in the console and erases the person,
+ * pages and asks for erasure, both through links mailed to them; an organizer finds the request in the console and erases the person,
  * whose session then ends. A person of their own (a fresh expo login), so no other journey's demo
  * account is touched.
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, ORGANIZER, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { linkIn, waitForMail } from './mailbox.ts';
 
 const EMAIL = `privacy.journey.${Date.now().toString(36)}@example.com`;
 
@@ -24,9 +25,15 @@ test.describe('personal data', () => {
     await page.getByRole('button', { name: /sign in/i }).click();
     await expect(page).toHaveURL(/\/nbc\/welcome$/);
 
-    // The download: the code behind the button loads only now.
-    const downloading = page.waitForEvent('download');
+    // The download goes through the attendee's mailbox: the page says where the link went (masked),
+    // and the link opens a page whose button downloads the file once.
     await page.getByRole('button', { name: 'Download my data' }).click();
+    await expect(page.getByText(/We have mailed a link to download your data to p\*\*\*@e\*\*\*\.com/)).toBeVisible();
+    const exportMail = await waitForMail(EMAIL, /download your data/);
+    const mailbox = await page.context().newPage();
+    await mailbox.goto(new URL(linkIn(exportMail, /^\/my-data\//)).pathname);
+    const downloading = mailbox.waitForEvent('download');
+    await mailbox.getByRole('button', { name: 'Download my data' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('my-data-nbc.json');
     const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { person: { email: string }; registrations: unknown[]; checkIns: unknown[]; activity: Array<{ action: string }> };
@@ -39,8 +46,14 @@ test.describe('personal data', () => {
     await expect(dialog).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Send the request' }).click();
-    await expect(page.getByText('Your request has been sent to the event team.')).toBeVisible();
-    await snap(page, 'privacy-erasure-requested');
+    // Filed only once confirmed through the link mailed to the attendee.
+    await expect(page.getByText(/To confirm your request, open the link we have mailed to p\*\*\*@e\*\*\*\.com/)).toBeVisible();
+    const erasureMail = await waitForMail(EMAIL, /confirm your erasure request/);
+    await mailbox.goto(new URL(linkIn(erasureMail, /^\/confirm-erasure\//)).pathname);
+    await mailbox.getByRole('button', { name: 'Send my erasure request' }).click();
+    await expect(mailbox.getByText('Your request has been sent to the event team.')).toBeVisible();
+    await snap(mailbox, 'privacy-erasure-requested');
+    await mailbox.close();
 
     // The organizer, at another browser.
     const console = await otherPerson(browser);

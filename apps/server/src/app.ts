@@ -232,6 +232,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(waitlistRoutes, { publicUrl: config.publicUrl, detail: (id) => adminService.registrationDetail(id), ...adminNow });
   await app.register(mailRoutes, { config, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}), ...(deps.mailDelivery ? { delivery: deps.mailDelivery } : {}) });
   await app.register(privacyRoutes, {
+    publicUrl: config.publicUrl,
     ...(deps.now ? { now: () => new Date(deps.now!()) } : {}),
     ...(deps.retention?.answerWithinMs !== undefined ? { retentionAnswerWithinMs: deps.retention.answerWithinMs } : {}),
     ...(deps.retention?.pace ? { retentionPace: deps.retention.pace } : {}),

@@ -5,3 +5,4 @@ export type { OutboxAttachment, OutboxStatus } from './schema/mail.ts';
 export type { WebhookDeliveryStatus } from './schema/webhooks.ts';
 export type { SessionEntry, SessionPickStatus } from './schema/sessions.ts';
 export type { AnswerValue, QuestionOption, QuestionType, QuestionWhen } from './schema/questions.ts';
+export type { PersonalDataLinkPurpose } from './schema/privacy.ts';

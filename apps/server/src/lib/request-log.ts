@@ -7,7 +7,7 @@
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-const TOKEN_IN_PATH = /^(\/register\/|\/api\/Registration\/|\/confirm-email\/|\/calendar\/)[^/?#]+/i;
+const TOKEN_IN_PATH = /^(\/register\/|\/api\/Registration\/|\/confirm-email\/|\/calendar\/|\/my-data\/|\/confirm-erasure\/)[^/?#]+/i;
 
 export function maskUrl(url: string): string {
   return url.replace(TOKEN_IN_PATH, '$1***');

@@ -49,3 +49,26 @@ export const eventRetention = pgTable('event_retention', {
   /** The end of the last retention run that erased this event's attendees. */
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
 });
+
+export const PERSONAL_DATA_LINK_PURPOSES = ['data-export', 'erasure-request'] as const;
+export type PersonalDataLinkPurpose = (typeof PERSONAL_DATA_LINK_PURPOSES)[number];
+
+/**
+ * One-time links mailed to a person's own address: the download of their data, the confirmation
+ * of their erasure request. A signed-in session proves only an access code and an address, so
+ * both go through the mailbox. Only the token's SHA-256 is kept.
+ */
+export const personalDataLinks = pgTable(
+  'personal_data_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    personId: integer('person_id').notNull(),
+    purpose: text('purpose').$type<PersonalDataLinkPurpose>().notNull(),
+    /** The event of the session that asked (the export's file name, the request's audit row). */
+    eventId: text('event_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('personal_data_links_person_idx').on(t.personId)],
+);

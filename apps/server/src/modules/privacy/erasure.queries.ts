@@ -161,6 +161,8 @@ export async function deleteEmailConfirmations(tx: DbOrTx, ids: readonly number[
 
 /** Links issued to them stop working (the rows hold only hashes). `now` is an ISO timestamp. */
 export async function expireLinksOf(tx: DbOrTx, ids: readonly number[], now: string): Promise<number> {
+  // Their mailed download and erasure-confirmation links go too.
+  await tx.execute(sql`delete from personal_data_links where person_id = any(${intArray(ids)})`);
   return count(
     tx,
     sql`update registration_tokens set used_at = coalesce(used_at, ${now}::timestamptz), expires_at = least(expires_at, ${now}::timestamptz)

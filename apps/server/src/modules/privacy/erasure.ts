@@ -107,6 +107,7 @@ export const ERASURE_COVERAGE: Record<string, { targeted?: readonly string[]; no
   'public.report_users': { targeted: ['email', 'name'], none: ['report_scope_level', 'report_scope_code'] },
   'public.registrations': { none: ['event_id', 'store_dlrnum', 'attendee_type', 'status', 'provider', 'provider_ref'] },
   'public.registration_tokens': { none: ['token_hash', 'purpose'] },
+  'public.personal_data_links': { none: ['token_hash', 'purpose', 'event_id'] },
   'public.badges': { none: ['event_id', 'checked_in_door'] },
   'public.checkin_scans': { none: ['event_id', 'door', 'result', 'first_door', 'decision'] },
   'public.checkin_devices': { none: ['event_id', 'name', 'pairing_code_hash'] },

@@ -7,9 +7,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eraseRequestSchema, erasureRequestsQuerySchema, idParamsSchema, PRIVACY_PATHS, type RetentionOutcome, type RetentionRunResult } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
+import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
-import { erasePerson, listErasureRequests, personalData, personalDataForOrganizer, requestErasure } from './privacy.service.ts';
+import { erasePerson, listErasureRequests, personalDataForOrganizer } from './privacy.service.ts';
+import { confirmErasureThroughLink, exportThroughLink, LINK_EXPIRED, LINK_INVALID, LINK_USED, linkState, mailPersonalDataLink, PERSONAL_DATA_PAGES } from './mailed-links.ts';
 import { retentionPlan, runRetention, type RetentionPace } from './retention.ts';
 
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -25,11 +28,47 @@ function attendeeOf(request: FastifyRequest) {
   return { ...user, personId: user.personId };
 }
 
+const EXPORT_ASK = { title: 'Download your data', body: 'Press the button to download everything the portal holds about you, as a JSON file. The link works once.', button: 'Download my data' };
+const ERASURE_ASK = {
+  title: 'Confirm your erasure request',
+  body: 'Press the button to send your request to the event team. They will erase your name, e-mail and everything else the portal holds about you; afterwards you can no longer log in.',
+  button: 'Send my erasure request',
+};
+const STATE_STATUS = { invalid: 404, used: 409, expired: 410 } as const;
+function stateText(state: 'invalid' | 'used' | 'expired') {
+  return { title: 'This link cannot be used', body: state === 'invalid' ? LINK_INVALID : state === 'used' ? LINK_USED : LINK_EXPIRED };
+}
+
+const escHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A small self-contained page: the link is opened from a mail client, outside the web app. */
+function sendPage(reply: FastifyReply, status: number, text: { title: string; body: string; button?: string }, publicUrl: string) {
+  const action = text.button
+    ? `<form method="post"><button type="submit">${escHtml(text.button)}</button></form>`
+    : `<p><a href="${escHtml(publicUrl.replace(/\/+$/, ''))}/">Go to the portal</a></p>`;
+  return reply
+    .code(status)
+    .headers({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      'x-content-type-options': 'nosniff',
+    })
+    .send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escHtml(text.title)}</title>
+<style>body{font-family:system-ui,Arial,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}button{font-size:1rem;padding:.6rem 1.2rem}</style>
+</head><body><main><h1>${escHtml(text.title)}</h1><p>${escHtml(text.body)}</p>${action}</main></body></html>
+`);
+}
+
 /** How long `POST .../Retention/Run` waits for the run before answering 202 and letting it go on. */
 export const RETENTION_ANSWER_WITHIN_MS = 20_000;
 
-export const privacyRoutes: FastifyPluginAsyncZod<{ now?: () => Date; retentionAnswerWithinMs?: number; retentionPace?: RetentionPace }> = async (app, options) => {
+export const privacyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; now?: () => Date; retentionAnswerWithinMs?: number; retentionPace?: RetentionPace }> = async (app, options) => {
   const now = options.now ?? (() => new Date());
+  const publicUrl = options.publicUrl;
   const answerWithinMs = options.retentionAnswerWithinMs ?? RETENTION_ANSWER_WITHIN_MS;
   const db = app.db;
   /** The run started from the console on this instance, while it lasts. */
@@ -41,20 +80,62 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ now?: () => Date; retentionA
     return payload;
   });
 
-  app.get(PRIVACY_PATHS.myData, { preHandler: app.authenticate }, async (request, reply) => {
+  // The session proves only a code and an address: the export and the erasure request go through
+  // the person's mailbox (mailed-links.ts). Both answer where the link went, masked.
+  app.get(PRIVACY_PATHS.myData, { preHandler: app.authenticate }, async (request) => {
     const user = attendeeOf(request);
-    const data = await personalData(db, user.personId, now());
-    if (!data) throw unauthorized('This session has ended. Please log in again.');
-    void reply.header('content-disposition', `attachment; filename="my-data-${user.eventType}.json"`);
-    return ok(data);
+    const sent = await mailPersonalDataLink(db, { personId: user.personId, purpose: 'data-export', eventId: user.eventType, publicUrl, ip: request.ip, now: now() });
+    return ok(sent, `We have mailed a link to download your data to ${sent.sentTo}. It works once, for 24 hours.`);
   });
 
   app.post(PRIVACY_PATHS.myErasureRequest, { preHandler: app.authenticate }, async (request, reply) => {
     const user = attendeeOf(request);
-    const { request: row, created } = await requestErasure(db, { personId: user.personId, email: user.email, eventId: user.eventType, ip: request.ip, now: now() });
-    void reply.code(created ? 201 : 200);
-    return ok(row, created ? 'Your request has been sent to the event team.' : 'Your request is already with the event team.');
+    const sent = await mailPersonalDataLink(db, { personId: user.personId, purpose: 'erasure-request', eventId: user.eventType, publicUrl, ip: request.ip, now: now() });
+    void reply.code(202);
+    return ok(sent, `To confirm your request, open the link we have mailed to ${sent.sentTo}. Nothing is sent to the event team until then.`);
   });
+
+  const linkPages: FastifyPluginAsyncZod = async (pages) => {
+    // The pages' forms post an empty url-encoded body; nothing in it is read.
+    if (!pages.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    }
+    const tokenParams = z.object({ token: z.string().max(200) });
+    const refusal = (error: unknown) => (error instanceof AppError && [404, 409, 410].includes(error.statusCode) ? error : null);
+
+    pages.get(`${PERSONAL_DATA_PAGES['data-export']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
+      const state = await linkState(db, request.params.token, 'data-export', now());
+      return sendPage(reply, state === 'live' ? 200 : STATE_STATUS[state], state === 'live' ? EXPORT_ASK : stateText(state), publicUrl);
+    });
+    pages.post(`${PERSONAL_DATA_PAGES['data-export']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
+      try {
+        const { data, eventId } = await exportThroughLink(db, request.params.token, { ip: request.ip, now: now() });
+        return reply
+          .headers({ 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="my-data-${eventId ?? 'portal'}.json"`, 'x-content-type-options': 'nosniff' })
+          .send(JSON.stringify(data, null, 2));
+      } catch (error) {
+        const known = refusal(error);
+        if (!known) throw error;
+        return sendPage(reply, known.statusCode, { title: 'This link cannot be used', body: known.message }, publicUrl);
+      }
+    });
+
+    pages.get(`${PERSONAL_DATA_PAGES['erasure-request']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
+      const state = await linkState(db, request.params.token, 'erasure-request', now());
+      return sendPage(reply, state === 'live' ? 200 : STATE_STATUS[state], state === 'live' ? ERASURE_ASK : stateText(state), publicUrl);
+    });
+    pages.post(`${PERSONAL_DATA_PAGES['erasure-request']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
+      try {
+        const { created } = await confirmErasureThroughLink(db, request.params.token, { ip: request.ip, now: now() });
+        return sendPage(reply, 200, { title: created ? 'Your request has been sent' : 'Your request is already with the event team', body: created ? 'Your request has been sent to the event team.' : 'Your request is already with the event team.' }, publicUrl);
+      } catch (error) {
+        const known = refusal(error);
+        if (!known) throw error;
+        return sendPage(reply, known.statusCode, { title: 'This link cannot be used', body: known.message }, publicUrl);
+      }
+    });
+  };
+  await app.register(linkPages);
 
   const guard = { onRequest: app.authenticateAdmin };
 

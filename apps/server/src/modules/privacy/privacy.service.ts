@@ -3,7 +3,7 @@
  * in retention.ts; the erasure passes themselves in erasure.ts.
  */
 import type { AdminErasureRequest, ErasureRequest, ErasureResult, PersonalData } from '@portal/contracts';
-import type { Db, DbOrTx } from '@portal/db';
+import type { Db, DbOrTx, Tx } from '@portal/db';
 import { audit, type Actor } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
@@ -114,16 +114,19 @@ export async function personalData(db: DbOrTx, personId: number, now: Date): Pro
 }
 
 /** A signed-in attendee asks for erasure: one open request per person (asking again answers it). */
-export async function requestErasure(db: Db, input: { personId: number; email: string; eventId: string; ip: string; now: Date }): Promise<{ request: ErasureRequest; created: boolean }> {
-  return db.transaction(async (tx) => {
-    if (await isErased(tx, input.personId)) throw conflict('Your data has already been erased.');
-    const inserted = await insertErasureRequest(tx, input.personId, input.now);
-    const created = inserted.length > 0;
-    const row = created ? inserted[0] : await findOpenErasureRequest(tx, input.personId);
-    if (!row) throw conflict('The request could not be recorded; please try again.');
-    if (created) await audit(tx, { action: 'erasure-request', success: true, actorEmail: input.email, eventId: input.eventId, ip: input.ip, detail: { personId: input.personId, requestId: row.id } });
-    return { request: { id: row.id, requestedAt: row.requestedAt.toISOString(), status: row.status }, created };
-  });
+export async function requestErasure(db: Db, input: { personId: number; email: string; eventId: string | null; ip: string; now: Date }): Promise<{ request: ErasureRequest; created: boolean }> {
+  return db.transaction(async (tx) => fileErasureRequest(tx, input));
+}
+
+/** Files the request in the caller's transaction (the mailed confirmation link uses it with its token). */
+export async function fileErasureRequest(tx: Tx, input: { personId: number; email: string; eventId: string | null; ip: string; now: Date }): Promise<{ request: ErasureRequest; created: boolean }> {
+  if (await isErased(tx, input.personId)) throw conflict('Your data has already been erased.');
+  const inserted = await insertErasureRequest(tx, input.personId, input.now);
+  const created = inserted.length > 0;
+  const row = created ? inserted[0] : await findOpenErasureRequest(tx, input.personId);
+  if (!row) throw conflict('The request could not be recorded; please try again.');
+  if (created) await audit(tx, { action: 'erasure-request', success: true, actorEmail: input.email, eventId: input.eventId, ip: input.ip, detail: { personId: input.personId, requestId: row.id } });
+  return { request: { id: row.id, requestedAt: row.requestedAt.toISOString(), status: row.status }, created };
 }
 
 export async function listErasureRequests(db: DbOrTx, filter: { status?: string | undefined; page: number; pageSize: number }): Promise<{ rows: AdminErasureRequest[]; total: number }> {

@@ -111,6 +111,15 @@ beforeAll(async () => {
     (${JSON.stringify({ attendee: { email: EMAIL, name: `${FIRST} ${LAST}` } })}::jsonb, convert_to(${`To: ${FIRST} ${LAST} <${TYPED_EMAIL}>`}, 'UTF8'), array[${EMAIL.toUpperCase()}, 'other'])`);
 }, 120_000);
 
+/** The path of the link in the newest mail to the attendee whose subject matches, as their mail client shows it. */
+async function mailedLink(subject: RegExp, prefix: string): Promise<string> {
+  await t.app.mailDelivery.drain();
+  const mail = [...smtp.mails].reverse().find((m) => JSON.stringify(m.to).toLowerCase().includes(EMAIL) && subject.test(m.subject ?? ''));
+  const link = mail?.text?.match(/https?:\/\/\S+/g)?.find((l) => new URL(l).pathname.startsWith(prefix));
+  if (!link) throw new Error(`no mail to ${EMAIL} matching ${subject} with a ${prefix} link`);
+  return new URL(link).pathname;
+}
+
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
@@ -118,23 +127,45 @@ afterAll(async () => {
 });
 
 describe('a signed-in attendee', () => {
-  it('downloads their own data as JSON: person, registrations with history, mails, check-ins, consents', async () => {
+  it('gets their data only through a one-time link mailed to their own address: the session learns where, masked', async () => {
     const res = await t.app.inject({ method: 'GET', url: PRIVACY_PATHS.myData, headers: bearer(zebulon.accessToken) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="my-data-nbc.json"');
     expect(res.headers['cache-control']).toBe('no-store');
-    const data = personalDataSchema.parse(res.json().data);
+    // The session gets no data (no login IP addresses, no registrations): only where the link went.
+    expect(res.json().data).toEqual({ sentTo: 'z***@m***.com' });
+    expect(res.body).not.toContain(EMAIL);
+    expect(res.body).not.toContain(LAST);
+    // Asked again a moment later: the same answer, no second mail.
+    const again = await t.app.inject({ method: 'GET', url: PRIVACY_PATHS.myData, headers: bearer(zebulon.accessToken) });
+    expect(again.json().data).toEqual({ sentTo: 'z***@m***.com' });
+    expect(await mailsTo(t.database.db, EMAIL, 'confirm-action')).toHaveLength(1);
+
+    const path = await mailedLink(/download your data/, '/my-data/');
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Download my data');
+    const download = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-disposition']).toBe('attachment; filename="my-data-nbc.json"');
+    expect(download.headers['cache-control']).toBe('no-store');
+    const data = personalDataSchema.parse(download.json());
     expect(data.person).toMatchObject({ id: personId, email: EMAIL, firstName: FIRST, lastName: LAST, storeDlrnum: '10001', company: `${LAST} Holdings`, erasedAt: null });
     expect(data.registrations).toHaveLength(1);
     expect(data.registrations[0]).toMatchObject({ event: 'nbc', status: 'Enrolled', arrivalDate: '2027-03-01', departureDate: '2027-03-03', registeredBySelf: false });
     expect(data.registrations[0]!.history.map((h) => h.action)).toEqual(expect.arrayContaining(['enrollment-link', 'registration-enrolled']));
     // Someone else's address never shows in it: Pat enrolled them.
     expect(JSON.stringify(data)).not.toContain(DEMO.em);
-    expect(data.mails.map((m) => m.kind).sort()).toEqual(['confirm-email', 'registration-confirmed']);
+    expect(data.mails.map((m) => m.kind).sort()).toEqual(['confirm-action', 'confirm-email', 'registration-confirmed']);
     expect(data.mails.every((m) => m.status === 'sent' && m.subject && m.sentAt)).toBe(true);
     expect(data.checkIns).toEqual([]);
     expect(data.consents).toEqual([expect.objectContaining({ kind: 'email-confirmation', state: 'confirmed' })]);
-    expect(data.activity.map((a) => a.action)).toEqual(expect.arrayContaining(['login']));
+    expect(data.activity.map((a) => a.action)).toEqual(expect.arrayContaining(['login', 'self-data-export-mailed']));
+
+    // Once: the link is used up. The self-export is audited.
+    expect((await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'GET', url: '/my-data/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
+    const audit = await t.app.inject({ method: 'GET', url: `${ADMIN_PATHS.audit}?action=self-data-export`, headers: organizer });
+    expect(audit.json().data.rows[0]).toMatchObject({ detail: { personId } });
   });
 
   it('is refused for a report login (no attendee record) and without a token', async () => {
@@ -144,12 +175,20 @@ describe('a signed-in attendee', () => {
     expect((await t.app.inject({ method: 'GET', url: PRIVACY_PATHS.myData, headers: organizer })).statusCode).toBe(403);
   });
 
-  it('asks for erasure once; the request shows in the console', async () => {
+  it('asks for erasure, filed only once confirmed through the link mailed to them; the request shows in the console', async () => {
     const first = await t.app.inject({ method: 'POST', url: PRIVACY_PATHS.myErasureRequest, headers: bearer(zebulon.accessToken) });
-    expect(first.statusCode, first.body).toBe(201);
-    const again = await t.app.inject({ method: 'POST', url: PRIVACY_PATHS.myErasureRequest, headers: bearer(zebulon.accessToken) });
-    expect(again.statusCode).toBe(200);
-    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(first.statusCode, first.body).toBe(202);
+    expect(first.json().data).toEqual({ sentTo: 'z***@m***.com' });
+    // Nothing filed yet: a session alone files no request in someone's name.
+    const none = await t.app.inject({ method: 'GET', url: `${PRIVACY_PATHS.erasureRequests}?status=open`, headers: organizer });
+    expect(none.json().data.total).toBe(0);
+
+    const path = await mailedLink(/confirm your erasure request/, '/confirm-erasure/');
+    expect((await t.app.inject({ method: 'GET', url: path })).body).toContain('Send my erasure request');
+    const confirmed = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.body).toContain('Your request has been sent to the event team.');
+    expect((await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })).statusCode).toBe(409);
     const list = await t.app.inject({ method: 'GET', url: `${PRIVACY_PATHS.erasureRequests}?status=open`, headers: organizer });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data).toMatchObject({ total: 1, rows: [{ personId, firstName: FIRST, lastName: LAST, email: EMAIL, status: 'open' }] });
@@ -189,7 +228,7 @@ describe('an organizer', () => {
 
     const res = await t.app.inject({ method: 'POST', url: path(PRIVACY_PATHS.personErase, personId), headers: organizer, payload: { reason: `Asked by phone: ${FIRST} ${LAST}, ${TYPED_EMAIL}` } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ personId, counts: { people: 1, mails: 2, emailConfirmations: 1, erasureRequests: 1 } });
+    expect(res.json().data).toMatchObject({ personId, counts: { people: 1, mails: 4, emailConfirmations: 1, erasureRequests: 1 } });
 
     expect(await findInCatalogue(t.database.db, NEEDLES)).toEqual([]);
     expect(await reportFigures()).toEqual(figures);

@@ -35,7 +35,7 @@ export function AppFooter({ pageLayout, showLogout, eventType }: AppFooterProps)
     <footer className="app-footer border-top mt-auto py-4 bg-body-tertiary">
       <div className="container d-flex flex-column flex-md-row align-items-md-center justify-content-between gap-3">
         <RichText html={pageLayout?.elements.footer_text.value} className="small text-body-secondary footer-text" />
-        {showLogout && eventType && attendee && <MyDataActions eventType={eventType} />}
+        {showLogout && eventType && attendee && <MyDataActions />}
         {showLogout && (
           <button type="button" className="btn btn-outline-primary" onClick={() => void onLogout()}>
             {text(pageLayout?.elements.logout_button_text) || 'Log Out'}

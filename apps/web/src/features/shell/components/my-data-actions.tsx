@@ -1,19 +1,21 @@
 /**
  * "Download my data" and "Ask to erase my data" in the footer of an attendee's pages (docs/privacy.md).
- * Only the two buttons are in the page's code; what they do loads when one is pressed.
+ * Only the two buttons are in the page's code; what they do loads when one is pressed. Both mail a
+ * link to the attendee's own address; the page says where (masked).
  */
 import { lazy, Suspense, useState } from 'react';
 import { notify } from '../../../lib/toast.ts';
 
 const ErasureRequestDialog = lazy(() => import('../my-data/erasure-request-dialog.tsx'));
 
-export function MyDataActions({ eventType }: { eventType: string }) {
+export function MyDataActions() {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const onDownload = () => {
     setBusy(true);
     import('../my-data/my-data.ts')
-      .then((m) => m.downloadMyData(eventType))
+      .then((m) => m.downloadMyData())
+      .then((message) => void notify.success(message))
       .catch(() => notify.error('Your data could not be downloaded. Please try again.'))
       .finally(() => setBusy(false));
   };

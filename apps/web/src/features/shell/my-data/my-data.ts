@@ -1,23 +1,24 @@
 /**
  * The attendee's own data (docs/privacy.md), loaded only when a button in the footer is pressed:
- * `GET /api/Me/Data` saved as a JSON file, and `POST /api/Me/ErasureRequest`.
+ * `GET /api/Me/Data` and `POST /api/Me/ErasureRequest`. Both mail a link to the attendee's own
+ * address (the download, the confirmation of the request) and answer where it went, masked.
  * The paths are spelled here rather than imported: a runtime import of @portal/contracts would pull
  * zod into this chunk (they are PRIVACY_PATHS.myData and .myErasureRequest there).
  */
-import type { ErasureRequest, PersonalData } from '@portal/contracts';
+import type { MailedLink } from '@portal/contracts';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
-import { saveFile } from '../../../lib/save-file.ts';
 
 export const MY_DATA_PATH = '/api/Me/Data';
 export const MY_ERASURE_REQUEST_PATH = '/api/Me/ErasureRequest';
 
-export async function downloadMyData(eventType: string): Promise<void> {
-  const envelope = await apiGet<PersonalData>(MY_DATA_PATH);
-  saveFile(new Blob([JSON.stringify(envelope.data, null, 2)], { type: 'application/json' }), `my-data-${eventType}.json`);
+/** Asks for the download link; answers what to tell the attendee ("We have mailed a link ... to j***@m***.com ..."). */
+export async function downloadMyData(): Promise<string> {
+  const envelope = await apiGet<MailedLink>(MY_DATA_PATH);
+  return envelope.message ?? `We have mailed a link to download your data to ${envelope.data?.sentTo ?? 'your address'}.`;
 }
 
-/** Answers the server's message ("sent to the event team" / "already with the event team"). */
+/** Asks for the confirmation link; answers the server's message (where it went, masked). */
 export async function requestMyErasure(): Promise<string> {
-  const envelope = await apiPost<ErasureRequest>(MY_ERASURE_REQUEST_PATH);
-  return envelope.message ?? 'Your request has been sent to the event team.';
+  const envelope = await apiPost<MailedLink>(MY_ERASURE_REQUEST_PATH);
+  return envelope.message ?? `To confirm your request, open the link we have mailed to ${envelope.data?.sentTo ?? 'your address'}.`;
 }
