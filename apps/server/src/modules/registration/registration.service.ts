@@ -278,8 +278,12 @@ export function createRegistrationService(deps: {
     async submitInTransaction(token: string, input: RegistrationSubmitInput, ip: string): Promise<{ summary: RegistrationSummary; freed: string | null }> {
       return db.transaction(async (tx) => {
         const at = now();
+        // Locks in the order of every change of a registration: its store, the registration, then its
+        // links. A hand-over accepted at this moment retires the holder's links under the registration's
+        // lock; taking the token's row first would deadlock with it (docs/transfers.md).
+        const peek = await findLiveToken(tx, token, at);
+        const locked = await q.lockForChange(tx, { id: peek.registrationId });
         const live = await consumeToken(tx, token, at);
-        const locked = await q.lockForChange(tx, { id: live.registrationId });
         if (!locked) throw notFound('This registration no longer exists.');
         const { registration } = locked;
         assertUsable(live.purpose, registration.status);

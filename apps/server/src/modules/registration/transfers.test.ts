@@ -276,6 +276,22 @@ describe('changes and transfers by the attendee', () => {
       expect((await post(await revisit(reg.id), { action: 'withdrawTransfer' })).statusCode).toBe(409);
     });
 
+    it('an acceptance and a withdrawal at the same moment: exactly one wins, and the registration agrees with the offer', async () => {
+      const reg = await holder('store');
+      const colleague = await colleagueOf(reg.store!, reg.attendeeId);
+      expect((await post(await revisit(reg.id), { action: 'transfer', firstName: colleague.firstName, lastName: colleague.lastName, email: colleague.email })).statusCode).toBe(200);
+      const [pending] = await mailsTo(db(), reg.email, 'transfer-notice');
+      const [accepted, withdrawn] = await Promise.all([post(await offerLink(colleague.email), { action: 'acceptTransfer' }), post(tokenOf(pending!.data.link), { action: 'withdrawTransfer' })]);
+      // The loser: an accept after the withdrawal finds the offer ended (409); a withdrawal after the
+      // acceptance finds the holder's links retired with the place (410).
+      if (accepted.statusCode === 200) expect(withdrawn.statusCode).toBe(410);
+      else expect([accepted.statusCode, withdrawn.statusCode]).toEqual([409, 200]);
+      const [offer] = await db().select().from(schema.registrationTransfers).where(eq(schema.registrationTransfers.registrationId, reg.id));
+      const [row] = await db().select().from(schema.registrations).where(eq(schema.registrations.id, reg.id));
+      if (accepted.statusCode === 200) expect([offer!.status, row!.attendeeId]).toEqual(['Accepted', colleague.id]);
+      else expect([offer!.status, row!.attendeeId]).toEqual(['Withdrawn', reg.attendeeId]);
+    });
+
     it('an offer not accepted within its time lapses: the job ends it, the colleague link answers 410, the sender is told', async () => {
       const reg = await holder('store');
       const colleague = await colleagueOf(reg.store!, reg.attendeeId);
