@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_PATHS, RETAILER_REPORT_HEADERS, WEBHOOK_PATHS, type PersonalData } from '@portal/contracts';
 import { rowsOf } from '@portal/db';
 import { bearer, body, buildTestApp, DEMO, loginAs, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
+import { runRetention } from '../privacy/retention.ts';
 import { defineQuestion, pendingRegistration, submitAnswers } from './testing/questions-fixture.ts';
 
 let t: TestApp;
@@ -94,5 +95,17 @@ describe('sensitive answers', () => {
     }
     const [anywhere] = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from webhook_deliveries where body like ${`%${SECRET_NEED}%`} and ordering_key = ${`registration:${who.registrationId}`}`));
     expect(Number(anywhere!.n)).toBe(0);
+  });
+
+  // Last: the run erases every nbc attendee of this app.
+  it('are removed by the event’s retention run', async () => {
+    const who = await pendingRegistration(db(), new Date(clock), { lastName: 'Retained' });
+    await submitAnswers(t.app, who, { shirt: 'm', access: SECRET_NEED });
+    const set = await t.app.inject({ method: 'PUT', url: '/api/Admin/Events/nbc', headers: bearer(admin), payload: { retentionDays: 30 } });
+    expect(set.statusCode, set.body).toBe(200);
+    // nbc ends on 2027-03-04: its retention is due 30 days later.
+    await runRetention(db(), new Date('2027-04-10T12:00:00Z'), { pace: { peopleBatch: 500, minGapMs: 0, pauseRatio: 0 } });
+    const [left] = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from registration_answers where registration_id = ${who.registrationId}`));
+    expect(Number(left!.n)).toBe(0);
   });
 });
