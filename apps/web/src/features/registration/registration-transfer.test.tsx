@@ -149,6 +149,15 @@ describe('the colleague’s link', () => {
     await user.click(await screen.findByRole('button', { name: 'Accept the place' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This offer was withdrawn');
   });
+  it('a colleague already registered for the event: the server’s field refusal is shown', async () => {
+    const message = 'Jordan Lee already has a registration for this event (Cancelled).';
+    getAnswer = { status: 200, body: okBody({ ...ENROLLED, purpose: 'transfer', transfer: OFFER }) };
+    postAnswer = () => ({ status: 409, body: failBody(message, [{ field: 'email', message }]) });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Accept the place' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
 });
 
 describe('after the changes have closed', () => {

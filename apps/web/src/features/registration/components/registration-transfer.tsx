@@ -60,6 +60,8 @@ function AcceptOffer({ token, registration, onDone, onDeadLink }: RegistrationTr
   const call = useTransferCall(token, onDeadLink);
   const offer = registration.transfer;
   const from = offer ? `${offer.from.firstName} ${offer.from.lastName}` : 'A colleague';
+  // A refusal about the colleague themselves (already registered for the event) comes as a field error.
+  const problem = call.failure ?? (call.fieldErrors.length > 0 ? call.fieldErrors.map((e) => e.message).join(' ') : null);
   return (
     <section aria-labelledby="transfer-offer-heading" className="registration-transfer">
       <h1 id="transfer-offer-heading" className="h3">
@@ -88,9 +90,9 @@ function AcceptOffer({ token, registration, onDone, onDeadLink }: RegistrationTr
         )}
       </dl>
       <p>Once you accept, the registration is yours: you get your own confirmation with your badge by mail, and {from}’s badge no longer admits anyone.</p>
-      {call.failure && (
+      {problem && (
         <div className="alert alert-danger" role="alert">
-          {call.failure}
+          {problem}
         </div>
       )}
       <button type="button" className="btn btn-primary" disabled={call.pending} aria-busy={call.pending || undefined} onClick={() => call.send({ action: 'acceptTransfer' }, onDone)}>
