@@ -60,10 +60,16 @@ export interface AnsweringRegistration {
  * required one left blank, a value of the wrong kind, a value not among the options and text over
  * the limit are refused, each naming its field (`answers.<key>`).
  */
-export function checkAnswers(defs: readonly q.QuestionRow[], registration: Omit<AnsweringRegistration, 'id' | 'eventId'>, given: Readonly<Record<string, AnswerValue | null | undefined>>): { values: Map<number, AnswerValue>; errors: FieldError[] } {
+export function checkAnswers(
+  defs: readonly q.QuestionRow[],
+  registration: Omit<AnsweringRegistration, 'id' | 'eventId'>,
+  given: Readonly<Record<string, AnswerValue | null | undefined>>,
+  /** Keys of the event's questions not asked here (their values are neither checked nor kept). */
+  skipped: ReadonlySet<string> = new Set(),
+): { values: Map<number, AnswerValue>; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const values = new Map<number, AnswerValue>();
-  const known = new Set(defs.map((d) => d.key));
+  const known = new Set([...defs.map((d) => d.key), ...skipped]);
   for (const key of Object.keys(given)) {
     if (!known.has(key)) errors.push({ field: `answers.${key}`, message: `answers.${key} is not a question of this event.` });
   }
@@ -200,10 +206,17 @@ export function createQuestionsService(deps: { db: Db; now?: () => Date }) {
       return { questions: defs.map(toRegistrationQuestion), answers: answersByKey(defs, await q.answersOf(dbOrTx, registration.id)) };
     },
 
-    /** The same for a registration by id (none: no questions). */
-    async forRegistrationId(dbOrTx: DbOrTx, registrationId: number): Promise<{ questions: RegistrationQuestion[]; answers: Answers }> {
+    /**
+     * The same for a registration by id (none: no questions). Without `includeSensitive` (a link
+     * that was not mailed to the attendee) the sensitive questions are left out, answers and all.
+     */
+    async forRegistrationId(dbOrTx: DbOrTx, registrationId: number, { includeSensitive = true }: { includeSensitive?: boolean } = {}): Promise<{ questions: RegistrationQuestion[]; answers: Answers }> {
       const registration = await q.answeringRegistration(dbOrTx, registrationId);
-      return registration ? service.forRegistration(dbOrTx, registration) : { questions: [], answers: {} };
+      if (!registration) return { questions: [], answers: {} };
+      const asked = await service.forRegistration(dbOrTx, registration);
+      if (includeSensitive) return asked;
+      const hidden = new Set(asked.questions.filter((x) => x.sensitive).map((x) => x.key));
+      return { questions: asked.questions.filter((x) => !hidden.has(x.key)), answers: Object.fromEntries(Object.entries(asked.answers).filter(([k]) => !hidden.has(k))) };
     },
 
     /**
@@ -211,12 +224,22 @@ export function createQuestionsService(deps: { db: Db; now?: () => Date }) {
      * answers on record (absent: those on record are checked again for the attendance chosen).
      * Answers to questions no longer asked (another attendance) are removed.
      */
-    async saveAnswers(tx: Tx, registration: AnsweringRegistration, given: Readonly<Record<string, AnswerValue | null>> | undefined, at: Date): Promise<Answers> {
-      const defs = await q.questionsOf(tx, registration.eventId);
+    async saveAnswers(
+      tx: Tx,
+      registration: AnsweringRegistration,
+      given: Readonly<Record<string, AnswerValue | null>> | undefined,
+      at: Date,
+      /** false on a link not mailed to the attendee: sensitive questions are not asked there, their answers on record stay. */
+      { includeSensitive = true }: { includeSensitive?: boolean } = {},
+    ): Promise<Answers> {
+      const all = await q.questionsOf(tx, registration.eventId);
+      const defs = includeSensitive ? all : all.filter((d) => !d.sensitive);
+      const skipped = new Set(all.filter((d) => !defs.includes(d)).map((d) => d.key));
       const stored = await q.answersOf(tx, registration.id);
       const input = given ?? answersByKey(defs, stored);
-      const { values, errors } = checkAnswers(defs, registration, input);
+      const { values, errors } = checkAnswers(defs, registration, input, skipped);
       if (errors.length) throw badRequest(errors.map((e) => e.message).join(' '), errors);
+      for (const d of all) if (skipped.has(d.key) && stored.has(d.id)) values.set(d.id, stored.get(d.id)!);
       await q.replaceAnswers(tx, registration.id, values, at);
       return answersByKey(defs, values);
     },

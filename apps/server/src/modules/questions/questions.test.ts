@@ -107,7 +107,7 @@ describe('answers on the registration page', () => {
   it('keeps the answers, changes them through the revisit link, drops those of another attendance', async () => {
     const { token, email, registrationId } = await pendingRegistration(db(), new Date(clock));
     expect((await submit(token, email, { answers: { shirt: 'l', diet: ['halal'], guests: 2 } })).statusCode).toBe(200);
-    const revisit = await db().transaction((tx) => issueToken(tx, registrationId, 'revisit', new Date(clock)));
+    const revisit = await db().transaction((tx) => issueToken(tx, registrationId, 'revisit', new Date(clock), undefined, { mailed: true }));
     const seen = body<RegistrationPage>(await t.app.inject({ method: 'GET', url: `/api/Registration/${revisit}` })).data;
     expect(seen.answers).toEqual({ shirt: 'l', diet: ['halal'], guests: 2 });
 
@@ -120,6 +120,24 @@ describe('answers on the registration page', () => {
     const detail = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.registration.replace('{id}', String(registrationId)), headers: bearer(admin) });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(body<{ answers?: unknown[] }>(detail).data.answers).toEqual([{ key: 'guests', label: 'Guests you bring', value: 3, text: '3', sensitive: false }]);
+  });
+
+  it('asks and changes sensitive questions only on a link mailed to the attendee', async () => {
+    const { token, email, registrationId } = await pendingRegistration(db(), new Date(clock));
+    expect((await submit(token, email, { answers: { shirt: 'm', notes: 'Hearing aid' } })).statusCode).toBe(200);
+    // A link a session obtained (a manager's), not mailed: no sensitive question, and its answer stays.
+    const handed = await db().transaction((tx) => issueToken(tx, registrationId, 'revisit', new Date(clock)));
+    const page = body<RegistrationPage>(await t.app.inject({ method: 'GET', url: `/api/Registration/${handed}` })).data;
+    expect(page.questions?.map((q) => q.key)).not.toContain('notes');
+    expect(page.answers).toEqual({ shirt: 'm' });
+    const changed = await t.app.inject({ method: 'POST', url: `/api/Registration/${handed}`, payload: { action: 'submit', firstName: 'Quinn', lastName: 'Asker', email, isVirtual: false, arrivalDate: '2027-03-01', departureDate: '2027-03-03', answers: { shirt: 'l', notes: null } } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(body<RegistrationPage>(changed).data.answers).toEqual({ shirt: 'l' });
+    const detail = await t.app.inject({ method: 'GET', url: ADMIN_PATHS.registration.replace('{id}', String(registrationId)), headers: bearer(admin) });
+    expect(body<{ answers?: { key: string; value: unknown }[] }>(detail).data.answers?.map((a) => [a.key, a.value])).toEqual([
+      ['shirt', 'l'],
+      ['notes', 'Hearing aid'],
+    ]);
   });
 
   it('asks a dealer the dealer-only question', async () => {

@@ -233,7 +233,8 @@ export function createRegistrationService(deps: {
       assertUsable(live.purpose, summary.status);
       // A registration link handed out before the window closed completes nothing after it (issue 24).
       if (live.purpose === 'register') await assertRegistrationWindowOpen(db, summary.event.eventType, at);
-      const asked = deps.questions ? await deps.questions.forRegistrationId(db, live.registrationId) : undefined;
+      // Sensitive questions (health, accessibility) only on a page opened from the attendee's mailbox.
+      const asked = deps.questions ? await deps.questions.forRegistrationId(db, live.registrationId, { includeSensitive: live.mailed }) : undefined;
       const event = await q.findEvent(db, summary.event.eventType);
       if (!event) throw notFound('The event of this registration no longer exists.');
       return {
@@ -349,7 +350,7 @@ export function createRegistrationService(deps: {
           const errors = attendanceErrors(event, input);
           if (errors.length) throw badRequest(errors.map((e) => e.message).join(' '), errors);
           if (deps.questions) {
-            answers = await deps.questions.saveAnswers(tx, { id: registration.id, eventId: registration.eventId, attendeeType: registration.attendeeType, isVirtual: input.isVirtual }, input.answers, at);
+            answers = await deps.questions.saveAnswers(tx, { id: registration.id, eventId: registration.eventId, attendeeType: registration.attendeeType, isVirtual: input.isVirtual }, input.answers, at, { includeSensitive: live.mailed });
           }
           const confirmed = await confirmPerson(tx, registration.attendeeId, input, at);
           actorEmail = confirmed.email;

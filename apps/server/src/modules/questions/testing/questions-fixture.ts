@@ -15,11 +15,11 @@ export async function defineQuestion(app: FastifyInstance, adminToken: string, i
 
 let run = 0;
 
-/** A pending nbc registration of a new person (at `store` when given) with its register link's token. */
+/** A pending nbc registration of a new person (at `store` when given) with its register link's token (mailed to them unless `mailed: false`). */
 export async function pendingRegistration(
   db: Db,
   at: Date,
-  options: { attendeeType?: string; store?: string | null; firstName?: string; lastName?: string } = {},
+  options: { attendeeType?: string; store?: string | null; firstName?: string; lastName?: string; mailed?: boolean } = {},
 ): Promise<{ registrationId: number; personId: number; token: string; email: string; firstName: string; lastName: string }> {
   const tag = `${Date.now().toString(36)}${++run}`;
   const email = `q.${tag}@answers.example.com`;
@@ -33,7 +33,7 @@ export async function pendingRegistration(
       select 'nbc', p.id, p.id, ${options.attendeeType ?? 'expo'}, ${`pr_q_${tag}`}, ${store}::text from p returning id, attendee_id as person_id`),
   );
   const registrationId = Number(row!.id);
-  const token = await db.transaction((tx) => issueToken(tx, registrationId, 'register', at));
+  const token = await db.transaction((tx) => issueToken(tx, registrationId, 'register', at, undefined, { mailed: options.mailed ?? true }));
   return { registrationId, personId: Number(row!.person_id), token, email, firstName, lastName };
 }
 
