@@ -216,7 +216,7 @@ test.describe('organizer console', () => {
     await signInOrganizer(page);
     await nav(page, 'My account');
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-    // The current password first (issue 24): no secret without it.
+    // The current password first: no secret without it.
     await page.getByLabel('Password').fill(ORGANIZER.password);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('img', { name: 'QR code of your authenticator key' })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Company sign-in in Chromium (issue 28, docs/sign-in.md): a real OpenID provider (`oidc-provider` 8,
+ * Company sign-in in Chromium (docs/sign-in.md): a real OpenID provider (`oidc-provider` 8,
  * the server tests' apps/server/src/testing/oidc-provider.ts) on loopback over https with a certificate
  * made for this run, and a second portal process configured for it (OIDC_* variables, the provider's
  * certificate trusted through OIDC_CA_FILE) on E2E_PORT + 1, with its own demo data. The shared e2e

@@ -1,5 +1,5 @@
 /**
- * When things fail (issue 14): a pop-up blocker refuses the registration window, the content service
+ * When things fail: a pop-up blocker refuses the registration window, the content service
  * stops answering while people sign in, the login call itself fails.
  */
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Visual checks (issue 31 item 18): the attendee, report and console pages at 360, 768 and 1280 px
+ * Visual checks: the attendee, report and console pages at 360, 768 and 1280 px
  * against committed baselines (e2e/visual.spec.ts-snapshots/), so a layout that breaks shows in CI.
  * Baselines are made with Debian's Chromium on the CI machine: `npx playwright test e2e/visual.spec.ts
  * --update-snapshots`. The screenshots are of the first screenful (the layout of headers, forms and

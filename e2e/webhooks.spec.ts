@@ -1,5 +1,5 @@
 /**
- * Webhooks out, as an organizer sees them (issue 29): an endpoint added in the console for a
+ * Webhooks out, as an organizer sees them: an endpoint added in the console for a
  * receiver this test starts on loopback (demo mode allows it), a test event sent, refused once by
  * the receiver and delivered on the retry, both attempts listed; the receiver checks the signature
  * with the `standardwebhooks` package and the secret the console showed once.

@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 2 (docs/design/web-rules.md, "Tabs"): a tab chosen on /nbc/welcome before the page
+ * Scroll hold (docs/design/web-rules.md, "Tabs"): a tab chosen on /nbc/welcome before the page
  * below it has loaded keeps its section in place while the rest loads, until the user scrolls. The
  * event area's content (the last section of a dealer's page) is held back by the test: a tab chosen
  * meanwhile (the event area's own, or the FAQ above it on a tall screen) cannot reach its place (the

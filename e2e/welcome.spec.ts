@@ -134,9 +134,9 @@ test.describe('welcome page and shell', () => {
     return { top: last, bar };
   }
 
-  // section 2 of docs/design/web-rules.md: "selecting a tab scrolls smoothly to its section". Issue 31, item 1: with the menu
-  // collapsed (below 992 px) the offset was measured while the menu was still open, so the section
-  // ended up about 280 px past its place once the menu closed.
+  // section 2 of docs/design/web-rules.md: "selecting a tab scrolls smoothly to its section". With the menu
+  // collapsed (below 992 px) the offset is measured once the menu has closed; measured while it was
+  // still open, the section would end up about 280 px past its place.
   test('on a small screen a tab chosen in the open menu brings its section to just below the closed bar', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await loginAs(page, 'dealer');

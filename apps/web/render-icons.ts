@@ -1,7 +1,7 @@
 // Writes the tab icon and the home-screen icon as PNG from public/favicon.svg, drawn by Chromium.
 // The page links the PNG, not the SVG: Chrome downloads a page's icon through the page's own
 // renderer and builds a whole SVG document for an SVG icon on the page's main thread while the
-// page loads (10-25 ms at 4x CPU, once over 50 ms; issue 15, bench/lighthouse/RESULTS.md). A 32 px
+// page loads (10-25 ms at 4x CPU, once over 50 ms, bench/lighthouse/RESULTS.md). A 32 px
 // PNG is decoded in well under a millisecond.
 //   npx tsx apps/web/render-icons.ts      (after editing public/favicon.svg; commit the PNGs)
 import { readFileSync } from 'node:fs';

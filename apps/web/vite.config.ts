@@ -68,7 +68,7 @@ const ROUTE_MODULES: Record<string, string[]> = {
  * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136+) on the chunks whose
  * functions nearly all run while an attendee page loads: V8 then compiles them while streaming the
  * file, on a background thread, instead of compiling each function on the main thread the first
- * time it is called (1-3 ms each at 4x CPU, several in every boot task; issue 15). Other browsers
+ * time it is called (1-3 ms each at 4x CPU, several in every boot task). Other browsers
  * read a comment. Not on the console's or the reports' chunks: most of their code never runs on load.
  * (`shell` covers `shell-layout`, `abc` covers `abc-event`: the names continue with `-`.)
  */
@@ -168,7 +168,7 @@ function bootPreloads(): Plugin {
  * Fewer, larger chunks for the attendee pages. Left to itself the bundler made about twenty small
  * chunks for /nbc/welcome (each react-bootstrap helper, each shell part); on a phone's slow link
  * every file is a request, and with HTTP/1.1's six connections per host they queue: about four
- * round trips before the page could render (issue 15). Each group holds modules that the pages
+ * round trips before the page could render. Each group holds modules that the pages
  * which load one of them all need, so no page downloads more than before.
  */
 const CHUNK_GROUPS = [

@@ -1,7 +1,7 @@
 /**
  * The organizer console's registration search (GET /api/Admin/Registrations) over HTTP, on demo data
  * with at least 50,000 registrations (about 1.75 per store: 30,000 stores give some 52,000).
- * Aim (issue 11): a search answers in under 100 ms on PostgreSQL.
+ * Aim: a search answers in under 100 ms on PostgreSQL.
  *   npx tsx bench/admin/admin-search.bench.ts [--engine postgres|pglite|both] [--stores 30000] [--runs 30]
  * `--url postgres://...` runs against a PostgreSQL database that already holds demo data (loading
  * 30,000 stores takes minutes on a busy machine): load it once with

@@ -1,5 +1,5 @@
 /**
- * The console's CSV import and the event loop (issue 24, item 10): the longest pause of the event
+ * The console's CSV import and the event loop: the longest pause of the event
  * loop while POST /api/Admin/Import checks a 3.4 MB roster file with 60,000 problems (the review's
  * file), measured with monitorEventLoopDelay (1 ms resolution) and with a 5 ms timer that must keep
  * firing, in wall-clock time and in the CPU time the process used between two firings (which a

@@ -1,5 +1,5 @@
 /**
- * The door app's scan-to-result time with the CPU throttled 4x (issue 26: at most 100 ms), in
+ * The door app's scan-to-result time with the CPU throttled 4x (aim: at most 100 ms), in
  * Debian's Chromium against the built portal with demo data (docs/checkin-app.md).
  *   npm run build && npx tsx bench/checkin/scan-to-result.bench.ts [--write]
  *
@@ -138,7 +138,7 @@ Measured by \`npx tsx bench/checkin/scan-to-result.bench.ts --write\` (${new Dat
 Debian's Chromium, the built portal with demo data (roster of ${rosterSize} people on the door), the door paired
 with the demo code, CPU throttled 4x (\`Emulation.setCPUThrottlingRate\`). Times in ms, from the code's arrival
 (the handheld scanner's Enter, or the camera frame the decoder read) to the frame after the full-screen result
-rendered, measured by the app (\`performance.measure\`). Budget (issue 26): ${BUDGET_MS} ms. Taken on a shared
+rendered, measured by the app (\`performance.measure\`). Budget: ${BUDGET_MS} ms. Taken on a shared
 machine (2 cores, other helpers' builds and tests running; load average ${loadBefore.toFixed(1)} at the start,
 ${(loadavg()[0] ?? 0).toFixed(1)} at the end): figures are upper bounds.
 

@@ -1,5 +1,5 @@
 /**
- * The event days (issue 26; docs/event-days.md), three aims against the real app on a loopback port:
+ * The event days (docs/event-days.md), three aims against the real app on a loopback port:
  *  1. scans: four doors in parallel, each sending batches of 500 scans (overlapping people between
  *     doors, every batch sent twice as a retry after a lost answer): p99 of a batch <= 250 ms on
  *     PostgreSQL; the bench fails unless every scanned person has exactly one arrival;

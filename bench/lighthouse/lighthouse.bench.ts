@@ -1,6 +1,6 @@
 /**
  * Lighthouse 12 (npm `lighthouse`, default mobile profile with simulated throttling) of `/nbc`, `/abc`
- * and, signed in as the demo dealer, `/nbc/welcome`, in Debian's Chromium headless. Targets (issue 15):
+ * and, signed in as the demo dealer, `/nbc/welcome`, in Debian's Chromium headless. Targets:
  * `/nbc` and `/abc` performance 97, LCP 2.0 s, TBT 100 ms; `/nbc/welcome` 95, 2.2 s, 100 ms;
  * accessibility 100 everywhere.
  *   npm run build && npx tsx bench/lighthouse/lighthouse.bench.ts [--runs 3] [--write] [--details] [--only /nbc/welcome]
@@ -153,7 +153,7 @@ if (args.includes('--write')) {
 settings (mobile form factor, simulated Slow 4G throttling and 4x CPU slowdown), Debian's Chromium headless
 (\`CHROME_PATH=/usr/bin/chromium\`, flags \`${CHROMIUM_ARGS.join(' ')} --headless=new\`), against the built portal
 with demo data on loopback. \`/nbc/welcome\` runs signed in as the demo dealer: the login is put into the profile's
-localStorage first, from a page that loads none of the app, so the HTTP cache stays cold. Targets (issue 15) in
+localStorage first, from a page that loads none of the app, so the HTTP cache stays cold. Targets in
 brackets; accessibility must be ${ACCESSIBILITY_TARGET}. Median of ${runs} runs; times in ms. The machine is a shared 2-core VM
 (1-minute load average ${loadBefore.toFixed(2)} before the run, ${(loadavg()[0] ?? 0).toFixed(2)} after; each run's load is in the last column):
 total blocking time, and with it the score, moves with what else runs on it.

@@ -1,5 +1,5 @@
 /**
- * Failure budgets under a guessing attack (issue 24): 10,000 wrong logins from 1,000 client
+ * Failure budgets under a guessing attack: 10,000 wrong logins from 1,000 client
  * addresses against 5 shared access codes, while 50 rightful users log in, each from an address of
  * their own. All 50 must get in, and the guesses the server checked (answered "not valid" rather
  * than 429) must stay within the budgets: per code at most the shared budget plus one per address

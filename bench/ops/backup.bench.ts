@@ -1,5 +1,5 @@
 /**
- * Backup and restore on PostgreSQL (issue 25): time and file size of `backup` and `restore`
+ * Backup and restore on PostgreSQL: time and file size of `backup` and `restore`
  * (lib/backup.ts, the code behind npm run backup / restore) of a demo network, with pg_dump and with
  * the portal's logical format.
  *   npx tsx bench/ops/backup.bench.ts [--stores 50000] [--formats auto,logical]

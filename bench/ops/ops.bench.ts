@@ -1,5 +1,5 @@
 /**
- * Operations figures (issue 25):
+ * Operations figures:
  *   metrics  - /healthz and a successful login, with metrics on (METRICS_TOKEN) against off: the ratio
  *              of req/s (aim ≥ 0.9). Runs alternate off/on so drift of the shared machine hits both.
  *   redis    - logins under load while the redis-server behind REDIS_URL is killed (SIGKILL) and started

@@ -1,5 +1,5 @@
 /**
- * Issue 30's figures (docs/privacy.md): one erasure (`POST /api/Admin/People/{id}/Erase` over HTTP:
+ * The privacy figures (docs/privacy.md): one erasure (`POST /api/Admin/People/{id}/Erase` over HTTP:
  * the targeted pass and the catalogue sweep of every table) and a retention run over every attendee
  * (both events given a retention period that has passed), with the report routes' latency measured
  * idle and while the run goes on (autocannon in its own process, a region report as the corporate

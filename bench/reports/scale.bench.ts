@@ -1,5 +1,5 @@
 /**
- * Reports at scale (issue 10): the store-count reports and the store detail under 10 concurrent
+ * Reports at scale: the store-count reports and the store detail under 10 concurrent
  * readers (load generator in its own process), the raw SQL from the maintained counts beside the old
  * full recount in the same run, the network store list for exports (time, compressed size, server
  * memory growth), and the cost of a registration change with the counting triggers against the same

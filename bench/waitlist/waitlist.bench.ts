@@ -1,5 +1,5 @@
 /**
- * Waiting lists (issue 27, docs/waiting-lists.md), against the real app on a demo database:
+ * Waiting lists (docs/waiting-lists.md), against the real app on a demo database:
  *  1. offer latency: with the job queue running, an organizer cancels an enrolled attendee of a full
  *     event; timed until the offer mail to the first in line is in the outbox (aim <= 10 s);
  *  2. submit at capacity: p99 of `POST /api/Registration/{token}` that joins the waiting list, against

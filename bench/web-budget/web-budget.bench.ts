@@ -85,8 +85,8 @@ if (process.argv.includes('--write')) {
 
 Measured by \`npx tsx bench/web-budget/web-budget.bench.ts --write\` (${when}): Debian's Chromium loads each page from
 the built portal (\`npm run build\`, demo data) with an empty cache and waits until the page is usable; every
-script response is gzipped here at level 9 and summed (kB = 1000 bytes). Budget (issue 4): at most ${BUDGET_KB} kB
-for \`/\`, \`/nbc\` and the door app \`/checkin\` (issue 26); React and React DOM alone are about 69 kB. "Late code"
+script response is gzipped here at level 9 and summed (kB = 1000 bytes). Budget: at most ${BUDGET_KB} kB
+for \`/\`, \`/nbc\` and the door app \`/checkin\`; React and React DOM alone are about 69 kB. "Late code"
 lists any reporting, Excel, enrollment, retailer report, registration or door-app chunk that loaded although the page
 does not use it, and on \`/checkin\` the QR decoder, camera or desk forms (loaded only when used).
 

@@ -1,5 +1,5 @@
 /**
- * Webhooks out (issue 29), three aims, each against the real app and a real receiver on loopback:
+ * Webhooks out, three aims, each against the real app and a real receiver on loopback:
  *  1. throughput: 1,000 registration changes (console date changes over HTTP, four at a time)
  *     delivered <= 30 s; `drain`: the same number committed first, then timed from the worker's start;
  *  2. backlog: N deliveries (10,000) queued while the receiver is down, then it comes up: memory

@@ -76,11 +76,11 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_CODE_HOUR: positiveInt.default(500),
   LOGIN_FAILURES_PER_CODE_IP_HOUR: positiveInt.default(100),
   LOGIN_FAILURES_PER_REPORT_HOUR: positiveInt.default(200),
-  /** Issue 24: an unused registration link expires this many hours after it was issued. */
+  /** An unused registration link expires this many hours after it was issued. */
   LINK_TTL_HOURS: positiveInt.max(24 * 90, 'must be at most 2160 (90 days)').default(72),
-  /** Issue 24: new people one any-e-mail access code may create per hour (then its logins of unknown e-mails are refused). */
+  /** New people one any-e-mail access code may create per hour (then its logins of unknown e-mails are refused). */
   NEW_PEOPLE_PER_CODE_HOUR: positiveInt.default(300),
-  /** Issue 24: reminder and digest mails one address may get per day (UTC). */
+  /** Reminder and digest mails one address may get per day (UTC). */
   REMINDERS_PER_RECIPIENT_DAY: positiveInt.default(3),
   /** Hours after the end of an event's last day that its door devices' tokens keep working. */
   CHECKIN_DEVICE_GRACE_HOURS: z.coerce.number().int().min(0).max(24 * 30, 'must be at most 720 (30 days)').default(24),

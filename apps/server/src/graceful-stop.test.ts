@@ -1,5 +1,5 @@
 /**
- * Graceful stop (issue 25, item 3) on a real server process: SIGTERM while registrations are being
+ * Graceful stop on a real server process: SIGTERM while registrations are being
  * submitted in parallel. New connections are refused at once, requests in flight finish, the process
  * exits 0, every acknowledged registration is stored and none is half stored.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 1: production mode. No demo default reaches a real deployment: the start refuses
+ * Production mode. No demo default reaches a real deployment: the start refuses
  * while a secret has its demo value or none, or demo codes are active; the message names the variable.
  */
 import { spawn } from 'node:child_process';

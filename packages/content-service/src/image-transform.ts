@@ -2,7 +2,7 @@
  * Image renditions of assets, asked for as Kontent.ai's image transformation API asks for them:
  * `?w=800&fm=avif&q=60` on the asset's URL. The web app asks for raster renditions of the event
  * banner, an SVG: a browser builds a whole document for every SVG image on the page's main
- * thread (25-70 ms at 4x CPU for the banner; issue 15), while a raster is decoded off it.
+ * thread (25-70 ms at 4x CPU for the banner), while a raster is decoded off it.
  *
  * Renditions are drawn by sharp (libvips; SVG through librsvg, which loads nothing outside the
  * file without a base URL, and none is given) on libuv's thread pool, never on the event loop, at
@@ -25,7 +25,7 @@ export interface ImageTransform {
 }
 
 /**
- * What renditions are drawn (issue 24, item 5): before, any width 1-4096 in four formats at any
+ * What renditions are drawn: before, any width 1-4096 in four formats at any
  * quality was drawn on demand for anyone, about a CPU-second each. Now only the widths and the
  * format the web app asks for (`@portal/contracts/images`: the banner's AVIF candidates), at one
  * quality: another width snaps to the nearest allowed one (the next wider, or the widest), so a

@@ -49,7 +49,7 @@ describe('image renditions', () => {
     expect(imageTransformOf({ fm: 'avif', q: '60' }, 'image/png')).toEqual({ width: 0, format: 'avif', quality: 60 });
   });
 
-  it('serves only the allowed widths, format and quality (issue 24, item 5)', () => {
+  it('serves only the allowed widths, format and quality', () => {
     const widths = DEFAULT_RENDITION_POLICY.widths;
     expect(widths).toEqual([640, 800, 960, 1280, 1600, 2400, 3200]);
     expect([1, 640, 641, 700, 1281, 2401, 3200, 4096, 99_999].map((w) => snapWidth(w, widths))).toEqual([640, 640, 800, 800, 1600, 3200, 3200, 3200, 3200]);

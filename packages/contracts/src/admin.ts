@@ -105,7 +105,7 @@ export const eventParamsSchema = z.object({ eventType: eventTypeSchema });
  * (as `/User/ProcessLogin`); when the account has TOTP and `totp` is missing, the failure also has
  * `errors: [{ field: 'totp', ... }]` so the console asks for the code. Too many failures: 429.
  *
- * Second proof (issue 24): past the account's failure budget, a sign-in may answer
+ * Second proof: past the account's failure budget, a sign-in may answer
  * `errors: [{ field: 'emailCode', ... }]` (accounts without TOTP: a 6-digit code was mailed to the
  * organizer if the password was right) or `field: 'totp'`, whatever the password; the console then
  * sends e-mail, password and `emailCode` (or `totp`) again. Additive: a client that never sends
@@ -149,8 +149,8 @@ export type AdminLoginData = z.infer<typeof adminLoginDataSchema>;
 
 /**
  * `POST /api/Admin/Me/Password` -> `data: { accessToken, expiresAt }`: the password change ends
- * every session of the account, and answers a fresh token for the session that made it (until
- * issue 24 the answer was `data: null` and the old token kept working). Wrong current passwords are
+ * every session of the account, and answers a fresh token for the session that made it, so that
+ * no old token keeps working. Wrong current passwords are
  * limited like sign-in failures (429).
  */
 export const changePasswordRequestSchema = z.object({
@@ -166,7 +166,7 @@ export type ChangePasswordData = z.infer<typeof changePasswordDataSchema>;
 
 /**
  * `POST /api/Admin/Me/Totp` `{ password }`: a new secret, enabled only once confirmed with a code.
- * The current password is required (issue 24; wrong ones: 400 on `password`, limited like sign-in failures).
+ * The current password is required (wrong ones: 400 on `password`, limited like sign-in failures).
  */
 export const totpSetupRequestSchema = z.object({ password: z.string({ error: 'is required' }).min(1, 'is required').max(ORGANIZER_PASSWORD_MAX) });
 export type TotpSetupRequest = z.input<typeof totpSetupRequestSchema>;
@@ -487,7 +487,7 @@ export type RegistrationDatesRequest = z.input<typeof registrationDatesRequestSc
 export const SCOPE_LEVELS = ['network', 'region', 'zone', 'district'] as const;
 export const scopeLevelSchema = z.enum(SCOPE_LEVELS);
 export type ScopeLevel = z.infer<typeof scopeLevelSchema>;
-/** A report scope (design section 3): `network`, or one region, zone or district code. */
+/** A report scope (docs/reports.md, "Report scopes"): `network`, or one region, zone or district code. */
 export const reportScopeSchema = z.object({
   level: scopeLevelSchema,
   /** Null for `network`; the region, zone or district code otherwise. */

@@ -68,7 +68,7 @@ export const loginDataSchema = z.object({
   /**
    * The report scope granted to this person (docs/reports.md, "Report scopes"): `network`, or one
    * region, zone or district code; null when none is granted, and the web app then shows no reports.
-   * Added in issue 24 (optional, so older answers still parse; absent counts as no grant).
+   * Optional, so older answers still parse; absent counts as no grant.
    */
   reportScope: loginReportScopeSchema.nullable().optional(),
   /** The person's language after this login (the one sent, else the stored one, else `en`). */

@@ -4,7 +4,7 @@
  * twice, and by the server's warm-up. Each is an AVIF asked for with Kontent.ai's image
  * transformation parameters (`?w=&fm=avif`), which the content service draws (image-transform.ts):
  * a browser builds a document for every SVG image on the page's main thread, a raster it decodes
- * off it (issue 15). They go in a `<picture>`'s `<source>`, so a browser without AVIF shows the
+ * off it. They go in a `<picture>`'s `<source>`, so a browser without AVIF shows the
  * asset itself. (An 800 px banner: 7-8 kB of AVIF at full colour resolution, against 10-11 kB of
  * WebP whose 4:2:0 colour blurs the thin orange text.) Only the banner: the logo's SVG is 1.7 kB in
  * brotli against 4.3 kB of AVIF at 450 px, and its document stays under 50 ms (8-26 ms at 4x CPU in
@@ -27,7 +27,7 @@ export interface BannerSources {
 const WIDTHS = [640, 800, 960, 1280, 1600, 2400, 3200] as const;
 
 /**
- * The renditions the content service draws (issue 24, item 5): only the banner's widths, in AVIF,
+ * The renditions the content service draws: only the banner's widths, in AVIF,
  * at one quality. Another width snaps to the nearest of these (image-transform.ts).
  */
 export const RENDITION_WIDTHS: readonly number[] = WIDTHS;

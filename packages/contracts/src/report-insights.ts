@@ -1,7 +1,7 @@
 /**
  * Reports beyond the seed (docs/report-insights.md): coverage gaps with a "remind" action,
  * the hierarchy workbook, the registration timeline and the nbc vs abc comparison. Every answer is
- * limited to the caller's report scope (section 3).
+ * limited to the caller's report scope (docs/reports.md, "Report scopes").
  */
 import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from './auth.ts';

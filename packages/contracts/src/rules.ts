@@ -14,7 +14,7 @@ export const LAST_NAME_MAX = 50;
 export const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@\p{Cc}\p{Cs}]+\.[^\s@\p{Cc}\p{Cs}]+$/u;
 
 /**
- * The content the server writes into the page it serves (issue 15): on the welcome page of nbc, the
+ * The content the server writes into the page it serves: on the welcome page of nbc, the
  * answers of these content types (page layout, welcome item), which the web app then asks for at boot
  * with the keys its pages use. One list for both sides, so they cannot drift apart.
  */

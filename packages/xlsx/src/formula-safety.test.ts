@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 8: text that starts like a formula (=, +, -, @, tab, CR) is written so Excel never
+ * Text that starts like a formula (=, +, -, @, tab, CR) is written so Excel never
  * evaluates it: an inline string with the quote-prefix format. Read back, the cell is a string.
  */
 import ExcelJS from 'exceljs';

@@ -1,5 +1,5 @@
 /**
- * The demo events and their access codes: the spec's code-to-content rules (section 6) as rows.
+ * The demo events and their access codes: the code-to-content rules (docs/design/web-rules.md, section 6) as rows.
  * The codes are listed to operators in demo-accounts.ts; only their hashes reach the database.
  */
 import type { AccessCodeRule, EventDefinition, events } from '@portal/db/schema';

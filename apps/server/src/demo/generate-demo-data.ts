@@ -53,7 +53,7 @@ const CORP_DOMAIN = 'corp.example.com';
 /**
  * Enroll dates of the demo registrations: the demo holds this many days of enrollment history, ending
  * at the start (00:00 UTC) of the day it is generated on, so no date lies in the future and the same
- * seed gives the same data all day (issue 31, item 12; the dates used to be fixed, running into 2027).
+ * seed gives the same data all day (the dates used to be fixed, running into 2027).
  */
 export const DEMO_ENROLL_DAYS = 137;
 const DAY_MS = 86_400_000;
@@ -305,7 +305,7 @@ export function generateDemoData(options: DemoDataOptions): DemoDataset {
     const n = randomName(rnd);
     return addPerson({ ...n, domain: CORP_DOMAIN, storeDlrnum: null, category, zoneCode, company: null });
   };
-  // The two fixed report readers hold the whole network, granted like any other scope (section 3).
+  // The two fixed report readers hold the whole network, granted like any other scope (docs/reports.md, "Report scopes").
   addPerson({ firstName: 'Field', lastName: 'User', email: FIELD_USER_EMAIL, domain: CORP_DOMAIN, storeDlrnum: null, category: 'field', zoneCode: '011', company: null, reportScopeLevel: 'network' });
   addPerson({ firstName: 'Corp', lastName: 'User', email: CORP_USER_EMAIL, domain: CORP_DOMAIN, storeDlrnum: null, category: 'corporate', zoneCode: null, company: null, reportScopeLevel: 'network' });
   const travellers: number[] = [];

@@ -44,7 +44,7 @@ describe('loadDemoData', () => {
     expect(other.people.map((p) => p.email)).not.toEqual(same.people.map((p) => p.email));
   });
 
-  // Issue 31, item 12: enroll dates ran into 2027, after today. They are history relative to the day of
+  // Enroll dates ran into 2027, after today. They are history relative to the day of
   // generation, never in the future, and the same for a given day.
   it('dates enrollments in the days before today, never in the future', async () => {
     const [range] = await query<{ future: number; min: string; max: string; enrolled: number }>(sql`select

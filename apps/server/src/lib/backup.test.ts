@@ -1,5 +1,5 @@
 /**
- * Backup and restore (issue 25, item 4) on the engine of the run: PGlite (data dir dump) or
+ * Backup and restore on the engine of the run: PGlite (data dir dump) or
  * PostgreSQL (pg_dump, and the portal's logical format). A restored database answers the same
  * reports, logins and registration links; a damaged file and a non-empty target are refused.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 8: slow clients cannot hold the server. A real listening server and raw sockets:
+ * Slow clients cannot hold the server. A real listening server and raw sockets:
  * a header trickle, a body trickle and a silent connection are closed within 30 s with the
  * production timeouts; keep-alive still serves a normal client, and (with shortened timeouts) a
  * slow but progressing download and upload run past every timeout without being cut.

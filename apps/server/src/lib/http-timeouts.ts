@@ -1,5 +1,5 @@
 /**
- * Slow clients cannot hold the server (issue 24, item 8). Node's HTTP server, as fastify starts it,
+ * Slow clients cannot hold the server. Node's HTTP server, as fastify starts it,
  * keeps a socket that trickles a request open for minutes (request timeout 0, header timeout 60 s
  * checked every 30 s: a header trickle was closed after 330 s). Here:
  *

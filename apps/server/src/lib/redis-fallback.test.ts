@@ -1,5 +1,5 @@
 /**
- * Redis away, service on (issue 25, item 1): against a real redis-server started on a spare port,
+ * Redis away, service on: against a real redis-server started on a spare port,
  * killed, frozen and restarted while two instances keep answering logins.
  */
 import type { ChildProcess } from 'node:child_process';

@@ -1,6 +1,6 @@
 /**
- * Issue 9, item 6: registration tokens in paths never reach the request log, nor bearer tokens.
- * Issue 24, item 11: nor e-mail confirmation tokens (`/confirm-email/{token}`).
+ * Registration tokens in paths never reach the request log, nor bearer tokens.
+ * Nor e-mail confirmation tokens (`/confirm-email/{token}`).
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -93,7 +93,7 @@ export const SESSION_ENDED_MESSAGE = 'This session has ended. Please log in agai
 /**
  * How old a cached session version may be. Every instance reads the versions from the database (no
  * Redis needed), so two instances agree within this time plus one lookup: access taken away ends on
- * every instance within 1 s (issue 24, item 3).
+ * every instance within 1 s.
  */
 export const SESSION_VERSION_MAX_AGE_MS = 500;
 

@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 12: every action route that takes no fields answers a call with no body, with `{}`
+ * Every action route that takes no fields answers a call with no body, with `{}`
  * and with an empty body (sent as JSON or as text) alike; a malformed body is still refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,7 +99,7 @@ describe('body-less actions', () => {
     expect((await expectOk(path(ADMIN_PATHS.organizerEnable, id), admin, variant)).json()).toMatchObject({ data: { id, active: true } });
   });
 
-  // TOTP enrolment takes the current password (issue 24 item 4), so it is no body-less action: sent
+  // TOTP enrolment takes the current password, so it is no body-less action: sent
   // without a body in any form, it names the missing field instead of "received null".
   it.each(variants)('asks for the password when TOTP enrolment is sent without one (%s)', async (variant) => {
     const email = `totp.${variants.indexOf(variant)}@corp.example.com`;

@@ -1,5 +1,5 @@
 /**
- * Body-less actions (issue 24, item 12): a POST that takes no fields (cancel, resend, disable,
+ * Body-less actions: a POST that takes no fields (cancel, resend, disable,
  * enable, revoke, rotate, sign out, ...) is called with no body, with `{}`, or with an empty body
  * sent as `application/json` or `text/plain`; all of them mean "no fields" and are answered alike.
  *

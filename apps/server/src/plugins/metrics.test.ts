@@ -1,5 +1,5 @@
 /**
- * /metrics (issue 25, items 2 and 5): served only with the bearer token or on METRICS_PORT, never the
+ * /metrics: served only with the bearer token or on METRICS_PORT, never the
  * web app's page; the counters move with real requests; every metric the Prometheus rules and the
  * Grafana dashboard of docs/ops name is served.
  */

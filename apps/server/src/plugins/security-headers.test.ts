@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 7: no-store on every /User and /api answer; HSTS when PUBLIC_URL is https. The
+ * No-store on every /User and /api answer; HSTS when PUBLIC_URL is https. The
  * headers every answer carries are on the content service's answers too, which it writes past the
  * onSend hooks once cached (packages/content-service/src/plugin.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 3: access ends when it is taken away, on every instance within 1 s. Two app
+ * Access ends when it is taken away, on every instance within 1 s. Two app
  * instances share one database (as two servers behind a load balancer); nothing but the database
  * connects them (no Redis).
  */

@@ -1,5 +1,5 @@
 /**
- * The spec's route table (section 2). Every page is its own lazily loaded chunk (120 s time-out);
+ * The route table (docs/design/web-rules.md, section 2). Every page is its own lazily loaded chunk (120 s time-out);
  * protected pages sit under RequireLogin, the nbc pages inside the shell.
  */
 import { Suspense, useEffect } from 'react';

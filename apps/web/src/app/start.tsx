@@ -1,6 +1,6 @@
 /**
  * The app itself: query client, router and the first render. Loaded by main.tsx after React DOM
- * has been evaluated in a task of its own (issue 15).
+ * has been evaluated in a task of its own.
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,5 @@
 /**
- * Every route of the spec's route table (section 2), typed, for links, redirects and tests.
+ * Every route of the route table (docs/design/web-rules.md, section 2), typed, for links, redirects and tests.
  * Builders encode their parameters; `pattern` fields are the router's path patterns.
  */
 const enc = encodeURIComponent;

@@ -197,7 +197,7 @@ function useContentQuery<TData, TSelected>(
     placeholderData: keepPreviousData,
   }) as UseQueryResult<TSelected>;
   // TanStack Query hands its results to React through useSyncExternalStore, which React always
-  // renders in one go: a section or a header arriving was one long task on a phone (issue 15). The
+  // renders in one go: a section or a header arriving was one long task on a phone. The
   // deferred copy makes that render a cheap one with the previous result, and the render with the
   // new one a transition, which React splits into slices of a few milliseconds. (The result object
   // is new on every render; the memo keeps it while what the pages read is unchanged, so an
@@ -237,7 +237,7 @@ export function useContentItemOfType<T extends IContentItem>(
  * Starts the queries whose answers the server wrote into the page (lib/inline-content.ts: the page
  * layout and the welcome item on /nbc/welcome) at boot, with the keys the pages use, so the content
  * page finds them in the cache when it first renders and shows the letter in the same render as
- * the shell, instead of a render later (issue 15). Called from app/start.tsx.
+ * the shell, instead of a render later. Called from app/start.tsx.
  */
 export function prefetchServedContent(queryClient: QueryClient): void {
   const config = queryClient.getQueryData(runtimeConfigQuery.queryKey);

@@ -1,6 +1,6 @@
 /**
  * Typed content items of docs/content-model.md, as the Delivery SDK maps them. Element codenames
- * are the spec's own (section 3); every feature reads content through these types.
+ * are kept exactly as the content model names them; every feature reads content through these types.
  */
 import type { Elements, IContentItem } from '@kontent-ai/delivery-sdk';
 

@@ -1,6 +1,6 @@
 /**
  * Resolves in a new task of the event loop, so the work after `await nextTask()` does not add to
- * the task that is running: on a slow phone each step of the first load stays short (issue 15).
+ * the task that is running: on a slow phone each step of the first load stays short.
  * A message channel rather than a timer, as React's scheduler does: no timer clamping.
  */
 export function nextTask(): Promise<void> {

@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 // Section 7 of docs/design/web-rules.md: "POST User/ProcessLogout | none | nothing", and section 4: "Login page entry: first
-// calls logout". The call goes out on every logout, not only when a token is stored (issue 31, item 9).
+// calls logout". The call goes out on every logout, not only when a token is stored.
 describe('logout', () => {
   it('sends ProcessLogout with the stored token, then clears local and session storage', async () => {
     storeLogin({ accessToken: 'stored-token' });

@@ -11,7 +11,7 @@ export interface OnePerTaskOptions {
 /**
  * A count that grows by one per task, as a transition, up to `total` (which may grow meanwhile):
  * for work that should not all land in one task on a slow phone, such as the content page's
- * sections and the queries below its welcome section (issue 15).
+ * sections and the queries below its welcome section.
  */
 export function useOnePerTask(total: number, { active = true, first = 0 }: OnePerTaskOptions = {}): number {
   const [count, setCount] = useState(first);

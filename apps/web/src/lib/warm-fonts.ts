@@ -12,7 +12,7 @@ const FACES = ['', 'fw-medium', 'fw-bold', 'small', 'h1', 'h2', 'h3', 'fs-5'] as
  * The browser looks a face up the first time text in it is laid out; on desktop systems that is a
  * round trip to the browser's font service per face and size. Done here, each lookup is a short
  * task of its own; otherwise all of them fell into the one layout after the app's first render
- * (20-40 ms of it at 4x CPU, issue 15). Nothing is shown: the text is invisible and removed after.
+ * (20-40 ms of it at 4x CPU). Nothing is shown: the text is invisible and removed after.
  */
 export async function warmFonts(): Promise<void> {
   const host = document.createElement('div');

@@ -195,7 +195,7 @@ export const stores = pgTable(
 /**
  * An access code of one event. The code itself is never stored: `codeHash` is an HMAC-SHA256 of the
  * upper-cased code under the server's code key, so a login is one indexed lookup.
- * The spec's code-to-content rules (section 6) are the group columns of these rows.
+ * The code-to-content rules (docs/design/web-rules.md, section 6) are the group columns of these rows.
  */
 export const accessCodes = pgTable(
   'access_codes',

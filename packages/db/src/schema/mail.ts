@@ -52,7 +52,7 @@ export const outbox = pgTable(
   ],
 );
 
-/** E-mail confirmation links (section 2): only a hash of the token is stored. */
+/** E-mail confirmation links (an address typed at a login is confirmed before mail goes to it): only a hash of the token is stored. */
 export const emailVerifications = pgTable(
   'email_verifications',
   {

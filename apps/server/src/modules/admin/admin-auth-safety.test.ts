@@ -1,5 +1,5 @@
 /**
- * Issue 24, items 1 and 4: organizer failure budgets that no stranger can spend for the organizer,
+ * Organizer failure budgets that no stranger can spend for the organizer,
  * the current password on the password-change and TOTP set-up forms, and one TOTP code signing in once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
  * optional TOTP code, failures counted with the login rate limiter. Every refusal answers the same
  * message, so the answer never tells whether an e-mail is an organizer's.
  *
- * Failure budgets that no stranger can spend for the organizer (issue 24, item 1; docs/security.md,
+ * Failure budgets that no stranger can spend for the organizer (docs/security.md,
  * "Lockout trade-off"): per (account, address) and per address the limits are hard (429). Across
  * addresses there is no hard lock: past the account-wide budget, an address that has failed for
  * this account itself needs a second proof, and past a larger one every address does. The second
@@ -186,7 +186,7 @@ export function createAdminAuthService(deps: AdminAuthDeps) {
           // Past the budget, the code is asked whatever the password: the answer confirms none.
           return secondProof ? refuse(usable ? 'TOTP code missing' : 'wrong password', 'totp') : refuse('wrong password');
         }
-        // A right password with a wrong code is answered as a wrong password (issue 24, item 4):
+        // A right password with a wrong code is answered as a wrong password:
         // the code is checked either way, and the one answer is the same.
         const secret = readTotpSecret(organizer, totpKey);
         totpStep = secret ? await checkTotp(secret.plain, input.totp, organizer.totpLastStep, at) : null;

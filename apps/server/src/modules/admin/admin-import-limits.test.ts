@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 10: the console's CSV import cannot stall the server. A file that is not UTF-8 is
+ * The console's CSV import cannot stall the server. A file that is not UTF-8 is
  * refused with a clear message; a file over the size or row limit answers 413 naming the limit;
  * problems are capped (the first 1,000 and a count); and a large file never holds the event loop.
  */

@@ -190,7 +190,7 @@ describe('organizer console API', () => {
         expect(session.dealerInfo).toMatchObject({ isDealer: true, storeCode: store!.dlrnum, storeName: store!.name });
         return t.app.inject({ method: 'POST', url: '/api/Enrollment/GetBuiltinLink', headers: bearer(session.accessToken), payload: { firstName: first, lastName: 'Guest' } });
       };
-      // Only a submitted registration holds a seat (issue 24): the links are used before the seats count.
+      // Only a submitted registration holds a seat: the links are used before the seats count.
       const submitted = async (res: Awaited<ReturnType<typeof enrol>>, email: string, first: string) => {
         expect(res.statusCode, res.body).toBe(200);
         const token = /\/register\/([A-Za-z0-9_-]{43})$/.exec(body<string>(res).data)![1]!;

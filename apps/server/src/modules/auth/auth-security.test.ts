@@ -1,5 +1,5 @@
 /**
- * Issue 9, items 2 and 4: a code never lends someone else's identity, the answer never tells
+ * A code never lends someone else's identity, the answer never tells
  * whether an e-mail is known, and failure budgets hold under concurrency.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,7 +145,7 @@ describe('proxy trust', () => {
 });
 
 /**
- * Issue 24, item 1: a budget shared by every address (per code, per e-mail) stops guessing without
+ * A budget shared by every address (per code, per e-mail) stops guessing without
  * stopping the people whose e-mail fits the code, from their own address.
  */
 describe('failure budgets that no stranger can spend for the rightful user', () => {

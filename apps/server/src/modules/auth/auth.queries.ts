@@ -163,7 +163,7 @@ export async function insertPerson(
 ) {
   // Two first logins of one new e-mail at once: the second one reuses the first one's row. An address
   // typed at a login is nobody's confirmed address: reminders and digests wait for its confirmation
-  // (issue 24, "no mail to strangers").
+  // (no mail to strangers).
   const [row] = await db
     .insert(people)
     .values({ ...person, emailVerified: false })

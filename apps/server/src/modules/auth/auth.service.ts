@@ -5,7 +5,7 @@
  * address, per access code and event, and for the report login as a whole, and refused past the
  * hourly limits.
  *
- * Budgets that no stranger can spend for the rightful user (issue 24, item 1): the limits keyed by
+ * Budgets that no stranger can spend for the rightful user: the limits keyed by
  * the client address (the address; the address with the e-mail; the address with the code) are
  * hard. The budgets shared by every address (per e-mail, per code, the report login) are soft: once
  * one is spent, an address that has failed with this e-mail or code itself in the window is refused
@@ -166,7 +166,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (input.language && input.language !== found.language) await q.setPersonLanguage(db, person.id, input.language);
     } else {
       // Throw-away logins cannot fill the house: an any-e-mail code creates at most a budget of new
-      // people per hour (issue 24, item 7); people already on file still log in.
+      // people per hour; people already on file still log in.
       if (found.personId === null && deps.newPeoplePerCodeHour !== undefined) {
         const [state] = await limiter.hit([`login:new-people:${input.eventType}:${code.id}`], HOUR);
         if (state && state.count > deps.newPeoplePerCodeHour) {

@@ -1,5 +1,5 @@
 /**
- * One person per mailbox (issue 24, item 2): a login's e-mail is compared lower-cased, and a
+ * One person per mailbox: a login's e-mail is compared lower-cased, and a
  * plus-alias (`local+tag@domain`) is the same person as `local@domain`, unless the alias itself is
  * on file (a roster or report-user list imported with it). So `Zone.Manager+x@corp.example.com` is
  * the zone manager, with the zone manager's scope, and `guest+1@…`, `guest+2@…` with an any-e-mail

@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 9: the Cvent callback is limited per address (badly signed callbacks first) and
+ * The Cvent callback is limited per address (badly signed callbacks first) and
  * audited through the buffered writer; upstream content defaults to the Delivery API.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 3: enrolling colleagues never hands out a link into someone else's completed
+ * Enrolling colleagues never hands out a link into someone else's completed
  * registration, never renames anyone but the caller, and a new link retires the older unused ones.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

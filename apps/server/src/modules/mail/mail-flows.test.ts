@@ -1,6 +1,6 @@
 /**
  * Mails queued by the portal's own flows, read back from the outbox: the hosted page's unverified
- * address (design section 2), links mailed to enrolled colleagues, registration confirmations, and
+ * address (docs/security.md: unverified until confirmed), links mailed to enrolled colleagues, registration confirmations, and
  * the organizer console's outbox list and resend.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -35,7 +35,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('an address typed on the hosted page (design section 2)', () => {
+describe('an address typed on the hosted page', () => {
   const email = 'robin.typed@morgan-motors.example.com';
 
   it('is stored unverified, mailed a confirmation link, and opens the store only once confirmed', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 11: a delivered mail leaves no live link in the outbox. The mail that reaches the
+ * A delivered mail leaves no live link in the outbox. The mail that reaches the
  * (real, loopback) SMTP server carries the working link; the row kept afterwards carries the link
  * without its token, in its data and in its stored bodies, and the console says so.
  */

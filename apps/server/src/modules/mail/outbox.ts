@@ -133,7 +133,7 @@ export function withinDailyCap(email: SQL, now: Date, perDay: number, alreadyInB
 }
 
 /**
- * Whether an unsolicited mail may go to `email` now (issue 24, item 9, "no mail to strangers"): only
+ * Whether an unsolicited mail may go to `email` now (no mail to strangers): only
  * to a confirmed address, a person's whose `email_verified` is set (rosters an organizer imported,
  * and addresses confirmed through `/confirm-email/{token}`) or an active report user's (on the list
  * an organizer keeps), and at most `perDay` reminders and digests per address and UTC day.

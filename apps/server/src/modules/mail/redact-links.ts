@@ -1,5 +1,5 @@
 /**
- * Live links leave the outbox once a mail is delivered (issue 24, item 11).
+ * Live links leave the outbox once a mail is delivered.
  *
  * A registration link, a revisit link and an e-mail confirmation link are bearer secrets: whoever
  * holds one opens that person's registration or confirms their address. The database keeps only

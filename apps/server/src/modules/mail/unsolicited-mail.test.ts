@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 9: no mail to strangers. Reminders, "remind" actions and digests go only to
+ * No mail to strangers. Reminders, "remind" actions and digests go only to
  * confirmed addresses (an imported roster's, or one confirmed through /confirm-email/{token}; an
  * address typed at a login is nobody's confirmed address), at most REMINDERS_PER_RECIPIENT_DAY a day.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 24, items 6 and 7: a closed registration is closed (links handed out earlier stop completing
+ * A closed registration is closed (links handed out earlier stop completing
  * registrations, the reminder job mints no link for a closed or past event, unused links expire after
  * LINK_TTL_HOURS), and throw-away logins cannot fill the house (a link never submitted holds no
  * place; an any-e-mail code creates at most NEW_PEOPLE_PER_CODE_HOUR new people an hour).

@@ -6,7 +6,7 @@
  *
  * A place is held only by an `Enrolled` or `Offered` registration (docs/design/web-rules.md, "Places";
  * docs/waiting-lists.md): a link issued but never submitted holds none, so throw-away logins that ask
- * for links cannot fill the house (issue 24, item 7). The submit takes the place, under the same
+ * for links cannot fill the house. The submit takes the place, under the same
  * locks, or joins the waiting list.
  */
 import type { DbOrTx, Tx } from '@portal/db';
@@ -28,7 +28,7 @@ function assertWindow(event: { name: string; opensAt: Date | null; closesAt: Dat
 
 /**
  * 409 when the event's registration window has closed at `at`: a link handed out earlier no longer
- * completes a registration (issue 24, item 6).
+ * completes a registration.
  */
 export async function assertRegistrationWindowOpen(tx: DbOrTx, eventId: string, at: Date): Promise<void> {
   const event = await eventLimits(tx, eventId);

@@ -231,7 +231,7 @@ export function createRegistrationService(deps: {
       const summary = await q.summaryOf(db, live.registrationId);
       if (!summary) throw notFound('This registration no longer exists.');
       assertUsable(live.purpose, summary.status);
-      // A registration link handed out before the window closed completes nothing after it (issue 24).
+      // A registration link handed out before the window closed completes nothing after it.
       if (live.purpose === 'register') await assertRegistrationWindowOpen(db, summary.event.eventType, at);
       // Sensitive questions (health, accessibility) only on a page opened from the attendee's mailbox.
       const asked = deps.questions ? await deps.questions.forRegistrationId(db, live.registrationId, { includeSensitive: live.mailed }) : undefined;

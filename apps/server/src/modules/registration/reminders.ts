@@ -41,8 +41,7 @@ export interface ReminderOptions {
 
 /**
  * Reminders with a fresh link for pending builtin registrations whose link was never used, of events
- * whose registration is still open and which are not over: a closed or past event gets no new link
- * (issue 24, item 6).
+ * whose registration is still open and which are not over: a closed or past event gets no new link.
  */
 export async function queueLinkReminders(db: Db, now: Date, publicUrl: string, options: ReminderOptions = {}): Promise<number> {
   const ttlMs = options.linkTtlHours === undefined ? TOKEN_TTL_MS.register : options.linkTtlHours * 3_600_000;

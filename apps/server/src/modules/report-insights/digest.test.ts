@@ -47,7 +47,7 @@ describe('weekly digest', () => {
     tokens.zone = bearer((await loginAs(t.app, zoneEmail, 'FIELD27')).accessToken);
     const [person] = rowsOf<{ id: number }>(await db.execute(sql`select id from people where email = ${zoneEmail}`));
     await setPersonReportScope(db, person!.id, { level: 'zone', code: zone });
-    // Digests go to confirmed addresses only (issue 24): as if this address had opened its confirmation link.
+    // Digests go to confirmed addresses only: as if this address had opened its confirmation link.
     await db.execute(sql`update people set email_verified = true where id = ${person!.id}`);
     tokens.dealer = bearer((await loginAs(t.app, DEMO.em, 'DEALER27')).accessToken);
     tokens.reporting = bearer((await loginAs(t.app, DEMO.reports, 'REPORTS27', { IsReporting: true })).accessToken);

@@ -107,7 +107,7 @@ export async function runDigests(
       result.skipped++;
       continue;
     }
-    // Confirmed addresses only, within the daily cap per address (issue 24).
+    // Confirmed addresses only, within the daily cap per address.
     if (!(await mayMailUnsolicited(db, subscriber.email, now, perRecipientDay))) {
       result.skipped++;
       continue;

@@ -369,7 +369,7 @@ export async function activeDigestSubscribers(db: DbOrTx): Promise<DigestSubscri
     from report_digest_subscriptions s
     left join people p on p.id = s.person_id
     left join report_users r on r.email = s.email
-    -- A report user (no person) gets digests only while the report-user row is active (issue 24).
+    -- A report user (no person) gets digests only while the report-user row is active.
     where s.active and (s.person_id is not null or r.active)
     order by s.email`;
   return rowsOf<DigestSubscriber>(await db.execute(query));

@@ -124,7 +124,7 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod<{ remindersPerRecipient
     if (request.body.subscribed) await reportScopeOf(request);
     const user = userOf(request);
     const subscription = await setSubscription(app.db, user, request.body);
-    // Digests go to confirmed addresses only (issue 24): an address typed at a login is asked to confirm first.
+    // Digests go to confirmed addresses only: an address typed at a login is asked to confirm first.
     let confirm = false;
     if (subscription.subscribed && user.personId !== null && options.publicUrl) {
       confirm = await askToConfirmDigestAddress(app.db, { personId: user.personId, eventId: subscription.event, publicUrl: options.publicUrl });

@@ -105,7 +105,7 @@ export async function remind(db: Db, input: RemindInput): Promise<{ queued: numb
   return db.transaction(async (tx) => {
     let queued = 0;
     for (const [email, manager] of byManager) {
-      // Confirmed addresses only, within the daily cap per address (issue 24).
+      // Confirmed addresses only, within the daily cap per address.
       if (!(await mayMailUnsolicited(tx, email, now, input.perRecipientDay ?? DEFAULT_REMINDERS_PER_RECIPIENT_DAY))) continue;
       const result = await enqueueMail(
         tx,

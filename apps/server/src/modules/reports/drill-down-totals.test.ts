@@ -1,5 +1,5 @@
 /**
- * Issue 31, item 10: one figure, one definition. On the demo network, and again after seeded random
+ * One figure, one definition. On the demo network, and again after seeded random
  * changes of the regions' objectives and of registrations, every row of a store-count table equals
  * the Grand Total of the table it drills down to, column for column:
  * - the All row equals the Region table's grand total;
@@ -77,7 +77,7 @@ async function expectRowsEqualDrillDownTotals(reports: Reports, label: string): 
   return compared;
 }
 
-describe('every region, zone and district row equals the Grand Total of its drill-down (issue 31, item 10)', () => {
+describe('every region, zone and district row equals the Grand Total of its drill-down', () => {
   let t: TestApp;
   let corp: Record<string, string>;
 

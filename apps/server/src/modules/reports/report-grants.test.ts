@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 2: report scope is granted, never assumed (docs/reports.md, "Report scopes"). A field
+ * Report scope is granted, never assumed (docs/reports.md, "Report scopes"). A field
  * or corporate person without a granted scope, and anyone not on the report-user list, reads no
  * report data; a plus-alias or case variant of an address is that address's person, never a new one.
  */

@@ -130,7 +130,7 @@ describe('reports on a hand-made network', () => {
 
   const attendee = (atdName: string, region: string, zone: string, busName: string, busCityState: string, enrlStatusDesc: string, enrlDate: string, arrivalDate: string, departuredate: string, virtualAttendee: string, reccount: number, virtualRecCount: number) =>
     ({ atdName, region, regionName: REGION_NAMES[region] ?? '', zone, zoneName: ZONE_NAMES[zone] ?? '', busName, busCityState, enrlStatusDesc, enrlDate, arrivalDate, departuredate, virtualAttendee, reccount, virtualRecCount });
-  // The attendee rows name their region and zone beside the codes (issue 31 item 14).
+  // The attendee rows name their region and zone beside the codes.
   const REGION_NAMES: Record<string, string> = { '010': 'North', '020': 'South' };
   const ZONE_NAMES: Record<string, string> = { '011': 'North A', '012': 'North B', '021': 'South A' };
 

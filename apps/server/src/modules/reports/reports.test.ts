@@ -321,7 +321,7 @@ describe('report figures on the demo network', () => {
     return rows.map((r) => ({ ...r, reccount: enrolledRows.length, virtualRecCount: virtual }));
   }
 
-  // Issue 31, item 11: the candidate report's "Total Attendees" counted pending registrations while
+  // The candidate report's "Total Attendees" counted pending registrations while
   // the traveller report counted the enrolled. One definition: an attendee is an Enrolled registration.
   it("each attendee report's Total Attendees equals the traveller report's count of its types", async () => {
     const travellers = await getTable<{ attendeedesc: string; totalenrolledAttendees: number }>('/api/Report/GetReportAtendeeCountByType');

@@ -1,5 +1,5 @@
 /**
- * The landing page and the hosted registration page in their events' frames (issue 31 item 16):
+ * The landing page and the hosted registration page in their events' frames:
  * each event's brand on the landing page and a footer below it; the registration page under its
  * event's logo, with that event's footer.
  */

@@ -231,7 +231,7 @@ describe('enrollment screen', () => {
   });
 
   // docs/design/web-rules.md, section 2, Enrollment screen: "offers a registration type radio choice: Physical (default)
-  // or Virtual" — always, not only when the program is virtual (issue 31, item 5).
+  // or Virtual" — always, not only when the program is virtual.
   it('offers the registration type, Physical by default, when the program is not virtual too', () => {
     openPage({ isVirtual: false });
     expect(screen.getByRole('radio', { name: 'Physical' })).toBeChecked();

@@ -126,7 +126,7 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
   return (
     <>
       {/* docs/design/web-rules.md, section 2, Enrollment screen: "offers a registration type radio choice: Physical
-          (default) or Virtual", whatever the program (issue 31, item 5). */}
+          (default) or Virtual", whatever the program. */}
       <RegistrationTypeChoice
         physicalLabel={texts.physicalLabel}
         virtualLabel={texts.virtualLabel}

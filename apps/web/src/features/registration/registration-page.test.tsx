@@ -165,14 +165,14 @@ describe('hosted registration page', () => {
     expect(screen.getByRole('link', { name: 'Go to the portal' })).toHaveAttribute('href', '/');
   });
 
-  it('shows a clear page when registration has closed since the link was handed out (issue 24)', async () => {
+  it('shows a clear page when registration has closed since the link was handed out', async () => {
     getAnswer = { status: 409, body: failBody('Registration for National Business Conference 2027 closed on 2027-02-15.') };
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Registration has closed' })).toBeInTheDocument();
     expect(screen.getByText('Registration for National Business Conference 2027 closed on 2027-02-15.')).toBeInTheDocument();
   });
 
-  it('shows a clear page when the last place was taken before the submit (issue 24)', async () => {
+  it('shows a clear page when the last place was taken before the submit', async () => {
     postAnswer = () => ({ status: 409, body: failBody('National Business Conference 2027 is full: all 900 places are taken.') });
     const user = userEvent.setup();
     renderPage();

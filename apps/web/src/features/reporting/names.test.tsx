@@ -1,5 +1,5 @@
 /**
- * Names where people look for them (issue 31 item 14): the candidate and field tables show the
+ * Names where people look for them: the candidate and field tables show the
  * region and zone by name with the code as secondary text, and a drill-down link opened without the
  * names in it (typed, bookmarked) still gets a breadcrumb of names.
  */

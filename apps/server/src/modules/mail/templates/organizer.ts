@@ -1,6 +1,6 @@
 import { layout, type Branding, type Rendered } from './layout.ts';
 
-/** The second proof of an organizer sign-in without TOTP (issue 24, item 1): a one-time code. */
+/** The second proof of an organizer sign-in without TOTP: a one-time code. */
 export interface OrganizerSignInCodeData {
   code: string;
   expiresAt: string;

@@ -21,7 +21,7 @@ export function successfulLogin(envelope: Envelope<LoginData>, defaultPolicy: st
   if (!envelope.succeeded || !envelope.data?.accessToken) return null;
   const data = envelope.data;
   // Section 4 of docs/design/web-rules.md: "A dealer with no authorizationPolicy gets ['general']"; a report login with none
-  // gets 'reporting'. "No policy" is a null, a missing or an empty list alike (issue 31, item 3);
+  // gets 'reporting'. "No policy" is a null, a missing or an empty list alike;
   // anything but a list of strings is no policy either.
   const given: unknown = (data as { authorizationPolicy?: unknown }).authorizationPolicy;
   const policies = Array.isArray(given) ? given.filter((p): p is string => typeof p === 'string') : [];

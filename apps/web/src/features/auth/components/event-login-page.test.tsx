@@ -79,7 +79,7 @@ describe('nbc login', () => {
   });
 
   // Section 4 of docs/design/web-rules.md: "A dealer with no authorizationPolicy gets ['general']." Null, missing and empty
-  // are all "no authorizationPolicy" (issue 31, item 3); null or missing made the login fail.
+  // are all "no authorizationPolicy"; null or missing made the login fail.
   it.each([
     ['null', { authorizationPolicy: null }],
     ['missing', { authorizationPolicy: undefined }],

@@ -28,7 +28,7 @@ export function WelcomeLetter({ html }: { html: string }) {
  * nothing moves when the frame appears in it. The idle moment is waited for also when the page had
  * loaded before this section rendered (the usual case: the section's chunk comes after the load
  * event): otherwise the frame was created in the render that shows the letter, adding a frame's
- * creation (10-20 ms at 4x CPU) to that one uninterruptible commit (issue 15).
+ * creation (10-20 ms at 4x CPU) to that one uninterruptible commit.
  */
 function usePageLoaded(): boolean {
   const [loaded, setLoaded] = useState(false);
@@ -68,7 +68,7 @@ function WelcomeVideo({ src }: { src: string }) {
   // the page has loaded (together one task of 55-60 ms at 4x CPU), and with its address from the
   // start: a frame inserted without one commits an empty document (about:blank) on the spot, with
   // its load event, and that made the creating task 50-58 ms at 4x CPU on Slow 4G; with the address
-  // it is 8-12 ms, and the video's document is built by the frame's own process (issue 15).
+  // it is 8-12 ms, and the video's document is built by the frame's own process.
   useEffect(() => {
     const container = box.current;
     if (!loaded || !container) return;

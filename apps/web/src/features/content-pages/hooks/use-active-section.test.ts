@@ -45,7 +45,7 @@ describe('useActiveSectionTracking', () => {
     expect(report).toHaveBeenCalledWith('agenda');
   });
 
-  // Section 2 of docs/design/web-rules.md: "The active tab follows the section at least 30% visible" (issue 31, item 4).
+  // Section 2 of docs/design/web-rules.md: "The active tab follows the section at least 30% visible".
   it('reports a section reaching 30 % while the one above is still the most visible', async () => {
     const welcome = section('welcome', 0, 900);
     const agenda = section('agenda', 900, 2900);

@@ -15,8 +15,8 @@ describe('active section', () => {
     expect(visibleRatio({ id: 'a', top: 900, bottom: 1000 }, viewport)).toBe(0);
   });
 
-  // Section 2 of docs/design/web-rules.md: "The active tab follows the section at least 30% visible" (issue 31, item 4: the
-  // most visible section used to win).
+  // Section 2 of docs/design/web-rules.md: "The active tab follows the section at least 30% visible", not the most
+  // visible section.
   it('makes the section that comes to be 30 % in view active, though another is more visible', () => {
     const boxes = [
       { id: 'welcome', top: -100, bottom: 600 }, // 520 of 700: 0.74, in view before

@@ -62,7 +62,7 @@ export function nameErrors(fields: NameFields, messages: NameMessages): NameErro
   return errors;
 }
 
-/** The spec's message when the link call fails or does not succeed (section 8). */
+/** The spec's message when the link call fails or does not succeed (docs/design/web-rules.md, section 8). */
 export const LINK_FAILED_MESSAGE = 'Something went wrong. Please try again';
 
 /** The manager flow's fixed eventType of the link request (docs/design/web-rules.md, sections 3 and 9). */

@@ -109,7 +109,7 @@ const PROBLEM_TITLES: Record<number, string> = {
 };
 
 /**
- * The server's 409 answers that are about the event, not the link (issue 24): registration has closed
+ * The server's 409 answers that are about the event, not the link: registration has closed
  * ("Registration for {event} closed on {date}."), or every place is taken ("{event} is full: ...",
  * "... seats of your access code are taken ...").
  */

@@ -25,7 +25,7 @@ export function ReportMenuPage() {
   const insights = canUseInsights(policies);
   const event = useUserDetail()?.data.eventType ?? 'nbc';
   // Entering the menu is level 0 of the drill-down: GetEnrollments?reportLevel=All (docs/design/web-rules.md) (every
-  // body field empty) gives the network total above the region level (issue 31, item 8).
+  // body field empty) gives the network total above the region level.
   const storeReports = entries.some((entry) => entry.slug === 'region');
   const networkTotal = useNetworkTotal(storeReports);
 

@@ -54,8 +54,8 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
    * section 7 of docs/design/web-rules.md: GetRevisitURL is "called on enrollment tab click", its URL, "fallback
    * /nbc/enrollment", "opens in new window". The window is opened within the click, before
    * GetRevisitURL answers (a pop-up blocker, Safari especially, refuses one opened after an await),
-   * and pointed at the revisit link or, without one, at the enrollment page (issue 31, item 6: it
-   * used to close again and open the enrollment page in this tab). Blocked: the link is shown instead.
+   * and pointed at the revisit link or, without one, at the enrollment page; it is never closed again
+   * in favour of the enrollment page in this tab. Blocked: the link is shown instead.
    * A 401 on the call ends the session (api-client): the empty window closes.
    */
   async function openEnrollment(): Promise<void> {
@@ -93,8 +93,8 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
         else void navigate(scrollTabTarget(tab.id, tabs));
       } else if (menuOpen) {
         // Below 992 px the open menu is part of the sticky bar: scrolled now, the section would end
-        // up the menu's height (about 280 px) past its place once the menu has closed (issue 31,
-        // item 1). The scroll is measured once the menu has closed (onExited below).
+        // up the menu's height (about 280 px) past its place once the menu has closed.
+        // The scroll is measured once the menu has closed (onExited below).
         pendingScroll.current = tab.id;
       } else {
         scrollToTab(tab.id);

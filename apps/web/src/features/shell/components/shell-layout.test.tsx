@@ -144,8 +144,8 @@ describe('shell', () => {
   });
 
   // Section 7 of docs/design/web-rules.md: GetRevisitURL, "called on enrollment tab click | data.data URL, fallback
-  // /nbc/enrollment; opens in new window" (issue 31, item 6: without a link the window closed again
-  // and the enrollment page opened in this tab).
+  // /nbc/enrollment; opens in new window"; without a link the
+  // window is not closed again in favour of the enrollment page in this tab.
   it('the enrollment tab opens a window within the click and points it at the revisit link, else at the enrollment page', async () => {
     storeLogin();
     const popup = { opener: window as unknown, closed: false, location: { href: '' }, close: vi.fn(() => (popup.closed = true)) };
@@ -209,7 +209,7 @@ describe('shell', () => {
   });
 
   // docs/design/web-rules.md, section 2, shell: "The brand logo (225 by 60) links to welcome." A report-login user's too
-  // (issue 31, item 7): it led to /nbc/dashboard.
+  //: it led to /nbc/dashboard.
   it('a report user sees the logo (not the site title), linking to welcome like everyone\'s', async () => {
     storeLogin({ accessToken: 'token-reporting', authorizationPolicy: ['reporting'], dealerInfo: null, regType: 'RPT' });
     mockApi();
@@ -224,7 +224,7 @@ describe('shell', () => {
     expect(await screen.findByRole('button', { name: 'Show more' }, { timeout: 10_000 })).toBeInTheDocument();
   }, 20_000);
 
-  it('shows no reports to a field or corporate login without a granted report scope (issue 24)', async () => {
+  it('shows no reports to a field or corporate login without a granted report scope', async () => {
     storeLogin({ accessToken: 'token-field', authorizationPolicy: ['field'], reportScope: null });
     mockApi();
     const first = renderApp('/nbc/welcome');
