@@ -103,6 +103,8 @@ const envSchema = z.object({
     .default('Event portal <no-reply@event-portal.example.com>'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where the METRICS_PORT listener binds: loopback unless an internal interface is named. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** The badges' Ed25519 key (docs/event-days.md): any random text of 32+ characters, hashed into the key's seed. */
@@ -181,6 +183,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** A second listener serving only /metrics. */
   metricsPort: number | undefined;
+  /** The interface that listener binds to (METRICS_HOST, default 127.0.0.1). */
+  metricsHost: string;
   /** How long a SIGTERM waits for requests in flight before closing their connections. */
   shutdownGraceSeconds: number;
   /** Webhook endpoints may reach loopback, private, link-local and metadata addresses (WEBHOOK_ALLOW_PRIVATE). */
@@ -254,6 +258,9 @@ function parseMailFrom(value: string): { name: string; address: string } {
   return named ? { name: named[1]!.replace(/^"|"$/g, ''), address: named[2]! } : { name: '', address: value.trim() };
 }
 
+/** Host values that make a listener answer on every interface. */
+const ALL_INTERFACES = new Set(['0.0.0.0', '::', '[::]', '::0', '0', '*', '0:0:0:0:0:0:0:0']);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(blankless);
@@ -270,6 +277,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     problems.push('METRICS_PORT: must differ from PORT');
+  }
+  // A scraper on another host needs the listener on an interface it reaches; all of them, without a
+  // token, would publish the metrics to anyone who reaches the machine.
+  if (e.METRICS_PORT !== undefined && !e.METRICS_TOKEN && ALL_INTERFACES.has(e.METRICS_HOST.trim().toLowerCase())) {
+    problems.push(
+      `METRICS_HOST: ${e.METRICS_HOST} would serve /metrics on every interface without a token: set METRICS_TOKEN (16+ characters, the scraper sends it as a bearer token) or bind METRICS_HOST to an internal address (default 127.0.0.1)`,
+    );
   }
   const oidc = parseOidcEnv(blankless);
   problems.push(...oidc.problems);
@@ -328,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: parseMailFrom(e.MAIL_FROM),
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhookSecretKey: deriveSecretBoxKey(e.TOTP_ENCRYPTION_KEY ?? local!.totpEncryptionKey, 'webhook-secrets v1'),

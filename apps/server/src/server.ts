@@ -87,7 +87,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   if (app.metrics && config.metricsPort !== undefined) {
-    metricsServer = await listenMetrics(app.metrics, { port: config.metricsPort, host: config.host, token: config.metricsToken, log: app.log });
+    metricsServer = await listenMetrics(app.metrics, { port: config.metricsPort, host: config.metricsHost, token: config.metricsToken, log: app.log });
   }
   await startBackgroundWork(app);
   if (!config.smtpUrl) app.log.info('SMTP_URL is not set: mails stay in the outbox (organizer console)');

@@ -52,8 +52,27 @@ const ORGANIZER_SUBJECT = /^organizer:(\d+)$/;
 const ISSUER = 'event-portal';
 
 /** Paths of the organizer console API; matched case-insensitively so no spelling slips past the guard. */
+/**
+ * The path of a request URL with its percent-escapes decoded (repeatedly, so `%2541` is `A` too):
+ * a guard matches what a proxy or a later router might decode, so `/api/%41dmin/...` is an admin
+ * path as well. A malformed escape leaves the path as it is.
+ */
+export function decodedPath(url: string): string {
+  let path = url.split(/[?#]/, 1)[0] ?? '';
+  for (let i = 0; i < 3 && path.includes('%'); i++) {
+    try {
+      const next = decodeURIComponent(path);
+      if (next === path) break;
+      path = next;
+    } catch {
+      break;
+    }
+  }
+  return path;
+}
+
 export function isAdminApiPath(url: string): boolean {
-  return /^\/api\/admin(?:[/?#]|$)/i.test(url);
+  return /^\/api\/admin(?:\/|$)/i.test(decodedPath(url));
 }
 
 interface JwtPayload {

@@ -5,7 +5,8 @@
  *
  * - METRICS_TOKEN: `/metrics` on the portal's port answers only `Authorization: Bearer <token>`
  *   (401 otherwise); the token is compared in constant time.
- * - METRICS_PORT: a second listener serving only `/metrics` (bind it to an internal interface);
+ * - METRICS_PORT: a second listener serving only `/metrics`, bound to METRICS_HOST (default
+ *   127.0.0.1; the start refuses every interface, 0.0.0.0 or ::, without METRICS_TOKEN);
  *   with METRICS_TOKEN as well, it asks for the token too. Without METRICS_TOKEN, `/metrics` on the
  *   portal's own port answers 404.
  */

@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import { DEVICE_TOKEN_PREFIX, type DeviceState, type EventType } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { bearerToken } from '../../plugins/auth.ts';
+import { bearerToken, decodedPath } from '../../plugins/auth.ts';
 import { findDeviceForAuth } from './checkin.queries.ts';
 
 export interface DeviceUser {
@@ -36,11 +36,12 @@ declare module 'fastify' {
   }
 }
 
+/** Matched on the decoded path (`decodedPath`): `/api/%43heckIn/...` is a check-in path too. */
 export function isCheckInApiPath(url: string): boolean {
-  return /^\/api\/checkin(?:[/?#]|$)/i.test(url);
+  return /^\/api\/checkin(?:\/|$)/i.test(decodedPath(url));
 }
 function isPairPath(url: string): boolean {
-  return /^\/api\/checkin\/pair(?:[/?#]|$)/i.test(url);
+  return /^\/api\/checkin\/pair(?:\/|$)/i.test(decodedPath(url));
 }
 
 export class DeviceTokens {

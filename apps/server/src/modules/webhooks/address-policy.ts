@@ -5,6 +5,8 @@
  * addresses, and the connected socket's remote address is checked before a byte is written. So a
  * name that later resolves to a private address (DNS rebinding) is refused too.
  *
+ * Always refused: cloud metadata addresses (also inside IPv4-mapped, IPv4-compatible or NAT64 IPv6
+ * forms) and IPv4-compatible IPv6 addresses (`[::127.0.0.1]`, which URL parsing writes `[::7f00:1]`).
  * Refused unless WEBHOOK_ALLOW_PRIVATE=true: every address that is not public unicast (loopback,
  * RFC 1918 private, carrier-grade NAT, link-local with the cloud metadata address 169.254.169.254,
  * unique-local IPv6 with fd00:ec2::254, multicast, reserved, documentation, 0.0.0.0, and IPv6
@@ -37,13 +39,34 @@ const RANGE_NAMES: Record<string, string> = {
   broadcast: 'a broadcast address',
 };
 
-/** Why `address` may not be reached, or null when it may. */
+/**
+ * The IPv4 address inside an IPv4-compatible (`::a.b.c.d`, deprecated, ::/96) or NAT64
+ * (`64:ff9b::a.b.c.d`) IPv6 address, or null.
+ */
+function embeddedIpv4(parsed: ipaddr.IPv4 | ipaddr.IPv6): string | null {
+  if (parsed.kind() !== 'ipv6') return null;
+  const parts = (parsed as ipaddr.IPv6).parts;
+  const compatible = parts.slice(0, 6).every((p) => p === 0) && (parts[6] !== 0 || parts[7]! > 1);
+  const nat64 = parts[0] === 0x64 && parts[1] === 0xff9b && parts.slice(2, 6).every((p) => p === 0);
+  if (!compatible && !nat64) return null;
+  return [parts[6]! >> 8, parts[6]! & 0xff, parts[7]! >> 8, parts[7]! & 0xff].join('.');
+}
+
+/**
+ * Why `address` may not be reached, or null when it may. Cloud metadata addresses (also inside an
+ * IPv6 form) and IPv4-compatible IPv6 addresses are refused even with WEBHOOK_ALLOW_PRIVATE=true:
+ * no receiver lives there, and the latter only serves to dress an internal IPv4 address up.
+ */
 export function addressProblem(address: string, policy: AddressPolicy): string | null {
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
   const parsed = ipaddr.process(address);
   const plain = parsed.toString();
-  if (policy.allowPrivate) return null;
   if (METADATA.has(plain)) return `${plain} is a cloud metadata address`;
+  const inner = embeddedIpv4(parsed);
+  if (inner && METADATA.has(inner)) return `${plain} is a cloud metadata address (${inner})`;
+  const compatible = inner !== null && (parsed as ipaddr.IPv6).parts[0] === 0;
+  if (compatible) return `${plain} is an IPv4-compatible IPv6 address (${inner}); use the IPv4 address itself`;
+  if (policy.allowPrivate) return null;
   const range = parsed.range();
   if (range === 'unicast') return null;
   if (range === 'loopback' && policy.allowLoopback) return null;
