@@ -55,7 +55,8 @@ export type DeviceState = (typeof DEVICE_STATES)[number];
  * `refused` answers only a scan sent with `decision: "refused"` (the door turned the badge away unheard);
  * `replaced` an earlier holder's badge of a registration handed over to a colleague (docs/transfers.md).
  */
-export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone', 'refused', 'replaced'] as const;
+/** `not_picked`: at a session door, an Enrolled attendee who did not pick that `picked` session (shown to the doorkeeper; the attendance is kept, marked as not picked). */
+export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone', 'refused', 'replaced', 'not_picked'] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 
 /**
@@ -101,6 +102,8 @@ export const createCheckInDeviceRequestSchema = z.object({
   name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(60, 'must be at most 60 characters'),
   canWalkIn: z.boolean().default(false),
   canSubstitute: z.boolean().default(false),
+  /** A session door: the session of `event` whose attendance its scans record (docs/sessions.md, "Session doors"). */
+  sessionId: z.number({ error: 'must be a session id' }).int('must be a session id').positive('must be a session id').nullish(),
 });
 export type CreateCheckInDeviceRequest = z.input<typeof createCheckInDeviceRequestSchema>;
 
@@ -122,6 +125,8 @@ export const checkInDeviceSchema = z.object({
   state: z.enum(['pairing', 'expired', 'paired', 'revoked']),
   canWalkIn: z.boolean(),
   canSubstitute: z.boolean(),
+  /** The session a session door counts attendance for. */
+  session: z.object({ id: z.number().int(), title: z.string() }).nullable().optional(),
   pairingExpiresAt: z.string().nullable(),
   pairedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
@@ -186,6 +191,17 @@ export const pairRequestSchema = z.object({
 });
 export type PairRequest = z.input<typeof pairRequestSchema>;
 
+/** The session a session door counts (`entry`: `picked` sessions admit only those who picked them). */
+export const doorSessionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  room: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  entry: z.enum(['picked', 'open']),
+});
+export type DoorSession = z.infer<typeof doorSessionSchema>;
+
 export const deviceRightsSchema = z.object({ walkIn: z.boolean(), substitute: z.boolean() });
 
 /** `POST /api/CheckIn/Pair` -> `{ accessToken, deviceId, name, event }` (+ `rights`). */
@@ -195,6 +211,8 @@ export const pairDataSchema = z.object({
   name: z.string(),
   event: eventTypeSchema,
   rights: deviceRightsSchema,
+  /** Set for a session door. */
+  session: doorSessionSchema.nullable().optional(),
 });
 export type PairData = z.infer<typeof pairDataSchema>;
 
@@ -205,6 +223,8 @@ export const checkInConfigSchema = z.object({
   startsOn: z.string(),
   endsOn: z.string(),
   device: z.object({ id: z.number().int(), name: z.string(), rights: deviceRightsSchema }),
+  /** A session door's session: its scans record attendance there, and its roster is the session's people. */
+  session: doorSessionSchema.nullable().optional(),
   publicKeys: z.array(z.object({ kid: z.string(), spki: z.string() })),
   /**
    * Added for search by e-mail: the event's key (base64url, 32 bytes) of the roster rows'

@@ -221,6 +221,11 @@ function DoorScreen({ door }: { door: Door }) {
       <header className="door-header">
         <div>
           <h1>{door.config.eventName}</h1>
+          {door.config.session && (
+            <p className="door-sub" data-testid="door-session">
+              Session door: {door.config.session.title} · {door.config.session.room}
+            </p>
+          )}
           <p className="door-sub">
             {door.pairing.door} · {status.rosterSize} on the list
             {status.lastRosterSync ? ` · list updated ${time(status.lastRosterSync)}` : ''}
@@ -441,6 +446,7 @@ const RESULT_WORDS: Record<RecentScan['result'], string> = {
   undone: 'check-in undone',
   refused: 'turned away (not on the list)',
   replaced: 'old badge (replaced)',
+  not_picked: 'did not pick this session',
   not_registered: 'not registered',
 };
 
@@ -492,6 +498,11 @@ function resultText(result: DoorOutcome): { title: string; detail: string } {
       return { title: 'Cancelled', detail: 'This registration is cancelled.' };
     case 'replaced':
       return { title: 'Old badge', detail: 'This badge was replaced by a newer one (cancelled, substituted or handed to a colleague); it does not admit.' };
+    case 'not_picked':
+      return {
+        title: 'Did not pick this session',
+        detail: `${result.row.firstName} ${result.row.lastName} is enrolled in the event but did not pick this session. The visit is counted; let them in if the room has space.`,
+      };
     case 'unlisted':
       return {
         title: 'Valid badge, not on this door’s list yet: admit?',

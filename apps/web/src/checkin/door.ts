@@ -31,6 +31,8 @@ import { emailHashOf, emailSpellings } from '@portal/contracts/checkin';
 export type DoorOutcome =
   | { tone: 'green'; kind: 'checked_in'; row: RosterRow; scanId: string }
   | { tone: 'amber'; kind: 'already'; row: RosterRow; at: string; door: string }
+  /** A session door: enrolled in the event, but did not pick this session (counted; the doorkeeper decides). */
+  | { tone: 'amber'; kind: 'not_picked'; row: RosterRow }
   | { tone: 'red'; kind: 'invalid' | 'wrong_event' | 'not_registered' | 'cancelled' | 'replaced'; row?: RosterRow }
   /** A signed badge of this event the list does not hold, and the server could not be asked: admit? */
   | { tone: 'amber'; kind: 'unlisted'; registrationId: number; scan: Scan; row?: RosterRow }
@@ -261,6 +263,9 @@ export class Door {
     } else if (outcome.result === 'already' && base && outcome.firstCheckIn) {
       row = { ...base, status: 'Enrolled', badgeVersion: Math.max(version, base.badgeVersion), checkedInAt: outcome.firstCheckIn.at, door: outcome.firstCheckIn.door };
       shown = { tone: 'amber', kind: 'already', row, at: outcome.firstCheckIn.at, door: outcome.firstCheckIn.door };
+    } else if (outcome.result === 'not_picked' && base) {
+      row = { ...base, status: 'Enrolled', badgeVersion: Math.max(version, base.badgeVersion), checkedInAt: scan.scannedAt, door: scan.door };
+      shown = { tone: 'amber', kind: 'not_picked', row };
     } else if (outcome.result === 'cancelled') {
       row = base ? { ...base, status: 'Cancelled', checkedInAt: null, door: null } : undefined;
       shown = { tone: 'red', kind: 'cancelled', ...(row ? { row } : {}) };
@@ -478,6 +483,7 @@ export class Door {
     const row = id === undefined ? undefined : this.rows.get(id);
     if (!row) return null;
     if (outcome.result === 'undone') return { ...row, checkedInAt: null, door: null };
+    if (outcome.result === 'not_picked') return { ...row, checkedInAt: row.checkedInAt ?? new Date().toISOString() };
     if ((outcome.result === 'checked_in' || outcome.result === 'already') && outcome.firstCheckIn) {
       if (row.checkedInAt === outcome.firstCheckIn.at && row.door === outcome.firstCheckIn.door) return null;
       return { ...row, checkedInAt: outcome.firstCheckIn.at, door: outcome.firstCheckIn.door };

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { events, registrations } from './domain.ts';
 
-export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone', 'refused', 'replaced'] as const;
+export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone', 'refused', 'replaced', 'not_picked'] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 
 export const checkinDevices = pgTable(
@@ -32,6 +32,8 @@ export const checkinDevices = pgTable(
     demoPairing: boolean('demo_pairing').notNull().default(false),
     canWalkIn: boolean('can_walk_in').notNull().default(false),
     canSubstitute: boolean('can_substitute').notNull().default(false),
+    /** A session door: its scans record attendance at this session (`session_attendance`), not the event check-in. */
+    sessionId: integer('session_id'),
     pairedAt: timestamp('paired_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),

@@ -15,6 +15,7 @@ export interface DeviceAuthRow {
   name: string;
   canWalkIn: boolean;
   canSubstitute: boolean;
+  sessionId: number | null;
   revokedAt: Date | null;
   pairedAt: Date | null;
   /** The last day of the device's event (`YYYY-MM-DD`): its token ends a grace period after it. */
@@ -29,6 +30,7 @@ export async function findDeviceForAuth(db: DbOrTx, id: number): Promise<DeviceA
       name: checkinDevices.name,
       canWalkIn: checkinDevices.canWalkIn,
       canSubstitute: checkinDevices.canSubstitute,
+      sessionId: checkinDevices.sessionId,
       revokedAt: checkinDevices.revokedAt,
       pairedAt: checkinDevices.pairedAt,
       eventEndsOn: sql<string | null>`${schema.events.endsOn}::text`,
@@ -79,19 +81,34 @@ export async function eventOf(db: DbOrTx, eventId: string) {
  * One roster page after `(changedUs, registrationId)`, in that order, and the database clock (for
  * the cursor's safe point). Times are compared in microseconds, as stored.
  */
-export async function rosterPage(db: DbOrTx, eventId: string, after: { us: bigint; id: number } | null, limit: number) {
+/**
+ * A page of the door's roster. For a session door (`session`) it is that session's people: for a
+ * `picked` session those holding an `Enrolled` pick, for an `open` one the event's; `checkedInAt`
+ * and `door` are then the attendance at the session (the event's check-in does not count there).
+ */
+export async function rosterPage(db: DbOrTx, eventId: string, after: { us: bigint; id: number } | null, limit: number, session: Pick<DoorSessionRow, 'id' | 'entry' | 'room'> | null = null) {
   const afterClause = after
     ? sql`and (b.changed_at, b.registration_id) > (timestamptz 'epoch' + ${after.us.toString()}::bigint * interval '1 microsecond', ${after.id}::int)`
     : sql``;
+  const checkIn = session
+    ? sql`sa.attended_at as "checkedInAt", case when sa.attended_at is null then null else ${session.room}::text end as door`
+    : sql`b.checked_in_at as "checkedInAt", b.checked_in_door as door`;
+  const sessionJoins = !session
+    ? sql``
+    : session.entry === 'picked'
+      ? sql`join session_picks sp on sp.registration_id = b.registration_id and sp.session_id = ${session.id}::int and sp.status = 'Enrolled'
+            left join session_attendance sa on sa.session_id = ${session.id}::int and sa.registration_id = b.registration_id`
+      : sql`left join session_attendance sa on sa.session_id = ${session.id}::int and sa.registration_id = b.registration_id`;
   const result = await db.execute(sql`
     select b.registration_id as "registrationId", p.first_name as "firstName", p.last_name as "lastName",
            r.attendee_type as "attendeeType", r.store_dlrnum as "storeDlrnum", s.name as "storeName", r.status,
-           b.version as "badgeVersion", b.checked_in_at as "checkedInAt", b.checked_in_door as door, p.email,
+           b.version as "badgeVersion", ${checkIn}, p.email,
            ((extract(epoch from b.changed_at) * 1000000)::bigint)::text as "changedUs"
     from badges b
     join registrations r on r.id = b.registration_id
     join people p on p.id = r.attendee_id
     left join stores s on s.dlrnum = r.store_dlrnum
+    ${sessionJoins}
     where b.event_id = ${eventId} ${afterClause}
     order by b.changed_at, b.registration_id
     limit ${limit + 1}`);
@@ -248,3 +265,76 @@ export async function writeBatch(db: DbOrTx, device: { id: number; eventId: stri
   return rowsOf<{ inserted: number }>(result)[0]!.inserted;
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// Session doors
+// ---------------------------------------------------------------------------------------------
+
+/** The session a session door counts. */
+export interface DoorSessionRow {
+  id: number;
+  eventId: string;
+  title: string;
+  room: string;
+  startsAt: Date;
+  endsAt: Date;
+  entry: 'picked' | 'open';
+  cancelledAt: Date | null;
+}
+
+export async function doorSessionOf(db: DbOrTx, sessionId: number): Promise<DoorSessionRow | undefined> {
+  const { sessions } = schema;
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      eventId: sessions.eventId,
+      title: sessions.title,
+      room: sessions.room,
+      startsAt: sessions.startsAt,
+      endsAt: sessions.endsAt,
+      entry: sessions.entry,
+      cancelledAt: sessions.cancelledAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row;
+}
+
+/** Per registration named: whether it holds an `Enrolled` pick of the session, and when it was first seen there. */
+export async function sessionDoorStates(db: DbOrTx, sessionId: number, registrationIds: readonly number[]): Promise<Map<number, { picked: boolean; attendedAt: Date | null }>> {
+  const states = new Map<number, { picked: boolean; attendedAt: Date | null }>();
+  if (!registrationIds.length) return states;
+  const result = await db.execute(sql`
+    select u.id as "registrationId",
+      exists (select 1 from session_picks sp where sp.session_id = ${sessionId}::int and sp.registration_id = u.id and sp.status = 'Enrolled') as picked,
+      (select sa.attended_at from session_attendance sa where sa.session_id = ${sessionId}::int and sa.registration_id = u.id) as "attendedAt"
+    from unnest(${arr([...new Set(registrationIds)])}::int[]) as u(id)`);
+  for (const row of rowsOf<{ registrationId: number; picked: boolean; attendedAt: Date | string | null }>(result)) {
+    states.set(row.registrationId, { picked: row.picked, attendedAt: dateOf(row.attendedAt) });
+  }
+  return states;
+}
+
+export interface AttendanceChange {
+  registrationId: number;
+  /** null: the attendance is taken back (an undo). */
+  at: Date | null;
+  picked: boolean;
+}
+
+/** The attendance a scan batch changed at a session door, one statement each way (a first scan wins; an undo removes it). */
+export async function writeAttendance(db: DbOrTx, sessionId: number, deviceId: number, changes: readonly AttendanceChange[]): Promise<void> {
+  const added = changes.filter((c) => c.at !== null);
+  const removed = changes.filter((c) => c.at === null);
+  if (added.length) {
+    await db.execute(sql`
+      insert into session_attendance (session_id, registration_id, attended_at, device_id, picked)
+      select ${sessionId}::int, v.id, v.at, ${deviceId}::int, v.picked
+      from unnest(${arr(added.map((c) => c.registrationId))}::int[], ${arr(added.map((c) => c.at!.toISOString()))}::timestamptz[], ${arr(added.map((c) => c.picked))}::boolean[]) as v(id, at, picked)
+      on conflict do nothing`);
+  }
+  if (removed.length) {
+    await db.execute(sql`delete from session_attendance where session_id = ${sessionId}::int and registration_id = any(${arr(removed.map((c) => c.registrationId))}::int[])`);
+  }
+}

@@ -9,7 +9,7 @@
  * later one is `already` with that scan's time and door. An `already` from another device that was
  * scanned before the first check-in reached the server is a conflict: both doors let the person in.
  */
-import type { CheckInConfig, PairData, RosterData, ScanResultRow, ScansRequest, WebhookCheckInData, WebhookCheckInUndoneData } from '@portal/contracts';
+import type { CheckInConfig, DoorSession, PairData, RosterData, ScanResultRow, ScansRequest, WebhookCheckInData, WebhookCheckInUndoneData, WebhookSessionData } from '@portal/contracts';
 import { dateOf, type Db } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
@@ -67,7 +67,15 @@ export function createCheckInService(options: CheckInServiceOptions) {
       name: device.name,
       event: device.eventId as PairData['event'],
       rights: { walkIn: device.canWalkIn, substitute: device.canSubstitute },
+      session: await doorSession(device.sessionId),
     };
+  }
+
+  /** The session a session door counts, as the door shows it (null for an event door). */
+  async function doorSession(sessionId: number | null): Promise<DoorSession | null> {
+    if (sessionId === null) return null;
+    const session = await q.doorSessionOf(db, sessionId);
+    return session ? toDoorSession(session) : null;
   }
 
   async function config(device: DeviceUser): Promise<CheckInConfig> {
@@ -79,6 +87,7 @@ export function createCheckInService(options: CheckInServiceOptions) {
       startsOn: event.startsOn,
       endsOn: event.endsOn,
       device: { id: device.id, name: device.name, rights: { walkIn: device.canWalkIn, substitute: device.canSubstitute } },
+      session: await doorSession(device.sessionId),
       publicKeys: keys.publicKeys(),
       emailHashKey: emails.keyText(device.eventId),
     };
@@ -87,7 +96,8 @@ export function createCheckInService(options: CheckInServiceOptions) {
   async function roster(device: DeviceUser, query: { event?: string | undefined; after?: string | undefined; limit: number }): Promise<RosterData> {
     if (query.event && query.event !== device.eventId) throw new AppError(403, `This device checks in for ${device.eventId}, not ${query.event}.`);
     const cursor = parseCursor(query.after);
-    const page = await q.rosterPage(db, device.eventId, cursor ? { us: cursor.us, id: cursor.id } : null, query.limit);
+    const session = device.sessionId === null ? null : await q.doorSessionOf(db, device.sessionId);
+    const page = await q.rosterPage(db, device.eventId, cursor ? { us: cursor.us, id: cursor.id } : null, query.limit, session ?? null);
     const more = page.rows.length > query.limit;
     const rows = more ? page.rows.slice(0, query.limit) : page.rows;
     const last = rows.at(-1);
@@ -131,6 +141,7 @@ export function createCheckInService(options: CheckInServiceOptions) {
       return { scanId, scan, target, early, registrationId, duplicate: seen.has(scanId) ? true : (seen.add(scanId), false) };
     });
     const unique = prepared.filter((p) => !p.duplicate);
+    const session = device.sessionId === null ? null : ((await q.doorSessionOf(db, device.sessionId)) ?? null);
 
     const results = await withRetry(() =>
       db.transaction(async (tx) => {
@@ -146,10 +157,14 @@ export function createCheckInService(options: CheckInServiceOptions) {
         const states = read.states;
         const recordedAt = now();
         const changed = new Map<number, q.CheckInChange>();
+        // A session door: who picked the session and who was seen there already (the badges are locked above).
+        const atSession = session ? await q.sessionDoorStates(tx, session.id, fresh.flatMap((p) => (p.target ? [p.target.registrationId] : []))) : null;
+        const attendance = new Map<number, q.AttendanceChange>();
         const records: q.ScanRecord[] = [];
         const answers = new Map<string, ScanResultRow>();
         // checkin.created / checkin.undone for the webhooks, in the batch's order (docs/webhooks.md).
         const hooks: CheckInHook[] = [];
+        const sessionHooks: SessionHook[] = [];
         const hookOf = (registrationId: number, scanId: string, door: string) => ({
           registrationId,
           event: device.eventId,
@@ -179,7 +194,14 @@ export function createCheckInService(options: CheckInServiceOptions) {
           if (p.early) record.result = p.early;
           else if (!state) record.result = 'invalid';
           else if (state.eventId !== device.eventId) record.result = 'wrong_event';
-          else if (p.scan.undo) {
+          else if (session && atSession) {
+            // A session door: the scan counts attendance at the session; the event's check-in is left alone.
+            record.result = sessionDoorResult(session, state, p.target!.version, p.scan, scannedAt, atSession, attendance, record);
+            // A first scan there (counted): session.attended, whether or not the person had picked it.
+            if (record.result === 'checked_in' || record.result === 'not_picked') {
+              sessionHooks.push(sessionHookOf(session, state.registrationId, attendance.get(state.registrationId)!.picked, scannedAt));
+            }
+          } else if (p.scan.undo) {
             if (state.checkedInAt) {
               hooks.push({
                 type: 'checkin.undone',
@@ -221,8 +243,10 @@ export function createCheckInService(options: CheckInServiceOptions) {
         const inserted = await q.writeBatch(tx, device, records, [...changed.values()], recordedAt);
         // A retry of these scans sent at the same moment stored some first: run the batch again, it answers theirs.
         if (inserted !== records.length) throw new RaceLost();
+        if (session) await q.writeAttendance(tx, session.id, device.id, [...attendance.values()]);
         // The outbox, in the batch's transaction: one insert when an endpoint subscribes, nothing otherwise.
         await queueEventBatch(tx, hooks, recordedAt, read.hookEndpoints);
+        if (sessionHooks.length) await queueEventBatch(tx, sessionHooks, recordedAt);
 
         // Retried scans answer what they answered the first time.
         for (const p of retried) {
@@ -237,6 +261,58 @@ export function createCheckInService(options: CheckInServiceOptions) {
   }
 
   return { pair, config, roster, scans };
+}
+
+type SessionHook = { type: 'session.attended'; orderingKey: string; data: WebhookSessionData };
+
+function sessionHookOf(session: q.DoorSessionRow, registrationId: number, picked: boolean, at: Date): SessionHook {
+  return {
+    type: 'session.attended',
+    orderingKey: `registration:${registrationId}`,
+    data: { sessionId: session.id, event: session.eventId, title: session.title, registrationId, status: picked ? 'Enrolled' : null, at: at.toISOString() },
+  };
+}
+
+function toDoorSession(session: q.DoorSessionRow): DoorSession {
+  return { id: session.id, title: session.title, room: session.room, startsAt: session.startsAt.toISOString(), endsAt: session.endsAt.toISOString(), entry: session.entry };
+}
+
+/**
+ * What a scan at a session door answers, and the attendance it changes (in `attendance`, read
+ * with the batch's earlier scans): the badge must admit to the event (Enrolled, current version);
+ * the first scan records the attendance (`checked_in`, or `not_picked` for someone without an
+ * Enrolled pick of a `picked` session: they are counted, marked as not picked, and the doorkeeper
+ * decides), a later one is `already` with the first time; an undo takes the attendance back.
+ */
+function sessionDoorResult(
+  session: q.DoorSessionRow,
+  state: q.BadgeState,
+  version: number | null,
+  scan: ScansRequest['scans'][number],
+  scannedAt: Date,
+  atSession: Map<number, { picked: boolean; attendedAt: Date | null }>,
+  attendance: Map<number, q.AttendanceChange>,
+  record: q.ScanRecord,
+): ScanResultRow['result'] {
+  const known = atSession.get(state.registrationId) ?? { picked: false, attendedAt: null };
+  const pending = attendance.get(state.registrationId);
+  const seenAt = pending ? pending.at : known.attendedAt;
+  if (scan.undo) {
+    if (seenAt) attendance.set(state.registrationId, { registrationId: state.registrationId, at: null, picked: known.picked });
+    return 'undone';
+  }
+  if (scan.decision === 'refused') return 'refused';
+  if (state.status === 'Cancelled') return 'cancelled';
+  if (state.status === 'Enrolled' && version !== null && state.replacedBelow !== null && version < (state.replacedBelow & 0xffff)) return 'replaced';
+  if (state.status !== 'Enrolled' || (version !== null && version !== (state.version & 0xffff))) return 'invalid';
+  if (session.cancelledAt) return 'invalid';
+  if (seenAt) {
+    record.firstAt = seenAt;
+    record.firstDoor = session.room;
+    return 'already';
+  }
+  attendance.set(state.registrationId, { registrationId: state.registrationId, at: scannedAt, picked: known.picked });
+  return session.entry === 'picked' && !known.picked ? 'not_picked' : 'checked_in';
 }
 
 type CheckInHook =

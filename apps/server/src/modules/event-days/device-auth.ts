@@ -28,6 +28,8 @@ export interface DeviceUser {
   name: string;
   canWalkIn: boolean;
   canSubstitute: boolean;
+  /** A session door's session (its scans record attendance there). */
+  sessionId: number | null;
 }
 
 declare module 'fastify' {
@@ -103,6 +105,6 @@ export default fp<{ db: Db; tokens: DeviceTokens; graceHours: number; now?: () =
     if (device.eventEndsOn && now() >= deviceTokenEnd(device.eventEndsOn, graceHours)) {
       throw deviceRefusal('revoked', 'The event of this door device is over: its token no longer works and its data must be wiped.');
     }
-    request.device = { id: device.id, eventId: device.eventId as EventType, name: device.name, canWalkIn: device.canWalkIn, canSubstitute: device.canSubstitute };
+    request.device = { id: device.id, eventId: device.eventId as EventType, name: device.name, canWalkIn: device.canWalkIn, canSubstitute: device.canSubstitute, sessionId: device.sessionId };
   });
 });

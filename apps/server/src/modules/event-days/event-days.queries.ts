@@ -24,6 +24,7 @@ export interface NewDevice {
   pairingExpiresAt: Date;
   canWalkIn: boolean;
   canSubstitute: boolean;
+  sessionId: number | null;
   createdByOrganizerId: number;
   createdAt: Date;
 }
@@ -50,6 +51,8 @@ export interface DeviceListRow {
   name: string;
   canWalkIn: boolean;
   canSubstitute: boolean;
+  sessionId: number | null;
+  sessionTitle: string | null;
   hasCode: boolean;
   demoPairing: boolean;
   pairingExpiresAt: Date | null;
@@ -69,6 +72,7 @@ export async function deviceListRows(db: DbOrTx, filter: { event?: string | unde
   const where = filter.id !== undefined ? sql`d.id = ${filter.id}` : filter.event ? sql`d.event_id = ${filter.event}` : sql`true`;
   const result = await db.execute(sql`
       select d.id, d.event_id as event, d.name, d.can_walk_in as "canWalkIn", d.can_substitute as "canSubstitute",
+        d.session_id as "sessionId", (select se.title from sessions se where se.id = d.session_id) as "sessionTitle",
         d.pairing_code_hash is not null as "hasCode", d.demo_pairing as "demoPairing",
         d.pairing_expires_at as "pairingExpiresAt", d.paired_at as "pairedAt", d.revoked_at as "revokedAt",
         d.last_sync_at as "lastSyncAt", d.last_roster_at as "lastRosterAt",
@@ -370,4 +374,11 @@ export async function badgePrintPage(db: DbOrTx, f: BadgePrintFilter, after: Bad
         order by coalesce(r.store_dlrnum, '~'), p.last_name, p.first_name, r.id
         limit ${limit}`),
   );
+}
+
+/** The event and state of a session a door is being paired to. */
+export async function sessionForDoor(tx: DbOrTx, sessionId: number): Promise<{ eventId: string; cancelledAt: Date | null } | undefined> {
+  const { sessions } = schema;
+  const [row] = await tx.select({ eventId: sessions.eventId, cancelledAt: sessions.cancelledAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return row;
 }

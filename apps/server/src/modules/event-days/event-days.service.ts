@@ -41,6 +41,7 @@ import {
   findPersonByEmail,
   findPersonById,
   insertDevice,
+  sessionForDoor,
   insertPersonInSavepoint,
   insertRegistration,
   lockBadge,
@@ -115,7 +116,13 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
     const at = now();
     const pairingCode = newPairingCode();
     const expiresAt = new Date(at.getTime() + PAIRING_TTL_MS);
+    const sessionId = body.sessionId ?? null;
     return db.transaction(async (tx) => {
+      if (sessionId !== null) {
+        const session = await sessionForDoor(tx, sessionId);
+        if (!session || session.eventId !== body.event) throw badRequest(`No session ${sessionId} in ${body.event}.`, [{ field: 'sessionId', message: `is not a session of ${body.event}` }]);
+        if (session.cancelledAt) throw badRequest('This session is cancelled: a door cannot count it.', [{ field: 'sessionId', message: 'is cancelled' }]);
+      }
       const device = await insertDevice(tx, {
         eventId: body.event,
         name: body.name.trim(),
@@ -123,10 +130,11 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
         pairingExpiresAt: expiresAt,
         canWalkIn: body.canWalkIn ?? false,
         canSubstitute: body.canSubstitute ?? false,
+        sessionId,
         createdByOrganizerId: actor.organizerId,
         createdAt: at,
       });
-      await audit(tx, { action: 'checkin-device-created', success: true, eventId: body.event, ...auditActor(actor), detail: { deviceId: device.id, name: body.name, canWalkIn: body.canWalkIn ?? false, canSubstitute: body.canSubstitute ?? false } });
+      await audit(tx, { action: 'checkin-device-created', success: true, eventId: body.event, ...auditActor(actor), detail: { deviceId: device.id, name: body.name, canWalkIn: body.canWalkIn ?? false, canSubstitute: body.canSubstitute ?? false, sessionId } });
       return { id: device.id, pairingCode, pairingExpiresAt: expiresAt.toISOString() };
     });
   }
@@ -163,6 +171,7 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
         state,
         canWalkIn: d.canWalkIn,
         canSubstitute: d.canSubstitute,
+        session: d.sessionId === null ? null : { id: d.sessionId, title: d.sessionTitle ?? '' },
         pairingExpiresAt: state === 'pairing' ? iso(d.pairingExpiresAt) : null,
         pairedAt: iso(d.pairedAt),
         revokedAt: iso(d.revokedAt),

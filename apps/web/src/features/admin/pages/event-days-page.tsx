@@ -47,6 +47,7 @@ import { fieldErrorsOf } from '../utils/zod-errors.ts';
 import { FormCard } from '../components/form-card.tsx';
 import { useCreateFlow } from '../hooks/use-create-flow.ts';
 import { DoorActivity } from '../components/door-activity.tsx';
+import { useAdminSessions } from '../api/sessions.ts';
 
 const EVENTS = ['nbc', 'abc'] as const;
 type EventId = (typeof EVENTS)[number];
@@ -153,9 +154,15 @@ function NewDeviceForm({ event, onCreated, onCancel }: { event: EventId; onCreat
   const [name, setName] = useState('');
   const [canWalkIn, setCanWalkIn] = useState(false);
   const [canSubstitute, setCanSubstitute] = useState(false);
+  const [sessionId, setSessionId] = useState('');
+  const sessions = useAdminSessions(event);
+  const sessionOptions = [
+    { value: '', label: 'None: the event’s entrance (counts arrivals)' },
+    ...(sessions.data?.rows ?? []).filter((s) => !s.cancelledAt).map((s) => ({ value: String(s.id), label: `${s.title} · ${s.room} · ${formatDateTime(s.startsAt)}` })),
+  ];
   const [errors, setErrors] = useState<Record<string, string>>({});
   const onSubmit = () => {
-    const checked = createCheckInDeviceRequestSchema.safeParse({ event, name, canWalkIn, canSubstitute });
+    const checked = createCheckInDeviceRequestSchema.safeParse({ event, name, canWalkIn, canSubstitute, ...(sessionId ? { sessionId: Number(sessionId) } : {}) });
     if (!checked.success) {
       setErrors(fieldErrorsOf(checked.error.issues));
       return;
@@ -168,6 +175,15 @@ function NewDeviceForm({ event, onCreated, onCancel }: { event: EventId; onCreat
       <TextField id="device-name" label="Name" value={name} onChange={setName} error={errors.name} placeholder="Door 2, Hall B" hint="Shown at the door and in arrivals (first check-in's door)." />
       <CheckField id="device-walk-in" className="mb-1" label="May register walk-ins" checked={canWalkIn} onChange={setCanWalkIn} />
       <CheckField id="device-substitute" className="mb-3" label="May pass a registration to a colleague of the same store" checked={canSubstitute} onChange={setCanSubstitute} />
+      <SelectField
+        id="device-session"
+        label="Session door"
+        value={sessionId}
+        onChange={setSessionId}
+        options={sessionOptions}
+        error={errors.sessionId}
+        hint="A door paired to a session counts who came to it, and tells the doorkeeper who did not pick it."
+      />
     </FormCard>
   );
 }
@@ -227,7 +243,10 @@ function Devices({ event }: { event: EventId }) {
       >
         {(d) => (
           <>
-            <td>{d.name}</td>
+            <td>
+              {d.name}
+              {d.session && <div className="small text-body-secondary">Session: {d.session.title}</div>}
+            </td>
             <td>
               {STATE_LABELS[d.state]}
               {d.state === 'pairing' && d.pairingExpiresAt && <div className="small text-body-secondary">until {formatDateTime(d.pairingExpiresAt)}</div>}

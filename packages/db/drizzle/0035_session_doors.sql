@@ -1,0 +1,1 @@
+ALTER TABLE "checkin_devices" ADD COLUMN "session_id" integer;
