@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -32,33 +33,70 @@ const featureBoundaries = {
 };
 
 /**
- * Imports run one way (docs/decisions/013-module-shape.md): a zone never imports what is above it.
- * Tests and their `testing/` helpers may compose from above (they render the app's providers).
+ * Imports run one way (docs/decisions/013-module-shape.md). Each list below is ordered from the
+ * bottom up: a folder may import only folders of LOWER layers, never one of its own layer or above.
+ * The import zones are generated from these lists, so placing a new module means adding its name to
+ * one layer. A server module left out of SERVER_MODULE_LAYERS counts as a layer of its own above
+ * all the others (nothing listed may import it). Tests and their `testing/` helpers may compose from
+ * above (they build the app and render its providers).
  */
 const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', '**/test/**'];
-const upward = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
+
+/** apps/server/src/modules, bottom up. */
+const SERVER_MODULE_LAYERS = [
+  // Leaves: read their own tables and import no other module.
+  ['config', 'health', 'languages', 'badges', 'questions', 'registration-views', 'reports'],
+  // Services the flows call out to: mail, webhooks, the sign-in tokens.
+  ['mail', 'webhooks', 'auth'],
+  // Features built on those: waiting lists, sessions, privacy, report extras.
+  ['waitlist', 'sessions', 'privacy', 'report-insights', 'retailer-report'],
+  // The registration flow.
+  ['registration'],
+  // What drives registrations: the console, enrolling colleagues, the event days at the door.
+  ['admin', 'enrollment', 'event-days'],
+  // Company sign-in, which signs in organizers (admin) and report readers (auth).
+  ['oidc'],
+];
+/** apps/server/src, bottom up; modules sit above all of these, app.ts, server.ts and cli/ on top. */
+const SERVER_LAYERS = [['lib'], ['plugins', 'import'], ['demo'], ['modules']];
+/** apps/web/src, bottom up; the door app (checkin) stands beside the features and shares only the low layers. */
+const WEB_LAYERS = [['config'], ['lib'], ['components'], ['features', 'checkin'], ['app']];
+/** packages, bottom up (apps sit above every package); contracts imports no other package. */
+const PACKAGE_LAYERS = [['contracts', 'xlsx'], ['db'], ['content-service']];
+
 const MODULES = 'apps/server/src/modules';
+const listedModules = new Set(SERVER_MODULE_LAYERS.flat());
+const unlistedModules = readdirSync(MODULES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !listedModules.has(entry.name))
+  .map((entry) => entry.name);
+
+/**
+ * One zone per folder: it may not import any folder of its own layer or of a layer above. `label`
+ * names the list in the message, so whoever meets the error knows where the order is kept.
+ */
+function layeredZones(base, layers, label) {
+  return layers.flatMap((layer, index) =>
+    layer.map((name) => {
+      const same = layer.filter((other) => other !== name);
+      const above = layers.slice(index + 1).flat();
+      const forbidden = [...same, ...above];
+      return {
+        target: `${base}/${name}`,
+        from: forbidden.map((other) => `${base}/${other}`),
+        message: `${base}/${name} is in layer ${index} of ${label} (eslint.config.js): it may import only lower layers (${
+          layers.slice(0, index).flat().join(', ') || 'none'
+        }).`,
+      };
+    }),
+  ).filter((zone) => zone.from.length > 0);
+}
+
 const zones = [
-  upward('apps/web/src/features', 'apps/web/src/app', 'Features do not import src/app: shared pieces live in src/config, src/components, src/lib.'),
-  ...['components', 'lib', 'config'].flatMap((shared) => [
-    upward(`apps/web/src/${shared}`, 'apps/web/src/features', `src/${shared} is shared: it does not import a feature.`),
-    upward(`apps/web/src/${shared}`, 'apps/web/src/app', `src/${shared} is shared: it does not import src/app.`),
-  ]),
-  ...['lib', 'plugins', 'demo', 'import'].map((low) =>
-    upward(`apps/server/src/${low}`, 'apps/server/src/modules', `server src/${low} sits below the modules: move what it needs into src/lib.`),
-  ),
-  upward('apps/server/src/lib', 'apps/server/src/plugins', 'server src/lib sits below the plugins.'),
-  // Inside the modules, the one that owns a flow calls the one that serves it.
-  ...['badges', 'registration-views'].map((low) =>
-    upward(`${MODULES}/${low}`, MODULES, `modules/${low} sits below the other modules: it imports none of them.`, [`./${low}`]),
-  ),
-  ...['admin', 'registration', 'waitlist', 'enrollment', 'event-days'].map((emitter) =>
-    upward(`${MODULES}/webhooks`, `${MODULES}/${emitter}`, `webhooks serves the modules that emit events: it does not import modules/${emitter} (the views it sends live in modules/registration-views).`),
-  ),
-  ...['admin', 'registration', 'waitlist', 'enrollment', 'event-days', 'report-insights', 'webhooks'].map((caller) =>
-    upward(`${MODULES}/mail`, `${MODULES}/${caller}`, `mail serves the modules that queue mail: it does not import modules/${caller}.`),
-  ),
-  upward('packages', 'apps', 'Packages never import an app.'),
+  ...layeredZones(MODULES, [...SERVER_MODULE_LAYERS, ...(unlistedModules.length ? [unlistedModules] : [])], 'SERVER_MODULE_LAYERS'),
+  ...layeredZones('apps/server/src', SERVER_LAYERS, 'SERVER_LAYERS'),
+  ...layeredZones('apps/web/src', WEB_LAYERS, 'WEB_LAYERS'),
+  ...layeredZones('packages', PACKAGE_LAYERS, 'PACKAGE_LAYERS'),
+  { target: 'packages', from: 'apps', message: 'Packages never import an app.' },
 ];
 
 export default tseslint.config(
