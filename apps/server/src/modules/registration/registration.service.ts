@@ -27,7 +27,7 @@ import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
 import { issueBadge } from '../badges/badges.service.ts';
-import { acceptTransfer, assertChangesOpen, changesClosed, helpDeskOf, offerOfToken, offerPage, offerTransfer, pendingTransferOf, withdrawTransfer } from './transfers.service.ts';
+import { acceptTransfer, assertChangesOpen, changesClosed, explainEndedLink, helpDeskOf, offerOfToken, offerPage, offerTransfer, pendingTransferOf, withdrawTransfer } from './transfers.service.ts';
 import { mailedLinkRequired, mailRegistrationLink, requireMailedLink, type MailedLinkStep } from './mailed-link.ts';
 
 export { requireMailedLink, type MailedLinkStep };
@@ -194,7 +194,7 @@ export function createRegistrationService(deps: {
   /** The step of `input` that only a mailed link may take, when the token was not mailed. */
   async function stepNeedingMailbox(token: string, input: RegistrationSubmitInput): Promise<MailedLinkStep | null> {
     if (input.action === 'submit') return null;
-    const live = await findLiveToken(db, token, now());
+    const live = await findLiveToken(db, token, now()).catch((error: unknown) => explainEndedLink(db, token, error));
     if (live.mailed) return null;
     const summary = await q.summaryOf(db, live.registrationId);
     return summary ? givesUpPlace(live.purpose, summary.status, input) : null;
@@ -227,7 +227,7 @@ export function createRegistrationService(deps: {
         if (!event) throw notFound('The event of this registration no longer exists.');
         return offerPage(db, offer, event, at);
       }
-      const live = await findLiveToken(db, token, at);
+      const live = await findLiveToken(db, token, at).catch((error: unknown) => explainEndedLink(db, token, error));
       const summary = await q.summaryOf(db, live.registrationId);
       if (!summary) throw notFound('This registration no longer exists.');
       assertUsable(live.purpose, summary.status);
@@ -282,7 +282,7 @@ export function createRegistrationService(deps: {
         // Locks in the order of every change of a registration: its store, the registration, then its
         // links. A hand-over accepted at this moment retires the holder's links under the registration's
         // lock; taking the token's row first would deadlock with it (docs/transfers.md).
-        const peek = await findLiveToken(tx, token, at);
+        const peek = await findLiveToken(tx, token, at).catch((error: unknown) => explainEndedLink(tx, token, error));
         const locked = await q.lockForChange(tx, { id: peek.registrationId });
         const live = await consumeToken(tx, token, at);
         if (!locked) throw notFound('This registration no longer exists.');

@@ -54,6 +54,20 @@ export async function transferById(tx: Tx, id: number): Promise<TransferRow | un
   return row;
 }
 
+/**
+ * The colleague who took the registration when the link `tokenHash` was retired by that hand-over
+ * (the acceptance expires the holder's links at its own instant), if that is why the link ended.
+ */
+export async function handedOverBy(db: DbOrTx, tokenHash: string): Promise<{ firstName: string; lastName: string } | undefined> {
+  const [row] = await db
+    .select({ firstName: registrationTransfers.firstName, lastName: registrationTransfers.lastName })
+    .from(registrationTokens)
+    .innerJoin(registrationTransfers, and(eq(registrationTransfers.registrationId, registrationTokens.registrationId), eq(registrationTransfers.status, 'Accepted')))
+    .where(and(eq(registrationTokens.tokenHash, tokenHash), isNull(registrationTokens.usedAt), eq(registrationTokens.expiresAt, registrationTransfers.decidedAt)))
+    .limit(1);
+  return row;
+}
+
 export async function personById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(people).where(eq(people.id, id)).limit(1);
   return row;

@@ -191,6 +191,18 @@ function offerRefusal(row: tq.TransferRow, at: Date): AppError | null {
   return null;
 }
 
+/**
+ * A holder's link that ended because the place passed to a colleague says so (410), instead of
+ * "expired"; any other refusal of `findLiveToken` is rethrown as it was.
+ */
+export async function explainEndedLink(db: Db | Tx, token: string, error: unknown): Promise<never> {
+  if (error instanceof AppError && error.statusCode === 410 && TOKEN_SHAPE.test(token)) {
+    const to = await tq.handedOverBy(db, hashToken(token));
+    if (to) throw new AppError(410, `Your place has passed to ${fullName(to)}, who accepted it: this link no longer opens the registration.`);
+  }
+  throw error;
+}
+
 /** The offer behind a colleague's link, or undefined when the token is not one (then it is a registration link). */
 export async function offerOfToken(db: Db | Tx, token: string, { lock = false }: { lock?: boolean } = {}): Promise<tq.TransferRow | undefined> {
   if (!TOKEN_SHAPE.test(token)) return undefined;

@@ -220,7 +220,9 @@ describe('changes and transfers by the attendee', () => {
       expect((await mailsTo(db(), reg.email, 'transfer-notice'))[0]?.data).toMatchObject({ what: 'accepted' });
       const audits = await db().select().from(schema.auditLog).where(eq(schema.auditLog.action, 'registration-transferred'));
       expect(audits.some((a) => a.detail?.registrationId === reg.id && a.detail?.previousPersonId === reg.attendeeId && a.detail?.personId === colleague.id)).toBe(true);
-      expect((await page(senderLink)).statusCode).toBe(410);
+      const ended = await page(senderLink);
+      expect(ended.statusCode).toBe(410);
+      expect(body(ended).message).toContain(`Your place has passed to ${colleague.firstName} ${colleague.lastName}`);
       expect((await post(colleagueLink, { action: 'acceptTransfer' })).statusCode).toBe(409);
     });
 
@@ -284,7 +286,10 @@ describe('changes and transfers by the attendee', () => {
       const [accepted, withdrawn] = await Promise.all([post(await offerLink(colleague.email), { action: 'acceptTransfer' }), post(tokenOf(pending!.data.link), { action: 'withdrawTransfer' })]);
       // The loser: an accept after the withdrawal finds the offer ended (409); a withdrawal after the
       // acceptance finds the holder's links retired with the place (410).
-      if (accepted.statusCode === 200) expect(withdrawn.statusCode).toBe(410);
+      if (accepted.statusCode === 200) {
+        expect(withdrawn.statusCode).toBe(410);
+        expect(body(withdrawn).message).toContain('Your place has passed to');
+      }
       else expect([accepted.statusCode, withdrawn.statusCode]).toEqual([409, 200]);
       const [offer] = await db().select().from(schema.registrationTransfers).where(eq(schema.registrationTransfers.registrationId, reg.id));
       const [row] = await db().select().from(schema.registrations).where(eq(schema.registrations.id, reg.id));

@@ -126,6 +126,15 @@ describe('give my place to a colleague', () => {
   });
 });
 
+describe('the holder’s old link after the colleague accepted', () => {
+  it('says the place has passed to the colleague', async () => {
+    getAnswer = { status: 410, body: failBody('Your place has passed to Jordan Lee, who accepted it: this link no longer opens the registration.') };
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Your place has passed to a colleague' })).toBeInTheDocument();
+    expect(screen.getByText(/Jordan Lee, who accepted it/)).toBeInTheDocument();
+  });
+});
+
 describe('the colleague’s link', () => {
   it('shows who offers the place and accepts it', async () => {
     getAnswer = { status: 200, body: okBody({ ...ENROLLED, purpose: 'transfer', expiresAt: OFFER.expiresAt, attendee: { ...ENROLLED.attendee, email: null }, transfer: OFFER }) };

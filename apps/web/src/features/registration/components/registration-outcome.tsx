@@ -115,6 +115,7 @@ const PROBLEM_TITLES: Record<number, string> = {
  */
 function problemTitle(status: number, message: string): string {
   if (status === 409 && /^Registration for .+ closed on /.test(message)) return 'Registration has closed';
+  if (status === 410 && /^Your place has passed to /.test(message)) return 'Your place has passed to a colleague';
   if (status === 409 && (/ is full: /.test(message) || /seats? of your access code (is|are) taken/.test(message))) return 'No place is left';
   return PROBLEM_TITLES[status] ?? 'This link cannot be used';
 }
