@@ -1,12 +1,21 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Server test files spend much of their time waiting on sockets, timers and the database, so they run
+// more files side by side than there are cores (vitest's default is one file less than the cores).
+// VITEST_MAX_WORKERS overrides it.
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(availableParallelism() + 1, 2);
 
 export default defineConfig({
   test: {
+    maxWorkers,
+    reporters: ['default', './scripts/vitest/slowest-files.ts'],
     projects: [
       {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          globalSetup: ['./scripts/vitest/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
