@@ -20,7 +20,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { chmodSync, createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,39 @@ export interface BackupHeader {
   sha256: string;
   /** The migration files the database was at (their names, in order). */
   migrations: string[];
+  /**
+   * Fingerprints of the keys the data was written under (KEY_NAMES): a restore under other keys
+   * refuses, naming the variable, instead of starting with every code, login and badge invalid.
+   */
+  keyFingerprints?: Partial<Record<KeyName, string>>;
+  /**
+   * Embedded default: the key files of DATA_DIR (`secrets.json`, `badge-signing-key`), base64, so a
+   * restore into an empty DATA_DIR elsewhere starts with the same logins, codes, TOTP and badges.
+   */
+  keyFiles?: Record<string, string>;
+}
+
+/** The keys the stored data depends on (hashed codes, encrypted TOTP secrets, signed badges, tokens). */
+export const KEY_NAMES = ['JWT_SECRET', 'CODE_HASH_KEY', 'TOTP_ENCRYPTION_KEY', 'BADGE_SIGNING_KEY'] as const;
+export type KeyName = (typeof KEY_NAMES)[number];
+
+/** The key files of the embedded default in DATA_DIR (config.ts writes them when the variables are unset). */
+export const KEY_FILES = ['secrets.json', 'badge-signing-key'] as const;
+
+/** A short, one-way fingerprint of a key (never the key): 16 hex characters of SHA-256. */
+export function keyFingerprint(name: KeyName, value: string | Uint8Array): string {
+  return createHash('sha256').update(`portal-key-fingerprint v1|${name}|`).update(value).digest('hex').slice(0, 16);
+}
+
+/**
+ * The connection for pg_dump and pg_restore: the URL without its password on the command line
+ * (where `ps` shows it to every user of the machine), the password in PGPASSWORD.
+ */
+export function toolConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return { dbname: parsed.toString(), env: password ? { PGPASSWORD: password } : {} };
 }
 
 export class BackupError extends Error {
@@ -55,6 +88,10 @@ export interface Target {
   databaseUrl?: string | undefined;
   pgliteDir: string;
   migrationsFolder: string;
+  /** DATA_DIR, where the embedded default keeps its key files (KEY_FILES). */
+  dataDir?: string | undefined;
+  /** The fingerprints of the keys this portal runs with (written into a backup, compared at restore). */
+  keyFingerprints?: Partial<Record<KeyName, string>> | undefined;
 }
 
 /** The tables that say a database holds portal data (restore refuses it without `force`). */
@@ -86,17 +123,38 @@ function runTool(command: string, args: string[], env: NodeJS.ProcessEnv = {}): 
 async function writeBackupFile(out: string, header: Omit<BackupHeader, 'bytes' | 'sha256'>, payloadPath: string): Promise<BackupHeader> {
   const full: BackupHeader = { ...header, bytes: statSync(payloadPath).size, sha256: await sha256File(payloadPath) };
   const partial = `${out}.partial`;
-  const file = createWriteStream(partial);
+  // The backup holds every person's data (and, embedded, the keys): readable by its owner only.
+  if (existsSync(partial)) unlinkSync(partial);
+  const file = createWriteStream(partial, { mode: 0o600 });
   file.write(MAGIC + JSON.stringify(full) + '\n');
   await pipeline(createReadStream(payloadPath), file);
+  chmodSync(partial, 0o600);
   renameSync(partial, out);
   return full;
 }
 
 /** Reads and checks a backup file: its header, and the payload's offset after a verified checksum. */
 /** The configured database as the backup and restore commands see it (DATABASE_URL, or PGlite in DATA_DIR). */
-export function targetOf(config: { databaseUrl: string | undefined; dataDir: string }): Target {
-  return { databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite'), migrationsFolder: fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)) };
+export function targetOf(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: Uint8Array;
+  codeHashKey: Uint8Array;
+  totpEncryptionKey: Uint8Array;
+  badgeSigningKey: string;
+}): Target {
+  return {
+    databaseUrl: config.databaseUrl,
+    pgliteDir: join(config.dataDir, 'pglite'),
+    migrationsFolder: fileURLToPath(new URL('../../../../packages/db/drizzle', import.meta.url)),
+    dataDir: config.dataDir,
+    keyFingerprints: {
+      JWT_SECRET: keyFingerprint('JWT_SECRET', config.jwtSecret),
+      CODE_HASH_KEY: keyFingerprint('CODE_HASH_KEY', config.codeHashKey),
+      TOTP_ENCRYPTION_KEY: keyFingerprint('TOTP_ENCRYPTION_KEY', config.totpEncryptionKey),
+      BADGE_SIGNING_KEY: keyFingerprint('BADGE_SIGNING_KEY', config.badgeSigningKey),
+    },
+  };
 }
 
 export async function readBackupHeader(path: string): Promise<{ header: BackupHeader; offset: number }> {
@@ -138,26 +196,72 @@ export async function backup(target: Target, out: string, options: { format?: 'a
   const migrations = migrationNames(target.migrationsFolder);
   const createdAt = new Date().toISOString();
   const payload = `${out}.payload`;
+  const keys = target.keyFingerprints ? { keyFingerprints: target.keyFingerprints } : {};
+  // pg_dump writes into the file as it finds it: made first, readable by its owner only.
+  writeFileSync(payload, '', { mode: 0o600 });
+  chmodSync(payload, 0o600);
   try {
     if (!target.databaseUrl) {
       if (!existsSync(join(target.pgliteDir, 'PG_VERSION'))) throw new BackupError(`there is no database in ${target.pgliteDir}`);
       const client = await PGlite.create(target.pgliteDir);
       try {
         const dump = await client.dumpDataDir('gzip');
-        await writeFile(payload, Buffer.from(await dump.arrayBuffer()));
+        await writeFile(payload, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
       } finally {
         await client.close();
       }
-      return await writeBackupFile(out, { format: 'pglite-datadir', engine: 'pglite', createdAt, migrations }, payload);
+      return await writeBackupFile(out, { format: 'pglite-datadir', engine: 'pglite', createdAt, migrations, ...keys, ...keyFilesOf(target) }, payload);
     }
     if (options.format !== 'logical') {
-      const ran = await runTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--file', payload, '--dbname', target.databaseUrl]);
-      if (ran !== null) return await writeBackupFile(out, { format: 'pg_dump-custom', engine: 'postgres', createdAt, migrations }, payload);
+      const connection = toolConnection(target.databaseUrl);
+      const ran = await runTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--file', payload, '--dbname', connection.dbname], connection.env);
+      if (ran !== null) return await writeBackupFile(out, { format: 'pg_dump-custom', engine: 'postgres', createdAt, migrations, ...keys }, payload);
     }
-    await writeFile(payload, gzipSync(await logicalDump(target.databaseUrl)));
-    return await writeBackupFile(out, { format: 'portal-logical', engine: 'postgres', createdAt, migrations }, payload);
+    await writeFile(payload, gzipSync(await logicalDump(target.databaseUrl)), { mode: 0o600 });
+    return await writeBackupFile(out, { format: 'portal-logical', engine: 'postgres', createdAt, migrations, ...keys }, payload);
   } finally {
     if (existsSync(payload)) unlinkSync(payload);
+  }
+}
+
+/** The embedded default's key files in DATA_DIR, for the backup's header. */
+function keyFilesOf(target: Target): { keyFiles?: Record<string, string> } {
+  if (!target.dataDir) return {};
+  const files: Record<string, string> = {};
+  for (const name of KEY_FILES) {
+    const path = join(target.dataDir, name);
+    if (existsSync(path)) files[name] = readFileSync(path).toString('base64');
+  }
+  return Object.keys(files).length ? { keyFiles: files } : {};
+}
+
+/** Puts the backup's key files into DATA_DIR (mode 0600); files there before are kept beside them. */
+function restoreKeyFiles(target: Target, header: BackupHeader): void {
+  if (!target.dataDir || !header.keyFiles) return;
+  mkdirSync(target.dataDir, { recursive: true });
+  for (const [name, content] of Object.entries(header.keyFiles)) {
+    if (!(KEY_FILES as readonly string[]).includes(name)) continue;
+    const path = join(target.dataDir, name);
+    const bytes = Buffer.from(content, 'base64');
+    if (existsSync(path)) {
+      if (readFileSync(path).equals(bytes)) continue;
+      renameSync(path, `${path}.before-restore-${Date.now()}`);
+    }
+    writeFileSync(path, bytes, { mode: 0o600 });
+  }
+}
+
+/**
+ * On PostgreSQL the keys come from the environment: a restore under keys other than the backup's
+ * would start with every access code, login, TOTP secret and badge invalid. Refuses, naming them.
+ */
+function assertSameKeys(file: string, header: BackupHeader, target: Target): void {
+  if (!header.keyFingerprints || !target.keyFingerprints) return;
+  const differ = KEY_NAMES.filter((name) => header.keyFingerprints![name] && target.keyFingerprints![name] && header.keyFingerprints![name] !== target.keyFingerprints![name]);
+  if (differ.length) {
+    throw new BackupError(
+      `${file} was written under other keys: ${differ.join(', ')} ${differ.length === 1 ? 'differs' : 'differ'} from the backed-up deployment's. Set ${differ.join(', ')} to the values it ran with (the access codes, logins, TOTP secrets and badges depend on them); nothing was restored`,
+    );
   }
 }
 
@@ -260,6 +364,7 @@ export async function restore(target: Target, file: string, options: { force?: b
   if (header.format === 'portal-logical' && header.migrations.length !== ours.length) {
     throw new BackupError(`${file} is a logical backup at ${header.migrations.length} migrations, this portal has ${ours.length}: restore it with the version that wrote it, then upgrade`);
   }
+  if (engine === 'postgres') assertSameKeys(file, header, target);
   if (!options.force && (await holdsData(target))) {
     throw new BackupError(`the target database holds portal data: restoring would replace it. Give --force to replace it (take a backup of it first).`);
   }
@@ -280,15 +385,17 @@ export async function restore(target: Target, file: string, options: { force?: b
     }
     // What was there before stays beside it only when it held something worth keeping.
     if (existsSync(aside) && !options.force) await rm(aside, { recursive: true, force: true });
+    restoreKeyFiles(target, header);
     return header;
   }
 
   const url = target.databaseUrl!;
   if (header.format === 'pg_dump-custom') {
     const payload = `${file}.restore-${process.pid}`;
-    await pipeline(createReadStream(file, { start: offset }), createWriteStream(payload));
+    await pipeline(createReadStream(file, { start: offset }), createWriteStream(payload, { mode: 0o600 }));
     try {
-      const ran = await runTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', '--dbname', url, payload]);
+      const connection = toolConnection(url);
+      const ran = await runTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', '--dbname', connection.dbname, payload], connection.env);
       if (ran === null) throw new BackupError(`${file} was written by pg_dump; restoring it needs pg_restore (PostgreSQL client tools) on this machine`);
     } finally {
       unlinkSync(payload);
