@@ -284,7 +284,7 @@ export function createRegistrationService(deps: {
         // lock; taking the token's row first would deadlock with it (docs/transfers.md).
         const peek = await findLiveToken(tx, token, at).catch((error: unknown) => explainEndedLink(tx, token, error));
         const locked = await q.lockForChange(tx, { id: peek.registrationId });
-        const live = await consumeToken(tx, token, at);
+        const live = await consumeToken(tx, token, at).catch((error: unknown) => explainEndedLink(tx, token, error));
         if (!locked) throw notFound('This registration no longer exists.');
         const { registration } = locked;
         assertUsable(live.purpose, registration.status);
