@@ -45,9 +45,9 @@ const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', '**/test/**'];
 /** apps/server/src/modules, bottom up. */
 const SERVER_MODULE_LAYERS = [
   // Leaves: read their own tables and import no other module.
-  ['config', 'health', 'languages', 'badges', 'questions', 'registration-views', 'reports'],
-  // Services the flows call out to: mail, webhooks, the sign-in tokens.
-  ['mail', 'webhooks', 'auth'],
+  ['config', 'health', 'languages', 'badges', 'questions', 'registration-views', 'report-scope'],
+  // Services the flows call out to: mail, webhooks, the sign-in tokens; the store-count reports.
+  ['mail', 'webhooks', 'auth', 'reports'],
   // Features built on those: waiting lists, sessions, privacy, report extras.
   ['waitlist', 'sessions', 'privacy', 'report-insights', 'retailer-report'],
   // The registration flow.

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
-import { loadReportScope } from '../modules/reports/report-scope.ts';
+import { loadReportScope } from '../modules/report-scope/report-scope.ts';
 import { formatProblem } from './csv-file.ts';
 import { importCsv, type CsvImportResult } from './import-csv.ts';
 import { useTestDatabase } from '../testing/test-database.ts';

@@ -157,7 +157,7 @@ export const people = pgTable(
     company: text('company'),
     /** False for an address typed on the hosted page for a new attendee until its owner confirms it (mail module). */
     emailVerified: boolean('email_verified').notNull().default(true),
-    /** Report scope (docs/reports.md, "Report scopes"); both null: the whole network. See apps/server/src/modules/reports/report-scope.ts. */
+    /** Report scope (docs/reports.md, "Report scopes"); both null: the whole network. See apps/server/src/modules/report-scope/report-scope.ts. */
     reportScopeLevel: text('report_scope_level').$type<ReportScopeLevel>(),
     reportScopeCode: text('report_scope_code'),
     /** The language the person reads in (`en`, `fr-CA`): their mails, badges and exports; null until they choose (then `en`). */

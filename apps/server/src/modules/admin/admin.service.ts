@@ -29,7 +29,7 @@ import { importCsv, type CsvImportFiles } from '../../import/import-csv.ts';
 import { queueRegistrationMail, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { emitPersonEvent, emitPersonEvents } from '../webhooks/outbox.ts';
-import { validateStoredScope } from '../reports/report-scope.ts';
+import { validateStoredScope } from '../report-scope/report-scope.ts';
 import type { RegistrationProvider } from '../registration/provider.ts';
 import { cancel, changeAttendance, normalized } from '../registration/registration.service.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';

@@ -27,7 +27,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import * as q from './auth.queries.ts';
 import { loginIdentity } from './login-identity.ts';
-import { reportGrantOf, scopeOfRow } from '../reports/report-scope.ts';
+import { reportGrantOf, scopeOfRow } from '../report-scope/report-scope.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'The e-mail address or access code is not valid.';
 const HOUR = 3600;

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NotArrivedData } from '@portal/contracts';
 import { rowsOf, type DbOrTx } from '@portal/db';
-import { scopeCondition, type ReportScope } from '../reports/report-scope.ts';
+import { scopeCondition, type ReportScope } from '../report-scope/report-scope.ts';
 
 /** The enrolled registrations of an event inside a scope and, when named, a region, zone and district. */
 export interface ArrivalsWhere {

@@ -9,7 +9,7 @@ import { ARRIVALS_PATHS, arrivalsExportQuerySchema, arrivalsQuerySchema, notArri
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { reportScopeOf } from '../reports/report-scope.ts';
+import { reportScopeOf } from '../report-scope/report-scope.ts';
 import type { ArrivalsService } from './arrivals.service.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -7,7 +7,7 @@ import type { ArrivalsData, NotArrivedData } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { createXlsxStream, type CellValue } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
-import { narrowToScope, type ReportScope } from '../reports/report-scope.ts';
+import { narrowToScope, type ReportScope } from '../report-scope/report-scope.ts';
 import { arrivalCounts, notArrivedPage, type ArrivalsWhere } from './arrivals.queries.ts';
 
 export interface ArrivalsFilter {

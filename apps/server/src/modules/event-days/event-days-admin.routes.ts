@@ -20,7 +20,7 @@ import {
 } from '@portal/contracts';
 import { created, ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { NETWORK_SCOPE } from '../reports/report-scope.ts';
+import { NETWORK_SCOPE } from '../report-scope/report-scope.ts';
 import { organizerOf } from '../../plugins/auth.ts';
 import type { ArrivalsService } from './arrivals.service.ts';
 import { streamBadgesPdf } from './badge-pdf.ts';

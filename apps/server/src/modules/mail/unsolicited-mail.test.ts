@@ -9,8 +9,8 @@ import { rowsOf, schema } from '@portal/db';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { runDigests } from '../report-insights/digest.ts';
 import { areaCondition, remind } from '../report-insights/report-insights.service.ts';
-import { NETWORK_SCOPE } from '../reports/report-scope.ts';
-import { setPersonReportScope } from '../reports/report-scope.ts';
+import { NETWORK_SCOPE } from '../report-scope/report-scope.ts';
+import { setPersonReportScope } from '../report-scope/report-scope.ts';
 import { LINK_REMINDER_AFTER_MS, queueLinkReminders } from '../registration/reminders.ts';
 
 const PER_DAY = 2;

@@ -3,7 +3,7 @@
  * OIDC_SCOPE_CLAIM's value as the report scope in the form organizers set it (report-scope.ts's
  * `StoredReportScope`: `network`, or a level with its code). Read at every sign-in.
  */
-import type { StoredReportScope } from '../reports/report-scope.ts';
+import type { StoredReportScope } from '../report-scope/report-scope.ts';
 import type { OidcConfig, OidcGrant } from '../../lib/oidc-config.ts';
 
 export type Claims = Record<string, unknown>;

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import { organizerView } from '../admin/admin-auth.service.ts';
 import { findReportUser, insertPerson, recordReportLogin, setPersonLanguage } from '../auth/auth.queries.ts';
-import { reportGrantOf, setPersonReportScope, setReportUserScope, type StoredReportScope } from '../reports/report-scope.ts';
+import { reportGrantOf, setPersonReportScope, setReportUserScope, type StoredReportScope } from '../report-scope/report-scope.ts';
 import { claimValues, grantsOf, scopeOf, type Claims } from './oidc-claims.ts';
 import type { OidcConfig } from '../../lib/oidc-config.ts';
 import * as q from './oidc.queries.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@portal/db';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { attachmentBuilder } from '../mail/attachments.ts';
-import { setPersonReportScope } from '../reports/report-scope.ts';
+import { setPersonReportScope } from '../report-scope/report-scope.ts';
 import { DIGEST_ATTACHMENT_BUILDER, DIGEST_JOB, runDigests } from './digest.ts';
 
 interface Reg { id: number; store: string | null; storeZone: string | null; personZone: string | null; status: string; updatedAt: string }

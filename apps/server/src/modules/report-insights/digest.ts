@@ -15,7 +15,7 @@ import type { DigestSubscription, EventType } from '@portal/contracts';
 import { createXlsxStream, concatChunks, type CellValue } from '@portal/xlsx';
 import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow } from '../mail/outbox.ts';
 import { requireEmailConfirmation } from '../mail/mail.service.ts';
-import { describeScope, loadReportScope, type ReportScope } from '../reports/report-scope.ts';
+import { describeScope, loadReportScope, type ReportScope } from '../report-scope/report-scope.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { areaCondition } from './report-insights.service.ts';
 import * as q from './report-insights.queries.ts';

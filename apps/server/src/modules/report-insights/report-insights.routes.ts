@@ -30,7 +30,7 @@ import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { registerAttachmentBuilder } from '../mail/attachments.ts';
-import { assertInScope, reportScopeOf, type NamedArea } from '../reports/report-scope.ts';
+import { assertInScope, reportScopeOf, type NamedArea } from '../report-scope/report-scope.ts';
 import { askToConfirmDigestAddress, buildDigestWorkbook, DIGEST_ATTACHMENT_BUILDER, DIGEST_CRON, DIGEST_JOB, getSubscription, runDigests, setSubscription } from './digest.ts';
 import { prepareHierarchyWorkbook } from './hierarchy-workbook.ts';
 import { prepareComparisonExport, prepareCoverageExport } from './insight-exports.ts';

@@ -9,7 +9,7 @@ import { INSIGHT_PAGE_DEFAULT, type CoverageAnswer, type CoverageManager, type C
 import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow } from '../mail/outbox.ts';
-import { scopeCondition, type NamedArea, type ReportScope } from '../reports/report-scope.ts';
+import { scopeCondition, type NamedArea, type ReportScope } from '../report-scope/report-scope.ts';
 import * as q from './report-insights.queries.ts';
 
 /** A manager is reminded at most once per this many days (per event), whatever the number of clicks. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@portal/db';
 import { INSIGHT_PAGE_DEFAULT, INSIGHT_PAGE_MAX, type CoverageAnswer, type EventComparisonAnswer, type TimelineAnswer } from '@portal/contracts';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
-import { setPersonReportScope } from '../reports/report-scope.ts';
+import { setPersonReportScope } from '../report-scope/report-scope.ts';
 import { OUTLINE } from './hierarchy-workbook.ts';
 import { COMPARISON_COLUMNS, COVERAGE_COLUMNS, managersText, prepareComparisonExport, prepareCoverageExport } from './insight-exports.ts';
 import { areaCondition } from './report-insights.service.ts';

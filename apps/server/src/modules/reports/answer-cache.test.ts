@@ -12,7 +12,7 @@ import type { RegionRow, StoreDetailRow } from '@portal/contracts';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ReportAnswerCache } from './answer-cache.ts';
-import { foldReportDataVersions, reportDataVersion } from './report-scope.queries.ts';
+import { foldReportDataVersions, reportDataVersion } from '../report-scope/report-scope.queries.ts';
 import { preferredEncoding } from './encoded-answer.ts';
 import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression.ts';
 

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
 import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { LOGIN_FAILED_MESSAGE } from '../auth/auth.service.ts';
-import { NO_REPORT_ACCESS_MESSAGE, setPersonReportScope, setReportUserScope } from './report-scope.ts';
+import { NO_REPORT_ACCESS_MESSAGE, setPersonReportScope, setReportUserScope } from '../report-scope/report-scope.ts';
 
 const ZONE_MANAGER = 'zone.manager@corp.example.com';
 

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, schema } from '@portal/db';
 import type { AttendeeRow, AttendeeTypeCount, DistrictRow, RegionOption, RegionRow, StoreCounts, StoreRow, ZoneOption, ZoneRow } from '@portal/contracts';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../../testing/build-test-app.ts';
-import { setPersonReportScope, setReportUserScope } from './report-scope.ts';
+import { setPersonReportScope, setReportUserScope } from '../report-scope/report-scope.ts';
 
 type Level = 'region' | 'zone' | 'district';
 interface Case {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import { bearer, buildTestApp, DEMO, loginAs, testConfig, type TestApp } from '../../testing/build-test-app.ts';
-import { setReportUserScope } from './report-scope.ts';
+import { setReportUserScope } from '../report-scope/report-scope.ts';
 import { loadReportFixture } from './testing/reports-fixture.ts';
 
 const counts = (totDealer: number, enrollDealer: number, pctEnrollDlr: number, pctnotenrolled: number, objreq: number, fixPctObjReq: number, objCount: number) => ({

@@ -25,7 +25,7 @@ import {
   type ZoneRow,
 } from '@portal/contracts';
 import type { AttendeeType } from '@portal/db/schema';
-import { NETWORK_SCOPE, registrationInScope, scopeCondition, type ReportScope } from './report-scope.ts';
+import { NETWORK_SCOPE, registrationInScope, scopeCondition, type ReportScope } from '../report-scope/report-scope.ts';
 
 /** Attendee types bound to a store: the ones that make a store "enrolled". */
 const STORE_BOUND = sql.raw(`('dealer', 'candidate')`);

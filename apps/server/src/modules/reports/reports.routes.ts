@@ -29,9 +29,9 @@ import { ok } from '../../lib/envelope.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { ReportAnswerCache } from './answer-cache.ts';
-import { foldReportDataVersions } from './report-scope.queries.ts';
+import { foldReportDataVersions } from '../report-scope/report-scope.queries.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
-import { narrowToScope, reportDataVersionOf, reportScopeInfo, reportScopeOf, type ReportScope } from './report-scope.ts';
+import { narrowToScope, reportDataVersionOf, reportScopeInfo, reportScopeOf, type ReportScope } from '../report-scope/report-scope.ts';
 import * as q from './reports.queries.ts';
 import { storeListStream } from './store-list-stream.ts';
 

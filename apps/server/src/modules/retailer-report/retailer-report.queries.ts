@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@portal/db';
-import { NETWORK_SCOPE, scopeCondition, type ReportScope } from '../reports/report-scope.ts';
+import { NETWORK_SCOPE, scopeCondition, type ReportScope } from '../report-scope/report-scope.ts';
 
 /** One registration of the retailer report, every column ready as text ('' when none). */
 export interface RetailerReportRecord {

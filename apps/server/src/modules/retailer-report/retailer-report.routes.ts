@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RETAILER_REPORT_NO_DATA, RETAILER_REPORT_SUCCESS, retailerReportQuerySchema } from '@portal/contracts';
 import { audit } from '../../lib/audit.ts';
 import { failed } from '../../lib/envelope.ts';
-import { reportScopeOf } from '../reports/report-scope.ts';
+import { reportScopeOf } from '../report-scope/report-scope.ts';
 import { buildRetailerReport } from './retailer-report.service.ts';
 
 function* envelopePieces(head: string, pieces: readonly string[], tail: string): Generator<string> {

@@ -8,7 +8,7 @@
 import type { Db } from '@portal/db';
 import type { RetailerReportColumn, RetailerReportHeader } from '@portal/contracts';
 import { createXlsxStream, type CellValue } from '@portal/xlsx';
-import { NETWORK_SCOPE, type ReportScope } from '../reports/report-scope.ts';
+import { NETWORK_SCOPE, type ReportScope } from '../report-scope/report-scope.ts';
 import { TRAVELLER_TYPES } from '../reports/reports.queries.ts';
 import { retailerReportBatch, type RetailerReportRecord } from './retailer-report.queries.ts';
 

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx, type SessionPickStatus, type Tx } from '@portal/db';
-import { registrationInScope, scopeCondition, type ReportScope } from '../reports/report-scope.ts';
+import { registrationInScope, scopeCondition, type ReportScope } from '../report-scope/report-scope.ts';
 
 const { sessions, sessionPicks, sessionAttendance, calendarFeeds, events, registrations, people } = schema;
 

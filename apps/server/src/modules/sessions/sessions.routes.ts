@@ -23,7 +23,7 @@ import { buildXlsx, type CellValue } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
 import { audit } from '../../lib/audit.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
-import { reportScopeOf } from '../reports/report-scope.ts';
+import { reportScopeOf } from '../report-scope/report-scope.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

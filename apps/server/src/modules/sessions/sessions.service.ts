@@ -32,7 +32,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { findLiveToken } from '../../lib/registration-tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { narrowToScope, type ReportScope } from '../reports/report-scope.ts';
+import { narrowToScope, type ReportScope } from '../report-scope/report-scope.ts';
 import { queueEventBatch } from '../webhooks/outbox.ts';
 import { instantOf, timeRange } from './session-times.ts';
 import * as q from './sessions.queries.ts';
