@@ -25,6 +25,7 @@ import {
   type ZoneRow,
 } from '@portal/contracts';
 import type { AttendeeType } from '@portal/db/schema';
+import { TRAVELLER_TYPES } from '../../lib/traveller-types.ts';
 import { NETWORK_SCOPE, registrationInScope, scopeCondition, type ReportScope } from '../report-scope/report-scope.ts';
 
 /** Attendee types bound to a store: the ones that make a store "enrolled". */
@@ -515,18 +516,6 @@ export async function attendeeRows(
 }
 
 /** Enrolled attendees per traveller type, every type listed (zero when none). */
-export const TRAVELLER_TYPES: ReadonlyArray<{ type: AttendeeType; description: string }> = [
-  { type: 'dealer', description: 'Dealer' },
-  { type: 'candidate', description: 'Candidate' },
-  { type: 'field', description: 'Field' },
-  { type: 'corporate', description: 'Corporate' },
-  { type: 'distributor', description: 'Distributor' },
-  { type: 'vendor', description: 'Vendor' },
-  { type: 'sbr', description: 'SBR' },
-  { type: 'partner', description: 'Partner' },
-  { type: 'expo', description: 'Expo' },
-];
-
 export async function attendeeCountsByType(db: DbOrTx, eventId: string, viewer: ReportScope = NETWORK_SCOPE): Promise<AttendeeTypeCount[]> {
   const values = sql.join(
     TRAVELLER_TYPES.map((t, i) => sql`(${t.type}, ${t.description}, ${i}::int)`),

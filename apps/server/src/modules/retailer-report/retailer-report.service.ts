@@ -8,8 +8,8 @@
 import type { Db } from '@portal/db';
 import type { RetailerReportColumn, RetailerReportHeader } from '@portal/contracts';
 import { createXlsxStream, type CellValue } from '@portal/xlsx';
+import { TRAVELLER_TYPES } from '../../lib/traveller-types.ts';
 import { NETWORK_SCOPE, type ReportScope } from '../report-scope/report-scope.ts';
-import { TRAVELLER_TYPES } from '../reports/reports.queries.ts';
 import { retailerReportBatch, type RetailerReportRecord } from './retailer-report.queries.ts';
 
 export const RETAILER_REPORT_BATCH = 5_000;
