@@ -1,13 +1,15 @@
 /**
  * Logins per second and p50/p99 latency at 50 connections, beside /healthz of the same server and
  * /readyz (the same plus one `select 1`: the floor for any answer that reads the database).
- * The load generator runs in its own process.
+ * The load generator runs in its own process. Each figure carries the load average and the CPU
+ * steal it ran under (`machine`).
  *   npx tsx bench/login/login.bench.ts [--engine pglite|postgres|both] [--seconds 10]
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
 import { dealerLoginBodies, startBenchServer, type Engine } from '../lib/bench-server.ts';
 import { postgresCpuMicros, runLoad } from '../lib/load.ts';
+import { machineSample, machineSince } from '../lib/machine.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
 const seconds = Number(args.get('--seconds') ?? 10);
@@ -24,9 +26,11 @@ for (const engine of engines) {
     // (its own process) and PostgreSQL (its backends; 0 on PGlite, which runs inside the app). With
     // two cores busy, requests per second ≈ 2 s / (their sum).
     const measured = async (options: Parameters<typeof runLoad>[0]) => {
+      const machine0 = machineSample();
       const cpu0 = process.cpuUsage();
       const pg0 = postgresCpuMicros();
       const result = await runLoad(options);
+      const machine = machineSince(machine0);
       const cpu = process.cpuUsage(cpu0);
       const pgMicros = postgresCpuMicros() - pg0;
       const per = (micros: number) => Math.round(micros / Math.max(1, result.total));
@@ -38,6 +42,8 @@ for (const engine of engines) {
         appSystemCpuMicrosPerRequest: per(cpu.system),
         postgresCpuMicrosPerRequest: database,
         totalCpuMicrosPerRequest: app + database + result.loadCpuMicrosPerRequest,
+        // The load average and CPU steal it ran under: beside every figure, as rates move with them.
+        machine,
       };
     };
     await runLoad({ ...common, duration: 2, path: '/healthz' });
