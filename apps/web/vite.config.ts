@@ -9,6 +9,28 @@ const serverUrl = process.env.PORTAL_DEV_SERVER ?? 'http://127.0.0.1:3000';
 // '/Admin' (capital A) is the organizer sign-in; the console page itself is '/admin'.
 const proxied = ['/api', '/User', '/Admin/', '/content', '/content-assets'];
 
+/**
+ * The message catalogs (src/i18n/messages) compiled to ICU syntax trees at build time, so the page
+ * ships react-intl without its message parser (about 10 kB gz; the parser is aliased away below).
+ * Tests and the dev server keep the plain strings and the parser.
+ */
+function precompileMessages(): Plugin {
+  return {
+    name: 'portal-precompile-messages',
+    apply: 'build',
+    enforce: 'post',
+    async transform(code, id) {
+      if (!/\/src\/i18n\/messages\/[\w-]+\.ts$/.test(id)) return null;
+      const { parse } = await import('@formatjs/icu-messageformat-parser');
+      const catalogs = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, Record<string, string>>;
+      const out = Object.entries(catalogs).map(
+        ([name, messages]) => `export const ${name} = ${JSON.stringify(Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parse(message)])))};`,
+      );
+      return { code: out.join('\n'), map: null };
+    },
+  };
+}
+
 /** A build step on the written output folder, once the bundle is complete. */
 function afterBuild(name: string, step: (outDir: string) => void): Plugin {
   let outDir = '';
@@ -206,9 +228,15 @@ const CHUNK_GROUPS = [
 
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
-  plugins: [react(), compileHints(), bootPreloads(), routePreloads(), precompress()],
+  plugins: [react(), precompileMessages(), compileHints(), bootPreloads(), routePreloads(), precompress()],
   // core-sdk's default HTTP layer (axios) is never used: the Delivery clients get FetchHttpService.
-  resolve: { alias: { axios: join(import.meta.dirname, 'src/lib/axios-stub.ts') } },
+  resolve: {
+    alias: [
+      { find: 'axios', replacement: join(import.meta.dirname, 'src/lib/axios-stub.ts') },
+      // The built catalogs are syntax trees (precompileMessages): react-intl needs no parser.
+      ...(command === 'build' ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: join(import.meta.dirname, 'node_modules/@formatjs/icu-messageformat-parser/no-parser.js') }] : []),
+    ],
+  },
   // The built stylesheet keeps only the Bootstrap rules the app can use (unused-css.ts).
   css: { postcss: { plugins: command === 'build' ? [unusedBootstrapCss(import.meta.dirname)] : [] } },
   build: {

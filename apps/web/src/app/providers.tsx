@@ -7,6 +7,7 @@ import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { ContentHttpServiceContext } from '../lib/content-http-context.ts';
 import { paths } from '../config/paths.ts';
 import { createQueryClient } from './query-client.ts';
+import { I18nProvider } from '../i18n/provider.tsx';
 
 /** A 401 anywhere: cached user data goes, and the router (not a reload) takes the user to `/`. */
 function UnauthorizedRedirect() {
@@ -38,11 +39,13 @@ export function AppProviders({ children, queryClient, contentHttpService }: AppP
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <ContentHttpServiceContext.Provider value={contentHttpService}>
-        <UnauthorizedRedirect />
-        {children}
-        <Toasts />
-      </ContentHttpServiceContext.Provider>
+      <I18nProvider>
+        <ContentHttpServiceContext.Provider value={contentHttpService}>
+          <UnauthorizedRedirect />
+          {children}
+          <Toasts />
+        </ContentHttpServiceContext.Provider>
+      </I18nProvider>
     </QueryClientProvider>
   );
 }

@@ -10,9 +10,15 @@ import { createQueryClient } from './query-client.ts';
 import { AppRoutes } from './router.tsx';
 import { inlineRuntimeConfig, runtimeConfigQuery } from '../lib/runtime-config.ts';
 import { nextTask } from '../lib/next-task.ts';
+import { currentLanguage } from '../i18n/language.ts';
+import { loadCatalog } from '../i18n/catalogs.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// A French reader's catalog is fetched now, alongside the page's chunks (English is bundled).
+const language = currentLanguage();
+if (language !== 'en') void loadCatalog(language);
 
 const queryClient = createQueryClient();
 // Every page but the landing needs the runtime config before its content: the page the server sent

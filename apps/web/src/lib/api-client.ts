@@ -8,6 +8,8 @@
  */
 import type { Envelope, FieldError } from '@portal/contracts';
 import { getAccessToken, removeUserDetail } from './user-storage.ts';
+import { currentLanguage } from '../i18n/language.ts';
+import { translate } from '../i18n/catalogs.ts';
 
 const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
 
@@ -96,7 +98,9 @@ export interface RawRequest {
  * Status handling (401, failures) is the caller's: the attendee app and the console differ there.
  */
 export async function sendRequest(path: string, request: RawRequest = {}): Promise<RawAnswer> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const language = currentLanguage();
+  // The server answers its messages (refusals, validation) in the reader's language.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
   if (request.token) headers.Authorization = `Bearer ${request.token}`;
   const init: RequestInit = { method: request.method ?? 'GET', headers };
   if (request.text !== undefined) {
@@ -113,7 +117,7 @@ export async function sendRequest(path: string, request: RawRequest = {}): Promi
     response = await fetch(apiUrl(path, request.query), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, request.unreachable ?? 'The server could not be reached.');
+    throw new ApiError(0, request.unreachable ?? translate('api.unreachable', language));
   }
 
   let body: unknown = null;

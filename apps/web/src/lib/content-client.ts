@@ -15,6 +15,7 @@ import { FetchHttpService } from './content-http.ts';
 import { contentCodesFor, SERVED_CONTENT } from '@portal/contracts/rules';
 import { contentEnvironmentId, runtimeConfigQuery, useRuntimeConfig } from './runtime-config.ts';
 import { getUserDetail, useUserDetail, type StoredUserDetail } from './user-storage.ts';
+import { currentLanguage, useLanguage, type Language } from '../i18n/language.ts';
 
 export const CONTENT_DEPTH = 2;
 
@@ -84,17 +85,20 @@ function cachedClient(options: PortalContentClientOptions): IDeliveryClient {
 
 export interface ContentScope {
   client: IDeliveryClient;
-  /** Identifies what this client may see: environment plus the login's access codes. */
-  key: readonly [environmentId: string, codes: string];
+  /** Identifies what this client may see: environment plus the login's access codes (and the language when not English). */
+  key: readonly [environmentId: string, codes: string] | readonly [environmentId: string, codes: string, language: Language];
+  /** The language variant asked for; English asks for none (the default variant). */
+  language: Language;
 }
 
-function scopeFor(config: RuntimeConfig, eventType: EventType, user: StoredUserDetail | null, httpService: AnyHttpService | undefined): ContentScope | undefined {
+function scopeFor(config: RuntimeConfig, eventType: EventType, user: StoredUserDetail | null, httpService: AnyHttpService | undefined, language: Language = currentLanguage()): ContentScope | undefined {
   const environmentId = contentEnvironmentId(config, eventType);
   if (!environmentId) return undefined;
   const token = user?.data.accessToken ?? null;
   const codes = user ? contentCodesFor(user.data.authorizationPolicy).sort().join(',') : '';
   const client = cachedClient({ baseUrl: contentBaseUrl(config), environmentId, token, ...(httpService ? { httpService } : {}) });
-  return { client, key: [environmentId, token ? `codes:${codes}` : 'public'] };
+  const access = token ? `codes:${codes}` : 'public';
+  return { client, key: language === 'en' ? [environmentId, access] : [environmentId, access, language], language };
 }
 
 /**
@@ -105,8 +109,9 @@ export function useContentScope(eventType?: EventType): ContentScope | undefined
   const { data: config } = useRuntimeConfig();
   const user = useUserDetail();
   const httpService = useContext(ContentHttpServiceContext);
+  const language = useLanguage();
   if (!config) return undefined;
-  return scopeFor(config, eventType ?? user?.data.eventType ?? 'nbc', user, httpService);
+  return scopeFor(config, eventType ?? user?.data.eventType ?? 'nbc', user, httpService, language);
 }
 
 export type ContentFilterOperator = 'equals' | 'contains' | 'any' | 'all' | 'in';
@@ -140,7 +145,10 @@ export function contentItemQuery<T extends IContentItem>(scope: ContentScope, co
   return {
     queryKey: contentKeys.item(scope.key, codename),
     queryFn: async (): Promise<T> => {
-      const response = await scope.client.item<T>(codename).depthParameter(CONTENT_DEPTH).toPromise();
+      let query = scope.client.item<T>(codename).depthParameter(CONTENT_DEPTH);
+      // The reader's language variant (the service falls back to English where an item has none).
+      if (scope.language !== 'en') query = query.languageParameter(scope.language);
+      const response = await query.toPromise();
       return response.data.item;
     },
   };
@@ -155,6 +163,7 @@ export function contentItemsByTypeQuery<T extends IContentItem>(
     queryKey: contentKeys.itemsByType(scope.key, type, filters),
     queryFn: async (): Promise<T[]> => {
       let query = scope.client.items<T>().type(type).depthParameter(CONTENT_DEPTH);
+      if (scope.language !== 'en') query = query.languageParameter(scope.language);
       for (const filter of filters) {
         const values = valuesOf(filter.value);
         if (filter.op === 'equals') query = query.equalsFilter(filter.element, values[0] ?? '');

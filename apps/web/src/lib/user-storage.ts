@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Envelope, LoginData } from '@portal/contracts';
+import { languageStorageEntry } from '../i18n/language.ts';
 
 export const USER_DETAIL_KEY = 'userdetail';
 
@@ -88,8 +89,11 @@ export function removeUserDetail(): void {
 /** Logout and login-page entry: clears local and session storage (docs/design/web-rules.md, section 4). */
 export function clearSession(): void {
   try {
+    // The language choice is the browser's, not the session's: it outlives a logout.
+    const language = languageStorageEntry();
     window.localStorage.clear();
     window.sessionStorage.clear();
+    if (language) window.localStorage.setItem(...language);
   } catch {
     // Storage disabled: nothing was stored.
   }

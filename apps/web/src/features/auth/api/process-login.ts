@@ -1,5 +1,6 @@
 import type { Envelope, LoginData, LoginRequest } from '@portal/contracts';
 import { ApiError, apiPost } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../i18n/language.ts';
 import { setUserDetail, type StoredUserDetail } from '../../../lib/user-storage.ts';
 
 /**
@@ -9,7 +10,8 @@ import { setUserDetail, type StoredUserDetail } from '../../../lib/user-storage.
  */
 export async function processLogin(request: LoginRequest): Promise<Envelope<LoginData>> {
   try {
-    return await apiPost<LoginData>('/User/ProcessLogin', request);
+    // The language the person reads the login page in is kept on them (mails, badges, exports).
+    return await apiPost<LoginData>('/User/ProcessLogin', { language: currentLanguage(), ...request });
   } catch (error) {
     if (error instanceof ApiError && error.status !== 429) return { succeeded: false, message: error.message, data: null };
     throw error;

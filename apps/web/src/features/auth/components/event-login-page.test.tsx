@@ -65,7 +65,7 @@ describe('nbc login', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(testLocation().pathname).toBe('/nbc/welcome'));
     const login = calls.find((c) => c.path === '/User/ProcessLogin');
-    expect(login?.body).toEqual({ userName: 'pat.morgan@morgan-motors.example.com', password: 'DEALER27', firstName: '', lastName: '', eventType: 'nbc', IsReporting: false });
+    expect(login?.body).toEqual({ language: 'en', userName: 'pat.morgan@morgan-motors.example.com', password: 'DEALER27', firstName: '', lastName: '', eventType: 'nbc', IsReporting: false });
     expect(JSON.parse(window.localStorage.getItem('userdetail') ?? 'null')).toEqual(envelope(loginData({ accessToken: 'token-general' })));
   });
 

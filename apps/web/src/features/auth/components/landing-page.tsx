@@ -5,6 +5,8 @@ import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, firstAsset, type LoginContent } from '../../../lib/content-models.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.ts';
+import { LanguageSwitch } from '../../../i18n/language-switch.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 
 const EVENT_LOGIN: Record<EventType, string> = { nbc: paths.nbcLogin, abc: paths.abcLogin };
 const EVENT_ORDER: readonly EventType[] = ['nbc', 'abc'];
@@ -29,12 +31,14 @@ function EventChoice({ eventType, name }: { eventType: EventType; name: string }
 /** The landing page (/): one button per event, named as the server's configuration names it. */
 export function LandingPage() {
   const { data: config } = useRuntimeConfig();
+  const t = useT();
   const nameOf = (eventType: EventType) => config?.events.find((event) => event.eventType === eventType)?.name ?? eventType.toUpperCase();
   return (
     <main className="landing-page container py-5">
-      <h1 className="h2 text-center mb-2">Event portal</h1>
-      <p className="text-center text-body-secondary mb-5">Choose your event to sign in.</p>
-      <nav aria-label="Events" className="col-12 col-lg-10 col-xl-9 mx-auto">
+      <LanguageSwitch className="d-flex justify-content-end gap-1 mb-3" />
+      <h1 className="h2 text-center mb-2">{t('landing.title')}</h1>
+      <p className="text-center text-body-secondary mb-5">{t('landing.lead')}</p>
+      <nav aria-label={t('landing.events')} className="col-12 col-lg-10 col-xl-9 mx-auto">
         <ul className="landing-events list-unstyled d-grid gap-4 mb-0">
           {EVENT_ORDER.map((eventType) => (
             <EventChoice key={eventType} eventType={eventType} name={nameOf(eventType)} />

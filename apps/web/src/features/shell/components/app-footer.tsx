@@ -8,6 +8,7 @@ import { CONTENT_TYPES, text, type PageLayout } from '../../../lib/content-model
 import { logout } from '../../../lib/session.ts';
 import { useUserDetail } from '../../../lib/user-storage.ts';
 import { MyDataActions } from './my-data-actions.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 
 export interface AppFooterProps {
   pageLayout: PageLayout | null | undefined;
@@ -19,6 +20,7 @@ export interface AppFooterProps {
 /** Footer text and, on every page but the landing and event logins, the Logout button. */
 export function AppFooter({ pageLayout, showLogout, eventType }: AppFooterProps) {
   const navigate = useNavigate();
+  const t = useT();
   const user = useUserDetail();
   // Report logins hold no attendee record (their data is the event team's to answer).
   const attendee = user !== null && !user.data.authorizationPolicy.includes('reporting');
@@ -37,8 +39,8 @@ export function AppFooter({ pageLayout, showLogout, eventType }: AppFooterProps)
         <RichText html={pageLayout?.elements.footer_text.value} className="small text-body-secondary footer-text" />
         {showLogout && eventType && attendee && <MyDataActions />}
         {showLogout && (
-          <button type="button" className="btn btn-outline-primary" onClick={() => void onLogout()}>
-            {text(pageLayout?.elements.logout_button_text) || 'Log Out'}
+          <button type="button" className="btn btn-outline-primary text-nowrap flex-shrink-0" onClick={() => void onLogout()}>
+            {text(pageLayout?.elements.logout_button_text) || t('shell.logout')}
           </button>
         )}
       </div>

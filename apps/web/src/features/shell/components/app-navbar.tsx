@@ -1,4 +1,5 @@
-import { useRef, useState, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import Navbar from 'react-bootstrap/Navbar';
@@ -9,6 +10,10 @@ import { ContentImage } from '../../../components/ui/content-image.tsx';
 import { useActiveTab } from '../../../lib/active-tab.tsx';
 import { openLinkWindow } from '../../../lib/link-window.ts';
 import { getUserDetail } from '../../../lib/user-storage.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { LanguageSwitch } from '../../../i18n/language-switch.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import type { Language } from '../../../i18n/language.ts';
 import { getRevisitUrl } from '../api/get-revisit-url.ts';
 import { isScrollTab, pageTab, scrollTabTarget, type NavTab } from '../utils/tabs.ts';
 
@@ -29,12 +34,19 @@ const NAV_ID = 'app-navigation';
 /** The router state that shows the abc event page at /abc (routes/abc.tsx). */
 const ABC_EVENT_STATE = { view: 'event' } as const;
 
+/** A signed-in person's new language, kept on them for their mails, badges and exports (best effort: the page has changed already). */
+function keepLanguage(language: Language): void {
+  if (!getUserDetail()) return;
+  apiFetch('/api/Me/Language', { method: 'PUT', body: { language } }).catch(() => undefined);
+}
+
 export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTitle, onContentPage }: AppNavbarProps) {
   const navigate = useNavigate();
+  const t = useT();
   const location = useLocation();
   const { activeTab, scrollToSection } = useActiveTab();
   const [expanded, setExpanded] = useState(false);
-  const [blockedLink, setBlockedLink] = useState<{ href: string; label: string } | null>(null);
+  const [blockedLink, setBlockedLink] = useState<{ href: string; revisit: boolean } | null>(null);
   /** A scroll tab chosen in the open collapsed menu: scrolled to once the menu has closed. */
   const pendingScroll = useRef<string | null>(null);
   const current = pageTab(location.pathname) ?? activeTab;
@@ -67,7 +79,7 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
       return;
     }
     const link = revisit ?? new URL(paths.enrollment, window.location.origin).href;
-    if (!linkWindow.show(link)) setBlockedLink({ href: link, label: revisit ? 'your registration' : 'the enrollment page' });
+    if (!linkWindow.show(link)) setBlockedLink({ href: link, revisit: Boolean(revisit) });
   }
 
   function scrollToTab(sectionId: string) {
@@ -123,7 +135,7 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
           </Navbar.Brand>
           {tabs.length > 0 && (
             <>
-              <Navbar.Toggle aria-controls={NAV_ID} aria-expanded={expanded} label="Menu">
+              <Navbar.Toggle aria-controls={NAV_ID} aria-expanded={expanded} label={t('shell.menu')}>
                 {/* Bootstrap's icon drawn in the page: as its CSS background (a data: SVG) the
                     browser built an SVG document for it inside a style pass, 11-14 ms at 4x CPU. */}
                 <svg className="navbar-toggler-svg" viewBox="0 0 30 30" aria-hidden="true" focusable="false">
@@ -148,20 +160,28 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
                     );
                   })}
                 </ul>
+                <LanguageSwitch className="navbar-language d-flex align-items-center gap-1 ms-lg-3 py-2 py-lg-0" onChange={keepLanguage} />
               </Navbar.Collapse>
             </>
           )}
+          {tabs.length === 0 && <LanguageSwitch className="navbar-language d-flex align-items-center gap-1 ms-auto" onChange={keepLanguage} />}
         </Container>
       </Navbar>
       {blockedLink && (
         <div className="container mt-3">
           <div role="alert" className="alert alert-warning alert-dismissible mb-0">
-            Your browser blocked the new window. Open{' '}
-            <a href={blockedLink.href} target="_blank" rel="noopener noreferrer">
-              {blockedLink.label}
-            </a>{' '}
-            from here instead.
-            <button type="button" className="btn-close" aria-label="Close" onClick={() => setBlockedLink(null)} />
+            <FormattedMessage
+              id="shell.blockedWindow"
+              values={{
+                target: t(blockedLink.revisit ? 'shell.blockedWindow.registration' : 'shell.blockedWindow.enrollment'),
+                link: (chunks: ReactNode[]) => (
+                  <a href={blockedLink.href} target="_blank" rel="noopener noreferrer">
+                    {chunks}
+                  </a>
+                ),
+              }}
+            />
+            <button type="button" className="btn-close" aria-label={t('shell.close')} onClick={() => setBlockedLink(null)} />
           </div>
         </div>
       )}

@@ -5,27 +5,29 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { notify } from '../../../lib/toast.ts';
+import { useT } from '../../../i18n/use-t.ts';
 
 const ErasureRequestDialog = lazy(() => import('../my-data/erasure-request-dialog.tsx'));
 
 export function MyDataActions() {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const onDownload = () => {
     setBusy(true);
     import('../my-data/my-data.ts')
-      .then((m) => m.downloadMyData())
+      .then((m) => m.downloadMyData(t))
       .then((message) => void notify.success(message))
-      .catch(() => notify.error('Your data could not be downloaded. Please try again.'))
+      .catch(() => notify.error(t('shell.myData.failed')))
       .finally(() => setBusy(false));
   };
   return (
     <div className="d-flex flex-wrap gap-2 my-data-actions">
       <button type="button" className="btn btn-link btn-sm p-0" onClick={onDownload} disabled={busy}>
-        Download my data
+        {t('shell.myData.download')}
       </button>
       <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setAsking(true)}>
-        Ask to erase my data
+        {t('shell.myData.erase')}
       </button>
       {asking && (
         <Suspense fallback={null}>

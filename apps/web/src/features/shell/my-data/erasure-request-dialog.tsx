@@ -4,34 +4,33 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { notify } from '../../../lib/toast.ts';
 import { requestMyErasure } from './my-data.ts';
+import { useT } from '../../../i18n/use-t.ts';
 
 export default function ErasureRequestDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const onConfirm = () => {
     setPending(true);
     setProblem(null);
-    requestMyErasure()
+    requestMyErasure(t)
       .then((message) => {
         void notify.success(message);
         onClose();
       })
-      .catch((error: unknown) => setProblem(error instanceof Error ? error.message : 'The request could not be sent. Please try again.'))
+      .catch((error: unknown) => setProblem(error instanceof Error ? error.message : t('shell.erasure.failed')))
       .finally(() => setPending(false));
   };
   return (
     <Modal show onHide={pending ? () => undefined : onClose} centered aria-labelledby="erasure-request-title">
       <Modal.Header closeButton={!pending}>
         <Modal.Title id="erasure-request-title" as="h2" className="h5">
-          Ask to erase your data?
+          {t('shell.erasure.title')}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p>
-          The event team will erase your name, e-mail and everything else the portal holds about you. Afterwards you can no longer log in, and links sent to you
-          stop working. Your registration is then kept only as an anonymous count.
-        </p>
-        <p className="mb-0">You may want to download your data first.</p>
+        <p>{t('shell.erasure.body')}</p>
+        <p className="mb-0">{t('shell.erasure.downloadFirst')}</p>
         {problem && (
           <p className="text-danger mt-3 mb-0" role="alert">
             {problem}
@@ -40,10 +39,10 @@ export default function ErasureRequestDialog({ onClose }: { onClose: () => void 
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={pending}>
-          Send the request
+          {t('shell.erasure.send')}
         </Button>
       </Modal.Footer>
     </Modal>

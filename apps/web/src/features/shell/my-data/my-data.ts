@@ -7,18 +7,21 @@
  */
 import type { MailedLink } from '@portal/contracts';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import type { MessageId } from '../../../i18n/messages/en.ts';
+
+type Translate = (id: MessageId, values?: Record<string, string>) => string;
 
 export const MY_DATA_PATH = '/api/Me/Data';
 export const MY_ERASURE_REQUEST_PATH = '/api/Me/ErasureRequest';
 
 /** Asks for the download link; answers what to tell the attendee ("We have mailed a link ... to j***@m***.com ..."). */
-export async function downloadMyData(): Promise<string> {
+export async function downloadMyData(t: Translate): Promise<string> {
   const envelope = await apiGet<MailedLink>(MY_DATA_PATH);
-  return envelope.message ?? `We have mailed a link to download your data to ${envelope.data?.sentTo ?? 'your address'}.`;
+  return envelope.message ?? t('shell.myData.mailed', { to: envelope.data?.sentTo ?? t('shell.myData.yourAddress') });
 }
 
 /** Asks for the confirmation link; answers the server's message (where it went, masked). */
-export async function requestMyErasure(): Promise<string> {
+export async function requestMyErasure(t: Translate): Promise<string> {
   const envelope = await apiPost<MailedLink>(MY_ERASURE_REQUEST_PATH);
-  return envelope.message ?? `To confirm your request, open the link we have mailed to ${envelope.data?.sentTo ?? 'your address'}.`;
+  return envelope.message ?? t('shell.myData.erasureMailed', { to: envelope.data?.sentTo ?? t('shell.myData.yourAddress') });
 }

@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nProvider } from './provider.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { currentLanguage, initialLanguage, matchLanguage, resetLanguageForTests, setLanguage } from './language.ts';
+import { formatDate, formatNumber, formatPercent } from './format.ts';
+import { useFormat, useT } from './use-t.ts';
+import { clearSession } from '../lib/user-storage.ts';
+
+function Sample() {
+  const t = useT();
+  const fmt = useFormat();
+  return (
+    <p>
+      <span data-testid="text">{t('landing.title')}</span>
+      <span data-testid="number">{fmt.number(5000)}</span>
+    </p>
+  );
+}
+
+function setBrowserLanguages(languages: string[]) {
+  vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(languages);
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  resetLanguageForTests();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+  resetLanguageForTests();
+  document.documentElement.lang = 'en';
+});
+
+describe('the reader’s language', () => {
+  it('follows the browser’s languages: any French reads fr-CA, else English', () => {
+    expect(matchLanguage(['fr-FR', 'en'])).toBe('fr-CA');
+    expect(matchLanguage(['fr'])).toBe('fr-CA');
+    expect(matchLanguage(['de-DE', 'en-GB', 'fr'])).toBe('en');
+    expect(matchLanguage(['de-DE'])).toBe('en');
+    expect(matchLanguage([])).toBe('en');
+  });
+
+  it('a stored choice wins over the browser, survives a logout and sets <html lang>', () => {
+    setBrowserLanguages(['fr-CA']);
+    expect(initialLanguage()).toBe('fr-CA');
+    setLanguage('en');
+    expect(initialLanguage()).toBe('en');
+    setLanguage('fr-CA');
+    expect(document.documentElement.lang).toBe('fr-CA');
+    clearSession();
+    resetLanguageForTests();
+    expect(currentLanguage()).toBe('fr-CA');
+  });
+});
+
+describe('formatting through Intl', () => {
+  it('writes dates, numbers and percentages as each language does', () => {
+    expect(formatDate('2027-03-01', 'fr-CA')).toBe('1 mars 2027');
+    expect(formatDate('2027-03-01', 'en')).toBe('March 1, 2027');
+    expect(formatNumber(5000, 'fr-CA').replace(/\s/gu, ' ')).toBe('5 000');
+    expect(formatNumber(5000, 'en')).toBe('5,000');
+    expect(formatPercent(0.499, 'fr-CA')).toMatch(/^49,9[\u00a0\u202f]%$/u);
+    expect(formatPercent(0.499, 'en')).toBe('49.9%');
+  });
+});
+
+describe('the provider and the switch', () => {
+  it('renders English by default, loads the French catalog on the switch, and back', async () => {
+    const user = userEvent.setup();
+    render(
+      <I18nProvider>
+        <LanguageSwitch />
+        <Sample />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId('text')).toHaveTextContent('Event portal');
+    expect(screen.getByTestId('number')).toHaveTextContent('5,000');
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Français' }));
+    await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('Portail des événements'));
+    expect(screen.getByTestId('number').textContent?.replace(/\s/gu, ' ')).toBe('5 000');
+    expect(screen.getByRole('button', { name: 'Français' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Français' })).toHaveAttribute('lang', 'fr-CA');
+    expect(document.documentElement.lang).toBe('fr-CA');
+    expect(window.localStorage.getItem('portal.language')).toBe('fr-CA');
+
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('Event portal'));
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('a French reader’s page starts in French once the catalog is here', async () => {
+    setBrowserLanguages(['fr-CA', 'en']);
+    render(
+      <I18nProvider>
+        <Sample />
+      </I18nProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('Portail des événements'));
+    act(() => setLanguage('en'));
+    await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('Event portal'));
+  });
+});

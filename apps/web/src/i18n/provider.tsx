@@ -1,0 +1,56 @@
+/**
+ * The message catalog and locale of the page for react-intl. A French page renders once its catalog
+ * has arrived (a few kB, fetched alongside the page's other chunks); a switch keeps showing the old
+ * language until the new catalog is here, so the page never flashes empty.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { loadCatalog, loadedCatalog } from './catalogs.ts';
+import { useLanguage, type Language } from './language.ts';
+import type { Catalog } from './messages/en.ts';
+
+interface Shown {
+  language: Language;
+  messages: Catalog;
+}
+
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const language = useLanguage();
+  const [shown, setShown] = useState<Shown | null>(() => {
+    const messages = loadedCatalog(language);
+    return messages ? { language, messages } : null;
+  });
+
+  // A catalog already here (English, or French once fetched) is shown in this very render.
+  const ready = loadedCatalog(language);
+  if (ready && shown?.language !== language) setShown({ language, messages: ready });
+
+  useEffect(() => {
+    if (loadedCatalog(language)) return;
+    let live = true;
+    loadCatalog(language).then(
+      (messages) => {
+        if (live) setShown({ language, messages });
+      },
+      () => {
+        // The catalog could not be fetched (offline): the page stays in (or starts in) English.
+        if (live) setShown((current) => current ?? { language: 'en', messages: loadedCatalog('en')! });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [language]);
+
+  if (!shown) return null;
+  return (
+    <IntlProvider locale={shown.language} defaultLocale="en" messages={shown.messages} onError={reportMissing}>
+      {children}
+    </IntlProvider>
+  );
+}
+
+function reportMissing(error: { code?: string; message: string }): void {
+  // A missing French message falls back to the English default; the catalog test catches it first.
+  if (import.meta.env.DEV) console.warn(error.message);
+}
