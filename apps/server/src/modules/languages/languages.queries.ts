@@ -15,3 +15,13 @@ export async function setReportUserLanguage(db: DbOrTx, email: string, language:
   const rows = await db.update(reportUsers).set({ language }).where(eq(reportUsers.email, email)).returning({ email: reportUsers.email });
   return rows.length > 0;
 }
+
+/** The stored language of a token's principal: the person's, else the report user's with that e-mail. */
+export async function storedLanguage(db: DbOrTx, principal: { personId: number | null; email: string }): Promise<Language | null> {
+  if (principal.personId !== null) {
+    const [row] = await db.select({ language: people.language }).from(people).where(eq(people.id, principal.personId)).limit(1);
+    return row?.language ?? null;
+  }
+  const [row] = await db.select({ language: reportUsers.language }).from(reportUsers).where(eq(reportUsers.email, principal.email)).limit(1);
+  return row?.language ?? null;
+}

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RETAILER_REPORT_NO_DATA, RETAILER_REPORT_SUCCESS, retailerReportQuerySchema } from '@portal/contracts';
 import { audit } from '../../lib/audit.ts';
 import { failed } from '../../lib/envelope.ts';
+import { readerLanguage } from '../languages/languages.service.ts';
 import { reportScopeOf } from '../report-scope/report-scope.ts';
 import { buildRetailerReport } from './retailer-report.service.ts';
 
@@ -24,7 +25,7 @@ export const retailerReportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { eventCode, reportHeaders } = request.query;
       const started = performance.now();
-      const report = await buildRetailerReport(app.db, eventCode, reportHeaders, { scope: await reportScopeOf(request) });
+      const report = await buildRetailerReport(app.db, eventCode, reportHeaders, { scope: await reportScopeOf(request), language: await readerLanguage(app.db, request) });
       const actorEmail = request.user?.email ?? null;
       if (!report) {
         await audit(app.db, { action: 'report-download', success: false, actorEmail, ip: request.ip, detail: { report: 'retailer', eventCode, reason: 'no data' } });

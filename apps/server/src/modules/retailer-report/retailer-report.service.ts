@@ -6,7 +6,8 @@
  * its pieces straight into the response.
  */
 import type { Db } from '@portal/db';
-import type { RetailerReportColumn, RetailerReportHeader } from '@portal/contracts';
+import { DEFAULT_LANGUAGE, type Language, type RetailerReportColumn, type RetailerReportHeader } from '@portal/contracts';
+import { t } from '../../lib/i18n/i18n.ts';
 import { createXlsxStream, type CellValue } from '@portal/xlsx';
 import { TRAVELLER_TYPES } from '../../lib/traveller-types.ts';
 import { NETWORK_SCOPE, type ReportScope } from '../report-scope/report-scope.ts';
@@ -33,6 +34,21 @@ const CELL: Record<RetailerReportHeader, (r: RetailerReportRecord) => CellValue>
   'Departure Date': (r) => r.departureDate,
   Virtual: (r) => (r.isVirtual ? 'Yes' : 'No'),
 };
+
+/**
+ * The cells in `language`: English as above; otherwise the attendee type, status and Yes/No in that
+ * language, each looked up in a table made once per report (no formatting per cell).
+ */
+function cellsIn(language: Language): Record<RetailerReportHeader, (r: RetailerReportRecord) => CellValue> {
+  if (language === 'en') return CELL;
+  const types = new Map<string, string>();
+  const statuses = new Map<string, string>();
+  const typeOf = (type: string) => types.get(type) ?? (types.set(type, t(language, 'attendeeType', { type })), types.get(type)!);
+  const statusOf = (status: string) => statuses.get(status) ?? (statuses.set(status, t(language, 'registrationStatus', { status })), statuses.get(status)!);
+  const yes = t(language, 'export.yes');
+  const no = t(language, 'export.no');
+  return { ...CELL, 'Attendee Type': (r) => typeOf(r.attendeeType), Status: (r) => statusOf(r.status), Virtual: (r) => (r.isVirtual ? yes : no) };
+}
 
 /** Base64 of a byte stream, chunk by chunk: whole 3-byte groups are encoded, the rest carried over. */
 export class Base64Pieces {
@@ -76,7 +92,7 @@ export async function buildRetailerReport(
   db: Db,
   eventCode: string,
   columns: readonly RetailerReportColumn[],
-  options: { batchSize?: number; modifiedAt?: Date; scope?: ReportScope } = {},
+  options: { batchSize?: number; modifiedAt?: Date; scope?: ReportScope; language?: Language } = {},
 ): Promise<RetailerReportFile | null> {
   const batchSize = options.batchSize ?? RETAILER_REPORT_BATCH;
   const scope = options.scope ?? NETWORK_SCOPE;
@@ -84,10 +100,13 @@ export async function buildRetailerReport(
   const first = batch[0];
   if (!first) return null;
 
-  const getters = columns.map((c) => CELL[c.header]);
+  // English keeps the headers as the caller named them; another language names them itself.
+  const language = options.language ?? DEFAULT_LANGUAGE;
+  const cells = cellsIn(language);
+  const getters = columns.map((c) => cells[c.header]);
   const xlsx = createXlsxStream({
-    sheetName: RETAILER_REPORT_SHEET,
-    columns: columns.map((c) => c.label),
+    sheetName: language === 'en' ? RETAILER_REPORT_SHEET : t(language, 'export.retailer.sheet'),
+    columns: columns.map((c) => (language === 'en' ? c.label : t(language, `export.retailer.${c.header}`))),
     ...(options.modifiedAt ? { modifiedAt: options.modifiedAt } : {}),
   });
   const base64 = new Base64Pieces();
