@@ -441,6 +441,20 @@ const BADGE_TYPE_LABELS: Readonly<Record<string, string>> = {
   expo: 'Expo',
 };
 
-export function badgeTypeLabel(type: string): string {
-  return BADGE_TYPE_LABELS[type] ?? type;
+/** The same one-word types in Canadian French. */
+const BADGE_TYPE_LABELS_FR: Readonly<Record<string, string>> = {
+  dealer: 'Concessionnaire',
+  candidate: 'Candidat',
+  field: 'Régional',
+  corporate: 'Siège social',
+  distributor: 'Distributeur',
+  vendor: 'Fournisseur',
+  sbr: 'SBR',
+  partner: 'Partenaire',
+  expo: 'Salon',
+};
+
+/** The badge's attendee type in `language` (English by default). */
+export function badgeTypeLabel(type: string, language: 'en' | 'fr-CA' = 'en'): string {
+  return (language === 'fr-CA' ? BADGE_TYPE_LABELS_FR[type] : BADGE_TYPE_LABELS[type]) ?? type;
 }

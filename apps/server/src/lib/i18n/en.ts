@@ -132,6 +132,12 @@ export const en = {
   'attendeeType': '{type, select, dealer {Dealer} candidate {Candidate} field {Field} corporate {Corporate} distributor {Distributor} vendor {Vendor} sbr {SBR} partner {Partner} expo {Expo} other {{type}}}',
   'registrationStatus': '{status, select, Enrolled {Enrolled} Pending {Pending} Cancelled {Cancelled} Waitlisted {Waitlisted} Offered {Offered} Expired {Expired} other {{status}}}',
 
+  'event.name': '{name}',
+  'mail.confirmAction.subject': '{event}: {step, select, cancel {cancel your registration} claim {claim your place} decline {decline your place} transfer {hand over your place} badge {your badge} data_export {download your data} other {confirm your erasure request}}',
+  'mail.confirmAction.intro': '{step, select, cancel {Someone signed in to the portal as you asked to cancel your registration.} claim {Someone signed in to the portal as you asked to claim the place offered to you.} decline {Someone signed in to the portal as you asked to decline the place offered to you.} transfer {Someone signed in to the portal as you asked to hand over your place to a colleague.} badge {Here is the link to your registration page, which shows your badge.} data_export {Someone signed in to the portal as you asked for a copy of your personal data.} other {Someone signed in to the portal as you asked for your personal data to be erased.}}',
+  'mail.confirmAction.label': '{step, select, data_export {Download my data} erasure_request {Confirm my erasure request} other {Open your registration}}',
+  'mail.confirmAction.continue': 'If it was you, continue with the link below: only the owner of this mailbox can open it.',
+  'mail.confirmAction.notYou': 'If it was not you, ignore this mail: nothing has changed, and you may want to tell the event team.',
   'ics.online': 'Online',
   'ics.description': 'Your registration for {event}.',
   'ics.descriptionRevisit': 'Your registration for {event}. To review or change it: {url}',

@@ -36,6 +36,11 @@ export function t(language: Language, id: MessageId, values: Values = {}): strin
   return Array.isArray(out) ? out.join('') : String(out);
 }
 
+/** An event's name in `language`: the catalog's (the demo events have French names), else its own. */
+export function eventNameIn(language: Language, eventId: string, name: string): string {
+  return language === 'en' ? name : t(language, 'event.name', { id: eventId, name });
+}
+
 /** A language the portal has, or undefined. */
 export function asLanguage(value: unknown): Language | undefined {
   return (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : undefined;

@@ -10,6 +10,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { badgeTypeLabel, type BadgeLayout } from '@portal/contracts';
 import type { Db } from '@portal/db';
+import { asLanguage, eventNameIn } from '../../lib/i18n/i18n.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
 import { badgePrintPage, type BadgePrintCursor, type BadgePrintFilter, type BadgePrintRow } from './event-days.queries.ts';
 
@@ -104,7 +105,9 @@ function drawBadge(doc: PDFKit.PDFDocument, keys: BadgeKeys, row: BadgeRow, x: n
   doc.lineWidth(0.3).strokeColor('#bbbbbb').rect(x + 2, y + 2, w - 4, h - 4).stroke();
   const small = Math.max(8, h * 0.035);
   const nameSize = Math.min(h * 0.1, 34);
-  let at = line(doc, 'Helvetica', Math.max(8, h * 0.032), '#555555', row.eventName, x + pad, y + pad, inner);
+  // Printed in the attendee's language: the event's name and the attendee type.
+  const language = asLanguage(row.language) ?? 'en';
+  let at = line(doc, 'Helvetica', Math.max(8, h * 0.032), '#555555', eventNameIn(language, row.eventId, row.eventName), x + pad, y + pad, inner);
   at = line(doc, 'Helvetica-Bold', nameSize, '#000000', row.firstName, x + pad, at + h * 0.03, inner);
   at = line(doc, 'Helvetica-Bold', nameSize * 0.62, '#000000', row.lastName, x + pad, at, inner);
   at += small * 0.6;
@@ -114,7 +117,7 @@ function drawBadge(doc: PDFKit.PDFDocument, keys: BadgeKeys, row: BadgeRow, x: n
   }
   const qrSize = Math.min(inner * 0.55, h * 0.42);
   const qrY = y + h - pad - qrSize;
-  line(doc, 'Helvetica-Bold', small * 1.1, '#000000', badgeTypeLabel(row.attendeeType).toUpperCase(), x + pad, qrY + qrSize - small * 1.3, inner - qrSize - pad / 2);
+  line(doc, 'Helvetica-Bold', small * 1.1, '#000000', badgeTypeLabel(row.attendeeType, language).toLocaleUpperCase(language), x + pad, qrY + qrSize - small * 1.3, inner - qrSize - pad / 2);
   drawQr(doc, keys.sign({ registrationId: row.registrationId, eventId: row.eventId, version: row.version }), x + w - pad - qrSize, qrY, qrSize);
 }
 

@@ -327,6 +327,8 @@ export interface BadgePrintRow {
   city: string | null;
   state: string | null;
   storeKey: string;
+  /** The attendee's language: their badge is printed in it. */
+  language: string | null;
 }
 
 export interface BadgePrintFilter {
@@ -362,7 +364,8 @@ export async function badgePrintPage(db: DbOrTx, f: BadgePrintFilter, after: Bad
     await db.execute(sql`
         select r.id as "registrationId", r.event_id as "eventId", e.name as "eventName", b.version,
           p.first_name as "firstName", p.last_name as "lastName", r.attendee_type as "attendeeType",
-          r.store_dlrnum as "storeDlrnum", s.name as "storeName", s.city, s.state, coalesce(r.store_dlrnum, '~') as "storeKey"
+          r.store_dlrnum as "storeDlrnum", s.name as "storeName", s.city, s.state, coalesce(r.store_dlrnum, '~') as "storeKey",
+          p.language as "language"
         from registrations r
         join badges b on b.registration_id = r.id
         join events e on e.id = r.event_id

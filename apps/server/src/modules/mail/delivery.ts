@@ -227,7 +227,7 @@ export class MailDelivery {
       const content = registrationCalendar({
         registrationId: d.registrationId,
         eventId: event.id,
-        eventName: event.name,
+        eventName: branding.eventName,
         location: d.isVirtual ? t(mail.language, 'ics.online') : branding.location,
         startsOn: physical ? d.arrivalDate! : event.startsOn,
         endsOn: physical ? d.departureDate! : event.endsOn,
@@ -237,7 +237,7 @@ export class MailDelivery {
         cancelled,
         url: d.revisitUrl ?? null,
         language: mail.language,
-        description: d.revisitUrl ? t(mail.language, 'ics.descriptionRevisit', { event: event.name, url: d.revisitUrl }) : t(mail.language, 'ics.description', { event: event.name }),
+        description: d.revisitUrl ? t(mail.language, 'ics.descriptionRevisit', { event: branding.eventName, url: d.revisitUrl }) : t(mail.language, 'ics.description', { event: branding.eventName }),
       });
       // The method parameter lets mail clients offer "update" or "remove" on the calendar entry.
       const contentType = `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'REQUEST'}`;

@@ -48,7 +48,7 @@ function calendarOf(mail: ParsedMail) {
   const text = file!.content.toString('utf8');
   const component = new ICAL.Component(ICAL.parse(text));
   const event = new ICAL.Event(component.getFirstSubcomponent('vevent')!);
-  return { text, prodId: String(component.getFirstPropertyValue('prodid')), description: event.description, location: event.location, start: event.startDate.toString() };
+  return { text, prodId: String(component.getFirstPropertyValue('prodid')), summary: event.summary, description: event.description, location: event.location, start: event.startDate.toString() };
 }
 
 describe('mails in the person\'s language', () => {
@@ -67,9 +67,9 @@ describe('mails in the person\'s language', () => {
     const fr = mails.find((m) => to(m).includes(french!.email))!;
     const en = mails.find((m) => to(m).includes(english!.email))!;
 
-    expect(fr.subject).toBe('National Business Conference 2027\u00a0: votre inscription est confirmée');
+    expect(fr.subject).toBe('Congrès national des affaires 2027\u00a0: votre inscription est confirmée');
     expect(fr.text).toMatch(/^Bonjour /);
-    expect(fr.text).toContain('Votre inscription à National Business Conference 2027 est confirmée.');
+    expect(fr.text).toContain('Votre inscription à l’événement Congrès national des affaires 2027 est confirmée.');
     expect(fr.text).toContain('Arrivée\u00a0: lundi 1 mars 2027');
     expect(fr.text).toContain('Départ\u00a0: mercredi 3 mars 2027');
     expect(fr.text).toContain('Participation\u00a0: En personne');
@@ -78,7 +78,8 @@ describe('mails in the person\'s language', () => {
     expect(fr.text).not.toMatch(/Dear|Your registration|Arrival|Departure|In person/);
     const frCalendar = calendarOf(fr);
     expect(frCalendar.prodId).toMatch(/\/\/FR$/);
-    expect(frCalendar.description).toBe('Votre inscription à National Business Conference 2027. Pour la consulter ou la modifier\u00a0: http://portal.test/register/abc');
+    expect(frCalendar.summary).toBe('Congrès national des affaires 2027');
+    expect(frCalendar.description).toBe('Votre inscription à l’événement Congrès national des affaires 2027. Pour la consulter ou la modifier\u00a0: http://portal.test/register/abc');
     expect(frCalendar.start).toBe('2027-03-01');
 
     expect(en.subject).toBe('National Business Conference 2027: your registration is confirmed');
@@ -111,7 +112,7 @@ describe('every mail kind in French', () => {
     revisitUrl: 'http://portal.test/register/x', link: 'http://portal.test/register/t', invitedBy: 'Pat Morgan', expiresAt: '2027-02-03T14:05:00.000Z',
     managerName: 'Camille', dlrnum: '10001', closesOn: '2027-02-25', code: '123456', position: 3, title: 'Atelier', when: 'lun. 1 mars, 9 h – 10 h', room: 'Salle A',
     sessions: [{ title: 'Atelier', when: 'lun. 1 mars, 9 h – 10 h', room: 'Salle A', status: 'Waitlisted' }],
-    fromName: 'Pat Morgan', toName: 'Dominique Gagnon', what: 'offered',
+    fromName: 'Pat Morgan', toName: 'Dominique Gagnon', what: 'offered', step: 'transfer',
     recipientName: 'Camille', scopeLabel: 'Région 010', since: '2027-01-01T00:00:00Z', until: '2027-01-08T00:00:00Z', totals: { stores: 5000, enrolledStores: 4, registrations: 9 }, changes: 2,
   };
   // Organizer mails go to the console's staff, who read it in English.

@@ -3,7 +3,8 @@
  * session that only proved the access code: open their badge, give up or hand over a place,
  * download their data, confirm an erasure request (docs/security.md, "Proof of the mailbox").
  */
-import { layout, longDate, type Branding, type Rendered } from './layout.ts';
+import { t } from '../../../lib/i18n/i18n.ts';
+import { greeting, layout, longDate, type Branding, type Rendered } from './layout.ts';
 
 export type ConfirmActionStep = 'cancel' | 'claim' | 'decline' | 'transfer' | 'badge' | 'data-export' | 'erasure-request';
 
@@ -14,25 +15,17 @@ export interface ConfirmActionData {
   expiresAt?: string | null;
 }
 
-const WHAT: Record<ConfirmActionStep, { subject: string; intro: string; label: string }> = {
-  cancel: { subject: 'cancel your registration', intro: 'Someone signed in to the portal as you asked to cancel your registration.', label: 'Open your registration' },
-  claim: { subject: 'claim your place', intro: 'Someone signed in to the portal as you asked to claim the place offered to you.', label: 'Open your registration' },
-  decline: { subject: 'decline your place', intro: 'Someone signed in to the portal as you asked to decline the place offered to you.', label: 'Open your registration' },
-  transfer: { subject: 'hand over your place', intro: 'Someone signed in to the portal as you asked to hand over your place to a colleague.', label: 'Open your registration' },
-  badge: { subject: 'your badge', intro: 'Here is the link to your registration page, which shows your badge.', label: 'Open your registration' },
-  'data-export': { subject: 'download your data', intro: 'Someone signed in to the portal as you asked for a copy of your personal data.', label: 'Download my data' },
-  'erasure-request': { subject: 'confirm your erasure request', intro: 'Someone signed in to the portal as you asked for your personal data to be erased.', label: 'Confirm my erasure request' },
-};
-
 export function confirmAction(b: Branding, d: ConfirmActionData): Rendered {
-  const what = WHAT[d.step];
-  return layout(b, `${b.eventName}: ${what.subject}`, `Dear ${d.firstName},`, {
+  const l = b.language;
+  // ICU select keys take no '-'.
+  const step = d.step.replace('-', '_');
+  return layout(b, t(l, 'mail.confirmAction.subject', { event: b.eventName, step }), greeting(b, d.firstName), {
     blocks: [
-      what.intro,
-      'If it was you, continue with the link below: only the owner of this mailbox can open it.',
-      { link: d.link, label: what.label },
-      ...(d.expiresAt ? [`The link can be used once and is valid until ${longDate(d.expiresAt)}.`] : []),
-      'If it was not you, ignore this mail: nothing has changed, and you may want to tell the event team.',
+      t(l, 'mail.confirmAction.intro', { step }),
+      t(l, 'mail.confirmAction.continue'),
+      { link: d.link, label: t(l, 'mail.confirmAction.label', { step }) },
+      ...(d.expiresAt ? [t(l, 'mail.link.onceUntil', { date: longDate(d.expiresAt, l) })] : []),
+      t(l, 'mail.confirmAction.notYou'),
     ],
   });
 }

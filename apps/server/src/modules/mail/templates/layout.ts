@@ -4,7 +4,7 @@
  * Texts come from the server's catalogs (lib/i18n) in the recipient's language, `branding.language`.
  */
 import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts';
-import { longDate as longDateIn, t } from '../../../lib/i18n/i18n.ts';
+import { eventNameIn, longDate as longDateIn, t } from '../../../lib/i18n/i18n.ts';
 
 export interface Branding {
   eventId: string | null;
@@ -31,7 +31,7 @@ export function brandingOf(
   const look = (event && ACCENTS[event.id]) ?? { accent: '#333333', location: '' };
   return {
     eventId: event?.id ?? null,
-    eventName: event?.name ?? t(language, 'common.eventPortal'),
+    eventName: event ? eventNameIn(language, event.id, event.name) : t(language, 'common.eventPortal'),
     accent: look.accent,
     location: look.location,
     startsOn: event?.startsOn ?? null,

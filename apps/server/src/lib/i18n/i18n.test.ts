@@ -1,0 +1,59 @@
+/** The server's catalogs and language helpers: every message parses, French has every id, Intl formats by locale. */
+import { IntlMessageFormat } from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+import { badgeTypeLabel } from '@portal/contracts';
+import { en } from './en.ts';
+import { frCA, SERVER_MESSAGES_FR } from './fr-CA.ts';
+import { eventNameIn, formatNumber, instantUtc, longDate, negotiateLanguage, t, translateServerMessage } from './i18n.ts';
+
+describe('server catalogs', () => {
+  it('French has every English id, and every message of both parses as ICU MessageFormat', () => {
+    expect(Object.keys(frCA).sort()).toEqual(Object.keys(en).sort());
+    for (const [id, message] of [...Object.entries(en), ...Object.entries(frCA)]) {
+      expect(() => new IntlMessageFormat(message, 'fr-CA'), id).not.toThrow();
+    }
+    for (const message of Object.values(SERVER_MESSAGES_FR)) expect(() => new IntlMessageFormat(message, 'fr-CA')).not.toThrow();
+  });
+
+  it('writes French with a no-break space before : ; ? ! and inside « »', () => {
+    for (const message of [...Object.values(frCA), ...Object.values(SERVER_MESSAGES_FR)]) {
+      expect(message).not.toMatch(/ [:;?!]|« | »/);
+    }
+  });
+
+  it('formats plurals, dates and numbers in the reader\'s locale', () => {
+    expect(t('fr-CA', 'mail.digest.bodySoFar', { scope: 'Région 010', event: 'X', changes: 1 })).toContain('1 inscription a changé');
+    expect(t('fr-CA', 'mail.digest.bodySoFar', { scope: 'Région 010', event: 'X', changes: 3 })).toContain('3 inscriptions ont changé');
+    expect(t('en', 'mail.digest.bodySoFar', { scope: 'Region 010', event: 'X', changes: 1 })).toContain('1 registration changed');
+    expect(longDate('fr-CA', '2027-03-01')).toBe('lundi 1 mars 2027');
+    expect(longDate('en', '2027-03-01')).toBe('Monday, March 1, 2027');
+    expect(formatNumber('fr-CA', 5000)).toBe('5\u00a0000');
+    expect(formatNumber('fr-CA', 0.499, { style: 'percent', maximumFractionDigits: 1 })).toBe('49,9\u00a0%');
+    expect(instantUtc('fr-CA', '2027-02-03T14:05:00Z')).toBe('3 février 2027, 14 h 05 UTC');
+  });
+
+  it('picks the portal language an Accept-Language prefers', () => {
+    expect(negotiateLanguage('fr-CA,fr;q=0.9,en;q=0.8')).toBe('fr-CA');
+    expect(negotiateLanguage('fr')).toBe('fr-CA');
+    expect(negotiateLanguage('en-CA,fr-CA;q=0.8')).toBe('en');
+    expect(negotiateLanguage('de-DE,fr;q=0.5,en;q=0.4')).toBe('fr-CA');
+    expect(negotiateLanguage('en;q=0.2,fr;q=0')).toBe('en');
+    expect(negotiateLanguage('de')).toBeUndefined();
+    expect(negotiateLanguage(undefined)).toBeUndefined();
+  });
+
+  it('translates the English server messages, carrying their values', () => {
+    expect(translateServerMessage('fr-CA', 'Jordan Lee is already on the waiting list for this event.')).toBe('Jordan Lee est déjà sur la liste d’attente de cet événement.');
+    expect(translateServerMessage('fr-CA', 'firstName must be at most 30 characters')).toBe('firstName\u00a0: 30 caractères au maximum');
+    expect(translateServerMessage('fr-CA', 'Something no catalog knows.')).toBe('Something no catalog knows.');
+    expect(translateServerMessage('en', 'Not found')).toBe('Not found');
+  });
+
+  it('names the demo events and badge types in French', () => {
+    expect(eventNameIn('fr-CA', 'nbc', 'National Business Conference 2027')).toBe('Congrès national des affaires 2027');
+    expect(eventNameIn('fr-CA', 'xyz', 'Spring Summit')).toBe('Spring Summit');
+    expect(eventNameIn('en', 'nbc', 'National Business Conference 2027')).toBe('National Business Conference 2027');
+    expect(badgeTypeLabel('dealer', 'fr-CA')).toBe('Concessionnaire');
+    expect(badgeTypeLabel('dealer')).toBe('Dealer');
+  });
+});
