@@ -539,7 +539,7 @@ export type UpdatePersonRequest = z.input<typeof updatePersonRequestSchema>;
 // a file that is not UTF-8 answers 400)
 // ---------------------------------------------------------------------------------------------
 
-export const IMPORT_KINDS = ['network', 'rosters', 'access-codes', 'report-users'] as const;
+export const IMPORT_KINDS = ['network', 'rosters', 'access-codes', 'report-users', 'sessions'] as const;
 export const importKindSchema = z.enum(IMPORT_KINDS);
 export type ImportKind = z.infer<typeof importKindSchema>;
 export const IMPORT_BODY_MAX_BYTES = 10 * 1024 * 1024;
@@ -574,7 +574,7 @@ export const importCountsSchema = z.object({
 /**
  * 200 in both cases. `ok: false`: every problem listed, nothing written (also when `dryRun=false`).
  * `ok: true`: `counts` per entity (`regions`, `zones`, `districts`, `stores`, `people`, `storeManagers`,
- * `accessCodes`, `reportUsers`), written when `dryRun` is false (`committed: true`), all or nothing.
+ * `accessCodes`, `reportUsers`, `sessions`), written when `dryRun` is false (`committed: true`), all or nothing.
  */
 export const importResultSchema = z.object({
   ok: z.boolean(),

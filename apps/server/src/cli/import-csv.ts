@@ -20,15 +20,17 @@ const OPTIONS: Record<string, FileKind> = {
   rosters: 'rosters',
   'access-codes': 'accessCodes',
   'report-users': 'reportUsers',
+  sessions: 'sessions',
 };
 
-const USAGE = `Usage: npm run import:csv -- [--events FILE] [--network FILE] [--rosters FILE] [--access-codes FILE] [--report-users FILE] [--dry-run]
+const USAGE = `Usage: npm run import:csv -- [--events FILE] [--network FILE] [--rosters FILE] [--access-codes FILE] [--report-users FILE] [--sessions FILE] [--dry-run]
 
   --events FILE        the events (nbc, abc): names, provider codes, dates
   --network FILE       regions, zones, districts and stores, one row per store
   --rosters FILE       store staff and managers; each listed store's roster is replaced by the file's
   --access-codes FILE  access codes per event (stored hashed)
   --report-users FILE  report users (enable or disable report logins)
+  --sessions FILE      the events' sessions (times in the event's time zone)
   --dry-run            check everything and show what would change, write nothing
 
 Give at least one file. Formats: docs/csv-import.md.`;
@@ -44,6 +46,7 @@ const LABELS: Record<Entity, string> = {
   storeManagers: 'store managers',
   accessCodes: 'access codes',
   reportUsers: 'report users',
+  sessions: 'sessions',
 };
 
 async function readSources(argv: string[]): Promise<{ files: CsvImportFiles; dryRun: boolean; help: boolean }> {

@@ -9,7 +9,7 @@ import type { ColumnSpec } from './csv-file.ts';
 const req = (name: string): ColumnSpec => ({ name, required: true });
 const opt = (name: string): ColumnSpec => ({ name, required: false });
 
-export const FILE_KINDS = ['events', 'network', 'rosters', 'accessCodes', 'reportUsers'] as const;
+export const FILE_KINDS = ['events', 'network', 'rosters', 'accessCodes', 'reportUsers', 'sessions'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 export const COLUMNS: Record<FileKind, readonly ColumnSpec[]> = {
@@ -26,7 +26,13 @@ export const COLUMNS: Record<FileKind, readonly ColumnSpec[]> = {
     opt('requires_roster'), opt('agenda_group'), opt('conference_group'), opt('faq_group'), opt('active'),
   ],
   reportUsers: [req('email'), opt('name'), opt('active'), opt('scope')],
+  sessions: [
+    req('event'), opt('id'), req('title'), opt('description'), req('starts_at'), req('ends_at'), req('room'), req('capacity'),
+    opt('audience'), opt('track'), opt('entry'),
+  ],
 };
+
+export const SESSION_ENTRIES = ['picked', 'open'] as const;
 
 export const EVENT_IDS = ['nbc', 'abc'] as const;
 export const ROSTER_ROLES = ['executive_manager', 'general_manager', 'staff'] as const;

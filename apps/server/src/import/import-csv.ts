@@ -5,9 +5,10 @@
  * changes are reported to webhook endpoints in that transaction through `options.events` (the
  * callers pass the webhooks' outbox writer: this folder sits below the modules).
  */
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx, type ReportScopeLevel } from '@portal/db';
 import { accessCodeProblem, hashAccessCode } from '../lib/access-code.ts';
+import { instantOf } from '../lib/zoned-time.ts';
 import { bulkInsert, PARAMS_PER_STATEMENT } from './bulk-write.ts';
 import { Pacer, ProblemList, sortProblems, type CsvSource, type ImportProblem } from './csv-file.ts';
 import type { FileKind } from './formats.ts';
@@ -17,11 +18,13 @@ import {
   parseNetwork,
   parseReportUsers,
   parseRosters,
+  parseSessions,
   type AccessCodeRecord,
   type EventRecord,
   type ParseOptions,
   type ReportUserRecord,
   type RosterRecord,
+  type SessionRecord,
   type StoreRecord,
 } from './parse-files.ts';
 
@@ -54,7 +57,7 @@ export interface CsvImportEvents {
   peopleUpdated(tx: DbOrTx, personIds: readonly number[], at: Date): Promise<unknown>;
 }
 
-export const ENTITIES = ['events', 'regions', 'zones', 'districts', 'stores', 'people', 'storeManagers', 'accessCodes', 'reportUsers'] as const;
+export const ENTITIES = ['events', 'regions', 'zones', 'districts', 'stores', 'people', 'storeManagers', 'accessCodes', 'reportUsers', 'sessions'] as const;
 export type Entity = (typeof ENTITIES)[number];
 
 export interface EntityCounts {
@@ -104,6 +107,11 @@ type DistrictRow = typeof schema.districts.$inferSelect;
 type StoreRow = Omit<typeof schema.stores.$inferSelect, 'executiveManagerId' | 'generalManagerId'>;
 type AccessCodeRow = Omit<typeof schema.accessCodes.$inferInsert, 'id' | 'createdAt'>;
 type ReportUserRow = { email: string; name: string | null; active: boolean; reportScopeLevel: ReportScopeLevel | null; reportScopeCode: string | null };
+/** The session columns the CSV sets (cancelling stays with the console: it mails everyone picked). */
+type SessionRow = Pick<typeof schema.sessions.$inferSelect, 'eventId' | 'title' | 'description' | 'startsAt' | 'endsAt' | 'room' | 'capacity' | 'audience' | 'track' | 'entry'> & {
+  /** null: a new session. */
+  id: number | null;
+};
 interface PersonRow {
   email: string;
   firstName: string;
@@ -128,6 +136,7 @@ interface Plan {
   storeManagers?: Diff<ManagerRow>;
   accessCodes?: Diff<AccessCodeRow>;
   reportUsers?: Diff<ReportUserRow>;
+  sessions?: Diff<SessionRow>;
 }
 
 interface Parsed {
@@ -136,6 +145,7 @@ interface Parsed {
   rosters?: RosterRecord[];
   accessCodes?: AccessCodeRecord[];
   reportUsers?: ReportUserRecord[];
+  sessions?: SessionRecord[];
   mentionedEvents: Set<string>;
   mentionedStores: Set<string>;
   /** Stores whose rosters the rosters file replaces. */
@@ -154,7 +164,8 @@ export async function importCsv(db: DbOrTx, files: CsvImportFiles, options: CsvI
   if (files.rosters) parsed.rosters = await parseRosters(files.rosters, problems, parsed.rosterStores, read);
   if (files.accessCodes) parsed.accessCodes = await parseAccessCodes(files.accessCodes, problems, read);
   if (files.reportUsers) parsed.reportUsers = await parseReportUsers(files.reportUsers, problems, options.reportEmailDomain, read);
-  const fileOrder = (['events', 'network', 'rosters', 'accessCodes', 'reportUsers'] as const).flatMap((k) => (files[k] ? [files[k].name] : []));
+  if (files.sessions) parsed.sessions = await parseSessions(files.sessions, problems, read);
+  const fileOrder = (['events', 'network', 'rosters', 'accessCodes', 'reportUsers', 'sessions'] as const).flatMap((k) => (files[k] ? [files[k].name] : []));
 
   const outcome = await db.transaction(async (tx) => {
     const plan = await makePlan(tx, files, parsed, problems, options);
@@ -180,7 +191,7 @@ async function makePlan(tx: DbOrTx, files: CsvImportFiles, parsed: Parsed, probl
   const plan: Plan = {};
   const { events, regions, zones, districts, stores, people, accessCodes, reportUsers } = schema;
 
-  const needEvents = parsed.events || parsed.accessCodes;
+  const needEvents = parsed.events || parsed.accessCodes || parsed.sessions;
   const dbEvents = needEvents ? await tx.select().from(events) : [];
   if (parsed.events) {
     const incoming = parsed.events.map((e): [string, EventRow] => [
@@ -303,7 +314,94 @@ async function makePlan(tx: DbOrTx, files: CsvImportFiles, parsed: Parsed, probl
       (a, b) => a.name === b.name && a.active === b.active && a.reportScopeLevel === b.reportScopeLevel && a.reportScopeCode === b.reportScopeCode,
     );
   }
+  if (parsed.sessions) await planSessions(tx, files.sessions!.name, dbEvents, files, parsed, problems, plan);
   return plan;
+}
+
+/**
+ * Sessions: a row with an `id` changes that stored session; a row without one changes the stored
+ * session of the same event, title and start, or adds a new one. Times are read in the event's time
+ * zone and must fall on the event's days; a cancelled session is never changed (only an identical
+ * row, counted unchanged, may name it, so the same file imports again after a cancel).
+ */
+async function planSessions(
+  tx: DbOrTx,
+  file: string,
+  dbEvents: (typeof schema.events.$inferSelect)[],
+  files: CsvImportFiles,
+  parsed: Parsed,
+  problems: ProblemList,
+  plan: Plan,
+): Promise<void> {
+  const { sessions } = schema;
+  const eventById = new Map<string, { timeZone: string; startsOn: string; endsOn: string }>(dbEvents.map((e) => [e.id, e]));
+  // An event new in this import's events file takes the default zone until the console sets one.
+  for (const e of parsed.events ?? []) {
+    const stored = eventById.get(e.id);
+    eventById.set(e.id, { timeZone: stored?.timeZone ?? 'America/Los_Angeles', startsOn: e.startsOn, endsOn: e.endsOn });
+  }
+  const where = files.events ? `${files.events.name} or the database` : 'the database';
+  const stored = await tx.select().from(sessions);
+  const storedById = new Map(stored.map((s) => [s.id, s]));
+  const storedBySlot = new Map(stored.map((s) => [`${s.eventId}|${s.title}|${s.startsAt.toISOString()}`, s]));
+  const day = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const d: Diff<SessionRow> = { insert: [], update: [], unchanged: 0 };
+  const claimed = new Map<number, number>();
+  for (const r of parsed.sessions!) {
+    const event = eventById.get(r.eventId);
+    if (!event) {
+      problems.add(file, r.line, 'event', `event ${r.eventId} is not in ${where}`);
+      continue;
+    }
+    const startsAt = instantOf(r.startsAt, event.timeZone);
+    const endsAt = instantOf(r.endsAt, event.timeZone);
+    let bad = false;
+    if (endsAt <= startsAt) {
+      problems.add(file, r.line, 'ends_at', `must be after starts_at (${r.startsAt.replace('T', ' ').slice(0, 16)})`);
+      bad = true;
+    }
+    for (const [column, at] of [['starts_at', startsAt], ['ends_at', endsAt]] as const) {
+      const on = day(at, event.timeZone);
+      if (on < event.startsOn || on > event.endsOn) {
+        problems.add(file, r.line, column, `falls on ${on} in ${event.timeZone}, outside event ${r.eventId} (${event.startsOn} to ${event.endsOn})`);
+        bad = true;
+      }
+    }
+    const row: SessionRow = {
+      id: null, eventId: r.eventId, title: r.title, description: r.description, startsAt, endsAt, room: r.room,
+      capacity: r.capacity, audience: r.audience, track: r.track, entry: r.entry,
+    };
+    const old = r.id !== null ? storedById.get(r.id) : storedBySlot.get(`${r.eventId}|${r.title}|${startsAt.toISOString()}`);
+    if (r.id !== null && !old) {
+      problems.add(file, r.line, 'id', `session ${r.id} is not in the database (leave id blank for a new session)`);
+      continue;
+    }
+    if (old && old.eventId !== r.eventId) {
+      problems.add(file, r.line, 'event', `session ${old.id} belongs to event ${old.eventId}; a session cannot move to another event`);
+      continue;
+    }
+    if (old) {
+      const earlier = claimed.get(old.id);
+      if (earlier !== undefined) {
+        problems.add(file, r.line, r.id !== null ? 'id' : 'title', `line ${earlier} already changes session ${old.id}`);
+        continue;
+      }
+      claimed.set(old.id, r.line);
+    }
+    if (bad) continue;
+    if (!old) {
+      d.insert.push(row);
+      continue;
+    }
+    const same =
+      old.title === row.title && old.description === row.description && old.startsAt.getTime() === row.startsAt.getTime() &&
+      old.endsAt.getTime() === row.endsAt.getTime() && old.room === row.room && old.capacity === row.capacity &&
+      (old.audience ?? []).join(';') === (row.audience ?? []).join(';') && old.track === row.track && old.entry === row.entry;
+    if (same) d.unchanged++;
+    else if (old.cancelledAt) problems.add(file, r.line, r.id !== null ? 'id' : 'title', `session ${old.id} is cancelled and can no longer be changed`);
+    else d.update.push({ ...row, id: old.id });
+  }
+  plan.sessions = d;
 }
 
 /** A report user's scope must name a region, zone or district of the network (stored, or in this import's network file). */
@@ -444,4 +542,15 @@ async function applyPlan(tx: DbOrTx, plan: Plan): Promise<void> {
   });
   const u = reportUsers;
   await bulkInsert(tx, u, write(plan.reportUsers), { target: [u.email], set: [u.name, u.active, u.reportScopeLevel, u.reportScopeCode] });
+
+  if (plan.sessions) {
+    // A raised capacity frees seats: the sessions' sweep offers them to the queue within a minute.
+    const { sessions } = schema;
+    const at = new Date();
+    const values = ({ id: _id, ...row }: SessionRow) => row;
+    for (const chunk of chunks(plan.sessions.insert, 11)) await tx.insert(sessions).values(chunk.map(values));
+    for (const row of plan.sessions.update) {
+      await tx.update(sessions).set({ ...values(row), updatedAt: at }).where(eq(sessions.id, row.id!));
+    }
+  }
 }

@@ -17,6 +17,7 @@ import {
   PERSON_CATEGORIES,
   REG_TYPES,
   ROSTER_ROLES,
+  SESSION_ENTRIES,
   US_STATES,
 } from './formats.ts';
 import { RowReader } from './row-reader.ts';
@@ -65,6 +66,23 @@ export interface ReportUserRecord extends Located {
   active: boolean;
   /** The report scope (docs/reports.md, "Report scopes"); null: none (the whole network). */
   scope: { level: ReportScopeLevel; code: string | null } | null;
+}
+
+export interface SessionRecord extends Located {
+  eventId: string;
+  /** A stored session to change; null: matched by event, title and start, or new. */
+  id: number | null;
+  title: string;
+  description: string | null;
+  /** As written: a wall-clock time in the event's time zone, or an instant with its zone. */
+  startsAt: string;
+  endsAt: string;
+  room: string;
+  capacity: number;
+  /** Attendee types the session is for; null: everyone. */
+  audience: (typeof ATTENDEE_TYPES)[number][] | null;
+  track: string | null;
+  entry: (typeof SESSION_ENTRIES)[number];
 }
 
 const SCOPE_PATTERN = /^(region|zone|district):(\S+)$/i;
@@ -286,6 +304,70 @@ export async function parseReportUsers(source: CsvSource, problems: ProblemList,
     }
     const same = r.valid('email') ? emails.claim(record.email, record) : undefined;
     if (same) r.fail('email', `${record.email} is already listed on line ${same.line}`);
+    if (r.ok) out.push(record);
+  }
+  return out;
+}
+
+/** `2027-03-01 09:00`, `2027-03-01T09:00[:00]`, optionally with a zone (`Z`, `-08:00`). */
+const SESSION_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
+const SESSION_TIME_SHAPE = 'a time written YYYY-MM-DD HH:MM in the event\'s time zone, such as 2027-03-01 09:00';
+
+/** A session time, normalised to `YYYY-MM-DDTHH:MM:SS[zone]` (the zone kept when written). */
+function sessionTime(r: RowReader, column: string): string {
+  const v = r.row.get(column);
+  const m = SESSION_TIME.exec(v);
+  if (v === '') {
+    r.fail(column, `is required: ${SESSION_TIME_SHAPE}`);
+    return '';
+  }
+  const day = m?.[1] ?? '';
+  const [hour, minute, second] = [Number(m?.[2]), Number(m?.[3]), Number(m?.[4] ?? 0)];
+  const dayOk = m !== null && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+  if (!m || !dayOk || hour > 23 || minute > 59 || second > 59) {
+    r.fail(column, `must be ${SESSION_TIME_SHAPE}, got "${v}"`);
+    return '';
+  }
+  return `${day}T${m[2]}:${m[3]}:${String(second).padStart(2, '0')}${m[5] ?? ''}`;
+}
+
+/**
+ * The sessions file: one row per session of an event's program. Checks here need only the file
+ * (shapes, repeats of an id or of the same title at the same start); the events, the stored
+ * sessions and the times in the event's zone are checked in import-csv.ts.
+ */
+export async function parseSessions(source: CsvSource, problems: ProblemList, read: ParseOptions = defaultParse()): Promise<SessionRecord[]> {
+  const out: SessionRecord[] = [];
+  const ids = new FirstSeen<SessionRecord>();
+  const slots = new FirstSeen<SessionRecord>();
+  for (const r of await rows(source, COLUMNS.sessions, problems, read)) {
+    await read.pacer.tick();
+    const rawId = r.row.get('id');
+    let id: number | null = null;
+    if (rawId !== '') {
+      if (/^\d{1,9}$/.test(rawId) && Number(rawId) > 0) id = Number(rawId);
+      else r.fail('id', `must be the number of a stored session (blank for a new one), got "${rawId}"`);
+    }
+    const description = r.row.get('description');
+    if (description.length > 4000) r.fail('description', `must be at most 4000 characters (got ${description.length})`);
+    const record: SessionRecord = {
+      line: r.line,
+      eventId: r.code('event', /^[a-z][a-z0-9]{0,15}$/, 'an event id such as nbc'),
+      id,
+      title: r.text('title', 200),
+      description: description === '' ? null : description,
+      startsAt: sessionTime(r, 'starts_at'),
+      endsAt: sessionTime(r, 'ends_at'),
+      room: r.text('room', 120),
+      capacity: r.int('capacity', 0, 100_000),
+      audience: ((list) => (list.length ? list : null))(r.listOf('audience', ATTENDEE_TYPES)),
+      track: r.optionalText('track', 80),
+      entry: r.oneOf('entry', SESSION_ENTRIES, { fallback: 'picked' }),
+    };
+    const sameId = id !== null && r.valid('id') ? ids.claim(String(id), record) : undefined;
+    if (sameId) r.fail('id', `session ${id} is already on line ${sameId.line}`);
+    const sameSlot = r.valid('event', 'title', 'starts_at') ? slots.claim(`${record.eventId}|${record.title}|${record.startsAt}`, record) : undefined;
+    if (sameSlot) r.fail('title', `"${record.title}" at ${r.row.get('starts_at')} is already on line ${sameSlot.line}`);
     if (r.ok) out.push(record);
   }
   return out;

@@ -88,7 +88,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const IMPORT_FILE_KIND = { network: 'network', rosters: 'rosters', 'access-codes': 'accessCodes', 'report-users': 'reportUsers' } as const;
+const IMPORT_FILE_KIND = { network: 'network', rosters: 'rosters', 'access-codes': 'accessCodes', 'report-users': 'reportUsers', sessions: 'sessions' } as const;
 
 export interface AdminServiceDeps {
   db: Db;

@@ -6,6 +6,7 @@ export const IMPORT_KIND_INFO: Record<ImportKind, { label: string; columns: stri
   rosters: { label: 'Rosters (store staff and managers)', columns: 'dlrnum, email, first_name, last_name, role' },
   'access-codes': { label: 'Access codes', columns: 'event, code, label, reg_type, attendee_type, person_category, …' },
   'report-users': { label: 'Report users', columns: 'email, name, active, scope (network, region:CODE, zone:CODE or district:CODE)' },
+  sessions: { label: 'Sessions (the program)', columns: 'event, id, title, description, starts_at, ends_at (YYYY-MM-DD HH:MM, event time zone), room, capacity, audience, track, entry' },
 };
 
 /** Counts per entity as one sentence ("stores: 3 new, 1 changed, 10 unchanged"). */
