@@ -23,7 +23,6 @@ export const ADMIN_NAV: readonly { to: string; label: string }[] = [
   { to: adminPaths.waitlists, label: 'Waiting lists' },
   { to: adminPaths.accessCodes, label: 'Access codes' },
   { to: adminPaths.events, label: 'Events' },
-  { to: adminPaths.questions, label: 'Questions' },
   { to: adminPaths.eventDays, label: 'Event days' },
   { to: adminPaths.people, label: 'People' },
   { to: adminPaths.import, label: 'Import' },

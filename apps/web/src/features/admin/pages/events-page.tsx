@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -8,6 +9,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import type { AdminEvent } from '@portal/contracts';
 import { useEvents } from '../api/get-events.ts';
+import { adminPaths } from '../admin-paths.ts';
 import { useRetentionDryRun, useRunRetention } from '../api/privacy.ts';
 import { useUpdateEvent } from '../api/update-event.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -172,7 +174,13 @@ export function EventsPage() {
   const events = useEvents();
   return (
     <>
-      <h1 className="h3 mb-3">Events</h1>
+      <div className="mb-3">
+        <h1 className="h3 mb-0">Events</h1>
+        {/* The questions each event asks have their own page (the section bar has no room left at laptop widths). */}
+        <Link to={adminPaths.questions} className="small">
+          Questions asked at registration, answers, rooming list and catering
+        </Link>
+      </div>
       <QueryState query={events} loadingLabel="Loading events…">
         {(rows) => (rows.length === 0 ? <EmptyState>No events are set up.</EmptyState> : rows.map((event) => <EventForm key={event.id} event={event} />))}
       </QueryState>
