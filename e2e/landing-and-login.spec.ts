@@ -67,6 +67,12 @@ test.describe('landing and login screens', () => {
     await page.goto('/nbc');
     const userName = page.getByLabel(/^e-mail address/i);
     await expect(userName).toBeVisible();
+    // The language switch (English | Français) comes first, then the form.
+    const languages = page.getByRole('group', { name: /language|langue/i });
+    await page.keyboard.press('Tab');
+    await expect(languages.getByRole('button').first()).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(languages.getByRole('button').last()).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(userName).toBeFocused();
     const outline = await userName.evaluate((el) => getComputedStyle(el).outlineStyle);
