@@ -158,19 +158,7 @@ export function createQuestionsService(deps: { db: Db; now?: () => Date }) {
     async adminCreate(actor: Actor, eventId: string, input: QuestionRequest): Promise<Question> {
       await eventOrThrow(eventId);
       return db.transaction(async (tx) => {
-        const row = await q.insertQuestion(tx, {
-          eventId,
-          key: input.key,
-          label: input.label,
-          help: input.help ?? null,
-          type: input.type,
-          options: input.options?.length ? input.options : null,
-          required: input.required ?? false,
-          audience: input.audience ?? null,
-          when: input.when ?? 'both',
-          sensitive: input.sensitive ?? false,
-          order: input.order ?? 0,
-        });
+        const row = await q.insertQuestion(tx, { eventId, key: input.key, ...storedFields(input) });
         if (!row) throw new AppError(409, 'This event already has a question with this key.', [{ field: 'key', message: 'This event already has a question with this key.' }]);
         await audit(tx, { action: 'admin-question-create', success: true, actorEmail: actor.email, organizerId: actor.organizerId, ip: actor.ip, eventId, detail: { key: row.key } });
         return toQuestion(row);
@@ -183,18 +171,7 @@ export function createQuestionsService(deps: { db: Db; now?: () => Date }) {
       return db.transaction(async (tx) => {
         const existing = await q.findQuestion(tx, eventId, input.key);
         if (!existing) throw new AppError(404, 'This event has no question with this key.', [{ field: 'key', message: 'This event has no question with this key.' }]);
-        const row = await q.updateQuestion(tx, existing.id, {
-          label: input.label,
-          help: input.help ?? null,
-          type: input.type,
-          options: input.options?.length ? input.options : null,
-          required: input.required ?? false,
-          audience: input.audience ?? null,
-          when: input.when ?? 'both',
-          sensitive: input.sensitive ?? false,
-          order: input.order ?? 0,
-          updatedAt: now(),
-        });
+        const row = await q.updateQuestion(tx, existing.id, { ...storedFields(input), updatedAt: now() });
         await audit(tx, { action: 'admin-question-update', success: true, actorEmail: actor.email, organizerId: actor.organizerId, ip: actor.ip, eventId, detail: { key: input.key } });
         return toQuestion(row!);
       });
@@ -288,3 +265,18 @@ export function createQuestionsService(deps: { db: Db; now?: () => Date }) {
 }
 
 export type QuestionsService = ReturnType<typeof createQuestionsService>;
+
+/** The columns a question request sets, with the defaults of the fields it may leave out. */
+function storedFields(input: QuestionRequest) {
+  return {
+    label: input.label,
+    help: input.help ?? null,
+    type: input.type,
+    options: input.options?.length ? input.options : null,
+    required: input.required ?? false,
+    audience: input.audience ?? null,
+    when: input.when ?? 'both',
+    sensitive: input.sensitive ?? false,
+    order: input.order ?? 0,
+  };
+}
