@@ -1,6 +1,6 @@
 /**
  * The report types of the menu (docs/design/web-rules.md, section 2, "Reporting screens"): content ids 1 to 7, each with its
- * relative link under /nbc/reporting and the policy that opens it (same file, section 6). `corporate` opens
+ * relative link under /nbc/reporting and the policy that opens it (docs/design/web-rules.md, section 6). `corporate` opens
  * everything `field` opens.
  */
 export const REPORT_SLUGS = ['region', 'candidate', 'field', 'corporate', 'distributor', 'sbr', 'traveller'] as const;

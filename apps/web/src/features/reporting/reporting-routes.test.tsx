@@ -334,7 +334,7 @@ describe('access', () => {
   });
 
   // Section 7 of docs/design/web-rules.md: "POST api/Report/GetEnrollments?reportLevel=All | region, zone, district, select
-  // (all empty)", and section 2: "Entering the menu resets the level to 0" (it was once never called).
+  // (all empty)", and docs/design/web-rules.md section 2: "Entering the menu resets the level to 0" (it was once never called).
   it('entering the report menu calls GetEnrollments?reportLevel=All with every body field empty and shows the total', async () => {
     const { regionCode: _code, regdescription: _name, ...grandTotal } = regionRows.at(-1)!;
     const api = fakeApi({ [ENROLLMENTS]: (call) => (call.query.reportLevel === 'All' ? ok({ dataSet: { table: [grandTotal] } }) : enrollmentsHandler(call)) });

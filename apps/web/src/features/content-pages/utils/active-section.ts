@@ -1,6 +1,6 @@
 /**
  * Which section the tab bar marks while the user scrolls. section 2 of docs/design/web-rules.md: "The active tab follows the
- * section at least 30% visible" (its section 9: "Active section threshold 0.3"): a section becomes the
+ * section at least 30% visible" (docs/design/web-rules.md, section 9: "Active section threshold 0.3"): a section becomes the
  * active one when it comes to be at least 30 % in view, as an IntersectionObserver with threshold 0.3
  * reports it; a section that merely stays in view, however much of it, changes nothing (letting
  * the most visible section win made the mark jump while the user read). When several come into view at once (a jump), the
