@@ -191,6 +191,7 @@ export function createCheckInService(options: CheckInServiceOptions) {
             decision: p.scan.decision ?? null,
           };
           const state = p.target ? states.get(p.target.registrationId) : undefined;
+          const refusal = state && p.target ? badgeRefusal(state, p.target.version) : null;
           if (p.early) record.result = p.early;
           else if (!state) record.result = 'invalid';
           else if (state.eventId !== device.eventId) record.result = 'wrong_event';
@@ -216,10 +217,7 @@ export function createCheckInService(options: CheckInServiceOptions) {
             }
             record.result = 'undone';
           } else if (p.scan.decision === 'refused') record.result = 'refused';
-          else if (state.status === 'Cancelled') record.result = 'cancelled';
-          // An earlier holder's badge of a place handed to a colleague: the door tells them apart from a forgery.
-          else if (state.status === 'Enrolled' && p.target!.version !== null && state.replacedBelow !== null && p.target!.version < (state.replacedBelow & 0xffff)) record.result = 'replaced';
-          else if (state.status !== 'Enrolled' || (p.target!.version !== null && p.target!.version !== (state.version & 0xffff))) record.result = 'invalid';
+          else if (refusal) record.result = refusal;
           else if (state.checkedInAt) {
             record.result = 'already';
             record.firstAt = state.checkedInAt;
@@ -263,6 +261,19 @@ export function createCheckInService(options: CheckInServiceOptions) {
   return { pair, config, roster, scans };
 }
 
+/**
+ * Why a badge of this event does not admit, or null when it does: the registration is cancelled,
+ * the badge is an earlier holder's of a place handed to a colleague (`replaced`: the door tells
+ * them apart from a forgery), or it is not Enrolled or not the current version (`invalid`).
+ * `version` is null for a scan by registration id (found by search): no badge to compare.
+ */
+function badgeRefusal(state: q.BadgeState, version: number | null): 'cancelled' | 'replaced' | 'invalid' | null {
+  if (state.status === 'Cancelled') return 'cancelled';
+  if (state.status === 'Enrolled' && version !== null && state.replacedBelow !== null && version < (state.replacedBelow & 0xffff)) return 'replaced';
+  if (state.status !== 'Enrolled' || (version !== null && version !== (state.version & 0xffff))) return 'invalid';
+  return null;
+}
+
 type SessionHook = { type: 'session.attended'; orderingKey: string; data: WebhookSessionData };
 
 function sessionHookOf(session: q.DoorSessionRow, registrationId: number, picked: boolean, at: Date): SessionHook {
@@ -302,9 +313,8 @@ function sessionDoorResult(
     return 'undone';
   }
   if (scan.decision === 'refused') return 'refused';
-  if (state.status === 'Cancelled') return 'cancelled';
-  if (state.status === 'Enrolled' && version !== null && state.replacedBelow !== null && version < (state.replacedBelow & 0xffff)) return 'replaced';
-  if (state.status !== 'Enrolled' || (version !== null && version !== (state.version & 0xffff))) return 'invalid';
+  const refusal = badgeRefusal(state, version);
+  if (refusal) return refusal;
   if (session.cancelledAt) return 'invalid';
   if (seenAt) {
     record.firstAt = seenAt;
