@@ -10,7 +10,7 @@ const serverUrl = process.env.PORTAL_DEV_SERVER ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/User', '/Admin/', '/content', '/content-assets'];
 
 /**
- * The message catalogs (src/i18n/messages) compiled to ICU syntax trees at build time, so the page
+ * The message catalogs' parts (src/i18n/messages/en/*.ts, fr-CA/*.ts) compiled to ICU syntax trees at build time, so the page
  * ships react-intl without its message parser (about 10 kB gz; the parser is aliased away below).
  * Tests and the dev server keep the plain strings and the parser.
  */
@@ -20,7 +20,7 @@ function precompileMessages(): Plugin {
     apply: 'build',
     enforce: 'post',
     async transform(code, id) {
-      if (!/\/src\/i18n\/messages\/[\w-]+\.ts$/.test(id)) return null;
+      if (!/\/src\/i18n\/messages\/(en|fr-CA)\/[\w-]+\.ts$/.test(id)) return null;
       const { parse } = await import('@formatjs/icu-messageformat-parser');
       const catalogs = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, Record<string, string>>;
       const out = Object.entries(catalogs).map(

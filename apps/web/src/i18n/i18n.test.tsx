@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Suspense } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { useIntl } from 'react-intl';
+import { defineMessageArea, MessagesArea } from './area.tsx';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from './provider.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -103,5 +106,43 @@ describe('the provider and the switch', () => {
     await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('Portail des événements'));
     act(() => setLanguage('en'));
     await waitFor(() => expect(screen.getByTestId('text')).toHaveTextContent('Event portal'));
+  });
+
+  it('an area adds its part below it: English at once, French fetched and suspended on, base messages kept', async () => {
+    let fetches = 0;
+    const area = defineMessageArea('sample', { 'sample.hello': 'Hello, {name}!' }, () => {
+      fetches += 1;
+      return Promise.resolve({ 'sample.hello': 'Bonjour, {name}\u00a0!' });
+    });
+    function Hello() {
+      const intl = useIntl();
+      return (
+        <p>
+          <span data-testid="hello">{intl.formatMessage({ id: 'sample.hello' }, { name: 'Dana' })}</span>
+          <span data-testid="base">{intl.formatMessage({ id: 'landing.title' })}</span>
+        </p>
+      );
+    }
+    render(
+      <I18nProvider>
+        <Suspense fallback={<p>Loading</p>}>
+          <MessagesArea area={area}>
+            <Hello />
+          </MessagesArea>
+        </Suspense>
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId('hello')).toHaveTextContent('Hello, Dana!');
+    expect(screen.getByTestId('base')).toHaveTextContent('Event portal');
+    expect(fetches).toBe(0);
+
+    await act(async () => setLanguage('fr-CA'));
+    await waitFor(() => expect(screen.getByTestId('hello')).toHaveTextContent(/^Bonjour, Dana\s!$/u));
+    expect(screen.getByTestId('base')).toHaveTextContent('Portail des événements');
+    await act(async () => setLanguage('en'));
+    await waitFor(() => expect(screen.getByTestId('hello')).toHaveTextContent('Hello, Dana!'));
+    await act(async () => setLanguage('fr-CA'));
+    await waitFor(() => expect(screen.getByTestId('hello')).toHaveTextContent(/^Bonjour, Dana\s!$/u));
+    expect(fetches).toBe(1);
   });
 });

@@ -4,4 +4,5 @@ export { currentLanguage, setLanguage, useLanguage, matchLanguage, initialLangua
 export { useT, useFormat, type MessageValues } from './use-t.ts';
 export { formatDate, formatDateTime, formatTime, formatNumber, formatPercent, formatCurrency } from './format.ts';
 export { loadCatalog, translate } from './catalogs.ts';
-export type { MessageId } from './messages/en.ts';
+export type { MessageId } from './messages/ids.ts';
+export { defineMessageArea, MessagesArea, type MessageArea } from './area.tsx';

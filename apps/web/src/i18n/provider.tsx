@@ -1,5 +1,6 @@
 /**
- * The message catalog and locale of the page for react-intl. A French page renders once its catalog
+ * The base part of the message catalog and the locale of the page for react-intl (areas add their
+ * parts below it: area.tsx). A French page renders once its catalog
  * has arrived (a few kB, fetched alongside the page's other chunks); a switch keeps showing the old
  * language until the new catalog is here, so the page never flashes empty.
  */
@@ -7,11 +8,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { loadCatalog, loadedCatalog } from './catalogs.ts';
 import { useLanguage, type Language } from './language.ts';
-import type { Catalog } from './messages/en.ts';
+import type { Messages } from './messages/types.ts';
+import { reportMissingMessage } from './report-missing.ts';
 
 interface Shown {
   language: Language;
-  messages: Catalog;
+  messages: Messages;
 }
 
 export function I18nProvider({ children }: { children: ReactNode }) {
@@ -44,13 +46,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   if (!shown) return null;
   return (
-    <IntlProvider locale={shown.language} defaultLocale="en" messages={shown.messages} onError={reportMissing}>
+    <IntlProvider locale={shown.language} defaultLocale="en" messages={shown.messages} onError={reportMissingMessage}>
       {children}
     </IntlProvider>
   );
 }
 
-function reportMissing(error: { code?: string; message: string }): void {
-  // A missing French message falls back to the English default; the catalog test catches it first.
-  if (import.meta.env.DEV) console.warn(error.message);
-}

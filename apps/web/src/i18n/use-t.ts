@@ -4,8 +4,7 @@
  */
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import type { MessageId } from './messages/en.ts';
-import { en } from './messages/en.ts';
+import type { MessageId } from './messages/ids.ts';
 import { formatCurrency, formatDate, formatDateTime, formatNumber, formatPercent, formatTime } from './format.ts';
 import type { Language } from './language.ts';
 
@@ -13,7 +12,7 @@ export type MessageValues = Record<string, string | number | boolean | Date | nu
 
 export function useT(): (id: MessageId, values?: MessageValues) => string {
   const intl = useIntl();
-  return useMemo(() => (id: MessageId, values?: MessageValues) => intl.formatMessage({ id, defaultMessage: en[id] }, values), [intl]);
+  return useMemo(() => (id: MessageId, values?: MessageValues) => intl.formatMessage({ id }, values), [intl]);
 }
 
 /** The page's language and its formatting helpers. */

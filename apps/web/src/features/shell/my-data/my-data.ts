@@ -7,7 +7,7 @@
  */
 import type { MailedLink } from '@portal/contracts';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
-import type { MessageId } from '../../../i18n/messages/en.ts';
+import type { BaseMessageId as MessageId } from '../../../i18n/catalogs.ts';
 
 type Translate = (id: MessageId, values?: Record<string, string>) => string;
 

@@ -3,7 +3,7 @@
  * user or door staff reads is here under a dotted key (`area.what`); the French catalog (fr-CA.ts)
  * must carry every key (typed as Record<MessageId, string> and checked by a test).
  */
-export const en = {
+export const baseEn = {
   'language.switch': 'Language',
 
   'landing.title': 'Event portal',
@@ -33,5 +33,4 @@ export const en = {
   'api.unreachable': 'The server could not be reached.',
 } as const satisfies Record<string, string>;
 
-export type MessageId = keyof typeof en;
-export type Catalog = Record<MessageId, string>;
+export type BaseMessageId = keyof typeof baseEn;

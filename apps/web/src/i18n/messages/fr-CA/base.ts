@@ -2,9 +2,10 @@
  * Le catalogue en français canadien (ICU MessageFormat), chargé seulement pour les lecteurs qui
  * lisent en français. Vouvoiement, « guillemets », espace insécable avant : ; ? ! et %.
  */
-import type { Catalog } from './en.ts';
+import type { AreaCatalog } from '../types.ts';
+import type { baseEn } from '../en/base.ts';
 
-export const frCA: Catalog = {
+export const baseFrCA: AreaCatalog<typeof baseEn> = {
   'language.switch': 'Langue',
 
   'landing.title': 'Portail des événements',

@@ -1,0 +1,3 @@
+/** English messages of the door app (/checkin). */
+export const doorEn = {
+} as const satisfies Record<string, string>;

@@ -1,0 +1,3 @@
+/** English messages of the enrollment page. */
+export const enrollmentEn = {
+} as const satisfies Record<string, string>;

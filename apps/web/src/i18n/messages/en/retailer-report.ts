@@ -1,0 +1,3 @@
+/** English messages of the retailer report page. */
+export const retailerReportEn = {
+} as const satisfies Record<string, string>;
