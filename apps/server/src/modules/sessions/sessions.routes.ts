@@ -3,7 +3,7 @@
  * attendee's picks signed in to the event (`/api/Sessions...`) or through their registration link
  * (`/api/Registration/{token}/Sessions...`), and the personal calendar feed (`/calendar/{feedToken}.ics`).
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminSessionsQuerySchema,
@@ -15,6 +15,7 @@ import {
   sessionReportQuerySchema,
   SESSIONS_PATHS,
   updateSessionRequestSchema,
+  type Language,
 } from '@portal/contracts';
 import { z } from 'zod';
 import { created, ok } from '../../lib/envelope.ts';
@@ -24,7 +25,12 @@ import { nodeCompression } from '@portal/xlsx/node';
 import { audit } from '../../lib/audit.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import { reportScopeOf } from '../report-scope/report-scope.ts';
+import { readerLanguage } from '../languages/languages.service.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 import type { SessionsService } from './sessions.service.ts';
+
+const FILL_COLUMNS = ['session', 'startsUtc', 'room', 'capacity', 'enrolled', 'waitlisted', 'attended'] as const;
+const fillColumns = (language: Language) => ({ sheet: t(language, 'export.sessions.sheet'), header: FILL_COLUMNS.map((column) => t(language, `export.sessions.${column}`)) });
 
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const tokenParams = z.object({ token: z.string().max(200) });
@@ -86,20 +92,22 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
   // Reports, inside the reader's scope; `format=xlsx` answers the same rows as a workbook.
   const readers = { preHandler: [app.authenticate, app.requirePolicy('field', 'corporate', 'reporting')] };
   const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  const workbook = async (request: { user: { email: string } | null; ip: string }, reply: FastifyReply, name: string, event: string | null, header: string[], rows: ReadonlyArray<readonly CellValue[]>) => {
+  // The workbook's sheet name and column headers in the reader's language (Accept-Language, else their stored choice).
+  const workbook = async (request: FastifyRequest, reply: FastifyReply, name: string, event: string | null, columns: (language: Language) => { sheet: string; header: string[] }, rows: ReadonlyArray<readonly CellValue[]>) => {
     await audit(app.db, { action: 'report-download', success: true, actorEmail: request.user?.email ?? null, eventId: event, ip: request.ip, detail: { report: name } });
-    const bytes = buildXlsx(name.slice(0, 31), header, rows, { compression: nodeCompression });
+    const { sheet, header } = columns(await readerLanguage(app.db, request));
+    const bytes = buildXlsx(sheet.slice(0, 31), header, rows, { compression: nodeCompression });
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${name}.xlsx"`).send(Buffer.from(bytes));
   };
   app.get(SESSIONS_PATHS.report, { ...readers, schema: { querystring: sessionReportQuerySchema } }, async (request, reply) => {
     const rows = await service.reportFill(request.query.event, await reportScopeOf(request));
     if (request.query.format !== 'xlsx') return ok({ rows, total: rows.length });
-    return workbook(request, reply, `sessions-${request.query.event}`, request.query.event, ['Session', 'Starts (UTC)', 'Room', 'Capacity', 'Enrolled', 'Waitlisted', 'Attended'], rows.map((r) => [r.title, r.startsAt.slice(0, 16).replace('T', ' '), r.room, r.capacity, r.enrolled, r.waitlisted, r.attended]));
+    return workbook(request, reply, `sessions-${request.query.event}`, request.query.event, fillColumns, rows.map((r) => [r.title, r.startsAt.slice(0, 16).replace('T', ' '), r.room, r.capacity, r.enrolled, r.waitlisted, r.attended]));
   });
   app.get(route(SESSIONS_PATHS.reportHierarchy), { ...readers, schema: { params: sessionIdParamsSchema, querystring: sessionHierarchyQuerySchema } }, async (request, reply) => {
     const rows = await service.reportHierarchy(request.params.id, request.query, await reportScopeOf(request));
     if (request.query.format !== 'xlsx') return ok({ rows, total: rows.length });
-    return workbook(request, reply, `session-${request.params.id}-${request.query.reportLevel.toLowerCase()}`, null, [request.query.reportLevel, 'Name', 'Enrolled', 'Attended'], rows.map((r) => [r.code, r.name, r.enrolled, r.attended]));
+    return workbook(request, reply, `session-${request.params.id}-${request.query.reportLevel.toLowerCase()}`, null, (language) => ({ sheet: t(language, 'export.sessions.sheet'), header: [t(language, 'export.level', { level: request.query.reportLevel }), t(language, 'export.name'), t(language, 'export.sessions.enrolled'), t(language, 'export.sessions.attended')] }), rows.map((r) => [r.code, r.name, r.enrolled, r.attended]));
   });
 
   // The personal feed: calendar apps poll it; the secret in the address is its only credential.

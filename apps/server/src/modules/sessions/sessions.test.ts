@@ -5,6 +5,7 @@
  * the queue with positions, one offer per freed seat, its claim and lapse, a cancelled registration
  * releasing its picks, my agenda by mail and the revocable calendar feed.
  */
+import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, joinSessionDataSchema, SESSIONS_PATHS, sessionsDataSchema, type AdminSession } from '@portal/contracts';
@@ -265,7 +266,24 @@ describe('session reports within the reader’s scope', () => {
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const english = await sheetOf(xlsx.rawPayload);
+    expect(english.name).toBe('Sessions');
+    expect(english.header).toEqual(['Session', 'Starts (UTC)', 'Room', 'Capacity', 'Enrolled', 'Waitlisted', 'Attended']);
+    // A French reader gets the sheet and its headers in French, the level included.
+    const french = await sheetOf((await t.app.inject({ method: 'GET', url: `${SESSIONS_PATHS.report}?event=nbc&format=xlsx`, headers: { ...bearer(manager), 'accept-language': 'fr-CA' } })).rawPayload);
+    expect(french.name).toBe('Séances');
+    expect(french.header).toEqual(['Séance', 'Début (UTC)', 'Salle', 'Capacité', 'Inscrits', 'En liste d’attente', 'Présents']);
+    const byZone = await t.app.inject({ method: 'GET', url: `${path(SESSIONS_PATHS.reportHierarchy, { id: s.id })}?reportLevel=Region&format=xlsx`, headers: { ...bearer(manager), 'accept-language': 'fr' } });
+    expect((await sheetOf(byZone.rawPayload)).header).toEqual(['Région', 'Nom', 'Inscrits', 'Présents']);
     // Attendees read no reports.
     expect((await t.app.inject({ method: 'GET', url: `${SESSIONS_PATHS.report}?event=nbc`, headers: bearer(here[1]!.token) })).statusCode).toBe(403);
   });
 });
+
+/** The first sheet's name and header row of a workbook. */
+async function sheetOf(bytes: Buffer): Promise<{ name: string; header: unknown[] }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  return { name: sheet.name, header: (sheet.getRow(1).values as unknown[]).slice(1) };
+}
