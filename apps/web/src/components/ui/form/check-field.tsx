@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { describedBy, FieldMessages } from './field.tsx';
 
 export interface CheckFieldProps {
   id: string;
@@ -12,16 +13,53 @@ export interface CheckFieldProps {
   /** Side by side with its siblings. */
   inline?: boolean;
   className?: string;
+  /** The box's own error message, shown below its label. */
+  error?: string | null | undefined;
+  hint?: ReactNode;
 }
 
-/** A checkbox or radio button with its label after it. */
-export function CheckField({ id, label, checked, onChange, type = 'checkbox', name, value, inline = false, className }: CheckFieldProps) {
+/**
+ * The box and its label after it, with the hint and error below; `switch` draws a checkbox as
+ * Bootstrap's switch and names its role so a screen reader says "switch, on".
+ */
+export function CheckControl({
+  id,
+  label,
+  checked,
+  onChange,
+  type = 'checkbox',
+  name,
+  value,
+  inline = false,
+  className,
+  error,
+  hint,
+  switch: isSwitch = false,
+}: CheckFieldProps & { switch?: boolean }) {
+  const bad = Boolean(error);
   return (
-    <div className={['form-check', inline ? 'form-check-inline' : null, className].filter(Boolean).join(' ')}>
-      <input className="form-check-input" type={type} name={name} id={id} value={value} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+    <div className={['form-check', isSwitch ? 'form-switch' : null, inline ? 'form-check-inline' : null, className].filter(Boolean).join(' ')}>
+      <input
+        className={bad ? 'form-check-input is-invalid' : 'form-check-input'}
+        type={isSwitch ? 'checkbox' : type}
+        role={isSwitch ? 'switch' : undefined}
+        name={name}
+        id={id}
+        value={value}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-invalid={bad || undefined}
+        aria-describedby={describedBy(id, { error, hint })}
+      />
       <label className="form-check-label" htmlFor={id}>
         {label}
       </label>
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
+}
+
+/** A checkbox or radio button with its label after it. */
+export function CheckField(props: CheckFieldProps) {
+  return <CheckControl {...props} />;
 }

@@ -21,6 +21,24 @@ export function describedBy(id: string, { error, hint }: Pick<FieldFrameProps, '
   return [error && `${id}-error`, hint && `${id}-help`, more].filter(Boolean).join(' ') || undefined;
 }
 
+/**
+ * What a boxed control (input, textarea, file chooser) takes from its field: its id, Bootstrap's
+ * classes, aria-invalid while it is wrong, and the ids that describe it (`more`: the page's own).
+ */
+export function controlProps(
+  id: string,
+  { error, hint, invalid = false, size }: Pick<FieldFrameProps, 'error' | 'hint'> & { invalid?: boolean | undefined; size?: 'sm' | undefined },
+  more?: string,
+) {
+  const bad = invalid || Boolean(error);
+  return {
+    id,
+    className: ['form-control', size && `form-control-${size}`, bad && 'is-invalid'].filter(Boolean).join(' '),
+    'aria-invalid': bad || undefined,
+    'aria-describedby': describedBy(id, { error, hint }, more),
+  };
+}
+
 /** The hint and the error message below a control (Bootstrap shows the error while the control is `is-invalid`). */
 export function FieldMessages({ id, error, hint }: Pick<FieldFrameProps, 'id' | 'error' | 'hint'>) {
   return (

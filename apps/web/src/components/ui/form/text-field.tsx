@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { describedBy, FieldFrame, type FieldFrameProps } from './field.tsx';
+import { controlProps, FieldFrame, type FieldFrameProps } from './field.tsx';
 
-export interface TextFieldProps extends FieldFrameProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className' | 'type'> {
+export interface TextFieldProps extends FieldFrameProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className' | 'type' | 'size'> {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -15,6 +15,8 @@ export interface TextFieldProps extends FieldFrameProps, Omit<InputHTMLAttribute
    * the box (the console's), with the hint and error below it.
    */
   floating?: boolean;
+  /** Bootstrap's small control, for a field inside a table row. */
+  size?: 'sm';
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -22,17 +24,13 @@ export interface TextFieldProps extends FieldFrameProps, Omit<InputHTMLAttribute
  * A labelled text input. The console's inputs are not autofilled unless a field asks for it
  * (`autoComplete`): they hold other people's data.
  */
-export function TextField({ id, label, value, onChange, error, hint, invalid = false, floating = false, className = 'mb-3', labelClassName, type = 'text', ...input }: TextFieldProps) {
-  const bad = invalid || Boolean(error);
+export function TextField({ id, label, value, onChange, error, hint, invalid = false, floating = false, className = 'mb-3', labelClassName, type = 'text', size, ...input }: TextFieldProps) {
   const control = (
     <input
       autoComplete={floating ? undefined : 'off'}
       placeholder={floating ? label : undefined}
       {...input}
-      aria-invalid={bad || undefined}
-      aria-describedby={describedBy(id, { error, hint }, input['aria-describedby'])}
-      id={id}
-      className={bad ? 'form-control is-invalid' : 'form-control'}
+      {...controlProps(id, { error, hint, invalid, size }, input['aria-describedby'])}
       type={type}
       value={value}
       onChange={(event) => onChange(event.target.value)}
@@ -40,7 +38,7 @@ export function TextField({ id, label, value, onChange, error, hint, invalid = f
   );
   if (!floating) {
     return (
-      <FieldFrame id={id} label={label} error={error} hint={hint} className={className} {...(labelClassName ? { labelClassName } : {})}>
+      <FieldFrame id={id} label={label} error={error} hint={hint} className={className} labelClassName={labelClassName}>
         {control}
       </FieldFrame>
     );
