@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import Form from 'react-bootstrap/Form';
 import type { AdminPerson } from '@portal/contracts';
 import { useErasePerson } from '../api/privacy.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { TextAreaField } from '../../../components/ui/form/text-area-field.tsx';
 
 /** "Erase" with its confirmation: the reason is required and audited with the organizer. */
 export function ErasePersonDialog({ person, onClose }: { person: AdminPerson; onClose: () => void }) {
@@ -32,13 +32,7 @@ export function ErasePersonDialog({ person, onClose }: { person: AdminPerson; on
         registrations stay as anonymous rows, so every report figure stays the same. They can no longer log in, and links sent to them stop working.{' '}
         <strong>This cannot be undone.</strong>
       </p>
-      <Form.Group controlId="erase-reason">
-        <Form.Label>Reason (kept in the audit log)</Form.Label>
-        <Form.Control as="textarea" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} isInvalid={problem !== null} aria-describedby="erase-reason-problem" />
-        <Form.Control.Feedback type="invalid" id="erase-reason-problem">
-          {problem}
-        </Form.Control.Feedback>
-      </Form.Group>
+      <TextAreaField id="erase-reason" label="Reason (kept in the audit log)" rows={2} maxLength={500} value={reason} onChange={setReason} error={problem} />
     </ConfirmDialog>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { totpConfirmRequestSchema, totpDisableRequestSchema, type Organizer, type TotpSetupData } from '@portal/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmTotp, useDisableTotp, useMe, useStartTotp } from '../api/totp.ts';
@@ -12,6 +11,7 @@ import { QrCode } from '../components/qr-code.tsx';
 import { QueryState } from '../../../components/ui/table/query-state.tsx';
 import { fieldErrorsOf, serverFieldErrors } from '../utils/zod-errors.ts';
 import { FormCard } from '../components/form-card.tsx';
+import { CheckField } from '../../../components/ui/form/check-field.tsx';
 
 /** A code typed with spaces ("123 456") as the authenticator app shows it. */
 const compact = (code: string) => code.replace(/\s+/g, '');
@@ -128,8 +128,8 @@ function DisableTotp({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
     >
       <fieldset className="mb-3">
         <legend className="visually-hidden">Confirm with</legend>
-        <Form.Check inline type="radio" id="totp-off-password" name="totp-off-with" label="My password" checked={using === 'password'} onChange={() => setUsing('password')} />
-        <Form.Check inline type="radio" id="totp-off-code" name="totp-off-with" label="A code from my app" checked={using === 'code'} onChange={() => setUsing('code')} />
+        <CheckField inline type="radio" id="totp-off-password" name="totp-off-with" label="My password" checked={using === 'password'} onChange={() => setUsing('password')} />
+        <CheckField inline type="radio" id="totp-off-code" name="totp-off-with" label="A code from my app" checked={using === 'code'} onChange={() => setUsing('code')} />
       </fieldset>
       {using === 'password' ? (
         <TextField id="totp-off-password-input" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={shown.password} className="mb-3 admin-totp-code" />

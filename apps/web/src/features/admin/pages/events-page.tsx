@@ -18,6 +18,7 @@ import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { formatCount } from '../utils/format.ts';
 import { checkEventForm, eventFormValues, type EventFormErrors, type EventFormValues } from '../utils/event-form.ts';
+import { SwitchField } from '../../../components/ui/form/switch-field.tsx';
 
 function EventForm({ event }: { event: AdminEvent }) {
   const update = useUpdateEvent();
@@ -67,14 +68,13 @@ function EventForm({ event }: { event: AdminEvent }) {
         <Form noValidate onSubmit={onSubmit} aria-label={`Settings of ${event.name}`}>
           <FieldGrid className="row-cols-1 row-cols-md-2 row-cols-xl-4" fields={fields} values={values} errors={errors} onChange={(name, value) => set(name)(value)}>
             <Col className="d-flex align-items-center">
-              <Form.Check
-                type="switch"
+              <SwitchField
                 id={id('virtual')}
                 label="Virtual attendance offered"
                 checked={values.isVirtual}
-                onChange={(e) => {
+                onChange={(isVirtual) => {
                   setSaved(false);
-                  setValues((v) => ({ ...v, isVirtual: e.target.checked }));
+                  setValues((v) => ({ ...v, isVirtual }));
                 }}
               />
             </Col>

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -12,6 +12,7 @@ import { DataTable } from '../../../components/ui/table/data-table.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';
 import { countsText, IMPORT_KIND_INFO } from '../utils/import-kinds.ts';
 import { NotUtf8Error, readFileText } from '../utils/read-file-text.ts';
+import { FileField } from '../../../components/ui/form/file-field.tsx';
 
 interface ChosenFile {
   name: string;
@@ -74,11 +75,10 @@ export function ImportPage() {
     importer.reset();
   };
 
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+  const onFile = async (chosen: File | null) => {
     reset();
     setFile(null);
     setFileError(null);
-    const chosen = e.target.files?.[0];
     if (!chosen) return;
     if (chosen.size > IMPORT_BODY_MAX_BYTES) {
       setFileError(`The file is larger than ${IMPORT_BODY_MAX_BYTES / 1024 / 1024} MiB, the most the import takes. Split it into smaller files.`);
@@ -137,20 +137,7 @@ export function ImportPage() {
               Columns: <span className="font-monospace">{IMPORT_KIND_INFO[kind].columns}</span>. A header row is required; the format is described in
               docs/csv-import.md.
             </p>
-            <Form.Group className="mb-3" controlId="import-file">
-              <Form.Label>CSV file (UTF-8)</Form.Label>
-              <Form.Control
-                ref={fileInput}
-                type="file"
-                accept=".csv,text/csv"
-                onChange={(e) => void onFile(e as ChangeEvent<HTMLInputElement>)}
-                isInvalid={Boolean(fileError)}
-                aria-describedby={fileError ? 'import-file-error' : undefined}
-              />
-              <Form.Control.Feedback type="invalid" id="import-file-error">
-                {fileError}
-              </Form.Control.Feedback>
-            </Form.Group>
+            <FileField ref={fileInput} id="import-file" label="CSV file (UTF-8)" accept=".csv,text/csv" onChange={(chosen) => void onFile(chosen)} error={fileError} />
             <Button type="submit" disabled={importer.isPending}>
               {importer.isPending && !confirming && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
               Check file

@@ -16,6 +16,7 @@ import { EmptyState, QueryState } from '../../../components/ui/table/query-state
 import { downloadQuestionExport, QUESTION_EXPORTS, useAdminQuestions, useSaveQuestion, type QuestionExport } from '../api/questions.ts';
 import { FormCard } from '../components/form-card.tsx';
 import { checkQuestionForm, EMPTY_QUESTION_FORM, questionFormOf, type QuestionFormErrors, type QuestionFormValues } from '../utils/question-form.ts';
+import { TextAreaField } from '../../../components/ui/form/text-area-field.tsx';
 
 const TYPE_LABELS: Record<QuestionType, string> = {
   text: 'Text',
@@ -154,23 +155,20 @@ function QuestionForm({ event, question, onDone }: { event: string; question: Qu
           <SelectField id="question-when" label="Asked of" value={values.when} onChange={set('when')} options={QUESTION_WHEN.map((w) => ({ value: w, label: WHEN_LABELS[w] }))} error={errors.when} />
         </div>
         {choice && (
-          <div className="col-md-12 mb-3">
-            <label className="form-label" htmlFor="question-options">
-              Options
-            </label>
-            <textarea
-              id="question-options"
-              className={errors.options ? 'form-control is-invalid' : 'form-control'}
-              rows={4}
-              value={values.options}
-              onChange={(e) => set('options')(e.target.value)}
-              aria-describedby="question-options-help"
-            />
-            <small id="question-options-help" className="d-block form-text">
-              One a line: <code>value | Label</code>, or just the label.
-            </small>
-            {errors.options && <div className="invalid-feedback">{errors.options}</div>}
-          </div>
+          <TextAreaField
+            id="question-options"
+            className="col-md-12 mb-3"
+            label="Options"
+            rows={4}
+            value={values.options}
+            onChange={set('options')}
+            error={errors.options}
+            hint={
+              <>
+                One a line: <code>value | Label</code>, or just the label.
+              </>
+            }
+          />
         )}
         <div className="col">
           <TextField id="question-help" label="Help text" value={values.help} onChange={set('help')} error={errors.help} />

@@ -29,6 +29,8 @@ import { formatDateTime } from '../utils/format.ts';
 import { checkDatesForm, type DatesFormValues } from '../utils/registration-dates.ts';
 import { serverFieldErrors } from '../utils/zod-errors.ts';
 import { ATTENDEE_TYPE_LABELS, labelOf } from '../utils/labels.ts';
+import { SwitchField } from '../../../components/ui/form/switch-field.tsx';
+import { TextAreaField } from '../../../components/ui/form/text-area-field.tsx';
 
 function Facts({ r }: { r: AdminRegistrationDetail }) {
   const facts: [string, string][] = [
@@ -117,17 +119,7 @@ function DatesForm({ r }: { r: AdminRegistrationDetail }) {
         </p>
       )}
       {(event?.isVirtual || r.isVirtual) && (
-        <Form.Check
-          type="switch"
-          id="dates-virtual"
-          className="mb-3"
-          label="Attends virtually"
-          checked={values.isVirtual}
-          isInvalid={Boolean(shown.isVirtual)}
-          feedback={shown.isVirtual}
-          feedbackType="invalid"
-          onChange={(e) => setValues((v) => ({ ...v, isVirtual: e.target.checked }))}
-        />
+        <SwitchField id="dates-virtual" className="mb-3" label="Attends virtually" checked={values.isVirtual} error={shown.isVirtual} onChange={(isVirtual) => setValues((v) => ({ ...v, isVirtual }))} />
       )}
       {!values.isVirtual && (
         <Row xs={1} sm={2}>
@@ -237,10 +229,7 @@ function Detail({ r }: { r: AdminRegistrationDetail }) {
         <p>
           {r.firstName} {r.lastName} will no longer be registered for {r.event}. The seat is freed.
         </p>
-        <Form.Group controlId="cancel-reason">
-          <Form.Label>Reason (kept in the history)</Form.Label>
-          <Form.Control as="textarea" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </Form.Group>
+        <TextAreaField id="cancel-reason" className="" label="Reason (kept in the history)" rows={2} maxLength={500} value={reason} onChange={setReason} />
       </ConfirmDialog>
       <ConfirmDialog {...resending.dialog} title="Send a new registration link?" confirmLabel="Send new link" variant="primary">
         <p>A new link goes to {r.email ?? 'the attendee'}. Links sent earlier and not used yet stop working.</p>

@@ -10,6 +10,7 @@ import type { AdminWaitlist, AdminWaitlistEntry } from '@portal/contracts';
 import { adminPaths } from '../admin-paths.ts';
 import { useMoveInQueue, useOfferPlace, useWaitlists } from '../api/waitlists.ts';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { ACTIONS, DataTable } from '../../../components/ui/table/data-table.tsx';
 import { EmptyState, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
@@ -104,17 +105,17 @@ function EntryCells({ entry }: { entry: AdminWaitlistEntry }) {
                 if (Number.isInteger(to) && to >= 1) move.mutate({ id: entry.registrationId, position: to });
               }}
             >
-              <label className="visually-hidden" htmlFor={`move-${entry.registrationId}`}>
-                New position of {entry.firstName} {entry.lastName}
-              </label>
-              <input
+              <TextField
                 id={`move-${entry.registrationId}`}
-                className="form-control form-control-sm"
+                label={`New position of ${entry.firstName} ${entry.lastName}`}
+                labelClassName="visually-hidden"
+                className=""
+                size="sm"
                 style={{ width: '5rem' }}
                 type="number"
                 min={1}
                 value={position}
-                onChange={(e) => setPosition(e.target.value)}
+                onChange={setPosition}
                 placeholder="Pos."
               />
               <Button size="sm" variant="outline-secondary" type="submit" disabled={move.isPending || position === ''}>

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import {
   createWebhookRequestSchema,
   WEBHOOK_EVENT_TYPES,
@@ -34,6 +33,7 @@ import { useConfirmTarget } from '../components/use-confirm-target.ts';
 import { formatDateTime } from '../utils/format.ts';
 import { fieldErrorsOf } from '../utils/zod-errors.ts';
 import { FormCard } from '../components/form-card.tsx';
+import { CheckField } from '../../../components/ui/form/check-field.tsx';
 
 const SENT = new Set<string>(WEBHOOK_EVENT_TYPES_SENT);
 
@@ -58,21 +58,19 @@ function NewEndpointForm({ onCreated, onCancel }: { onCreated: (created: Created
     <FormCard title="New endpoint" onSubmit={onSubmit} error={create.error} errorTitle="Not created." submitLabel="Add endpoint" pending={create.isPending} onCancel={onCancel}>
       <TextField id="webhook-url" label="URL" value={url} onChange={setUrl} error={errors.url} placeholder="https://crm.example.com/hooks/portal" hint="https:// only (http:// and this machine's addresses in demo mode). Internal addresses are refused unless WEBHOOK_ALLOW_PRIVATE=true." />
       <TextField id="webhook-description" label="Description" value={description} onChange={setDescription} error={errors.description} hint="For organizers only, e.g. CRM or travel desk." />
-      <Form.Check
+      <CheckField
         className="mb-3"
         id="webhook-include-sensitive"
-        type="checkbox"
         label="Include sensitive answers (health, accessibility) in registration bodies"
         checked={includeSensitive}
-        onChange={(e) => setIncludeSensitive(e.target.checked)}
+        onChange={setIncludeSensitive}
       />
       <fieldset className="mb-3" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
         <legend className="form-label fs-6">Events</legend>
         {WEBHOOK_EVENT_TYPES.map((type) => (
-          <Form.Check
+          <CheckField
             key={type}
             id={`webhook-event-${type}`}
-            type="checkbox"
             label={
               <>
                 <code>{type}</code>
