@@ -13,7 +13,7 @@ import { downloadBadges, useConsoleCheckIn, useSubstitute } from '../api/event-d
 import { formatDateTime } from '../utils/format.ts';
 import { fieldErrorsOf } from '../utils/zod-errors.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { useConfirmTarget } from './use-confirm-target.ts';
+import { useConfirmTarget } from '../hooks/use-confirm-target.ts';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { QrCode } from './qr-code.tsx';
 import { ErrorAlert } from '../../../components/ui/table/query-state.tsx';

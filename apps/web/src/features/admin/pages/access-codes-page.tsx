@@ -8,7 +8,7 @@ import { useCreateAccessCode } from '../api/create-access-code.ts';
 import { useDisableAccessCode } from '../api/disable-access-code.ts';
 import { useAccessCodes } from '../api/get-access-codes.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { useConfirmTarget } from '../components/use-confirm-target.ts';
+import { useConfirmTarget } from '../hooks/use-confirm-target.ts';
 import { CopyField } from '../components/copy-button.tsx';
 import { FormCard } from '../components/form-card.tsx';
 import { FieldGrid, type FieldSpec } from '../../../components/ui/form/field-grid.tsx';

@@ -5,7 +5,7 @@ import type { AdminOrganizer } from '@portal/contracts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useOrganizers, useSetOrganizerActive } from '../api/organizers.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { useConfirmTarget } from '../components/use-confirm-target.ts';
+import { useConfirmTarget } from '../hooks/use-confirm-target.ts';
 import { SearchForm } from '../../../components/ui/form/search-form.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';

@@ -6,7 +6,7 @@ import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useOutbox } from '../api/get-outbox.ts';
 import { useResendOutboxMail } from '../api/resend-outbox-mail.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { useConfirmTarget } from '../components/use-confirm-target.ts';
+import { useConfirmTarget } from '../hooks/use-confirm-target.ts';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';

@@ -19,7 +19,7 @@ import { useResendRegistrationLink } from '../api/resend-registration-link.ts';
 import { AuditDetail } from '../components/audit-detail.tsx';
 import { BadgeCard } from '../components/badge-card.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { useConfirmTarget } from '../components/use-confirm-target.ts';
+import { useConfirmTarget } from '../hooks/use-confirm-target.ts';
 import { CopyField } from '../components/copy-button.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { DataTable } from '../../../components/ui/table/data-table.tsx';

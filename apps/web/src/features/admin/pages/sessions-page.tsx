@@ -10,7 +10,7 @@ import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { ACTIONS, DataTable } from '../../../components/ui/table/data-table.tsx';
 import { EmptyState, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { useConfirmTarget } from '../components/use-confirm-target.ts';
+import { useConfirmTarget } from '../hooks/use-confirm-target.ts';
 import { useAdminSessions, useCancelSession, useSessionPeople } from '../api/sessions.ts';
 import { formatDateTime } from '../utils/format.ts';
 

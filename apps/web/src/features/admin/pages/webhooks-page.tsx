@@ -29,7 +29,7 @@ import { ACTIONS, DataTable } from '../../../components/ui/table/data-table.tsx'
 import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
-import { useConfirmTarget } from '../components/use-confirm-target.ts';
+import { useConfirmTarget } from '../hooks/use-confirm-target.ts';
 import { formatDateTime } from '../utils/format.ts';
 import { fieldErrorsOf } from '../utils/zod-errors.ts';
 import { FormCard } from '../components/form-card.tsx';

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderApp, storeLogin } from '../../testing/render-app.tsx';
-import { getUserDetail, USER_DETAIL_KEY } from '../../lib/user-storage.ts';
-import { answer, fakeAdminApi } from './testing/fake-admin-api.ts';
-import { nbcEvent, signInOrganizer } from './testing/admin-fixtures.ts';
-import { ADMIN_SESSION_KEY, getAdminSession, parseAdminSession } from './utils/admin-session.ts';
+import { renderApp, storeLogin } from '../../../testing/render-app.tsx';
+import { getUserDetail, USER_DETAIL_KEY } from '../../../lib/user-storage.ts';
+import { answer, fakeAdminApi } from '../testing/fake-admin-api.ts';
+import { nbcEvent, signInOrganizer } from '../testing/admin-fixtures.ts';
+import { ADMIN_SESSION_KEY, getAdminSession, parseAdminSession } from '../utils/admin-session.ts';
 
 const loginAnswer = {
   accessToken: 'organizer-token',
@@ -17,7 +17,7 @@ const list = { 'GET /api/Admin/Registrations': () => ({ rows: [], total: 0 }) };
 
 // The console chunk is transformed once here, not inside the first test's time budget.
 beforeAll(async () => {
-  await import('../../app/routes/admin.tsx');
+  await import('../../../app/routes/admin.tsx');
 }, 60_000);
 
 describe('organizer sign-in', { timeout: 40_000 }, () => {

@@ -5,10 +5,10 @@
  * every 10 s while shown. The chart is one image with a summary as its name; the numbers are in
  * the table beside it for screen readers.
  */
-import { useCheckInActivity } from '../api/event-days.ts';
-import { DataTable } from '../../../components/ui/table/data-table.tsx';
-import { EmptyState, QueryState } from '../../../components/ui/table/query-state.tsx';
-import { formatCount, formatDateTime } from '../utils/format.ts';
+import { useCheckInActivity } from '../../api/event-days.ts';
+import { DataTable } from '../../../../components/ui/table/data-table.tsx';
+import { EmptyState, QueryState } from '../../../../components/ui/table/query-state.tsx';
+import { formatCount, formatDateTime } from '../../utils/format.ts';
 
 function minutesSince(iso: string | null, asOf: string): string {
   if (!iso) return 'never synced';
