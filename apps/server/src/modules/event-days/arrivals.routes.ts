@@ -10,6 +10,7 @@ import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { reportScopeOf } from '../report-scope/report-scope.ts';
+import { readerLanguage } from '../languages/languages.service.ts';
 import type { ArrivalsService } from './arrivals.service.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -38,7 +39,7 @@ export const arrivalsRoutes: FastifyPluginAsyncZod<{ arrivals: ArrivalsService }
     const event = eventOf(request, request.query.event);
     const filter = { ...request.query, event };
     // The first chunk is made before anything is sent: a scope refusal answers 403, not a broken file.
-    const chunks = arrivals.exportXlsx(request.query.what, filter, scope);
+    const chunks = arrivals.exportXlsx(request.query.what, filter, scope, await readerLanguage(app.db, request));
     const first = await chunks.next();
     async function* all() {
       if (!first.done) yield first.value;

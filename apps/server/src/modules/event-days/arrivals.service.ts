@@ -3,7 +3,8 @@
  * by region, zone or district of their store, and the enrolled who have not arrived yet, inside the
  * caller's report scope (docs/reports.md, "Report scopes"; the console passes the network).
  */
-import type { ArrivalsData, NotArrivedData } from '@portal/contracts';
+import type { ArrivalsData, Language, NotArrivedData } from '@portal/contracts';
+import { t } from '../../lib/i18n/i18n.ts';
 import type { Db } from '@portal/db';
 import { createXlsxStream, type CellValue } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
@@ -44,20 +45,28 @@ export function createArrivalsService(db: Db) {
   }
 
   /** The arrivals table, or every not-arrived row, as a streamed xlsx. */
-  async function* exportXlsx(what: 'arrivals' | 'not-arrived', filter: ArrivalsFilter, scope: ReportScope): AsyncGenerator<Uint8Array> {
+  async function* exportXlsx(what: 'arrivals' | 'not-arrived', filter: ArrivalsFilter, scope: ReportScope, language: Language = 'en'): AsyncGenerator<Uint8Array> {
     if (what === 'arrivals') {
       const data = await arrivals(filter, scope);
-      const xlsx = createXlsxStream({ sheetName: 'Arrivals', columns: [filter.reportLevel ?? 'Region', 'Name', 'Enrolled', 'Arrived', '% Arrived'], compression: nodeCompression });
+      const columns = [
+        t(language, 'export.level', { level: filter.reportLevel ?? 'Region' }),
+        t(language, 'export.name'),
+        t(language, 'export.arrivals.enrolled'),
+        t(language, 'export.arrivals.arrived'),
+        t(language, 'export.arrivals.pctArrived'),
+      ];
+      const xlsx = createXlsxStream({ sheetName: t(language, 'export.arrivals.sheet'), columns, compression: nodeCompression });
       for (const r of data.rows) yield* xlsx.addRow([r.code, r.name, r.enrolled, r.arrived, r.pctArrived]);
-      yield* xlsx.addRow(['Total', '', data.total.enrolled, data.total.arrived, pct(data.total.arrived, data.total.enrolled)], { bold: true });
+      yield* xlsx.addRow([t(language, 'export.total'), '', data.total.enrolled, data.total.arrived, pct(data.total.arrived, data.total.enrolled)], { bold: true });
       yield* xlsx.finish();
       return;
     }
-    const xlsx = createXlsxStream({ sheetName: 'Not arrived', columns: ['Attendee Name', 'Attendee Type', 'Store Code', 'Store Name', 'District', 'Zone'], compression: nodeCompression });
+    const columns = (['Attendee Name', 'Attendee Type', 'Store Code', 'Store Name', 'District', 'Zone'] as const).map((name) => t(language, `export.retailer.${name}`));
+    const xlsx = createXlsxStream({ sheetName: t(language, 'export.arrivals.notArrivedSheet'), columns, compression: nodeCompression });
     for (let page = 1; ; page++) {
       const data = await notArrived({ ...filter, page, pageSize: 500 }, scope);
       for (const r of data.rows) {
-        const values: CellValue[] = [r.attendeeName, r.attendeeType, r.dlrnum, r.storeName, r.district, r.zone];
+        const values: CellValue[] = [r.attendeeName, language === 'en' ? r.attendeeType : t(language, 'attendeeType', { type: r.attendeeType }), r.dlrnum, r.storeName, r.district, r.zone];
         yield* xlsx.addRow(values);
       }
       if (data.rows.length < 500) break;

@@ -2,6 +2,7 @@
  * Arrivals inside the caller's report scope (docs/reports.md, "Report scopes"), and the console's
  * arrivals for the whole event. Expected figures are counted straight from the tables.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ARRIVALS_PATHS, arrivalsDataSchema, EVENT_DAYS_ADMIN_PATHS, notArrivedDataSchema } from '@portal/contracts';
@@ -101,6 +102,17 @@ describe('arrivals', () => {
       expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
     }
     expect((await get(regionManager, `${ARRIVALS_PATHS.export}?region=020`)).statusCode).toBe(403);
+    // A French reader gets the sheets and headers in French.
+    for (const [what, sheet, header] of [
+      ['arrivals', 'Arrivées', ['Région', 'Nom', 'Inscrits', 'Arrivés', 'Arrivés (%)']],
+      ['not-arrived', 'Pas encore arrivés', ['Nom du participant', 'Type de participant', 'Code de concession', 'Nom de la concession', 'District', 'Zone']],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `${ARRIVALS_PATHS.export}?what=${what}`, headers: { ...bearer(regionManager), 'accept-language': 'fr-CA,fr;q=0.9' } });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      expect(workbook.worksheets[0]!.name).toBe(sheet);
+      expect((workbook.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(header);
+    }
   });
 
   it('the console sees the whole event', async () => {

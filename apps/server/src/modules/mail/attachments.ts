@@ -4,6 +4,7 @@
  * an outbox row names the builder and its params (outbox.ts shows an example).
  */
 import type { Db } from '@portal/db';
+import type { Language } from '@portal/contracts';
 
 export interface BuiltAttachment {
   content: Buffer;
@@ -11,7 +12,8 @@ export interface BuiltAttachment {
   filename?: string;
 }
 
-export type AttachmentBuilder = (db: Db, params: Record<string, unknown>) => Promise<BuiltAttachment>;
+/** Builds one attachment; `language` is the mail's (the recipient's), for headers and labels. */
+export type AttachmentBuilder = (db: Db, params: Record<string, unknown>, language: Language) => Promise<BuiltAttachment>;
 
 const builders = new Map<string, AttachmentBuilder>();
 

@@ -213,7 +213,7 @@ export class MailDelivery {
       if ('builder' in a) {
         const build = attachmentBuilder(a.builder);
         if (!build) throw new Error(`attachment builder ${a.builder} is not registered on this instance`);
-        const built = await build(this.options.db, a.params);
+        const built = await build(this.options.db, a.params, mail.language);
         attachments.push({ filename: built.filename ?? a.filename, content: built.content, contentType: a.contentType });
       } else {
         attachments.push({ filename: a.filename, content: a.content, contentType: a.contentType, encoding: a.encoding, ...(a.method ? { method: a.method } : {}) });

@@ -118,7 +118,8 @@ describe('weekly digest', () => {
     const build = attachmentBuilder(DIGEST_ATTACHMENT_BUILDER);
     expect(build).toBeDefined();
     const since = new Date(now.getTime() - 7 * 86_400_000);
-    const { content } = await build!(t.database.db, await paramsOf('digest.zone@corp.example.com', since));
+    const params = await paramsOf('digest.zone@corp.example.com', since);
+    const { content } = await build!(t.database.db, params, 'en');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(content as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
@@ -133,7 +134,13 @@ describe('weekly digest', () => {
     expect(totals.get('Stores')).toBe(storesInZone);
     expect(totals.get('Registrations changed in the period')).toBe(expected);
 
-    await expect(build!(t.database.db, { email: 'x', personId: null, event: 'nbc', since: 'not a date', until: now.toISOString() })).rejects.toThrow(/period/);
+    // For a French recipient the sheet, its headers and the totals' labels are French.
+    const french = new ExcelJS.Workbook();
+    await french.xlsx.load((await build!(t.database.db, params, 'fr-CA')).content as unknown as ArrayBuffer);
+    expect(french.worksheets[0]!.name).toBe('Changements');
+    expect((french.worksheets[0]!.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Modifié le (UTC)', 'Statut', 'Nom du participant']);
+
+    await expect(build!(t.database.db, { email: 'x', personId: null, event: 'nbc', since: 'not a date', until: now.toISOString() }, 'en')).rejects.toThrow(/period/);
   });
 
   it('is a recurring job on the job queue', async () => {

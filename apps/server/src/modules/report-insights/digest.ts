@@ -11,7 +11,8 @@
  * removed scope applies at once; a scope that no longer resolves skips the digest (fail closed).
  */
 import { dateOf, type Db, type DbOrTx } from '@portal/db';
-import type { DigestSubscription, EventType } from '@portal/contracts';
+import type { DigestSubscription, EventType, Language } from '@portal/contracts';
+import { t, type MessageId } from '../../lib/i18n/i18n.ts';
 import { createXlsxStream, concatChunks, type CellValue } from '@portal/xlsx';
 import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow } from '../mail/outbox.ts';
 import { requireEmailConfirmation } from '../mail/mail.service.ts';
@@ -27,19 +28,20 @@ export const DIGEST_ATTACHMENT_BUILDER = 'digest-workbook';
 const DIGEST_WINDOW_DAYS = 7;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export const DIGEST_COLUMNS = [
-  { header: 'Changed At (UTC)', width: 18 },
-  { header: 'Status', width: 11 },
-  { header: 'Attendee Name', width: 26 },
-  { header: 'Email', width: 32 },
-  { header: 'Attendee Type', width: 14 },
-  { header: 'Store Code', width: 11 },
-  { header: 'Store Name', width: 28 },
-  { header: 'Region', width: 8 },
-  { header: 'Zone', width: 8 },
-  { header: 'District', width: 10 },
-  { header: 'Enroll Date', width: 12 },
-] as const;
+/** The workbook's columns: each header's message and width. */
+const DIGEST_COLUMNS = [
+  { id: 'export.digest.changedAt', width: 18 },
+  { id: 'export.retailer.Status', width: 11 },
+  { id: 'export.retailer.Attendee Name', width: 26 },
+  { id: 'export.retailer.Email', width: 32 },
+  { id: 'export.retailer.Attendee Type', width: 14 },
+  { id: 'export.retailer.Store Code', width: 11 },
+  { id: 'export.retailer.Store Name', width: 28 },
+  { id: 'export.retailer.Region', width: 8 },
+  { id: 'export.retailer.Zone', width: 8 },
+  { id: 'export.retailer.District', width: 10 },
+  { id: 'export.retailer.Enroll Date', width: 12 },
+] as const satisfies ReadonlyArray<{ id: MessageId; width: number }>;
 
 
 // ---------------------------------------------------------------------------------------------
@@ -178,7 +180,7 @@ function parseParams(params: Record<string, unknown>): DigestWorkbookParams {
  * The digest workbook: one row per registration of the recipient's scope changed in the period,
  * then a blank row and the scope's totals. The scope is the recipient's at build time.
  */
-export async function buildDigestWorkbook(db: Db, raw: Record<string, unknown>, modifiedAt?: Date): Promise<Buffer> {
+export async function buildDigestWorkbook(db: Db, raw: Record<string, unknown>, modifiedAt?: Date, language: Language = 'en'): Promise<Buffer> {
   const params = parseParams(raw);
   const scope = await loadReportScope(db, { personId: params.personId, email: params.email });
   const area = areaCondition(scope, {});
@@ -186,19 +188,20 @@ export async function buildDigestWorkbook(db: Db, raw: Record<string, unknown>, 
     q.digestChanges(db, params.event, area, new Date(params.since), new Date(params.until)),
     q.digestTotals(db, params.event, area),
   ]);
-  const xlsx = createXlsxStream({ sheetName: 'Changes', columns: DIGEST_COLUMNS, ...(modifiedAt ? { modifiedAt } : {}) });
+  const columns = DIGEST_COLUMNS.map(({ id, width }) => ({ header: t(language, id), width }));
+  const xlsx = createXlsxStream({ sheetName: t(language, 'export.digest.sheet'), columns, ...(modifiedAt ? { modifiedAt } : {}) });
   const chunks: Uint8Array[] = [];
   for (const c of changes) {
-    const row: CellValue[] = [c.changedAt, c.status, c.attendeeName, c.email, c.attendeeType, c.storeCode, c.storeName, c.region, c.zone, c.district, c.enrollDate];
+    const row: CellValue[] = [c.changedAt, language === 'en' ? c.status : t(language, 'registrationStatus', { status: c.status }), c.attendeeName, c.email, language === 'en' ? c.attendeeType : t(language, 'attendeeType', { type: c.attendeeType }), c.storeCode, c.storeName, c.region, c.zone, c.district, c.enrollDate];
     chunks.push(...xlsx.addRow(row));
   }
   chunks.push(...xlsx.addRow([]));
-  const label = `Totals for ${describeScope(scope)} (${params.event}) at ${params.until.slice(0, 16).replace('T', ' ')} UTC`;
+  const label = t(language, 'export.digest.totalsFor', { scope: describeScope(scope), event: params.event, at: params.until.slice(0, 16).replace('T', ' ') });
   chunks.push(...xlsx.addRow([label], { bold: true }));
-  chunks.push(...xlsx.addRow(['Registrations changed in the period', changes.length]));
-  chunks.push(...xlsx.addRow(['Stores', totals.stores]));
-  chunks.push(...xlsx.addRow(['Stores enrolled', totals.enrolledStores]));
-  chunks.push(...xlsx.addRow(['Registrations enrolled', totals.registrations]));
+  chunks.push(...xlsx.addRow([t(language, 'export.digest.changed'), changes.length]));
+  chunks.push(...xlsx.addRow([t(language, 'export.digest.stores'), totals.stores]));
+  chunks.push(...xlsx.addRow([t(language, 'export.digest.storesEnrolled'), totals.enrolledStores]));
+  chunks.push(...xlsx.addRow([t(language, 'export.digest.registrationsEnrolled'), totals.registrations]));
   chunks.push(...xlsx.finish());
   return Buffer.from(concatChunks(chunks));
 }

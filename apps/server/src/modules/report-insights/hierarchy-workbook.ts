@@ -12,26 +12,32 @@
  * only one page and the writer's small buffer are held, whatever the network's size.
  */
 import type { Db } from '@portal/db';
-import type { EventType } from '@portal/contracts';
+import type { EventType, Language } from '@portal/contracts';
+import { t, type MessageId } from '../../lib/i18n/i18n.ts';
 import { createXlsxStream, type CellValue, type XlsxFormula, type XlsxRowOptions } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
 import { workbookDistricts, workbookStores, type WorkbookDistrict, type WorkbookStore } from './report-insights.queries.ts';
 import type { SQL } from 'drizzle-orm';
 
-export const HIERARCHY_SHEET = 'Enrollment by Hierarchy';
-export const HIERARCHY_COLUMNS = [
-  { header: 'Region', width: 24 },
-  { header: 'Zone', width: 24 },
-  { header: 'District', width: 28 },
-  { header: 'Store Code', width: 12 },
-  { header: 'Store Name', width: 32 },
-  { header: 'City/State', width: 24 },
-  { header: 'Stores', width: 10 },
-  { header: 'Enrolled Stores', width: 16 },
-  { header: 'Not Enrolled Stores', width: 20 },
-  { header: 'Enrolled %', width: 12 },
-  { header: 'Enrolled Attendees', width: 19 },
-] as const;
+/** The sheet's columns: each header's message and width. */
+const HIERARCHY_COLUMNS = [
+  { id: 'export.retailer.Region', width: 24 },
+  { id: 'export.retailer.Zone', width: 24 },
+  { id: 'export.retailer.District', width: 28 },
+  { id: 'export.retailer.Store Code', width: 12 },
+  { id: 'export.retailer.Store Name', width: 32 },
+  { id: 'export.retailer.City/State', width: 24 },
+  { id: 'export.hierarchy.stores', width: 10 },
+  { id: 'export.hierarchy.enrolledStores', width: 16 },
+  { id: 'export.hierarchy.notEnrolledStores', width: 20 },
+  { id: 'export.hierarchy.enrolledPct', width: 12 },
+  { id: 'export.hierarchy.enrolledAttendees', width: 19 },
+] as const satisfies ReadonlyArray<{ id: MessageId; width: number }>;
+
+/** The sheet's name and headers in `language` (English: Enrollment by Hierarchy, Region … Enrolled Attendees). */
+export function hierarchySheetHead(language: Language = 'en') {
+  return { sheetName: t(language, 'export.hierarchy.sheet'), columns: HIERARCHY_COLUMNS.map(({ id, width }) => ({ header: t(language, id), width })) };
+}
 /**
  * Outline levels of the rows: a group's subtotal row sits at the group's level, its member rows one
  * deeper (stores 4), the grand total at none; Excel then offers the buttons 1 (grand total) to 5 (stores).
@@ -88,19 +94,19 @@ export async function prepareHierarchyWorkbook(
   db: Db,
   eventId: EventType,
   scope: SQL,
-  options: { pageStores?: number; modifiedAt?: Date } = {},
+  options: { pageStores?: number; modifiedAt?: Date; language?: Language } = {},
 ): Promise<HierarchyWorkbook> {
   const districts = await workbookDistricts(db, scope);
   const pages = pageDistricts(districts, options.pageStores);
   return {
     stores: districts.reduce((n, d) => n + d.stores, 0),
     districts: districts.length,
-    chunks: writeWorkbook(db, eventId, pages, options.modifiedAt),
+    chunks: writeWorkbook(db, eventId, pages, options.modifiedAt, options.language ?? 'en'),
   };
 }
 
-async function* writeWorkbook(db: Db, eventId: EventType, pages: readonly WorkbookDistrict[][], modifiedAt: Date | undefined): AsyncGenerator<Uint8Array> {
-  const sheet = hierarchySheet(modifiedAt);
+async function* writeWorkbook(db: Db, eventId: EventType, pages: readonly WorkbookDistrict[][], modifiedAt: Date | undefined, language: Language): AsyncGenerator<Uint8Array> {
+  const sheet = hierarchySheet(modifiedAt, language);
   let next: Promise<WorkbookStore[]> | null = pages[0] ? workbookStores(db, eventId, pages[0].map((d) => d.district)) : null;
   for (let p = 0; p < pages.length; p++) {
     const stores = await next!;
@@ -118,10 +124,10 @@ async function* writeWorkbook(db: Db, eventId: EventType, pages: readonly Workbo
 }
 
 /** The sheet's rows, written page by page; each call returns the zip chunks it produced. */
-function hierarchySheet(modifiedAt: Date | undefined) {
+function hierarchySheet(modifiedAt: Date | undefined, language: Language) {
+  const groupTotal = (code: string, name: string) => t(language, 'export.groupTotal', { group: `${code} ${name}` });
   const xlsx = createXlsxStream({
-    sheetName: HIERARCHY_SHEET,
-    columns: HIERARCHY_COLUMNS,
+    ...hierarchySheetHead(language),
     outlineLevels: OUTLINE.store,
     // Native zlib: fflate's JavaScript deflate was about 40% of the workbook's CPU time.
     compression: nodeCompression,
@@ -183,8 +189,8 @@ function hierarchySheet(modifiedAt: Date | undefined) {
       for (const d of districts) {
         if (region && region.code !== d.region) closeRegion();
         if (zone && zone.code !== d.zone) closeZone();
-        region ??= open(d.region, `${d.region} ${d.regionName} Total`);
-        zone ??= open(d.zone, `${d.zone} ${d.zoneName} Total`);
+        region ??= open(d.region, groupTotal(d.region, d.regionName));
+        zone ??= open(d.zone, groupTotal(d.zone, d.zoneName));
         const district: OpenGroup = { firstRow: xlsx.nextRowNumber, stores: 0, enrolledStores: 0, attendees: 0 };
         for (const store of byDistrict.get(d.district) ?? []) {
           const enrolled = store.enrolled > 0 ? 1 : 0;
@@ -195,7 +201,7 @@ function hierarchySheet(modifiedAt: Date | undefined) {
           district.enrolledStores += enrolled;
           district.attendees += store.enrolled;
         }
-        summaryRow([d.region, d.zone, `${d.district} ${d.districtName} Total`], district, OUTLINE.district);
+        summaryRow([d.region, d.zone, groupTotal(d.district, d.districtName)], district, OUTLINE.district);
         for (const group of [zone, region, grand]) {
           group.stores += district.stores;
           group.enrolledStores += district.enrolledStores;
@@ -212,7 +218,7 @@ function hierarchySheet(modifiedAt: Date | undefined) {
       const total = (column: string, value: number): CellValue => (empty ? 0 : subtotal(column, grand.firstRow, last, value));
       add(
         [
-          'Grand Total', '', '', '', '', '',
+          t(language, 'export.grandTotal'), '', '', '', '', '',
           total('G', grand.stores),
           total('H', grand.enrolledStores),
           total('I', grand.stores - grand.enrolledStores),

@@ -5,20 +5,30 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '@portal/db';
-import type { CoverageRow, EventType } from '@portal/contracts';
+import type { CoverageRow, EventType, Language } from '@portal/contracts';
 import { createXlsxStream, type CellValue } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
 import { comparisonRows, coverageRows, EXPORT_PAGE_ROWS } from './report-insights.service.ts';
 import { eventComparisonTotals } from './report-insights.queries.ts';
+import { t } from '../../lib/i18n/i18n.ts';
 
-export const COVERAGE_SHEET = 'Coverage';
-export const COVERAGE_COLUMNS = ['Store Code', 'Store Name', 'Region', 'Zone', 'District', 'Managers', 'Managers Not Enrolled'] as const;
-export const COMPARISON_SHEET = 'Stores';
-export const COMPARISON_COLUMNS = ['Store Code', 'Store Name', 'Region', 'Zone', 'District', 'nbc Enrolled', 'abc Enrolled'] as const;
+const STORE_COLUMNS = ['Store Code', 'Store Name', 'Region', 'Zone', 'District'] as const;
+const storeColumns = (language: Language) => STORE_COLUMNS.map((name) => t(language, `export.retailer.${name}`));
+
+/** The coverage sheet's name and headers in `language` (English: Coverage, Store Code … Managers Not Enrolled). */
+export function coverageSheet(language: Language = 'en') {
+  return { sheetName: t(language, 'export.insights.coverageSheet'), columns: [...storeColumns(language), t(language, 'export.insights.managers'), t(language, 'export.insights.managersNotEnrolled')] };
+}
+
+/** The nbc-vs-abc sheet's name and headers in `language`. */
+export function comparisonSheet(language: Language = 'en') {
+  const enrolled = (event: EventType) => t(language, 'export.insights.eventEnrolled', { event });
+  return { sheetName: t(language, 'export.insights.storesSheet'), columns: [...storeColumns(language), enrolled('nbc'), enrolled('abc')] };
+}
 
 /** A store's managers as one cell, as the web table shows them: "Name <e-mail> (enrolled|not enrolled)", "; " between. */
-export function managersText(row: CoverageRow): string {
-  return row.managers.map((m) => `${m.name || m.email} <${m.email}> (${m.enrolled ? 'enrolled' : 'not enrolled'})`).join('; ');
+export function managersText(row: CoverageRow, language: Language = 'en'): string {
+  return row.managers.map((m) => t(language, 'export.insights.manager', { name: m.name || m.email, email: m.email, enrolled: m.enrolled ? 'yes' : 'no' })).join('; ');
 }
 
 /**
@@ -34,13 +44,14 @@ async function prepare<Page>(pages: AsyncGenerator<Page>, write: (pages: AsyncIt
   return { chunks: write(pages, first) };
 }
 
-export async function prepareCoverageExport(db: Db, event: EventType, area: SQL, options: { pageRows?: number } = {}): Promise<PreparedExport> {
+export async function prepareCoverageExport(db: Db, event: EventType, area: SQL, options: { pageRows?: number; language?: Language } = {}): Promise<PreparedExport> {
+  const language = options.language ?? 'en';
   return prepare(coverageRows(db, event, area, options.pageRows ?? EXPORT_PAGE_ROWS), async function* (pages, first) {
-    const xlsx = createXlsxStream({ sheetName: COVERAGE_SHEET, columns: [...COVERAGE_COLUMNS], compression: nodeCompression });
+    const xlsx = createXlsxStream({ ...coverageSheet(language), compression: nodeCompression });
     for (let page = first; !page.done; page = await pages.next()) {
       const out: Uint8Array[] = [];
       for (const row of page.value) {
-        const values: CellValue[] = [row.dlrnum, row.storeName, row.region, row.zone, row.district, managersText(row), row.managers.filter((m) => !m.enrolled).length];
+        const values: CellValue[] = [row.dlrnum, row.storeName, row.region, row.zone, row.district, managersText(row, language), row.managers.filter((m) => !m.enrolled).length];
         for (const chunk of xlsx.addRow(values)) out.push(chunk);
       }
       yield* out;
@@ -49,10 +60,11 @@ export async function prepareCoverageExport(db: Db, event: EventType, area: SQL,
   });
 }
 
-export async function prepareComparisonExport(db: Db, area: SQL, options: { pageRows?: number } = {}): Promise<PreparedExport> {
+export async function prepareComparisonExport(db: Db, area: SQL, options: { pageRows?: number; language?: Language } = {}): Promise<PreparedExport> {
+  const language = options.language ?? 'en';
   const totals = await eventComparisonTotals(db, area);
   return prepare(comparisonRows(db, area, options.pageRows ?? EXPORT_PAGE_ROWS), async function* (pages, first) {
-    const xlsx = createXlsxStream({ sheetName: COMPARISON_SHEET, columns: [...COMPARISON_COLUMNS], compression: nodeCompression });
+    const xlsx = createXlsxStream({ ...comparisonSheet(language), compression: nodeCompression });
     for (let page = first; !page.done; page = await pages.next()) {
       const out: Uint8Array[] = [];
       for (const row of page.value) {
@@ -63,8 +75,8 @@ export async function prepareComparisonExport(db: Db, area: SQL, options: { page
     if (totals.total) {
       yield* xlsx.addRow(
         [
-          `Total (${totals.total} stores)`,
-          `${totals.nbcStores} stores at nbc, ${totals.abcStores} at abc, ${totals.bothStores} at both`,
+          t(language, 'export.insights.comparisonTotal', { total: totals.total }),
+          t(language, 'export.insights.comparisonStores', { nbc: totals.nbcStores, abc: totals.abcStores, both: totals.bothStores }),
           '',
           '',
           '',

@@ -30,6 +30,7 @@ import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { registerAttachmentBuilder } from '../mail/attachments.ts';
+import { readerLanguage } from '../languages/languages.service.ts';
 import { assertInScope, reportScopeOf, type NamedArea } from '../report-scope/report-scope.ts';
 import { askToConfirmDigestAddress, buildDigestWorkbook, DIGEST_ATTACHMENT_BUILDER, DIGEST_CRON, DIGEST_JOB, getSubscription, runDigests, setSubscription } from './digest.ts';
 import { prepareHierarchyWorkbook } from './hierarchy-workbook.ts';
@@ -78,13 +79,13 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod<{ remindersPerRecipient
   app.get('/api/Report/Coverage/Export', { ...readers, schema: { querystring: insightQuerySchema } }, async (request, reply) => {
     const { event: named, ...area } = request.query;
     const event = eventOf(request, named);
-    const file = await prepareCoverageExport(app.db, event, await areaOf(request, area));
+    const file = await prepareCoverageExport(app.db, event, await areaOf(request, area), { language: await readerLanguage(app.db, request) });
     await auditDownload(request, event, { report: 'coverage', area });
     return sendXlsx(request, reply, coverageExportFileName(event), file.chunks);
   });
 
   app.get('/api/Report/EventComparison/Export', { ...readers, schema: { querystring: comparisonQuerySchema } }, async (request, reply) => {
-    const file = await prepareComparisonExport(app.db, await areaOf(request, request.query));
+    const file = await prepareComparisonExport(app.db, await areaOf(request, request.query), { language: await readerLanguage(app.db, request) });
     await auditDownload(request, userOf(request).eventType, { report: 'event-comparison', area: request.query });
     return sendXlsx(request, reply, EVENT_COMPARISON_EXPORT_FILE_NAME, file.chunks);
   });
@@ -136,13 +137,13 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod<{ remindersPerRecipient
     const result = await runDigests(app.db, new Date(), app.log, options.remindersPerRecipientDay);
     app.log.info(result, 'weekly digests queued');
   });
-  registerAttachmentBuilder(DIGEST_ATTACHMENT_BUILDER, async (db, params) => ({ content: await buildDigestWorkbook(db, params) }));
+  registerAttachmentBuilder(DIGEST_ATTACHMENT_BUILDER, async (db, params, language) => ({ content: await buildDigestWorkbook(db, params, undefined, language) }));
 
   app.get('/api/Report/HierarchyWorkbook', { ...readers, schema: { querystring: insightQuerySchema } }, async (request, reply) => {
     const { event: named, ...area } = request.query;
     const event = eventOf(request, named);
     const started = performance.now();
-    const workbook = await prepareHierarchyWorkbook(app.db, event, await areaOf(request, area));
+    const workbook = await prepareHierarchyWorkbook(app.db, event, await areaOf(request, area), { language: await readerLanguage(app.db, request) });
     await audit(app.db, {
       action: 'report-download',
       success: true,

@@ -12,7 +12,7 @@ import { INSIGHT_PAGE_DEFAULT, INSIGHT_PAGE_MAX, type CoverageAnswer, type Event
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { setPersonReportScope } from '../report-scope/report-scope.ts';
 import { OUTLINE } from './hierarchy-workbook.ts';
-import { COMPARISON_COLUMNS, COVERAGE_COLUMNS, managersText, prepareComparisonExport, prepareCoverageExport } from './insight-exports.ts';
+import { comparisonSheet, coverageSheet, managersText, prepareComparisonExport, prepareCoverageExport } from './insight-exports.ts';
 import { areaCondition } from './report-insights.service.ts';
 
 interface StoreRec { dlrnum: string; name: string; district: string; zone: string; region: string; em: number | null; gm: number | null }
@@ -328,7 +328,7 @@ describe('reports beyond the seed', () => {
         const expected = expectedGaps('abc', areas[level]);
         const sheet = await download('/api/Report/Coverage/Export?event=abc', level, 'Coverage Gaps_abc.xlsx');
         const rows = valuesOf(sheet);
-        expect(rows[0]).toEqual([...COVERAGE_COLUMNS]);
+        expect(rows[0]).toEqual(coverageSheet().columns);
         // exceljs drops an empty cell from a row's values: a store without managers has no Managers cell.
         expect(rows.slice(1).map((r) => r.filter((v) => v !== undefined))).toEqual(coverageCells(expected));
       });
@@ -337,7 +337,7 @@ describe('reports beyond the seed', () => {
         const expected = expectedComparison(areas[level]);
         const totals = comparisonTotalsOf(expected);
         const rows = valuesOf(await download('/api/Report/EventComparison/Export', level, 'nbc vs abc by Store.xlsx'));
-        expect(rows[0]).toEqual([...COMPARISON_COLUMNS]);
+        expect(rows[0]).toEqual(comparisonSheet().columns);
         expect(rows.slice(1, -1)).toEqual(expected.map((r) => [r.dlrnum, r.storeName, r.region, r.zone, r.district, r.nbcEnrolled, r.abcEnrolled]));
         expect(rows.at(-1)).toEqual([
           `Total (${expected.length} stores)`,
@@ -365,8 +365,13 @@ describe('reports beyond the seed', () => {
       expect(comparisonSmall).toEqual(await read(await prepareComparisonExport(t.database.db, area)));
       expect(comparisonSmall.length).toBe(stores.length + 2);
       // An empty area: the header only (and no totals row for the comparison).
-      expect(await read(await prepareCoverageExport(t.database.db, 'nbc', sql`false`))).toEqual([[...COVERAGE_COLUMNS]]);
-      expect(await read(await prepareComparisonExport(t.database.db, sql`false`))).toEqual([[...COMPARISON_COLUMNS]]);
+      expect(await read(await prepareCoverageExport(t.database.db, 'nbc', sql`false`))).toEqual([coverageSheet().columns]);
+      expect(await read(await prepareComparisonExport(t.database.db, sql`false`))).toEqual([comparisonSheet().columns]);
+      // In French: the headers, and the totals row's words.
+      const french = await read(await prepareComparisonExport(t.database.db, area, { language: 'fr-CA' }));
+      expect(french[0]).toEqual(['Code de concession', 'Nom de la concession', 'Région', 'Zone', 'District', 'Inscrits nbc', 'Inscrits abc']);
+      expect(String(french.at(-1)![0])).toMatch(/^Total \(\d+ concessions?\)$/);
+      expect(String(french.at(-1)![1])).toMatch(/^\d+ concessions à nbc, \d+ à abc, \d+ aux deux$/);
     });
   });
 
