@@ -3,7 +3,9 @@
  * and, signed in as the demo dealer, `/nbc/welcome`, in Debian's Chromium headless. Targets:
  * `/nbc` and `/abc` performance 97, LCP 2.0 s, TBT 100 ms; `/nbc/welcome` 95, 2.2 s, 100 ms;
  * accessibility 100 everywhere.
- *   npm run build && npx tsx bench/lighthouse/lighthouse.bench.ts [--runs 3] [--write] [--details] [--only /nbc/welcome]
+ *   npm run build && npx tsx bench/lighthouse/lighthouse.bench.ts [--runs 3] [--write] [--details] [--only /nbc/welcome] [--fr]
+ * With --fr every page is read by a French reader (the stored choice fr-CA and the browser's language
+ * fr-CA: the French catalog parts and the French content variants load).
  * The median of the runs is reported; --write puts the table into bench/lighthouse/RESULTS.md;
  * --details prints where each run's main-thread time went (the trace's long tasks, script
  * evaluation by file, LCP element and phases), to find what to remove.
@@ -22,6 +24,9 @@ const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] ?? 3) || 3;
 const details = args.includes('--details');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const french = args.includes('--fr');
+/** English runs write RESULTS.md, French runs RESULTS.fr-CA.md. */
+const resultsFile = french ? 'RESULTS.fr-CA.md' : 'RESULTS.md';
 
 interface Target {
   path: string;
@@ -69,13 +74,14 @@ function printDetails(path: string, audits: Record<string, AuditDetails & { nume
   console.log(`  ${path} requests (start-end ms):`, items('network-requests').map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '').slice(0, 60)} ${Math.round(Number(i.networkRequestTime))}-${Math.round(Number(i.networkEndTime))}`).join('\n    '));
 }
 
-/** A Chromium profile whose localStorage holds the login, without a warm HTTP cache. */
+/** A Chromium profile whose localStorage holds the login (if any) and the language, without a warm HTTP cache. */
 async function profileWithLogin(url: string, stored: unknown): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-lh-profile-'));
   const context = await chromium.launchPersistentContext(dir, { executablePath: CHROME_PATH, args: CHROMIUM_ARGS, headless: true });
   const page = await context.newPage();
   await page.goto(`${url}/healthz`);
-  await page.evaluate((value) => window.localStorage.setItem('userdetail', value), JSON.stringify(stored));
+  if (stored) await page.evaluate((value) => window.localStorage.setItem('userdetail', value), JSON.stringify(stored));
+  if (french) await page.evaluate(() => window.localStorage.setItem('portal.language', 'fr-CA'));
   await context.close();
   return dir;
 }
@@ -83,7 +89,7 @@ async function profileWithLogin(url: string, stored: unknown): Promise<string> {
 async function lighthouse(url: string, profile?: string): Promise<Scores> {
   const load = loadavg()[0] ?? 0;
   const out = join(mkdtempSync(join(tmpdir(), 'portal-lh-')), 'report.json');
-  const chromeFlags = [...CHROMIUM_ARGS, '--headless=new', ...(profile ? [`--user-data-dir=${profile}`] : [])].join(' ');
+  const chromeFlags = [...CHROMIUM_ARGS, '--headless=new', ...(profile ? [`--user-data-dir=${profile}`] : []), ...(french ? ['--lang=fr-CA', '--accept-lang=fr-CA'] : [])].join(' ');
   const cli = join(REPO_ROOT, 'node_modules/lighthouse/cli/index.js');
   await run(
     process.execPath,
@@ -124,7 +130,7 @@ try {
     const all: Scores[] = [];
     for (let i = 0; i < runs; i++) {
       // A fresh profile per run: the login must survive, the HTTP cache must not.
-      const profile = target.login ? await profileWithLogin(portal.url, stored) : undefined;
+      const profile = target.login || french ? await profileWithLogin(portal.url, target.login ? stored : null) : undefined;
       if (profile) profiles.push(profile);
       const scores = await lighthouse(`${portal.url}${target.path}`, profile);
       all.push(scores);
@@ -146,10 +152,10 @@ if (args.includes('--write')) {
   const row = (r: (typeof results)[number]) =>
     `| \`${r.path}\` | **${r.median.performance}** (${r.target.performance}) | **${r.median.accessibility}** | ${Math.round(r.median.fcp)} | ${Math.round(r.median.lcp)} (${r.target.lcp}) | ${Math.round(r.median.tbt)} (${r.target.tbt}) | ${r.median.cls.toFixed(3)} | ${Math.round(r.median.si)} | ${verdict(r) ? 'met' : 'not met'} | ${r.all.map((s) => `${s.performance}/${s.accessibility} (load ${s.load.toFixed(1)})`).join(', ')} |`;
   writeFileSync(
-    join(REPO_ROOT, 'bench/lighthouse/RESULTS.md'),
-    `# Lighthouse: /nbc, /abc and /nbc/welcome
+    join(REPO_ROOT, `bench/lighthouse/${resultsFile}`),
+    `# Lighthouse: /nbc, /abc and /nbc/welcome${french ? ', read in French' : ''}
 
-\`npx tsx bench/lighthouse/lighthouse.bench.ts --runs ${runs} --write\` (${new Date().toISOString().slice(0, 10)}), Lighthouse ${version}, default
+\`npx tsx bench/lighthouse/lighthouse.bench.ts --runs ${runs} --write${french ? ' --fr' : ''}\` (${new Date().toISOString().slice(0, 10)}), Lighthouse ${version}, default
 settings (mobile form factor, simulated Slow 4G throttling and 4x CPU slowdown), Debian's Chromium headless
 (\`CHROME_PATH=/usr/bin/chromium\`, flags \`${CHROMIUM_ARGS.join(' ')} --headless=new\`), against the built portal
 with demo data on loopback. \`/nbc/welcome\` runs signed in as the demo dealer: the login is put into the profile's
@@ -163,6 +169,6 @@ total blocking time, and with it the score, moves with what else runs on it.
 ${results.map(row).join('\n')}
 `,
   );
-  console.log('wrote bench/lighthouse/RESULTS.md');
+  console.log(`wrote bench/lighthouse/${resultsFile}`);
 }
 process.exit(failed ? 1 : 0);
