@@ -189,6 +189,9 @@ export const sessionReportRowSchema = z.object({
   attended: z.number().int(),
 });
 export type SessionReportRow = z.infer<typeof sessionReportRowSchema>;
+/** `GET /api/Report/Sessions` (JSON): the rows and the event's time zone, in which the web shows `startsAt`. */
+export const sessionReportDataSchema = z.object({ rows: z.array(sessionReportRowSchema), total: z.number().int(), timeZone: z.string() });
+export type SessionReportData = z.infer<typeof sessionReportDataSchema>;
 
 export const SESSION_REPORT_LEVELS = ['Region', 'Zone', 'District'] as const;
 export const sessionHierarchyQuerySchema = z.object({
@@ -199,3 +202,5 @@ export const sessionHierarchyQuerySchema = z.object({
 });
 export const sessionHierarchyRowSchema = z.object({ code: z.string(), name: z.string(), enrolled: z.number().int(), attended: z.number().int() });
 export type SessionHierarchyRow = z.infer<typeof sessionHierarchyRowSchema>;
+export const sessionHierarchyDataSchema = z.object({ rows: z.array(sessionHierarchyRowSchema), total: z.number().int() });
+export type SessionHierarchyData = z.infer<typeof sessionHierarchyDataSchema>;

@@ -22,23 +22,31 @@ export interface MessageArea {
  * loader of its French part (a dynamic import, so a chunk of its own).
  */
 export function defineMessageArea<English extends Messages>(name: string, en: English, loadFrCA: () => Promise<Readonly<Record<keyof English, string>>>): MessageArea {
-  let french: Messages | undefined;
   let pending: Promise<Messages> | undefined;
   const loadFrench = (): Promise<Messages> => {
-    pending ??= loadFrCA().then(
-      (messages) => (french = messages),
-      (error: unknown) => {
-        pending = undefined; // a later render (after a reconnect) may try again
-        throw error;
-      },
-    );
+    if (!pending) {
+      const loading: Promise<Messages> = loadFrCA().then(
+        (messages) => {
+          // Marked settled the way React reads a thenable: `use` then answers at once. The French part
+          // is always this promise, never the bare messages: a render that suspended on it is
+          // replayed, and the replay must call `use` again (else its hooks no longer line up).
+          Object.assign(loading, { status: 'fulfilled', value: messages });
+          return messages;
+        },
+        (error: unknown) => {
+          pending = undefined; // a later render (after a reconnect) may try again
+          throw error;
+        },
+      );
+      pending = loading;
+    }
     return pending;
   };
   // The area's chunk is being evaluated: a French reader's part starts downloading now.
   if (typeof window !== 'undefined' && currentLanguage() === 'fr-CA') void loadFrench().catch(() => undefined);
   return {
     name,
-    part: (language) => (language === 'en' ? en : (french ?? loadFrench())),
+    part: (language) => (language === 'en' ? en : loadFrench()),
   };
 }
 

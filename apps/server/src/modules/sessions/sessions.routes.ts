@@ -101,7 +101,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
   };
   app.get(SESSIONS_PATHS.report, { ...readers, schema: { querystring: sessionReportQuerySchema } }, async (request, reply) => {
     const rows = await service.reportFill(request.query.event, await reportScopeOf(request));
-    if (request.query.format !== 'xlsx') return ok({ rows, total: rows.length });
+    if (request.query.format !== 'xlsx') return ok({ rows, total: rows.length, timeZone: await service.reportTimeZone(request.query.event) });
     return workbook(request, reply, `sessions-${request.query.event}`, request.query.event, fillColumns, rows.map((r) => [r.title, r.startsAt.slice(0, 16).replace('T', ' '), r.room, r.capacity, r.enrolled, r.waitlisted, r.attended]));
   });
   app.get(route(SESSIONS_PATHS.reportHierarchy), { ...readers, schema: { params: sessionIdParamsSchema, querystring: sessionHierarchyQuerySchema } }, async (request, reply) => {

@@ -537,6 +537,11 @@ export function createSessionsService(deps: SessionsServiceDeps) {
       }));
     },
 
+    /** The event's time zone (the report's `startsAt` are instants; readers see them in this zone). */
+    async reportTimeZone(eventId: string): Promise<string> {
+      return (await q.findEvent(db, eventId))?.timeZone ?? 'UTC';
+    },
+
     async reportHierarchy(sessionId: number, query: { reportLevel: 'Region' | 'Zone' | 'District'; region?: string | undefined; zone?: string | undefined }, scope: ReportScope): Promise<SessionHierarchyRow[]> {
       const session = await q.findSession(db, sessionId);
       if (!session) throw notFound('No session with this id.');

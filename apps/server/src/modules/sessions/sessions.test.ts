@@ -250,6 +250,7 @@ describe('session reports within the reader’s scope', () => {
     const fill = await t.app.inject({ method: 'GET', url: `${SESSIONS_PATHS.report}?event=nbc`, headers: bearer(corporate) });
     expect(fill.statusCode, fill.body).toBe(200);
     expect(body<{ rows: Array<{ id: number }> }>(fill).data.rows.find((r) => r.id === s.id)).toMatchObject({ capacity: 100, enrolled: 5, waitlisted: 0, attended: 1 });
+    expect(body<{ timeZone: string }>(fill).data.timeZone).toBe('America/Los_Angeles');
     const byRegion = await t.app.inject({ method: 'GET', url: `${path(SESSIONS_PATHS.reportHierarchy, { id: s.id })}?reportLevel=Region`, headers: bearer(corporate) });
     const regions = body<{ rows: Array<{ code: string; enrolled: number; attended: number }> }>(byRegion).data.rows;
     expect(regions.find((r) => r.code === '010')).toMatchObject({ enrolled: 3, attended: 1 });

@@ -2,7 +2,7 @@
  * Everything under /nbc/reporting (docs/design/web-rules.md, section 2). The routes exist only for `field` or `corporate`;
  * corporate adds the corporate, distributor, SBR and traveller reports. Any other path goes to `/`.
  */
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ScopeGate } from './components/scope-gate.tsx';
 import { useReportUser } from './hooks/use-report-user.ts';
@@ -17,8 +17,12 @@ import { EventComparisonPage } from './pages/event-comparison-page.tsx';
 import { TimelinePage } from './pages/timeline-page.tsx';
 import { ArrivalsPage } from './pages/arrivals-page.tsx';
 import { canUseInsights } from './insight-catalogue.ts';
+import { PageLoading } from '../../components/ui/page-loading.tsx';
 import type { ReportSlug } from './report-catalogue.ts';
 import { allowedReportSlugs, canUseReporting } from './report-catalogue.ts';
+
+/** Session fill by region, zone and district: a chunk of its own, with its catalog part. */
+const SessionsReportPage = lazy(() => import('./pages/sessions-report-page.tsx'));
 
 const REPORT_ROUTES: Record<ReportSlug, readonly (readonly [path: string, element: ReactElement])[]> = {
   // The drill-down opens at the viewer's report scope (ScopeGate).
@@ -51,6 +55,14 @@ export default function ReportingRoutes() {
         <Route path="timeline" element={<TimelinePage />} />
         <Route path="comparison" element={<EventComparisonPage />} />
         <Route path="arrivals" element={<ArrivalsPage />} />
+        <Route
+          path="sessions"
+          element={
+            <Suspense fallback={<PageLoading />}>
+              <SessionsReportPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </div>

@@ -27,4 +27,6 @@ export const reportKeys = {
   digest: () => [...reportKeys.all, 'digest'] as const,
   arrivals: (event: string, level: string, region: string, zone: string) => [...reportKeys.all, 'arrivals', event, level, region, zone] as const,
   notArrived: (event: string, region: string, zone: string, page: number) => [...reportKeys.all, 'not-arrived', event, region, zone, page] as const,
+  sessionFill: (event: string) => [...reportKeys.all, 'sessions', event] as const,
+  sessionByArea: (session: number, level: string, region: string, zone: string) => [...reportKeys.all, 'sessions', 'by-area', session, level, region, zone] as const,
 };

@@ -10,6 +10,7 @@ import { useReportUser } from '../hooks/use-report-user.ts';
 import { menuEntries } from '../report-catalogue.ts';
 import { HierarchyWorkbookButton } from '../components/hierarchy-workbook-button.tsx';
 import { DigestToggle } from '../components/digest-toggle.tsx';
+import { SessionsReportMenuEntry } from '../components/sessions-report-menu-entry.tsx';
 import { INSIGHT_DESCRIPTIONS, INSIGHT_NAMES, INSIGHT_SLUGS, canUseInsights, insightPath } from '../insight-catalogue.ts';
 import { useUserDetail } from '../../../lib/user-storage.ts';
 import { reportingPaths } from '../reporting-paths.ts';
@@ -64,6 +65,7 @@ export function ReportMenuPage() {
           <DigestToggle />
         </section>
       )}
+      {insights && <SessionsReportMenuEntry />}
     </ReportPageLayout>
   );
 }

@@ -1,6 +1,50 @@
-/** Les messages en français canadien de la partie « sessions-report » (voir en/sessions-report.ts). */
+/**
+ * Les messages en français canadien du rapport de remplissage des sessions par région, zone et
+ * district (voir en/sessions-report.ts). Vouvoiement, espace insécable avant : ; ? ! et %.
+ */
 import type { AreaCatalog } from '../types.ts';
 import type { sessionsReportEn } from '../en/sessions-report.ts';
 
 export const sessionsReportFrCA: AreaCatalog<typeof sessionsReportEn> = {
+  'sessionsReport.menu.heading': 'Sessions',
+  'sessionsReport.menu.link': 'Remplissage des sessions',
+  'sessionsReport.menu.description': 'Les places, les inscrits, les personnes en attente et les présences de chaque session, et qui est venu par région, zone et district',
+  'sessionsReport.title': 'Remplissage des sessions',
+  'sessionsReport.back': 'Retour aux rapports',
+  'sessionsReport.event': 'Événement',
+  'sessionsReport.event.nbc': 'nbc\u00a0: National Business Conference',
+  'sessionsReport.event.abc': 'abc\u00a0: Annual Business Conference',
+  'sessionsReport.scopeNote': 'Les inscrits, les personnes en attente et les présences ne comptent que les participants de votre périmètre de rapport. La capacité est celle de toute la salle. Les heures sont celles du fuseau horaire de l’événement ({timeZone}).',
+  'sessionsReport.summary': '{sessions, plural, one {# session} other {# sessions}}\u00a0: {enrolled} inscrits, {waitlisted} en attente, {attended} présents.',
+  'sessionsReport.fill.label': 'Remplissage des sessions ({event})',
+  'sessionsReport.col.session': 'Session',
+  'sessionsReport.col.startsAt': 'Début',
+  'sessionsReport.col.room': 'Salle',
+  'sessionsReport.col.capacity': 'Capacité',
+  'sessionsReport.col.enrolled': 'Inscrits',
+  'sessionsReport.col.waitlisted': 'En attente',
+  'sessionsReport.col.attended': 'Présents',
+  'sessionsReport.col.seatsTaken': '% des places',
+  'sessionsReport.col.pctAttended': '% de présence',
+  'sessionsReport.col.Region': 'Région',
+  'sessionsReport.col.Zone': 'Zone',
+  'sessionsReport.col.District': 'District',
+  'sessionsReport.total': 'Total',
+  'sessionsReport.none': 'Aucune session au programme de cet événement.',
+  'sessionsReport.showBreakdown': '{title}\u00a0: par région, zone et district',
+  'sessionsReport.breakdown.heading': '{title} par {level, select, Region {région} Zone {zone} other {district}}',
+  'sessionsReport.breakdown.label': '{title} par {level, select, Region {région} Zone {zone} other {district}}',
+  'sessionsReport.breakdown.when': '{startsAt}, salle {room}',
+  'sessionsReport.breakdown.level': 'Par',
+  'sessionsReport.breakdown.drill': '{name} ({code})\u00a0: par {level, select, Zone {zone} other {district}}',
+  'sessionsReport.breakdown.inRegion': 'Région {code}',
+  'sessionsReport.breakdown.inZone': 'Zone {code}',
+  'sessionsReport.breakdown.showAll': 'Afficher tous les secteurs',
+  'sessionsReport.breakdown.none': 'Personne de votre périmètre n’a choisi cette session ni n’y a assisté.',
+  'sessionsReport.breakdown.close': 'Fermer la répartition',
+  'sessionsReport.loading': 'Chargement…',
+  'sessionsReport.error': 'Le rapport n’a pas pu être chargé. Veuillez réessayer.',
+  'sessionsReport.retry': 'Réessayer',
+  'sessionsReport.export': 'Exporter vers Excel',
+  'sessionsReport.exporting': 'Exportation…',
 };
