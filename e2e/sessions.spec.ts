@@ -2,9 +2,13 @@
  * The attendee's program (docs/sessions.md): a newly enrolled
  * attendee opens the Sessions tab beside Agenda, picks three sessions, is refused an overlapping
  * fourth with the other session's name, joins a full session's waiting list with a position, and
- * sees the same agenda on their registration page.
+ * sees the same agenda on their registration page. A report user reads each session's fill and one
+ * session by region, and downloads the workbook.
  */
-import { continueToRegistration, expect, openEnrollmentScreen, seriousA11yViolations, signInOrganizer, snap, test } from './fixtures.ts';
+import ExcelJS from 'exceljs';
+import type { Page } from '@playwright/test';
+import type { SessionHierarchyData, SessionReportData } from '@portal/contracts';
+import { continueToRegistration, expect, loginAs, openEnrollmentScreen, seriousA11yViolations, signInOrganizer, snap, test } from './fixtures.ts';
 
 test('pick three sessions, be refused an overlapping fourth, join a full one’s queue', async ({ page }) => {
   const email = `sam.sessions.${Date.now().toString(36)}@expo.example.com`;
@@ -74,4 +78,64 @@ test('the console lists each session’s fill and its people', async ({ page }) 
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(full).not.toContainText('cancelled');
+});
+
+/** Calls the API with the page's stored token, as the web app does. */
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('userdetail') ?? '{}') as { data?: { accessToken?: string } }).data?.accessToken ?? '');
+  const res = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+test('a report user reads session fill and one session by region, and downloads the workbook', async ({ page }) => {
+  await loginAs(page, 'reports');
+  await page.goto('/nbc/reporting');
+  // From the keyboard: the menu's link, then the session's breakdown.
+  const link = page.getByRole('list', { name: 'Sessions' }).getByRole('link', { name: 'Session Fill' });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/nbc\/reporting\/sessions$/);
+  const table = page.getByRole('table', { name: 'Session fill (nbc)' });
+  const fleet = table.getByRole('row').filter({ hasText: 'Fleet and commercial sales' });
+  await expect(fleet).toBeVisible();
+
+  const expected = await api<SessionReportData>(page, '/api/Report/Sessions?event=nbc');
+  const fleetRow = expected.rows.find((r) => r.title === 'Fleet and commercial sales')!;
+  expect(fleetRow).toMatchObject({ capacity: 40, enrolled: 40 });
+  await expect(table.locator('tbody tr')).toHaveCount(expected.rows.length);
+  // Capacity, enrolled, % of seats, waiting.
+  await expect(fleet.getByRole('cell').nth(3)).toHaveText('40');
+  await expect(fleet.getByRole('cell').nth(4)).toHaveText('40');
+  await expect(fleet.getByRole('cell').nth(5)).toHaveText('100%');
+  await expect(fleet.getByRole('cell').nth(6)).toHaveText(String(fleetRow.waitlisted));
+  const enrolled = expected.rows.reduce((sum, r) => sum + r.enrolled, 0);
+  await expect(page.getByTestId('sessions-summary')).toContainText(`${expected.rows.length} sessions: ${enrolled.toLocaleString('en-US')} enrolled`);
+
+  await fleet.getByRole('button', { name: 'Fleet and commercial sales: by region, zone and district' }).press('Enter');
+  const heading = page.getByRole('heading', { name: 'Fleet and commercial sales by region' });
+  await expect(heading).toBeFocused();
+  const regions = page.getByRole('table', { name: 'Fleet and commercial sales by region' });
+  const byRegion = await api<SessionHierarchyData>(page, `/api/Report/Sessions/${fleetRow.id}/Hierarchy?reportLevel=Region`);
+  expect(byRegion.rows.reduce((sum, r) => sum + r.enrolled, 0)).toBe(40);
+  await expect(regions.locator('tbody tr')).toHaveCount(byRegion.rows.length);
+  await expect(regions.locator('tfoot tr')).toContainText('Total40');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await snap(page, 'sessions-report');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to Excel' }).first().click()]);
+  expect(download.suggestedFilename()).toBe('sessions-nbc.xlsx');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const sheet = book.worksheets[0]!;
+  expect(sheet.rowCount).toBe(expected.rows.length + 1);
+  const titles: string[] = [];
+  sheet.getColumn(1).eachCell((cell, row) => row > 1 && titles.push(String(cell.value)));
+  expect(titles).toContain('Fleet and commercial sales');
+
+  // A phone's width: the tables scroll inside their boxes, the page itself does not scroll sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(regions).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await snap(page, 'sessions-report-360');
 });

@@ -24,8 +24,8 @@ const PAGES: { path: string; budget: boolean; login?: boolean; ready: string; la
   // forms load only when used.
   { path: '/checkin', budget: true, ready: '#pairing-code', late: /ponyfill|zxing|camera|desk-forms/i },
 ];
-/** Chunks that must not load before they are used (names from the Vite build); the console and the chart included. */
-const LATE_CODE = /reporting|enrollment|retailer-report|registration|workbook|export|xlsx|exceljs|admin|uplot|timeline|checkin|door-/i;
+/** Chunks that must not load before they are used (names from the Vite build); the console, the chart and the sessions pages included. */
+const LATE_CODE = /reporting|enrollment|retailer-report|registration|workbook|export|xlsx|exceljs|admin|uplot|timeline|checkin|door-|sessions/i;
 
 interface Script {
   name: string;

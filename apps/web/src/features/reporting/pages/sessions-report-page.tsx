@@ -94,7 +94,8 @@ function SessionsReportPage() {
   });
 
   const columns: readonly ReportColumn<SessionReportRow>[] = [
-    { key: 'title', header: t('sessionsReport.col.session'), value: (r) => r.title, wrap: 'wide' },
+    // Titles wrap at their words: a phone keeps the numbers in sight beside them.
+    { key: 'title', header: t('sessionsReport.col.session'), value: (r) => r.title },
     { key: 'startsAt', header: t('sessionsReport.col.startsAt'), value: (r) => startsAt(r.startsAt), wrap: 'nowrap' },
     { key: 'room', header: t('sessionsReport.col.room'), value: (r) => r.room },
     { key: 'capacity', header: t('sessionsReport.col.capacity'), value: (r) => number(r.capacity), format: 'number' },

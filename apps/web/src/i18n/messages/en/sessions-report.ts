@@ -31,7 +31,7 @@ export const sessionsReportEn = {
 
   'sessionsReport.breakdown.heading': '{title} by {level, select, Region {region} Zone {zone} other {district}}',
   'sessionsReport.breakdown.label': '{title} by {level, select, Region {region} Zone {zone} other {district}}',
-  'sessionsReport.breakdown.when': '{startsAt}, room {room}',
+  'sessionsReport.breakdown.when': 'Starts {startsAt}, {room}',
   'sessionsReport.breakdown.level': 'By',
   'sessionsReport.breakdown.drill': '{name} ({code}): by {level, select, Zone {zone} other {district}}',
   'sessionsReport.breakdown.inRegion': 'Region {code}',

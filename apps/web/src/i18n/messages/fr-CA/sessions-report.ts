@@ -34,7 +34,7 @@ export const sessionsReportFrCA: AreaCatalog<typeof sessionsReportEn> = {
   'sessionsReport.showBreakdown': '{title}\u00a0: par région, zone et district',
   'sessionsReport.breakdown.heading': '{title} par {level, select, Region {région} Zone {zone} other {district}}',
   'sessionsReport.breakdown.label': '{title} par {level, select, Region {région} Zone {zone} other {district}}',
-  'sessionsReport.breakdown.when': '{startsAt}, salle {room}',
+  'sessionsReport.breakdown.when': 'Début\u00a0: {startsAt}, {room}',
   'sessionsReport.breakdown.level': 'Par',
   'sessionsReport.breakdown.drill': '{name} ({code})\u00a0: par {level, select, Zone {zone} other {district}}',
   'sessionsReport.breakdown.inRegion': 'Région {code}',
