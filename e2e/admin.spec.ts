@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { expect, loginAs, ORGANIZER, seriousA11yViolations, signInOrganizer, snap, test } from './fixtures.ts';
+import { expect, loginAs, ORGANIZER, seriousA11yViolations, signInOrganizer, signInToNbc, snap, test } from './fixtures.ts';
 
 /** A second person at another browser: its own storage, so sessions never mix. */
 async function otherPerson(browser: Browser): Promise<Page> {
@@ -98,11 +98,7 @@ test.describe('organizer console', () => {
     await expect(row.getByRole('cell').nth(4)).toHaveText('0');
 
     const attendee = await otherPerson(browser);
-    await attendee.goto('/nbc');
-    await attendee.getByLabel(/^e-mail address/i).fill('store.guest.10500@example.com');
-    await attendee.getByLabel(/^access code/i).fill(code.toLowerCase());
-    await attendee.getByRole('button', { name: /sign in/i }).click();
-    await expect(attendee).toHaveURL(/\/nbc\/welcome$/);
+    await signInToNbc(attendee, 'store.guest.10500@example.com', code.toLowerCase());
     await attendee.context().close();
 
     await page.reload();

@@ -22,6 +22,16 @@ async function organizerToken(request: APIRequestContext): Promise<string> {
   return answer.data.accessToken as string;
 }
 
+/** A browser whose fake camera shows the badge QR code of `code` (a video file the test writes). */
+async function cameraShowing(code: string) {
+  const video = join(mkdtempSync(join(tmpdir(), 'checkin-camera-')), 'badge.y4m');
+  writeFileSync(video, qrY4m(code));
+  return chromium.launch({
+    executablePath: CHROME_PATH,
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+}
+
 interface NotArrived {
   registrationId: number;
   attendeeName: string;
@@ -63,13 +73,7 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
   if (!scanned || !byName) throw new Error('no demo attendees to check in');
   const arrivedBefore = await arrived(request, token);
 
-  const dir = mkdtempSync(join(tmpdir(), 'checkin-camera-'));
-  const video = join(dir, 'badge.y4m');
-  writeFileSync(video, qrY4m(scanned.code));
-  const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-  });
+  const browser = await cameraShowing(scanned.code);
   try {
     const baseURL = test.info().project.use.baseURL ?? '';
     const context = await browser.newContext({ baseURL, permissions: ['camera'], viewport: { width: 1024, height: 800 } });
@@ -187,13 +191,7 @@ test('a door asks the server for badges its list does not hold: right after pair
   const [atOnce] = await notArrived(request, token, 4);
   if (!atOnce) throw new Error('no demo attendee to check in');
   const arrivedBefore = await arrived(request, token);
-  const dir = mkdtempSync(join(tmpdir(), 'checkin-camera-'));
-  const video = join(dir, 'badge.y4m');
-  writeFileSync(video, qrY4m(atOnce.code));
-  const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-  });
+  const browser = await cameraShowing(atOnce.code);
   try {
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? '', permissions: ['camera'], viewport: { width: 1024, height: 800 } });
     const page = await context.newPage();

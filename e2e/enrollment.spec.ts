@@ -4,7 +4,7 @@
  * report users see it.
  */
 import type { Page } from '@playwright/test';
-import { continueToRegistration, DEMO_ACCOUNTS, expect, loginAs, openEnrollmentScreen, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { continueToRegistration, DEMO_ACCOUNTS, expect, loginAs, openEnrollmentScreen, seriousA11yViolations, signInToNbc, snap, submitDates, test } from './fixtures.ts';
 
 const PAT = DEMO_ACCOUNTS.dealer.userName;
 const MORGAN_MOTORS = '10001';
@@ -12,11 +12,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 
 /** Signs in to nbc with an e-mail of the test's own (codes that admit any e-mail). */
 async function loginNbcAs(page: Page, email: string, code: string) {
-  await page.goto('/nbc');
-  await page.getByLabel(/^e-mail address/i).fill(email);
-  await page.getByLabel(/^access code/i).fill(code);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page).toHaveURL(/\/nbc\/welcome$/);
+  await signInToNbc(page, email, code);
 }
 
 test.describe.serial('dealer enrollment', () => {
@@ -38,9 +34,7 @@ test.describe.serial('dealer enrollment', () => {
     await expect(registration.getByLabel('E-mail address')).toHaveValue(PAT);
     expect(await seriousA11yViolations(registration)).toEqual([]);
     await snap(registration, 'registration-page');
-    await registration.getByLabel('Arrival date').fill('2027-03-01');
-    await registration.getByLabel('Departure date').fill('2027-03-04');
-    await registration.getByRole('button', { name: 'Complete registration' }).click();
+    await submitDates(registration, '2027-03-01', '2027-03-04');
     await expect(registration.getByRole('heading', { name: 'You are registered' })).toBeVisible();
     await expect(registration.getByText('Morgan Motors (10001)')).toBeVisible();
     await expect(registration.getByText('Monday, March 1, 2027')).toBeVisible();
@@ -93,9 +87,7 @@ test.describe.serial('dealer enrollment', () => {
     await expect(email).toHaveValue('');
     await expect(email).toBeEditable();
     await email.fill(`riley.${suffix}@morgan-motors.example.com`);
-    await registration.getByLabel('Arrival date').fill('2027-03-02');
-    await registration.getByLabel('Departure date').fill('2027-03-01');
-    await registration.getByRole('button', { name: 'Complete registration' }).click();
+    await submitDates(registration, '2027-03-02', '2027-03-01');
     await expect(registration.getByText('Departure date cannot be before the arrival date.')).toBeVisible();
     await registration.getByLabel('Departure date').fill('2027-03-03');
     await registration.getByRole('button', { name: 'Complete registration' }).click();

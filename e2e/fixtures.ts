@@ -5,7 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN_PATHS } from '@portal/contracts';
+import { linkIn, mailCount, waitForMail } from './mailbox.ts';
 
 /** The demo accounts of docs (docs/architecture.md, "Demo data"). */
 export const DEMO_ACCOUNTS = {
@@ -51,15 +53,45 @@ export async function loginAs(page: Page, role: DemoRole): Promise<void> {
     await expect(page).toHaveURL(/\/nbc\/dashboard$/);
     return;
   }
+  if (account.event === 'nbc') return signInToNbc(page, account.userName, account.password);
   await page.goto(`/${account.event}`);
   await page.getByLabel(/^e-mail address/i).fill(account.userName);
   await page.getByLabel(/^access code/i).fill(account.password);
-  if ('firstName' in account) {
-    await page.getByLabel(/^first name/i).fill(account.firstName);
-    await page.getByLabel(/^last name/i).fill(account.lastName);
-  }
+  await page.getByLabel(/^first name/i).fill(account.firstName);
+  await page.getByLabel(/^last name/i).fill(account.lastName);
   await page.getByRole('button', { name: /sign in/i }).click();
-  if (account.event === 'nbc') await expect(page).toHaveURL(/\/nbc\/welcome$/);
+}
+
+/** Signs in on /nbc with an e-mail and an access code and waits for the welcome page. */
+export async function signInToNbc(page: Page, email: string, code: string): Promise<void> {
+  await page.goto('/nbc');
+  await page.getByLabel(/^e-mail address/i).fill(email);
+  await page.getByLabel(/^access code/i).fill(code);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page).toHaveURL(/\/nbc\/welcome$/);
+}
+
+/** Types the stay's dates on the registration page (or its window) and sends the form. */
+export async function submitDates(page: Page, arrival: string, departure: string): Promise<void> {
+  await page.getByLabel('Arrival date').fill(arrival);
+  await page.getByLabel('Departure date').fill(departure);
+  await page.getByRole('button', { name: 'Complete registration' }).click();
+}
+
+/** The organizer's bearer header, signed in through the console's API. */
+export async function organizerHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const login = await request.post(ADMIN_PATHS.login, { data: ORGANIZER });
+  expect(login.status()).toBe(200);
+  return { authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
+}
+
+/** Has the console mail a registration's link again (its "Resend link") and opens the link as its holder. */
+export async function openResentLink(page: Page, request: APIRequestContext, headers: Record<string, string>, registrationId: number, email: string): Promise<void> {
+  const mailsBefore = mailCount(email);
+  expect((await request.post(ADMIN_PATHS.registrationResendLink.replace('{id}', String(registrationId)), { headers })).status()).toBe(200);
+  const resent = await waitForMail(email, /./, mailsBefore);
+  await page.goto(new URL(linkIn(resent, /^\/register\//)).pathname);
+  await expect(page.getByRole('heading', { name: 'Your registration' })).toBeVisible();
 }
 
 /** Serious and critical axe violations (WCAG 2.1 A and AA rules) on the page as it is now. */

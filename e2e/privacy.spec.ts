@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { expect, ORGANIZER, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { expect, ORGANIZER, seriousA11yViolations, signInToNbc, snap, test } from './fixtures.ts';
 import { linkIn, waitForMail } from './mailbox.ts';
 
 const EMAIL = `privacy.journey.${Date.now().toString(36)}@example.com`;
@@ -19,11 +19,7 @@ async function otherPerson(browser: Browser): Promise<Page> {
 test.describe('personal data', () => {
   test('an attendee downloads their data and asks for erasure; an organizer erases them from the console', async ({ page, browser }) => {
     test.setTimeout(180_000);
-    await page.goto('/nbc');
-    await page.getByLabel(/^e-mail address/i).fill(EMAIL);
-    await page.getByLabel(/^access code/i).fill('EXPO27');
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await expect(page).toHaveURL(/\/nbc\/welcome$/);
+    await signInToNbc(page, EMAIL, 'EXPO27');
 
     // The download goes through the attendee's mailbox: the page says where the link went (masked),
     // and the link opens a page whose button downloads the file once.

@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN_PATHS, type AdminRegistration, type AdminRegistrationDetail } from '@portal/contracts';
-import { expect, ORGANIZER, seriousA11yViolations, test } from './fixtures.ts';
+import { expect, openResentLink, organizerHeaders, seriousA11yViolations, test } from './fixtures.ts';
 import { linkIn, mailCount, waitForMail } from './mailbox.ts';
 
 type Rows<T> = { data: { rows: T[] } };
@@ -22,19 +22,14 @@ async function attendee(request: APIRequestContext, headers: Record<string, stri
 }
 
 test('answer the questions, see them in the console, change an answer before the close', async ({ page, request }) => {
-  const login = await request.post(ADMIN_PATHS.login, { data: ORGANIZER });
-  const headers = { authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
+  const headers = await organizerHeaders(request);
   const holder = await attendee(request, headers);
   const email = holder.email!;
   const detail = async () => ((await (await request.get(ADMIN_PATHS.registration.replace('{id}', String(holder.id)), { headers })).json()) as { data: AdminRegistrationDetail }).data;
   const answersOf = async () => Object.fromEntries(((await detail()).answers ?? []).map((a) => [a.key, a]));
 
   // The attendee's own link, as the organizer's "Resend link" mails it.
-  const mailsBefore = mailCount(email);
-  expect((await request.post(ADMIN_PATHS.registrationResendLink.replace('{id}', String(holder.id)), { headers })).status()).toBe(200);
-  const resent = await waitForMail(email, /./, mailsBefore);
-  await page.goto(new URL(linkIn(resent, /^\/register\//)).pathname);
-  await expect(page.getByRole('heading', { name: 'Your registration' })).toBeVisible();
+  await openResentLink(page, request, headers, holder.id, email);
 
   await page.getByRole('radio', { name: /In person/ }).check();
   await page.getByLabel('Arrival date').fill('2027-03-01');

@@ -4,7 +4,7 @@
  * pages for links that cannot be used.
  */
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, loginAs, openEnrollmentScreen, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { DEMO_ACCOUNTS, expect, loginAs, openEnrollmentScreen, seriousA11yViolations, snap, submitDates, test } from './fixtures.ts';
 import { linkIn, mailCount, waitForMail } from './mailbox.ts';
 
 const JORDAN = DEMO_ACCOUNTS.dealerStaff.userName;
@@ -30,9 +30,7 @@ test('general manager enrols, changes the dates through the enrollment tab, and 
   const opened = enrollment.waitForEvent('popup');
   await enrollment.getByRole('button', { name: 'Continue to Registration' }).click();
   const registration = await opened;
-  await registration.getByLabel('Arrival date').fill('2027-03-01');
-  await registration.getByLabel('Departure date').fill('2027-03-04');
-  await registration.getByRole('button', { name: 'Complete registration' }).click();
+  await submitDates(registration, '2027-03-01', '2027-03-04');
   await expect(registration.getByRole('heading', { name: 'You are registered' })).toBeVisible();
   await registration.close();
   await enrollment.close();
@@ -87,9 +85,7 @@ test('abc attendee goes from the login straight to the registration page', async
   await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Avery');
   await expect(page.getByLabel('E-mail address')).toHaveValue(email);
   await expect(page.getByRole('radio', { name: /Virtually/ })).toHaveCount(0);
-  await page.getByLabel('Arrival date').fill('2027-03-01');
-  await page.getByLabel('Departure date').fill('2027-09-16');
-  await page.getByRole('button', { name: 'Complete registration' }).click();
+  await submitDates(page, '2027-03-01', '2027-09-16');
   await expect(page.getByText('Arrival date must be between 2027-09-13 and 2027-09-16.')).toBeVisible();
   await page.getByLabel('Arrival date').fill('2027-09-13');
   await page.getByRole('button', { name: 'Complete registration' }).click();

@@ -6,17 +6,13 @@
  */
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { expect, seriousA11yViolations, signInToNbc, snap, test } from './fixtures.ts';
 
 const ZONE_MANAGER = { userName: 'zone.manager@corp.example.com', password: 'FIELD27' };
 const CORPORATE = { userName: 'corp.user@corp.example.com', password: 'CORP27' };
 
 async function signIn(page: Page, account: { userName: string; password: string }) {
-  await page.goto('/nbc');
-  await page.getByLabel(/^e-mail address/i).fill(account.userName);
-  await page.getByLabel(/^access code/i).fill(account.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page).toHaveURL(/\/nbc\/welcome$/);
+  await signInToNbc(page, account.userName, account.password);
 }
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Report drill-down' }).getByRole('listitem');

@@ -6,16 +6,12 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import type { CoverageAnswer, TimelineAnswer } from '@portal/contracts';
-import { expect, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { expect, seriousA11yViolations, signInToNbc, snap, test } from './fixtures.ts';
 
 const ZONE_MANAGER = { userName: 'zone.manager@corp.example.com', password: 'FIELD27', zone: '011' };
 
 async function loginAsZoneManager(page: Page): Promise<void> {
-  await page.goto('/nbc');
-  await page.getByLabel(/^e-mail address/i).fill(ZONE_MANAGER.userName);
-  await page.getByLabel(/^access code/i).fill(ZONE_MANAGER.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page).toHaveURL(/\/nbc\/welcome$/);
+  await signInToNbc(page, ZONE_MANAGER.userName, ZONE_MANAGER.password);
 }
 
 /** Calls the API with the page's stored token, as the web app does. */

@@ -3,7 +3,7 @@
  * stops answering while people sign in, the login call itself fails.
  */
 import type { Page } from '@playwright/test';
-import { expect, loginAs, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { expect, loginAs, seriousA11yViolations, signInToNbc, snap, test } from './fixtures.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -23,11 +23,7 @@ test.describe('pop-up blocked', () => {
   test('the enrollment submit and the enrollment tab say so and offer the link', async ({ page }) => {
     await blockPopups(page);
     const email = `blocked.${unique()}@example.com`;
-    await page.goto('/nbc');
-    await page.getByLabel(/^e-mail address/i).fill(email);
-    await page.getByLabel(/^access code/i).fill('EXPO27');
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await expect(page).toHaveURL(/\/nbc\/welcome$/);
+    await signInToNbc(page, email, 'EXPO27');
 
     // No registration yet: the tab's window (the enrollment screen) is refused, and said so.
     await page.getByRole('navigation').getByRole('link', { name: 'Enrollment' }).click();

@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN_PATHS, type AdminEvent, type AdminPerson, type AdminRegistration } from '@portal/contracts';
-import { expect, ORGANIZER, seriousA11yViolations, snap, test } from './fixtures.ts';
+import { expect, openResentLink, organizerHeaders, seriousA11yViolations, snap, test } from './fixtures.ts';
 import { linkIn, mailCount, waitForMail } from './mailbox.ts';
 
 type Rows<T> = { data: { rows: T[] } };
@@ -28,8 +28,7 @@ async function holderAndColleague(request: APIRequestContext, headers: Record<st
 }
 
 test('change before the close, give the place to a colleague who accepts it, read-only after the close', async ({ page, browser, request }) => {
-  const login = await request.post(ADMIN_PATHS.login, { data: ORGANIZER });
-  const headers = { authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
+  const headers = await organizerHeaders(request);
   const { holder, colleague } = await holderAndColleague(request, headers);
   const holderEmail = holder.email!;
   const colleagueEmail = colleague.email!;
@@ -37,11 +36,7 @@ test('change before the close, give the place to a colleague who accepts it, rea
   const closesBefore = events.find((e) => e.id === 'nbc')!.changesCloseAt;
 
   // The holder's own link, as the organizer's "Resend link" mails it.
-  const mailsBefore = mailCount(holderEmail);
-  expect((await request.post(ADMIN_PATHS.registrationResendLink.replace('{id}', String(holder.id)), { headers })).status()).toBe(200);
-  const resent = await waitForMail(holderEmail, /./, mailsBefore);
-  await page.goto(new URL(linkIn(resent, /^\/register\//)).pathname);
-  await expect(page.getByRole('heading', { name: 'Your registration' })).toBeVisible();
+  await openResentLink(page, request, headers, holder.id, holderEmail);
 
   // Before the close: the attendee changes their own dates.
   await page.getByRole('radio', { name: /In person/ }).check();

@@ -6,24 +6,19 @@
  *   npm run build && E2E_PORT=4501 npx playwright test e2e/waitlist.spec.ts
  */
 import { ADMIN_PATHS, type AdminWaitlist } from '@portal/contracts';
-import { continueToRegistration, expect, ORGANIZER, seriousA11yViolations, test } from './fixtures.ts';
+import { continueToRegistration, expect, organizerHeaders, seriousA11yViolations, signInToNbc, test } from './fixtures.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
 test('a full per-store code: the submit joins the waiting list, an offer is claimed on the attendee page', async ({ page, request }) => {
   // The queue as it stands: other journeys of the same run (or a retry) may have joined or left it.
-  const login = await request.post(ADMIN_PATHS.login, { data: ORGANIZER });
-  const headers = { authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
+  const headers = await organizerHeaders(request);
   const codeQueues = async () =>
     ((await (await request.get(`${ADMIN_PATHS.waitlists}?event=nbc`, { headers })).json()) as { data: { rows: AdminWaitlist[] } }).data.rows.filter((q) => q.kind === 'code');
   const waitingBefore = (await codeQueues()).reduce((n, q) => n + q.waiting, 0);
   const suffix = unique();
   const lastName = `Waiting ${suffix}`;
-  await page.goto('/nbc');
-  await page.getByLabel(/^e-mail address/i).fill(`guest.${suffix}@seats.example.com`);
-  await page.getByLabel(/^access code/i).fill('SEATS27');
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page).toHaveURL(/\/nbc\/welcome$/);
+  await signInToNbc(page, `guest.${suffix}@seats.example.com`, 'SEATS27');
 
   await page.goto('/nbc/enrollment');
   await page.getByRole('radio', { name: 'Executive Manager' }).check();

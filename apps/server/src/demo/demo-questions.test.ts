@@ -1,20 +1,14 @@
 /** The demo's registration questions (docs/questions.md): the nbc questions, answers that pass the server's checks, sharing pairs; loaded once. */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '@portal/db';
 import { questionsOf } from '../modules/questions/questions.queries.ts';
 import { roomingList } from '../modules/questions/logistics.ts';
 import { checkAnswers, createQuestionsService } from '../modules/questions/questions.service.ts';
-import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { useTestApp } from '../testing/build-test-app.ts';
 import { loadDemoQuestions } from './demo-questions.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ stores: 200 });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ stores: 200 });
 
 describe('demo questions', () => {
   it('loads the nbc questions once, with answers the server accepts and sharing pairs', async () => {

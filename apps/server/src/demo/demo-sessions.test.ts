@@ -1,17 +1,11 @@
 /** The demo's program (docs/sessions.md): 24 nbc sessions, picks within capacity and without overlaps, a full one with a queue, attendance; loaded once. */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '@portal/db';
-import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { useTestApp } from '../testing/build-test-app.ts';
 import { loadDemoSessions } from './demo-sessions.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ stores: 400 });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ stores: 400 });
 
 describe('demo sessions', () => {
   it('loads 24 sessions once, with picks that fit the rooms and never overlap, a queue and attendance', async () => {

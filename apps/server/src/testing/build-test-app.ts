@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ADMIN_PATHS, type AdminLoginData, type LoginData, type LoginRequest } from '@portal/contracts';
 import type { Database } from '@portal/db';
@@ -80,6 +81,36 @@ export async function withTestApp<T>(options: Parameters<typeof buildTestApp>[0]
   } finally {
     await t.close();
   }
+}
+
+/**
+ * A test app for the calling file or describe block, built in `beforeAll` and closed in `afterAll`
+ * (as `useTestDatabase` does for a database); read its fields inside hooks and tests.
+ */
+export function useTestApp(options: Parameters<typeof buildTestApp>[0] = {}): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(options);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  const current = (): TestApp => {
+    if (!built) throw new Error('useTestApp: the app is built in beforeAll');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    close: () => current().close(),
+  };
 }
 
 export function login(app: FastifyInstance, body: Partial<LoginRequest>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
