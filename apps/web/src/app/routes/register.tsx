@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import RegistrationPage from '../../features/registration/registration-page.tsx';
+import RegistrationPage from '../../features/registration/pages/registration-page.tsx';
 import { useRegistration } from '../../features/registration/api/registration-api.ts';
 import { EventFrame } from '../../features/shell/components/event-frame.tsx';
 import { useUserDetail } from '../../lib/user-storage.ts';

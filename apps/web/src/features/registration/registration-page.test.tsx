@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { RegistrationPage as PageData, RegistrationSubmit, RegistrationSummary } from '@portal/contracts';
 import { AppProviders } from '../../app/providers.tsx';
-import RegistrationPage from './registration-page.tsx';
+import { resetLanguageForTests, setLanguage } from '../../i18n/language.ts';
+import RegistrationPage from './pages/registration-page.tsx';
 import { registrationPageData } from './testing/registration-page-data.ts';
 
 const TOKEN = 'T'.repeat(43);
@@ -322,5 +323,32 @@ describe('hosted registration page on the waiting list (docs/waiting-lists.md)',
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Claim my place' }));
     expect(await screen.findByText(/This offer has lapsed/)).toBeInTheDocument();
+  });
+});
+
+describe('the page in French', () => {
+  afterEach(() => {
+    window.localStorage.clear();
+    resetLanguageForTests();
+  });
+
+  it('reads in Canadian French: dates, labels, checks and the confirmation; the organizer’s words stay as written', async () => {
+    setLanguage('fr-CA');
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Finalisez votre inscription' })).toBeInTheDocument();
+    expect(screen.getByText('National Business Conference 2027, du lundi 1 mars 2027 au jeudi 4 mars 2027 · Morgan Motors')).toBeInTheDocument();
+    expect(input('Prénom').value).toBe('Pat');
+    await user.click(screen.getByRole('button', { name: 'Terminer l’inscription' }));
+    expect(errorItems()).toEqual(['La date d’arrivée est obligatoire.', 'La date de départ est obligatoire.']);
+    await user.type(input('Date d’arrivée'), '2027-03-01');
+    await user.type(input('Date de départ'), '2027-03-04');
+    await user.click(screen.getByRole('button', { name: 'Terminer l’inscription' }));
+    expect(await screen.findByRole('heading', { name: 'Votre inscription est confirmée' })).toHaveFocus();
+    expect(screen.getByText('Gratuite')).toBeInTheDocument();
+    expect(screen.getByText('lundi 1 mars 2027')).toBeInTheDocument();
+    expect(screen.getByText(/^Votre porte-nom accompagne le courriel de confirmation envoyé à pat\.morgan@morgan-motors\.example\.com :/)).toBeInTheDocument();
+    // The catalog's no-break space before the colon reaches the page (the query above normalizes it).
+    expect(screen.getByTestId('badge-in-mail').textContent).toContain('example.com\u00a0:');
   });
 });

@@ -7,8 +7,10 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import type { RegistrationPage as PageData, RegistrationQuestion, RegistrationSubmit } from '@portal/contracts';
 import { AppProviders } from '../../app/providers.tsx';
 import { RegistrationQuestions, type AnswerDraft } from './components/registration-questions.tsx';
-import RegistrationPage from './registration-page.tsx';
+import RegistrationPage from './pages/registration-page.tsx';
 import { registrationPageData } from './testing/registration-page-data.ts';
+import { renderWithIntl } from '../../testing/intl.tsx';
+import { registrationMessages } from './messages.ts';
 
 const question = (q: Partial<RegistrationQuestion> & Pick<RegistrationQuestion, 'key' | 'label' | 'type'>): RegistrationQuestion => ({
   help: null,
@@ -42,7 +44,7 @@ const held = () => JSON.parse(screen.getByTestId('answers').textContent ?? '{}')
 describe('the questions fieldset', () => {
   it('shows one control per question of the attendance, by type, and keeps the answers', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithIntl(<Harness />, registrationMessages);
     expect(screen.getByRole('group', { name: 'Questions from the event team' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Sharing' }));
     await user.click(screen.getByRole('checkbox', { name: 'Vegan' }));
@@ -57,14 +59,14 @@ describe('the questions fieldset', () => {
   });
 
   it('leaves out the in-person questions for a virtual attendee', () => {
-    render(<Harness isVirtual />);
+    renderWithIntl(<Harness isVirtual />, registrationMessages);
     expect(screen.queryByRole('group', { name: /Hotel room/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'I will attend the gala' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Accessibility needs')).toBeInTheDocument();
   });
 
   it('shows the answers disabled when read-only', () => {
-    render(<Harness readOnly initial={{ room: 'single', dietary: ['vegan'], gala: true }} />);
+    renderWithIntl(<Harness readOnly initial={{ room: 'single', dietary: ['vegan'], gala: true }} />, registrationMessages);
     expect(screen.getByRole('group', { name: 'Questions from the event team' })).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'A room of my own' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Vegan' })).toBeChecked();

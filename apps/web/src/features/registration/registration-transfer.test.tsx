@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { RegistrationPage as PageData, RegistrationSubmit, RegistrationSummary } from '@portal/contracts';
 import { AppProviders } from '../../app/providers.tsx';
-import RegistrationPage from './registration-page.tsx';
+import RegistrationPage from './pages/registration-page.tsx';
 import { registrationPageData } from './testing/registration-page-data.ts';
 
 const TOKEN = 'T'.repeat(43);

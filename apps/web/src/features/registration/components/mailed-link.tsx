@@ -4,6 +4,7 @@
  * (docs/security.md). These pieces say so, and where the link went (masked: j***@m***.com).
  */
 import type { RegistrationPage } from '@portal/contracts';
+import { useT } from '../../../i18n/use-t.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMailRegistrationLink } from '../api/mail-link.ts';
 
@@ -23,22 +24,23 @@ export function MailedLinkNotice({ message }: { message: string }) {
 
 /** Where the badge would be on a page the mailbox never saw: a button that mails the link to it. */
 export function BadgeByMail({ token, registration }: { token: string; registration: RegistrationPage }) {
+  const t = useT();
   const mutation = useMailRegistrationLink(token);
   if (registration.status !== 'Enrolled' || registration.badge || registration.linkMailed !== false) return null;
   return (
     <section aria-labelledby="badge-by-mail-title" className="border rounded p-3 my-4">
       <h2 id="badge-by-mail-title" className="h4">
-        Your badge
+        {t('registration.badge.title')}
       </h2>
-      <p>Your badge admits you at the door, so it is shown only on the page opened from the link in your confirmation mail.</p>
+      <p>{t('registration.badge.byMail')}</p>
       {mutation.isSuccess ? (
-        <MailedLinkNotice message={`We have mailed a link to ${mutation.data.sentTo}. Open it to see your badge.`} />
+        <MailedLinkNotice message={t('registration.badge.mailed', { to: mutation.data.sentTo })} />
       ) : (
         <button type="button" className="btn btn-outline-primary" disabled={mutation.isPending} onClick={() => mutation.mutate()}>
-          Mail me the link to my badge
+          {t('registration.badge.mailMe')}
         </button>
       )}
-      {mutation.isError && <p className="text-danger mt-2 mb-0">{mutation.error instanceof ApiError ? mutation.error.message : 'The link could not be mailed. Please try again.'}</p>}
+      {mutation.isError && <p className="text-danger mt-2 mb-0">{mutation.error instanceof ApiError ? mutation.error.message : t('registration.badge.mailFailed')}</p>}
     </section>
   );
 }

@@ -3,11 +3,12 @@ import type { FieldError, RegistrationPage, RegistrationSubmit, RegistrationSumm
 import { CheckField } from '../../../components/ui/form/check-field.tsx';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
 import { isDeadLink, useSubmitRegistration } from '../api/registration-api.ts';
 import { isMailedLinkRequired, MailedLinkNotice } from './mailed-link.tsx';
-import { formatDay, formatInstant, registrationErrors, type RegistrationForm as FormFields } from '../utils/registration-rules.ts';
+import { registrationErrors, useRegistrationDates, useRuleMessages, type RegistrationForm as FormFields } from '../utils/registration-rules.ts';
 import { answerField, answersToSend, questionErrors, RegistrationQuestions, type AnswerDraft } from './registration-questions.tsx';
 
 export interface RegistrationFormProps {
@@ -19,8 +20,6 @@ export interface RegistrationFormProps {
   /** Changes have closed: the registration is shown, nothing can be sent. */
   readOnly?: boolean;
 }
-
-const SAVE_FAILED = 'Your registration could not be saved. Please try again.';
 
 function initialFields(r: RegistrationPage): FormFields {
   return {
@@ -39,6 +38,9 @@ function initialFields(r: RegistrationPage): FormFields {
  */
 export function RegistrationForm({ token, registration, onDone, onDeadLink, readOnly = false }: RegistrationFormProps) {
   const id = useId();
+  const t = useT();
+  const { day, instant } = useRegistrationDates();
+  const worded = useRuleMessages();
   const [fields, setFields] = useState<FormFields>(() => initialFields(registration));
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
@@ -53,7 +55,7 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
   const revisit = registration.purpose === 'revisit';
   const { event } = registration;
 
-  const ruleErrors = [...registrationErrors(fields, event), ...questionErrors(questions, answers, fields.isVirtual)];
+  const ruleErrors = worded([...registrationErrors(fields, event), ...questionErrors(questions, answers, fields.isVirtual)]);
   const errors = submitted ? [...ruleErrors, ...serverErrors] : serverErrors;
   const shown = [...errors.map((e) => e.message), ...(failure ? [failure] : [])];
   const invalid = (field: keyof FormFields) => errors.some((e) => e.field === field);
@@ -82,7 +84,7 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
           setConfirmingCancel(false);
           setMailedNotice(error.message);
         } else if (error instanceof ApiError && error.fieldErrors.length > 0) setServerErrors(error.fieldErrors);
-        else setFailure(error instanceof ApiError && error.status === 400 ? error.message : SAVE_FAILED);
+        else setFailure(error instanceof ApiError && error.status === 400 ? error.message : t('registration.form.saveFailed'));
       },
     });
   }
@@ -107,19 +109,19 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
   return (
     <form noValidate onSubmit={submit} aria-describedby={shown.length > 0 ? errorsId : undefined}>
       <fieldset className="mb-3" disabled={locked}>
-        <legend className="h5">Attendee</legend>
+        <legend className="h5">{t('registration.form.attendee')}</legend>
         <div className="row g-2">
           <div className="col-sm-6">
-            <TextField floating id={`${id}-first`} label="First name" value={fields.firstName} onChange={update('firstName')} maxLength={FIRST_NAME_MAX} autoComplete="given-name" invalid={invalid('firstName')} />
+            <TextField floating id={`${id}-first`} label={t('registration.form.firstName')} value={fields.firstName} onChange={update('firstName')} maxLength={FIRST_NAME_MAX} autoComplete="given-name" invalid={invalid('firstName')} />
           </div>
           <div className="col-sm-6">
-            <TextField floating id={`${id}-last`} label="Last name" value={fields.lastName} onChange={update('lastName')} maxLength={LAST_NAME_MAX} autoComplete="family-name" invalid={invalid('lastName')} />
+            <TextField floating id={`${id}-last`} label={t('registration.form.lastName')} value={fields.lastName} onChange={update('lastName')} maxLength={LAST_NAME_MAX} autoComplete="family-name" invalid={invalid('lastName')} />
           </div>
         </div>
         <TextField
           floating
           id={`${id}-email`}
-          label="E-mail address"
+          label={t('registration.form.email')}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -128,28 +130,26 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
           readOnly={!registration.emailEditable}
           invalid={invalid('email')}
         />
-        {!registration.emailEditable && <p className="form-text mt-n2">This is the e-mail address on record for the attendee.</p>}
+        {!registration.emailEditable && <p className="form-text mt-n2">{t('registration.form.emailOnRecord')}</p>}
       </fieldset>
 
       <fieldset className="mb-3" disabled={locked}>
-        <legend className="h5">Attendance</legend>
-        <CheckField type="radio" name={`${id}-attendance`} id={`${id}-physical`} label="In person" checked={!fields.isVirtual} onChange={() => update('isVirtual')(false)} />
+        <legend className="h5">{t('registration.form.attendance')}</legend>
+        <CheckField type="radio" name={`${id}-attendance`} id={`${id}-physical`} label={t('registration.form.inPerson')} checked={!fields.isVirtual} onChange={() => update('isVirtual')(false)} />
         {event.isVirtual && (
-          <CheckField type="radio" name={`${id}-attendance`} id={`${id}-virtual`} label="Virtually, online" checked={fields.isVirtual} onChange={() => update('isVirtual')(true)} />
+          <CheckField type="radio" name={`${id}-attendance`} id={`${id}-virtual`} label={t('registration.form.virtual')} checked={fields.isVirtual} onChange={() => update('isVirtual')(true)} />
         )}
         {!fields.isVirtual && (
           <div className="row g-2 mt-2">
-            <p className="form-text mb-1">
-              The event runs from {formatDay(event.startsOn)} to {formatDay(event.endsOn)}.
-            </p>
+            <p className="form-text mb-1">{t('registration.form.eventRuns', { start: day(event.startsOn), end: day(event.endsOn) })}</p>
             <div className="col-sm-6">
-              <TextField floating id={`${id}-arrival`} label="Arrival date" type="date" min={event.startsOn} max={event.endsOn} value={fields.arrivalDate} onChange={update('arrivalDate')} invalid={invalid('arrivalDate')} />
+              <TextField floating id={`${id}-arrival`} label={t('registration.form.arrival')} type="date" min={event.startsOn} max={event.endsOn} value={fields.arrivalDate} onChange={update('arrivalDate')} invalid={invalid('arrivalDate')} />
             </div>
             <div className="col-sm-6">
               <TextField
                 floating
                 id={`${id}-departure`}
-                label="Departure date"
+                label={t('registration.form.departure')}
                 type="date"
                 min={fields.arrivalDate || event.startsOn}
                 max={event.endsOn}
@@ -166,11 +166,11 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
       {!readOnly && (
         <div className="d-flex flex-wrap gap-2 align-items-center">
           <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending || undefined}>
-            {pending ? 'Saving…' : revisit ? 'Save changes' : 'Complete registration'}
+            {t(pending ? 'registration.form.saving' : revisit ? 'registration.form.save' : 'registration.form.complete')}
           </button>
           {revisit && !confirmingCancel && (
             <button type="button" className="btn btn-outline-danger" disabled={pending} onClick={() => setConfirmingCancel(true)}>
-              Cancel my registration
+              {t('registration.form.cancel')}
             </button>
           )}
         </div>
@@ -178,19 +178,19 @@ export function RegistrationForm({ token, registration, onDone, onDeadLink, read
       {revisit && confirmingCancel && (
         <div className="alert alert-warning mt-3" role="group" aria-labelledby={`${id}-cancel-question`}>
           <p id={`${id}-cancel-question`} className="mb-2">
-            Cancel the registration of {registration.attendee.firstName} {registration.attendee.lastName}?
+            {t('registration.form.cancelQuestion', { name: `${registration.attendee.firstName} ${registration.attendee.lastName}` })}
           </p>
           <button type="button" className="btn btn-danger me-2" disabled={pending} onClick={() => send({ action: 'cancel' })}>
-            Yes, cancel it
+            {t('registration.form.yesCancel')}
           </button>
           <button type="button" className="btn btn-outline-secondary" disabled={pending} onClick={() => setConfirmingCancel(false)}>
-            Keep my registration
+            {t('registration.form.keep')}
           </button>
         </div>
       )}
       {mailedNotice && <MailedLinkNotice message={mailedNotice} />}
       <ErrorList id={errorsId} errors={shown} />
-      {!readOnly && <p className="form-text mt-3 registration-expiry">This link works once and expires on {formatInstant(registration.expiresAt)}.</p>}
+      {!readOnly && <p className="form-text mt-3 registration-expiry">{t('registration.form.linkExpires', { date: instant(registration.expiresAt) })}</p>}
     </form>
   );
 }

@@ -1,15 +1,34 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import type { RegistrationSummary } from '@portal/contracts';
-import { formatDay, formatInstant } from '../utils/registration-rules.ts';
+import type { RegistrationPage, RegistrationSummary } from '@portal/contracts';
+import { useT } from '../../../i18n/use-t.ts';
+import type { MessageId } from '../../../i18n/messages/ids.ts';
+import { useRegistrationDates } from '../utils/registration-rules.ts';
+import { Message } from './message.tsx';
 
 // Loaded only when there is a badge to show: the QR encoder stays out of the page's first load.
 const YourBadge = lazy(() => import('./your-badge.tsx'));
 
+/** "National Business Conference 2027, Monday, March 1, 2027 to Thursday, March 4, 2027 · Morgan Motors" under the page's title. */
+export function EventLine({ registration }: { registration: Pick<RegistrationPage, 'event' | 'store'> }) {
+  const t = useT();
+  const { day } = useRegistrationDates();
+  const { event, store } = registration;
+  const values = { event: event.name, start: day(event.startsOn), end: day(event.endsOn) };
+  return <p className="lead">{store ? t('registration.eventLine.store', { ...values, store: store.name }) : t('registration.eventLine', values)}</p>;
+}
+
 /** The badge section while the registration is Enrolled (docs/event-days.md); nothing otherwise. */
 export function BadgeSection({ summary }: { summary: RegistrationSummary }) {
+  const t = useT();
   if (summary.status !== 'Enrolled' || !summary.badge) return null;
   return (
-    <Suspense fallback={<p className="text-body-secondary" role="status">Loading your badge…</p>}>
+    <Suspense
+      fallback={
+        <p className="text-body-secondary" role="status">
+          {t('registration.badge.loading')}
+        </p>
+      }
+    >
       <YourBadge code={summary.badge.code} name={`${summary.attendee.firstName} ${summary.attendee.lastName}`} eventName={summary.event.name} storeName={summary.store?.name ?? null} />
     </Suspense>
   );
@@ -24,18 +43,19 @@ function useFocusOnMount<T extends HTMLElement>() {
 
 /** What the attendee sees after submitting: the registration as saved. */
 export function RegistrationConfirmation({ summary, changed }: { summary: RegistrationSummary; changed: boolean }) {
+  const t = useT();
+  const { day, instant } = useRegistrationDates();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const name = `${summary.attendee.firstName} ${summary.attendee.lastName}`;
+  const event = summary.event.name;
   if (summary.status === 'Cancelled') {
     return (
       <section aria-labelledby="registration-outcome">
         <h1 id="registration-outcome" className="h3" tabIndex={-1} ref={heading}>
-          Your registration has been cancelled
+          {t('registration.cancelled.title')}
         </h1>
-        <p>
-          {name} is no longer registered for {summary.event.name}. To register again, log in to the portal and open the Enrollment tab.
-        </p>
-        <p className="mb-0">You can close this window.</p>
+        <p>{t('registration.cancelled.body', { name, event })}</p>
+        <p className="mb-0">{t('registration.closeWindow')}</p>
       </section>
     );
   }
@@ -44,93 +64,89 @@ export function RegistrationConfirmation({ summary, changed }: { summary: Regist
     return (
       <section aria-labelledby="registration-outcome">
         <h1 id="registration-outcome" className="h3" tabIndex={-1} ref={heading}>
-          You are on the waiting list
+          {t('registration.waitlisted.title')}
         </h1>
         <p data-testid="waitlist-position">
-          {summary.event.name} is full at the moment. {name} is on its waiting list at position <strong>{summary.waitlistPosition}</strong>.
+          <Message id="registration.waitlisted.body" values={{ event, name, position: summary.waitlistPosition ?? '…' }} />
         </p>
-        <p className="mb-0">When a place frees up, we offer it by mail with a link to claim it. You can close this window.</p>
+        <p className="mb-0">{t('registration.waitlisted.next')}</p>
       </section>
     );
   }
   return (
     <section aria-labelledby="registration-outcome">
       <h1 id="registration-outcome" className="h3" tabIndex={-1} ref={heading}>
-        {changed ? 'Your registration has been updated' : 'You are registered'}
+        {t(changed ? 'registration.updated.title' : 'registration.registered.title')}
       </h1>
-      <p>
-        {name} is registered for {summary.event.name}.
-      </p>
+      <p>{t('registration.registered.body', { name, event })}</p>
       <dl className="row registration-summary">
-        <dt className="col-sm-4">Attendee</dt>
+        <dt className="col-sm-4">{t('registration.summary.attendee')}</dt>
         <dd className="col-sm-8">{name}</dd>
-        <dt className="col-sm-4">E-mail</dt>
+        <dt className="col-sm-4">{t('registration.summary.email')}</dt>
         <dd className="col-sm-8">{summary.attendee.email}</dd>
         {summary.store && (
           <>
-            <dt className="col-sm-4">Store</dt>
-            <dd className="col-sm-8">
-              {summary.store.name} ({summary.store.code})
-            </dd>
-            <dt className="col-sm-4">Seat</dt>
-            <dd className="col-sm-8">{summary.isFree ? 'Complimentary' : 'Paid'}</dd>
+            <dt className="col-sm-4">{t('registration.summary.store')}</dt>
+            <dd className="col-sm-8">{t('registration.summary.storeValue', { name: summary.store.name, code: summary.store.code })}</dd>
+            <dt className="col-sm-4">{t('registration.summary.seat')}</dt>
+            <dd className="col-sm-8">{t(summary.isFree ? 'registration.summary.complimentary' : 'registration.summary.paid')}</dd>
           </>
         )}
-        <dt className="col-sm-4">Attendance</dt>
-        <dd className="col-sm-8">{summary.isVirtual ? 'Virtual' : 'In person'}</dd>
+        <dt className="col-sm-4">{t('registration.summary.attendance')}</dt>
+        <dd className="col-sm-8">{t(summary.isVirtual ? 'registration.summary.virtual' : 'registration.summary.inPerson')}</dd>
         {!summary.isVirtual && summary.arrivalDate && summary.departureDate && (
           <>
-            <dt className="col-sm-4">Arrival</dt>
-            <dd className="col-sm-8">{formatDay(summary.arrivalDate)}</dd>
-            <dt className="col-sm-4">Departure</dt>
-            <dd className="col-sm-8">{formatDay(summary.departureDate)}</dd>
+            <dt className="col-sm-4">{t('registration.summary.arrival')}</dt>
+            <dd className="col-sm-8">{day(summary.arrivalDate)}</dd>
+            <dt className="col-sm-4">{t('registration.summary.departure')}</dt>
+            <dd className="col-sm-8">{day(summary.departureDate)}</dd>
           </>
         )}
         {summary.enrolledAt && (
           <>
-            <dt className="col-sm-4">Enrolled on</dt>
-            <dd className="col-sm-8">{formatInstant(summary.enrolledAt)}</dd>
+            <dt className="col-sm-4">{t('registration.summary.enrolledOn')}</dt>
+            <dd className="col-sm-8">{instant(summary.enrolledAt)}</dd>
           </>
         )}
       </dl>
       <BadgeSection summary={summary} />
-      {!summary.badge && (
-        <p data-testid="badge-in-mail">Your badge comes with the confirmation mail to {summary.attendee.email}: the link in it opens this page with your badge.</p>
-      )}
-      <p className="mb-0">To review or change it later, log in to the portal and open the Enrollment tab. You can close this window.</p>
+      {!summary.badge && <p data-testid="badge-in-mail">{t('registration.badgeInMail', { email: summary.attendee.email })}</p>}
+      <p className="mb-0">{t('registration.registered.later')}</p>
     </section>
   );
 }
 
-const PROBLEM_TITLES: Record<number, string> = {
-  404: 'This link is not valid',
-  409: 'This link cannot be used again',
-  410: 'This link has expired',
+const PROBLEM_TITLES: Record<number, MessageId> = {
+  404: 'registration.problem.invalid',
+  409: 'registration.problem.used',
+  410: 'registration.problem.expired',
 };
 
 /**
  * The server's 409 answers that are about the event, not the link: registration has closed
- * ("Registration for {event} closed on {date}."), or every place is taken ("{event} is full: ...",
- * "... seats of your access code are taken ...").
+ * ("Registration for {event} closed on {date}.", in French "Les inscriptions à l’événement {event}
+ * ont pris fin le {date}."), or every place is taken ("{event} is full: ...", "... seats of your
+ * access code are taken ..."). The server words them in the reader's language (docs/decisions/022-server-languages.md).
  */
-function problemTitle(status: number, message: string): string {
-  if (status === 409 && /^Registration for .+ closed on /.test(message)) return 'Registration has closed';
-  if (status === 410 && /^Your place has passed to /.test(message)) return 'Your place has passed to a colleague';
-  if (status === 409 && (/ is full: /.test(message) || /seats? of your access code (is|are) taken/.test(message))) return 'No place is left';
-  return PROBLEM_TITLES[status] ?? 'This link cannot be used';
+function problemTitle(status: number, message: string): MessageId {
+  if (status === 409 && (/^Registration for .+ closed on /.test(message) || /^Les inscriptions à .+ ont pris fin le /.test(message))) return 'registration.problem.closed';
+  if (status === 410 && (/^Your place has passed to /.test(message) || /^Votre place a été cédée à /.test(message))) return 'registration.problem.passed';
+  if (status === 409 && (/ is full: /.test(message) || /seats? of your access code (is|are) taken/.test(message) || /\best complet\b/.test(message))) return 'registration.problem.full';
+  return PROBLEM_TITLES[status] ?? 'registration.problem.other';
 }
 
 /** An unknown, used or expired link, or a closed or full event: a clear page with the server's explanation. */
 export function LinkProblem({ status, message }: { status: number; message: string }) {
+  const t = useT();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section aria-labelledby="link-problem">
       <h1 id="link-problem" className="h3" tabIndex={-1} ref={heading}>
-        {problemTitle(status, message)}
+        {t(problemTitle(status, message))}
       </h1>
       <p>{message}</p>
       <a className="btn btn-primary" href="/">
-        Go to the portal
+        {t('registration.goToPortal')}
       </a>
     </section>
   );

@@ -15,6 +15,8 @@ import {
 import { CheckField } from '../../../components/ui/form/check-field.tsx';
 import { FieldMessages } from '../../../components/ui/form/field.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import type { RuleError } from '../utils/registration-rules.ts';
 
 /** The answers as the form holds them: null is no answer. */
 export type AnswerDraft = Record<string, AnswerValue | null>;
@@ -27,12 +29,12 @@ export function askedQuestions(questions: readonly RegistrationQuestion[], isVir
 }
 
 /** The server's checks that need no options: a required answer missing, text over the limit. */
-export function questionErrors(questions: readonly RegistrationQuestion[], answers: AnswerDraft, isVirtual: boolean): FieldError[] {
-  return askedQuestions(questions, isVirtual).flatMap((q) => {
+export function questionErrors(questions: readonly RegistrationQuestion[], answers: AnswerDraft, isVirtual: boolean): RuleError[] {
+  return askedQuestions(questions, isVirtual).flatMap((q): RuleError[] => {
     const value = answers[q.key];
-    if (isBlankAnswer(typeof value === 'string' ? value.trim() : value)) return q.required ? [{ field: answerField(q.key), message: `“${q.label}” is required.` }] : [];
+    if (isBlankAnswer(typeof value === 'string' ? value.trim() : value)) return q.required ? [{ field: answerField(q.key), id: 'registration.questions.missing', values: { label: q.label } }] : [];
     if ((q.type === 'text' || q.type === 'longtext') && typeof value === 'string' && value.trim().length > ANSWER_TEXT_MAX) {
-      return [{ field: answerField(q.key), message: `“${q.label}” must be at most ${ANSWER_TEXT_MAX} characters.` }];
+      return [{ field: answerField(q.key), id: 'registration.questions.tooLong', values: { label: q.label, max: ANSWER_TEXT_MAX } }];
     }
     return [];
   });
@@ -63,15 +65,14 @@ export interface RegistrationQuestionsProps {
   readOnly?: boolean;
 }
 
-const SENSITIVE_HINT = 'Only the event team sees this answer.';
-
 export function RegistrationQuestions({ id, questions, answers, isVirtual, onChange, errors, disabled = false, readOnly = false }: RegistrationQuestionsProps) {
+  const t = useT();
   const asked = askedQuestions(questions, isVirtual);
   if (!asked.length) return null;
   const invalid = (key: string) => errors.some((e) => e.field === answerField(key));
   return (
     <fieldset className="mb-3 registration-questions" disabled={disabled || readOnly}>
-      <legend className="h5">Questions from the event team</legend>
+      <legend className="h5">{t('registration.questions.legend')}</legend>
       {asked.map((q) => (
         <Question key={q.key} id={`${id}-q-${q.key}`} question={q} value={answers[q.key] ?? null} invalid={invalid(q.key)} onChange={(value) => onChange(q.key, value)} />
       ))}
@@ -80,8 +81,10 @@ export function RegistrationQuestions({ id, questions, answers, isVirtual, onCha
 }
 
 function Question({ id, question: q, value, invalid, onChange }: { id: string; question: RegistrationQuestion; value: AnswerValue | null; invalid: boolean; onChange: (value: AnswerValue | null) => void }) {
-  const label = q.required ? `${q.label} (required)` : q.label;
-  const hint = [q.help, q.sensitive ? SENSITIVE_HINT : null].filter(Boolean).join(' ') || undefined;
+  const t = useT();
+  // The organizer's label and help as written; only the words around them are the catalog's.
+  const label = q.required ? t('registration.questions.required', { label: q.label }) : q.label;
+  const hint = [q.help, q.sensitive ? t('registration.questions.sensitive') : null].filter(Boolean).join(' ') || undefined;
   const text = typeof value === 'string' ? value : '';
   switch (q.type) {
     case 'text':
@@ -125,8 +128,8 @@ function Question({ id, question: q, value, invalid, onChange }: { id: string; q
         return (
           <fieldset className="mb-3" aria-invalid={invalid || undefined} aria-describedby={hint ? `${id}-help` : undefined}>
             <legend className={invalid ? 'form-label fs-6 text-danger' : 'form-label fs-6'}>{label}</legend>
-            <CheckField inline type="radio" name={id} id={`${id}-yes`} label="Yes" checked={value === true} onChange={() => onChange(true)} />
-            <CheckField inline type="radio" name={id} id={`${id}-no`} label="No" checked={value === false} onChange={() => onChange(false)} />
+            <CheckField inline type="radio" name={id} id={`${id}-yes`} label={t('registration.questions.yes')} checked={value === true} onChange={() => onChange(true)} />
+            <CheckField inline type="radio" name={id} id={`${id}-no`} label={t('registration.questions.no')} checked={value === false} onChange={() => onChange(false)} />
             <FieldMessages id={id} hint={hint} />
           </fieldset>
         );

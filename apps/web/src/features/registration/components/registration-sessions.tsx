@@ -5,12 +5,14 @@
  */
 import { SESSIONS_PATHS } from '@portal/contracts';
 import { SessionProgram } from '../../../components/sessions/session-program.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 
 export default function RegistrationSessions({ token }: { token: string }) {
+  const t = useT();
   return (
     <section aria-labelledby="your-sessions-heading" className="mt-4 registration-sessions">
       <h2 id="your-sessions-heading" className="h4">
-        Your sessions
+        {t('registration.sessions.title')}
       </h2>
       <SessionProgram base={SESSIONS_PATHS.registrationSessions.replace('{token}', encodeURIComponent(token))} headingLevel={3} />
     </section>

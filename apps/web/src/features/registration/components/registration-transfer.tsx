@@ -12,9 +12,13 @@ import type { FieldError, RegistrationPage, RegistrationSubmit, RegistrationSumm
 import { EMAIL_PATTERN, FIRST_NAME_MAX, LAST_NAME_MAX } from '@portal/contracts/rules';
 import { ErrorList } from '../../../components/ui/error-list.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import type { MessageId } from '../../../i18n/messages/ids.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { isDeadLink, useSubmitRegistration } from '../api/registration-api.ts';
-import { formatDay, formatInstant } from '../utils/registration-rules.ts';
+import { useRegistrationDates } from '../utils/registration-rules.ts';
+import { Message } from './message.tsx';
+import { EventLine } from './registration-outcome.tsx';
 
 export interface RegistrationTransferProps {
   token: string;
@@ -27,10 +31,9 @@ export interface RegistrationTransferProps {
   onSettled?: () => void;
 }
 
-const SEND_FAILED = 'Your answer could not be sent. Please check your connection and try again.';
-
 /** One request to the registration link with the page's error handling. */
 function useTransferCall(token: string, onDeadLink: (error: ApiError) => void) {
+  const t = useT();
   const mutation = useSubmitRegistration(token);
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -42,7 +45,7 @@ function useTransferCall(token: string, onDeadLink: (error: ApiError) => void) {
       onError: (error) => {
         if (error instanceof ApiError && error.fieldErrors.length > 0) setFieldErrors(error.fieldErrors);
         else if (isDeadLink(error) && error.status !== 409) onDeadLink(error);
-        else setFailure(error instanceof ApiError ? error.message : SEND_FAILED);
+        else setFailure(error instanceof ApiError ? error.message : t('registration.sendFailed'));
       },
     });
   }
@@ -57,46 +60,42 @@ export default function RegistrationTransfer(props: RegistrationTransferProps) {
 
 /** The colleague's page: the place offered to them, and Accept. */
 function AcceptOffer({ token, registration, onDone, onDeadLink }: RegistrationTransferProps) {
+  const t = useT();
+  const { day, instant } = useRegistrationDates();
   const call = useTransferCall(token, onDeadLink);
   const offer = registration.transfer;
-  const from = offer ? `${offer.from.firstName} ${offer.from.lastName}` : 'A colleague';
+  const from = offer ? `${offer.from.firstName} ${offer.from.lastName}` : t('registration.transfer.aColleague');
   // A refusal about the colleague themselves (already registered for the event) comes as a field error.
   const problem = call.failure ?? (call.fieldErrors.length > 0 ? call.fieldErrors.map((e) => e.message).join(' ') : null);
   return (
     <section aria-labelledby="transfer-offer-heading" className="registration-transfer">
       <h1 id="transfer-offer-heading" className="h3">
-        A place offered to you
+        {t('registration.transfer.offerTitle')}
       </h1>
-      <p className="lead">
-        {registration.event.name}, {formatDay(registration.event.startsOn)} to {formatDay(registration.event.endsOn)}
-        {registration.store ? ` · ${registration.store.name}` : ''}
-      </p>
+      <EventLine registration={registration} />
       <p data-testid="transfer-offer">
-        {from} cannot come and offers you their place, with its attendance, dates and sessions. Accept it before <strong>{formatInstant(registration.expiresAt)}</strong>; until
-        then nothing changes.
+        <Message id="registration.transfer.offer" values={{ from, deadline: instant(registration.expiresAt) }} />
       </p>
       <dl className="row registration-summary">
-        <dt className="col-sm-4">For</dt>
-        <dd className="col-sm-8">{offer ? `${offer.to.firstName} ${offer.to.lastName} (${offer.to.email})` : ''}</dd>
-        <dt className="col-sm-4">Attendance</dt>
-        <dd className="col-sm-8">{registration.isVirtual ? 'Virtual' : 'In person'}</dd>
+        <dt className="col-sm-4">{t('registration.summary.for')}</dt>
+        <dd className="col-sm-8">{offer ? t('registration.transfer.forValue', { name: `${offer.to.firstName} ${offer.to.lastName}`, email: offer.to.email }) : ''}</dd>
+        <dt className="col-sm-4">{t('registration.summary.attendance')}</dt>
+        <dd className="col-sm-8">{t(registration.isVirtual ? 'registration.summary.virtual' : 'registration.summary.inPerson')}</dd>
         {!registration.isVirtual && registration.arrivalDate && registration.departureDate && (
           <>
-            <dt className="col-sm-4">Dates</dt>
-            <dd className="col-sm-8">
-              {formatDay(registration.arrivalDate)} to {formatDay(registration.departureDate)}
-            </dd>
+            <dt className="col-sm-4">{t('registration.summary.dates')}</dt>
+            <dd className="col-sm-8">{t('registration.summary.dateRange', { start: day(registration.arrivalDate), end: day(registration.departureDate) })}</dd>
           </>
         )}
       </dl>
-      <p>Once you accept, the registration is yours: you get your own confirmation with your badge by mail, and {from}’s badge no longer admits anyone.</p>
+      <p>{t('registration.transfer.once', { from })}</p>
       {problem && (
         <div className="alert alert-danger" role="alert">
           {problem}
         </div>
       )}
       <button type="button" className="btn btn-primary" disabled={call.pending} aria-busy={call.pending || undefined} onClick={() => call.send({ action: 'acceptTransfer' }, onDone)}>
-        {call.pending ? 'Accepting…' : 'Accept the place'}
+        {t(call.pending ? 'registration.transfer.accepting' : 'registration.transfer.accept')}
       </button>
     </section>
   );
@@ -104,6 +103,8 @@ function AcceptOffer({ token, registration, onDone, onDeadLink }: RegistrationTr
 
 /** The holder's page with an offer waiting for the colleague's answer: Withdraw. */
 function PendingOffer({ token, registration, onDeadLink, onSettled }: RegistrationTransferProps) {
+  const t = useT();
+  const { instant } = useRegistrationDates();
   const call = useTransferCall(token, onDeadLink);
   const [withdrawn, setWithdrawn] = useState(false);
   const offer = registration.transfer!;
@@ -112,19 +113,19 @@ function PendingOffer({ token, registration, onDeadLink, onSettled }: Registrati
     return (
       <section aria-labelledby="transfer-heading" className="mt-4 registration-transfer">
         <h2 id="transfer-heading" className="h4">
-          Offer withdrawn
+          {t('registration.transfer.withdrawnTitle')}
         </h2>
-        <p role="status">The offer to {to} is withdrawn: your place stays yours. We have mailed you a new link to your registration.</p>
+        <p role="status">{t('registration.transfer.withdrawn', { name: to })}</p>
       </section>
     );
   }
   return (
     <section aria-labelledby="transfer-heading" className="mt-4 registration-transfer">
       <h2 id="transfer-heading" className="h4">
-        Your place is offered to a colleague
+        {t('registration.transfer.pendingTitle')}
       </h2>
       <p data-testid="transfer-pending">
-        {to} ({offer.to.email}) can accept your place until <strong>{formatInstant(offer.expiresAt)}</strong>. Until then the registration stays yours.
+        <Message id="registration.transfer.pending" values={{ name: to, email: offer.to.email, deadline: instant(offer.expiresAt) }} />
       </p>
       {call.failure && (
         <div className="alert alert-danger" role="alert">
@@ -142,7 +143,7 @@ function PendingOffer({ token, registration, onDeadLink, onSettled }: Registrati
           })
         }
       >
-        {call.pending ? 'Withdrawing…' : 'Withdraw the offer'}
+        {t(call.pending ? 'registration.transfer.withdrawing' : 'registration.transfer.withdraw')}
       </button>
     </section>
   );
@@ -154,23 +155,25 @@ interface ColleagueFields {
   email: string;
 }
 
-function colleagueErrors(f: ColleagueFields): FieldError[] {
-  const errors: FieldError[] = [];
-  if (!f.firstName.trim()) errors.push({ field: 'firstName', message: 'Enter the colleague’s first name.' });
-  if (!f.lastName.trim()) errors.push({ field: 'lastName', message: 'Enter the colleague’s last name.' });
-  if (!EMAIL_PATTERN.test(f.email.trim())) errors.push({ field: 'email', message: 'Enter the colleague’s e-mail address.' });
+function colleagueErrors(f: ColleagueFields): { field: keyof ColleagueFields; id: MessageId }[] {
+  const errors: { field: keyof ColleagueFields; id: MessageId }[] = [];
+  if (!f.firstName.trim()) errors.push({ field: 'firstName', id: 'registration.transfer.firstNameMissing' });
+  if (!f.lastName.trim()) errors.push({ field: 'lastName', id: 'registration.transfer.lastNameMissing' });
+  if (!EMAIL_PATTERN.test(f.email.trim())) errors.push({ field: 'email', id: 'registration.transfer.emailMissing' });
   return errors;
 }
 
 /** The holder's page: offer the place to a colleague. */
 function GiveMyPlace({ token, registration, onDeadLink, onSettled }: RegistrationTransferProps) {
   const id = useId();
+  const t = useT();
+  const { instant } = useRegistrationDates();
   const call = useTransferCall(token, onDeadLink);
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<ColleagueFields>({ firstName: '', lastName: '', email: '' });
   const [submitted, setSubmitted] = useState(false);
   const [offered, setOfferedTo] = useState<RegistrationSummary['transfer'] | null>(null);
-  const ruleErrors = colleagueErrors(fields);
+  const ruleErrors: FieldError[] = colleagueErrors(fields).map((e) => ({ field: e.field, message: t(e.id) }));
   const errors = submitted ? [...ruleErrors, ...call.fieldErrors] : call.fieldErrors;
   const invalid = (field: keyof ColleagueFields) => errors.some((e) => e.field === field);
   const shown = [...errors.map((e) => e.message), ...(call.failure ? [call.failure] : [])];
@@ -183,11 +186,10 @@ function GiveMyPlace({ token, registration, onDeadLink, onSettled }: Registratio
     return (
       <section aria-labelledby="transfer-heading" className="mt-4 registration-transfer">
         <h2 id="transfer-heading" className="h4">
-          Your place is offered to {offered.to.firstName} {offered.to.lastName}
+          {t('registration.transfer.sentTitle', { name: `${offered.to.firstName} ${offered.to.lastName}` })}
         </h2>
         <p role="status" data-testid="transfer-sent">
-          We have mailed {offered.to.email} a link to accept it before {formatInstant(offered.expiresAt)}. Until then the registration stays yours; the mail we sent you has
-          a link to withdraw the offer.
+          {t('registration.transfer.sent', { email: offered.to.email, deadline: instant(offered.expiresAt) })}
         </p>
       </section>
     );
@@ -203,40 +205,40 @@ function GiveMyPlace({ token, registration, onDeadLink, onSettled }: Registratio
     });
   }
 
-  const rule = registration.store ? `a colleague on the staff list of ${registration.store.name}` : 'a colleague with an address of your company’s mail domain';
+  const store = registration.store?.name;
   return (
     <section aria-labelledby="transfer-heading" className="mt-4 registration-transfer">
       <h2 id="transfer-heading" className="h4">
-        Cannot come?
+        {t('registration.transfer.cannotCome')}
       </h2>
       {!open ? (
         <>
-          <p>You can give your place to {rule}. They accept it through a link we mail them.</p>
+          <p>{store ? t('registration.transfer.canGiveStore', { store }) : t('registration.transfer.canGiveDomain')}</p>
           <button type="button" className="btn btn-outline-secondary" onClick={() => setOpen(true)}>
-            Give my place to a colleague
+            {t('registration.transfer.give')}
           </button>
         </>
       ) : (
         <form noValidate onSubmit={submit} aria-describedby={shown.length > 0 ? `${id}-errors` : undefined}>
           <fieldset disabled={call.pending}>
-            <legend className="h5">Give my place to a colleague</legend>
-            <p className="form-text">Only {rule} can take it. They have 48 hours to accept; until then nothing changes.</p>
+            <legend className="h5">{t('registration.transfer.give')}</legend>
+            <p className="form-text">{store ? t('registration.transfer.onlyStore', { store }) : t('registration.transfer.onlyDomain')}</p>
             <div className="row g-2">
               <div className="col-sm-6">
-                <TextField floating id={`${id}-first`} label="Colleague’s first name" value={fields.firstName} onChange={update('firstName')} maxLength={FIRST_NAME_MAX} invalid={invalid('firstName')} />
+                <TextField floating id={`${id}-first`} label={t('registration.transfer.firstName')} value={fields.firstName} onChange={update('firstName')} maxLength={FIRST_NAME_MAX} invalid={invalid('firstName')} />
               </div>
               <div className="col-sm-6">
-                <TextField floating id={`${id}-last`} label="Colleague’s last name" value={fields.lastName} onChange={update('lastName')} maxLength={LAST_NAME_MAX} invalid={invalid('lastName')} />
+                <TextField floating id={`${id}-last`} label={t('registration.transfer.lastName')} value={fields.lastName} onChange={update('lastName')} maxLength={LAST_NAME_MAX} invalid={invalid('lastName')} />
               </div>
             </div>
-            <TextField floating id={`${id}-email`} label="Colleague’s e-mail address" type="email" inputMode="email" value={fields.email} onChange={update('email')} invalid={invalid('email')} />
+            <TextField floating id={`${id}-email`} label={t('registration.transfer.email')} type="email" inputMode="email" value={fields.email} onChange={update('email')} invalid={invalid('email')} />
           </fieldset>
           <div className="d-flex flex-wrap gap-2">
             <button type="submit" className="btn btn-primary" disabled={call.pending} aria-busy={call.pending || undefined}>
-              {call.pending ? 'Sending…' : 'Offer my place'}
+              {t(call.pending ? 'registration.sending' : 'registration.transfer.offerMine')}
             </button>
             <button type="button" className="btn btn-link" disabled={call.pending} onClick={() => setOpen(false)}>
-              Keep my place
+              {t('registration.transfer.keep')}
             </button>
           </div>
           <ErrorList id={`${id}-errors`} errors={shown} />

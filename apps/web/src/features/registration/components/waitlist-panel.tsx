@@ -5,9 +5,11 @@
  */
 import { useState } from 'react';
 import type { RegistrationPage, RegistrationSummary } from '@portal/contracts';
+import { useT } from '../../../i18n/use-t.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { isDeadLink, useSubmitRegistration } from '../api/registration-api.ts';
-import { formatInstant } from '../utils/registration-rules.ts';
+import { useRegistrationDates } from '../utils/registration-rules.ts';
+import { Message } from './message.tsx';
 import { isMailedLinkRequired, MailedLinkNotice } from './mailed-link.tsx';
 
 interface WaitlistPanelProps {
@@ -18,11 +20,14 @@ interface WaitlistPanelProps {
 }
 
 export default function WaitlistPanel({ token, registration, onDone, onDeadLink }: WaitlistPanelProps) {
+  const t = useT();
+  const { instant } = useRegistrationDates();
   const mutation = useSubmitRegistration(token);
   const [confirmingLeave, setConfirmingLeave] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [mailedNotice, setMailedNotice] = useState<string | null>(null);
   const offered = registration.status === 'Offered';
+  const name = `${registration.attendee.firstName} ${registration.attendee.lastName}`;
 
   function send(action: 'claim' | 'cancel') {
     setFailure(null);
@@ -35,7 +40,7 @@ export default function WaitlistPanel({ token, registration, onDone, onDeadLink 
           else if (isMailedLinkRequired(error)) {
             setConfirmingLeave(false);
             setMailedNotice(error.message);
-          } else setFailure(error instanceof ApiError ? error.message : 'Your answer could not be sent. Please check your connection and try again.');
+          } else setFailure(error instanceof ApiError ? error.message : t('registration.sendFailed'));
         },
       },
     );
@@ -44,19 +49,18 @@ export default function WaitlistPanel({ token, registration, onDone, onDeadLink 
   return (
     <section aria-labelledby="waitlist-heading" className="waitlist-panel">
       <h2 id="waitlist-heading" className="h4">
-        {offered ? 'A place is offered to you' : 'You are on the waiting list'}
+        {t(offered ? 'registration.waitlist.offeredTitle' : 'registration.waitlisted.title')}
       </h2>
       {offered ? (
         <p data-testid="offer-expiry">
-          A place at {registration.event.name} has become free for {registration.attendee.firstName} {registration.attendee.lastName}. Claim it before{' '}
-          <strong>{registration.offerExpiresAt ? formatInstant(registration.offerExpiresAt) : 'the offer lapses'}</strong>; after that it goes to the next
-          person in line.
+          <Message
+            id={registration.offerExpiresAt ? 'registration.waitlist.offer' : 'registration.waitlist.offerNoDate'}
+            values={{ event: registration.event.name, name, deadline: registration.offerExpiresAt ? instant(registration.offerExpiresAt) : null }}
+          />
         </p>
       ) : (
         <p data-testid="waitlist-position">
-          Your position: <strong>{registration.waitlistPosition ?? '…'}</strong>
-          {registration.waitlistPosition === 1 ? ' (you are next)' : ''}. When a place frees up, we offer it to you by mail, and the offer stays open for a
-          limited time.
+          <Message id={registration.waitlistPosition === 1 ? 'registration.waitlist.positionNext' : 'registration.waitlist.position'} values={{ position: registration.waitlistPosition ?? '…' }} />
         </p>
       )}
       {mailedNotice && <MailedLinkNotice message={mailedNotice} />}
@@ -68,21 +72,21 @@ export default function WaitlistPanel({ token, registration, onDone, onDeadLink 
       <div className="d-flex flex-wrap gap-2">
         {offered && (
           <button type="button" className="btn btn-primary" disabled={mutation.isPending} onClick={() => send('claim')}>
-            {mutation.isPending ? 'Sending…' : 'Claim my place'}
+            {t(mutation.isPending ? 'registration.sending' : 'registration.waitlist.claim')}
           </button>
         )}
         {!confirmingLeave ? (
           <button type="button" className="btn btn-outline-danger" disabled={mutation.isPending} onClick={() => setConfirmingLeave(true)}>
-            {offered ? 'Decline the place' : 'Leave the waiting list'}
+            {t(offered ? 'registration.waitlist.decline' : 'registration.waitlist.leave')}
           </button>
         ) : (
-          <span role="group" aria-label="Confirm leaving" className="d-flex gap-2 align-items-center">
-            <span>{offered ? 'Decline the place and leave the list?' : 'Leave the waiting list?'}</span>
+          <span role="group" aria-label={t('registration.waitlist.confirmLeaving')} className="d-flex gap-2 align-items-center">
+            <span>{t(offered ? 'registration.waitlist.declineQuestion' : 'registration.waitlist.leaveQuestion')}</span>
             <button type="button" className="btn btn-danger" disabled={mutation.isPending} onClick={() => send('cancel')}>
-              Yes, leave
+              {t('registration.waitlist.yesLeave')}
             </button>
             <button type="button" className="btn btn-link" onClick={() => setConfirmingLeave(false)}>
-              No, stay
+              {t('registration.waitlist.noStay')}
             </button>
           </span>
         )}

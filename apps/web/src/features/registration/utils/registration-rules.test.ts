@@ -41,13 +41,24 @@ describe('registration rules', () => {
     const base = { firstName: 'Pat', lastName: 'Morgan', email: 'pat@example.com', isVirtual: true, arrivalDate: '', departureDate: '' };
     expect(registrationErrors(base, NBC)).toEqual([]);
     expect(registrationErrors({ ...base, firstName: ' ', lastName: 'y'.repeat(51), email: 'nope' }, NBC).map((e) => e.field)).toEqual(['firstName', 'lastName', 'email']);
-    expect(registrationErrors({ ...base, firstName: 'x'.repeat(31), email: '' }, NBC).map((e) => e.message)).toEqual([
-      'First name cannot be longer than 30 characters.',
-      'E-mail address is required.',
+    expect(registrationErrors({ ...base, firstName: 'x'.repeat(31), email: '' }, NBC).map(({ id, values }) => ({ id, values }))).toEqual([
+      { id: 'registration.error.firstNameTooLong', values: { max: 30 } },
+      { id: 'registration.error.emailRequired', values: undefined },
+    ]);
+  });
+
+  it('names the attendance refusals by their catalog message, the window as values', () => {
+    expect(registrationErrors({ firstName: 'Pat', lastName: 'Morgan', email: 'pat@example.com', isVirtual: false, arrivalDate: '2027-02-28', departureDate: '' }, NBC)).toEqual([
+      { field: 'arrivalDate', id: 'registration.error.arrivalRange', values: { start: '2027-03-01', end: '2027-03-04' } },
+      { field: 'departureDate', id: 'registration.error.departureRequired' },
+    ]);
+    expect(registrationErrors({ firstName: 'Pat', lastName: 'Morgan', email: 'pat@example.com', isVirtual: true, arrivalDate: '', departureDate: '' }, ABC)).toEqual([
+      { field: 'isVirtual', id: 'registration.error.noVirtual' },
     ]);
   });
 
   it('writes a calendar day in full, whatever the time zone', () => {
     expect(formatDay('2027-03-01')).toBe('Monday, March 1, 2027');
+    expect(formatDay('2027-03-01', 'fr-CA')).toBe('lundi 1 mars 2027');
   });
 });

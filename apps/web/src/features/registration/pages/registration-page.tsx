@@ -1,35 +1,54 @@
 /**
  * The builtin provider's hosted registration page (/register/:token, public; see
  * docs/registration-providers.md): complete a pending registration, or change or cancel one.
+ * Its words come from the registration part of the catalogs (messages.ts).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import type { RegistrationPage, RegistrationSummary } from '@portal/contracts';
-import type { ApiError } from '../../lib/api-client.ts';
-import { isDeadLink, useRegistration } from './api/registration-api.ts';
-import { RegistrationForm } from './components/registration-form.tsx';
-import { BadgeSection, LinkProblem, RegistrationConfirmation } from './components/registration-outcome.tsx';
-import { formatDay, formatInstant } from './utils/registration-rules.ts';
-import { BadgeByMail } from './components/mailed-link.tsx';
+import { MessagesArea } from '../../../i18n/area.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { isDeadLink, useRegistration } from '../api/registration-api.ts';
+import { RegistrationForm } from '../components/registration-form.tsx';
+import { BadgeSection, EventLine, LinkProblem, RegistrationConfirmation } from '../components/registration-outcome.tsx';
+import { BadgeByMail } from '../components/mailed-link.tsx';
+import { Message } from '../components/message.tsx';
+import { registrationMessages } from '../messages.ts';
+import { useRegistrationDates } from '../utils/registration-rules.ts';
 
 /** Only people on a waiting list need it (docs/waiting-lists.md): its own chunk. */
-const WaitlistPanel = lazy(() => import('./components/waitlist-panel.tsx'));
+const WaitlistPanel = lazy(() => import('../components/waitlist-panel.tsx'));
 /** Only an Enrolled registration picks sessions (docs/sessions.md): its own chunk. */
-const RegistrationSessions = lazy(() => import('./components/registration-sessions.tsx'));
+const RegistrationSessions = lazy(() => import('../components/registration-sessions.tsx'));
 /** Handing the place to a colleague, and the colleague's acceptance (docs/transfers.md): its own chunk. */
-const RegistrationTransfer = lazy(() => import('./components/registration-transfer.tsx'));
+const RegistrationTransfer = lazy(() => import('../components/registration-transfer.tsx'));
 
-export default function RegistrationPage() {
+export default function RegistrationPageRoute() {
   const { token = '' } = useParams();
   return (
-    <main className="container py-4 registration-page" style={{ maxWidth: 760 }}>
-      {/* A new token is a new page: nothing of the previous one's state carries over. */}
-      <RegistrationForToken key={token} token={token} />
-    </main>
+    <MessagesArea area={registrationMessages}>
+      <main className="container py-4 registration-page" style={{ maxWidth: 760 }}>
+        {/* A new token is a new page: nothing of the previous one's state carries over. */}
+        <RegistrationForToken key={token} token={token} />
+      </main>
+    </MessagesArea>
+  );
+}
+
+function Loading({ id = 'registration.loadingPart' }: { id?: 'registration.loadingPart' | 'registration.loadingSessions' | 'registration.loading' }) {
+  const t = useT();
+  return (
+    <p role="status" className="text-body-secondary">
+      {t(id)}
+    </p>
   );
 }
 
 function RegistrationForToken({ token }: { token: string }) {
+  const t = useT();
+  useDocumentTitle(t('registration.documentTitle'));
   const query = useRegistration(token);
   const [done, setDone] = useState<RegistrationSummary | null>(null);
   const [dead, setDead] = useState<ApiError | null>(null);
@@ -38,23 +57,17 @@ function RegistrationForToken({ token }: { token: string }) {
 
   if (done) return <RegistrationConfirmation summary={done} changed={query.data?.purpose === 'revisit' && query.data.status === 'Enrolled'} />;
   if (dead) return <LinkProblem status={dead.status} message={dead.message} />;
-  if (query.isPending) {
-    return (
-      <p role="status" className="text-body-secondary">
-        Loading your registration…
-      </p>
-    );
-  }
+  if (query.isPending) return <Loading id="registration.loading" />;
   if (query.isError) {
     if (isDeadLink(query.error)) return <LinkProblem status={query.error.status} message={query.error.message} />;
     return (
       <section aria-labelledby="registration-load-failed">
         <h1 id="registration-load-failed" className="h3">
-          Your registration could not be loaded
+          {t('registration.loadFailed.title')}
         </h1>
-        <p>Please check your connection and try again.</p>
+        <p>{t('registration.loadFailed.body')}</p>
         <button type="button" className="btn btn-primary" onClick={() => void query.refetch()}>
-          Try again
+          {t('registration.tryAgain')}
         </button>
       </section>
     );
@@ -64,7 +77,7 @@ function RegistrationForToken({ token }: { token: string }) {
   const revisit = registration.purpose === 'revisit';
   if (registration.purpose === 'transfer') {
     return (
-      <Suspense fallback={<p role="status" className="text-body-secondary">Loading…</p>}>
+      <Suspense fallback={<Loading />}>
         <RegistrationTransfer token={token} registration={registration} onDone={setDone} onDeadLink={setDead} />
       </Suspense>
     );
@@ -74,12 +87,9 @@ function RegistrationForToken({ token }: { token: string }) {
   if (registration.status === 'Waitlisted' || registration.status === 'Offered') {
     return (
       <>
-        <h1 className="h3">Your registration</h1>
-        <p className="lead">
-          {registration.event.name}, {formatDay(registration.event.startsOn)} to {formatDay(registration.event.endsOn)}
-          {registration.store ? ` · ${registration.store.name}` : ''}
-        </p>
-        <Suspense fallback={<p role="status" className="text-body-secondary">Loading…</p>}>
+        <h1 className="h3">{t('registration.title.revisit')}</h1>
+        <EventLine registration={registration} />
+        <Suspense fallback={<Loading />}>
           <WaitlistPanel token={token} registration={registration} onDone={setDone} onDeadLink={setDead} />
         </Suspense>
       </>
@@ -87,26 +97,19 @@ function RegistrationForToken({ token }: { token: string }) {
   }
   return (
     <>
-      <h1 className="h3">{revisit ? 'Your registration' : 'Complete your registration'}</h1>
-      <p className="lead">
-        {registration.event.name}, {formatDay(registration.event.startsOn)} to {formatDay(registration.event.endsOn)}
-        {registration.store ? ` · ${registration.store.name}` : ''}
-      </p>
-      {closed ? (
-        <ChangesClosed registration={registration} />
-      ) : (
-        <p>{revisit ? 'Change the attendance or the dates, or cancel the registration.' : 'Check the attendee’s name and e-mail, choose how they will attend, and submit.'}</p>
-      )}
+      <h1 className="h3">{t(revisit ? 'registration.title.revisit' : 'registration.title.complete')}</h1>
+      <EventLine registration={registration} />
+      {closed ? <ChangesClosed registration={registration} /> : <p>{t(revisit ? 'registration.lead.revisit' : 'registration.lead.complete')}</p>}
       <BadgeSection summary={registration} />
       <BadgeByMail token={token} registration={registration} />
       {!transferSettled && <RegistrationForm token={token} registration={registration} onDone={setDone} onDeadLink={setDead} readOnly={closed} />}
       {enrolled && !transferSettled && (
-        <Suspense fallback={<p role="status" className="text-body-secondary">Loading your sessions…</p>}>
+        <Suspense fallback={<Loading id="registration.loadingSessions" />}>
           <RegistrationSessions token={token} />
         </Suspense>
       )}
       {enrolled && (!closed || registration.transfer?.status === 'Offered') && (
-        <Suspense fallback={<p role="status" className="text-body-secondary">Loading…</p>}>
+        <Suspense fallback={<Loading />}>
           <RegistrationTransfer token={token} registration={registration} onDone={setDone} onDeadLink={setDead} onSettled={() => setTransferSettled(true)} />
         </Suspense>
       )}
@@ -116,27 +119,24 @@ function RegistrationForToken({ token }: { token: string }) {
 
 /** After the event's changesCloseAt: the page is read-only, and says whom to ask. */
 function ChangesClosed({ registration }: { registration: RegistrationPage }) {
+  const t = useT();
+  const { instant } = useRegistrationDates();
   const desk = registration.helpDesk;
+  const phone = desk?.phone ?? null;
+  const email = desk?.email ?? null;
+  const deskMessage = phone && email ? 'registration.closed.deskBoth' : phone ? 'registration.closed.deskPhone' : email ? 'registration.closed.deskEmail' : 'registration.closed.desk';
   return (
     <div className="alert alert-info" role="status" data-testid="changes-closed">
-      <p className="mb-1">
-        Changes to registrations closed{registration.changesCloseAt ? ` on ${formatInstant(registration.changesCloseAt)}` : ''}. Your registration is shown as it stands.
-      </p>
+      <p className="mb-1">{registration.changesCloseAt ? t('registration.closed.on', { date: instant(registration.changesCloseAt) }) : t('registration.closed')}</p>
       <p className="mb-0">
-        To change or cancel it, please contact the help desk
-        {desk?.phone && (
-          <>
-            {' '}
-            at <a href={`tel:${desk.phone.replace(/[^\d+]/g, '')}`}>{desk.phone}</a>
-          </>
-        )}
-        {desk?.email && (
-          <>
-            {desk.phone ? ' or ' : ' at '}
-            <a href={`mailto:${desk.email}`}>{desk.email}</a>
-          </>
-        )}
-        .
+        <Message
+          id={deskMessage}
+          values={{ phone, email }}
+          tags={{
+            tel: (chunks) => <a href={`tel:${(phone ?? '').replace(/[^\d+]/g, '')}`}>{chunks}</a>,
+            mail: (chunks) => <a href={`mailto:${email ?? ''}`}>{chunks}</a>,
+          }}
+        />
       </p>
     </div>
   );
