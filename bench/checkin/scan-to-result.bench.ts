@@ -6,7 +6,7 @@
  * The door is paired with the demo code, then, with `Emulation.setCPUThrottlingRate` at 4:
  * - handheld scanner: a badge code typed into the field and Enter, timed by the app itself from the
  *   code's arrival to the frame after the full-screen result rendered (`checkin-scan-to-result`,
- *   performance.measure in src/checkin/app.tsx): signature check (WebCrypto Ed25519), roster
+ *   performance.measure in src/checkin/screens/result.tsx): signature check (WebCrypto Ed25519), roster
  *   lookup, the IndexedDB write of the queued scan, React's render;
  * - the same badges again (amber, "already checked in");
  * - camera: Chromium's fake camera showing a badge QR; the first scan is timed from the frame the

@@ -3,9 +3,9 @@
  * gave those rights; the server checks the right again on every call. Both need the network.
  */
 import { useState, type FormEvent } from 'react';
-import type { RosterRow } from './api.ts';
-import { DoorApiError, type Door } from './door.ts';
-import { PrintBadgeButton } from './print.tsx';
+import type { RosterRow } from '../api.ts';
+import { DoorApiError, type Door } from '../door.ts';
+import { PrintBadgeButton } from '../print.tsx';
 
 function errorText(error: unknown): string {
   if (error instanceof DoorApiError && error.offline) return 'This needs the network: no connection to the server now.';

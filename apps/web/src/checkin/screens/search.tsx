@@ -1,0 +1,65 @@
+/** Finding someone without their code: by name (either order, accents ignored), store or e-mail. */
+import { useRef, useState } from 'react';
+import { badgeTypeLabel as typeLabel } from '@portal/contracts/event-days';
+import type { RosterRow } from '../api.ts';
+import type { Door } from '../door.ts';
+import { storeLine, time } from './common.ts';
+
+export function Search({ door, onCheckIn }: { door: Door; onCheckIn: (registrationId: number) => Promise<void> }) {
+  const [query, setQuery] = useState('');
+  const [rows, setRows] = useState<RosterRow[] | null>(null);
+  const latest = useRef('');
+
+  const change = (text: string) => {
+    setQuery(text);
+    latest.current = text;
+    if (text.trim().length < 2) {
+      setRows(null);
+      return;
+    }
+    void door.search(text).then((found) => {
+      // Only the answer to what the field says now (an e-mail search is asynchronous).
+      if (latest.current === text) setRows(found);
+    });
+  };
+
+  return (
+    <section aria-labelledby="search-title" className="door-section">
+      <h2 id="search-title" className="door-h2">
+        Without their code
+      </h2>
+      <label htmlFor="door-search">Name, store or e-mail</label>
+      <input id="door-search" type="search" value={query} onChange={(event) => change(event.target.value)} autoComplete="off" spellCheck={false} />
+      {rows && rows.length === 0 && <p className="door-help">Nobody on this door's list matches “{query.trim()}”.</p>}
+      {rows && rows.length > 0 && (
+        <ul className="door-list" aria-label="Search results">
+          {rows.map((row) => (
+            <li key={row.registrationId}>
+              <div>
+                <strong>
+                  {row.firstName} {row.lastName}
+                </strong>
+                <span className="door-sub">
+                  {' '}
+                  {storeLine(row)} · {typeLabel(row.attendeeType)}
+                  {row.status !== 'Enrolled' ? ` · ${row.status}` : row.checkedInAt ? ` · in at ${time(row.checkedInAt)}` : ''}
+                </span>
+              </div>
+              <button
+                type="button"
+                className="door-button door-primary"
+                onClick={() => {
+                  change('');
+                  void onCheckIn(row.registrationId);
+                }}
+                aria-label={`Check in ${row.firstName} ${row.lastName}`}
+              >
+                Check in
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
