@@ -2,7 +2,7 @@
  * The organizer console below `/admin`: its own sign-in and session, then the pages in the console's
  * frame. Loaded as one lazy chunk; nothing here reaches the attendee pages' first load.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import './admin.css';
 import { adminPaths } from './admin-paths.ts';
@@ -31,6 +31,9 @@ const SessionsPage = lazy(() => import('./pages/sessions-page.tsx'));
 /** Registration questions and their exports (docs/questions.md). */
 const QuestionsPage = lazy(() => import('./pages/questions-page.tsx'));
 
+/** A page of its own chunk, with a loading line while the chunk arrives. */
+const whenLoaded = (page: ReactNode) => <Suspense fallback={<p role="status">Loading…</p>}>{page}</Suspense>;
+
 export function AdminRoutes() {
   const session = useAdminSession();
   if (!session) return <AdminLoginPage />;
@@ -48,30 +51,9 @@ export function AdminRoutes() {
         <Route path={rel(adminPaths.import)} element={<ImportPage />} />
         <Route path={rel(adminPaths.outbox)} element={<OutboxPage />} />
         <Route path={rel(adminPaths.webhooks)} element={<WebhooksPage />} />
-        <Route
-          path={rel(adminPaths.waitlists)}
-          element={
-            <Suspense fallback={<p role="status">Loading…</p>}>
-              <WaitlistsPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path={rel(adminPaths.questions)}
-          element={
-            <Suspense fallback={<p role="status">Loading…</p>}>
-              <QuestionsPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path={rel(adminPaths.sessions)}
-          element={
-            <Suspense fallback={<p role="status">Loading…</p>}>
-              <SessionsPage />
-            </Suspense>
-          }
-        />
+        <Route path={rel(adminPaths.waitlists)} element={whenLoaded(<WaitlistsPage />)} />
+        <Route path={rel(adminPaths.questions)} element={whenLoaded(<QuestionsPage />)} />
+        <Route path={rel(adminPaths.sessions)} element={whenLoaded(<SessionsPage />)} />
         <Route path={rel(adminPaths.audit)} element={<AuditPage />} />
         <Route path={rel(adminPaths.organizers)} element={<OrganizersPage />} />
         <Route path={rel(adminPaths.account)} element={<AccountPage />} />

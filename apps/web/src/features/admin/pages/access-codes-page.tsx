@@ -19,6 +19,7 @@ import { CATEGORY_LABELS, checkAccessCodeForm, EMPTY_ACCESS_CODE_FORM, type Acce
 import { formatCount, formatDateTime } from '../utils/format.ts';
 import { ACTIONS } from '../../../components/ui/table/data-table.tsx';
 import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
+import { PageTitle } from '../components/page-title.tsx';
 
 const CODE_FIELDS: FieldSpec<'storeDlrnum' | 'seats' | 'code' | 'label' | 'expiresAt'>[] = [
   { name: 'storeDlrnum', id: 'code-store', label: 'Store number (per-store code)', hint: 'Anyone logging in with it belongs to this store.' },
@@ -95,22 +96,19 @@ export function AccessCodesPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
-        <h1 className="h3 mb-0">Access codes</h1>
-        <div className="d-flex flex-wrap align-items-end gap-2">
-          <SelectField id="codes-event" label="Event" className="mb-0" value={event} onChange={(value) => update({ event: value })} options={EVENT_TYPES.map((e) => ({ value: e, label: e }))} />
-          {!newCode.creating && (
-            <Button
-              onClick={() => {
-                newCode.dismiss();
-                newCode.start();
-              }}
-            >
-              New access code
-            </Button>
-          )}
-        </div>
-      </div>
+      <PageTitle title="Access codes">
+        <SelectField id="codes-event" label="Event" className="mb-0" value={event} onChange={(value) => update({ event: value })} options={EVENT_TYPES.map((e) => ({ value: e, label: e }))} />
+        {!newCode.creating && (
+          <Button
+            onClick={() => {
+              newCode.dismiss();
+              newCode.start();
+            }}
+          >
+            New access code
+          </Button>
+        )}
+      </PageTitle>
       {newCode.created && <CreatedCode created={newCode.created} onDone={newCode.dismiss} />}
       {newCode.creating && <NewCodeForm event={event} onCancel={newCode.cancel} onCreated={newCode.done} />}
       <PagedTable

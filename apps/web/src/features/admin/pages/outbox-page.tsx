@@ -14,6 +14,7 @@ import { formatDateTime } from '../utils/format.ts';
 import { OUTBOX_STATUS_LABELS, sentenceCase } from '../utils/labels.ts';
 import { ACTIONS } from '../../../components/ui/table/data-table.tsx';
 import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
+import { PageTitle } from '../components/page-title.tsx';
 
 export function OutboxPage() {
   const [params, update] = useListParams({ status: '' });
@@ -23,8 +24,7 @@ export function OutboxPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
-        <h1 className="h3 mb-0">Outbox</h1>
+      <PageTitle title="Outbox">
         <SelectField
           id="outbox-status"
           label="Status"
@@ -33,7 +33,7 @@ export function OutboxPage() {
           onChange={(status) => update({ status })}
           options={[{ value: '', label: 'Any status' }, ...ADMIN_OUTBOX_STATUSES.map((s) => ({ value: s, label: OUTBOX_STATUS_LABELS[s] }))]}
         />
-      </div>
+      </PageTitle>
       <PagedTable
         query={outbox}
         loadingLabel="Loading the outbox…"

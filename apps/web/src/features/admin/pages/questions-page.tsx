@@ -17,6 +17,7 @@ import { downloadQuestionExport, QUESTION_EXPORTS, useAdminQuestions, useSaveQue
 import { FormCard } from '../components/form-card.tsx';
 import { checkQuestionForm, EMPTY_QUESTION_FORM, questionFormOf, type QuestionFormErrors, type QuestionFormValues } from '../utils/question-form.ts';
 import { TextAreaField } from '../../../components/ui/form/text-area-field.tsx';
+import { PageTitle } from '../components/page-title.tsx';
 
 const TYPE_LABELS: Record<QuestionType, string> = {
   text: 'Text',
@@ -46,23 +47,20 @@ export default function QuestionsPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
-        <h1 className="h3 mb-0">Questions</h1>
-        <div className="d-flex flex-wrap align-items-end gap-2">
-          <SelectField
-            id="questions-event"
-            label="Event"
-            className="mb-0"
-            value={event}
-            onChange={(value) => {
-              setEvent(value);
-              setEditing(null);
-            }}
-            options={['nbc', 'abc']}
-          />
-          {!editing && <Button onClick={() => setEditing({ question: null })}>New question</Button>}
-        </div>
-      </div>
+      <PageTitle title="Questions">
+        <SelectField
+          id="questions-event"
+          label="Event"
+          className="mb-0"
+          value={event}
+          onChange={(value) => {
+            setEvent(value);
+            setEditing(null);
+          }}
+          options={['nbc', 'abc']}
+        />
+        {!editing && <Button onClick={() => setEditing({ question: null })}>New question</Button>}
+      </PageTitle>
       <section className="mb-3" aria-label="Downloads">
         <div className="d-flex flex-wrap gap-2">
           {(Object.keys(QUESTION_EXPORTS) as QuestionExport[]).map((kind) => (

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { useConfirmTarget } from '../hooks/use-confirm-target.ts';
 import { useAdminSessions, useCancelSession, useSessionPeople } from '../api/sessions.ts';
 import { formatDateTime } from '../utils/format.ts';
+import { PageTitle } from '../components/page-title.tsx';
 
 const when = (s: AdminSession) =>
   `${new Intl.DateTimeFormat('en-US', { timeZone: s.timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(s.startsAt))}`;
@@ -24,8 +25,7 @@ export default function SessionsPage() {
   const cancelling = useConfirmTarget(useCancelSession(), (s: AdminSession) => s.id);
   return (
     <>
-      <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
-        <h1 className="h3 mb-0">Sessions</h1>
+      <PageTitle title="Sessions">
         <SelectField
           id="sessions-event"
           label="Event"
@@ -40,7 +40,7 @@ export default function SessionsPage() {
             { value: 'abc', label: 'abc' },
           ]}
         />
-      </div>
+      </PageTitle>
       <QueryState query={sessions} loadingLabel="Loading the sessions…">
         {(page) =>
           page.total === 0 ? (
