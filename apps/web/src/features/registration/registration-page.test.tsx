@@ -1,24 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import type { RegistrationPage as PageData, RegistrationSubmit, RegistrationSummary } from '@portal/contracts';
-import { AppProviders } from '../../app/providers.tsx';
 import { resetLanguageForTests, setLanguage } from '../../i18n/language.ts';
 import RegistrationPage from './pages/registration-page.tsx';
 import { registrationPageData } from './testing/registration-page-data.ts';
-
-const TOKEN = 'T'.repeat(43);
-const PATH = `/api/Registration/${TOKEN}`;
+import { failBody, fakeRegistrationApi, okBody, renderRegistrationPage, REGISTRATION_PATH, type Answer } from './testing/registration-api.tsx';
 
 const PENDING: PageData = registrationPageData();
 /** A place offered from the waiting list. */
 const OFFERED = { ...PENDING, purpose: 'revisit', status: 'Offered', offerExpiresAt: '2027-02-03T14:05:00.000Z' };
-
-type Answer = { status: number; body: unknown };
-const okBody = (data: unknown) => ({ succeeded: true, message: null, data });
-const failBody = (message: string, errors?: unknown) => ({ succeeded: false, message, data: null, ...(errors ? { errors } : {}) });
 
 let getAnswer: Answer;
 let postAnswer: (body: RegistrationSubmit) => Answer;
@@ -41,38 +32,16 @@ function summaryOf(page: PageData, body: RegistrationSubmit): RegistrationSummar
 }
 
 beforeEach(() => {
-  posts = [];
   getAnswer = { status: 200, body: okBody(PENDING) };
   postAnswer = (body) => ({ status: 200, body: okBody(summaryOf(PENDING, body)) });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const json = ({ status, body }: Answer) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-      if (url.pathname === `${PATH}/MailLink` && init?.method === 'POST') return json({ status: 200, body: okBody({ sentTo: 'p***@m***.com' }) });
-      if (url.pathname !== PATH) return json({ status: 404, body: failBody('Not found') });
-      if (init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as RegistrationSubmit;
-        posts.push(body);
-        return json(postAnswer(body));
-      }
-      return json(getAnswer);
-    }),
-  );
+  posts = fakeRegistrationApi({
+    get: () => getAnswer,
+    post: (body) => postAnswer(body),
+    other: (path, init) => (path === `${REGISTRATION_PATH}/MailLink` && init?.method === 'POST' ? { status: 200, body: okBody({ sentTo: 'p***@m***.com' }) } : undefined),
+  });
 });
 
-function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MemoryRouter initialEntries={[`/register/${TOKEN}`]}>
-      <AppProviders queryClient={queryClient}>
-        <Routes>
-          <Route path="/register/:token" element={<RegistrationPage />} />
-        </Routes>
-      </AppProviders>
-    </MemoryRouter>,
-  );
-}
+const renderPage = () => renderRegistrationPage(<RegistrationPage />);
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const errorItems = () => screen.queryAllByRole('listitem').map((li) => li.textContent);

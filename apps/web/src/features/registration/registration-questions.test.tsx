@@ -1,14 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RegistrationPage as PageData, RegistrationQuestion, RegistrationSubmit } from '@portal/contracts';
-import { AppProviders } from '../../app/providers.tsx';
 import { RegistrationQuestions, type AnswerDraft } from './components/registration-questions.tsx';
 import RegistrationPage from './pages/registration-page.tsx';
 import { registrationPageData } from './testing/registration-page-data.ts';
+import { failBody, fakeRegistrationApi, okBody, renderRegistrationPage } from './testing/registration-api.tsx';
 import { renderWithIntl } from '../../testing/intl.tsx';
 import { registrationMessages } from './messages.ts';
 
@@ -74,43 +72,24 @@ describe('the questions fieldset', () => {
   });
 });
 
-const TOKEN = 'T'.repeat(43);
-const okBody = (data: unknown) => ({ succeeded: true, message: null, data });
-
 describe('the questions on the registration page', () => {
   let page: PageData;
   let posts: RegistrationSubmit[];
   let refuse: boolean;
   beforeEach(() => {
-    posts = [];
     refuse = false;
     page = registrationPageData({ questions: QUESTIONS, answers: { dietary: ['vegan'] }, arrivalDate: '2027-03-01', departureDate: '2027-03-02' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-        const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-        if (init?.method !== 'POST') return json(200, okBody(page));
-        const body = JSON.parse(String(init.body)) as RegistrationSubmit;
-        posts.push(body);
-        if (refuse) return json(400, { succeeded: false, message: '“Hotel room” has no option “suite”.', data: null, errors: [{ field: 'answers.room', message: '“Hotel room” has no option “suite”.' }] });
+    posts = fakeRegistrationApi({
+      get: () => ({ status: 200, body: okBody(page) }),
+      post: () => {
+        if (refuse) return { status: 400, body: failBody('“Hotel room” has no option “suite”.', [{ field: 'answers.room', message: '“Hotel room” has no option “suite”.' }]) };
         const { purpose: _p, expiresAt: _e, emailEditable: _m, questions: _q, ...rest } = page;
-        return json(200, okBody({ ...rest, status: 'Enrolled', enrolledAt: '2027-01-10T15:30:00.000Z' }));
-      }),
-    );
+        return { status: 200, body: okBody({ ...rest, status: 'Enrolled', enrolledAt: '2027-01-10T15:30:00.000Z' }) };
+      },
+    });
   });
 
-  function renderPage() {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    return render(
-      <MemoryRouter initialEntries={[`/register/${TOKEN}`]}>
-        <AppProviders queryClient={queryClient}>
-          <Routes>
-            <Route path="/register/:token" element={<RegistrationPage />} />
-          </Routes>
-        </AppProviders>
-      </MemoryRouter>,
-    );
-  }
+  const renderPage = () => renderRegistrationPage(<RegistrationPage />);
 
   it('asks after the dates, checks a required answer before sending, and sends the answers of the attendance', async () => {
     const user = userEvent.setup();

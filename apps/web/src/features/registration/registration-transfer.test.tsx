@@ -3,18 +3,13 @@
  * a colleague, the pending offer with Withdraw, the colleague's Accept, and the page after the
  * event's changes have closed.
  */
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RegistrationPage as PageData, RegistrationSubmit, RegistrationSummary } from '@portal/contracts';
-import { AppProviders } from '../../app/providers.tsx';
 import RegistrationPage from './pages/registration-page.tsx';
 import { registrationPageData } from './testing/registration-page-data.ts';
-
-const TOKEN = 'T'.repeat(43);
-const PATH = `/api/Registration/${TOKEN}`;
+import { failBody, fakeRegistrationApi, okBody, renderRegistrationPage, type Answer } from './testing/registration-api.tsx';
 
 const ENROLLED: PageData = registrationPageData({
   purpose: 'revisit',
@@ -31,10 +26,6 @@ const OFFER = {
   expiresAt: '2027-02-03T14:05:00.000Z',
 };
 
-type Answer = { status: number; body: unknown };
-const okBody = (data: unknown) => ({ succeeded: true, message: null, data });
-const failBody = (message: string, errors?: unknown) => ({ succeeded: false, message, data: null, ...(errors ? { errors } : {}) });
-
 let getAnswer: Answer;
 let postAnswer: (body: RegistrationSubmit) => Answer;
 let posts: RegistrationSubmit[];
@@ -45,37 +36,12 @@ function summaryOf(page: PageData, changes: Partial<RegistrationSummary> = {}): 
 }
 
 beforeEach(() => {
-  posts = [];
   getAnswer = { status: 200, body: okBody(ENROLLED) };
   postAnswer = () => ({ status: 200, body: okBody(summaryOf(ENROLLED, { transfer: OFFER })) });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const json = ({ status, body }: Answer) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-      if (url.pathname !== PATH) return json({ status: 404, body: failBody('Not found') });
-      if (init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as RegistrationSubmit;
-        posts.push(body);
-        return json(postAnswer(body));
-      }
-      return json(getAnswer);
-    }),
-  );
+  posts = fakeRegistrationApi({ get: () => getAnswer, post: (body) => postAnswer(body) });
 });
 
-function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MemoryRouter initialEntries={[`/register/${TOKEN}`]}>
-      <AppProviders queryClient={queryClient}>
-        <Routes>
-          <Route path="/register/:token" element={<RegistrationPage />} />
-        </Routes>
-      </AppProviders>
-    </MemoryRouter>,
-  );
-}
+const renderPage = () => renderRegistrationPage(<RegistrationPage />);
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
