@@ -19,7 +19,7 @@ const WelcomePage = lazyPage(() => import('./routes/welcome.tsx'));
 const EnrollmentPage = lazyPage(() => import('../features/enrollment/enrollment-page.tsx'));
 const RetailerReportPage = lazyPage(() => import('../features/retailer-report/retailer-report-page.tsx'));
 const ReportingRoutes = lazyPage(() => import('../features/reporting/reporting-routes.tsx'));
-const SessionsPage = lazyPage(() => import('../features/sessions/sessions-page.tsx'));
+const SessionsPage = lazyPage(() => import('../features/sessions/pages/sessions-page.tsx'));
 const RegistrationPage = lazyPage(() => import('./routes/register.tsx'));
 // The organizer console: its own chunk, never part of an attendee page's load.
 const AdminPage = lazyPage(() => import('./routes/admin.tsx'));

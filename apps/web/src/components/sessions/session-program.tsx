@@ -1,14 +1,20 @@
 /**
  * The event's program as an attendee sees it (docs/sessions.md): "My agenda", then the sessions by
  * day with their seats left; join, leave, claim an offered seat, join a full session's waiting list.
- * A refusal (an overlap names the other session) is shown as the server words it. Used by the
- * sessions page (`/nbc/sessions`, event login) and the registration page (the link), each with
- * its own API base (`/api/Sessions` or `/api/Registration/{token}/Sessions`).
+ * A refusal (an overlap names the other session) is shown as the server words it (in the reader's
+ * language). Used by the sessions page (`/nbc/sessions`, event login) and the registration page (the
+ * link), each with its own API base (`/api/Sessions` or `/api/Registration/{token}/Sessions`).
+ * Its words come from the sessions part of the catalogs, which it brings along (messages.ts).
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JoinSessionData, SessionRow, SessionsData } from '@portal/contracts';
+import { MessagesArea } from '../../i18n/area.tsx';
+import type { Language } from '../../i18n/language.ts';
+import { useFormat, useT } from '../../i18n/use-t.ts';
+import { formatDate, formatTime } from '../../i18n/format.ts';
 import { ApiError, apiGet, apiPost } from '../../lib/api-client.ts';
+import { sessionsMessages } from './messages.ts';
 
 const key = (base: string) => ['session-program', base] as const;
 
@@ -24,26 +30,15 @@ export function useSessionProgram(base: string) {
   });
 }
 
-function dayOf(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(iso));
+/** The session's day in the event's time zone: "Monday, March 1" / "lundi 1 mars". */
+function dayOf(iso: string, timeZone: string, language: Language): string {
+  return formatDate(iso, language, { timeZone, weekday: 'long', month: 'long', day: 'numeric' });
 }
 
-export function timeRangeOf(row: Pick<SessionRow, 'startsAt' | 'endsAt'>, timeZone: string): string {
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
-  return `${time.format(new Date(row.startsAt))} – ${time.format(new Date(row.endsAt))}`;
-}
-
-function seatsText(row: SessionRow): string {
-  if (row.entry === 'open') return row.seatsLeft > 0 ? `Open to all · ${row.seatsLeft} seats left` : 'Open to all · full';
-  if (row.seatsLeft === 0) return 'Full · waiting list';
-  return row.seatsLeft === 1 ? '1 seat left' : `${row.seatsLeft} seats left`;
-}
-
-function mineText(row: SessionRow): string | null {
-  if (row.mine === 'Enrolled') return 'You have a seat';
-  if (row.mine === 'Waitlisted') return `Waiting list: number ${row.waitlistPosition ?? '…'}`;
-  if (row.mine === 'Offered') return 'A seat is offered to you: claim it';
-  return null;
+/** The session's start and end times in the event's time zone. */
+function timesOf(row: Pick<SessionRow, 'startsAt' | 'endsAt'>, timeZone: string, language: Language) {
+  const options: Intl.DateTimeFormatOptions = { timeZone, hour: 'numeric', minute: '2-digit' };
+  return { start: formatTime(row.startsAt, language, options), end: formatTime(row.endsAt, language, options) };
 }
 
 interface SessionProgramProps {
@@ -53,7 +48,17 @@ interface SessionProgramProps {
   headingLevel?: 2 | 3;
 }
 
-export function SessionProgram({ base, headingLevel = 2 }: SessionProgramProps) {
+export function SessionProgram(props: SessionProgramProps) {
+  return (
+    <MessagesArea area={sessionsMessages}>
+      <Program {...props} />
+    </MessagesArea>
+  );
+}
+
+function Program({ base, headingLevel = 2 }: SessionProgramProps) {
+  const t = useT();
+  const { language } = useFormat();
   const query = useSessionProgram(base);
   const client = useQueryClient();
   const [notice, setNotice] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
@@ -65,11 +70,11 @@ export function SessionProgram({ base, headingLevel = 2 }: SessionProgramProps) 
     },
     onMutate: () => setNotice(null),
     onSuccess: ({ row, action, data }) => {
-      if (action === 'Leave') setNotice({ kind: 'success', text: `You left “${row.title}”.` });
-      else if (data?.status === 'Waitlisted') setNotice({ kind: 'success', text: `“${row.title}” is full: you are number ${data.waitlistPosition ?? '…'} on its waiting list.` });
-      else setNotice({ kind: 'success', text: `You have a seat in “${row.title}”.` });
+      if (action === 'Leave') setNotice({ kind: 'success', text: t('sessions.notice.left', { title: row.title }) });
+      else if (data?.status === 'Waitlisted') setNotice({ kind: 'success', text: t('sessions.notice.waitlisted', { title: row.title, position: data.waitlistPosition ?? '…' }) });
+      else setNotice({ kind: 'success', text: t('sessions.notice.joined', { title: row.title }) });
     },
-    onError: (error) => setNotice({ kind: 'danger', text: error instanceof ApiError ? error.message : 'Your choice could not be sent. Please check your connection and try again.' }),
+    onError: (error) => setNotice({ kind: 'danger', text: error instanceof ApiError ? error.message : t('sessions.notice.failed') }),
     onSettled: () => client.invalidateQueries({ queryKey: key(base) }),
   });
   const H = `h${headingLevel}` as const;
@@ -78,16 +83,16 @@ export function SessionProgram({ base, headingLevel = 2 }: SessionProgramProps) 
   if (query.isPending) {
     return (
       <p role="status" className="text-body-secondary">
-        Loading the sessions…
+        {t('sessions.loading')}
       </p>
     );
   }
   if (query.isError) {
     return (
       <div className="alert alert-warning" role="alert">
-        {query.error instanceof ApiError && query.error.status === 403 ? query.error.message : 'The sessions could not be loaded.'}{' '}
+        {query.error instanceof ApiError && query.error.status === 403 ? query.error.message : t('sessions.loadFailed')}{' '}
         <button type="button" className="btn btn-sm btn-outline-secondary ms-2" onClick={() => void query.refetch()}>
-          Try again
+          {t('sessions.tryAgain')}
         </button>
       </div>
     );
@@ -97,44 +102,60 @@ export function SessionProgram({ base, headingLevel = 2 }: SessionProgramProps) 
   const mine = program.rows.filter((r) => r.mine !== null);
   const days = new Map<string, SessionRow[]>();
   for (const row of program.rows) {
-    const day = dayOf(row.startsAt, program.timeZone);
+    const day = dayOf(row.startsAt, program.timeZone, language);
     days.set(day, [...(days.get(day) ?? []), row]);
   }
   const busy = act.isPending;
+  const timeRange = (row: SessionRow) => t('sessions.timeRange', timesOf(row, program.timeZone, language));
+
+  function seatsText(row: SessionRow): string {
+    if (row.entry === 'open') return row.seatsLeft > 0 ? t('sessions.seats.openLeft', { count: row.seatsLeft }) : t('sessions.seats.openFull');
+    if (row.seatsLeft === 0) return t('sessions.seats.fullWaitlist');
+    return t('sessions.seats.left', { count: row.seatsLeft });
+  }
+
+  function mineText(row: SessionRow): string | null {
+    if (row.mine === 'Enrolled') return t('sessions.mine.enrolled');
+    if (row.mine === 'Waitlisted') return t('sessions.mine.waitlisted', { position: row.waitlistPosition ?? '…' });
+    if (row.mine === 'Offered') return t('sessions.mine.offered');
+    return null;
+  }
 
   function actions(row: SessionRow) {
     if (!program.canPick) return null;
-    const label = (verb: string) => `${verb}: ${row.title}`;
+    const label = (action: string) => t('sessions.action.label', { action, title: row.title });
     if (row.mine === 'Offered') {
       return (
         <>
-          <button type="button" className="btn btn-sm btn-primary" disabled={busy} aria-label={label('Claim the seat')} onClick={() => act.mutate({ row, action: 'Join' })}>
-            Claim the seat
+          <button type="button" className="btn btn-sm btn-primary" disabled={busy} aria-label={label(t('sessions.action.claim'))} onClick={() => act.mutate({ row, action: 'Join' })}>
+            {t('sessions.action.claim')}
           </button>
-          <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} aria-label={label('Decline')} onClick={() => act.mutate({ row, action: 'Leave' })}>
-            Decline
+          <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} aria-label={label(t('sessions.action.decline'))} onClick={() => act.mutate({ row, action: 'Leave' })}>
+            {t('sessions.action.decline')}
           </button>
         </>
       );
     }
     if (row.mine !== null) {
+      const leave = t(row.mine === 'Waitlisted' ? 'sessions.action.leaveWaitlist' : 'sessions.action.leave');
       return (
-        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} aria-label={label(row.mine === 'Waitlisted' ? 'Leave the waiting list' : 'Leave')} onClick={() => act.mutate({ row, action: 'Leave' })}>
-          {row.mine === 'Waitlisted' ? 'Leave the waiting list' : 'Leave'}
+        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} aria-label={label(leave)} onClick={() => act.mutate({ row, action: 'Leave' })}>
+          {leave}
         </button>
       );
     }
     const full = row.seatsLeft === 0;
+    const join = t(full ? 'sessions.action.joinWaitlist' : 'sessions.action.join');
     return (
-      <button type="button" className={`btn btn-sm ${full ? 'btn-outline-primary' : 'btn-primary'}`} disabled={busy} aria-label={label(full ? 'Join the waiting list' : 'Join')} onClick={() => act.mutate({ row, action: 'Join' })}>
-        {full ? 'Join the waiting list' : 'Join'}
+      <button type="button" className={`btn btn-sm ${full ? 'btn-outline-primary' : 'btn-primary'}`} disabled={busy} aria-label={label(join)} onClick={() => act.mutate({ row, action: 'Join' })}>
+        {join}
       </button>
     );
   }
 
   return (
     <div className="session-program">
-      <p className="text-body-secondary small">Times are in the event’s time zone ({program.timeZone.replace(/_/g, ' ')}).</p>
+      <p className="text-body-secondary small">{t('sessions.timeZone', { zone: program.timeZone.replace(/_/g, ' ') })}</p>
       {!program.canPick && program.reason && (
         <div className="alert alert-info" role="status">
           {program.reason}
@@ -150,10 +171,10 @@ export function SessionProgram({ base, headingLevel = 2 }: SessionProgramProps) 
 
       <section aria-labelledby="my-agenda-heading" className="mb-4">
         <H id="my-agenda-heading" className="h5">
-          My agenda
+          {t('sessions.myAgenda')}
         </H>
         {mine.length === 0 ? (
-          <p className="text-body-secondary">You have picked no sessions yet.</p>
+          <p className="text-body-secondary">{t('sessions.myAgenda.empty')}</p>
         ) : (
           <ul className="list-group" data-testid="my-agenda">
             {mine.map((row) => (
@@ -162,7 +183,7 @@ export function SessionProgram({ base, headingLevel = 2 }: SessionProgramProps) 
                   <strong>{row.title}</strong>
                   <br />
                   <span className="small">
-                    {dayOf(row.startsAt, program.timeZone)}, {timeRangeOf(row, program.timeZone)} · {row.room}
+                    {dayOf(row.startsAt, program.timeZone, language)}, {timeRange(row)} · {row.room}
                   </span>
                 </span>
                 <span className="badge text-bg-light border">{mineText(row)}</span>
@@ -173,7 +194,7 @@ export function SessionProgram({ base, headingLevel = 2 }: SessionProgramProps) 
       </section>
 
       {program.rows.length === 0 ? (
-        <p>No sessions have been published for you yet.</p>
+        <p>{t('sessions.none')}</p>
       ) : (
         [...days.entries()].map(([day, rows], index) => (
           <section key={day} aria-labelledby={`session-day-${index}`} className="mb-4">
@@ -187,13 +208,14 @@ export function SessionProgram({ base, headingLevel = 2 }: SessionProgramProps) 
                     <div>
                       <H2 className="h6 mb-1">{row.title}</H2>
                       <div className="small text-body-secondary">
-                        {timeRangeOf(row, program.timeZone)} · {row.room}
-                        {row.track ? ` · ${row.track}` : ''}
+                        {[timeRange(row), row.room, row.track].filter(Boolean).join(' · ')}
                       </div>
                       <div className="small">{seatsText(row)}</div>
                       {row.mine !== null && <div className="small fw-semibold">{mineText(row)}</div>}
                       {row.mine === null && row.conflictsWith !== undefined && (
-                        <div className="small text-warning-emphasis">Overlaps “{titleOf.get(row.conflictsWith) ?? 'one of your sessions'}”</div>
+                        <div className="small text-warning-emphasis">
+                          {titleOf.has(row.conflictsWith) ? t('sessions.overlaps', { title: titleOf.get(row.conflictsWith) }) : t('sessions.overlapsMine')}
+                        </div>
                       )}
                     </div>
                     <div className="d-flex gap-2 align-items-start">{actions(row)}</div>

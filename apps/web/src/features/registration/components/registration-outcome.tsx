@@ -87,7 +87,7 @@ export function RegistrationConfirmation({ summary, changed }: { summary: Regist
         {summary.store && (
           <>
             <dt className="col-sm-4">{t('registration.summary.store')}</dt>
-            <dd className="col-sm-8">{t('registration.summary.storeValue', { name: summary.store.name, code: summary.store.code })}</dd>
+            <dd className="col-sm-8">{summary.store.name} ({summary.store.code})</dd>
             <dt className="col-sm-4">{t('registration.summary.seat')}</dt>
             <dd className="col-sm-8">{t(summary.isFree ? 'registration.summary.complimentary' : 'registration.summary.paid')}</dd>
           </>

@@ -78,7 +78,7 @@ function AcceptOffer({ token, registration, onDone, onDeadLink }: RegistrationTr
       </p>
       <dl className="row registration-summary">
         <dt className="col-sm-4">{t('registration.summary.for')}</dt>
-        <dd className="col-sm-8">{offer ? t('registration.transfer.forValue', { name: `${offer.to.firstName} ${offer.to.lastName}`, email: offer.to.email }) : ''}</dd>
+        <dd className="col-sm-8">{offer ? `${offer.to.firstName} ${offer.to.lastName} (${offer.to.email})` : ''}</dd>
         <dt className="col-sm-4">{t('registration.summary.attendance')}</dt>
         <dd className="col-sm-8">{t(registration.isVirtual ? 'registration.summary.virtual' : 'registration.summary.inPerson')}</dd>
         {!registration.isVirtual && registration.arrivalDate && registration.departureDate && (

@@ -1,3 +1,45 @@
-/** English messages of the attendee’s sessions page and agenda. */
+/** English messages of the attendee’s sessions page and agenda (also the registration page’s sessions). */
 export const sessionsEn = {
+  'sessions.documentTitle': 'Sessions',
+  'sessions.title': 'Sessions',
+  'sessions.calendar.title': 'In your calendar',
+  'sessions.calendar.mail': 'Mail me my agenda',
+  'sessions.calendar.subscribe': 'Subscribe in my calendar app',
+  'sessions.calendar.renew': 'Make a new calendar address',
+  'sessions.calendar.mailed': 'Your agenda is on its way to your inbox, with a calendar file.',
+  'sessions.calendar.mailFailed': 'Your agenda could not be sent.',
+  'sessions.calendar.feedFailed': 'The calendar address could not be made.',
+  'sessions.calendar.feedLabel': 'Your personal calendar address (keep it to yourself; a new one stops this one):',
+
+  'sessions.loading': 'Loading the sessions…',
+  'sessions.loadFailed': 'The sessions could not be loaded.',
+  'sessions.tryAgain': 'Try again',
+  'sessions.timeZone': 'Times are in the event’s time zone ({zone}).',
+  'sessions.myAgenda': 'My agenda',
+  'sessions.myAgenda.empty': 'You have picked no sessions yet.',
+  'sessions.none': 'No sessions have been published for you yet.',
+  'sessions.timeRange': '{start} – {end}',
+
+  'sessions.seats.openLeft': 'Open to all · {count, plural, one {# seat left} other {# seats left}}',
+  'sessions.seats.openFull': 'Open to all · full',
+  'sessions.seats.fullWaitlist': 'Full · waiting list',
+  'sessions.seats.left': '{count, plural, one {# seat left} other {# seats left}}',
+  'sessions.mine.enrolled': 'You have a seat',
+  'sessions.mine.waitlisted': 'Waiting list: number {position}',
+  'sessions.mine.offered': 'A seat is offered to you: claim it',
+  'sessions.overlaps': 'Overlaps “{title}”',
+  'sessions.overlapsMine': 'Overlaps one of your sessions',
+
+  'sessions.action.claim': 'Claim the seat',
+  'sessions.action.decline': 'Decline',
+  'sessions.action.leaveWaitlist': 'Leave the waiting list',
+  'sessions.action.leave': 'Leave',
+  'sessions.action.joinWaitlist': 'Join the waiting list',
+  'sessions.action.join': 'Join',
+  'sessions.action.label': '{action}: {title}',
+
+  'sessions.notice.left': 'You left “{title}”.',
+  'sessions.notice.waitlisted': '“{title}” is full: you are number {position} on its waiting list.',
+  'sessions.notice.joined': 'You have a seat in “{title}”.',
+  'sessions.notice.failed': 'Your choice could not be sent. Please check your connection and try again.',
 } as const satisfies Record<string, string>;

@@ -1,17 +1,31 @@
 /**
  * The attendee's sessions page (`/nbc/sessions`, `/abc/sessions`; docs/sessions.md): the program by
  * day with seats left, join and leave, the waiting list, and "My agenda" with its mail and feed.
- * A lazy chunk: only its own route loads it.
+ * A lazy chunk: only its own route loads it. Its words come from the sessions part of the catalogs.
  */
 import { useState } from 'react';
 import type { CalendarFeedData } from '@portal/contracts';
 import { SESSIONS_PATHS } from '@portal/contracts';
-import { SessionProgram } from '../../components/sessions/session-program.tsx';
-import { useSetActiveTab } from '../../lib/active-tab.tsx';
-import { ApiError, apiPost } from '../../lib/api-client.ts';
+import { SessionProgram } from '../../../components/sessions/session-program.tsx';
+import { MessagesArea } from '../../../i18n/area.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { useSetActiveTab } from '../../../lib/active-tab.tsx';
+import { ApiError, apiPost } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { sessionsMessages } from '../messages.ts';
 
 export default function SessionsPage() {
+  return (
+    <MessagesArea area={sessionsMessages}>
+      <Sessions />
+    </MessagesArea>
+  );
+}
+
+function Sessions() {
+  const t = useT();
   useSetActiveTab('sessions');
+  useDocumentTitle(t('sessions.documentTitle'));
   const [feed, setFeed] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -19,9 +33,9 @@ export default function SessionsPage() {
     setMessage(null);
     try {
       await apiPost(SESSIONS_PATHS.agendaMail);
-      setMessage('Your agenda is on its way to your inbox, with a calendar file.');
+      setMessage(t('sessions.calendar.mailed'));
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : 'Your agenda could not be sent.');
+      setMessage(error instanceof ApiError ? error.message : t('sessions.calendar.mailFailed'));
     }
   }
 
@@ -31,24 +45,24 @@ export default function SessionsPage() {
       const envelope = await apiPost<CalendarFeedData>(SESSIONS_PATHS.calendar);
       setFeed(envelope.data?.url ?? null);
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : 'The calendar address could not be made.');
+      setMessage(error instanceof ApiError ? error.message : t('sessions.calendar.feedFailed'));
     }
   }
 
   return (
     <div className="container py-4 sessions-page">
-      <h1 className="h3 mb-3">Sessions</h1>
+      <h1 className="h3 mb-3">{t('sessions.title')}</h1>
       <SessionProgram base={SESSIONS_PATHS.sessions} />
       <section aria-labelledby="calendar-heading" className="mt-4">
         <h2 id="calendar-heading" className="h5">
-          In your calendar
+          {t('sessions.calendar.title')}
         </h2>
         <div className="d-flex flex-wrap gap-2">
           <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => void mailAgenda()}>
-            Mail me my agenda
+            {t('sessions.calendar.mail')}
           </button>
           <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => void newFeed()}>
-            {feed ? 'Make a new calendar address' : 'Subscribe in my calendar app'}
+            {t(feed ? 'sessions.calendar.renew' : 'sessions.calendar.subscribe')}
           </button>
         </div>
         <div aria-live="polite">
@@ -60,7 +74,7 @@ export default function SessionsPage() {
           {feed && (
             <p className="mt-2">
               <label htmlFor="calendar-feed" className="form-label small">
-                Your personal calendar address (keep it to yourself; a new one stops this one):
+                {t('sessions.calendar.feedLabel')}
               </label>
               <input id="calendar-feed" className="form-control form-control-sm" readOnly value={feed} onFocus={(e) => e.currentTarget.select()} />
             </p>
