@@ -13,6 +13,7 @@ const runs = [
   ['retailer report', 'bench/retailer-report/retailer-report.bench.ts', ['--engine', 'both', '--runs', '1']],
   ['hierarchy workbook', 'bench/report-insights/hierarchy-workbook.bench.ts', ['--engine', 'both', '--stores', '5000,50000', '--runs', '1']],
   ['admin search', 'bench/admin/admin-search.bench.ts', ['--engine', 'postgres']],
+  ['session join', 'bench/sessions/join.bench.ts', ['--engine', 'postgres']],
   ['demo data', 'bench/demo-data/run.ts', ['--runs', '1', '--stores', '5000']],
   ['web budget', 'bench/web-budget/web-budget.bench.ts', []],
   ['web export', 'bench/web-export/web-export.bench.ts', ['--runs', '1']],
