@@ -179,6 +179,19 @@ export const en = {
   'ics.description': 'Your registration for {event}.',
   'ics.descriptionRevisit': 'Your registration for {event}. To review or change it: {url}',
 
+  'page.myData.title': 'Download your data',
+  'page.myData.body': 'Press the button to download everything the portal holds about you, as a JSON file. The link works once.',
+  'page.myData.button': 'Download my data',
+  'page.erasure.title': 'Confirm your erasure request',
+  'page.erasure.body': 'Press the button to send your request to the event team. They will erase your name, e-mail and everything else the portal holds about you; afterwards you can no longer log in.',
+  'page.erasure.button': 'Send my erasure request',
+  'page.erasure.sentTitle': 'Your request has been sent',
+  'page.erasure.sent': 'Your request has been sent to the event team.',
+  'page.erasure.alreadyTitle': 'Your request is already with the event team',
+  'page.erasure.already': 'Your request is already with the event team.',
+  'page.link.unusable': 'This link cannot be used',
+  'page.goToPortal': 'Go to the portal',
+
   'validation.invalid': 'Invalid {context}: {details}',
   'validation.context': '{context, select, body {request body} querystring {query string} params {path} headers {headers} other {request}}',
 } as const;

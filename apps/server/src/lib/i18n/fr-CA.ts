@@ -184,6 +184,19 @@ export const frCA: Record<MessageId, string> = {
   'ics.description': 'Votre inscription à l’événement {event}.',
   'ics.descriptionRevisit': 'Votre inscription à l’événement {event}. Pour la consulter ou la modifier : {url}',
 
+  'page.myData.title': 'Télécharger vos données',
+  'page.myData.body': 'Appuyez sur le bouton pour télécharger tout ce que le portail conserve à votre sujet, dans un fichier JSON. Le lien ne sert qu’une fois.',
+  'page.myData.button': 'Télécharger mes données',
+  'page.erasure.title': 'Confirmer votre demande d’effacement',
+  'page.erasure.body': 'Appuyez sur le bouton pour envoyer votre demande à l’équipe de l’événement. Elle effacera votre nom, votre courriel et tout ce que le portail conserve à votre sujet ; vous ne pourrez plus ensuite vous connecter.',
+  'page.erasure.button': 'Envoyer ma demande d’effacement',
+  'page.erasure.sentTitle': 'Votre demande a été envoyée',
+  'page.erasure.sent': 'Votre demande a été envoyée à l’équipe de l’événement.',
+  'page.erasure.alreadyTitle': 'Votre demande est déjà entre les mains de l’équipe de l’événement',
+  'page.erasure.already': 'Votre demande est déjà entre les mains de l’équipe de l’événement.',
+  'page.link.unusable': 'Ce lien ne peut pas être utilisé',
+  'page.goToPortal': 'Aller au portail',
+
   'validation.invalid': '{context} non valide : {details}',
   'validation.context': '{context, select, body {Corps de la requête} querystring {Chaîne de requête} params {Chemin} headers {En-têtes} other {Requête}}',
 };
@@ -193,6 +206,9 @@ export const frCA: Record<MessageId, string> = {
  * the English text; `{name}` in a key matches any text and carries it into the French.
  */
 export const SERVER_MESSAGES_FR: Record<string, string> = {
+  'This link is not valid. Please check that you copied all of it from the mail.': 'Ce lien n’est pas valide. Vérifiez que vous l’avez copié au complet à partir du courriel.',
+  'This link has been used already. To get a new one, log in to the portal and ask again.': 'Ce lien a déjà servi. Pour en obtenir un nouveau, connectez-vous au portail et refaites la demande.',
+  'This link has expired. To get a new one, log in to the portal and ask again.': 'Ce lien a expiré. Pour en obtenir un nouveau, connectez-vous au portail et refaites la demande.',
   'The e-mail address or access code is not valid.': 'L’adresse courriel ou le code d’accès n’est pas valide.',
   'Too many attempts. Please try again later.': 'Trop de tentatives. Veuillez réessayer plus tard.',
   'Too many new sign-ups with this access code right now. Please try again later or contact the event team.': 'Trop de nouvelles inscriptions avec ce code d’accès en ce moment. Veuillez réessayer plus tard ou communiquer avec l’équipe de l’événement.',

@@ -14,6 +14,7 @@ import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import { erasePerson, listErasureRequests, personalDataForOrganizer } from './privacy.service.ts';
 import { confirmErasureThroughLink, exportThroughLink, LINK_EXPIRED, LINK_INVALID, LINK_USED, linkState, mailPersonalDataLink, PERSONAL_DATA_PAGES } from './mailed-links.ts';
 import { retentionPlan, runRetention, type RetentionPace } from './retention.ts';
+import { requestLanguage, t, translateServerMessage, type Language } from '../../lib/i18n/i18n.ts';
 
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -28,24 +29,24 @@ function attendeeOf(request: FastifyRequest) {
   return { ...user, personId: user.personId };
 }
 
-const EXPORT_ASK = { title: 'Download your data', body: 'Press the button to download everything the portal holds about you, as a JSON file. The link works once.', button: 'Download my data' };
-const ERASURE_ASK = {
-  title: 'Confirm your erasure request',
-  body: 'Press the button to send your request to the event team. They will erase your name, e-mail and everything else the portal holds about you; afterwards you can no longer log in.',
-  button: 'Send my erasure request',
-};
+/** The pages' texts in the reader's language (the browser's Accept-Language: the link is opened from a mail client). */
+const exportAsk = (l: Language) => ({ title: t(l, 'page.myData.title'), body: t(l, 'page.myData.body'), button: t(l, 'page.myData.button') });
+const erasureAsk = (l: Language) => ({ title: t(l, 'page.erasure.title'), body: t(l, 'page.erasure.body'), button: t(l, 'page.erasure.button') });
 const STATE_STATUS = { invalid: 404, used: 409, expired: 410 } as const;
-function stateText(state: 'invalid' | 'used' | 'expired') {
-  return { title: 'This link cannot be used', body: state === 'invalid' ? LINK_INVALID : state === 'used' ? LINK_USED : LINK_EXPIRED };
+function stateText(l: Language, state: 'invalid' | 'used' | 'expired') {
+  return refusalText(l, state === 'invalid' ? LINK_INVALID : state === 'used' ? LINK_USED : LINK_EXPIRED);
+}
+function refusalText(l: Language, message: string) {
+  return { title: t(l, 'page.link.unusable'), body: translateServerMessage(l, message) };
 }
 
 const escHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A small self-contained page: the link is opened from a mail client, outside the web app. */
-function sendPage(reply: FastifyReply, status: number, text: { title: string; body: string; button?: string }, publicUrl: string) {
+function sendPage(reply: FastifyReply, language: Language, status: number, text: { title: string; body: string; button?: string }, publicUrl: string) {
   const action = text.button
     ? `<form method="post"><button type="submit">${escHtml(text.button)}</button></form>`
-    : `<p><a href="${escHtml(publicUrl.replace(/\/+$/, ''))}/">Go to the portal</a></p>`;
+    : `<p><a href="${escHtml(publicUrl.replace(/\/+$/, ''))}/">${escHtml(t(language, 'page.goToPortal'))}</a></p>`;
   return reply
     .code(status)
     .headers({
@@ -56,7 +57,7 @@ function sendPage(reply: FastifyReply, status: number, text: { title: string; bo
       'x-content-type-options': 'nosniff',
     })
     .send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escHtml(text.title)}</title>
 <style>body{font-family:system-ui,Arial,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}button{font-size:1rem;padding:.6rem 1.2rem}</style>
 </head><body><main><h1>${escHtml(text.title)}</h1><p>${escHtml(text.body)}</p>${action}</main></body></html>
@@ -105,7 +106,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; now?: () 
 
     pages.get(`${PERSONAL_DATA_PAGES['data-export']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
       const state = await linkState(db, request.params.token, 'data-export', now());
-      return sendPage(reply, state === 'live' ? 200 : STATE_STATUS[state], state === 'live' ? EXPORT_ASK : stateText(state), publicUrl);
+      const language = requestLanguage(request);
+      return sendPage(reply, language, state === 'live' ? 200 : STATE_STATUS[state], state === 'live' ? exportAsk(language) : stateText(language, state), publicUrl);
     });
     pages.post(`${PERSONAL_DATA_PAGES['data-export']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
       try {
@@ -116,22 +118,29 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; now?: () 
       } catch (error) {
         const known = refusal(error);
         if (!known) throw error;
-        return sendPage(reply, known.statusCode, { title: 'This link cannot be used', body: known.message }, publicUrl);
+        const language = requestLanguage(request);
+        return sendPage(reply, language, known.statusCode, refusalText(language, known.message), publicUrl);
       }
     });
 
     pages.get(`${PERSONAL_DATA_PAGES['erasure-request']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
       const state = await linkState(db, request.params.token, 'erasure-request', now());
-      return sendPage(reply, state === 'live' ? 200 : STATE_STATUS[state], state === 'live' ? ERASURE_ASK : stateText(state), publicUrl);
+      const language = requestLanguage(request);
+      return sendPage(reply, language, state === 'live' ? 200 : STATE_STATUS[state], state === 'live' ? erasureAsk(language) : stateText(language, state), publicUrl);
     });
     pages.post(`${PERSONAL_DATA_PAGES['erasure-request']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
       try {
         const { created } = await confirmErasureThroughLink(db, request.params.token, { ip: request.ip, now: now() });
-        return sendPage(reply, 200, { title: created ? 'Your request has been sent' : 'Your request is already with the event team', body: created ? 'Your request has been sent to the event team.' : 'Your request is already with the event team.' }, publicUrl);
+        const language = requestLanguage(request);
+        const text = created
+          ? { title: t(language, 'page.erasure.sentTitle'), body: t(language, 'page.erasure.sent') }
+          : { title: t(language, 'page.erasure.alreadyTitle'), body: t(language, 'page.erasure.already') };
+        return sendPage(reply, language, 200, text, publicUrl);
       } catch (error) {
         const known = refusal(error);
         if (!known) throw error;
-        return sendPage(reply, known.statusCode, { title: 'This link cannot be used', body: known.message }, publicUrl);
+        const language = requestLanguage(request);
+        return sendPage(reply, language, known.statusCode, refusalText(language, known.message), publicUrl);
       }
     });
   };

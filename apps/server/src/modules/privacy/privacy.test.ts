@@ -164,6 +164,13 @@ describe('a signed-in attendee', () => {
     // Once: the link is used up. The self-export is audited.
     expect((await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })).statusCode).toBe(409);
     expect((await t.app.inject({ method: 'GET', url: '/my-data/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
+    // A French browser reads the page in French.
+    const used = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' } });
+    expect(used.statusCode).toBe(409);
+    expect(used.body).toContain('<html lang="fr-CA">');
+    expect(used.body).toContain('Ce lien ne peut pas être utilisé');
+    expect(used.body).toContain('Ce lien a déjà servi.');
+    expect(used.body).toContain('Aller au portail');
     const audit = await t.app.inject({ method: 'GET', url: `${ADMIN_PATHS.audit}?action=self-data-export`, headers: organizer });
     expect(audit.json().data.rows[0]).toMatchObject({ detail: { personId } });
   });
@@ -185,6 +192,7 @@ describe('a signed-in attendee', () => {
 
     const path = await mailedLink(/confirm your erasure request/, '/confirm-erasure/');
     expect((await t.app.inject({ method: 'GET', url: path })).body).toContain('Send my erasure request');
+    expect((await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'fr' } })).body).toContain('Envoyer ma demande d’effacement');
     const confirmed = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.body).toContain('Your request has been sent to the event team.');
