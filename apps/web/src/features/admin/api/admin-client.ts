@@ -3,7 +3,8 @@
  * the usual envelope unwrapped to its data. A 401 ends the organizer session only, so the console
  * shows its sign-in again; an attendee session in the same browser is left alone.
  */
-import { ApiError, sendRequest, type QueryParams } from '../../../lib/api-client.ts';
+import { ApiError, apiUrl, sendRequest, type QueryParams } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { clearAdminSession, getAdminToken } from '../utils/admin-session.ts';
 
 export interface AdminRequest {
@@ -35,4 +36,22 @@ export async function adminFetch<T>(path: string, request: AdminRequest = {}): P
   }
   if (!envelope) throw new ApiError(status, 'The server sent an unreadable answer.');
   return envelope.data as T;
+}
+
+/**
+ * Downloads a file the server makes (a badges PDF, a workbook) with the organizer's token, which a
+ * plain link could not send, and hands it to the browser as `fileName`; `what` names the file in the
+ * message when the server could not make it.
+ */
+export async function adminDownload(path: string, query: QueryParams, fileName: string, what: string): Promise<void> {
+  const response = await fetch(apiUrl(path, query), { headers: { authorization: `Bearer ${getAdminToken() ?? ''}` } });
+  if (response.status === 401) {
+    clearAdminSession();
+    throw new ApiError(401, 'Your organizer session has ended. Please sign in again.');
+  }
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(response.status, envelope?.message ?? `${what} could not be made (${response.status}).`);
+  }
+  saveFile(await response.blob(), fileName);
 }

@@ -20,9 +20,7 @@ import {
   type WalkInData,
   type WalkInRequest,
 } from '@portal/contracts';
-import { ApiError, apiUrl } from '../../../lib/api-client.ts';
-import { clearAdminSession, getAdminToken } from '../utils/admin-session.ts';
-import { adminFetch } from './admin-client.ts';
+import { adminDownload, adminFetch } from './admin-client.ts';
 import { useMutationReloading } from './reload-mutation.ts';
 import { adminKeys, type ListParams } from './query-keys.ts';
 
@@ -110,22 +108,6 @@ export interface BadgesSelection {
  */
 export async function downloadBadges(selection: BadgesSelection): Promise<void> {
   const query = Object.fromEntries(Object.entries(selection).filter(([, v]) => v !== undefined && v !== ''));
-  const response = await fetch(apiUrl(EVENT_DAYS_ADMIN_PATHS.badges, query), { headers: { authorization: `Bearer ${getAdminToken() ?? ''}` } });
-  if (response.status === 401) {
-    clearAdminSession();
-    throw new ApiError(401, 'Your organizer session has ended. Please sign in again.');
-  }
-  if (!response.ok) {
-    const envelope = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(response.status, envelope?.message ?? `The badges could not be made (${response.status}).`);
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `badges-${selection.event}-${selection.layout}${selection.registrationId ? `-${selection.registrationId}` : ''}.pdf`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  const fileName = `badges-${selection.event}-${selection.layout}${selection.registrationId ? `-${selection.registrationId}` : ''}.pdf`;
+  await adminDownload(EVENT_DAYS_ADMIN_PATHS.badges, query, fileName, 'The badges');
 }

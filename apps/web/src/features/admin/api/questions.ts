@@ -4,10 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QUESTIONS_PATHS, type Paged, type Question, type QuestionRequest } from '@portal/contracts';
-import { ApiError, apiUrl } from '../../../lib/api-client.ts';
-import { saveFile } from '../../../lib/save-file.ts';
-import { clearAdminSession, getAdminToken } from '../utils/admin-session.ts';
-import { adminFetch } from './admin-client.ts';
+import { adminDownload, adminFetch } from './admin-client.ts';
 import { adminKeys } from './query-keys.ts';
 
 const questionsKey = [...adminKeys.all, 'questions'] as const;
@@ -38,14 +35,5 @@ export type QuestionExport = keyof typeof QUESTION_EXPORTS;
 /** Downloads an export as xlsx with the organizer's token (a plain link could not send it). */
 export async function downloadQuestionExport(kind: QuestionExport, event: string): Promise<void> {
   const { path, file } = QUESTION_EXPORTS[kind];
-  const response = await fetch(apiUrl(path, { event, format: 'xlsx' }), { headers: { authorization: `Bearer ${getAdminToken() ?? ''}` } });
-  if (response.status === 401) {
-    clearAdminSession();
-    throw new ApiError(401, 'Your organizer session has ended. Please sign in again.');
-  }
-  if (!response.ok) {
-    const envelope = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(response.status, envelope?.message ?? `The file could not be made (${response.status}).`);
-  }
-  saveFile(await response.blob(), `${file}-${event}.xlsx`);
+  await adminDownload(path, { event, format: 'xlsx' }, `${file}-${event}.xlsx`, 'The file');
 }
