@@ -86,7 +86,7 @@ test('abc attendee goes from the login straight to the registration page', async
   await expect(page.getByLabel('E-mail address')).toHaveValue(email);
   await expect(page.getByRole('radio', { name: /Virtually/ })).toHaveCount(0);
   await submitDates(page, '2027-03-01', '2027-09-16');
-  await expect(page.getByText('Arrival date must be between 2027-09-13 and 2027-09-16.')).toBeVisible();
+  await expect(page.getByText('Arrival date must be between Monday, September 13, 2027 and Thursday, September 16, 2027.')).toBeVisible();
   await page.getByLabel('Arrival date').fill('2027-09-13');
   await page.getByRole('button', { name: 'Complete registration' }).click();
   await expect(page.getByRole('heading', { name: 'You are registered' })).toBeVisible();
