@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_TYPE_NAMES } from './testing/report-fixtures.ts';
 import { allowedReportSlugs, canUseReporting, menuEntries } from './report-catalogue.ts';
+import { reportingEn } from '../../i18n/messages/en/reporting.ts';
+import type { MessageId } from '../../i18n/messages/ids.ts';
+
+/** The built-in names in English. */
+const english = (id: MessageId) => reportingEn[id as keyof typeof reportingEn];
 
 const allListed = REPORT_TYPE_NAMES;
 
@@ -34,7 +39,7 @@ describe('menuEntries', () => {
       [3, 'Field people'],
       [7, 'Travellers'],
     ]);
-    expect(menuEntries(listed, ['corporate'])).toEqual([
+    expect(menuEntries(listed, ['corporate'], english)).toEqual([
       { id: 1, slug: 'region', name: 'Stores' },
       { id: 3, slug: 'field', name: 'Field people' },
       { id: 7, slug: 'traveller', name: 'Travellers' },
@@ -42,10 +47,10 @@ describe('menuEntries', () => {
   });
 
   it('hides what the policy does not open even if the content lists it', () => {
-    expect(menuEntries(allListed, ['field']).map((e) => e.slug)).toEqual(['region', 'candidate', 'field']);
+    expect(menuEntries(allListed, ['field'], english).map((e) => e.slug)).toEqual(['region', 'candidate', 'field']);
   });
 
   it('falls back to the built-in name for a listed type without a name', () => {
-    expect(menuEntries(new Map([[2, '']]), ['field'])).toEqual([{ id: 2, slug: 'candidate', name: 'Candidate Report' }]);
+    expect(menuEntries(new Map([[2, '']]), ['field'], english)).toEqual([{ id: 2, slug: 'candidate', name: 'Candidate Report' }]);
   });
 });

@@ -3,6 +3,8 @@
  * relative link under /nbc/reporting and the policy that opens it (docs/design/web-rules.md, section 6). `corporate` opens
  * everything `field` opens.
  */
+import type { MessageId } from '../../i18n/messages/ids.ts';
+
 export const REPORT_SLUGS = ['region', 'candidate', 'field', 'corporate', 'distributor', 'sbr', 'traveller'] as const;
 export type ReportSlug = (typeof REPORT_SLUGS)[number];
 
@@ -11,18 +13,18 @@ export interface ReportTypeDefinition {
   slug: ReportSlug;
   /** The least policy that opens it. */
   policy: 'field' | 'corporate';
-  /** Shown when the content names no report for this id. */
-  defaultName: string;
+  /** Shown when the content names no report for this id (a catalog id). */
+  defaultName: MessageId;
 }
 
 export const REPORT_TYPES: readonly ReportTypeDefinition[] = [
-  { id: 1, slug: 'region', policy: 'field', defaultName: 'Store Enrollment Report' },
-  { id: 2, slug: 'candidate', policy: 'field', defaultName: 'Candidate Report' },
-  { id: 3, slug: 'field', policy: 'field', defaultName: 'Field Report' },
-  { id: 4, slug: 'corporate', policy: 'corporate', defaultName: 'Corporate Report' },
-  { id: 5, slug: 'distributor', policy: 'corporate', defaultName: 'Distributor and Vendor Report' },
-  { id: 6, slug: 'sbr', policy: 'corporate', defaultName: 'SBR Report' },
-  { id: 7, slug: 'traveller', policy: 'corporate', defaultName: 'Traveler Report' },
+  { id: 1, slug: 'region', policy: 'field', defaultName: 'reporting.name.region' },
+  { id: 2, slug: 'candidate', policy: 'field', defaultName: 'reporting.name.candidate' },
+  { id: 3, slug: 'field', policy: 'field', defaultName: 'reporting.name.field' },
+  { id: 4, slug: 'corporate', policy: 'corporate', defaultName: 'reporting.name.corporate' },
+  { id: 5, slug: 'distributor', policy: 'corporate', defaultName: 'reporting.name.distributor' },
+  { id: 6, slug: 'sbr', policy: 'corporate', defaultName: 'reporting.name.sbr' },
+  { id: 7, slug: 'traveller', policy: 'corporate', defaultName: 'reporting.name.traveller' },
 ];
 
 export function reportTypeBySlug(slug: ReportSlug): ReportTypeDefinition {
@@ -52,11 +54,11 @@ export interface MenuEntry {
 /**
  * The menu: a report shows only when the content lists its id and the user's policies open its route.
  */
-export function menuEntries(listed: ReadonlyMap<number, string>, policies: readonly string[]): MenuEntry[] {
+export function menuEntries(listed: ReadonlyMap<number, string>, policies: readonly string[], defaultName: (id: MessageId) => string): MenuEntry[] {
   const allowed = new Set(allowedReportSlugs(policies));
   return REPORT_TYPES.filter((t) => listed.has(t.id) && allowed.has(t.slug)).map((t) => ({
     id: t.id,
     slug: t.slug,
-    name: listed.get(t.id) || t.defaultName,
+    name: listed.get(t.id) || defaultName(t.defaultName),
   }));
 }

@@ -4,6 +4,9 @@
  */
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { PageLoading } from '../../components/ui/page-loading.tsx';
+import { MessagesArea } from '../../i18n/area.tsx';
+import { reportingMessages } from './messages.ts';
 import { ScopeGate } from './components/scope-gate.tsx';
 import { useReportUser } from './hooks/use-report-user.ts';
 import { AttendeeReportPage } from './pages/attendee-report-page.tsx';
@@ -17,7 +20,6 @@ import { EventComparisonPage } from './pages/event-comparison-page.tsx';
 import { TimelinePage } from './pages/timeline-page.tsx';
 import { ArrivalsPage } from './pages/arrivals-page.tsx';
 import { canUseInsights } from './insight-catalogue.ts';
-import { PageLoading } from '../../components/ui/page-loading.tsx';
 import type { ReportSlug } from './report-catalogue.ts';
 import { allowedReportSlugs, canUseReporting } from './report-catalogue.ts';
 
@@ -46,25 +48,30 @@ export default function ReportingRoutes() {
   if (!canUseReporting(policies) && !canUseInsights(policies)) return <Navigate to="/" replace />;
   return (
     <div className="reporting container-xl">
-      <Routes>
-        <Route index element={<ReportMenuPage />} />
-        {allowedReportSlugs(policies).flatMap((slug) =>
-          REPORT_ROUTES[slug].map(([path, element]) => <Route key={path} path={path} element={element} />),
-        )}
-        <Route path="coverage" element={<CoveragePage />} />
-        <Route path="timeline" element={<TimelinePage />} />
-        <Route path="comparison" element={<EventComparisonPage />} />
-        <Route path="arrivals" element={<ArrivalsPage />} />
-        <Route
-          path="sessions"
-          element={
-            <Suspense fallback={<PageLoading />}>
-              <SessionsReportPage />
-            </Suspense>
-          }
-        />
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
+      {/* The shell stays while a French reader's reporting messages arrive. */}
+      <Suspense fallback={<PageLoading />}>
+        <MessagesArea area={reportingMessages}>
+          <Routes>
+            <Route index element={<ReportMenuPage />} />
+            {allowedReportSlugs(policies).flatMap((slug) =>
+              REPORT_ROUTES[slug].map(([path, element]) => <Route key={path} path={path} element={element} />),
+            )}
+            <Route path="coverage" element={<CoveragePage />} />
+            <Route path="timeline" element={<TimelinePage />} />
+            <Route path="comparison" element={<EventComparisonPage />} />
+            <Route path="arrivals" element={<ArrivalsPage />} />
+            <Route
+              path="sessions"
+              element={
+                <Suspense fallback={<PageLoading />}>
+                  <SessionsReportPage />
+                </Suspense>
+              }
+            />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </MessagesArea>
+      </Suspense>
     </div>
   );
 }

@@ -1,11 +1,14 @@
 /**
  * Files the server streams (not an envelope): the hierarchy workbook and the coverage and comparison
  * exports (every row; the pages show one page). Read as a Blob and handed to the browser as a
- * download; errors still come as the envelope.
+ * download; errors still come as the envelope. The server writes headers, sheet names and totals in the
+ * language the request asks for (Accept-Language), so the page's language is sent.
  */
 import type { Envelope, EventType } from '@portal/contracts';
 import { ApiError, apiUrl, handleUnauthorized } from '../../../lib/api-client.ts';
 import { getAccessToken } from '../../../lib/user-storage.ts';
+import { currentLanguage } from '../../../i18n/language.ts';
+import { translate } from '../../../i18n/catalogs.ts';
 
 const FALLBACK_NAME = 'Enrollment by Hierarchy.xlsx';
 
@@ -21,7 +24,7 @@ export interface DownloadedFile {
 }
 
 export async function downloadReportFile(path: string, query: Record<string, string>, fallbackName: string, signal?: AbortSignal): Promise<DownloadedFile> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
@@ -29,7 +32,7 @@ export async function downloadReportFile(path: string, query: Record<string, str
     response = await fetch(apiUrl(path, query), { headers, ...(signal ? { signal } : {}) });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'The server could not be reached.');
+    throw new ApiError(0, translate('api.unreachable', currentLanguage()));
   }
   if (response.status === 401) {
     handleUnauthorized();

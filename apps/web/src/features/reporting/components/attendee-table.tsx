@@ -4,6 +4,7 @@ import { useReportUser } from '../hooks/use-report-user.ts';
 import type { AttendeeReportKind } from '../utils/attendee-columns.ts';
 import { attendeeColumns, attendeeFooterRows, attendeeTotals } from '../utils/attendee-columns.ts';
 import { queryStateProps, ReportTable } from './report-table.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 
 export interface AttendeeTableProps {
   kind: AttendeeReportKind;
@@ -15,8 +16,9 @@ export interface AttendeeTableProps {
 /** An attendee report table with its footer rows (an empty one, then the totals); virtual columns for a virtual program. */
 export function AttendeeTable({ kind, reportName, query }: AttendeeTableProps) {
   const { isVirtual } = useReportUser();
+  const t = useT();
   const rows = query.data ?? [];
-  const columns = attendeeColumns(kind, isVirtual);
+  const columns = attendeeColumns(t, kind, isVirtual);
   const totals = attendeeTotals(rows);
   return (
     <ReportTable
@@ -24,7 +26,7 @@ export function AttendeeTable({ kind, reportName, query }: AttendeeTableProps) {
       columns={columns}
       rows={rows}
       rowKey={(row, index) => `${row.atdName}-${index}`}
-      footerRows={attendeeFooterRows(columns.length, totals, isVirtual)}
+      footerRows={attendeeFooterRows(t, columns.length, totals, isVirtual)}
       exportFileName={reportName}
       {...queryStateProps(query)}
     />

@@ -1,9 +1,12 @@
 import Form from 'react-bootstrap/Form';
 import { useDigestSubscription, useSetDigestSubscription } from '../api/digest-subscription.ts';
+import { useFormat, useT } from '../../../i18n/use-t.ts';
 
 /** Opts the reader in or out of the weekly digest mail (the changes in their scope and the totals, as a workbook). */
 export function DigestToggle() {
   const query = useDigestSubscription();
+  const t = useT();
+  const fmt = useFormat();
   const update = useSetDigestSubscription();
   const subscribed = update.isPending ? Boolean(update.variables?.subscribed) : (query.data?.subscribed ?? false);
   return (
@@ -12,15 +15,15 @@ export function DigestToggle() {
         type="switch"
         id="weekly-digest"
         role="switch"
-        label="E-mail me a weekly digest of the changes in my area (Mondays, with a workbook)"
+        label={t('reporting.digest.label')}
         checked={subscribed}
         disabled={query.isPending || query.isError || update.isPending}
         onChange={(e) => update.mutate({ subscribed: e.target.checked, ...(query.data ? { event: query.data.event } : {}) })}
       />
-      {query.data?.lastDigestAt && <small className="text-body-secondary d-block">Last digest: {query.data.lastDigestAt.slice(0, 10)}</small>}
+      {query.data?.lastDigestAt && <small className="text-body-secondary d-block">{t('reporting.digest.last', { date: fmt.date(query.data.lastDigestAt) })}</small>}
       {(query.isError || update.isError) && (
         <small className="text-danger d-block" role="alert">
-          {update.error?.message || 'The digest setting could not be loaded.'}
+          {update.error?.message || t('reporting.digest.failed')}
         </small>
       )}
     </div>

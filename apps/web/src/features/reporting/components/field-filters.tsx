@@ -2,6 +2,7 @@ import type { RegionOption, ZoneOption } from '@portal/contracts';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ALL_CODES } from '@portal/contracts/rules';
+import { useT } from '../../../i18n/use-t.ts';
 
 export interface FieldFiltersProps {
   region: string;
@@ -32,14 +33,15 @@ function CodeFilter(props: { id: string; label: string; all: string; value: stri
 }
 
 export function FieldFilters(props: FieldFiltersProps) {
+  const t = useT();
   const regions = props.regions.map((r) => ({ code: r.regCode, name: r.regDescription }));
   const zones = props.zones.map((z) => ({ code: z.zone, name: z.zoneName }));
   return (
     <Form className="d-flex flex-wrap align-items-end gap-3 mb-3" onSubmit={(event) => event.preventDefault()}>
-      <CodeFilter id="field-region" label="Region" all="All regions" value={props.region} options={regions} onChange={props.onRegionChange} />
-      <CodeFilter id="field-zone" label="Zone" all="All zones" value={props.zone} options={zones} disabled={props.zonesLoading} onChange={props.onZoneChange} />
+      <CodeFilter id="field-region" label={t('reporting.level.region')} all={t('reporting.field.allRegions')} value={props.region} options={regions} onChange={props.onRegionChange} />
+      <CodeFilter id="field-zone" label={t('reporting.level.zone')} all={t('reporting.field.allZones')} value={props.zone} options={zones} disabled={props.zonesLoading} onChange={props.onZoneChange} />
       <Button size="sm" variant="outline-secondary" onClick={props.onClear}>
-        Clear
+        {t('reporting.field.clear')}
       </Button>
     </Form>
   );

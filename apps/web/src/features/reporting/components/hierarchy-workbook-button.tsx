@@ -4,6 +4,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { EventType } from '@portal/contracts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { downloadHierarchyWorkbook, type DownloadedFile } from '../api/download-hierarchy-workbook.ts';
+import { useT } from '../../../i18n/use-t.ts';
 
 type State = { phase: 'idle' } | { phase: 'busy' } | { phase: 'error'; message: string };
 
@@ -16,6 +17,7 @@ export interface ServerFileButtonProps {
 
 /** Downloads a file the server builds and streams (the browser saves it once it is complete). */
 export function ServerFileButton({ label, busyLabel, variant = 'outline-success', download }: ServerFileButtonProps) {
+  const t = useT();
   const [state, setState] = useState<State>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
@@ -32,7 +34,7 @@ export function ServerFileButton({ label, busyLabel, variant = 'outline-success'
       setState({ phase: 'idle' });
     } catch (error) {
       if (current.signal.aborted) return;
-      setState({ phase: 'error', message: error instanceof Error && error.message ? error.message : 'The file could not be downloaded.' });
+      setState({ phase: 'error', message: error instanceof Error && error.message ? error.message : t('reporting.export.downloadFailed') });
     }
   };
 
@@ -59,10 +61,12 @@ export function ServerFileButton({ label, busyLabel, variant = 'outline-success'
 
 /** Downloads the server-built hierarchy workbook (region > zone > district > store, with subtotals) of the caller's scope. */
 export function HierarchyWorkbookButton({ event }: { event: EventType }) {
-  return <ServerFileButton label="Download hierarchy workbook" busyLabel="Building workbook…" download={(signal) => downloadHierarchyWorkbook(event, signal)} />;
+  const t = useT();
+  return <ServerFileButton label={t('reporting.export.workbook')} busyLabel={t('reporting.export.buildingWorkbook')} download={(signal) => downloadHierarchyWorkbook(event, signal)} />;
 }
 
 /** A report's "Export to Excel": the server builds the file of every page, not only the one shown. */
 export function ExcelExportButton({ download }: Pick<ServerFileButtonProps, 'download'>) {
-  return <ServerFileButton label="Export to Excel" busyLabel="Exporting…" variant="success" download={download} />;
+  const t = useT();
+  return <ServerFileButton label={t('reporting.export.button')} busyLabel={t('reporting.export.busy')} variant="success" download={download} />;
 }

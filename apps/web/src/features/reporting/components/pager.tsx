@@ -1,5 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
+import { useT } from '../../../i18n/use-t.ts';
 
 export interface PagerProps {
   /** What is paged, for the navigation's accessible name, e.g. "Coverage Gaps pages". */
@@ -12,13 +13,12 @@ export interface PagerProps {
   onChange: (offset: number) => void;
 }
 
-const format = (n: number) => n.toLocaleString('en-US');
-
 /**
  * Pages of a server-paged table: "Rows 101–200 of 1,234", First / Previous / Next / Last. Plain
  * buttons, so Tab and Enter or Space work; the position is announced politely when it changes.
  */
 export function Pager({ label, total, offset, limit, busy = false, onChange }: PagerProps) {
+  const t = useT();
   if (total <= limit && offset === 0) return null;
   const pages = Math.max(1, Math.ceil(total / limit));
   const page = Math.min(pages, Math.floor(offset / limit) + 1);
@@ -28,21 +28,21 @@ export function Pager({ label, total, offset, limit, busy = false, onChange }: P
   return (
     <nav aria-label={label} className="d-flex flex-wrap align-items-center gap-2 mb-2">
       <Button variant="outline-secondary" size="sm" disabled={page <= 1} onClick={() => go(1)}>
-        First
+        {t('reporting.pager.first')}
       </Button>
       <Button variant="outline-secondary" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
-        Previous
+        {t('reporting.pager.previous')}
       </Button>
       <span role="status" aria-live="polite" className="px-1">
         {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-        Page {format(page)} of {format(pages)}: rows {format(first)}–{format(last)} of {format(total)}
-        {busy && <span className="visually-hidden"> (loading)</span>}
+        {t('reporting.pager.position', { page, pages, first, last, total })}
+        {busy && <span className="visually-hidden"> {t('reporting.pager.loading')}</span>}
       </span>
       <Button variant="outline-secondary" size="sm" disabled={page >= pages} onClick={() => go(page + 1)}>
-        Next
+        {t('reporting.pager.next')}
       </Button>
       <Button variant="outline-secondary" size="sm" disabled={page >= pages} onClick={() => go(pages)}>
-        Last
+        {t('reporting.pager.last')}
       </Button>
     </nav>
   );

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useT } from '../../../i18n/use-t.ts';
 import type { Crumb } from '../utils/drill-down.ts';
 import { BackButton } from './back-button.tsx';
 import { ReportingBreadcrumb } from './reporting-breadcrumb.tsx';
@@ -12,6 +13,16 @@ export interface ReportPageLayoutProps {
 }
 
 export function ReportPageLayout({ heading, backTo, crumbs = [], children }: ReportPageLayoutProps) {
+  const t = useT();
+  const title = t('reporting.documentTitle', { heading });
+  // The tab names the report too, in the page's language.
+  useEffect(() => {
+    const before = document.title;
+    document.title = title;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
   return (
     <section className="reporting-page py-3">
       <ReportingBreadcrumb crumbs={crumbs} />

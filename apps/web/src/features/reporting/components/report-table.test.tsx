@@ -1,9 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetLanguageForTests, setLanguage } from '../../../i18n/language.ts';
 import { exportToExcel } from '../export/export-to-excel.ts';
 import { allRows, type ReportColumn } from '../utils/report-columns.ts';
 import { ReportTable, ROWS_PER_PAGE } from './report-table.tsx';
+import { renderWithIntl } from '../../../testing/intl.tsx';
+import { reportingMessages } from '../messages.ts';
+
+const render = (ui: ReactElement) => renderWithIntl(ui, reportingMessages);
 
 vi.mock('../export/export-to-excel.ts', () => ({ exportToExcel: vi.fn(async () => 'x.xlsx') }));
 
@@ -72,5 +78,33 @@ describe('ReportTable', () => {
     render(<ReportTable label="T" columns={columns} rows={rowsOf(1)} rowKey={(r) => r.name} />);
     await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The Excel export could not start.');
+  });
+
+  describe('in French', () => {
+    afterEach(() => {
+      setLanguage('en');
+      resetLanguageForTests();
+    });
+
+    const percentColumns: ReportColumn<{ name: string; count: number; pct: number }>[] = [
+      { key: 'name', header: 'Nom', value: (r) => r.name },
+      { key: 'count', header: 'Nombre', value: (r) => r.count, format: 'number' },
+      { key: 'pct', header: '% inscrits', value: (r) => r.pct, format: 'percent' },
+    ];
+
+    it('writes numbers and percentages the French way and names its controls in French', async () => {
+      setLanguage('fr-CA');
+      render(<ReportTable label="T" columns={percentColumns} rows={[{ name: 'Nord', count: 5000, pct: 49.9 }]} rowKey={(r) => r.name} />);
+      // Testing Library reads a no-break space as a space; the cell's own text keeps it.
+      expect((await screen.findByText('5 000')).textContent).toBe('5\u00a0000');
+      expect(screen.getByText('49,9 %').textContent).toBe('49,9\u00a0%');
+      expect(screen.getByRole('button', { name: 'Exporter vers Excel' })).toBeEnabled();
+    });
+
+    it('says an empty table has no data, in French', async () => {
+      setLanguage('fr-CA');
+      render(<ReportTable label="T" columns={columns} rows={[]} rowKey={(r) => r.name} />);
+      expect(await screen.findByText('Aucune donnée à afficher')).toHaveAttribute('colspan', '2');
+    });
   });
 });

@@ -8,8 +8,8 @@ import type { CellValue, ReportColumn } from '../utils/report-columns.ts';
 import { formatCell, toSheetData } from '../utils/report-columns.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ExportButton } from './export-button.tsx';
+import { useFormat, useT } from '../../../i18n/use-t.ts';
 
-export const NO_DATA_TEXT = 'No data to display';
 /** Rows drawn at first and per "show more": enough for any district, bounded for network-wide lists. */
 export const ROWS_PER_PAGE = 1000;
 
@@ -37,7 +37,7 @@ export interface ReportTableProps<Row> {
   exportControl?: ReactNode;
   /** Shown between the toolbar and the table, e.g. a pager. */
   pager?: ReactNode;
-  /** The text of an empty table (default NO_DATA_TEXT). */
+  /** The text of an empty table (default 'No data to display'). */
   emptyText?: string;
 }
 
@@ -55,10 +55,10 @@ export function queryStateProps(query: TableQuery): Pick<ReportTableProps<unknow
   return { isLoading: query.isPending, isFetching: query.isPlaceholderData ?? false, error: query.error, onRetry: () => void query.refetch() };
 }
 
-/** A 403 names what the viewer may not see (a code outside their report scope); anything else may pass on a retry. */
-function errorText(error: unknown): string {
+/** A 403 names what the viewer may not see (a code outside their report scope, in the reader's language); anything else may pass on a retry. */
+function errorText(error: unknown, failed: string): string {
   if (error instanceof ApiError && error.status === 403) return error.message;
-  return 'The report could not be loaded. Please try again.';
+  return failed;
 }
 
 /** A cell's classes: numbers right-aligned, and the column's wrapping rule (styles/app.css). */
@@ -69,6 +69,8 @@ function cellClass<Row>(column: ReportColumn<Row>): string | undefined {
 
 export function ReportTable<Row>(props: ReportTableProps<Row>) {
   const { label, columns, rows, rowKey, renderCell, rowClassName, footerRows = [], isLoading = false, isFetching = false, error, onRetry } = props;
+  const t = useT();
+  const { language } = useFormat();
   const [limit, setLimit] = useState(ROWS_PER_PAGE);
   const visible = rows.length > limit ? rows.slice(0, limit) : rows;
   const hidden = rows.length - visible.length;
@@ -89,10 +91,10 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
       </div>
       {Boolean(error) && (
         <Alert variant="danger" className="d-flex align-items-center gap-3">
-          <span>{errorText(error)}</span>
+          <span>{errorText(error, t('reporting.table.failed'))}</span>
           {onRetry && (
             <Button size="sm" variant="outline-danger" onClick={onRetry}>
-              Retry
+              {t('reporting.table.retry')}
             </Button>
           )}
         </Alert>
@@ -113,14 +115,14 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
             <tr>
               <td colSpan={columns.length} className="text-center py-3">
                 <Spinner animation="border" size="sm" role="status" className="me-2" />
-                Loading…
+                {t('reporting.table.loading')}
               </td>
             </tr>
           )}
           {empty && (
             <tr>
               <td colSpan={columns.length} className="text-center py-3">
-                {props.emptyText ?? NO_DATA_TEXT}
+                {props.emptyText ?? t('reporting.table.noData')}
               </td>
             </tr>
           )}
@@ -128,7 +130,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
             visible.map((row, index) => (
               <tr key={rowKey(row, index)} className={rowClassName?.(row)}>
                 {columns.map((column) => {
-                  const text = formatCell(column.value(row), column.format);
+                  const text = formatCell(column.value(row), column.format, language);
                   const name = column.named?.(row);
                   return (
                     <td key={column.key} className={cellClass(column)}>
@@ -162,7 +164,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
       {!isLoading && hidden > 0 && (
         <div className="text-center">
           <Button variant="outline-primary" size="sm" onClick={() => setLimit((n) => n + ROWS_PER_PAGE)}>
-            Show {Math.min(hidden, ROWS_PER_PAGE).toLocaleString('en-US')} more of {hidden.toLocaleString('en-US')} remaining rows
+            {t('reporting.table.showMore', { count: Math.min(hidden, ROWS_PER_PAGE), remaining: hidden })}
           </Button>
         </div>
       )}

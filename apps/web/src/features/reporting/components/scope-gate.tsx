@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { Navigate } from 'react-router';
 import { useReportScope } from '../api/get-report-scope.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { ScopeStartContext } from '../hooks/use-scope-start.ts';
 import type { DrillDownLevel } from '../utils/drill-down.ts';
 import { scopeStartLevel, scopeStartPath } from '../utils/report-scope.ts';
@@ -14,11 +15,12 @@ import { scopeStartLevel, scopeStartPath } from '../utils/report-scope.ts';
  */
 export function ScopeGate({ level, children }: { level: DrillDownLevel; children: ReactNode }) {
   const scope = useReportScope();
+  const t = useT();
   if (scope.isPending) {
     return (
       <div className="py-4 text-center text-body-secondary">
         <Spinner animation="border" size="sm" role="status" className="me-2" />
-        Loading your report scope...
+        {t('reporting.scope.loading')}
       </div>
     );
   }

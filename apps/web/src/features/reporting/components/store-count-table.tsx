@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { displayNameOf, isGrandTotalKey } from '../utils/grand-total.ts';
 import { storeCountColumns } from '../utils/store-columns.ts';
 import { ReportTable } from './report-table.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 
 export interface StoreCountTableProps<Row extends StoreCounts> {
   label: string;
@@ -24,7 +25,9 @@ export interface StoreCountTableProps<Row extends StoreCounts> {
 /** A region, zone or district table: the name drills down, except on the 'zzz' Grand Total row. */
 export function StoreCountTable<Row extends StoreCounts>(props: StoreCountTableProps<Row>) {
   const { keyOf, nameOf, linkOf } = props;
-  const columns = storeCountColumns<Row>(props.nameHeader, (row) => displayNameOf(keyOf(row), nameOf(row)));
+  const t = useT();
+  const grandTotal = t('reporting.grandTotal');
+  const columns = storeCountColumns<Row>(t, props.nameHeader, (row) => displayNameOf(keyOf(row), nameOf(row), grandTotal));
   return (
     <ReportTable
       label={props.label}

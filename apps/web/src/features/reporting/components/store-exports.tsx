@@ -5,6 +5,7 @@ import { STORE_EXPORTS } from '../utils/export-file-name.ts';
 import { toSheetData } from '../utils/report-columns.ts';
 import { storeExportColumns } from '../utils/store-columns.ts';
 import { ExportButton } from './export-button.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 
 export interface StoreExportsProps {
   /** Region: the stores of `region` (zone screen); Zone: the stores of `zone` (district screen). */
@@ -18,17 +19,18 @@ export interface StoreExportsProps {
 /** The all / enrolled / not enrolled store exports; each list is fetched on its click. */
 export function StoreExports({ level, region, zone, fileName, isVirtual }: StoreExportsProps) {
   const queryClient = useQueryClient();
+  const t = useT();
   return (
-    <div className="store-exports d-flex flex-wrap gap-2" role="group" aria-label="Store exports">
+    <div className="store-exports d-flex flex-wrap gap-2" role="group" aria-label={t('reporting.export.storesGroup')}>
       {STORE_EXPORTS.map((entry) => (
         <ExportButton
           key={entry.select}
-          label={entry.label}
+          label={t(entry.label)}
           fileName={fileName}
-          sheetName={entry.sheetName}
+          sheetName={t(entry.sheetName)}
           getData={async () =>
             toSheetData(
-              storeExportColumns(isVirtual),
+              storeExportColumns(t, isVirtual),
               await queryClient.fetchQuery(storeDataQuery(level, region, zone, entry.select)),
             )
           }

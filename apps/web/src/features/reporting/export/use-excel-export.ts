@@ -21,7 +21,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /** One export at a time per button, with its phase and progress; unmounting cancels it. */
-export function useExcelExport() {
+export function useExcelExport(failedText = 'The export failed.') {
   const [status, setStatus] = useState<ExportStatus>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
@@ -49,12 +49,12 @@ export function useExcelExport() {
       if (alive()) setStatus({ phase: 'idle' });
     } catch (error) {
       if (isAbort(error) || !alive()) return;
-      const message = error instanceof Error && error.message ? error.message : 'The export failed.';
+      const message = error instanceof Error && error.message ? error.message : failedText;
       setStatus({ phase: 'error', message });
     } finally {
       if (controller.current === current) controller.current = null;
     }
-  }, []);
+  }, [failedText]);
 
   const cancel = useCallback(() => {
     controller.current?.abort();

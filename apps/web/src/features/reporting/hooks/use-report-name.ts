@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/use-t.ts';
 import { useReportTypes } from '../api/get-report-types.ts';
 import type { ReportSlug } from '../report-catalogue.ts';
 import { reportTypeBySlug } from '../report-catalogue.ts';
@@ -6,5 +7,6 @@ import { reportTypeBySlug } from '../report-catalogue.ts';
 export function useReportName(slug: ReportSlug): string {
   const type = reportTypeBySlug(slug);
   const { content } = useReportTypes();
-  return content.names.get(type.id) || type.defaultName;
+  const t = useT();
+  return content.names.get(type.id) || t(type.defaultName);
 }

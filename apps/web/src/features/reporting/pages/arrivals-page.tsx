@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { ArrivalsData, NotArrivedData } from '@portal/contracts';
@@ -12,27 +13,33 @@ import { queryStateProps, ReportTable } from '../components/report-table.tsx';
 import { useInsightEvent } from '../hooks/use-insight-event.ts';
 import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
-import type { ReportColumn } from '../utils/report-columns.ts';
+import type { ReportColumn, Translate } from '../utils/report-columns.ts';
+import { useFormat, useT } from '../../../i18n/use-t.ts';
+import type { MessageId } from '../../../i18n/messages/ids.ts';
+import { Strong } from '../components/strong.tsx';
 
 type ArrivalsRow = ArrivalsData['rows'][number];
 type NotArrivedRow = NotArrivedData['rows'][number];
 
 const NEXT: Record<ArrivalsLevel, ArrivalsLevel | null> = { Region: 'Zone', Zone: 'District', District: null };
 
-const arrivalsColumns = (level: ArrivalsLevel): readonly ReportColumn<ArrivalsRow>[] => [
-  { key: 'code', header: level, value: (r) => r.code, named: (r) => r.name, wrap: 'nowrap' },
-  { key: 'enrolled', header: 'Enrolled', value: (r) => r.enrolled, format: 'number' },
-  { key: 'arrived', header: 'Arrived', value: (r) => r.arrived, format: 'number' },
-  { key: 'pct', header: '% Arrived', value: (r) => r.pctArrived, format: 'number' },
+/** Each level's name in the catalog. */
+const LEVEL_NAMES: Record<ArrivalsLevel, MessageId> = { Region: 'reporting.level.region', Zone: 'reporting.level.zone', District: 'reporting.level.district' };
+
+const arrivalsColumns = (t: Translate, level: ArrivalsLevel): ReportColumn<ArrivalsRow>[] => [
+  { key: 'code', header: t(LEVEL_NAMES[level]), value: (r) => r.code, named: (r) => r.name, wrap: 'nowrap' },
+  { key: 'enrolled', header: t('reporting.column.enrolled'), value: (r) => r.enrolled, format: 'number' },
+  { key: 'arrived', header: t('reporting.column.arrived'), value: (r) => r.arrived, format: 'number' },
+  { key: 'pct', header: t('reporting.column.pctArrived'), value: (r) => r.pctArrived, format: 'number' },
 ];
 
-const notArrivedColumns: readonly ReportColumn<NotArrivedRow>[] = [
-  { key: 'name', header: 'Attendee Name', value: (r) => r.attendeeName },
-  { key: 'type', header: 'Attendee Type', value: (r) => r.attendeeType },
-  { key: 'dlrnum', header: 'Store Code', value: (r) => r.dlrnum, wrap: 'nowrap' },
-  { key: 'store', header: 'Store Name', value: (r) => r.storeName },
-  { key: 'district', header: 'District', value: (r) => r.district, wrap: 'nowrap' },
-  { key: 'zone', header: 'Zone', value: (r) => r.zone, wrap: 'nowrap' },
+const notArrivedColumns = (t: Translate): ReportColumn<NotArrivedRow>[] => [
+  { key: 'name', header: t('reporting.column.attendeeName'), value: (r) => r.attendeeName },
+  { key: 'type', header: t('reporting.column.attendeeType'), value: (r) => r.attendeeType },
+  { key: 'dlrnum', header: t('reporting.column.storeCode'), value: (r) => r.dlrnum, wrap: 'nowrap' },
+  { key: 'store', header: t('reporting.column.storeName'), value: (r) => r.storeName },
+  { key: 'district', header: t('reporting.level.district'), value: (r) => r.district, wrap: 'nowrap' },
+  { key: 'zone', header: t('reporting.level.zone'), value: (r) => r.zone, wrap: 'nowrap' },
 ];
 
 /**
@@ -41,7 +48,10 @@ const notArrivedColumns: readonly ReportColumn<NotArrivedRow>[] = [
  * page refreshes itself every 10 seconds while open.
  */
 export function ArrivalsPage() {
-  const name = INSIGHT_NAMES.arrivals;
+  const t = useT();
+  const fmt = useFormat();
+  const name = t(INSIGHT_NAMES.arrivals);
+  const notArrivedList = useMemo(() => notArrivedColumns(t), [t]);
   const [event, setEvent] = useInsightEvent();
   const [level, setLevel] = useState<ArrivalsLevel>('Region');
   const [area, setArea] = useState({ region: '', zone: '' });
@@ -68,38 +78,46 @@ export function ArrivalsPage() {
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
         <EventSelect value={event} onChange={(next) => { setEvent(next); reset(); }} />
         <Form.Group controlId="arrivals-level" className="d-flex align-items-center gap-2">
-          <Form.Label className="mb-0">By</Form.Label>
+          <Form.Label className="mb-0">{t('reporting.arrivals.by')}</Form.Label>
           <Form.Select size="sm" value={level} onChange={(e) => setLevel(e.target.value as ArrivalsLevel)}>
-            <option>Region</option>
-            <option>Zone</option>
-            <option>District</option>
+            {(Object.keys(LEVEL_NAMES) as ArrivalsLevel[]).map((option) => (
+              <option key={option} value={option}>
+                {t(LEVEL_NAMES[option])}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         {(area.region || area.zone) && (
           <Button size="sm" variant="outline-secondary" onClick={reset}>
-            Show all {area.zone ? `(now zone ${area.zone})` : `(now region ${area.region})`}
+            {area.zone ? t('reporting.arrivals.showAllZone', { code: area.zone }) : t('reporting.arrivals.showAllRegion', { code: area.region })}
           </Button>
         )}
-        <span className="small text-body-secondary">Refreshes every 10 seconds.</span>
+        <span className="small text-body-secondary">{t('reporting.arrivals.refreshes')}</span>
       </div>
       {total && (
         <p aria-live="polite">
-          <strong>{total.arrived.toLocaleString('en-US')}</strong> of {total.enrolled.toLocaleString('en-US')} enrolled attendees have arrived
-          {total.enrolled ? ` (${((total.arrived / total.enrolled) * 100).toFixed(1)}%)` : ''}.
+          {total.enrolled ? (
+            <FormattedMessage
+              id="reporting.arrivals.summary"
+              values={{ arrived: total.arrived, enrolled: total.enrolled, percent: fmt.percent(total.arrived / total.enrolled, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), b: Strong }}
+            />
+          ) : (
+            <FormattedMessage id="reporting.arrivals.summaryNone" values={{ arrived: total.arrived, enrolled: total.enrolled, b: Strong }} />
+          )}
         </p>
       )}
       <ReportTable
-        label={`${name} by ${level} (${event})`}
-        columns={arrivalsColumns(level)}
+        label={t('reporting.arrivals.tableLabel', { name, level, event })}
+        columns={arrivalsColumns(t, level)}
         rows={arrivals.data?.rows ?? []}
         rowKey={(row) => row.code}
         {...queryStateProps(arrivals)}
-        emptyText="No enrolled attendees in this area."
-        footerRows={total ? [['Total', total.enrolled, total.arrived, total.enrolled ? Math.round((total.arrived / total.enrolled) * 1000) / 10 : 0]] : []}
+        emptyText={t('reporting.arrivals.empty')}
+        footerRows={total ? [[t('reporting.arrivals.total'), total.enrolled, total.arrived, total.enrolled ? Math.round((total.arrived / total.enrolled) * 1000) / 10 : 0]] : []}
         exportControl={<ExcelExportButton download={(signal) => downloadReportFile('/api/Report/Arrivals/Export', exportQuery('arrivals'), `arrivals-${event}.xlsx`, signal)} />}
         renderCell={(column, row, text) =>
           column.key === 'code' && NEXT[level] ? (
-            <Button variant="link" size="sm" className="p-0" onClick={() => drill(row)} aria-label={`${row.name} (${row.code}): by ${NEXT[level]}`}>
+            <Button variant="link" size="sm" className="p-0" onClick={() => drill(row)} aria-label={t('reporting.arrivals.drill', { name: row.name, code: row.code, level: NEXT[level] })}>
               {text}
             </Button>
           ) : (
@@ -107,19 +125,19 @@ export function ArrivalsPage() {
           )
         }
       />
-      <h2 className="h5 mt-4">Not arrived yet</h2>
+      <h2 className="h5 mt-4">{t('reporting.arrivals.notArrived')}</h2>
       <ReportTable
-        label={`Not arrived (${event})`}
-        columns={notArrivedColumns}
+        label={t('reporting.arrivals.notArrivedLabel', { event })}
+        columns={notArrivedList}
         rows={notArrived.data?.rows ?? []}
         rowKey={(row) => String(row.registrationId)}
         {...queryStateProps(notArrived)}
-        emptyText="Everyone enrolled in this area has arrived."
+        emptyText={t('reporting.arrivals.everyoneArrived')}
         exportControl={<ExcelExportButton download={(signal) => downloadReportFile('/api/Report/Arrivals/Export', exportQuery('not-arrived'), `not-arrived-${event}.xlsx`, signal)} />}
         pager={
           notArrived.data && (
             <Pager
-              label="Not arrived pages"
+              label={t('reporting.arrivals.notArrivedPages')}
               total={notArrived.data.total}
               offset={(page - 1) * NOT_ARRIVED_PAGE_SIZE}
               limit={NOT_ARRIVED_PAGE_SIZE}

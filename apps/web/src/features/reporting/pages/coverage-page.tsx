@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { coverageExportFileName, INSIGHT_PAGE_DEFAULT } from '@portal/contracts/insight-rules';
@@ -15,10 +16,14 @@ import { useInsightEvent } from '../hooks/use-insight-event.ts';
 import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { coverageColumns } from '../utils/insight-columns.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { Strong } from '../components/strong.tsx';
 
 /** Coverage gaps of the caller's scope: stores without an enrolled attendee, with reminders to their managers. */
 export function CoveragePage() {
-  const name = INSIGHT_NAMES.coverage;
+  const t = useT();
+  const name = t(INSIGHT_NAMES.coverage);
+  const columns = useMemo(() => coverageColumns(t), [t]);
   const [event, setEvent] = useInsightEvent();
   // The page is per event: another event starts on its first page.
   const [paging, setPaging] = useState({ event, offset: 0 });
@@ -35,7 +40,7 @@ export function CoveragePage() {
   const send = (dlrnums?: string[]) =>
     remind.mutate(dlrnums, {
       onSuccess: (result) => void notify.success(result.message),
-      onError: (error) => void notify.error(error.message || 'The reminders could not be queued.'),
+      onError: (error) => void notify.error(error.message || t('reporting.coverage.remindFailed')),
     });
 
   return (
@@ -46,9 +51,7 @@ export function CoveragePage() {
       </div>
       {data && (
         <p>
-          <strong>{data.total.toLocaleString('en-US')}</strong> store{data.total === 1 ? '' : 's'} without an enrolled attendee;{' '}
-          <strong>{toRemind.toLocaleString('en-US')}</strong> manager{toRemind === 1 ? '' : 's'} not enrolled. A manager gets at most one
-          reminder a week.
+          <FormattedMessage id="reporting.coverage.summary" values={{ stores: data.total, managers: toRemind, b: Strong }} />
         </p>
       )}
       <div role="status" aria-live="polite">
@@ -60,22 +63,22 @@ export function CoveragePage() {
       </div>
       {remind.isError && (
         <Alert variant="danger" className="py-2">
-          {remind.error.message || 'The reminders could not be queued.'}
+          {remind.error.message || t('reporting.coverage.remindFailed')}
         </Alert>
       )}
       <ReportTable
-        label={`${name} (${event})`}
-        columns={coverageColumns}
+        label={t('reporting.coverage.tableLabel', { name, event })}
+        columns={columns}
         rows={rows}
         rowKey={(row) => row.dlrnum}
         {...queryStateProps(query)}
         isLoading={query.isPending || !data}
-        emptyText="Every store in your scope has an enrolled attendee."
+        emptyText={t('reporting.coverage.empty')}
         exportControl={<ExcelExportButton download={(signal) => downloadReportFile('/api/Report/Coverage/Export', { event }, coverageExportFileName(event), signal)} />}
         pager={
           data && (
             <Pager
-              label={`${name} pages`}
+              label={t('reporting.pager.label', { name })}
               total={data.total}
               offset={data.offset}
               limit={data.limit}
@@ -86,7 +89,7 @@ export function CoveragePage() {
         }
         toolbar={
           <Button variant="primary" size="sm" disabled={!toRemind || remind.isPending} onClick={() => send()}>
-            {remind.isPending ? 'Sending reminders…' : `Remind ${toRemind.toLocaleString('en-US')} manager${toRemind === 1 ? '' : 's'}`}
+            {remind.isPending ? t('reporting.coverage.sending') : t('reporting.coverage.remindAll', { count: toRemind })}
           </Button>
         }
         renderCell={(column, row, text) =>
@@ -96,10 +99,10 @@ export function CoveragePage() {
               size="sm"
               className="p-0"
               disabled={remind.isPending}
-              aria-label={`Remind the managers of store ${row.dlrnum}`}
+              aria-label={t('reporting.coverage.remindStore', { store: row.dlrnum })}
               onClick={() => send([row.dlrnum])}
             >
-              Remind {text}
+              {t('reporting.coverage.remindCell', { count: text })}
             </Button>
           ) : (
             text

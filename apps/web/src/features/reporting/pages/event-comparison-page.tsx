@@ -9,10 +9,12 @@ import { queryStateProps, ReportTable } from '../components/report-table.tsx';
 import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { comparisonColumns, comparisonTotals } from '../utils/insight-columns.ts';
+import { useT } from '../../../i18n/use-t.ts';
 
 /** Per store of the caller's scope: enrolled attendees at nbc and at abc, side by side, a page at a time. */
 export function EventComparisonPage() {
-  const name = INSIGHT_NAMES.comparison;
+  const t = useT();
+  const name = t(INSIGHT_NAMES.comparison);
   const [offset, setOffset] = useState(0);
   const limit = INSIGHT_PAGE_DEFAULT;
   const query = useEventComparison({ offset, limit });
@@ -22,14 +24,14 @@ export function EventComparisonPage() {
     <ReportPageLayout heading={name} backTo={reportingPaths.menu()}>
       <ReportTable
         label={name}
-        columns={comparisonColumns}
+        columns={comparisonColumns(t)}
         rows={rows}
         rowKey={(row) => row.dlrnum}
-        footerRows={data && data.total ? [comparisonTotals(data.totals, data.total)] : []}
+        footerRows={data && data.total ? [comparisonTotals(t, data.totals, data.total)] : []}
         {...queryStateProps(query)}
-        emptyText="No store in your scope."
+        emptyText={t('reporting.comparison.empty')}
         exportControl={<ExcelExportButton download={(signal) => downloadReportFile('/api/Report/EventComparison/Export', {}, EVENT_COMPARISON_EXPORT_FILE_NAME, signal)} />}
-        pager={data && <Pager label={`${name} pages`} total={data.total} offset={data.offset} limit={data.limit} busy={query.isPlaceholderData} onChange={setOffset} />}
+        pager={data && <Pager label={t('reporting.pager.label', { name })} total={data.total} offset={data.offset} limit={data.limit} busy={query.isPlaceholderData} onChange={setOffset} />}
       />
     </ReportPageLayout>
   );

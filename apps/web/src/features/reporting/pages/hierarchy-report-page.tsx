@@ -15,20 +15,23 @@ import { useReportUser } from '../hooks/use-report-user.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { breadcrumbFor, parentPathOf, type DrillDown } from '../utils/drill-down.ts';
 import { EXPORT_NAMES } from '../utils/export-file-name.ts';
+import type { MessageId } from '../../../i18n/messages/ids.ts';
+import { useT } from '../../../i18n/use-t.ts';
 
 export type HierarchyLevel = 1 | 2 | 3;
 
+/** A level's words are catalog ids, read in the page's language. */
 interface LevelSpec<Row extends StoreCounts> {
-  heading: string;
+  heading: MessageId;
   /** The table's name and its first column's header. */
-  label: string;
-  nameHeader: string;
+  label: MessageId;
+  nameHeader: MessageId;
   /** The rows of this level for the drill-down's region and zone (a hook: the level of a page never changes). */
   useRows: (drillDown: DrillDown) => UseQueryResult<Row[]>;
   keyOf: (row: Row) => string;
   nameOf: (row: Row) => string;
   linkOf: (row: Row, drillDown: DrillDown) => string;
-  exportFileName: string;
+  exportFileName: MessageId;
   /** The stores of the region (zone level) or the zone (district level), exported from here. */
   storeExports?: (drillDown: DrillDown) => { level: StoreDataLevel; region: string; zone: string };
 }
@@ -40,15 +43,11 @@ const level =
   (table) =>
     table(spec);
 
-export const REGION_HEADING = 'STORE ENROLLMENT REPORT BY REGION';
-export const ZONE_HEADING = 'STORE ENROLLMENT REPORT BY ZONE';
-export const DISTRICT_HEADING = 'STORE ENROLLMENT REPORT BY DISTRICT';
-
 const LEVELS: Record<HierarchyLevel, Level> = {
   1: level<RegionRow>({
-    heading: REGION_HEADING,
-    label: 'Store enrollment by region',
-    nameHeader: 'Region',
+    heading: 'reporting.hierarchy.region.heading',
+    label: 'reporting.hierarchy.region.label',
+    nameHeader: 'reporting.level.region',
     useRows: () => useRegionEnrollments(),
     keyOf: (row) => row.regionCode,
     nameOf: (row) => row.regdescription,
@@ -56,9 +55,9 @@ const LEVELS: Record<HierarchyLevel, Level> = {
     exportFileName: EXPORT_NAMES.region,
   }),
   2: level<ZoneRow>({
-    heading: ZONE_HEADING,
-    label: 'Store enrollment by zone',
-    nameHeader: 'Zone',
+    heading: 'reporting.hierarchy.zone.heading',
+    label: 'reporting.hierarchy.zone.label',
+    nameHeader: 'reporting.level.zone',
     useRows: (d) => useZoneEnrollments(d.regionCode),
     keyOf: (row) => row.zonecode,
     nameOf: (row) => row.zonename,
@@ -67,9 +66,9 @@ const LEVELS: Record<HierarchyLevel, Level> = {
     storeExports: (d) => ({ level: 'Region', region: d.regionCode, zone: '' }),
   }),
   3: level<DistrictRow>({
-    heading: DISTRICT_HEADING,
-    label: 'Store enrollment by district',
-    nameHeader: 'District',
+    heading: 'reporting.hierarchy.district.heading',
+    label: 'reporting.hierarchy.district.label',
+    nameHeader: 'reporting.level.district',
     useRows: (d) => useDistrictEnrollments(d.regionCode, d.zoneCode),
     keyOf: (row) => row.district,
     nameOf: (row) => row.districtname,
@@ -84,20 +83,22 @@ function LevelTable<Row extends StoreCounts>({ spec, drillDown }: { spec: LevelS
   const { isVirtual } = useReportUser();
   const query = spec.useRows(drillDown);
   const exports = spec.storeExports?.(drillDown);
+  const t = useT();
+  const fileName = t(spec.exportFileName);
   return (
-    <ReportPageLayout heading={spec.heading} crumbs={breadcrumbFor(drillDown)} backTo={parentPathOf(drillDown)}>
+    <ReportPageLayout heading={t(spec.heading)} crumbs={breadcrumbFor(drillDown, { menu: t('reporting.breadcrumb.menu'), region: t('reporting.level.region') })} backTo={parentPathOf(drillDown)}>
       <StoreCountTable
-        label={spec.label}
-        nameHeader={spec.nameHeader}
+        label={t(spec.label)}
+        nameHeader={t(spec.nameHeader)}
         rows={query.data}
         keyOf={spec.keyOf}
         nameOf={spec.nameOf}
         linkOf={(row) => spec.linkOf(row, drillDown)}
-        exportFileName={spec.exportFileName}
+        exportFileName={fileName}
         isLoading={query.isPending}
         error={query.error}
         onRetry={() => void query.refetch()}
-        toolbar={exports && <StoreExports {...exports} fileName={spec.exportFileName} isVirtual={isVirtual} />}
+        toolbar={exports && <StoreExports {...exports} fileName={fileName} isVirtual={isVirtual} />}
       />
     </ReportPageLayout>
   );

@@ -15,14 +15,14 @@ import { INSIGHT_DESCRIPTIONS, INSIGHT_NAMES, INSIGHT_SLUGS, canUseInsights, ins
 import { useUserDetail } from '../../../lib/user-storage.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { formatCell } from '../utils/report-columns.ts';
-
-export const MENU_FALLBACK_HEADING = 'Enrollment Reports';
+import { useFormat, useT } from '../../../i18n/use-t.ts';
 
 /** The report menu: level 0, so no breadcrumb and no Back. */
 export function ReportMenuPage() {
   const { policies } = useReportUser();
   const { content, isPending, error } = useReportTypes();
-  const entries = menuEntries(content.names, policies);
+  const t = useT();
+  const entries = menuEntries(content.names, policies, t);
   const insights = canUseInsights(policies);
   const event = useUserDetail()?.data.eventType ?? 'nbc';
   // Entering the menu is level 0 of the drill-down: GetEnrollments?reportLevel=All (docs/design/web-rules.md) (every
@@ -31,16 +31,16 @@ export function ReportMenuPage() {
   const networkTotal = useNetworkTotal(storeReports);
 
   return (
-    <ReportPageLayout heading={content.title || MENU_FALLBACK_HEADING}>
+    <ReportPageLayout heading={content.title || t('reporting.menu.heading')}>
       {storeReports && networkTotal.data && <NetworkTotal counts={networkTotal.data} />}
       {isPending ? (
-        <Spinner animation="border" size="sm" role="status" aria-label="Loading reports" />
+        <Spinner animation="border" size="sm" role="status" aria-label={t('reporting.menu.loading')} />
       ) : error ? (
-        <Alert variant="danger">The report list could not be loaded. Please try again.</Alert>
+        <Alert variant="danger">{t('reporting.menu.failed')}</Alert>
       ) : entries.length === 0 ? (
-        !insights && <p>No reports are available.</p>
+        !insights && <p>{t('reporting.menu.none')}</p>
       ) : (
-        <ListGroup as="ul" className="report-menu" style={{ maxWidth: '32rem' }} aria-label="Enrollment reports">
+        <ListGroup as="ul" className="report-menu" style={{ maxWidth: '32rem' }} aria-label={t('reporting.menu.list')}>
           {entries.map((entry) => (
             <ListGroup.Item as="li" key={entry.id}>
               <Link to={reportingPaths.report(entry.slug)}>{entry.name}</Link>
@@ -51,13 +51,13 @@ export function ReportMenuPage() {
       {insights && (
         <section className="mt-4" aria-labelledby="more-reports-heading">
           <h3 id="more-reports-heading" className="h6 text-uppercase">
-            Coverage and trends
+            {t('reporting.menu.insights')}
           </h3>
           <ListGroup as="ul" className="report-menu mb-3" style={{ maxWidth: '32rem' }} aria-labelledby="more-reports-heading">
             {INSIGHT_SLUGS.map((slug) => (
               <ListGroup.Item as="li" key={slug}>
-                <Link to={insightPath(slug)}>{INSIGHT_NAMES[slug]}</Link>
-                <div className="small text-body-secondary">{INSIGHT_DESCRIPTIONS[slug]}</div>
+                <Link to={insightPath(slug)}>{t(INSIGHT_NAMES[slug])}</Link>
+                <div className="small text-body-secondary">{t(INSIGHT_DESCRIPTIONS[slug])}</div>
               </ListGroup.Item>
             ))}
           </ListGroup>
@@ -72,32 +72,34 @@ export function ReportMenuPage() {
 
 /** The All row: the same figures as the region table's Grand Total (docs/reports.md). */
 function NetworkTotal({ counts }: { counts: StoreCounts }) {
-  const n = (value: number) => formatCell(value, 'number');
-  const pct = (value: number) => formatCell(value, 'percent');
+  const t = useT();
+  const { language } = useFormat();
+  const n = (value: number) => formatCell(value, 'number', language);
+  const pct = (value: number) => formatCell(value, 'percent', language);
   return (
     <section className="mb-4" aria-labelledby="network-total-heading">
       <h3 id="network-total-heading" className="h6 text-uppercase">
-        All stores
+        {t('reporting.menu.allStores')}
       </h3>
       <dl className="row row-cols-auto g-3 mb-0" data-testid="network-total">
         <div className="col">
-          <dt className="small fw-normal text-body-secondary">Total Stores</dt>
+          <dt className="small fw-normal text-body-secondary">{t('reporting.network.totalStores')}</dt>
           <dd className="mb-0 fw-semibold">{n(counts.totDealer)}</dd>
         </div>
         <div className="col">
-          <dt className="small fw-normal text-body-secondary">Stores Enrolled</dt>
+          <dt className="small fw-normal text-body-secondary">{t('reporting.column.storesEnrolled')}</dt>
           <dd className="mb-0 fw-semibold">
             {n(counts.enrollDealer)} ({pct(counts.pctEnrollDlr)})
           </dd>
         </div>
         <div className="col">
-          <dt className="small fw-normal text-body-secondary">Stores to Reach Objective</dt>
+          <dt className="small fw-normal text-body-secondary">{t('reporting.column.storesToObjective')}</dt>
           <dd className="mb-0 fw-semibold">
             {n(counts.objreq)} ({pct(counts.fixPctObjReq)})
           </dd>
         </div>
         <div className="col">
-          <dt className="small fw-normal text-body-secondary">Stores Remaining to Reach Objective</dt>
+          <dt className="small fw-normal text-body-secondary">{t('reporting.column.storesRemaining')}</dt>
           <dd className="mb-0 fw-semibold">{n(counts.objCount)}</dd>
         </div>
       </dl>

@@ -10,6 +10,8 @@ import { fakeApi, ok, type ApiCall } from '../testing/fake-api.ts';
 import { storeFooter, storeRow } from '../testing/report-fixtures.ts';
 import { renderRoute } from '../../../testing/render-route.tsx';
 import { StoreDetailPage } from './store-detail-page.tsx';
+import { MessagesArea } from '../../../i18n/area.tsx';
+import { reportingMessages } from '../messages.ts';
 
 const DETAIL = '/nbc/reporting/region/010/zone/010-1/district/010-1-1/?regionName=Northeast&zoneName=Boston+Metro&districtName=Back+Bay';
 
@@ -23,12 +25,12 @@ function storesFor(call: ApiCall) {
 function DetailWithHistory() {
   const navigate = useNavigate();
   return (
-    <>
+    <MessagesArea area={reportingMessages}>
       <StoreDetailPage />
       <button type="button" onClick={() => void navigate('/nbc/reporting/region')}>
         Elsewhere
       </button>
-    </>
+    </MessagesArea>
   );
 }
 

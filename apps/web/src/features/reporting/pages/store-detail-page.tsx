@@ -12,8 +12,7 @@ import { breadcrumbFor, parentPathOf } from '../utils/drill-down.ts';
 import { EXPORT_NAMES } from '../utils/export-file-name.ts';
 import { isStoreFilter } from '@portal/contracts/rules';
 import { storeDetailColumns } from '../utils/store-columns.ts';
-
-export const STORE_DETAIL_HEADING = 'STORE ENROLLMENT DETAIL';
+import { useT } from '../../../i18n/use-t.ts';
 
 /**
  * Whether the detail page was shown before in this document. The filter is written with history
@@ -66,16 +65,17 @@ export function StoreDetailPage() {
   const query = useStoreDetail(drillDown.regionCode, drillDown.zoneCode, drillDown.districtCode, select);
   const stores = query.data?.stores ?? [];
   const totals = query.data?.totals ?? null;
+  const t = useT();
 
   return (
-    <ReportPageLayout heading={STORE_DETAIL_HEADING} crumbs={breadcrumbFor(drillDown)} backTo={parentPathOf(drillDown)}>
+    <ReportPageLayout heading={t('reporting.detail.heading')} crumbs={breadcrumbFor(drillDown, { menu: t('reporting.breadcrumb.menu'), region: t('reporting.level.region') })} backTo={parentPathOf(drillDown)}>
       <StoreFilterSelect value={select} onChange={setSelect} />
       <ReportTable
-        label="Store enrollment detail"
-        columns={storeDetailColumns(isVirtual)}
+        label={t('reporting.detail.label')}
+        columns={storeDetailColumns(t, isVirtual)}
         rows={stores}
         rowKey={(row, index) => `${row.dlrnum}-${row.loginid}-${index}`}
-        exportFileName={EXPORT_NAMES.storeDetail}
+        exportFileName={t(EXPORT_NAMES.storeDetail)}
         {...queryStateProps(query)}
       />
       {totals && <StoreTotals totals={totals} isVirtual={isVirtual} />}

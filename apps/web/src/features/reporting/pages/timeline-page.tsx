@@ -9,13 +9,15 @@ import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { timelineColumns } from '../utils/insight-columns.ts';
 import '../components/insights.css';
+import { useT } from '../../../i18n/use-t.ts';
 
 // The chart library loads only when a timeline is shown: no other page pays for it.
 const TimelineChart = lazy(() => import('../components/timeline-chart.tsx'));
 
 /** Registrations per day and enrolled over time within the caller's scope: a chart, and the same numbers as a table. */
 export function TimelinePage() {
-  const name = INSIGHT_NAMES.timeline;
+  const t = useT();
+  const name = t(INSIGHT_NAMES.timeline);
   const [event, setEvent] = useInsightEvent();
   const query = useTimeline(event);
   const days = query.data?.days ?? [];
@@ -29,24 +31,24 @@ export function TimelinePage() {
           <Suspense
             fallback={
               <div className="timeline-chart-placeholder d-flex align-items-center justify-content-center">
-                <Spinner animation="border" size="sm" role="status" aria-label="Loading the chart" />
+                <Spinner animation="border" size="sm" role="status" aria-label={t('reporting.timeline.chartLoading')} />
               </div>
             }
           >
             <TimelineChart days={days} event={event} />
           </Suspense>
           <figcaption className="small text-body-secondary mt-1">
-            Bars: registrations per day. Line: registrations enrolled at each day&apos;s end. The table below holds the same numbers.
+            {t('reporting.timeline.caption')}
           </figcaption>
         </figure>
       )}
       <ReportTable
-        label={`${name} (${event}), by day`}
-        columns={timelineColumns}
+        label={t('reporting.timeline.tableLabel', { name, event })}
+        columns={timelineColumns(t)}
         rows={days}
         rowKey={(day) => day.date}
-        exportFileName={`${name} ${event}`}
-        exportSheetName="Timeline"
+        exportFileName={t('reporting.timeline.fileName', { name, event })}
+        exportSheetName={t('reporting.export.sheet.timeline')}
         {...queryStateProps(query)}
       />
     </ReportPageLayout>

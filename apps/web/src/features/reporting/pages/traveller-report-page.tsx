@@ -4,15 +4,17 @@ import { queryStateProps, ReportTable } from '../components/report-table.tsx';
 import { useReportName } from '../hooks/use-report-name.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { travellerColumns } from '../utils/attendee-columns.ts';
+import { useT } from '../../../i18n/use-t.ts';
 
 export function TravellerReportPage() {
   const name = useReportName('traveller');
   const query = useReportAttendeeCountByType();
+  const t = useT();
   return (
     <ReportPageLayout heading={name} backTo={reportingPaths.menu()}>
       <ReportTable
         label={name}
-        columns={travellerColumns}
+        columns={travellerColumns(t)}
         rows={query.data ?? []}
         rowKey={(row, index) => `${row.attendeedesc}-${index}`}
         exportFileName={name}

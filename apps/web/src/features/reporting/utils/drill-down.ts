@@ -26,8 +26,12 @@ export interface Crumb {
   disabled?: true;
 }
 
-export const MENU_CRUMB_LABEL = 'Report menu';
-export const REGION_CRUMB_LABEL = 'Region';
+/** The words of the first two crumbs (the page's language; English by default). */
+export interface CrumbLabels {
+  menu: string;
+  region: string;
+}
+const ENGLISH_CRUMBS: CrumbLabels = { menu: 'Report menu', region: 'Region' };
 
 /** Builds the state from route params and search params; a missing name falls back to its code. */
 export function drillDownFrom(
@@ -70,10 +74,10 @@ function pathOfLevel(d: DrillDown, level: DrillDownLevel): string {
  * Level 1: Report menu, Region; 2 adds the region name; 3 the zone name; 4 the district name.
  * Levels between the menu and the scope's start level are greyed (no link).
  */
-export function breadcrumbFor(d: DrillDown): Crumb[] {
+export function breadcrumbFor(d: DrillDown, words: CrumbLabels = ENGLISH_CRUMBS): Crumb[] {
   if (d.level === 0) return [];
   const start = d.startLevel ?? 1;
-  const labels = [MENU_CRUMB_LABEL, REGION_CRUMB_LABEL, d.regionName, d.zoneName, d.districtName];
+  const labels = [words.menu, words.region, d.regionName, d.zoneName, d.districtName];
   const crumbs: Crumb[] = [];
   for (let i = 0; i <= d.level; i += 1) {
     const label = labels[i] ?? '';

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_NAMES, exportFileName, safeSheetName } from './export-file-name.ts';
+import { reportingEn } from '../../../i18n/messages/en/reporting.ts';
+import { reportingFrCA } from '../../../i18n/messages/fr-CA/reporting.ts';
+import { EXPORT_NAMES, exportFileName, safeSheetName, STORE_EXPORTS } from './export-file-name.ts';
 
 describe('exportFileName', () => {
   it("is '{file name}_{sheet name}.xlsx'", () => {
-    expect(exportFileName(EXPORT_NAMES.region, 'Sheet1')).toBe('Store Enrollment by Region_Sheet1.xlsx');
-    expect(exportFileName(EXPORT_NAMES.zone, 'not_enrolled')).toBe('Store Enrollment by Zone_not_enrolled.xlsx');
+    expect(exportFileName(reportingEn[EXPORT_NAMES.region], 'Sheet1')).toBe('Store Enrollment by Region_Sheet1.xlsx');
+    expect(exportFileName(reportingEn[EXPORT_NAMES.zone], reportingEn[STORE_EXPORTS[2].sheetName])).toBe('Store Enrollment by Zone_not_enrolled.xlsx');
+    expect(exportFileName(reportingFrCA[EXPORT_NAMES.zone], reportingFrCA[STORE_EXPORTS[2].sheetName])).toBe('Inscription des magasins par zone_non_inscrits.xlsx');
   });
 
   it('defaults to Export and Sheet1', () => {
@@ -17,8 +20,8 @@ describe('exportFileName', () => {
     expect(exportFileName('Region: 010/North', 'a*b')).toBe('Region 010 North_a b.xlsx');
   });
 
-  it('uses the spec export names', () => {
-    expect(EXPORT_NAMES).toEqual({
+  it('uses the spec export names in English', () => {
+    expect(Object.fromEntries(Object.entries(EXPORT_NAMES).map(([key, id]) => [key, reportingEn[id]]))).toEqual({
       region: 'Store Enrollment by Region',
       zone: 'Store Enrollment by Zone',
       district: 'Store Enrollment by District',

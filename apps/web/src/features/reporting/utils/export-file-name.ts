@@ -2,20 +2,25 @@
 export const DEFAULT_EXPORT_FILE_NAME = 'Export';
 export const DEFAULT_SHEET_NAME = 'Sheet1';
 
-/** The spec's export names for the store tables. */
-export const EXPORT_NAMES = {
-  region: 'Store Enrollment by Region',
-  zone: 'Store Enrollment by Zone',
-  district: 'Store Enrollment by District',
-  storeDetail: 'Store Enrollment Detail',
-} as const;
+import type { MessageId } from '../../../i18n/messages/ids.ts';
 
-/** The three store-list exports of the zone and district screens (docs/design/web-rules.md, section 9). */
+/** The export names of the store tables, as catalog ids ('Store Enrollment by Region'… in English). */
+export const EXPORT_NAMES = {
+  region: 'reporting.export.file.region',
+  zone: 'reporting.export.file.zone',
+  district: 'reporting.export.file.district',
+  storeDetail: 'reporting.export.file.storeDetail',
+} as const satisfies Record<string, MessageId>;
+
+/**
+ * The three store-list exports of the zone and district screens (docs/design/web-rules.md, section 9);
+ * sheet names and labels are catalog ids ('all', 'enrolled', 'not_enrolled' in English).
+ */
 export const STORE_EXPORTS = [
-  { select: 'ALL', sheetName: 'all', label: 'Export all stores' },
-  { select: 'E', sheetName: 'enrolled', label: 'Export enrolled stores' },
-  { select: 'N', sheetName: 'not_enrolled', label: 'Export not enrolled stores' },
-] as const;
+  { select: 'ALL', sheetName: 'reporting.export.sheet.all', label: 'reporting.export.allStores' },
+  { select: 'E', sheetName: 'reporting.export.sheet.enrolled', label: 'reporting.export.enrolledStores' },
+  { select: 'N', sheetName: 'reporting.export.sheet.notEnrolled', label: 'reporting.export.notEnrolledStores' },
+] as const satisfies readonly { select: string; sheetName: MessageId; label: MessageId }[];
 
 // Characters Windows, macOS or Excel refuse in a file or sheet name.
 const UNSAFE = /[\\/:*?"<>|[\]\p{Cc}]/gu;

@@ -1,46 +1,53 @@
 import type { CoverageRow, EventComparisonRow, EventComparisonTotals, TimelineDay } from '@portal/contracts';
-import type { ReportColumn } from './report-columns.ts';
+import type { ReportColumn, Translate } from './report-columns.ts';
 
 /** A store's managers as one cell: "Name <e-mail> (enrolled|not enrolled)", separated by "; ". */
-export function managersText(row: CoverageRow): string {
-  return row.managers.map((m) => `${m.name || m.email} <${m.email}> (${m.enrolled ? 'enrolled' : 'not enrolled'})`).join('; ');
+export function managersText(t: Translate, row: CoverageRow): string {
+  const status = (enrolled: boolean) => t(enrolled ? 'reporting.coverage.manager.enrolled' : 'reporting.coverage.manager.notEnrolled');
+  return row.managers.map((m) => `${m.name || m.email} <${m.email}> (${status(m.enrolled)})`).join('; ');
 }
 
 /** A store and where it stands in the network: the first columns of the coverage and comparison lists. */
-function storePlaceColumns<Row extends Pick<CoverageRow, 'dlrnum' | 'storeName' | 'region' | 'zone' | 'district'>>(): ReportColumn<Row>[] {
+function storePlaceColumns<Row extends Pick<CoverageRow, 'dlrnum' | 'storeName' | 'region' | 'zone' | 'district'>>(t: Translate): ReportColumn<Row>[] {
   return [
-    { key: 'dlrnum', header: 'Store Code', value: (r) => r.dlrnum },
-    { key: 'storeName', header: 'Store Name', value: (r) => r.storeName },
-    { key: 'region', header: 'Region', value: (r) => r.region },
-    { key: 'zone', header: 'Zone', value: (r) => r.zone },
-    { key: 'district', header: 'District', value: (r) => r.district },
+    { key: 'dlrnum', header: t('reporting.column.storeCode'), value: (r) => r.dlrnum },
+    { key: 'storeName', header: t('reporting.column.storeName'), value: (r) => r.storeName },
+    { key: 'region', header: t('reporting.level.region'), value: (r) => r.region },
+    { key: 'zone', header: t('reporting.level.zone'), value: (r) => r.zone },
+    { key: 'district', header: t('reporting.level.district'), value: (r) => r.district },
   ];
 }
 
-export const coverageColumns: readonly ReportColumn<CoverageRow>[] = [
-  ...storePlaceColumns(),
-  { key: 'managers', header: 'Managers', value: managersText, wrap: 'wide' },
-  { key: 'toRemind', header: 'Managers Not Enrolled', value: (r) => r.managers.filter((m) => !m.enrolled).length, format: 'number' },
-];
+export function coverageColumns(t: Translate): ReportColumn<CoverageRow>[] {
+  return [
+    ...storePlaceColumns<CoverageRow>(t),
+    { key: 'managers', header: t('reporting.column.managers'), value: (r) => managersText(t, r), wrap: 'wide' },
+    { key: 'toRemind', header: t('reporting.column.managersNotEnrolled'), value: (r) => r.managers.filter((m) => !m.enrolled).length, format: 'number' },
+  ];
+}
 
-export const timelineColumns: readonly ReportColumn<TimelineDay>[] = [
-  { key: 'date', header: 'Date', value: (d) => d.date, wrap: 'nowrap' },
-  { key: 'registrations', header: 'Registrations', value: (d) => d.registrations, format: 'number' },
-  { key: 'cancellations', header: 'Cancellations', value: (d) => d.cancellations, format: 'number' },
-  { key: 'cumulative', header: 'Enrolled (cumulative)', value: (d) => d.cumulative, format: 'number' },
-];
+export function timelineColumns(t: Translate): ReportColumn<TimelineDay>[] {
+  return [
+    { key: 'date', header: t('reporting.column.date'), value: (d) => d.date, wrap: 'nowrap' },
+    { key: 'registrations', header: t('reporting.column.registrations'), value: (d) => d.registrations, format: 'number' },
+    { key: 'cancellations', header: t('reporting.column.cancellations'), value: (d) => d.cancellations, format: 'number' },
+    { key: 'cumulative', header: t('reporting.column.cumulative'), value: (d) => d.cumulative, format: 'number' },
+  ];
+}
 
-export const comparisonColumns: readonly ReportColumn<EventComparisonRow>[] = [
-  ...storePlaceColumns(),
-  { key: 'nbc', header: 'nbc Enrolled', value: (r) => r.nbcEnrolled, format: 'number' },
-  { key: 'abc', header: 'abc Enrolled', value: (r) => r.abcEnrolled, format: 'number' },
-];
+export function comparisonColumns(t: Translate): ReportColumn<EventComparisonRow>[] {
+  return [
+    ...storePlaceColumns<EventComparisonRow>(t),
+    { key: 'nbc', header: t('reporting.column.nbcEnrolled'), value: (r) => r.nbcEnrolled, format: 'number' },
+    { key: 'abc', header: t('reporting.column.abcEnrolled'), value: (r) => r.abcEnrolled, format: 'number' },
+  ];
+}
 
 /** The comparison's totals row over every store of the scope (the server's totals, not the shown page's). */
-export function comparisonTotals(totals: EventComparisonTotals, stores: number): string[] {
+export function comparisonTotals(t: Translate, totals: EventComparisonTotals, stores: number): string[] {
   return [
-    `Total (${stores.toLocaleString('en-US')} store${stores === 1 ? '' : 's'})`,
-    `${totals.nbcStores} stores at nbc, ${totals.abcStores} at abc, ${totals.bothStores} at both`,
+    t('reporting.comparison.total', { stores }),
+    t('reporting.comparison.totalStores', { nbc: totals.nbcStores, abc: totals.abcStores, both: totals.bothStores }),
     '',
     '',
     '',

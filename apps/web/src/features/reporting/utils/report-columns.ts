@@ -2,6 +2,14 @@
  * One column model drives both the on-screen table and its Excel export, so an export always holds
  * exactly the rows and values the table shows.
  */
+import type { Language } from '../../../i18n/language.ts';
+import { formatNumber, formatPercent } from '../../../i18n/format.ts';
+import type { MessageId } from '../../../i18n/messages/ids.ts';
+import type { MessageValues } from '../../../i18n/use-t.ts';
+
+/** The catalog lookup (`useT()`), handed to the column lists so their headers read in the page's language. */
+export type Translate = (id: MessageId, values?: MessageValues) => string;
+
 export type CellValue = string | number | null;
 export type CellFormat = 'text' | 'number' | 'percent';
 
@@ -28,14 +36,15 @@ export interface SheetData {
   rows(start: number, end: number): CellValue[][];
 }
 
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** The text a cell shows on screen. */
-export function formatCell(value: CellValue, format: CellFormat = 'text'): string {
+/**
+ * The text a cell shows on screen, in the page's language: `5,000` and `49.9%` in English, `5 000` and
+ * `49,9 %` in French. Percent cells hold percentage points (49.9) and show one decimal.
+ */
+export function formatCell(value: CellValue, format: CellFormat = 'text', language: Language = 'en'): string {
   if (value === null || value === '') return '';
   if (typeof value === 'string') return value;
-  if (format === 'percent') return `${value.toFixed(1)}%`;
-  return numberFormat.format(value);
+  if (format === 'percent') return formatPercent(value / 100, language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return formatNumber(value, language, { maximumFractionDigits: 1 });
 }
 
 /** A wire value as a number; the API sends numbers, but a numeric string is read, not dropped. */

@@ -1,46 +1,47 @@
 import type { StoreCounts, StoreRow } from '@portal/contracts';
-import type { ReportColumn } from './report-columns.ts';
+import type { ReportColumn, Translate } from './report-columns.ts';
 
 /** The nine columns of the region, zone and district tables (docs/design/web-rules.md, section 2). */
 export function storeCountColumns<Row extends StoreCounts>(
+  t: Translate,
   nameHeader: string,
   name: (row: Row) => string,
 ): ReportColumn<Row>[] {
   return [
     { key: 'name', header: nameHeader, value: name },
-    { key: 'totDealer', header: 'Total Stores', value: (r) => r.totDealer, format: 'number' },
-    { key: 'enrollDealer', header: 'Stores Enrolled', value: (r) => r.enrollDealer, format: 'number' },
-    { key: 'pctEnrollDlr', header: '% Enrolled', value: (r) => r.pctEnrollDlr, format: 'percent' },
-    { key: 'notEnrolled', header: 'Stores Not Enrolled', value: (r) => r.notEnrolled, format: 'number' },
-    { key: 'pctnotenrolled', header: '% Not Enrolled', value: (r) => r.pctnotenrolled, format: 'percent' },
-    { key: 'objreq', header: 'Stores to Reach Objective', value: (r) => r.objreq, format: 'number' },
-    { key: 'fixPctObjReq', header: '% Objective', value: (r) => r.fixPctObjReq, format: 'percent' },
-    { key: 'objCount', header: 'Stores Remaining to Reach Objective', value: (r) => r.objCount, format: 'number' },
+    { key: 'totDealer', header: t('reporting.column.totalStores'), value: (r) => r.totDealer, format: 'number' },
+    { key: 'enrollDealer', header: t('reporting.column.storesEnrolled'), value: (r) => r.enrollDealer, format: 'number' },
+    { key: 'pctEnrollDlr', header: t('reporting.column.pctEnrolled'), value: (r) => r.pctEnrollDlr, format: 'percent' },
+    { key: 'notEnrolled', header: t('reporting.column.storesNotEnrolled'), value: (r) => r.notEnrolled, format: 'number' },
+    { key: 'pctnotenrolled', header: t('reporting.column.pctNotEnrolled'), value: (r) => r.pctnotenrolled, format: 'percent' },
+    { key: 'objreq', header: t('reporting.column.storesToObjective'), value: (r) => r.objreq, format: 'number' },
+    { key: 'fixPctObjReq', header: t('reporting.column.pctObjective'), value: (r) => r.fixPctObjReq, format: 'percent' },
+    { key: 'objCount', header: t('reporting.column.storesRemaining'), value: (r) => r.objCount, format: 'number' },
   ];
 }
 
-const VIRTUAL_COLUMN: ReportColumn<StoreRow> = {
+const virtualColumn = (t: Translate): ReportColumn<StoreRow> => ({
   key: 'virtualAttendee',
-  header: 'Virtual Attendee',
+  header: t('reporting.column.virtualAttendee'),
   value: (r) => r.virtualAttendee,
-};
+});
 
 /** The store enrollment detail table. */
-export function storeDetailColumns(isVirtual: boolean): ReportColumn<StoreRow>[] {
+export function storeDetailColumns(t: Translate, isVirtual: boolean): ReportColumn<StoreRow>[] {
   const columns: ReportColumn<StoreRow>[] = [
-    { key: 'zoneName', header: 'Zone', value: (r) => r.zoneName },
-    { key: 'districtName', header: 'District', value: (r) => r.districtName },
-    { key: 'dlrnum', header: 'Store Code', value: (r) => r.dlrnum, wrap: 'nowrap' },
-    { key: 'dealerName', header: 'Store Name', value: (r) => r['dealer Name'] },
-    { key: 'cityState', header: 'City/State', value: (r) => r.cityState },
-    { key: 'enrlStatusDesc', header: 'Enrollment Status', value: (r) => r.enrlStatusDesc },
-    { key: 'enrlDate', header: 'Enroll Date', value: (r) => r.enrlDate, wrap: 'nowrap' },
-    { key: 'atdName', header: 'Attendee Name', value: (r) => r.atdName },
+    { key: 'zoneName', header: t('reporting.level.zone'), value: (r) => r.zoneName },
+    { key: 'districtName', header: t('reporting.level.district'), value: (r) => r.districtName },
+    { key: 'dlrnum', header: t('reporting.column.storeCode'), value: (r) => r.dlrnum, wrap: 'nowrap' },
+    { key: 'dealerName', header: t('reporting.column.storeName'), value: (r) => r['dealer Name'] },
+    { key: 'cityState', header: t('reporting.column.cityState'), value: (r) => r.cityState },
+    { key: 'enrlStatusDesc', header: t('reporting.column.enrollmentStatus'), value: (r) => r.enrlStatusDesc },
+    { key: 'enrlDate', header: t('reporting.column.enrollDate'), value: (r) => r.enrlDate, wrap: 'nowrap' },
+    { key: 'atdName', header: t('reporting.column.attendeeName'), value: (r) => r.atdName },
   ];
-  return isVirtual ? [...columns, VIRTUAL_COLUMN] : columns;
+  return isVirtual ? [...columns, virtualColumn(t)] : columns;
 }
 
 /** The store lists of the all / enrolled / not enrolled exports: the detail columns, led by the region. */
-export function storeExportColumns(isVirtual: boolean): ReportColumn<StoreRow>[] {
-  return [{ key: 'region', header: 'Region', value: (r) => r.region }, ...storeDetailColumns(isVirtual)];
+export function storeExportColumns(t: Translate, isVirtual: boolean): ReportColumn<StoreRow>[] {
+  return [{ key: 'region', header: t('reporting.level.region'), value: (r) => r.region }, ...storeDetailColumns(t, isVirtual)];
 }
