@@ -8,6 +8,10 @@ import { buildWorkbook } from '../../../apps/web/src/features/reporting/export/b
 import { exportToExcel } from '../../../apps/web/src/features/reporting/export/export-to-excel.ts';
 import { allRows, toSheetData } from '../../../apps/web/src/features/reporting/utils/report-columns.ts';
 import { storeExportColumns } from '../../../apps/web/src/features/reporting/utils/store-columns.ts';
+import { reportingEn } from '../../../apps/web/src/i18n/messages/en/reporting.ts';
+
+/** The export's headers in English, as an English reader gets them. */
+const englishHeaders = (id: string) => reportingEn[id as keyof typeof reportingEn];
 
 export interface RunResult {
   rows: number;
@@ -70,7 +74,7 @@ async function runExport(count: number, mode: 'worker' | 'main-thread' = 'worker
   requestAnimationFrame(tick);
 
   const t0 = performance.now();
-  const data = toSheetData(storeExportColumns(true), rows);
+  const data = toSheetData(storeExportColumns(englishHeaders, true), rows);
   let progressEvents = 0;
   let firstProgress: number | null = null;
   let fileName = 'in-page build, not downloaded';
