@@ -11,6 +11,7 @@ import type { sessionsEn } from './en/sessions.ts';
 import type { reportingEn } from './en/reporting.ts';
 import type { doorEn } from './en/door.ts';
 import type { sessionsReportEn } from './en/sessions-report.ts';
+import type { reportLoginEn } from './en/report-login.ts';
 
 export type MessageId =
   | keyof typeof baseEn
@@ -21,4 +22,5 @@ export type MessageId =
   | keyof typeof sessionsEn
   | keyof typeof reportingEn
   | keyof typeof doorEn
-  | keyof typeof sessionsReportEn;
+  | keyof typeof sessionsReportEn
+  | keyof typeof reportLoginEn;

@@ -18,7 +18,8 @@ import { useLoginAttempt } from '../hooks/use-login-attempt.ts';
 import { useLoginContent } from '../hooks/use-login-content.ts';
 import { useLogoutOnEntry } from '../hooks/use-logout-on-entry.ts';
 import { validateReportLogin, type LoginFields } from '../utils/login-validation.ts';
-import { reportLoginTexts } from '../utils/login-texts.ts';
+import { reportLoginTexts, type ReportLoginBuiltIn } from '../utils/login-texts.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
 import { LoginCard } from './login-card.tsx';
 import { LoginForm } from '../../../components/login-form.tsx';
@@ -39,12 +40,29 @@ export function ReportLoginPage() {
   return <ReportLoginForm content={content} emailDomain={reportEmailDomain(config)} />;
 }
 
+/** The page's own words in the reader's language, for what the content leaves empty. */
+function useBuiltInTexts(emailDomain: string | undefined): ReportLoginBuiltIn {
+  const t = useT();
+  return {
+    heading: t('reportLogin.heading'),
+    userNameLabel: emailDomain ? t('reportLogin.userNameWithDomain', { domain: emailDomain }) : t('reportLogin.userName'),
+    passwordLabel: t('reportLogin.password'),
+    buttonText: t('reportLogin.button'),
+    invalidLogin: t('reportLogin.invalid'),
+    messages: {
+      userNameRequired: t('reportLogin.userNameRequired'),
+      userNameInvalid: emailDomain ? t('reportLogin.userNameInvalidWithDomain', { domain: emailDomain }) : t('reportLogin.userNameInvalid'),
+      passwordRequired: t('reportLogin.passwordRequired'),
+    },
+  };
+}
+
 function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent | null; emailDomain: string | undefined }) {
   const navigate = useNavigate();
   const formId = useId();
   const [fields, setFields] = useState<Pick<LoginFields, 'userName' | 'password'>>({ userName: '', password: '' });
 
-  const texts = reportLoginTexts(content, emailDomain);
+  const texts = reportLoginTexts(content, useBuiltInTexts(emailDomain));
   const ruleErrors = validateReportLogin(fields, texts.messages, { emailDomain });
   const { pending, submit, setOutcomeErrors, shownErrors, invalid } = useLoginAttempt(ruleErrors);
   const errorsId = `${formId}-errors`;

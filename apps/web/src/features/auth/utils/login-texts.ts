@@ -82,18 +82,21 @@ export type ReportLoginTexts = Omit<LoginTexts, 'firstNameLabel' | 'lastNameLabe
   messages: Pick<LoginMessages, 'userNameRequired' | 'userNameInvalid' | 'passwordRequired'>;
 };
 
-export function reportLoginTexts(content: ReportLoginContent | null | undefined, emailDomain: string | undefined): ReportLoginTexts {
+/** The report login's own words where its content has none, in the page's language (the `report-login` catalog part). */
+export type ReportLoginBuiltIn = Omit<ReportLoginTexts, 'noteHtml'>;
+
+export function reportLoginTexts(content: ReportLoginContent | null | undefined, builtIn: ReportLoginBuiltIn): ReportLoginTexts {
   const e = content?.elements;
   return {
-    heading: or(e?.heading, 'Retailer Report Sign In'),
-    userNameLabel: or(e?.username_placeholder, emailDomain ? `Company e-mail (name@${emailDomain})` : 'Company e-mail'),
-    passwordLabel: or(e?.password_placeholder, 'Report code'),
-    buttonText: or(e?.button_text, 'Sign In'),
-    invalidLogin: or(e?.password_invalid_error, 'The e-mail address or report code you entered is not valid.'),
+    heading: or(e?.heading, builtIn.heading),
+    userNameLabel: or(e?.username_placeholder, builtIn.userNameLabel),
+    passwordLabel: or(e?.password_placeholder, builtIn.passwordLabel),
+    buttonText: or(e?.button_text, builtIn.buttonText),
+    invalidLogin: or(e?.password_invalid_error, builtIn.invalidLogin),
     messages: {
-      userNameRequired: or(e?.username_required_error, 'E-mail address is required.'),
-      userNameInvalid: or(e?.username_invalid_error, emailDomain ? `Please enter your company e-mail address ending in @${emailDomain}.` : 'Please enter your company e-mail address.'),
-      passwordRequired: or(e?.password_required_error, 'Report code is required.'),
+      userNameRequired: or(e?.username_required_error, builtIn.messages.userNameRequired),
+      userNameInvalid: or(e?.username_invalid_error, builtIn.messages.userNameInvalid),
+      passwordRequired: or(e?.password_required_error, builtIn.messages.passwordRequired),
     },
     noteHtml: e?.note?.value ?? '',
   };
