@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import { ACCESS_CODE_CATEGORIES, EVENT_TYPES, type AdminAccessCode, type CreatedAccessCode, type EventType } from '@portal/contracts';
+import { ACCESS_CODE_CATEGORIES, type AdminAccessCode, type CreatedAccessCode, type EventType } from '@portal/contracts';
 import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useCreateAccessCode } from '../api/create-access-code.ts';
 import { useDisableAccessCode } from '../api/disable-access-code.ts';
@@ -20,6 +20,7 @@ import { formatCount, formatDateTime } from '../utils/format.ts';
 import { ACTIONS } from '../../../components/ui/table/data-table.tsx';
 import { PagedTable } from '../../../components/ui/table/paged-table.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { EventSelect } from '../components/event-select.tsx';
 
 const CODE_FIELDS: FieldSpec<'storeDlrnum' | 'seats' | 'code' | 'label' | 'expiresAt'>[] = [
   { name: 'storeDlrnum', id: 'code-store', label: 'Store number (per-store code)', hint: 'Anyone logging in with it belongs to this store.' },
@@ -97,7 +98,7 @@ export function AccessCodesPage() {
   return (
     <>
       <PageTitle title="Access codes">
-        <SelectField id="codes-event" label="Event" className="mb-0" value={event} onChange={(value) => update({ event: value })} options={EVENT_TYPES.map((e) => ({ value: e, label: e }))} />
+        <EventSelect id="codes-event" value={event} onChange={(value) => update({ event: value })} />
         {!newCode.creating && (
           <Button
             onClick={() => {

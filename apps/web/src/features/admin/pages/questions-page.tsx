@@ -7,7 +7,7 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import { QUESTION_TYPES, QUESTION_WHEN, type Question, type QuestionType, type QuestionWhen } from '@portal/contracts';
+import { QUESTION_TYPES, QUESTION_WHEN, type EventType, type Question, type QuestionType, type QuestionWhen } from '@portal/contracts';
 import { CheckField } from '../../../components/ui/form/check-field.tsx';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
@@ -18,6 +18,7 @@ import { FormCard } from '../components/form-card.tsx';
 import { checkQuestionForm, EMPTY_QUESTION_FORM, questionFormOf, type QuestionFormErrors, type QuestionFormValues } from '../utils/question-form.ts';
 import { TextAreaField } from '../../../components/ui/form/text-area-field.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { EventSelect } from '../components/event-select.tsx';
 
 const TYPE_LABELS: Record<QuestionType, string> = {
   text: 'Text',
@@ -31,7 +32,7 @@ const TYPE_LABELS: Record<QuestionType, string> = {
 const WHEN_LABELS: Record<QuestionWhen, string> = { both: 'Everyone', physical: 'In person only', virtual: 'Virtual only' };
 
 export default function QuestionsPage() {
-  const [event, setEvent] = useState('nbc');
+  const [event, setEvent] = useState<EventType>('nbc');
   const [editing, setEditing] = useState<{ question: Question | null } | null>(null);
   const [downloading, setDownloading] = useState<QuestionExport | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -48,16 +49,13 @@ export default function QuestionsPage() {
   return (
     <>
       <PageTitle title="Questions">
-        <SelectField
+        <EventSelect
           id="questions-event"
-          label="Event"
-          className="mb-0"
           value={event}
           onChange={(value) => {
             setEvent(value);
             setEditing(null);
           }}
-          options={['nbc', 'abc']}
         />
         {!editing && <Button onClick={() => setEditing({ question: null })}>New question</Button>}
       </PageTitle>

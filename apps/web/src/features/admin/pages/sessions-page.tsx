@@ -5,8 +5,7 @@
  */
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import type { AdminSession } from '@portal/contracts';
-import { SelectField } from '../../../components/ui/form/select-field.tsx';
+import type { AdminSession, EventType } from '@portal/contracts';
 import { ACTIONS, DataTable } from '../../../components/ui/table/data-table.tsx';
 import { EmptyState, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -14,31 +13,26 @@ import { useConfirmTarget } from '../hooks/use-confirm-target.ts';
 import { useAdminSessions, useCancelSession, useSessionPeople } from '../api/sessions.ts';
 import { formatDateTime } from '../utils/format.ts';
 import { PageTitle } from '../components/page-title.tsx';
+import { EventSelect } from '../components/event-select.tsx';
 
 const when = (s: AdminSession) =>
   `${new Intl.DateTimeFormat('en-US', { timeZone: s.timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(s.startsAt))}`;
 
 export default function SessionsPage() {
-  const [event, setEvent] = useState('nbc');
+  const [event, setEvent] = useState<EventType>('nbc');
   const [open, setOpen] = useState<AdminSession | null>(null);
   const sessions = useAdminSessions(event);
   const cancelling = useConfirmTarget(useCancelSession(), (s: AdminSession) => s.id);
   return (
     <>
       <PageTitle title="Sessions">
-        <SelectField
+        <EventSelect
           id="sessions-event"
-          label="Event"
-          className="mb-0"
           value={event}
           onChange={(value) => {
             setEvent(value);
             setOpen(null);
           }}
-          options={[
-            { value: 'nbc', label: 'nbc' },
-            { value: 'abc', label: 'abc' },
-          ]}
         />
       </PageTitle>
       <QueryState query={sessions} loadingLabel="Loading the sessions…">
