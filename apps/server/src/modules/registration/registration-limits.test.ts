@@ -64,6 +64,15 @@ describe('closed registrations and throw-away logins', () => {
     expect(tokenRow?.usedAt).toBeNull();
   });
 
+  it('names the event in the reader’s language on the page', async () => {
+    const { token } = await newVisitorLink(t.app);
+    const english = await t.app.inject({ method: 'GET', url: `/api/Registration/${token}` });
+    expect(english.json().data.event.name).toBe('National Business Conference 2027');
+    const french = await t.app.inject({ method: 'GET', url: `/api/Registration/${token}`, headers: { 'accept-language': 'fr-CA' } });
+    expect(french.statusCode, french.body).toBe(200);
+    expect(french.json().data.event.name).toBe('Congrès national des affaires 2027');
+  });
+
   it('issues registration links that expire after LINK_TTL_HOURS', async () => {
     const { token } = await newVisitorLink(t.app);
     const [row] = await db().select().from(registrationTokens).where(eq(registrationTokens.tokenHash, hashToken(token)));

@@ -3,12 +3,14 @@
  * page's API (no login: the link's token is the credential) and the Cvent callback endpoint.
  */
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registrationSubmitSchema } from '@portal/contracts';
 import type { Config } from '../../config.ts';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/envelope.ts';
+import { eventNameIn, requestLanguage } from '../../lib/i18n/i18n.ts';
 import { CVENT_SIGNATURE_HEADER, CVENT_TIMESTAMP_HEADER, cventCallbackSchema, verifyCventSignature } from './cvent-provider.ts';
 import { createRegistrationService } from './registration.service.ts';
 import { runReminders } from './reminders.ts';
@@ -16,6 +18,12 @@ import type { QuestionsService } from '../questions/questions.service.ts';
 import { registerTransferJobs } from './transfers.jobs.ts';
 
 const tokenParams = z.object({ token: z.string().max(200) });
+
+/** The page's event named in the reader's language (the demo events have French names: lib/i18n). */
+function eventNamed<T extends { event: { eventType: string; name: string } }>(request: FastifyRequest, page: T): T {
+  const language = requestLanguage(request);
+  return language === 'en' ? page : { ...page, event: { ...page.event, name: eventNameIn(language, page.event.eventType, page.event.name) } };
+}
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -51,12 +59,12 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
   if (config.registrationProvider === 'builtin') {
     app.get('/api/Registration/:token', { schema: { params: tokenParams } }, async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return ok(await service.view(request.params.token));
+      return ok(eventNamed(request, await service.view(request.params.token)));
     });
 
     app.post('/api/Registration/:token', { schema: { params: tokenParams, body: registrationSubmitSchema } }, async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return ok(await service.submit(request.params.token, request.body, request.ip));
+      return ok(eventNamed(request, await service.submit(request.params.token, request.body, request.ip)));
     });
 
     // The page was opened from the portal: its badge (and its cancel) come through a mailed link.
