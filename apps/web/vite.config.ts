@@ -195,7 +195,9 @@ function bootPreloads(): Plugin {
  */
 const CHUNK_GROUPS = [
   // Content client, rich text, images, session and shared rules: every login and signed-in page.
-  { name: 'content-common', test: /\/src\/(lib\/(content-(client|http|models)|inline-content|session|browser|axios-stub)|components\/ui\/(content-image|rich-text))\.tsx?$|node_modules\/@kontent-ai\/|\/packages\/contracts\/src\/(rules|images)/, priority: 3 },
+  // The page footer (its text is content; the landing page, the report login, the registration page
+  // and the shell have it) rides here too: 1 kB gz, no request of its own.
+  { name: 'content-common', test: /\/src\/(lib\/(content-(client|http|models)|inline-content|session|browser|axios-stub)|components\/ui\/(content-image|rich-text)|features\/shell\/components\/(app-footer|my-data-actions))\.tsx?$|node_modules\/@kontent-ai\/|\/packages\/contracts\/src\/(rules|images)/, priority: 3 },
   // The login form (/nbc, /abc and the report login): its card, fields and error list. Named after
   // its main module, as the chunk was before (e2e's chunk-failure journey blocks that file).
   { name: 'event-login-page', test: /\/src\/(features\/auth\/(components\/(event-login-page|login-card)|api\/[\w-]+|utils\/[\w-]+|hooks\/[\w-]+)|components\/ui\/error-list)\.tsx?$/, priority: 2 },
@@ -214,7 +216,9 @@ const CHUNK_GROUPS = [
   // The signed-in shell (navigation bar, tabs, footer) and the content page's sections (welcome, and
   // abc's event page, both inside the shell): one request for the welcome page instead of two,
   // since its app code comes in steps (main.tsx) (the other shell pages get 13 kB more).
-  { name: 'shell', test: /\/src\/(features\/(shell|content-pages)\/|lib\/(active-tab|link-window|use-one-per-task))/, priority: 2 },
+  // The footer (with its data buttons) is not: the landing page and the report login have it too,
+  // and with it they would load the shell and its react-bootstrap chunks (about 16 kB gz).
+  { name: 'shell', test: /\/src\/(features\/(shell\/(?!components\/(app-footer|my-data-actions)\.tsx)|content-pages\/)|lib\/(active-tab|link-window|use-one-per-task))/, priority: 2 },
   // react-bootstrap and its helpers, by the set of pages that use them, small sets merged.
   {
     name: 'bootstrap',
