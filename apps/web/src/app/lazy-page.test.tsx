@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithIntl } from '../testing/intl.tsx';
 import { CHUNK_TIMEOUT_MS, ChunkErrorBoundary, ChunkLoadTimeoutError, lazyPage, withTimeout } from './lazy-page.tsx';
 
 describe('lazy pages', () => {
@@ -26,7 +27,7 @@ describe('lazy pages', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const Broken = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
     await act(async () => {
-      render(
+      renderWithIntl(
         <ChunkErrorBoundary>
           <Suspense fallback={<p>loading</p>}>
             <Broken />

@@ -4,6 +4,7 @@
  */
 import { Component, lazy, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
 import { releaseFirstPaint } from '../lib/first-paint.ts';
+import { useT } from '../i18n/use-t.ts';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -44,6 +45,20 @@ export function lazyPage(load: () => Promise<PageModule>, timeoutMs = CHUNK_TIME
   return Object.assign(lazy(preload), { preload });
 }
 
+/** The retry message, in the page's language (the boundary sits inside the app's messages). */
+function PageFailed() {
+  const t = useT();
+  return (
+    <div className="container py-5" role="alert">
+      <h1 className="h4">{t('app.pageFailed.title')}</h1>
+      <p>{t('app.pageFailed.body')}</p>
+      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+        {t('app.retry')}
+      </button>
+    </div>
+  );
+}
+
 interface ChunkErrorBoundaryState {
   error: Error | null;
 }
@@ -64,14 +79,6 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, Chunk
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <div className="container py-5" role="alert">
-        <h1 className="h4">This page could not be loaded</h1>
-        <p>Check your connection and try again.</p>
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Retry
-        </button>
-      </div>
-    );
+    return <PageFailed />;
   }
 }

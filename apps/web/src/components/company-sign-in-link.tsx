@@ -5,6 +5,7 @@
  */
 import type { EventType } from '@portal/contracts';
 import { useRuntimeConfig } from '../lib/runtime-config.ts';
+import { useT } from '../i18n/use-t.ts';
 
 /** Where the sign-in lands: the console, the report login, or an event (field and corporate staff). */
 export type CompanySignInTarget = { target: 'admin' } | { target: 'reports' } | { target: 'event'; event: EventType };
@@ -15,12 +16,13 @@ export function companySignInStart(destination: CompanySignInTarget): string {
 
 export function CompanySignInLink(destination: CompanySignInTarget) {
   const { data: config } = useRuntimeConfig();
+  const t = useT();
   if (config?.companySignIn !== true) return null;
   return (
     <div className="company-sign-in mt-3">
-      <p className="text-center text-body-secondary small mb-2">or</p>
+      <p className="text-center text-body-secondary small mb-2">{t('login.or')}</p>
       <a className="btn btn-outline-primary w-100" href={companySignInStart(destination)}>
-        Sign in with your company account
+        {t('login.companySignIn')}
       </a>
     </div>
   );

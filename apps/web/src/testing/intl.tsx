@@ -5,6 +5,7 @@
  */
 import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { I18nProvider } from '../i18n/provider.tsx';
 import { MessagesArea, type MessageArea } from '../i18n/area.tsx';
 
@@ -19,4 +20,13 @@ export function IntlWrapper({ area, children }: { area?: MessageArea; children: 
 /** `render` inside the messages of the base part and of `area`. */
 export function renderWithIntl(ui: ReactElement, area?: MessageArea, options?: Omit<RenderOptions, 'wrapper'>) {
   return render(ui, { ...options, wrapper: ({ children }) => <IntlWrapper area={area}>{children}</IntlWrapper> });
+}
+
+/** A `t` of a catalog part outside React (functions that take the page's `t`), ICU values formatted. */
+export function translatorOf<Part extends Readonly<Record<string, string>>>(part: Part, locale = 'en') {
+  return (id: string, values?: Record<string, string | number | boolean | Date | null | undefined>): string => {
+    const message = part[id];
+    if (message === undefined) throw new Error(`no message ${id}`);
+    return String(new IntlMessageFormat(message, locale).format(values));
+  };
 }

@@ -1,11 +1,15 @@
 import { ContentPage } from '../../features/content-pages/components/content-page.tsx';
+import { contentMessages } from '../../features/content-pages/messages.ts';
 import { ShellLayout } from '../../features/shell/components/shell-layout.tsx';
+import { MessagesArea } from '../../i18n/area.tsx';
 
 /** The in-app abc event page (abc login without an external registration link). */
 export default function AbcEventRoute() {
   return (
     <ShellLayout eventType="abc">
-      <ContentPage eventType="abc" />
+      <MessagesArea area={contentMessages}>
+        <ContentPage eventType="abc" />
+      </MessagesArea>
     </ShellLayout>
   );
 }

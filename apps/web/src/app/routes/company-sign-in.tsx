@@ -14,6 +14,7 @@ import { sendRequest } from '../../lib/api-client.ts';
 import { setUserDetail } from '../../lib/user-storage.ts';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { paths } from '../../config/paths.ts';
+import { useT } from '../../i18n/use-t.ts';
 
 type Traded = ({ target: 'admin' } & AdminLoginData) | ({ target: 'reports' | 'event' } & LoginData);
 type Target = { target: 'admin' } | { target: 'reports' } | { target: 'event'; event: EventType };
@@ -31,14 +32,15 @@ export function readHandover(hash: string): ({ code: string } & Target) | null {
 }
 
 /** The page to go back to when the trade fails. */
-function backOf(target: Target | null): { href: string; label: string } {
-  if (target?.target === 'admin') return { href: paths.admin, label: 'organizer sign-in' };
-  if (target?.target === 'event') return { href: target.event === 'abc' ? paths.abcLogin : paths.nbcLogin, label: 'event login' };
-  return { href: paths.reportLogin, label: 'report login' };
+function backOf(target: Target | null): { href: string; target: Target['target'] } {
+  if (target?.target === 'admin') return { href: paths.admin, target: 'admin' };
+  if (target?.target === 'event') return { href: target.event === 'abc' ? paths.abcLogin : paths.nbcLogin, target: 'event' };
+  return { href: paths.reportLogin, target: 'reports' };
 }
 
 export default function CompanySignInPage() {
   const navigate = useNavigate();
+  const t = useT();
   // Read once, on the first render: the code then leaves the address bar (and the history).
   const [handover] = useState(() => readHandover(window.location.hash));
   const [failed, setFailed] = useState<{ target: Target | null } | null>(handover ? null : { target: null });
@@ -75,9 +77,9 @@ export default function CompanySignInPage() {
     <main className="container py-5" id="main">
       <div className="card mx-auto shadow-sm admin-login-card">
         <div className="card-body p-4">
-          <h1 className="h4">Sign-in not completed</h1>
-          <p role="alert">This sign-in has expired or was already used, or was started in another browser. Please sign in again.</p>
-          <a href={back.href}>Back to the {back.label}</a>
+          <h1 className="h4">{t('companySignIn.failed.title')}</h1>
+          <p role="alert">{t('companySignIn.failed.body')}</p>
+          <a href={back.href}>{t('companySignIn.back', { target: back.target })}</a>
         </div>
       </div>
     </main>

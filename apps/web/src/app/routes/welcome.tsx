@@ -1,5 +1,11 @@
 import { ContentPage } from '../../features/content-pages/components/content-page.tsx';
+import { contentMessages } from '../../features/content-pages/messages.ts';
+import { MessagesArea } from '../../i18n/area.tsx';
 
 export default function WelcomeRoute() {
-  return <ContentPage eventType="nbc" />;
+  return (
+    <MessagesArea area={contentMessages}>
+      <ContentPage eventType="nbc" />
+    </MessagesArea>
+  );
 }

@@ -29,6 +29,7 @@ import { validateLogin, type LoginFields } from '../utils/login-validation.ts';
 import { LoginCard } from './login-card.tsx';
 import { LoginForm } from '../../../components/login-form.tsx';
 import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 
 /** Where the abc login shows the in-app event page (no external registration link). */
 export interface AbcEventViewState {
@@ -50,6 +51,7 @@ export function EventLoginPage({ eventType }: { eventType: EventType }) {
 
 function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventType; content: LoginContent | null; linkConfig: ReturnType<typeof useRuntimeConfig>['data'] }) {
   const navigate = useNavigate();
+  const t = useT();
   const formId = useId();
   const [fields, setFields] = useState<LoginFields>(EMPTY_FIELDS);
   const headerRef = useRef<HTMLElement>(null);
@@ -59,7 +61,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
   }, []);
 
   const requireNames = eventType === 'abc';
-  const texts = loginTexts(eventType, content);
+  const texts = loginTexts(eventType, content, t);
   const ruleErrors = validateLogin(fields, texts.messages, { requireNames });
   const { pending, submit, setOutcomeErrors, shownErrors, invalid } = useLoginAttempt(ruleErrors);
   const errorsId = `${formId}-errors`;
@@ -72,7 +74,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
   async function afterAbcLogin(): Promise<void> {
     const user = getUserDetail();
     if (!user || !linkConfig) {
-      setOutcomeErrors([LOGIN_MESSAGES.enrollmentLinkFailed]);
+      setOutcomeErrors([t(LOGIN_MESSAGES.enrollmentLinkFailed)]);
       return;
     }
     let link: string | null;
@@ -82,7 +84,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
       link = null;
     }
     if (link === null) {
-      setOutcomeErrors((current) => [...current, LOGIN_MESSAGES.enrollmentLinkFailed]);
+      setOutcomeErrors((current) => [...current, t(LOGIN_MESSAGES.enrollmentLinkFailed)]);
     } else if (link.includes('http')) {
       browser.assign(link);
     } else {
@@ -107,7 +109,7 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
       if (!stored) setOutcomeErrors([texts.invalidLogin]);
       else if (eventType === 'abc') await afterAbcLogin();
       else if (getUserDetail()) void navigate(paths.welcome);
-      else setOutcomeErrors([LOGIN_MESSAGES.userDataNotFound]);
+      else setOutcomeErrors([t(LOGIN_MESSAGES.userDataNotFound)]);
     });
 
   const header = (

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
 import { hasError, type FieldMessage, type LoginFields } from '../utils/login-validation.ts';
 
@@ -9,6 +10,7 @@ import { hasError, type FieldMessage, type LoginFields } from '../utils/login-va
  * outcome's errors (a refused login, a failed next step) until the next change or attempt.
  */
 export function useLoginAttempt(ruleErrors: readonly FieldMessage[]) {
+  const t = useT();
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
   const [outcomeErrors, setOutcomeErrors] = useState<string[]>([]);
@@ -25,7 +27,7 @@ export function useLoginAttempt(ruleErrors: readonly FieldMessage[]) {
     } catch (error) {
       // Too many attempts: the server's message says when to try again. (A failed call is an
       // answer with succeeded false; what lands here is a fault of the page itself.)
-      const message = error instanceof ApiError && error.status === 429 && error.message ? error.message : LOGIN_MESSAGES.unexpected;
+      const message = error instanceof ApiError && error.status === 429 && error.message ? error.message : t(LOGIN_MESSAGES.unexpected);
       setOutcomeErrors([message]);
     } finally {
       setPending(false);

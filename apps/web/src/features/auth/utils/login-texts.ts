@@ -7,6 +7,10 @@
 import type { EventType } from '@portal/contracts';
 import { text, type LoginContent, type ReportLoginContent } from '../../../lib/content-models.ts';
 import type { LoginMessages } from './login-validation.ts';
+import type { BaseMessageId } from '../../../i18n/catalogs.ts';
+
+/** The page's catalog (useT()): the event logins' built-in texts are base messages. */
+type Translate = (id: BaseMessageId) => string;
 
 export interface LoginTexts {
   heading: string;
@@ -22,57 +26,49 @@ export interface LoginTexts {
   noteHtml: string;
 }
 
-const BUILT_IN_MESSAGES: LoginMessages = {
-  userNameRequired: 'E-mail address is required.',
-  userNameInvalid: 'Please enter a valid e-mail address.',
-  passwordRequired: 'Access code is required.',
-  firstNameRequired: 'First name is required.',
-  lastNameRequired: 'Last name is required.',
-};
-
-const BUILT_IN: Record<EventType, Omit<LoginTexts, 'messages' | 'noteHtml'>> = {
-  nbc: {
-    heading: 'Sign In to the National Business Conference',
-    userNameLabel: 'E-mail address',
-    passwordLabel: 'Access code',
-    firstNameLabel: 'First name',
-    lastNameLabel: 'Last name',
-    buttonText: 'Sign In',
-    invalidLogin: 'The e-mail address or access code you entered is not valid.',
-  },
-  abc: {
-    heading: 'Sign In to the Annual Business Conference',
-    userNameLabel: 'E-mail address',
-    passwordLabel: 'Access code',
-    firstNameLabel: 'First name',
-    lastNameLabel: 'Last name',
-    buttonText: 'Sign In and Register',
-    invalidLogin: 'The e-mail address or access code you entered is not valid.',
-  },
-};
+/** The built-in texts of an event login, in the page's language. */
+function builtIn(eventType: EventType, t: Translate): Omit<LoginTexts, 'noteHtml'> {
+  return {
+    heading: t(eventType === 'abc' ? 'login.abc.heading' : 'login.nbc.heading'),
+    userNameLabel: t('login.userName'),
+    passwordLabel: t('login.accessCode'),
+    firstNameLabel: t('login.firstName'),
+    lastNameLabel: t('login.lastName'),
+    buttonText: t(eventType === 'abc' ? 'login.abc.button' : 'login.nbc.button'),
+    invalidLogin: t('login.invalid'),
+    messages: {
+      userNameRequired: t('login.userNameRequired'),
+      userNameInvalid: t('login.userNameInvalid'),
+      passwordRequired: t('login.accessCodeRequired'),
+      firstNameRequired: t('login.firstNameRequired'),
+      lastNameRequired: t('login.lastNameRequired'),
+    },
+  };
+}
 
 /** A content text, or the fallback when the element is missing or blank. */
 function or(element: { value: string | null } | undefined, fallback: string): string {
   return text(element).trim() || fallback;
 }
 
-export function loginTexts(eventType: EventType, content: LoginContent | null | undefined): LoginTexts {
+/** The event login's texts: the content's (in the page's language, from the content service), else the catalog's. */
+export function loginTexts(eventType: EventType, content: LoginContent | null | undefined, t: Translate): LoginTexts {
   const e = content?.elements;
-  const builtIn = BUILT_IN[eventType];
+  const fallback = builtIn(eventType, t);
   return {
-    heading: or(e?.heading, builtIn.heading),
-    userNameLabel: or(e?.username_placeholder, builtIn.userNameLabel),
-    passwordLabel: or(e?.password_placeholder, builtIn.passwordLabel),
-    firstNameLabel: or(e?.firstname_placeholder, builtIn.firstNameLabel),
-    lastNameLabel: or(e?.lastname_placeholder, builtIn.lastNameLabel),
-    buttonText: or(e?.button_text, builtIn.buttonText),
-    invalidLogin: or(e?.password_invalid_error, builtIn.invalidLogin),
+    heading: or(e?.heading, fallback.heading),
+    userNameLabel: or(e?.username_placeholder, fallback.userNameLabel),
+    passwordLabel: or(e?.password_placeholder, fallback.passwordLabel),
+    firstNameLabel: or(e?.firstname_placeholder, fallback.firstNameLabel),
+    lastNameLabel: or(e?.lastname_placeholder, fallback.lastNameLabel),
+    buttonText: or(e?.button_text, fallback.buttonText),
+    invalidLogin: or(e?.password_invalid_error, fallback.invalidLogin),
     messages: {
-      userNameRequired: or(e?.username_required_error, BUILT_IN_MESSAGES.userNameRequired),
-      userNameInvalid: or(e?.username_invalid_error, BUILT_IN_MESSAGES.userNameInvalid),
-      passwordRequired: or(e?.password_required_error, BUILT_IN_MESSAGES.passwordRequired),
-      firstNameRequired: or(e?.firstname_required_error, BUILT_IN_MESSAGES.firstNameRequired),
-      lastNameRequired: or(e?.lastname_required_error, BUILT_IN_MESSAGES.lastNameRequired),
+      userNameRequired: or(e?.username_required_error, fallback.messages.userNameRequired),
+      userNameInvalid: or(e?.username_invalid_error, fallback.messages.userNameInvalid),
+      passwordRequired: or(e?.password_required_error, fallback.messages.passwordRequired),
+      firstNameRequired: or(e?.firstname_required_error, fallback.messages.firstNameRequired),
+      lastNameRequired: or(e?.lastname_required_error, fallback.messages.lastNameRequired),
     },
     noteHtml: e?.note?.value ?? '',
   };

@@ -1,12 +1,12 @@
 import { memo } from 'react';
+import { FormattedMessage } from 'react-intl';
 import Accordion from 'react-bootstrap/Accordion';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { firstAsset, text, type AgendaPage } from '../../../lib/content-models.ts';
 import { safeHttpUrl } from '../utils/safe-url.ts';
 import { ContentSection, type SectionProps } from './content-section.tsx';
 import { LazyAccordionBody } from './lazy-accordion-body.tsx';
-
-export const PDF_LINK_TEXT = 'Click here to download pdf';
+import { hiddenChunks } from './hidden-chunks.tsx';
 
 export const AgendaSection = memo(function AgendaSection(props: SectionProps<AgendaPage>) {
   return (
@@ -24,8 +24,7 @@ export const AgendaSection = memo(function AgendaSection(props: SectionProps<Age
                   {pdf && (
                     <p>
                       <a href={pdf} target="_blank" rel="noopener noreferrer">
-                        {PDF_LINK_TEXT}
-                        <span className="visually-hidden"> ({linkText})</span>
+                        <FormattedMessage id="content.agenda.pdf" values={{ name: linkText, hidden: hiddenChunks }} />
                       </a>
                     </p>
                   )}

@@ -1,9 +1,11 @@
 import { memo } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { text, type ConferenceInformation } from '../../../lib/content-models.ts';
 import { safeHttpUrl } from '../utils/safe-url.ts';
 import { ContentSection, type SectionProps } from './content-section.tsx';
 import { RichTextAccordion } from './rich-text-accordion.tsx';
+import { hiddenChunks } from './hidden-chunks.tsx';
 
 export const ConferenceInfoSection = memo(function ConferenceInfoSection(props: SectionProps<ConferenceInformation>) {
   return (
@@ -23,7 +25,7 @@ export const ConferenceInfoSection = memo(function ConferenceInfoSection(props: 
                       <p className="card-text">{text(location.elements.location_address)}</p>
                       {link && (
                         <a href={link} className="card-link" target="_blank" rel="noopener noreferrer">
-                          View map<span className="visually-hidden"> of {name} (opens in a new window)</span>
+                          <FormattedMessage id="content.location.map" values={{ name, hidden: hiddenChunks }} />
                         </a>
                       )}
                     </div>

@@ -32,6 +32,7 @@ import { EventAreaSection } from './event-area-section.tsx';
 import { FaqSection } from './faq-section.tsx';
 import { LinkToExpoSection } from './link-to-expo-section.tsx';
 import { WelcomeSection } from './welcome-section.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 
 const GENERAL_GROUPS: ContentGroups = { agenda: 'general', conference: 'general', faq: 'general' };
 
@@ -39,6 +40,7 @@ const GENERAL_GROUPS: ContentGroups = { agenda: 'general', conference: 'general'
 export const SECTION_IDS = ['welcome', 'confinfo', 'agenda', 'attire', 'faq', 'eventarea', 'linktoexpo'] as const;
 
 export function ContentPage({ eventType }: { eventType: EventType }) {
+  const t = useT();
   const user = useUserDetail();
   const location = useLocation();
   const { tabs, setActiveTab, scrollToSection, scrollToPendingSection, reportVisibleSection } = useActiveTab();
@@ -62,13 +64,13 @@ export function ContentPage({ eventType }: { eventType: EventType }) {
   }, []);
 
   const view: SectionsView = {
-    welcome: sectionProps(titleOf('welcome', 'Welcome'), data.welcome),
-    conference: sectionProps(titleOf('confinfo', 'Conference information'), data.conference),
-    agenda: sectionProps(titleOf('agenda', 'Agenda'), data.agenda),
-    attire: sectionProps(titleOf('attire', 'Attire'), data.attire),
-    faq: sectionProps(titleOf('faq', 'FAQ'), data.faq),
-    tourism: sectionProps(titleOf('eventarea', 'Event area'), data.tourism),
-    expo: showExpo ? sectionProps(titleOf('linktoexpo', 'Expo'), data.expo) : null,
+    welcome: sectionProps(titleOf('welcome', t('content.section.welcome')), data.welcome),
+    conference: sectionProps(titleOf('confinfo', t('content.section.confinfo')), data.conference),
+    agenda: sectionProps(titleOf('agenda', t('content.section.agenda')), data.agenda),
+    attire: sectionProps(titleOf('attire', t('content.section.attire')), data.attire),
+    faq: sectionProps(titleOf('faq', t('content.section.faq')), data.faq),
+    tourism: sectionProps(titleOf('eventarea', t('content.section.eventarea')), data.tourism),
+    expo: showExpo ? sectionProps(titleOf('linktoexpo', t('content.section.expo')), data.expo) : null,
   };
   // Content arriving renders its section at transition priority: React splits that work into short
   // slices, so a phone's main thread is never blocked long while the page fills in. The welcome
@@ -88,7 +90,7 @@ export function ContentPage({ eventType }: { eventType: EventType }) {
 
   return (
     <div className="content-page">
-      <h1 className="visually-hidden">{text(pageLayout.data?.elements.site_title) || 'Event information'}</h1>
+      <h1 className="visually-hidden">{text(pageLayout.data?.elements.site_title) || t('content.pageTitle')}</h1>
       <Sections view={deferredView} count={shownCount} />
     </div>
   );

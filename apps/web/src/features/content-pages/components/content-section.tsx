@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/use-t.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
 
 /**
@@ -28,11 +29,12 @@ export interface ContentSectionProps<T> extends SectionProps<T> {
 
 /** One scroll target of the content page: loading, failed, missing or the item itself. */
 export function ContentSection<T>({ id, title: fallbackTitle, hideTitle = false, titleOf, data, failed, pending, children }: ContentSectionProps<T>) {
+  const t = useT();
   const headingId = `${id}-heading`;
   const title = (data && titleOf?.(data)) || fallbackTitle;
   let body: ReactNode;
   if (data) body = children(data, title);
-  else if (failed) body = <p className="text-body-secondary">This section could not be loaded. Please reload the page.</p>;
+  else if (failed) body = <p className="text-body-secondary">{t('content.section.failed')}</p>;
   else if (pending) body = <div className="section-placeholder" aria-hidden="true" />;
   else body = null;
   return (
@@ -41,7 +43,7 @@ export function ContentSection<T>({ id, title: fallbackTitle, hideTitle = false,
         <h2 id={headingId} className={hideTitle ? 'visually-hidden' : 'section-title mb-4'}>
           {title}
         </h2>
-        {pending && <span className="visually-hidden" role="status">Loading {title}</span>}
+        {pending && <span className="visually-hidden" role="status">{t('content.section.loading', { title })}</span>}
         {body}
       </div>
     </section>

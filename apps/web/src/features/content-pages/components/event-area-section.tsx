@@ -3,9 +3,11 @@ import { RichText } from '../../../components/ui/rich-text.tsx';
 import { text, type TourismPage } from '../../../lib/content-models.ts';
 import { safeFrameUrl } from '../utils/safe-url.ts';
 import { ContentSection, type SectionProps } from './content-section.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 
 /** The area around the venue; its title is the city area's name (on abc the content says so). */
 export const EventAreaSection = memo(function EventAreaSection(props: SectionProps<TourismPage>) {
+  const t = useT();
   return (
     <ContentSection id="eventarea" {...props} titleOf={(page) => text(page.elements.title)}>
       {(item, heading) => {
@@ -24,7 +26,7 @@ export const EventAreaSection = memo(function EventAreaSection(props: SectionPro
             {map && (
               <div className="col-lg-7">
                 <div className="ratio ratio-4x3 rounded overflow-hidden shadow-sm">
-                  <iframe src={map} title={`Map of ${heading}`} loading="lazy" referrerPolicy="strict-origin-when-cross-origin" sandbox="allow-scripts allow-same-origin allow-popups" />
+                  <iframe src={map} title={t('content.area.map', { area: heading })} loading="lazy" referrerPolicy="strict-origin-when-cross-origin" sandbox="allow-scripts allow-same-origin allow-popups" />
                 </div>
               </div>
             )}

@@ -1,8 +1,10 @@
 import { memo } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { RichText } from '../../../components/ui/rich-text.tsx';
 import { text, type LinkToExpoPage } from '../../../lib/content-models.ts';
 import { safeHttpUrl } from '../utils/safe-url.ts';
 import { ContentSection, type SectionProps } from './content-section.tsx';
+import { hiddenChunks } from './hidden-chunks.tsx';
 
 export const LinkToExpoSection = memo(function LinkToExpoSection(props: SectionProps<LinkToExpoPage>) {
   return (
@@ -15,7 +17,7 @@ export const LinkToExpoSection = memo(function LinkToExpoSection(props: SectionP
             <RichText html={item.elements.content.value} />
             {url && (
               <a href={url} className="btn btn-primary" target="_blank" rel="noopener noreferrer">
-                Open the online expo<span className="visually-hidden"> (opens in a new window)</span>
+                <FormattedMessage id="content.expo.open" values={{ hidden: hiddenChunks }} />
               </a>
             )}
           </>

@@ -3,8 +3,10 @@ import { text, type WelcomePage } from '../../../lib/content-models.ts';
 import { cutLetterHtml } from '../utils/cut-letter.ts';
 import { safeFrameUrl } from '../utils/safe-url.ts';
 import { ContentSection, type SectionProps } from './content-section.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 
 export function WelcomeLetter({ html }: { html: string }) {
+  const t = useT();
   const letterId = useId();
   const [expanded, setExpanded] = useState(false);
   // Sanitized by the content service (decision 009).
@@ -14,7 +16,7 @@ export function WelcomeLetter({ html }: { html: string }) {
       <div id={letterId} className="letter-text" dangerouslySetInnerHTML={{ __html: expanded || !truncated ? html : previewHtml }} />
       {truncated && (
         <button type="button" className="btn btn-link px-0" aria-expanded={expanded} aria-controls={letterId} onClick={() => setExpanded((value) => !value)}>
-          {expanded ? 'Show less' : 'Show more'}
+          {expanded ? t('content.letter.less') : t('content.letter.more')}
         </button>
       )}
     </div>
@@ -51,9 +53,8 @@ function usePageLoaded(): boolean {
   return loaded;
 }
 
-/** The video frame's attributes (the frame itself is created in welcomeVideoFrame). */
+/** The video frame's attributes but its title (the frame itself is created in WelcomeVideo). */
 const FRAME_ATTRIBUTES: Record<string, string> = {
-  title: 'Welcome video',
   loading: 'lazy',
   allow: 'encrypted-media; picture-in-picture; fullscreen',
   allowfullscreen: '',
@@ -62,6 +63,8 @@ const FRAME_ATTRIBUTES: Record<string, string> = {
 };
 
 function WelcomeVideo({ src }: { src: string }) {
+  const t = useT();
+  const title = t('content.video');
   const loaded = usePageLoaded();
   const box = useRef<HTMLDivElement>(null);
   // The frame is created here in a task of its own, not in the render and commit React runs once
@@ -75,6 +78,7 @@ function WelcomeVideo({ src }: { src: string }) {
     let frame: HTMLIFrameElement | undefined;
     const create = window.setTimeout(() => {
       const element = document.createElement('iframe');
+      element.setAttribute('title', title);
       for (const [name, value] of Object.entries(FRAME_ATTRIBUTES)) element.setAttribute(name, value);
       element.setAttribute('src', src);
       container.appendChild(element);
@@ -84,7 +88,7 @@ function WelcomeVideo({ src }: { src: string }) {
       window.clearTimeout(create);
       frame?.remove();
     };
-  }, [loaded, src]);
+  }, [loaded, src, title]);
   // The frame's box is there from the start: nothing moves when the frame appears in it.
   return <div ref={box} className="ratio ratio-16x9 rounded overflow-hidden shadow-sm" />;
 }

@@ -62,8 +62,5 @@ export function nameErrors(fields: NameFields, messages: NameMessages): NameErro
   return errors;
 }
 
-/** The spec's message when the link call fails or does not succeed (docs/design/web-rules.md, section 8). */
-export const LINK_FAILED_MESSAGE = 'Something went wrong. Please try again';
-
 /** The manager flow's fixed eventType of the link request (docs/design/web-rules.md, sections 3 and 9). */
 export const MANAGER_FLOW_EVENT_TYPE = '1';

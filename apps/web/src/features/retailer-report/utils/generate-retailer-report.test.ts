@@ -4,6 +4,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { readBlobText } from '../../../testing/read-blob.ts';
 import { generateRetailerReport, type RetailerReportDeps } from './generate-retailer-report.ts';
 import { RETAILER_MESSAGES as M } from './retailer-report-messages.ts';
+import { retailerReportEn as en } from '../../../i18n/messages/en/retailer-report.ts';
+import { retailerReportFrCA as fr } from '../../../i18n/messages/fr-CA/retailer-report.ts';
 
 const HEADERS = 'Store Code,Store Name,Status';
 const fileContents = btoa('PK\u0003\u0004 pretend spreadsheet bytes');
@@ -16,7 +18,7 @@ const good: Envelope<RetailerReportData> = {
 function deps(answer: () => Promise<Envelope<RetailerReportData> | null>, over: Partial<RetailerReportDeps> = {}) {
   const fetchReport = vi.fn(answer);
   const saveFileMock = vi.fn((_blob: Blob, _name: string) => {});
-  const all: RetailerReportDeps = { hasToken: () => true, fetchReport, saveFile: saveFileMock, now: () => new Date(2027, 2, 1, 9, 5, 7), ...over };
+  const all: RetailerReportDeps = { hasToken: () => true, fetchReport, saveFile: saveFileMock, t: (id) => en[id], now: () => new Date(2027, 2, 1, 9, 5, 7), ...over };
   return { ...all, fetchReport, saveFileMock };
 }
 
@@ -38,21 +40,21 @@ describe('generateRetailerReport', () => {
   });
 
   it.each([
-    ['a blank event code', () => run(deps(async () => good), '   '), M.eventCodeRequired],
-    ['no report headers in the content', () => run(deps(async () => good), 'NBC27', ' '), M.headersNotFound],
-    ['no stored token', () => run(deps(async () => good, { hasToken: () => false })), M.unauthorized],
-    ['a 401 answer', () => run(deps(async () => Promise.reject(new ApiError(401, 'Unauthorized')))), M.unauthorized],
-    ['an unknown event code (server message)', () => run(deps(async () => ({ succeeded: false, message: 'No data found', data: null }))), M.noData],
-    ['a failure without a message', () => run(deps(async () => ({ succeeded: false, message: null, data: null }))), M.notGenerated],
-    ['success without report data', () => run(deps(async () => ({ succeeded: true, message: null, data: null }))), M.noData],
-    ['empty file contents', () => run(deps(async () => ({ ...good, data: { reportData: { fileContents: '', fileDownloadName: 'x.xlsx' } } }))), M.noFileData],
-    ['an HTTP error without a message', () => run(deps(async () => Promise.reject(new ApiError(502, 'Request failed (502)', null)))), M.requestFailed],
-    ['no answer at all', () => run(deps(async () => Promise.reject(new ApiError(0, 'The server could not be reached.')))), M.unreachable],
-    ['an unreadable 200 answer', () => run(deps(async () => Promise.reject(new ApiError(200, 'The server sent an unreadable answer.')))), M.emptyAnswer],
-    ['an empty answer', () => run(deps(async () => null)), M.emptyAnswer],
-    ['contents that are not base64', () => run(deps(async () => ({ ...good, data: { reportData: { fileContents: '%%%not base64%%%', fileDownloadName: 'x.xlsx' } } }))), M.decodeFailed],
-    ['a download the browser refuses', () => run(deps(async () => good, { saveFile: () => { throw new TypeError('blocked'); } })), M.saveFailed],
-    ['something thrown that is not an error', () => run(deps(async () => Promise.reject('weird'))), M.unknown],
+    ['a blank event code', () => run(deps(async () => good), '   '), en[M.eventCodeRequired]],
+    ['no report headers in the content', () => run(deps(async () => good), 'NBC27', ' '), en[M.headersNotFound]],
+    ['no stored token', () => run(deps(async () => good, { hasToken: () => false })), en[M.unauthorized]],
+    ['a 401 answer', () => run(deps(async () => Promise.reject(new ApiError(401, 'Unauthorized')))), en[M.unauthorized]],
+    ['an unknown event code (server message)', () => run(deps(async () => ({ succeeded: false, message: 'No data found', data: null }))), en[M.noData]],
+    ['a failure without a message', () => run(deps(async () => ({ succeeded: false, message: null, data: null }))), en[M.notGenerated]],
+    ['success without report data', () => run(deps(async () => ({ succeeded: true, message: null, data: null }))), en[M.noData]],
+    ['empty file contents', () => run(deps(async () => ({ ...good, data: { reportData: { fileContents: '', fileDownloadName: 'x.xlsx' } } }))), en[M.noFileData]],
+    ['an HTTP error without a message', () => run(deps(async () => Promise.reject(new ApiError(502, 'Request failed (502)', null)))), en[M.requestFailed]],
+    ['no answer at all', () => run(deps(async () => Promise.reject(new ApiError(0, 'The server could not be reached.')))), en[M.unreachable]],
+    ['an unreadable 200 answer', () => run(deps(async () => Promise.reject(new ApiError(200, 'The server sent an unreadable answer.')))), en[M.emptyAnswer]],
+    ['an empty answer', () => run(deps(async () => null)), en[M.emptyAnswer]],
+    ['contents that are not base64', () => run(deps(async () => ({ ...good, data: { reportData: { fileContents: '%%%not base64%%%', fileDownloadName: 'x.xlsx' } } }))), en[M.decodeFailed]],
+    ['a download the browser refuses', () => run(deps(async () => good, { saveFile: () => { throw new TypeError('blocked'); } })), en[M.saveFailed]],
+    ['something thrown that is not an error', () => run(deps(async () => Promise.reject('weird'))), en[M.unknown]],
   ])('answers %s with its message', async (_case, call, message) => {
     expect(await call()).toEqual({ ok: false, message });
   });
@@ -64,6 +66,12 @@ describe('generateRetailerReport', () => {
       data: null,
     });
     expect(await run(deps(async () => Promise.reject(error)))).toEqual({ ok: false, message: error.message });
+  });
+
+  it('answers in the reader\'s language, the fallback file name too', async () => {
+    const d = deps(async () => ({ ...good, data: { reportData: { fileContents, fileDownloadName: '' } } }), { t: (id) => fr[id] });
+    expect(await run(d)).toEqual({ ok: true, message: 'Rapport produit avec succès', fileName: 'Rapport des détaillants_20270301_090507.xlsx' });
+    expect(await run(d, ' ')).toEqual({ ok: false, message: 'Veuillez entrer un code d’événement.' });
   });
 
   it('does not call the API when validation fails', async () => {

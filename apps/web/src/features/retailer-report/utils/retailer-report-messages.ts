@@ -1,16 +1,20 @@
-/** The retailer report toasts of docs/design/web-rules.md, section 8, each raised in one case (see generate-retailer-report.ts). */
+import type { retailerReportEn } from '../../../i18n/messages/en/retailer-report.ts';
+
+export type RetailerMessageId = keyof typeof retailerReportEn;
+
+/** The retailer report toasts of docs/design/web-rules.md, section 8, each raised in one case (see generate-retailer-report.ts), as catalog ids. */
 export const RETAILER_MESSAGES = {
-  eventCodeRequired: 'Please enter an Event Code.',
-  headersNotFound: 'Report Headers Not Found.',
-  unauthorized: 'Un-Authorized Access',
-  noData: 'No data found',
-  noFileData: 'No file data available',
-  requestFailed: 'Request failed',
-  unreachable: 'An unexpected error occurred',
-  emptyAnswer: 'No data returned from API.',
-  notGenerated: 'No data found or report generation failed.',
-  decodeFailed: 'Failed to generate the report.',
-  saveFailed: 'An unexpected error occurred. Please try again.',
-  unknown: 'An unknown error occurred.',
-  success: 'Report Generated Successfully',
-} as const;
+  eventCodeRequired: 'retailerReport.eventCodeRequired',
+  headersNotFound: 'retailerReport.headersNotFound',
+  unauthorized: 'retailerReport.unauthorized',
+  noData: 'retailerReport.noData',
+  noFileData: 'retailerReport.noFileData',
+  requestFailed: 'retailerReport.requestFailed',
+  unreachable: 'retailerReport.unreachable',
+  emptyAnswer: 'retailerReport.emptyAnswer',
+  notGenerated: 'retailerReport.notGenerated',
+  decodeFailed: 'retailerReport.decodeFailed',
+  saveFailed: 'retailerReport.saveFailed',
+  unknown: 'retailerReport.unknown',
+  success: 'retailerReport.success',
+} as const satisfies Record<string, RetailerMessageId>;

@@ -154,7 +154,8 @@ export function AppNavbar({ eventType, logo, brandTo, logoLoading, tabs, siteTit
                           aria-current={active ? (tab.kind === 'scroll' ? 'location' : 'page') : undefined}
                           onClick={(event) => onTab(event, tab)}
                         >
-                          {tab.title}
+                          {/* Content tabs come in the page's language from the content service; the sessions tab is the portal's own. */}
+                          {tab.kind === 'sessions' ? t('shell.tab.sessions') : tab.title}
                         </a>
                       </li>
                     );

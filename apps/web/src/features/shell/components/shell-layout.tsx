@@ -16,6 +16,7 @@ import { useHeaderLayout } from '../hooks/use-header-layout.ts';
 import { pageTab } from '../utils/tabs.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppNavbar } from './app-navbar.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 
 export interface ShellLayoutProps {
   /** Whose content (logo, tabs, footer) to show; the abc event page passes 'abc'. */
@@ -25,6 +26,7 @@ export interface ShellLayoutProps {
 }
 
 export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
+  const t = useT();
   const user = useUserDetail();
   const { pathname } = useLocation();
   const { header, tabs, isLoading: headerLoading } = useHeaderLayout(eventType);
@@ -55,7 +57,7 @@ export function ShellLayout({ eventType = 'nbc', children }: ShellLayoutProps) {
     <ActiveTabProvider tabs={tabs}>
       <div ref={shellRef} className="app-shell d-flex flex-column min-vh-100">
         <a href="#main-content" className="visually-hidden-focusable skip-link">
-          Skip to content
+          {t('shell.skipToContent')}
         </a>
         <AppNavbar
           eventType={eventType}

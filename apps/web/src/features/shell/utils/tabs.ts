@@ -16,7 +16,7 @@ export interface NavTab {
   kind: 'scroll' | 'enrollment' | 'reporting' | 'sessions';
 }
 
-/** The sessions page's tab (docs/sessions.md): a page of the portal, shown right after the Agenda tab. */
+/** The sessions page's tab (docs/sessions.md): a page of the portal, shown right after the Agenda tab (its title shown from the catalog). */
 export const SESSIONS_TAB: NavTab = { id: 'sessions', title: 'Sessions', kind: 'sessions' };
 
 export function isScrollTab(id: string): id is ScrollTabId {

@@ -6,6 +6,38 @@
 export const baseEn = {
   'language.switch': 'Language',
 
+  'app.loading': 'Loading…',
+  'app.pageFailed.title': 'This page could not be loaded',
+  'app.pageFailed.body': 'Check your connection and try again.',
+  'app.retry': 'Retry',
+
+  'login.nbc.heading': 'Sign In to the National Business Conference',
+  'login.abc.heading': 'Sign In to the Annual Business Conference',
+  'login.userName': 'E-mail address',
+  'login.accessCode': 'Access code',
+  'login.firstName': 'First name',
+  'login.lastName': 'Last name',
+  'login.nbc.button': 'Sign In',
+  'login.abc.button': 'Sign In and Register',
+  'login.invalid': 'The e-mail address or access code you entered is not valid.',
+  'login.userNameRequired': 'E-mail address is required.',
+  'login.userNameInvalid': 'Please enter a valid e-mail address.',
+  'login.accessCodeRequired': 'Access code is required.',
+  'login.firstNameRequired': 'First name is required.',
+  'login.lastNameRequired': 'Last name is required.',
+  'login.userDataNotFound': 'User data not found. Please login again.',
+  'login.enrollmentLinkFailed': 'Something went wrong. Please try again',
+  'login.unexpected': 'Unexpected error. Please try again',
+  'login.or': 'or',
+  'login.companySignIn': 'Sign in with your company account',
+
+  'companySignIn.failed.title': 'Sign-in not completed',
+  'companySignIn.failed.body': 'This sign-in has expired or was already used, or was started in another browser. Please sign in again.',
+  'companySignIn.back': '{target, select, admin {Back to the organizer sign-in} event {Back to the event login} other {Back to the report login}}',
+
+  'shell.skipToContent': 'Skip to content',
+  'shell.tab.sessions': 'Sessions',
+
   'landing.title': 'Event portal',
   'landing.lead': 'Choose your event to sign in.',
   'landing.events': 'Events',

@@ -1,3 +1,20 @@
 /** English messages of the content pages (welcome, information, agenda, FAQ…) and their shell. */
 export const contentEn = {
+  'content.pageTitle': 'Event information',
+  'content.section.welcome': 'Welcome',
+  'content.section.confinfo': 'Conference information',
+  'content.section.agenda': 'Agenda',
+  'content.section.attire': 'Attire',
+  'content.section.faq': 'FAQ',
+  'content.section.eventarea': 'Event area',
+  'content.section.expo': 'Expo',
+  'content.section.failed': 'This section could not be loaded. Please reload the page.',
+  'content.section.loading': 'Loading {title}',
+  'content.letter.more': 'Show more',
+  'content.letter.less': 'Show less',
+  'content.video': 'Welcome video',
+  'content.agenda.pdf': 'Click here to download pdf<hidden> ({name})</hidden>',
+  'content.location.map': 'View map<hidden> of {name} (opens in a new window)</hidden>',
+  'content.area.map': 'Map of {area}',
+  'content.expo.open': 'Open the online expo<hidden> (opens in a new window)</hidden>',
 } as const satisfies Record<string, string>;

@@ -1,3 +1,27 @@
-/** English messages of the enrollment page. */
+/** English messages of the enrollment page (registration type, title choice, name entry). */
 export const enrollmentEn = {
+  'enrollment.title': 'Enrollment',
+  'enrollment.regType': 'Registration type',
+  'enrollment.physical': 'Physical',
+  'enrollment.virtual': 'Virtual',
+  'enrollment.virtual.heading': '{label} registration',
+  'enrollment.virtual.body': 'The attendee takes part online: no travel or hotel dates are needed. Enter their name below to continue to the registration page.',
+  'enrollment.titleChoice': 'Select your title',
+  'enrollment.title.EM': 'Executive Manager',
+  'enrollment.title.GM': 'General Manager',
+  'enrollment.title.OTH': 'Other',
+  'enrollment.managerConfirm': 'Are you {name}?',
+  'enrollment.yes': 'Yes',
+  'enrollment.no': 'No',
+  'enrollment.enterName': "Enter the attendee's name",
+  'enrollment.firstName': 'First Name',
+  'enrollment.lastName': 'Last Name',
+  'enrollment.continue': 'Continue',
+  'enrollment.firstRequired': 'First name is required.',
+  'enrollment.firstTooLong': 'First name cannot be longer than {max, number} characters.',
+  'enrollment.lastRequired': 'Last name is required.',
+  'enrollment.lastTooLong': 'Last name cannot be longer than {max, number} characters.',
+  'enrollment.linkFailed': 'Something went wrong. Please try again',
+  'enrollment.opened': 'The registration page has opened in a new window. If it did not, use <link>this link to the registration page</link>.',
+  'enrollment.blocked': 'Your browser blocked the new window. Open <link>the registration page</link> from here instead.',
 } as const satisfies Record<string, string>;

@@ -1,3 +1,21 @@
-/** English messages of the retailer report page. */
+/** English messages of the retailer report page (/nbc/dashboard) and its toasts. */
 export const retailerReportEn = {
+  'retailerReport.heading': 'Retailer Report',
+  'retailerReport.eventCode': 'Event Code',
+  'retailerReport.download': 'Download',
+  'retailerReport.generating': 'Generating...',
+  'retailerReport.fileName': 'Retailer Report',
+  'retailerReport.eventCodeRequired': 'Please enter an Event Code.',
+  'retailerReport.headersNotFound': 'Report Headers Not Found.',
+  'retailerReport.unauthorized': 'Un-Authorized Access',
+  'retailerReport.noData': 'No data found',
+  'retailerReport.noFileData': 'No file data available',
+  'retailerReport.requestFailed': 'Request failed',
+  'retailerReport.unreachable': 'An unexpected error occurred',
+  'retailerReport.emptyAnswer': 'No data returned from API.',
+  'retailerReport.notGenerated': 'No data found or report generation failed.',
+  'retailerReport.decodeFailed': 'Failed to generate the report.',
+  'retailerReport.saveFailed': 'An unexpected error occurred. Please try again.',
+  'retailerReport.unknown': 'An unknown error occurred.',
+  'retailerReport.success': 'Report Generated Successfully',
 } as const satisfies Record<string, string>;

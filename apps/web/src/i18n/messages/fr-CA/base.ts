@@ -8,6 +8,38 @@ import type { baseEn } from '../en/base.ts';
 export const baseFrCA: AreaCatalog<typeof baseEn> = {
   'language.switch': 'Langue',
 
+  'app.loading': 'Chargement…',
+  'app.pageFailed.title': 'Cette page n’a pas pu être chargée',
+  'app.pageFailed.body': 'Vérifiez votre connexion, puis réessayez.',
+  'app.retry': 'Réessayer',
+
+  'login.nbc.heading': 'Connexion au Congrès national des affaires',
+  'login.abc.heading': 'Connexion au Congrès annuel des affaires',
+  'login.userName': 'Adresse courriel',
+  'login.accessCode': 'Code d’accès',
+  'login.firstName': 'Prénom',
+  'login.lastName': 'Nom',
+  'login.nbc.button': 'Se connecter',
+  'login.abc.button': 'Se connecter et s’inscrire',
+  'login.invalid': 'L’adresse courriel ou le code d’accès saisi n’est pas valide.',
+  'login.userNameRequired': 'L’adresse courriel est obligatoire.',
+  'login.userNameInvalid': 'Veuillez entrer une adresse courriel valide.',
+  'login.accessCodeRequired': 'Le code d’accès est obligatoire.',
+  'login.firstNameRequired': 'Le prénom est obligatoire.',
+  'login.lastNameRequired': 'Le nom est obligatoire.',
+  'login.userDataNotFound': 'Vos données sont introuvables. Veuillez vous reconnecter.',
+  'login.enrollmentLinkFailed': 'Une erreur est survenue. Veuillez réessayer.',
+  'login.unexpected': 'Erreur inattendue. Veuillez réessayer.',
+  'login.or': 'ou',
+  'login.companySignIn': 'Se connecter avec son compte d’entreprise',
+
+  'companySignIn.failed.title': 'Connexion non terminée',
+  'companySignIn.failed.body': 'Cette connexion a expiré ou a déjà servi, ou elle a été commencée dans un autre navigateur. Veuillez vous connecter de nouveau.',
+  'companySignIn.back': '{target, select, admin {Retour à la connexion des organisateurs} event {Retour à la connexion à l’événement} other {Retour à la connexion aux rapports}}',
+
+  'shell.skipToContent': 'Passer au contenu',
+  'shell.tab.sessions': 'Séances',
+
   'landing.title': 'Portail des événements',
   'landing.lead': 'Choisissez votre événement pour vous connecter.',
   'landing.events': 'Événements',

@@ -3,17 +3,17 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers.tsx';
-import { notify } from '../../lib/toast.ts';
-import { setUserDetail } from '../../lib/user-storage.ts';
+import { AppProviders } from '../../../app/providers.tsx';
+import { notify } from '../../../lib/toast.ts';
+import { setUserDetail } from '../../../lib/user-storage.ts';
 import RetailerReportPage from './retailer-report-page.tsx';
-import { saveFile } from '../../lib/save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
-vi.mock('../../lib/toast.ts', () => ({
+vi.mock('../../../lib/toast.ts', () => ({
   notify: { success: vi.fn(async () => {}), error: vi.fn(async () => {}), info: vi.fn(), warning: vi.fn() },
   useToastContainerRequested: () => false,
 }));
-vi.mock('../../lib/save-file.ts', () => ({ saveFile: vi.fn() }));
+vi.mock('../../../lib/save-file.ts', () => ({ saveFile: vi.fn() }));
 
 const content = {
   heading: 'Retailer Enrollment Report',
@@ -23,7 +23,7 @@ const content = {
   reportHeaders: 'Store Code,Store Name,Status',
 };
 let retailerReportContent = content;
-vi.mock('./api/get-retailer-report-content.ts', () => ({
+vi.mock('../api/get-retailer-report-content.ts', () => ({
   useRetailerReportContent: () => ({ isPending: false, content: retailerReportContent }),
 }));
 

@@ -4,12 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { DealerInfo, EnrollmentLinkRequest, LoginData } from '@portal/contracts';
-import { AppProviders } from '../../app/providers.tsx';
-import { ActiveTabProvider, useActiveTab } from '../../lib/active-tab.tsx';
-import { setUserDetail } from '../../lib/user-storage.ts';
-import type * as ContentModule from './api/get-enrollment-content.ts';
-import { enrollmentTexts, type EnrollmentTexts } from './api/get-enrollment-content.ts';
+import { AppProviders } from '../../../app/providers.tsx';
+import { ActiveTabProvider, useActiveTab } from '../../../lib/active-tab.tsx';
+import { setUserDetail } from '../../../lib/user-storage.ts';
+import type * as ContentModule from '../api/get-enrollment-content.ts';
+import { enrollmentTexts, type EnrollmentTexts } from '../api/get-enrollment-content.ts';
 import EnrollmentPage from './enrollment-page.tsx';
+import { translatorOf } from '../../../testing/intl.tsx';
+import { enrollmentEn } from '../../../i18n/messages/en/enrollment.ts';
+import { enrollmentFrCA } from '../../../i18n/messages/fr-CA/enrollment.ts';
+
+const en = translatorOf(enrollmentEn);
 
 const TEXTS: EnrollmentTexts = {
   physicalLabel: 'Physical',
@@ -29,7 +34,7 @@ const TEXTS: EnrollmentTexts = {
 };
 
 let texts: EnrollmentTexts = TEXTS;
-vi.mock('./api/get-enrollment-content.ts', async (importOriginal) => ({
+vi.mock('../api/get-enrollment-content.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ContentModule>()),
   useEnrollmentContent: () => texts,
 }));
@@ -284,7 +289,7 @@ describe('enrollment screen', () => {
     });
 
     it('stops the submission with built-in messages when the content has none', async () => {
-      texts = enrollmentTexts(undefined, undefined);
+      texts = enrollmentTexts(undefined, undefined, en);
       const user = await openOther();
       await user.click(screen.getByRole('button', { name: 'Continue' }));
       expect(errorItems()).toEqual(['First name is required.', 'Last name is required.']);
@@ -297,7 +302,7 @@ describe('enrollment screen', () => {
     it('uses a built-in message where the content leaves one empty', async () => {
       texts = enrollmentTexts(undefined, {
         elements: { first_textbox_required_error: { value: 'Content first.' }, second_textbox_required_error: { value: '  ' } },
-      } as unknown as Parameters<typeof enrollmentTexts>[1]);
+      } as unknown as Parameters<typeof enrollmentTexts>[1], en);
       const user = await openOther();
       await user.click(screen.getByRole('button', { name: 'Continue' }));
       expect(errorItems()).toEqual(['Content first.', 'Last name is required.']);
@@ -362,7 +367,7 @@ describe('enrollment screen', () => {
 
 describe('enrollment texts', () => {
   it('gives missing messages and labels built-in fallbacks', () => {
-    const t = enrollmentTexts(undefined, undefined);
+    const t = enrollmentTexts(undefined, undefined, en);
     expect(t.messages).toEqual({
       firstRequired: 'First name is required.',
       firstTooLong: 'First name cannot be longer than 30 characters.',
@@ -370,5 +375,11 @@ describe('enrollment texts', () => {
       lastTooLong: 'Last name cannot be longer than 50 characters.',
     });
     expect([t.physicalLabel, t.virtualLabel, t.firstNameLabel, t.lastNameLabel]).toEqual(['Physical', 'Virtual', 'First Name', 'Last Name']);
+  });
+
+  it('gives the built-in texts in French for a French reader', () => {
+    const t = enrollmentTexts(undefined, undefined, translatorOf(enrollmentFrCA, 'fr-CA'));
+    expect(t.messages.firstTooLong).toBe('Le prénom ne peut pas dépasser 30 caractères.');
+    expect([t.physicalLabel, t.virtualLabel, t.firstNameLabel, t.buttonText]).toEqual(['En personne', 'Virtuelle', 'Prénom', 'Continuer']);
   });
 });

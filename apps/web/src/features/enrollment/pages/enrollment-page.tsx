@@ -3,20 +3,20 @@
  * dealer the title choice (executive manager, general manager, other) and for everyone the name
  * entry; submitting asks the server for the registration link and opens it in a new window.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { EnrollmentLinkRequest, LoginData, RuntimeConfig } from '@portal/contracts';
-import { useSetActiveTab } from '../../lib/active-tab.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { openLinkWindow } from '../../lib/link-window.ts';
-import { useRuntimeConfig } from '../../lib/runtime-config.ts';
-import { useUserDetail } from '../../lib/user-storage.ts';
-import { createEnrollmentLink } from './api/create-enrollment-link.ts';
-import { useEnrollmentContent, type EnrollmentTexts } from './api/get-enrollment-content.ts';
-import { NameEntryForm } from './components/name-entry-form.tsx';
-import { RegistrationTypeChoice, VirtualRegistrationView } from './components/registration-type-choice.tsx';
-import { ManagerConfirm, TitleChoice } from './components/title-choice.tsx';
+import { useSetActiveTab } from '../../../lib/active-tab.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { openLinkWindow } from '../../../lib/link-window.ts';
+import { useRuntimeConfig } from '../../../lib/runtime-config.ts';
+import { useUserDetail } from '../../../lib/user-storage.ts';
+import { createEnrollmentLink } from '../api/create-enrollment-link.ts';
+import { useEnrollmentContent, type EnrollmentTexts } from '../api/get-enrollment-content.ts';
+import { NameEntryForm } from '../components/name-entry-form.tsx';
+import { RegistrationTypeChoice, VirtualRegistrationView } from '../components/registration-type-choice.tsx';
+import { ManagerConfirm, TitleChoice } from '../components/title-choice.tsx';
 import {
-  LINK_FAILED_MESSAGE,
   MANAGER_FLOW_EVENT_TYPE,
   managerName,
   showsExecutiveManager,
@@ -24,20 +24,33 @@ import {
   splitName,
   type NameFields,
   type Title,
-} from './utils/enrollment-rules.ts';
+} from '../utils/enrollment-rules.ts';
+import { enrollmentMessages } from '../messages.ts';
+import { MessagesArea } from '../../../i18n/area.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 
-export default function EnrollmentPage() {
+/** The page inside its catalog part (a French reader's part is fetched with the page's chunk). */
+export default function EnrollmentRoute() {
+  return (
+    <MessagesArea area={enrollmentMessages}>
+      <EnrollmentPage />
+    </MessagesArea>
+  );
+}
+
+function EnrollmentPage() {
   useSetActiveTab('enrollment');
+  const t = useT();
   const user = useUserDetail();
   const texts = useEnrollmentContent();
   const { data: config } = useRuntimeConfig();
 
   return (
     <div className="container py-4 enrollment-page">
-      <h1 className="h3 mb-4">Enrollment</h1>
+      <h1 className="h3 mb-4">{t('enrollment.title')}</h1>
       {!user ? null : !texts ? (
         <p role="status" className="text-body-secondary">
-          Loading…
+          {t('app.loading')}
         </p>
       ) : (
         <EnrollmentScreen user={user.data} texts={texts} config={config} />
@@ -55,7 +68,17 @@ interface EnrollmentScreenProps {
   config: RuntimeConfig | undefined;
 }
 
+/** A link inside a message (`<link>…</link>`), opening in a new window. */
+function linkTo(href: string) {
+  return (chunks: ReactNode[]) => (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {chunks}
+    </a>
+  );
+}
+
 export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps) {
+  const t = useT();
   const dealer = user.dealerInfo?.isDealer ? user.dealerInfo : null;
   const [isVirtual, setIsVirtual] = useState(false);
   const [title, setTitle] = useState<Title | null>(null);
@@ -79,7 +102,7 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
     if (pending) return;
     reset();
     if (!config) {
-      setOutcomeErrors([LINK_FAILED_MESSAGE]);
+      setOutcomeErrors([t('enrollment.linkFailed')]);
       return;
     }
     const linkWindow = openLinkWindow();
@@ -101,7 +124,7 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
             setOpenedLink({ link, blocked: !linkWindow.show(link) });
           } else {
             linkWindow.abandon();
-            setOutcomeErrors([LINK_FAILED_MESSAGE]);
+            setOutcomeErrors([t('enrollment.linkFailed')]);
           }
         },
         (error: unknown) => {
@@ -109,7 +132,7 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
           // 409: the colleague is already registered; 400 on isVirtual: the event offers no virtual
           // attendance. The server's message says so.
           const told = error instanceof ApiError && (error.status === 409 || (error.status === 400 && error.fieldErrors.some((e) => e.field === 'isVirtual')));
-          setOutcomeErrors([told ? error.message : LINK_FAILED_MESSAGE]);
+          setOutcomeErrors([told ? error.message : t('enrollment.linkFailed')]);
         },
       )
       .finally(() => setPending(false));
@@ -147,7 +170,7 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
           )}
           {stage === 'choose' && title === 'OTH' && (
             <button type="button" className="btn btn-primary mb-3" onClick={() => setStage('names')}>
-              Enter the attendee&apos;s name
+              {t('enrollment.enterName')}
             </button>
           )}
         </>
@@ -167,20 +190,12 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
 
       {openedLink && !openedLink.blocked && (
         <p role="status" className="alert alert-success mt-3">
-          The registration page has opened in a new window. If it did not, use{' '}
-          <a href={openedLink.link} target="_blank" rel="noopener noreferrer">
-            this link to the registration page
-          </a>
-          .
+          <FormattedMessage id="enrollment.opened" values={{ link: linkTo(openedLink.link) }} />
         </p>
       )}
       {openedLink?.blocked && (
         <p role="alert" className="alert alert-warning mt-3">
-          Your browser blocked the new window. Open{' '}
-          <a href={openedLink.link} target="_blank" rel="noopener noreferrer">
-            the registration page
-          </a>{' '}
-          from here instead.
+          <FormattedMessage id="enrollment.blocked" values={{ link: linkTo(openedLink.link) }} />
         </p>
       )}
     </>

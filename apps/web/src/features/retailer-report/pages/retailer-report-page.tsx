@@ -8,16 +8,27 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { notify } from '../../lib/toast.ts';
-import { getAccessToken } from '../../lib/user-storage.ts';
-import { useRetailerReportContent } from './api/get-retailer-report-content.ts';
-import { getRetailerReport } from './api/get-retailer-report.ts';
-import { generateRetailerReport } from './utils/generate-retailer-report.ts';
-import { saveFile } from '../../lib/save-file.ts';
+import { notify } from '../../../lib/toast.ts';
+import { getAccessToken } from '../../../lib/user-storage.ts';
+import { useRetailerReportContent } from '../api/get-retailer-report-content.ts';
+import { getRetailerReport } from '../api/get-retailer-report.ts';
+import { generateRetailerReport } from '../utils/generate-retailer-report.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { MessagesArea } from '../../../i18n/area.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { retailerReportMessages } from '../messages.ts';
 
-export const GENERATING_TEXT = 'Generating...';
+/** The page inside its catalog part (a French reader's part is fetched with the page's chunk). */
+export default function RetailerReportRoute() {
+  return (
+    <MessagesArea area={retailerReportMessages}>
+      <RetailerReportPage />
+    </MessagesArea>
+  );
+}
 
-export default function RetailerReportPage() {
+function RetailerReportPage() {
+  const t = useT();
   const { content, isPending: contentPending } = useRetailerReportContent();
   const [eventCode, setEventCode] = useState('');
   const inputId = useId();
@@ -26,7 +37,7 @@ export default function RetailerReportPage() {
     mutationFn: (code: string) =>
       generateRetailerReport(
         { eventCode: code, reportHeaders: content.reportHeaders },
-        { hasToken: () => getAccessToken() !== null, fetchReport: (request) => getRetailerReport(request), saveFile },
+        { hasToken: () => getAccessToken() !== null, fetchReport: (request) => getRetailerReport(request), saveFile, t },
       ),
     onSuccess: (outcome) => void (outcome.ok ? notify.success(outcome.message) : notify.error(outcome.message)),
   });
@@ -41,10 +52,10 @@ export default function RetailerReportPage() {
     <div className="container py-4 dashboard-page">
       <Card className="mx-auto shadow-sm" style={{ maxWidth: '36rem' }}>
         <Card.Body>
-          <h1 className="h4 mb-4">{content.heading || 'Retailer Report'}</h1>
+          <h1 className="h4 mb-4">{content.heading || t('retailerReport.heading')}</h1>
           <Form noValidate onSubmit={onSubmit}>
             <Form.Group className="mb-3" controlId={inputId}>
-              <Form.Label>{content.inputLabel || 'Event Code'}</Form.Label>
+              <Form.Label>{content.inputLabel || t('retailerReport.eventCode')}</Form.Label>
               <Form.Control
                 type="text"
                 name="eventCode"
@@ -59,10 +70,10 @@ export default function RetailerReportPage() {
               {generating ? (
                 <>
                   <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-                  {GENERATING_TEXT}
+                  {t('retailerReport.generating')}
                 </>
               ) : (
-                content.buttonText || 'Download'
+                content.buttonText || t('retailerReport.download')
               )}
             </Button>
           </Form>
