@@ -26,8 +26,13 @@ import { audit } from '../../lib/audit.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import { reportScopeOf } from '../report-scope/report-scope.ts';
 import { readerLanguage } from '../languages/languages.service.ts';
-import { t } from '../../lib/i18n/i18n.ts';
+import { requestLanguage, t, translateServerMessage } from '../../lib/i18n/i18n.ts';
 import type { SessionsService } from './sessions.service.ts';
+
+/** Why picking is closed, in the reader's language (the service words it in English, as its refusals). */
+function readerReason<T extends { reason: string | null }>(request: FastifyRequest, program: T): T {
+  return program.reason === null ? program : { ...program, reason: translateServerMessage(requestLanguage(request), program.reason) };
+}
 
 const FILL_COLUMNS = ['session', 'startsUtc', 'room', 'capacity', 'enrolled', 'waitlisted', 'attended'] as const;
 const fillColumns = (language: Language) => ({ sheet: t(language, 'export.sessions.sheet'), header: FILL_COLUMNS.map((column) => t(language, `export.sessions.${column}`)) });
@@ -70,7 +75,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
     if (!request.user) throw unauthorized();
     return service.pickerOfLogin(request.user);
   };
-  app.get(SESSIONS_PATHS.sessions, attendee, async (request) => ok(await service.list(await loginPicker(request))));
+  app.get(SESSIONS_PATHS.sessions, attendee, async (request) => ok(readerReason(request, await service.list(await loginPicker(request)))));
   app.post(route(SESSIONS_PATHS.join), { ...attendee, schema: { params: sessionIdParamsSchema } }, async (request) => ok(await service.join(await loginPicker(request), request.params.id)));
   app.post(route(SESSIONS_PATHS.leave), { ...attendee, schema: { params: sessionIdParamsSchema } }, async (request) => ok(await service.leave(await loginPicker(request), request.params.id)));
   app.post(SESSIONS_PATHS.calendar, attendee, async (request) => ok(await service.issueFeed(await loginPicker(request))));
@@ -78,7 +83,9 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
   app.post(SESSIONS_PATHS.agendaMail, attendee, async (request) => ok(await service.mailAgenda(await loginPicker(request))));
 
   // The same through the registration link (the link is the credential; it is not used up)
-  app.get(route(SESSIONS_PATHS.registrationSessions), { schema: { params: tokenParams } }, async (request) => ok(await service.list(await service.pickerOfToken(request.params.token))));
+  app.get(route(SESSIONS_PATHS.registrationSessions), { schema: { params: tokenParams } }, async (request) =>
+    ok(readerReason(request, await service.list(await service.pickerOfToken(request.params.token)))),
+  );
   app.post(route(SESSIONS_PATHS.registrationJoin), { schema: { params: registrationSessionParamsSchema } }, async (request) =>
     ok(await service.join(await service.pickerOfToken(request.params.token), request.params.id)),
   );

@@ -124,6 +124,10 @@ describe('picking sessions', () => {
     await db().update(schema.registrations).set({ status: 'Pending' }).where(eq(schema.registrations.id, person!.registrationId));
     expect((await join(person!, s.id)).statusCode).toBe(403);
     expect((await list(person!)).canPick).toBe(false);
+    // Why not, in the reader's language.
+    const french = await t.app.inject({ method: 'GET', url: SESSIONS_PATHS.sessions, headers: { ...bearer(person!.token), 'accept-language': 'fr-CA' } });
+    expect(body<{ reason: string }>(french).data.reason).toBe('Vous pourrez choisir vos séances une fois votre inscription à l’événement terminée.');
+    expect((await list(person!)).reason).toBe('Sessions are picked once your registration for the event is complete.');
     await db().update(schema.registrations).set({ status: 'Enrolled' }).where(eq(schema.registrations.id, person!.registrationId));
 
     const put = (payload: object) => t.app.inject({ method: 'PUT', url: path(ADMIN_PATHS.event, { eventType: 'nbc' }), headers: bearer(admin), payload });
