@@ -8,7 +8,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type APIRequestContext } from '@playwright/test';
+import { chromium, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { CHROME_PATH, CHROMIUM_ARGS } from './chromium.ts';
 import { expect, ORGANIZER, seriousA11yViolations, snap, test } from './fixtures.ts';
 import { qrY4m } from './qr-y4m.ts';
@@ -30,6 +30,19 @@ async function cameraShowing(code: string) {
     executablePath: CHROME_PATH,
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
+}
+
+/**
+ * The door comes back online: its waiting scans sync, the event's arrivals reach `arrivals`, and
+ * `name`'s scan in the recent list shows synced. Answers the recent list.
+ */
+async function syncBackOnline(page: Page, request: APIRequestContext, token: string, arrivals: number, name: string): Promise<Locator> {
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('sync-banner')).toHaveText(SYNCED, { timeout: 30_000 });
+  await expect.poll(() => arrived(request, token)).toBe(arrivals);
+  const recent = page.getByRole('list', { name: 'Recent scans' });
+  await expect(recent.getByRole('listitem').filter({ hasText: name }).first()).toContainText('synced');
+  return recent;
 }
 
 interface NotArrived {
@@ -152,11 +165,7 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
     await expect(page.getByTestId('sync-banner')).toContainText('2 scans waiting to sync');
 
     // Back online: the scans go, and the arrivals count them.
-    await context.setOffline(false);
-    await expect(page.getByTestId('sync-banner')).toHaveText(SYNCED, { timeout: 30_000 });
-    await expect.poll(() => arrived(request, token)).toBe(arrivedBefore + 2);
-    const recent = page.getByRole('list', { name: 'Recent scans' });
-    await expect(recent.getByRole('listitem').filter({ hasText: byName.attendeeName }).first()).toContainText('synced');
+    const recent = await syncBackOnline(page, request, token, arrivedBefore + 2, byName.attendeeName);
 
     // Undo both (a mistake at the door), synced too: the arrivals are as before, and so is the demo data.
     for (const person of [byName, scanned]) {
@@ -227,11 +236,7 @@ test('a door asks the server for badges its list does not hold: right after pair
     await snap(page, 'checkin-unlisted-offline');
     await result.getByRole('button', { name: 'Admit' }).click();
     await expect(page.getByTestId('sync-banner')).toContainText('1 scan waiting to sync');
-    await context.setOffline(false);
-    await expect(page.getByTestId('sync-banner')).toHaveText(SYNCED, { timeout: 30_000 });
-    await expect.poll(() => arrived(request, token)).toBe(arrivedBefore + 3);
-    const recent = page.getByRole('list', { name: 'Recent scans' });
-    await expect(recent.getByRole('listitem').filter({ hasText: offline.name }).first()).toContainText('synced');
+    const recent = await syncBackOnline(page, request, token, arrivedBefore + 3, offline.name);
 
     // Undone again, so the arrivals are as they were for later specs.
     for (const name of [offline.name, fresh.name, atOnce.attendeeName]) {
