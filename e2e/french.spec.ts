@@ -1,0 +1,133 @@
+/**
+ * The portal in Canadian French (docs/decisions/016-web-i18n-react-intl.md): a dealer chooses
+ * Français on /nbc, signs in, and reads the welcome page, its tabs and the enrollment page in
+ * French, with axe passing; and the attendee pages, walked in French, show no string of the English
+ * catalog (every part of apps/web/src/i18n/messages/en; brand names and codes, the same in both
+ * languages, are left out).
+ */
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, expect, seriousA11yViolations, snap, test } from './fixtures.ts';
+
+type Part = Readonly<Record<string, string>>;
+
+/** Every English part and its French part, merged. */
+async function catalogs(): Promise<{ en: Part; fr: Part }> {
+  const parts = ['base', 'content', 'enrollment', 'retailer-report', 'registration', 'sessions', 'reporting', 'sessions-report', 'door'];
+  const en: Record<string, string> = {};
+  const fr: Record<string, string> = {};
+  for (const part of parts) {
+    const enModule = (await import(`../apps/web/src/i18n/messages/en/${part}.ts`)) as Record<string, Part>;
+    const frModule = (await import(`../apps/web/src/i18n/messages/fr-CA/${part}.ts`)) as Record<string, Part>;
+    Object.assign(en, ...Object.values(enModule));
+    Object.assign(fr, ...Object.values(frModule));
+  }
+  return { en, fr };
+}
+
+/**
+ * The English words a French page must not show: each message's literal runs (ICU arguments,
+ * plural and select branches and tags taken out) longer than 3 characters, for messages whose
+ * French differs (a brand or code reads the same in both).
+ */
+async function englishFragments(): Promise<string[]> {
+  const { en, fr } = await catalogs();
+  const fragments = new Set<string>();
+  for (const [id, message] of Object.entries(en)) {
+    if (fr[id] === undefined || fr[id] === message) continue;
+    // Nested braces (plural, select) are removed from the inside out.
+    let flat = message;
+    for (let previous = ''; previous !== flat; ) {
+      previous = flat;
+      flat = flat.replace(/\{[^{}]*\}/g, '\u0000');
+    }
+    for (const run of flat.replace(/<\/?\w+>/g, '\u0000').split('\u0000')) {
+      const words = run.trim().replace(/[.:,;!?]+$/, '');
+      if (words.length > 3 && !fr[id]!.includes(words)) fragments.add(words);
+    }
+  }
+  return [...fragments];
+}
+
+/** The English fragments the page's visible text holds (whole words only). */
+async function englishOn(page: Page, fragments: readonly string[]): Promise<string[]> {
+  const visible = await page.locator('body').innerText();
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return fragments.filter((fragment) => new RegExp(`(^|[^\\p{L}])${escape(fragment)}($|[^\\p{L}])`, 'u').test(visible));
+}
+
+/** Chooses Français on /nbc and signs in as the demo dealer; the login's own texts are French. */
+async function signInInFrench(page: Page): Promise<void> {
+  await page.goto('/nbc');
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await expect(page.getByRole('button', { name: 'Français' })).toHaveAttribute('aria-pressed', 'true');
+  await page.locator('input[type="email"]').fill(DEMO_ACCOUNTS.dealer.userName);
+  await page.locator('input[type="password"]').fill(DEMO_ACCOUNTS.dealer.password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/nbc\/welcome$/);
+}
+
+/** Scrolls to the foot of the content page so every section loads, then waits for the FAQ. */
+async function loadWholeWelcome(page: Page): Promise<void> {
+  await page.mouse.wheel(0, 400);
+  await expect(page.locator('#faq h2')).toBeVisible({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+test.describe('the portal in French', () => {
+  test('a dealer chooses Français at /nbc, signs in and reads the welcome page and its tabs in French; axe passes', async ({ page }) => {
+    await signInInFrench(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+    const nav = page.getByRole('navigation').first();
+    await expect(nav.getByRole('link', { name: 'Séances' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Déconnexion' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Télécharger mes données' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Lire la suite' })).toBeVisible();
+    await loadWholeWelcome(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await snap(page, 'french-welcome');
+  });
+
+  test('the enrollment page reads in French; axe passes', async ({ page }) => {
+    await signInInFrench(page);
+    await page.goto('/nbc/enrollment');
+    await expect(page.getByRole('heading', { name: 'Inscription', level: 1 })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Type d’inscription' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Direction exécutive' })).toBeVisible();
+    await page.getByRole('radio', { name: 'Direction exécutive' }).check();
+    await expect(page.getByText('Êtes-vous Pat Morgan\u00a0?')).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('no string of the English catalog shows on the welcome and enrollment pages in French', async ({ page }) => {
+    const fragments = await englishFragments();
+    expect(fragments.length).toBeGreaterThan(100);
+    await signInInFrench(page);
+    await loadWholeWelcome(page);
+    // The letter opened, so its own button shows its other label too.
+    await page.getByRole('button', { name: 'Lire la suite' }).click();
+    expect(await englishOn(page, fragments), '/nbc/welcome').toEqual([]);
+    await page.goto('/nbc/enrollment');
+    await expect(page.getByRole('heading', { name: 'Inscription', level: 1 })).toBeVisible();
+    await page.getByRole('radio', { name: 'Autre' }).check();
+    await page.getByRole('button', { name: 'Entrer le nom de la personne' }).click();
+    await page.locator('form.enrollment-name-form button[type="submit"]').click();
+    expect(await englishOn(page, fragments), '/nbc/enrollment').toEqual([]);
+  });
+
+  // Known gap: the sessions and registration pages are converted by their own area's work; their
+  // walk is kept here, to be switched on once their parts are written.
+  test.fixme('no string of the English catalog shows on the sessions page in French', async ({ page }) => {
+    const fragments = await englishFragments();
+    await signInInFrench(page);
+    await page.goto('/nbc/sessions');
+    await expect(page.locator('h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await englishOn(page, fragments), '/nbc/sessions').toEqual([]);
+  });
+
+  test.fixme('the registration page, its confirmation mail and .ics in French, and no English catalog string on it', async () => {
+    // Enrol (Direction exécutive → Oui → the registration window), read the page in French,
+    // complete it, then read the confirmation mail and its calendar file from the loopback mailbox.
+  });
+});
