@@ -154,7 +154,7 @@ export function ReportTable<Row>(props: ReportTableProps<Row>) {
             {footerRows.map((cells, index) => (
               <tr key={index} className="fw-semibold">
                 {columns.map((column, col) => (
-                  <td key={column.key}>{formatCell(cells[col] ?? null, 'text')}</td>
+                  <td key={column.key}>{formatCell(cells[col] ?? null, 'text', language)}</td>
                 ))}
               </tr>
             ))}
