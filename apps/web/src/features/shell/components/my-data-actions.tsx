@@ -23,10 +23,10 @@ export function MyDataActions() {
   };
   return (
     <div className="d-flex flex-wrap gap-2 my-data-actions">
-      <button type="button" className="btn btn-link btn-sm p-0" onClick={onDownload} disabled={busy}>
+      <button type="button" className="btn btn-link btn-sm p-0 text-nowrap" onClick={onDownload} disabled={busy}>
         {t('shell.myData.download')}
       </button>
-      <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setAsking(true)}>
+      <button type="button" className="btn btn-link btn-sm p-0 text-nowrap" onClick={() => setAsking(true)}>
         {t('shell.myData.erase')}
       </button>
       {asking && (
