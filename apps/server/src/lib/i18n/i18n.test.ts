@@ -45,6 +45,13 @@ describe('server catalogs', () => {
   it('translates the English server messages, carrying their values', () => {
     expect(translateServerMessage('fr-CA', 'Jordan Lee is already on the waiting list for this event.')).toBe('Jordan Lee est déjà sur la liste d’attente de cet événement.');
     expect(translateServerMessage('fr-CA', 'firstName must be at most 30 characters')).toBe('firstName\u00a0: 30 caractères au maximum');
+    // Refusals of the registration, transfer and door paths, with their values carried over.
+    expect(translateServerMessage('fr-CA', 'Spring Summit is full: all 200 places are taken.')).toBe('L’événement Spring Summit est complet\u00a0: les 200 places sont prises.');
+    expect(translateServerMessage('fr-CA', 'Your place has passed to Dana Roy, who accepted it: this link no longer opens the registration.')).toBe('Votre place a été cédée à Dana Roy, qui l’a acceptée\u00a0: ce lien n’ouvre plus l’inscription.');
+    expect(translateServerMessage('fr-CA', 'Changes to registrations for NBC closed on 2027-03-01. Please contact the help desk at 555-0100.')).toBe(
+      'Les modifications aux inscriptions pour l’événement NBC ont pris fin le 2027-03-01. Veuillez communiquer avec le service d’assistance au 555-0100.',
+    );
+    expect(translateServerMessage('fr-CA', 'This pairing code has expired. Ask an organizer for a new one.')).toBe('Ce code de jumelage a expiré. Demandez-en un nouveau à un organisateur.');
     expect(translateServerMessage('fr-CA', 'Something no catalog knows.')).toBe('Something no catalog knows.');
     expect(translateServerMessage('en', 'Not found')).toBe('Not found');
   });
