@@ -66,12 +66,14 @@ export async function runLoad(spec: LoadSpec): Promise<LoadSummary> {
  * CPU time (µs, user + system) used so far by every process of this machine named `postgres`
  * (the server and its backends), read from /proc; 0 where /proc is missing. Taken before and after
  * a load, it gives the database's share of a request's CPU beside the app's and the generator's.
+ * `only`: these processes alone (e.g. the backends serving the bench's own database, so other users
+ * of a shared PostgreSQL server are not counted).
  */
-export function postgresCpuMicros(): number {
+export function postgresCpuMicros(only?: ReadonlySet<number>): number {
   let ticks = 0;
   let pids: string[];
   try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    pids = only ? [...only].map(String) : readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
     return 0;
   }

@@ -1,0 +1,212 @@
+/**
+ * The enrollment rush: the moment registration opens, the dealers of 50 stores submit their staff's
+ * registrations at once against one event with a capacity (default 2,000 places, 3,000 submits).
+ * Each store is one client (a keep-alive connection) sending its 60 submits one after the other; the
+ * 50 clients start together. Before the rush each dealer signs in and asks for a registration link
+ * per colleague (`GetBuiltinLink`, "Other"); the rush is the hosted page's submit
+ * (`POST /api/Registration/{token}`), where the place is taken or the waiting list joined.
+ *
+ * Checked after the run: no overbooking (exactly `capacity` of the rush's registrations Enrolled, the
+ * rest Waitlisted, and the event's places held equal to its capacity), every submit answered 200, the
+ * waiting list dense and in the order the submits were served (positions 1..n, each once, in the
+ * order of the queue's sequence). Printed: submits per minute, p50/p99, CPU per submit (the app, this
+ * process; PostgreSQL, its processes; the load generator, its own process), the load average and the
+ * CPU steal it ran under.
+ *   npx tsx bench/enrollment-rush/enrollment-rush.bench.ts [--engine postgres|pglite|both] [--stores 50] [--submits 3000] [--capacity 2000] [--profile out.cpuprofile]
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, schema } from '@portal/db';
+import { loginToken, startBenchServer, type Engine } from '../lib/bench-server.ts';
+import { profileWhile } from '../lib/cpu-profile.ts';
+import { postgresCpuMicros } from '../lib/load.ts';
+import { machineSample, machineSince } from '../lib/machine.ts';
+import { percentile } from '../lib/stats.ts';
+
+const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
+const engineArg = args.get('--engine') ?? 'postgres';
+const engines: Engine[] = engineArg === 'both' ? ['postgres', 'pglite'] : [engineArg as Engine];
+const storeCount = Number(args.get('--stores') ?? 50);
+const submits = Number(args.get('--submits') ?? 3000);
+const capacity = Number(args.get('--capacity') ?? 2000);
+const profileOut = args.get('--profile');
+const perStore = Math.ceil(submits / storeCount);
+const EVENT = 'nbc';
+const { events, people, registrations, stores } = schema;
+
+interface Answer {
+  lane: number;
+  status: number;
+  ms: number;
+  body: { data?: { status?: string; waitlistPosition?: number } } | string;
+}
+interface Run {
+  wallMs: number;
+  loadCpuMicros: number;
+  answers: Answer[];
+}
+
+/** Sends `lanes` of requests (each lane one client, one request after the other) from a process of its own. */
+async function runLanes(url: string, lanes: { method: string; path: string; headers?: Record<string, string>; body?: unknown }[][]): Promise<Run> {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-rush-'));
+  try {
+    const file = join(dir, 'spec.json');
+    writeFileSync(file, JSON.stringify({ url, lanes }));
+    const runner = new URL('../lib/request-list-runner.mjs', import.meta.url).pathname;
+    const { stdout } = await promisify(execFile)(process.execPath, [runner, file], { maxBuffer: 256 * 1024 * 1024 });
+    return JSON.parse(stdout) as Run;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const dataOf = (a: Answer) => (typeof a.body === 'object' ? a.body.data : undefined);
+
+async function rush(engine: Engine) {
+  const startedAt = performance.now();
+  const server = await startBenchServer(engine, 5000, { PUBLIC_URL: 'http://portal.test' }, { template: true });
+  try {
+    const db = server.database.db;
+    console.log(`${engine}: 5,000 demo stores ready and the app started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+    // One dealer of each of the first `storeCount` stores with a roster (their login: the demo dealer code).
+    const dealers = rowsOf<{ email: string; store: string }>(
+      await db.execute(sql`
+        select distinct on (p.store_dlrnum) p.email, p.store_dlrnum as store
+        from ${people} p join ${stores} s on s.dlrnum = p.store_dlrnum
+        where p.category = 'dealer_staff' order by p.store_dlrnum, p.id limit ${storeCount}`),
+    );
+    if (dealers.length < storeCount) throw new Error(`only ${dealers.length} stores with dealer staff`);
+    const [event] = await db.select().from(events).where(eq(events.id, EVENT));
+    if (!event) throw new Error(`no event ${EVENT}`);
+    // The window open, no questions in the way of a submit (none are asked of the demo's dealers).
+    await db.update(events).set({ registrationOpensAt: null, registrationClosesAt: null }).where(eq(events.id, EVENT));
+
+    // Links: each dealer asks for one per colleague of theirs, by name (a new roster person each).
+    const tokens = await Promise.all(dealers.map((d) => loginToken(server.url, { userName: d.email, password: 'DEALER27', eventType: EVENT, IsReporting: false })));
+    const linkStarted = performance.now();
+    // Ten stores at a time: the set-up is not what is measured, and on a loaded machine 50 at once can
+    // wait out the pool's 5 s for a connection.
+    const linkAnswers: Answer[] = [];
+    for (let from = 0; from < dealers.length; from += 10) {
+      const batch = await runLanes(
+        server.url,
+        dealers.slice(from, from + 10).map((d, b) =>
+        Array.from({ length: perStore }, (_, i) => ({
+          method: 'POST',
+          path: '/api/Enrollment/GetBuiltinLink',
+          headers: { authorization: `Bearer ${tokens[from + b]}` },
+          body: { firstName: `Rush${i}`, lastName: `Store${d.store}`, isManager: false, isGeneralManager: false, isVirtual: false },
+        })),
+        ),
+      );
+      linkAnswers.push(...batch.answers.map((a) => ({ ...a, lane: a.lane + from })));
+    }
+    const linkRun = { answers: linkAnswers };
+    const badLinks = linkRun.answers.filter((a) => a.status !== 200);
+    if (badLinks.length) throw new Error(`${badLinks.length} link requests failed: ${JSON.stringify(badLinks[0])}`);
+    console.log(`${linkRun.answers.length} links handed out in ${((performance.now() - linkStarted) / 1000).toFixed(1)} s`);
+    const lanes = dealers.map((d, s) =>
+      linkRun.answers
+        .filter((a) => a.lane === s)
+        .slice(0, s < submits % storeCount || submits % storeCount === 0 ? perStore : perStore - 1)
+        .map((a, i) => {
+          const link = (a.body as { data: string }).data;
+          return {
+            method: 'POST',
+            path: `/api/Registration/${link.slice(link.lastIndexOf('/') + 1)}`,
+            body: { action: 'submit', firstName: `Rush${i}`, lastName: `Store${d.store}`, email: `rush.${i}.${d.store}@dealers.example.com`, isVirtual: false, arrivalDate: event.startsOn, departureDate: event.endsOn },
+          };
+        }),
+    );
+    const total = lanes.reduce((n, l) => n + l.length, 0);
+
+    // The capacity: the places held before the rush plus `capacity` for the rush's registrations.
+    const heldNow = async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from registrations where event_id = ${EVENT} and status in ('Enrolled', 'Offered')`))[0]!.n;
+    const waitingBefore = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from registrations where event_id = ${EVENT} and status = 'Waitlisted' and waitlist_code_id is null`))[0]!.n;
+    const heldBefore = await heldNow();
+    await db.update(events).set({ capacity: heldBefore + capacity }).where(eq(events.id, EVENT));
+    await db.execute(sql`analyze`);
+
+    // The rush.
+    const machine0 = machineSample();
+    const cpu0 = process.cpuUsage();
+    // PostgreSQL's CPU: the backends serving this database only (the server is shared with other work).
+    const backends = async () => new Set(rowsOf<{ pid: number }>(await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).map((r) => r.pid));
+    const pids = engine === 'postgres' ? await backends() : new Set<number>();
+    const pg0 = new Map([...pids].map((pid) => [pid, postgresCpuMicros(new Set([pid]))]));
+    let run: Run | undefined;
+    const go = async () => {
+      run = await runLanes(server.url, lanes);
+    };
+    if (profileOut) await profileWhile(go, profileOut);
+    else await go();
+    const cpu = process.cpuUsage(cpu0);
+    let pgMicros = 0;
+    if (engine === 'postgres') {
+      // Backends the pool opened during the rush count from zero; one that ended meanwhile is not counted.
+      for (const pid of await backends()) pgMicros += postgresCpuMicros(new Set([pid])) - (pg0.get(pid) ?? 0);
+    }
+    const machine = machineSince(machine0);
+    const { answers, wallMs, loadCpuMicros } = run!;
+
+    // Correctness: every submit answered, no overbooking, the waiting list in order.
+    const failed = answers.filter((a) => a.status !== 200);
+    const statuses = new Map<string, number>();
+    for (const a of answers) statuses.set(dataOf(a)?.status ?? `http ${a.status}`, (statuses.get(dataOf(a)?.status ?? `http ${a.status}`) ?? 0) + 1);
+    const rushIds = rowsOf<{ id: number; status: string; waitlist_order: string | null }>(
+      await db.execute(sql`
+        select r.id, r.status, r.waitlist_order::text from ${registrations} r join ${people} p on p.id = r.attendee_id
+        where r.event_id = ${EVENT} and p.email like 'rush.%@dealers.example.com' order by r.waitlist_order nulls first, r.id`),
+    );
+    const enrolled = rushIds.filter((r) => r.status === 'Enrolled').length;
+    const waitlisted = rushIds.filter((r) => r.status === 'Waitlisted');
+    const heldAfter = await heldNow();
+    const positions = answers.map((a) => dataOf(a)?.waitlistPosition).filter((p): p is number => p !== undefined);
+    const expectedPositions = Array.from({ length: total - capacity }, (_, i) => waitingBefore + i + 1);
+    const positionsDense = positions.length === expectedPositions.length && [...positions].sort((a, b) => a - b).every((p, i) => p === expectedPositions[i]);
+    // Each position answered matches the queue's order: the registration with the k-th smallest waitlist_order got position waitingBefore + k.
+    const orderOk = waitlisted.every((_, k) => k === 0 || BigInt(waitlisted[k]!.waitlist_order!) > BigInt(waitlisted[k - 1]!.waitlist_order!));
+    const checks = {
+      everySubmitAnswered200: failed.length === 0,
+      enrolledExactlyCapacity: enrolled === capacity,
+      restWaitlisted: waitlisted.length === total - capacity,
+      placesHeldEqualCapacity: heldAfter === heldBefore + capacity,
+      waitlistPositionsDenseAndUnique: positionsDense,
+      waitlistInQueueOrder: orderOk,
+    };
+    const latencies = answers.map((a) => a.ms);
+    const per = (micros: number) => Math.round(micros / Math.max(1, answers.length));
+    const result = {
+      engine,
+      stores: storeCount,
+      submits: total,
+      capacity,
+      statuses: Object.fromEntries(statuses),
+      submitsPerMinute: Math.round((answers.length / wallMs) * 60_000),
+      wallSeconds: +(wallMs / 1000).toFixed(2),
+      p50: +percentile(latencies, 50).toFixed(1),
+      p99: +percentile(latencies, 99).toFixed(1),
+      max: +Math.max(...latencies).toFixed(1),
+      appCpuMicrosPerSubmit: per(cpu.user + cpu.system),
+      postgresCpuMicrosPerSubmit: per(pgMicros),
+      loadCpuMicrosPerSubmit: per(loadCpuMicros),
+      machine,
+      checks,
+      aim: { submitsPerMinute: 6000, p99Ms: 200 },
+    };
+    console.log(JSON.stringify(result));
+    if (failed.length) console.log(`first failure: ${JSON.stringify(failed[0])}`);
+    if (!Object.values(checks).every(Boolean)) {
+      process.exitCode = 1;
+      console.log('CORRECTNESS CHECK FAILED');
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+for (const engine of engines) await rush(engine);
