@@ -106,7 +106,7 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel('Pairing code').fill('DOOR-NBC-27');
     await page.getByRole('button', { name: 'Pair this device' }).click();
-    await expect(page.getByText(/Door 1 · \d+ on the list · list updated/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/Door 1 · [\d,]+ on the list · list updated/)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('sync-banner')).toHaveText(SYNCED);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await snap(page, 'checkin-paired');
@@ -161,7 +161,7 @@ test('a door pairs, scans a badge with the camera, checks someone in by name off
     // door with its list and the scans still waiting (IndexedDB).
     expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(`${baseURL}/checkin`);
     await page.reload();
-    await expect(page.getByText(/Door 1 · \d+ on the list/)).toBeVisible();
+    await expect(page.getByText(/Door 1 · [\d,]+ on the list/)).toBeVisible();
     await expect(page.getByTestId('sync-banner')).toContainText('2 scans waiting to sync');
 
     // Back online: the scans go, and the arrivals count them.
@@ -250,6 +250,69 @@ test('a door asks the server for badges its list does not hold: right after pair
   } finally {
     await browser.close();
   }
+});
+
+/** Buttons on screen whose label wraps onto a second line, overflows the button, or that stand past the page's right edge (none should). */
+async function wrappedButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button')]
+      .filter((button) => button.offsetParent !== null)
+      .filter((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        return lines.size > 1 || button.scrollWidth > button.clientWidth + 1 || button.getBoundingClientRect().right > document.documentElement.clientWidth + 1;
+      })
+      .map((button) => button.textContent ?? ''),
+  );
+}
+
+test('a French door (the browser in fr-CA): pairs, scans one badge in French, no button label wraps at 360 and 768 px', async ({ browser, request }) => {
+  const token = await organizerToken(request);
+  const [person] = await notArrived(request, token, 5);
+  if (!person) throw new Error('no demo attendee to check in');
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? '', locale: 'fr-CA', viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/checkin');
+  await expect(page.getByRole('heading', { name: 'Accueil aux portes' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  expect(await wrappedButtons(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('door-fr-pairing-360.png') });
+  await page.getByLabel('Code de jumelage').fill('DOOR-NBC-27');
+  await page.getByRole('button', { name: 'Jumeler l’appareil' }).click();
+  await expect(page.getByText(/Door 1 · [\d\s\u00a0\u202f]+ personnes sur la liste · liste mise à jour à \d\d h \d\d/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('sync-banner')).toHaveText(/^En ligne\. Tous les passages sont synchronisés\. Liste mise à jour /);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.getByLabel('Code du porte-nom').fill(person.code);
+  await page.getByLabel('Code du porte-nom').press('Enter');
+  const result = page.getByRole('alertdialog');
+  await expect(result).toHaveAttribute('data-result', 'checked_in');
+  await expect(result).toContainText('Bienvenue');
+  await expect(result).toContainText(person.attendeeName);
+  for (const width of [360, 768]) {
+    await page.setViewportSize({ width, height: 740 });
+    expect(await wrappedButtons(page), `result at ${width} px`).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`door-fr-green-${width}.png`) });
+  }
+  await result.getByRole('button', { name: 'Annuler' }).click();
+  await expect(result).toHaveAttribute('data-result', 'undone');
+  await expect(result).toContainText('Accueil annulé');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('sync-banner')).toHaveText(/^En ligne\. Tous les passages sont synchronisés\./, { timeout: 30_000 });
+  // Every screen of the door at both widths: scan, device (printer, unpair), the camera section.
+  for (const width of [360, 768]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.getByRole('button', { name: 'Lecture' }).click();
+    expect(await wrappedButtons(page), `scan at ${width} px`).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`door-fr-scan-${width}.png`), fullPage: true });
+    await page.getByRole('button', { name: 'Appareil' }).click();
+    await page.getByRole('button', { name: 'Dissocier l’appareil' }).click();
+    expect(await wrappedButtons(page), `device at ${width} px`).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`door-fr-device-${width}.png`), fullPage: true });
+    await page.getByRole('button', { name: 'Garder jumelé' }).click();
+  }
+  await context.close();
 });
 
 test('the door page is its own: the attendee pages load none of it, and it has its manifest and worker', async ({ page, request }) => {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './vite.config.ts';
+import { NO_PARSER, precompileMessages, precompress } from './vite.config.ts';
 
 /**
  * The door app's service worker (docs/checkin-app.md): checkin-sw.template.js with the list of
@@ -58,7 +58,9 @@ export default defineConfig({
   root: import.meta.dirname,
   // public/ is copied by the attendee app's build (the manifest and icons are there).
   publicDir: false,
-  plugins: [react(), checkinServiceWorker(), precompress(/\/(checkin[^/]*|assets\/(checkin|door)-[^/]*)$/)],
+  // The door's catalog part is compiled to syntax trees too, so react-intl's parser is not shipped.
+  plugins: [react(), precompileMessages(), checkinServiceWorker(), precompress(/\/(checkin[^/]*|assets\/(checkin|door)-[^/]*)$/)],
+  resolve: { alias: [NO_PARSER] },
   build: {
     outDir: 'dist',
     emptyOutDir: false,

@@ -14,7 +14,7 @@ const proxied = ['/api', '/User', '/Admin/', '/content', '/content-assets'];
  * ships react-intl without its message parser (about 10 kB gz; the parser is aliased away below).
  * Tests and the dev server keep the plain strings and the parser.
  */
-function precompileMessages(): Plugin {
+export function precompileMessages(): Plugin {
   return {
     name: 'portal-precompile-messages',
     apply: 'build',
@@ -230,6 +230,9 @@ const CHUNK_GROUPS = [
   },
 ];
 
+/** react-intl without its message parser, for builds whose catalogs are precompiled (the door's too). */
+export const NO_PARSER = { find: /^@formatjs\/icu-messageformat-parser$/, replacement: join(import.meta.dirname, 'node_modules/@formatjs/icu-messageformat-parser/no-parser.js') };
+
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   plugins: [react(), precompileMessages(), compileHints(), bootPreloads(), routePreloads(), precompress()],
@@ -238,7 +241,7 @@ export default defineConfig(({ command }) => ({
     alias: [
       { find: 'axios', replacement: join(import.meta.dirname, 'src/lib/axios-stub.ts') },
       // The built catalogs are syntax trees (precompileMessages): react-intl needs no parser.
-      ...(command === 'build' ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: join(import.meta.dirname, 'node_modules/@formatjs/icu-messageformat-parser/no-parser.js') }] : []),
+      ...(command === 'build' ? [NO_PARSER] : []),
     ],
   },
   // The built stylesheet keeps only the Bootstrap rules the app can use (unused-css.ts).

@@ -77,7 +77,7 @@ try {
     await page.getByLabel('Pairing code').fill('DOOR-NBC-27');
     await page.getByRole('button', { name: 'Pair this device' }).click();
     await page.getByText(/list updated/).waitFor({ timeout: 60_000 });
-    const rosterSize = Number((await page.getByText(/on the list/).textContent())?.match(/(\d+) on the list/)?.[1] ?? 0);
+    const rosterSize = Number((await page.getByText(/on the list/).textContent())?.match(/([\d,]+) on the list/)?.[1]?.replace(/,/g, '') ?? 0);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 

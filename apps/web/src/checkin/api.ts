@@ -20,6 +20,7 @@ import {
   type WalkInData,
   type LabelSize,
 } from '@portal/contracts/event-days';
+import { currentLanguage } from '../i18n/language.ts';
 
 /**
  * A roster row as the door keeps it. `emailHash` (a keyed hash of the address, `emailHashOf` in
@@ -42,6 +43,8 @@ export class DoorApiError extends Error {
     /** HTTP status; 0 when no answer arrived (offline, network down, server away). */
     readonly status: number,
     message: string,
+    /** The message is the server's own (in the device's language), not one made here. */
+    readonly fromServer = false,
   ) {
     super(message);
   }
@@ -65,7 +68,8 @@ export function setApiBase(base: string): void {
 const envelope = z.object({ succeeded: z.boolean(), message: z.string().nullable().optional(), data: z.unknown() });
 
 async function call<T>(schema: z.ZodType<T>, path: string, options: { token?: string; method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The server's refusals come in the device's language (docs/decisions/022-server-languages.md).
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage() };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
@@ -88,9 +92,9 @@ async function call<T>(schema: z.ZodType<T>, path: string, options: { token?: st
   }
   const parsed = envelope.safeParse(json);
   if (!response.ok || !parsed.success || !parsed.data.succeeded) {
-    const message = parsed.success && parsed.data.message ? parsed.data.message : `The server answered ${response.status}.`;
+    const said = parsed.success && parsed.data.message ? parsed.data.message : null;
     // 502-504 from a proxy: the server is away, as good as offline for the door.
-    throw new DoorApiError(response.status >= 502 && response.status <= 504 ? 0 : response.status, message);
+    throw new DoorApiError(response.status >= 502 && response.status <= 504 ? 0 : response.status, said ?? `The server answered ${response.status}.`, said !== null);
   }
   const data = schema.safeParse(parsed.data.data);
   if (!data.success) throw new DoorApiError(response.status, `Unexpected answer from ${path}.`);
@@ -127,7 +131,7 @@ export async function fetchBadgePdf(token: string, registrationId: number, size:
   try {
     response = await fetch(`${apiBase}${CHECKIN_PATHS.badgePrints}`, {
       method: 'POST',
-      headers: { accept: 'application/pdf', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { accept: 'application/pdf', 'accept-language': currentLanguage(), authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ registrationId, size }),
       signal: AbortSignal.timeout(20_000),
       cache: 'no-store',
@@ -136,14 +140,14 @@ export async function fetchBadgePdf(token: string, registrationId: number, size:
     throw new DoorApiError(0, 'No connection to the server.');
   }
   if (response.ok && response.headers.get('content-type')?.startsWith('application/pdf')) return response.blob();
-  let message = `The server answered ${response.status}.`;
+  let said: string | null = null;
   try {
     const parsed = envelope.safeParse(await response.json());
-    if (parsed.success && parsed.data.message) message = parsed.data.message;
+    if (parsed.success && parsed.data.message) said = parsed.data.message;
   } catch {
     // not JSON: the status tells
   }
-  throw new DoorApiError(response.status >= 502 && response.status <= 504 ? 0 : response.status, message);
+  throw new DoorApiError(response.status >= 502 && response.status <= 504 ? 0 : response.status, said ?? `The server answered ${response.status}.`, said !== null);
 }
 
 export interface DoorPerson {

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBase } from './api.ts';
 import { CheckinApp } from './app.tsx';
 import { Door } from './door.ts';
+import { DOOR_LANGUAGE_KEY } from './language.ts';
+import { setLanguage } from '../i18n/language.ts';
 import { startDoorServer, type DoorServer } from './test/door-server.ts';
 
 let server: DoorServer;
@@ -19,6 +21,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   cleanup();
+  setLanguage('en');
   await server.stop();
   await (await Door.load())?.wipe('unpaired');
 });
@@ -191,5 +194,61 @@ describe('door app screens', { timeout: 20_000 }, () => {
     await server.stop();
     await user.click(within(amber).getByRole('button', { name: 'Print badge' }));
     expect(await within(amber).findByRole('alert')).toHaveTextContent('Printing needs the network');
+  });
+});
+
+describe('door app screens in French', { timeout: 20_000 }, () => {
+  it('pairs, shows a green and an amber result, the banner and the search in French, kept under the door’s own key', async () => {
+    const user = userEvent.setup();
+    render(<CheckinApp />);
+    // Chosen on the pairing screen: stored for the door only, <html lang> follows.
+    await user.click(await screen.findByRole('button', { name: 'Français' }));
+    expect(await screen.findByRole('heading', { name: 'Accueil aux portes' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('fr-CA');
+    expect(window.localStorage.getItem(DOOR_LANGUAGE_KEY)).toBe('fr-CA');
+    expect(window.localStorage.getItem('portal.language')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Jumeler l’appareil' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Entrez le code de jumelage affiché dans la console.');
+    await user.type(screen.getByLabelText('Code de jumelage'), 'door-test-1');
+    await user.click(screen.getByRole('button', { name: 'Jumeler l’appareil' }));
+    await screen.findByText(/Door 1 · 2 personnes sur la liste/);
+    await waitFor(() => expect(screen.getByTestId('sync-banner')).toHaveTextContent('En ligne. Tous les passages sont synchronisés.'));
+    expect(screen.getByTestId('list-age')).toHaveTextContent(/^Liste mise à jour il y a \d+ s\.$/);
+
+    await user.type(screen.getByLabelText('Code du porte-nom'), `${server.badge(21)}{Enter}`);
+    const green = await screen.findByRole('alertdialog');
+    expect(green).toHaveAttribute('data-result', 'checked_in');
+    expect(green).toHaveTextContent('Bienvenue');
+    expect(green).toHaveTextContent('Concessionnaire');
+    await user.click(within(green).getByRole('button', { name: 'Suivant' }));
+    await waitFor(() => expect(screen.getByLabelText('Code du porte-nom')).toHaveFocus());
+    await user.type(screen.getByLabelText('Code du porte-nom'), `${server.badge(21)}{Enter}`);
+    const amber = await screen.findByRole('alertdialog');
+    expect(amber).toHaveAttribute('data-result', 'already');
+    expect(amber).toHaveTextContent(/déjà accueilli à \d\d h \d\d, Door 1/);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByLabelText('Code du porte-nom')).toHaveFocus());
+
+    await user.type(screen.getByLabelText('Nom, magasin ou courriel'), 'dunn');
+    expect(await screen.findByRole('button', { name: 'Accueillir Cleo Dunn' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Résultats de la recherche' })).toHaveTextContent('Annulé');
+    expect(within(screen.getByRole('list', { name: 'Derniers passages' })).getAllByText('accueilli').length).toBeGreaterThan(0);
+
+    // Offline: the banner counts the scans waiting with French plurals.
+    await waitFor(() => expect(screen.getByTestId('sync-banner')).toHaveTextContent('Tous les passages sont synchronisés.'));
+    await server.stop();
+    window.dispatchEvent(new Event('offline'));
+    await user.clear(screen.getByLabelText('Nom, magasin ou courriel'));
+    await user.type(screen.getByLabelText('Nom, magasin ou courriel'), 'dunn');
+    await user.click(await screen.findByRole('button', { name: 'Accueillir Cleo Dunn' }));
+    const red = await screen.findByRole('alertdialog');
+    expect(red).toHaveTextContent('Cette inscription est annulée.');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByTestId('sync-banner')).toHaveTextContent('Hors ligne : la lecture se poursuit à partir de la liste de cet appareil. 1 passage en attente de synchronisation.');
+
+    // The menu has the switch too: back to English at once.
+    await user.click(within(screen.getByRole('navigation', { name: 'Porte' })).getByRole('button', { name: 'English' }));
+    expect(await screen.findByLabelText('Badge code')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
   });
 });

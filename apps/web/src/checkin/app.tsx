@@ -1,18 +1,42 @@
 /**
- * The door app (docs/checkin-app.md): opens what the device holds and chooses the screen: loading,
- * pairing (also after the device's data was deleted, saying why), or the paired door. The screens
- * are in screens/.
+ * The door app (docs/checkin-app.md): in the device's own language (chosen on the pairing screen or
+ * under Device, kept apart from the portal's), it opens what the device holds and chooses the
+ * screen: loading, pairing (also after the device's data was deleted, saying why), or the paired
+ * door. The screens are in screens/.
  */
-import { useEffect, useState } from 'react';
+import './language.ts';
+import { Suspense, useEffect, useState } from 'react';
+import { MessagesArea } from '../i18n/area.tsx';
+import { I18nProvider } from '../i18n/provider.tsx';
+import { useT } from '../i18n/use-t.ts';
 import { Door, eventOver, type WipeReason } from './door.ts';
+import { doorMessages } from './messages.ts';
 import { LoadErrorScreen, LoadingScreen } from './screens/loading.tsx';
 import { PairScreen } from './screens/pairing.tsx';
 import { DoorScreen } from './screens/station.tsx';
 
 export function CheckinApp() {
+  return (
+    <I18nProvider>
+      <Suspense fallback={null}>
+        <MessagesArea area={doorMessages}>
+          <DoorApp />
+        </MessagesArea>
+      </Suspense>
+    </I18nProvider>
+  );
+}
+
+function DoorApp() {
+  const t = useT();
   const [door, setDoor] = useState<Door | null | undefined>(undefined);
   const [wiped, setWiped] = useState<WipeReason | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
+
+  const title = t('door.title');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 
   useEffect(() => {
     Door.load()

@@ -4,6 +4,7 @@
  * of its last result is not reported again, so a badge held in view does not scan twice.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../i18n/use-t.ts';
 import { loadDetector, type QrDetector } from './decoder.ts';
 
 const FRAME_MS = 120;
@@ -17,7 +18,8 @@ const SAME_CODE_MS = 4000;
 export function Camera({ paused, onCode }: { paused: boolean; onCode: (code: string, startedAt: number) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<'starting' | 'running' | 'failed'>('starting');
-  const [message, setMessage] = useState('');
+  const t = useT();
+  const [failure, setFailure] = useState<'door.camera.denied' | 'door.camera.none' | 'door.camera.failed'>('door.camera.failed');
   const [kind, setKind] = useState<QrDetector['kind'] | null>(null);
   const pausedRef = useRef(paused);
   const onCodeRef = useRef(onCode);
@@ -79,13 +81,7 @@ export function Camera({ paused, onCode }: { paused: boolean; onCode: (code: str
         if (stopped) return;
         setState('failed');
         const name = error instanceof DOMException ? error.name : '';
-        setMessage(
-          name === 'NotAllowedError'
-            ? 'The camera is not allowed for this page. Allow it in the browser, or type or scan the code into the field above.'
-            : name === 'NotFoundError'
-              ? 'This device has no camera. Use a handheld scanner or the search.'
-              : 'The camera could not start. Use a handheld scanner or the search.',
-        );
+        setFailure(name === 'NotAllowedError' ? 'door.camera.denied' : name === 'NotFoundError' ? 'door.camera.none' : 'door.camera.failed');
       }
     })();
     return () => {
@@ -97,14 +93,14 @@ export function Camera({ paused, onCode }: { paused: boolean; onCode: (code: str
 
   return (
     <div className="door-camera">
-      <video ref={video} muted playsInline aria-label="Camera view" />
-      {state === 'starting' && <p className="door-camera-note">Starting the camera…</p>}
+      <video ref={video} muted playsInline aria-label={t('door.camera.view')} />
+      {state === 'starting' && <p className="door-camera-note">{t('door.camera.starting')}</p>}
       {state === 'running' && <p className="door-camera-note" data-decoder={kind ?? undefined}>
-          Hold the badge's QR code in the frame.
+          {t('door.camera.hold')}
         </p>}
       {state === 'failed' && (
         <p className="door-camera-note door-error" role="alert">
-          {message}
+          {t(failure)}
         </p>
       )}
     </div>

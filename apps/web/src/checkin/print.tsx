@@ -4,14 +4,16 @@
  * there; the door opens it in a hidden frame and calls `print()` on it, so the browser's print
  * dialog (or a kiosk's silent printing) sends it to the printer.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useT } from '../i18n/use-t.ts';
 import { DoorApiError, type Door } from './door.ts';
+import { useErrorText } from './screens/common.ts';
 
 /** Opens the PDF in a frame of its own and prints it; the frame goes a minute later. */
-export function printPdf(pdf: Blob): void {
+export function printPdf(pdf: Blob, title: string): void {
   const url = URL.createObjectURL(pdf);
   const frame = document.createElement('iframe');
-  frame.title = 'Badge to print';
+  frame.title = title;
   frame.className = 'door-print-frame';
   frame.setAttribute('aria-hidden', 'true');
   frame.tabIndex = -1;
@@ -30,19 +32,26 @@ export function printPdf(pdf: Blob): void {
   document.body.append(frame);
 }
 
-export function printErrorText(error: unknown): string {
-  if (error instanceof DoorApiError && error.offline) return 'Printing needs the network: no connection to the server now.';
-  return error instanceof Error ? `The badge could not be printed: ${error.message}` : 'The badge could not be printed.';
+/** Why a badge did not print, in the device's language. */
+export function usePrintErrorText(): (failure: unknown) => string {
+  const t = useT();
+  const errorText = useErrorText();
+  return useCallback(
+    (failure: unknown) => (failure instanceof DoorApiError && failure.offline ? t('door.print.offline') : t('door.print.failed', { reason: errorText(failure, 'door.print.offline') })),
+    [t, errorText],
+  );
 }
 
 /** Fetches the badge and prints it; throws what went wrong (shown by the caller). */
-export async function printBadge(door: Door, registrationId: number): Promise<void> {
-  printPdf(await door.badgePdf(registrationId));
+export async function printBadge(door: Door, registrationId: number, frameTitle: string): Promise<void> {
+  printPdf(await door.badgePdf(registrationId), frameTitle);
 }
 
 /** "Print badge" for one registration, with its busy and error states. */
 export function PrintBadgeButton({ door, registrationId, className = 'door-button' }: { door: Door; registrationId: number; className?: string }) {
-  const [state, setState] = useState<{ busy: boolean; error: string | null; done: boolean }>({ busy: false, error: null, done: false });
+  const t = useT();
+  const printErrorText = usePrintErrorText();
+  const [state, setState] = useState<{ busy: boolean; failure: { error: unknown } | null; done: boolean }>({ busy: false, failure: null, done: false });
   return (
     <>
       <button
@@ -50,23 +59,23 @@ export function PrintBadgeButton({ door, registrationId, className = 'door-butto
         className={className}
         disabled={state.busy}
         onClick={() => {
-          setState({ busy: true, error: null, done: false });
-          printBadge(door, registrationId).then(
-            () => setState({ busy: false, error: null, done: true }),
-            (error: unknown) => setState({ busy: false, error: printErrorText(error), done: false }),
+          setState({ busy: true, failure: null, done: false });
+          printBadge(door, registrationId, t('door.print.frame')).then(
+            () => setState({ busy: false, failure: null, done: true }),
+            (error: unknown) => setState({ busy: false, failure: { error }, done: false }),
           );
         }}
       >
-        {state.busy ? 'Preparing the badge…' : 'Print badge'}
+        {state.busy ? t('door.print.busy') : t('door.print.button')}
       </button>
-      {state.error && (
+      {state.failure && (
         <p className="door-error door-print-error" role="alert">
-          {state.error}
+          {printErrorText(state.failure.error)}
         </p>
       )}
       {state.done && (
         <p className="door-help" role="status">
-          Sent to the printer ({door.print.labelSize === 'a6' ? 'A6' : `${door.print.labelSize.replace('x', ' × ')} in`} label).
+          {t('door.print.sent', { size: door.print.labelSize })}
         </p>
       )}
     </>

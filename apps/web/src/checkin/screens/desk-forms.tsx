@@ -2,24 +2,23 @@
  * Walk-in and same-store substitution at the door (docs/checkin-app.md), for devices the organizer
  * gave those rights; the server checks the right again on every call. Both need the network.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { RosterRow } from '../api.ts';
-import { DoorApiError, type Door } from '../door.ts';
+import { FormattedMessage } from 'react-intl';
+import { useT } from '../../i18n/use-t.ts';
+import type { Door } from '../door.ts';
 import { PrintBadgeButton } from '../print.tsx';
-
-function errorText(error: unknown): string {
-  if (error instanceof DoorApiError && error.offline) return 'This needs the network: no connection to the server now.';
-  return error instanceof Error ? error.message : 'It did not work.';
-}
+import { useErrorText } from './common.ts';
 
 function PersonFields({ prefix }: { prefix: string }) {
+  const t = useT();
   return (
     <>
-      <label htmlFor={`${prefix}-first`}>First name</label>
+      <label htmlFor={`${prefix}-first`}>{t('door.desk.firstName')}</label>
       <input id={`${prefix}-first`} name="firstName" required maxLength={100} autoComplete="off" />
-      <label htmlFor={`${prefix}-last`}>Last name</label>
+      <label htmlFor={`${prefix}-last`}>{t('door.desk.lastName')}</label>
       <input id={`${prefix}-last`} name="lastName" required maxLength={100} autoComplete="off" />
-      <label htmlFor={`${prefix}-email`}>E-mail</label>
+      <label htmlFor={`${prefix}-email`}>{t('door.desk.email')}</label>
       <input id={`${prefix}-email`} name="email" type="email" required maxLength={254} autoComplete="off" />
     </>
   );
@@ -31,15 +30,18 @@ function value(form: FormData, name: string): string {
 }
 
 export function DeskForms({ door }: { door: Door }) {
+  const t = useT();
+  const errorText = useErrorText();
   const rights = door.config.device.rights;
-  const [done, setDone] = useState<{ registrationId: number; name: string; code: string; what: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  /** `original`: the name of the registration a substitute replaced; none for a walk-in. */
+  const [done, setDone] = useState<{ registrationId: number; name: string; code: string; original: string | null } | null>(null);
+  const [error, setError] = useState<{ failure: unknown } | null>(null);
   const [busy, setBusy] = useState(false);
   const [original, setOriginal] = useState<RosterRow | null>(null);
   const [query, setQuery] = useState('');
   const [matches, setMatches] = useState<RosterRow[]>([]);
 
-  const run = async (event: FormEvent<HTMLFormElement>, action: (form: FormData) => Promise<{ registrationId: number; name: string; code: string }>, what: string) => {
+  const run = async (event: FormEvent<HTMLFormElement>, action: (form: FormData) => Promise<{ registrationId: number; name: string; code: string }>, original: string | null) => {
     event.preventDefault();
     const target = event.currentTarget;
     const form = new FormData(target);
@@ -47,10 +49,10 @@ export function DeskForms({ door }: { door: Door }) {
     setError(null);
     try {
       const answer = await action(form);
-      setDone({ ...answer, what });
+      setDone({ ...answer, original });
       target.reset();
     } catch (failure) {
-      setError(errorText(failure));
+      setError({ failure });
     } finally {
       setBusy(false);
     }
@@ -60,15 +62,18 @@ export function DeskForms({ door }: { door: Door }) {
     <div>
       {error && (
         <p className="door-error" role="alert">
-          {error}
+          {error.failure instanceof Error ? errorText(error.failure, 'door.desk.offline') : t('door.desk.failed')}
         </p>
       )}
       {done && (
-        <section className="door-section door-done" role="status" aria-label="Registered at the door">
+        <section className="door-section door-done" role="status" aria-label={t('door.desk.doneLabel')}>
           <p>
-            {done.what}: <strong>{done.name}</strong>, registration {done.registrationId}.
+            <FormattedMessage
+              id={done.original === null ? 'door.desk.doneWalkIn' : 'door.desk.doneSubstitute'}
+              values={{ name: done.name, id: String(done.registrationId), original: done.original, b: (chunks: ReactNode[]) => <strong>{chunks}</strong> }}
+            />
           </p>
-          <p className="door-help">Badge code (print it here, or reprint it from the console):</p>
+          <p className="door-help">{t('door.desk.codeHelp')}</p>
           <code className="door-code">{done.code}</code>
           <PrintBadgeButton door={door} registrationId={done.registrationId} />
         </section>
@@ -76,7 +81,7 @@ export function DeskForms({ door }: { door: Door }) {
       {rights.walkIn && (
         <section className="door-section" aria-labelledby="walkin-title">
           <h2 id="walkin-title" className="door-h2">
-            Walk-in
+            {t('door.desk.walkIn')}
           </h2>
           <form
             onSubmit={(event) =>
@@ -87,18 +92,18 @@ export function DeskForms({ door }: { door: Door }) {
                     { firstName: value(form, 'firstName'), lastName: value(form, 'lastName'), email: value(form, 'email'), storeDlrnum: value(form, 'storeDlrnum') || undefined },
                     form.get('checkInNow') === 'on',
                   ),
-                'Registered',
+                null,
               )
             }
           >
             <PersonFields prefix="walkin" />
-            <label htmlFor="walkin-store">Store number (optional)</label>
+            <label htmlFor="walkin-store">{t('door.desk.store')}</label>
             <input id="walkin-store" name="storeDlrnum" maxLength={20} autoComplete="off" />
             <label className="door-check">
-              <input type="checkbox" name="checkInNow" defaultChecked /> Check in now
+              <input type="checkbox" name="checkInNow" defaultChecked /> {t('door.desk.checkInNow')}
             </label>
             <button type="submit" className="door-button door-primary" disabled={busy}>
-              Register walk-in
+              {t('door.desk.register')}
             </button>
           </form>
         </section>
@@ -106,9 +111,9 @@ export function DeskForms({ door }: { door: Door }) {
       {rights.substitute && (
         <section className="door-section" aria-labelledby="substitute-title">
           <h2 id="substitute-title" className="door-h2">
-            Colleague instead (same store)
+            {t('door.desk.substituteTitle')}
           </h2>
-          <label htmlFor="substitute-find">Registration to replace: name or store</label>
+          <label htmlFor="substitute-find">{t('door.desk.find')}</label>
           <input
             id="substitute-find"
             type="search"
@@ -120,14 +125,14 @@ export function DeskForms({ door }: { door: Door }) {
             autoComplete="off"
           />
           {matches.length > 0 && !original && (
-            <ul className="door-list" aria-label="Registrations to replace">
+            <ul className="door-list" aria-label={t('door.desk.matches')}>
               {matches.map((row) => (
                 <li key={row.registrationId}>
                   <span>
-                    {row.firstName} {row.lastName} · {row.storeName ?? 'no store'}
+                    {row.firstName} {row.lastName} · {row.storeName ?? t('door.desk.noStore')}
                   </span>
                   <button type="button" className="door-button" onClick={() => setOriginal(row)}>
-                    Replace
+                    {t('door.desk.replace')}
                   </button>
                 </li>
               ))}
@@ -139,19 +144,19 @@ export function DeskForms({ door }: { door: Door }) {
                 void run(
                   event,
                   (form) => door.substitute(original.registrationId, { firstName: value(form, 'firstName'), lastName: value(form, 'lastName'), email: value(form, 'email') }),
-                  `Substituted for ${original.firstName} ${original.lastName}`,
+                  `${original.firstName} ${original.lastName}`,
                 ).then(() => setOriginal(null))
               }
             >
               <p>
-                Replacing {original.firstName} {original.lastName} ({original.storeName ?? 'no store'}); their badge stops admitting.
+                {t('door.desk.replacing', { name: `${original.firstName} ${original.lastName}`, store: original.storeName ?? t('door.desk.noStore') })}
               </p>
               <PersonFields prefix="substitute" />
               <button type="submit" className="door-button door-primary" disabled={busy}>
-                Substitute
+                {t('door.desk.substitute')}
               </button>
               <button type="button" className="door-button" onClick={() => setOriginal(null)}>
-                Cancel
+                {t('door.desk.cancel')}
               </button>
             </form>
           )}

@@ -1,12 +1,15 @@
 /** The device's panel: what it holds, its door name, the badge printer, sync now, unpair. */
 import { useState } from 'react';
 import { LABEL_SIZES, type LabelSize } from '@portal/contracts/event-days';
+import { LanguageSwitch } from '../../i18n/language-switch.tsx';
+import { useFormat, useT } from '../../i18n/use-t.ts';
 import type { Door } from '../door.ts';
-import { time, useDoorStatus } from './common.ts';
-
-const LABEL_SIZE_NAMES: Record<LabelSize, string> = { '4x3': '4 × 3 in label', '4x6': '4 × 6 in label', a6: 'A6 (105 × 148 mm)' };
+import { useDoorStatus, useTime } from './common.ts';
 
 export function DeviceScreen({ door }: { door: Door }) {
+  const t = useT();
+  const fmt = useFormat();
+  const time = useTime();
   const status = useDoorStatus(door);
   const [name, setName] = useState(door.pairing.door);
   const [confirming, setConfirming] = useState(false);
@@ -14,23 +17,25 @@ export function DeviceScreen({ door }: { door: Door }) {
   return (
     <section className="door-section" aria-labelledby="device-title">
       <h2 id="device-title" className="door-h2">
-        This device
+        {t('door.device.title')}
       </h2>
       <dl className="door-facts">
-        <dt>Event</dt>
-        <dd>
-          {door.config.eventName} (until {door.config.endsOn})
-        </dd>
-        <dt>Device</dt>
+        <dt>{t('door.device.event')}</dt>
+        <dd>{t('door.device.eventValue', { event: door.config.eventName, date: fmt.date(door.config.endsOn) })}</dd>
+        <dt>{t('door.device.device')}</dt>
         <dd>{door.pairing.name}</dd>
-        <dt>Holds</dt>
+        <dt>{t('door.device.holds')}</dt>
+        <dd>{t('door.device.holdsValue', { people: status.rosterSize, pending: status.pending })}</dd>
+        <dt>{t('door.device.lastSync')}</dt>
         <dd>
-          {status.rosterSize} people (name, store, attendee type, status, check-in) and {status.pending} scans waiting; deleted on unpair, when revoked, and the
-          day after the event.
+          {t('door.device.lastSyncValue', {
+            list: status.lastRosterSync ? time(status.lastRosterSync) : t('door.device.never'),
+            scans: status.lastScanSync ? time(status.lastScanSync) : t('door.device.never'),
+          })}
         </dd>
-        <dt>Last sync</dt>
+        <dt>{t('door.device.language')}</dt>
         <dd>
-          list {status.lastRosterSync ? time(status.lastRosterSync) : 'never'}, scans {status.lastScanSync ? time(status.lastScanSync) : 'never'}
+          <LanguageSwitch className="door-language door-language-light" />
         </dd>
       </dl>
       <form
@@ -39,49 +44,47 @@ export function DeviceScreen({ door }: { door: Door }) {
           void door.setDoorName(name).then(() => setSaved(true));
         }}
       >
-        <label htmlFor="door-name">Door name shown on check-ins</label>
+        <label htmlFor="door-name">{t('door.device.doorName')}</label>
         <div className="door-row">
           <input id="door-name" value={name} maxLength={40} onChange={(event) => (setName(event.target.value), setSaved(false))} />
           <button type="submit" className="door-button">
-            Save
+            {t('door.device.save')}
           </button>
         </div>
-        {saved && <p role="status">Saved.</p>}
+        {saved && <p role="status">{t('door.device.saved')}</p>}
       </form>
       <fieldset className="door-fieldset">
-        <legend>Badge printer</legend>
-        <label htmlFor="label-size">Label size</label>
+        <legend>{t('door.device.printer')}</legend>
+        <label htmlFor="label-size">{t('door.device.labelSize')}</label>
         <select id="label-size" value={door.print.labelSize} onChange={(event) => void door.setPrintPrefs({ labelSize: event.target.value as LabelSize })}>
           {LABEL_SIZES.map((size) => (
             <option key={size} value={size}>
-              {LABEL_SIZE_NAMES[size]}
+              {t('door.device.label', { size })}
             </option>
           ))}
         </select>
         <label className="door-check">
-          <input type="checkbox" checked={door.print.printOnScan} onChange={(event) => void door.setPrintPrefs({ printOnScan: event.target.checked })} /> Print on scan
-          (a badge desk: every badge checked in here prints at once)
+          <input type="checkbox" checked={door.print.printOnScan} onChange={(event) => void door.setPrintPrefs({ printOnScan: event.target.checked })} />{' '}
+          {t('door.device.printOnScan')}
         </label>
       </fieldset>
       <button type="button" className="door-button" onClick={() => void door.sync()} disabled={status.syncing}>
-        {status.syncing ? 'Syncing…' : 'Sync now'}
+        {status.syncing ? t('door.device.syncing') : t('door.device.syncNow')}
       </button>
       {!confirming ? (
         <button type="button" className="door-button door-danger" onClick={() => setConfirming(true)}>
-          Unpair this device
+          {t('door.device.unpair')}
         </button>
       ) : (
-        <div role="group" aria-label="Confirm unpairing" className="door-confirm">
+        <div role="group" aria-label={t('door.device.confirmUnpair')} className="door-confirm">
           <p>
-            {status.pending > 0
-              ? `${status.pending} scans have not reached the server yet and will be lost. Sync first unless the server is gone for good.`
-              : 'The list and all scans on this device are deleted.'}
+            {status.pending > 0 ? t('door.device.pendingLost', { pending: status.pending }) : t('door.device.allDeleted')}
           </p>
           <button type="button" className="door-button door-danger" onClick={() => void door.wipe('unpaired')}>
-            Unpair and delete
+            {t('door.device.unpairDelete')}
           </button>
           <button type="button" className="door-button" onClick={() => setConfirming(false)}>
-            Keep it paired
+            {t('door.device.keepPaired')}
           </button>
         </div>
       )}

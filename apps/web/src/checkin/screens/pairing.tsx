@@ -1,26 +1,26 @@
 /**
  * Pairing: the one-time code from the console's Check-in devices turns this browser into a door.
- * Also where the door lands after its data was deleted (revoked, unpaired, the event over), saying why.
+ * Also where the door lands after its data was deleted (revoked, unpaired, the event over), saying
+ * why. The device's language is chosen here first (and later under Device).
  */
 import { useState, type FormEvent } from 'react';
-import { pair } from '../api.ts';
-import { Door, DoorApiError, type WipeReason } from '../door.ts';
-
-const WIPE_MESSAGES: Record<WipeReason, string> = {
-  revoked: 'This device was revoked in the console. Everything it held has been deleted. Pair it again with a new code.',
-  unpaired: 'The device is unpaired and everything it held has been deleted.',
-  event_over: 'The event is over: everything this device held has been deleted.',
-};
+import { LanguageSwitch } from '../../i18n/language-switch.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { DoorApiError, pair } from '../api.ts';
+import { Door, type WipeReason } from '../door.ts';
+import { useErrorText } from './common.ts';
 
 export function PairScreen({ wiped, onPaired }: { wiped: WipeReason | null; onPaired: (door: Door) => void }) {
+  const t = useT();
+  const errorText = useErrorText();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<'empty' | { failure: unknown } | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!code.trim()) {
-      setError('Enter the pairing code shown in the console.');
+      setError('empty');
       return;
     }
     setBusy(true);
@@ -31,30 +31,30 @@ export function PairScreen({ wiped, onPaired }: { wiped: WipeReason | null; onPa
       onPaired(door);
       void door.sync();
     } catch (failure) {
-      setError(
-        failure instanceof DoorApiError && failure.offline
-          ? 'No connection to the server. Pairing needs the network once; connect and try again.'
-          : failure instanceof DoorApiError
-            ? failure.message
-            : 'Pairing failed.',
-      );
+      setError({ failure });
     } finally {
       setBusy(false);
     }
   };
 
+  // Written when shown, so a change of language mid-way shows it in the new one.
+  const errorMessage = error === null ? null : error === 'empty' ? t('door.pair.empty') : error.failure instanceof DoorApiError ? errorText(error.failure, 'door.pair.offline') : t('door.pair.failed');
+
   return (
     <main className="door-page door-pair">
-      <h1>Door check-in</h1>
+      <div className="door-pair-top">
+        <h1>{t('door.title')}</h1>
+        <LanguageSwitch className="door-language" />
+      </div>
       {wiped && (
         <p className="door-notice" role="status">
-          {WIPE_MESSAGES[wiped]}
+          {t(`door.wiped.${wiped}`)}
         </p>
       )}
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <label htmlFor="pairing-code">Pairing code</label>
+        <label htmlFor="pairing-code">{t('door.pair.label')}</label>
         <p id="pairing-code-help" className="door-help">
-          An organizer registers this device in the console (Check-in devices) and gives you its one-time code.
+          {t('door.pair.help')}
         </p>
         <input
           id="pairing-code"
@@ -67,13 +67,13 @@ export function PairScreen({ wiped, onPaired }: { wiped: WipeReason | null; onPa
           aria-invalid={error ? true : undefined}
           autoFocus
         />
-        {error && (
+        {errorMessage && (
           <p className="door-error" role="alert">
-            {error}
+            {errorMessage}
           </p>
         )}
         <button type="submit" className="door-button door-primary" disabled={busy}>
-          {busy ? 'Pairing…' : 'Pair this device'}
+          {busy ? t('door.pair.busy') : t('door.pair.submit')}
         </button>
       </form>
     </main>

@@ -4,44 +4,49 @@
  */
 import { useEffect, useRef } from 'react';
 import { badgeTypeLabel as typeLabel } from '@portal/contracts/event-days';
+import { useFormat, useT } from '../../i18n/use-t.ts';
 import type { Door, DoorOutcome } from '../door.ts';
 import { PrintBadgeButton } from '../print.tsx';
-import { storeLine, time } from './common.ts';
+import { storeLine, useTime } from './common.ts';
 
-function resultText(result: DoorOutcome): { title: string; detail: string } {
+type T = ReturnType<typeof useT>;
+
+function resultText(result: DoorOutcome, t: T, time: (iso: string) => string): { title: string; detail: string } {
   switch (result.kind) {
     case 'checked_in':
-      return { title: 'Welcome', detail: 'Checked in' };
+      return { title: t('door.result.checked_in.title'), detail: t('door.result.checked_in.detail') };
     case 'already':
-      return { title: 'Already checked in', detail: `already checked in at ${time(result.at)}${result.door ? `, ${result.door}` : ''}` };
+      return {
+        title: t('door.result.already.title'),
+        detail: result.door ? t('door.result.already.detailDoor', { time: time(result.at), door: result.door }) : t('door.result.already.detail', { time: time(result.at) }),
+      };
     case 'undone':
-      return { title: 'Check-in undone', detail: 'Not checked in any more' };
+      return { title: t('door.result.undone.title'), detail: t('door.result.undone.detail') };
     case 'invalid':
-      return { title: 'Not a valid badge', detail: 'The code is not a badge of this portal, or it was altered.' };
+      return { title: t('door.result.invalid.title'), detail: t('door.result.invalid.detail') };
     case 'wrong_event':
-      return { title: 'Other event', detail: 'This badge is for another event.' };
+      return { title: t('door.result.wrong_event.title'), detail: t('door.result.wrong_event.detail') };
     case 'not_registered':
-      return { title: 'Not registered', detail: result.row ? `Registration ${result.row.status.toLowerCase()}, not enrolled.` : 'Not on the list of this event.' };
+      return {
+        title: t('door.result.not_registered.title'),
+        detail: result.row ? t('door.result.not_registered.status', { status: result.row.status, lower: result.row.status.toLowerCase() }) : t('door.result.not_registered.detail'),
+      };
     case 'cancelled':
-      return { title: 'Cancelled', detail: 'This registration is cancelled.' };
+      return { title: t('door.result.cancelled.title'), detail: t('door.result.cancelled.detail') };
     case 'replaced':
-      return { title: 'Old badge', detail: 'This badge was replaced by a newer one (cancelled, substituted or handed to a colleague); it does not admit.' };
+      return { title: t('door.result.replaced.title'), detail: t('door.result.replaced.detail') };
     case 'not_picked':
-      return {
-        title: 'Did not pick this session',
-        detail: `${result.row.firstName} ${result.row.lastName} is enrolled in the event but did not pick this session. The visit is counted; let them in if the room has space.`,
-      };
+      return { title: t('door.result.not_picked.title'), detail: t('door.result.not_picked.detail', { name: `${result.row.firstName} ${result.row.lastName}` }) };
     case 'unlisted':
-      return {
-        title: 'Valid badge, not on this door’s list yet: admit?',
-        detail: `The badge is genuine (registration ${result.registrationId}) but the server cannot be asked now. Your choice is recorded and sent when the network is back.`,
-      };
+      return { title: t('door.result.unlisted.title'), detail: t('door.result.unlisted.detail', { id: String(result.registrationId) }) };
   }
 }
 
 export function ResultScreen({ result, door, onDone, onResult }: { result: DoorOutcome; door: Door; onDone: () => void; onResult: (outcome: DoorOutcome) => void }) {
   const next = useRef<HTMLButtonElement>(null);
-  const { title, detail } = resultText(result);
+  const t = useT();
+  const { language } = useFormat();
+  const { title, detail } = resultText(result, t, useTime());
 
   useEffect(() => {
     next.current?.focus();
@@ -84,7 +89,7 @@ export function ResultScreen({ result, door, onDone, onResult }: { result: DoorO
             {row.firstName} {row.lastName}
           </p>
           {storeLine(row) && <p>{storeLine(row)}</p>}
-          <p>{typeLabel(row.attendeeType)}</p>
+          <p>{typeLabel(row.attendeeType, language)}</p>
         </div>
       )}
       <p id="result-detail" className="door-result-detail">
@@ -93,22 +98,22 @@ export function ResultScreen({ result, door, onDone, onResult }: { result: DoorO
       <div className="door-row door-result-actions">
         {result.kind !== 'unlisted' && (
           <button ref={next} type="button" className="door-button door-big" onClick={onDone}>
-            Next
+            {t('door.result.next')}
           </button>
         )}
         {result.kind === 'checked_in' && (
           <button type="button" className="door-button door-big" onClick={() => void door.undo(result.row.registrationId).then(onResult)}>
-            Undo
+            {t('door.result.undo')}
           </button>
         )}
         {(result.kind === 'checked_in' || result.kind === 'already') && <PrintBadgeButton door={door} registrationId={result.row.registrationId} className="door-button door-big" />}
         {result.kind === 'unlisted' && (
           <>
             <button ref={next} type="button" className="door-button door-big door-primary" onClick={() => void door.decide(result, true).then(onDone)}>
-              Admit
+              {t('door.result.admit')}
             </button>
             <button type="button" className="door-button door-big" onClick={() => void door.decide(result, false).then(onDone)}>
-              Turn away
+              {t('door.result.turnAway')}
             </button>
           </>
         )}

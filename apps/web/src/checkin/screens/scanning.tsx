@@ -3,6 +3,7 @@
  * people without their code, and the recent scans.
  */
 import { lazy, Suspense, useState, type RefObject } from 'react';
+import { useT } from '../../i18n/use-t.ts';
 import type { Door, DoorOutcome } from '../door.ts';
 import type { RecentScan } from '../db.ts';
 import { Recent } from './recent.tsx';
@@ -11,6 +12,7 @@ import { Search } from './search.tsx';
 const Camera = lazy(() => import('../camera.tsx').then((module) => ({ default: module.Camera })));
 
 function CodeField({ inputRef, onCode, disabled }: { inputRef: RefObject<HTMLInputElement | null>; onCode: (code: string) => void; disabled: boolean }) {
+  const t = useT();
   const [value, setValue] = useState('');
   return (
     <form
@@ -23,10 +25,10 @@ function CodeField({ inputRef, onCode, disabled }: { inputRef: RefObject<HTMLInp
       }}
     >
       <label htmlFor="badge-code" className="door-h2">
-        Badge code
+        {t('door.code.label')}
       </label>
       <p id="badge-code-help" className="door-help">
-        A handheld scanner types here and presses Enter; you can type the code printed under the QR too.
+        {t('door.code.help')}
       </p>
       <div className="door-row">
         <input
@@ -42,7 +44,7 @@ function CodeField({ inputRef, onCode, disabled }: { inputRef: RefObject<HTMLInp
           readOnly={disabled}
         />
         <button type="submit" className="door-button door-primary">
-          Check
+          {t('door.code.submit')}
         </button>
       </div>
     </form>
@@ -62,18 +64,19 @@ export interface ScanningProps {
 }
 
 export function ScanningScreen({ door, codeInput, camera, onCamera, paused, recent, onScan, onResult }: ScanningProps) {
+  const t = useT();
   return (
     <>
       <CodeField inputRef={codeInput} onCode={(code) => onScan(code)} disabled={paused} />
       <section aria-labelledby="camera-title" className="door-section">
         <h2 id="camera-title" className="door-h2">
-          Camera
+          {t('door.camera.title')}
         </h2>
         <button type="button" className="door-button" onClick={() => onCamera(!camera)} aria-pressed={camera}>
-          {camera ? 'Stop camera' : 'Start camera'}
+          {camera ? t('door.camera.stop') : t('door.camera.start')}
         </button>
         {camera && (
-          <Suspense fallback={<p>Loading the scanner…</p>}>
+          <Suspense fallback={<p>{t('door.camera.loading')}</p>}>
             <Camera paused={paused} onCode={(code, startedAt) => onScan(code, startedAt)} />
           </Suspense>
         )}

@@ -1,11 +1,15 @@
 /** Finding someone without their code: by name (either order, accents ignored), store or e-mail. */
 import { useRef, useState } from 'react';
 import { badgeTypeLabel as typeLabel } from '@portal/contracts/event-days';
+import { useFormat, useT } from '../../i18n/use-t.ts';
 import type { RosterRow } from '../api.ts';
 import type { Door } from '../door.ts';
-import { storeLine, time } from './common.ts';
+import { storeLine, useTime } from './common.ts';
 
 export function Search({ door, onCheckIn }: { door: Door; onCheckIn: (registrationId: number) => Promise<void> }) {
+  const t = useT();
+  const { language } = useFormat();
+  const time = useTime();
   const [query, setQuery] = useState('');
   const [rows, setRows] = useState<RosterRow[] | null>(null);
   const latest = useRef('');
@@ -26,13 +30,13 @@ export function Search({ door, onCheckIn }: { door: Door; onCheckIn: (registrati
   return (
     <section aria-labelledby="search-title" className="door-section">
       <h2 id="search-title" className="door-h2">
-        Without their code
+        {t('door.search.title')}
       </h2>
-      <label htmlFor="door-search">Name, store or e-mail</label>
+      <label htmlFor="door-search">{t('door.search.label')}</label>
       <input id="door-search" type="search" value={query} onChange={(event) => change(event.target.value)} autoComplete="off" spellCheck={false} />
-      {rows && rows.length === 0 && <p className="door-help">Nobody on this door's list matches “{query.trim()}”.</p>}
+      {rows && rows.length === 0 && <p className="door-help">{t('door.search.none', { query: query.trim() })}</p>}
       {rows && rows.length > 0 && (
-        <ul className="door-list" aria-label="Search results">
+        <ul className="door-list" aria-label={t('door.search.results')}>
           {rows.map((row) => (
             <li key={row.registrationId}>
               <div>
@@ -41,8 +45,8 @@ export function Search({ door, onCheckIn }: { door: Door; onCheckIn: (registrati
                 </strong>
                 <span className="door-sub">
                   {' '}
-                  {storeLine(row)} · {typeLabel(row.attendeeType)}
-                  {row.status !== 'Enrolled' ? ` · ${row.status}` : row.checkedInAt ? ` · in at ${time(row.checkedInAt)}` : ''}
+                  {storeLine(row)} · {typeLabel(row.attendeeType, language)}
+                  {row.status !== 'Enrolled' ? ` · ${t('door.status', { status: row.status })}` : row.checkedInAt ? ` · ${t('door.search.inAt', { time: time(row.checkedInAt) })}` : ''}
                 </span>
               </div>
               <button
@@ -52,9 +56,9 @@ export function Search({ door, onCheckIn }: { door: Door; onCheckIn: (registrati
                   change('');
                   void onCheckIn(row.registrationId);
                 }}
-                aria-label={`Check in ${row.firstName} ${row.lastName}`}
+                aria-label={t('door.search.checkInName', { name: `${row.firstName} ${row.lastName}` })}
               >
-                Check in
+                {t('door.search.checkIn')}
               </button>
             </li>
           ))}

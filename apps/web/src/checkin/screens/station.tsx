@@ -5,8 +5,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { SYNC_INTERVAL_MS, type Door, type DoorOutcome } from '../door.ts';
 import type { RecentScan } from '../db.ts';
-import { printBadge, printErrorText } from '../print.tsx';
-import { time, useDoorStatus } from './common.ts';
+import { LanguageSwitch } from '../../i18n/language-switch.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { printBadge, usePrintErrorText } from '../print.tsx';
+import { useDoorStatus, useTime } from './common.ts';
 import { DeviceScreen } from './device.tsx';
 import { ResultScreen } from './result.tsx';
 import { ScanningScreen } from './scanning.tsx';
@@ -15,6 +17,9 @@ import { SyncBanner } from './sync-banner.tsx';
 const DeskForms = lazy(() => import('./desk-forms.tsx').then((module) => ({ default: module.DeskForms })));
 
 export function DoorScreen({ door }: { door: Door }) {
+  const t = useT();
+  const time = useTime();
+  const printErrorText = usePrintErrorText();
   const status = useDoorStatus(door);
   const [result, setResult] = useState<DoorOutcome | null>(null);
   const [camera, setCamera] = useState(false);
@@ -44,17 +49,17 @@ export function DoorScreen({ door }: { door: Door }) {
     };
   }, [door]);
 
-  const [printError, setPrintError] = useState<string | null>(null);
+  const [printError, setPrintError] = useState<{ failure: unknown } | null>(null);
   const show = useCallback(
     (outcome: DoorOutcome) => {
       setResult(outcome);
       // A badge desk prints every badge it admits (Device: print on scan).
       if (outcome.kind === 'checked_in' && door.print.printOnScan) {
         setPrintError(null);
-        printBadge(door, outcome.row.registrationId).catch((error: unknown) => setPrintError(printErrorText(error)));
+        printBadge(door, outcome.row.registrationId, t('door.print.frame')).catch((failure: unknown) => setPrintError({ failure }));
       }
     },
-    [door],
+    [door, t],
   );
 
   const scan = useCallback(
@@ -79,34 +84,36 @@ export function DoorScreen({ door }: { door: Door }) {
           <h1>{door.config.eventName}</h1>
           {door.config.session && (
             <p className="door-sub" data-testid="door-session">
-              Session door: {door.config.session.title} · {door.config.session.room}
+              {t('door.header.session', { title: door.config.session.title, room: door.config.session.room })}
             </p>
           )}
           <p className="door-sub">
-            {door.pairing.door} · {status.rosterSize} on the list
-            {status.lastRosterSync ? ` · list updated ${time(status.lastRosterSync)}` : ''}
+            {status.lastRosterSync
+              ? t('door.header.listUpdated', { door: door.pairing.door, count: status.rosterSize, time: time(status.lastRosterSync) })
+              : t('door.header.list', { door: door.pairing.door, count: status.rosterSize })}
           </p>
         </div>
-        <nav aria-label="Door" className="door-tabs">
+        <nav aria-label={t('door.tabs')} className="door-tabs">
           <button type="button" className="door-button" aria-pressed={panel === 'scan'} onClick={() => setPanel('scan')}>
-            Scan
+            {t('door.tab.scan')}
           </button>
           {(door.config.device.rights.walkIn || door.config.device.rights.substitute) && (
             <button type="button" className="door-button" aria-pressed={panel === 'desk'} onClick={() => setPanel('desk')}>
-              Desk
+              {t('door.tab.desk')}
             </button>
           )}
           <button type="button" className="door-button" aria-pressed={panel === 'settings'} onClick={() => setPanel('settings')}>
-            Device
+            {t('door.tab.device')}
           </button>
+          <LanguageSwitch className="door-language" />
         </nav>
       </header>
       <SyncBanner status={status} />
       {printError && (
         <p className="door-banner door-banner-offline" role="alert">
-          {printError}{' '}
+          {printErrorText(printError.failure)}{' '}
           <button type="button" className="door-link" onClick={() => setPrintError(null)}>
-            Dismiss
+            {t('door.dismiss')}
           </button>
         </p>
       )}
@@ -125,7 +132,7 @@ export function DoorScreen({ door }: { door: Door }) {
         )}
         {panel === 'settings' && <DeviceScreen door={door} />}
         {panel === 'desk' && (
-          <Suspense fallback={<p>Loading…</p>}>
+          <Suspense fallback={<p>{t('door.loading')}</p>}>
             <DeskForms door={door} />
           </Suspense>
         )}

@@ -1,39 +1,46 @@
 /** The banner under the door's header: online or not, scans waiting to sync, the list's age. */
+import { useT } from '../../i18n/use-t.ts';
 import type { DoorStatus } from '../door.ts';
-import { time, useNow } from './common.ts';
+import { useNow, useTime } from './common.ts';
 
-/** "updated 40 s ago", "updated 3 min ago", or the time for an older list. */
-export function listAge(lastRosterSync: string, now: number): string {
+/** How old the list is: seconds, minutes, or the time of day for an older list. */
+export function listAge(lastRosterSync: string, now: number): { seconds: number } | { minutes: number } | { at: string } {
   const seconds = Math.max(0, Math.round((now - new Date(lastRosterSync).getTime()) / 1000));
-  if (seconds < 60) return `updated ${seconds} s ago`;
-  if (seconds < 60 * 60) return `updated ${Math.floor(seconds / 60)} min ago`;
-  return `updated at ${time(lastRosterSync)}`;
+  if (seconds < 60) return { seconds };
+  if (seconds < 60 * 60) return { minutes: Math.floor(seconds / 60) };
+  return { at: lastRosterSync };
 }
 
 export function SyncBanner({ status }: { status: DoorStatus }) {
+  const t = useT();
+  const time = useTime();
   const { online, pending, syncing, error, lastRosterSync, rosterSize } = status;
   const now = useNow(5_000);
-  const waiting = `${pending} ${pending === 1 ? 'scan' : 'scans'} waiting to sync`;
+  const age = lastRosterSync === null ? null : listAge(lastRosterSync, now);
   // The first full list is still coming: the door asks the server for every badge meanwhile.
   const list =
-    lastRosterSync === null
-      ? `Loading this door's list (${rosterSize} so far): every badge is checked with the server meanwhile.`
-      : `List ${listAge(lastRosterSync, now)}.`;
+    age === null
+      ? t('door.list.loading', { count: rosterSize })
+      : 'seconds' in age
+        ? t('door.list.seconds', age)
+        : 'minutes' in age
+          ? t('door.list.minutes', age)
+          : t('door.list.at', { time: time(age.at) });
   if (!online)
     return (
       <p className="door-banner door-banner-offline" role="status" data-testid="sync-banner">
-        Offline: scanning goes on from this device's list. {waiting}. <span data-testid="list-age">{list}</span>
+        {t('door.banner.offline', { pending })} <span data-testid="list-age">{list}</span>
       </p>
     );
   if (error)
     return (
       <p className="door-banner door-banner-offline" role="status" data-testid="sync-banner">
-        Sync failed ({error}); retrying. {waiting}. <span data-testid="list-age">{list}</span>
+        {t('door.banner.failed', { error, pending })} <span data-testid="list-age">{list}</span>
       </p>
     );
   return (
     <p className={`door-banner${lastRosterSync === null ? ' door-banner-loading' : ''}`} role="status" data-testid="sync-banner">
-      Online. {pending > 0 ? `${waiting}${syncing ? ', sending…' : '.'}` : 'All scans synced.'} <span data-testid="list-age">{list}</span>
+      {pending === 0 ? t('door.banner.synced') : t(syncing ? 'door.banner.sending' : 'door.banner.waiting', { pending })} <span data-testid="list-age">{list}</span>
     </p>
   );
 }
