@@ -37,19 +37,28 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { languagesRoutes } from './modules/languages/languages.routes.ts';
 import { createLanguagesService } from './modules/languages/languages.service.ts';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
+import { createEnrollmentService } from './modules/enrollment/enrollment.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { mailRoutes, type MailRoutesOptions } from './modules/mail/mail.routes.ts';
+import { MailDelivery, type MailDeliveryOptions } from './modules/mail/delivery.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
+import { createOidcService } from './modules/oidc/oidc.service.ts';
 import { createRegistrationProvider } from './modules/registration/providers.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import type { RetentionPace } from './modules/privacy/retention.ts';
+import { registerRegistrationJobs } from './modules/registration/registration.jobs.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { createRegistrationService } from './modules/registration/registration.service.ts';
 import { placeFreedNotifier, waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { reportInsightsRoutes } from './modules/report-insights/report-insights.routes.ts';
 import { retailerReportRoutes } from './modules/retailer-report/retailer-report.routes.ts';
 import { runModeOf } from './production-mode.ts';
-import { webhookRoutes, type WebhookRoutesOptions } from './modules/webhooks/webhooks.routes.ts';
+import type { AddressPolicy } from './modules/webhooks/address-policy.ts';
+import { WebhookDelivery, type WebhookDeliveryOptions } from './modules/webhooks/delivery.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { arrivalsRoutes } from './modules/event-days/arrivals.routes.ts';
 import { createArrivalsService } from './modules/event-days/arrivals.service.ts';
 import { BadgeKeys } from './modules/badges/badge-code.ts';
@@ -78,6 +87,10 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
     /** The badge signing key and the keys doors accept (docs/event-days.md). */
     badgeKeys: BadgeKeys;
+    /** Sends the mail outbox over SMTP; started by `startBackgroundWork`. */
+    mailDelivery: MailDelivery;
+    /** Sends webhook deliveries; started by `startBackgroundWork`. */
+    webhookDelivery: WebhookDelivery;
   }
 }
 
@@ -90,11 +103,15 @@ export interface AppDependencies {
   /** Clock for tokens and limits (tests move it). */
   now?: () => number;
   /** Mail delivery tuning (tests use short polls and back-off). */
-  mailDelivery?: MailRoutesOptions['delivery'];
+  mailDelivery?: Partial<Pick<MailDeliveryOptions, 'pollMs' | 'backoffBaseMs' | 'leaseMs' | 'maxAttempts'>>;
   /** Header, body, request, idle and keep-alive timeouts (lib/http-timeouts.ts); tests shorten them. */
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Webhook delivery tuning and host resolution (tests, benchmarks). */
-  webhooks?: Pick<WebhookRoutesOptions, 'delivery' | 'lookupAll'>;
+  webhooks?: {
+    delivery?: Partial<Pick<WebhookDeliveryOptions, 'pollMs' | 'batchSize' | 'concurrency' | 'leaseMs' | 'backoffBaseMs' | 'backoffCapMs' | 'timeoutMs' | 'senderThread'>>;
+    /** Resolves host names when an endpoint is saved (tests). */
+    lookupAll?: (host: string) => Promise<string[]>;
+  };
   /** The console's retention run: how long it is waited for before it goes on in the background, and its pace (tests). */
   retention?: { answerWithinMs?: number; pace?: RetentionPace };
 }
@@ -170,8 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reportEmailDomain: config.reportEmailDomain,
     companySignIn: config.oidc !== undefined,
   });
-  await app.register(authRoutes, {
-    service: createAuthService({
+  const auth = createAuthService({
       db: database.db,
       auditLog,
       tokens: app.tokens,
@@ -185,8 +201,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       failuresPerCodeIpHour: config.loginFailuresPerCodeIpHour,
       failuresPerReportHour: config.loginFailuresPerReportHour,
       newPeoplePerCodeHour: config.newPeoplePerCodeHour,
-    }),
   });
+  await app.register(authRoutes, { service: auth });
   const registrationProvider = createRegistrationProvider(config);
   // A freed place: the waiting list offers it, and the cancelled registration's session seats are offered too.
   const placeFreed = placeFreedNotifier(app);
@@ -196,11 +212,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     picksReleased(eventId);
   };
   await app.register(languagesRoutes, { service: createLanguagesService({ db: database.db }) });
-  await app.register(enrollmentRoutes, { provider: registrationProvider });
   // Registration questions (docs/questions.md): the page asks them, the console defines and exports them.
   const questions = createQuestionsService({ db: database.db, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}) });
+  // The hosted page's and the callbacks' clock is the real one; the jobs follow the test clock.
+  const registration = createRegistrationService({ db: database.db, publicUrl: config.publicUrl, badgeKeys, onPlaceFreed, questions });
+  await app.register(enrollmentRoutes, { service: createEnrollmentService({ db: database.db, provider: registrationProvider, registration }) });
   await app.register(questionsRoutes, { service: questions });
-  await app.register(registrationRoutes, { config, limiter, onPlaceFreed, questions, ...(deps.now ? { jobClock: () => new Date(deps.now!()) } : {}) });
+  registerRegistrationJobs(app, { config, clock: deps.now ? () => new Date(deps.now!()) : undefined });
+  await app.register(registrationRoutes, { service: registration, config, limiter });
   await app.register(reportsRoutes);
   await app.register(reportInsightsRoutes, { remindersPerRecipientDay: config.remindersPerRecipientDay, publicUrl: config.publicUrl });
   await app.register(retailerReportRoutes);
@@ -219,6 +238,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const adminService = createAdminService({
     db: database.db,
     provider: registrationProvider,
+    registration,
     codeHashKey: config.codeHashKey,
     reportEmailDomain: config.reportEmailDomain,
     weakCodesAllowed: async () => (await runModeOf(config, database, { emptyIsDemo: false })) === 'demo',
@@ -230,15 +250,31 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(adminRoutes, { service: adminService });
   // The waiting list (docs/waiting-lists.md): its jobs and console routes.
   await app.register(waitlistRoutes, { publicUrl: config.publicUrl, detail: (id) => adminService.registrationDetail(id), ...adminNow });
-  await app.register(mailRoutes, { config, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}), ...(deps.mailDelivery ? { delivery: deps.mailDelivery } : {}) });
+  // Mail (docs/decisions/007-mail-outbox-and-pg-boss.md): the outbox's delivery worker, the console's outbox, the confirmation page.
+  const mailDelivery = new MailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl, log: app.log, badgeKeys, ...deps.mailDelivery });
+  app.decorate('mailDelivery', mailDelivery);
+  app.addHook('onClose', async () => mailDelivery.stop());
+  await app.register(mailRoutes, { service: createMailService({ db: database.db, publicUrl: config.publicUrl, ...adminNow }), publicUrl: config.publicUrl });
   await app.register(privacyRoutes, {
     publicUrl: config.publicUrl,
     ...(deps.now ? { now: () => new Date(deps.now!()) } : {}),
     ...(deps.retention?.answerWithinMs !== undefined ? { retentionAnswerWithinMs: deps.retention.answerWithinMs } : {}),
     ...(deps.retention?.pace ? { retentionPace: deps.retention.pace } : {}),
   });
-  await app.register(webhookRoutes, { config, database, ...adminNow, ...deps.webhooks });
-  const eventDays = createEventDaysService({ db: database.db, keys: badgeKeys, codeHashKey: config.codeHashKey, publicUrl: config.publicUrl, ...adminNow });
+  // Webhooks (docs/webhooks.md): the delivery worker and the console's endpoints share one address policy.
+  const webhookPolicy = webhookAddressPolicy(config, database);
+  const webhookDelivery = new WebhookDelivery({ db: database.db, policy: webhookPolicy, secretKey: config.webhookSecretKey, log: app.log, ...deps.webhooks?.delivery });
+  app.decorate('webhookDelivery', webhookDelivery);
+  app.addHook('onClose', async () => webhookDelivery.stop());
+  const webhooks = createWebhooksService({
+    db: database.db,
+    policy: webhookPolicy,
+    secretKey: config.webhookSecretKey,
+    ...adminNow,
+    ...(deps.webhooks?.lookupAll ? { lookupAll: deps.webhooks.lookupAll } : {}),
+  });
+  await app.register(webhookRoutes, { service: webhooks });
+  const eventDays = createEventDaysService({ db: database.db, keys: badgeKeys, codeHashKey: config.codeHashKey, publicUrl: config.publicUrl, registration, ...adminNow });
   const arrivals = createArrivalsService(database.db);
   await app.register(checkInRoutes, {
     service: createCheckInService({
@@ -267,7 +303,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     renditions: { policy: { widths: RENDITION_WIDTHS, format: RENDITION_FORMAT, quality: RENDITION_QUALITY }, ...config.renditionCache },
   });
   // Company sign-in (docs/sign-in.md): only with OIDC_ISSUER set.
-  if (config.oidc) await app.register(oidcRoutes, { settings: config.oidc, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, ...(deps.now ? { now: deps.now } : {}) });
+  if (config.oidc) {
+    const oidc = createOidcService({ db: database.db, tokens: app.tokens, settings: config.oidc, auth, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}) });
+    await app.register(oidcRoutes, { service: oidc, settings: config.oidc, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, ...(deps.now ? { now: deps.now } : {}) });
+  }
   await app.register(staticWebPlugin, { webRoot: deps.webRoot ?? '' });
 
   return app;
@@ -281,6 +320,17 @@ export async function startBackgroundWork(app: FastifyInstance): Promise<void> {
   await app.jobs.start();
   app.mailDelivery.start();
   app.webhookDelivery.start();
+}
+
+/** Demo mode allows loopback receivers and http://; WEBHOOK_ALLOW_PRIVATE any address (asked once). */
+function webhookAddressPolicy(config: Config, database: Database): () => Promise<AddressPolicy> {
+  let policy: Promise<AddressPolicy> | undefined;
+  return () =>
+    (policy ??= runModeOf(config, database).then((mode) => ({
+      allowPrivate: config.webhookAllowPrivate,
+      allowLoopback: mode === 'demo',
+      allowHttp: mode === 'demo',
+    })));
 }
 
 /**

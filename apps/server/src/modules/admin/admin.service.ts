@@ -33,7 +33,7 @@ import { validateStoredScope } from '../report-scope/report-scope.ts';
 import type { RegistrationProvider } from '../registration/provider.ts';
 import { cancel, changeAttendance, normalized } from '../registration/registration.service.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
-import { findEvent, findPerson, lockForChange } from '../registration/registration.queries.ts';
+import type { RegistrationService } from '../registration/registration.service.ts';
 import { findPersonView, findRegistrationView } from '../registration-views/registration-views.queries.ts';
 import { isTimeZone } from '../../lib/time-zone.ts';
 import * as q from './admin.queries.ts';
@@ -93,6 +93,8 @@ const IMPORT_FILE_KIND = { network: 'network', rosters: 'rosters', 'access-codes
 export interface AdminServiceDeps {
   db: Db;
   provider: RegistrationProvider;
+  /** The event, person and registration rows, read and locked in the console's transactions. */
+  registration: Pick<RegistrationService, 'findEvent' | 'findPerson' | 'lockForChange'>;
   codeHashKey: Uint8Array;
   reportEmailDomain: string;
   /** Whether imported codes may be short or on the deny list: only in demo mode, as for the CLI. */
@@ -108,6 +110,7 @@ export interface AdminServiceDeps {
 
 export function createAdminService(deps: AdminServiceDeps) {
   const { db, provider } = deps;
+  const { findEvent, findPerson, lockForChange } = deps.registration;
   const now = deps.now ?? (() => new Date());
 
   async function registrationDetail(dbOrTx: Db | Tx, id: number): Promise<AdminRegistrationDetail> {

@@ -242,6 +242,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!outcome || outcome.ok) await limiter.release(counted);
       }
     },
+
+    // The people and report users company sign-in (oidc) signs in as these logins do.
+    insertPerson: (person: Parameters<typeof q.insertPerson>[1]) => q.insertPerson(db, person),
+    findReportUser: (email: string) => q.findReportUser(db, email),
+    recordReportLogin: (email: string, language?: Language) => q.recordReportLogin(db, email, language),
+    setPersonLanguage: (personId: number, language: Language) => q.setPersonLanguage(db, personId, language),
   };
 }
 

@@ -4,8 +4,7 @@ import { enrollmentLinkRequestSchema } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import type { RegistrationProvider } from '../registration/provider.ts';
-import { createEnrollmentService } from './enrollment.service.ts';
+import type { EnrollmentService } from './enrollment.service.ts';
 
 function userOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
@@ -13,13 +12,12 @@ function userOf(request: FastifyRequest): AuthUser {
 }
 
 /** Enrollment API and the registration provider (docs/api-contract.md, "Enrollment"). */
-export const enrollmentRoutes: FastifyPluginAsyncZod<{ provider: RegistrationProvider }> = async (app, { provider }) => {
-  const service = createEnrollmentService({ db: app.db, provider });
+export const enrollmentRoutes: FastifyPluginAsyncZod<{ service: EnrollmentService }> = async (app, { service }) => {
 
   // Authentication runs on request, before body validation: without a token the answer is 401.
   // Only the configured provider's route exists; the other one answers 404.
   app.post(
-    `/api/Enrollment/Get${provider.name}Link`,
+    `/api/Enrollment/Get${service.providerName}Link`,
     { onRequest: app.authenticate, schema: { body: enrollmentLinkRequestSchema } },
     async (request) => ok(await service.createLink(userOf(request), request.body, request.ip)),
   );

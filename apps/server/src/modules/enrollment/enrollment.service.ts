@@ -17,7 +17,7 @@ import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { LinkSubject, RegistrationProvider } from '../registration/provider.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
-import { findEvent, lockStore } from '../registration/registration.queries.ts';
+import type { RegistrationService } from '../registration/registration.service.ts';
 import { assertLinkAllowed } from '../registration/registration-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
@@ -28,7 +28,7 @@ export type EnrollmentLinkInput = Required<Pick<EnrollmentLinkRequest, 'firstNam
 
 type Flow = 'manager' | 'other' | 'self';
 
-type Event = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
+type Event = NonNullable<Awaited<ReturnType<RegistrationService['findEvent']>>>;
 type Person = NonNullable<Awaited<ReturnType<typeof q.findPerson>>>;
 
 function subjectOf(registration: q.RegistrationRow, event: Event, person: Person): LinkSubject {
@@ -44,8 +44,17 @@ function subjectOf(registration: q.RegistrationRow, event: Event, person: Person
   };
 }
 
-export function createEnrollmentService(deps: { db: Db; provider: RegistrationProvider; now?: () => Date }) {
+export interface EnrollmentServiceDeps {
+  db: Db;
+  provider: RegistrationProvider;
+  /** The event and store rows, read and locked in this module's transactions. */
+  registration: Pick<RegistrationService, 'findEvent' | 'lockStore'>;
+  now?: () => Date;
+}
+
+export function createEnrollmentService(deps: EnrollmentServiceDeps) {
   const { db, provider } = deps;
+  const { findEvent, lockStore } = deps.registration;
   const now = deps.now ?? (() => new Date());
 
   /** The attendee of a dealer's request, at the caller's store; the store row stays locked. */
@@ -71,6 +80,9 @@ export function createEnrollmentService(deps: { db: Db; provider: RegistrationPr
   }
 
   return {
+    /** The configured provider's name, which names its link route (`Get{Provider}Link`). */
+    providerName: provider.name,
+
     async createLink(user: AuthUser, input: EnrollmentLinkInput, ip: string): Promise<string> {
       if (user.personId === null) throw forbidden('Report users cannot enrol attendees.');
       const personId = user.personId;

@@ -25,7 +25,7 @@ import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { emitRegistrationEvent, queueEventBatch } from '../webhooks/outbox.ts';
 import { requireEmailConfirmation } from '../mail/mail.service.ts';
-import { eventLimits, lockEventForPlaces, othersHoldingPlaces } from '../registration/registration.queries.ts';
+import type { RegistrationService } from '../registration/registration.service.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
 import { checkInState } from '../badges/badges.queries.ts';
 import { issueBadge } from '../badges/badges.service.ts';
@@ -93,6 +93,8 @@ export interface EventDaysServiceOptions {
   codeHashKey: Uint8Array;
   /** The portal's address, for the confirmation link mailed to a person a door created. */
   publicUrl: string;
+  /** The event's capacity and the places others hold, read under the event's lock at the door. */
+  registration: Pick<RegistrationService, 'eventLimits' | 'lockEventForPlaces' | 'othersHoldingPlaces'>;
   now?: () => Date;
 }
 
@@ -110,6 +112,7 @@ export type EventDaysService = ReturnType<typeof createEventDaysService>;
 
 export function createEventDaysService(options: EventDaysServiceOptions) {
   const { db, keys } = options;
+  const { eventLimits, lockEventForPlaces, othersHoldingPlaces } = options.registration;
   const now = options.now ?? (() => new Date());
 
   async function createDevice(actor: DaysActor & { kind: 'organizer' }, body: CreateCheckInDeviceRequest): Promise<CreatedCheckInDevice> {

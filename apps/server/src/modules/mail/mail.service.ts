@@ -5,10 +5,15 @@
  * in with a dealer code until its owner opened the link mailed to it).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { DbOrTx, Tx } from '@portal/db';
+import type { OutboxMail } from '@portal/contracts';
+import type { Db, DbOrTx, Tx } from '@portal/db';
+import { audit } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import * as q from './mail.queries.ts';
-import { enqueueMail, type EnqueuedMail } from './outbox.ts';
+import { enqueueMail, type EnqueuedMail, type EnqueueMailInput } from './outbox.ts';
+import { linksRemoved } from './redact-links.ts';
+import { brandingOf, MAIL_KINDS, renderMail, type MailDataByKind, type MailKind } from './templates/index.ts';
 
 /** How long an e-mail confirmation link stays usable. */
 export const EMAIL_CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -99,3 +104,93 @@ export async function queueRegistrationMail(
     input.now,
   );
 }
+
+/** The subject a mail not sent yet will carry (templates render at send time). */
+function previewSubject(row: q.OutboxRow, events: Map<string, Parameters<typeof brandingOf>[0]>, publicUrl: string): string | null {
+  if (row.subject !== null || !(MAIL_KINDS as string[]).includes(row.kind)) return row.subject;
+  try {
+    const kind = row.kind as MailKind;
+    return renderMail(kind, brandingOf(row.eventId ? events.get(row.eventId) : undefined, publicUrl), row.data as unknown as MailDataByKind[typeof kind]).subject;
+  } catch {
+    return null;
+  }
+}
+
+function toWire(row: q.OutboxRow, subject: string | null = row.subject): OutboxMail {
+  const registrationId = row.data.registrationId;
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.toEmail,
+    eventId: row.eventId,
+    subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+    nextAttemptAt: row.status === 'pending' || row.status === 'sending' ? row.nextAttemptAt.toISOString() : null,
+    registrationId: typeof registrationId === 'number' ? registrationId : null,
+    resendOf: row.resendOf,
+    linksRemoved: linksRemoved(row.data),
+  };
+}
+
+/**
+ * The console's view of the outbox and the e-mail confirmation link's answer. Queueing a mail is
+ * not here: the flows queue theirs in their own transaction (`enqueueMail`, `queueRegistrationMail`,
+ * `requireEmailConfirmation`), and the delivery worker (`delivery.ts`) sends them.
+ */
+export function createMailService(deps: { db: Db; publicUrl: string; now?: () => Date }) {
+  const { db, publicUrl } = deps;
+  const now = deps.now ?? (() => new Date());
+  const eventsByIdOf = async () => new Map((await q.listEventsForMail(db)).map((e) => [e.id, e]));
+
+  return {
+    /** A page of the outbox, newest first, each mail with the subject it has or will have. */
+    async outbox(filter: Parameters<typeof q.listOutbox>[1]): Promise<{ rows: OutboxMail[]; total: number }> {
+      const { rows, total } = await q.listOutbox(db, filter);
+      const events = await eventsByIdOf();
+      return { rows: rows.map((row) => toWire(row, previewSubject(row, events, publicUrl))), total };
+    },
+
+    /** Queues a copy of a mail (a new row, rendered afresh, a new Message-ID) with its audit row. */
+    async resend(id: number, actor: { email: string | null; organizerId: number | null; ip: string }): Promise<OutboxMail> {
+      const copy = await db.transaction(async (tx) => {
+        const original = await q.findOutbox(tx, id);
+        if (!original) throw notFound('There is no mail with this id.');
+        // A delivered mail's personal link was removed from the outbox (redact-links.ts); a copy would carry a dead one.
+        if (linksRemoved(original.data)) {
+          throw conflict('This mail carried a personal link, which is not kept after delivery. Use "Resend link" on the registration to send a new one.');
+        }
+        // The same kind and data as a new row: rendered afresh, a new Message-ID, no dedupe key.
+        const queued = await enqueueMail(
+          tx,
+          { kind: original.kind, to: original.toEmail, event: original.eventId, data: original.data, attachments: original.attachments, resendOf: original.id } as unknown as EnqueueMailInput,
+          now(),
+        );
+        const row = await q.findOutbox(tx, queued.id!);
+        await audit(tx, {
+          action: 'admin-outbox-resend',
+          success: true,
+          actorEmail: actor.email,
+          organizerId: actor.organizerId,
+          eventId: original.eventId,
+          ip: actor.ip,
+          detail: { outboxId: original.id, newOutboxId: queued.id },
+        });
+        return row!;
+      });
+      return toWire(copy, previewSubject(copy, await eventsByIdOf(), publicUrl));
+    },
+
+    /** Confirms the address behind a mailed token, with its audit row. */
+    async confirm(token: string, ip: string): Promise<ConfirmOutcome> {
+      const outcome = await confirmEmail(db, token, now());
+      await audit(db, { action: 'email-confirmation', success: outcome === 'confirmed', ip, detail: { outcome } });
+      return outcome;
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

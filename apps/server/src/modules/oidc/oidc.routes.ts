@@ -28,7 +28,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import { OidcProvider } from './oidc-client.ts';
 import type { OidcConfig } from '../../lib/oidc-config.ts';
 import { eventTypeSchema, languageSchema, type EventType } from '@portal/contracts';
-import { createOidcService, HANDOVER_TTL_MS, OIDC_TARGETS, OidcRefusal, randomSecret, type OidcDestination, type OidcTarget } from './oidc.service.ts';
+import { HANDOVER_TTL_MS, OIDC_TARGETS, OidcRefusal, randomSecret, type OidcDestination, type OidcService, type OidcTarget } from './oidc.service.ts';
 
 export const OIDC_PATHS = { start: '/auth/oidc/start', callback: '/auth/oidc/callback', session: '/auth/oidc/session' } as const;
 /** The web app's page that trades the code (apps/web: paths.companySignIn). */
@@ -45,6 +45,7 @@ const BACKS: Record<OidcTarget, { path: string; label: string }> = {
 const backOf = (destination: OidcDestination) => (destination.target === 'event' ? { path: `/${destination.event}`, label: 'event login' } : BACKS[destination.target]);
 
 export interface OidcRoutesOptions {
+  service: OidcService;
   settings: OidcConfig;
   publicUrl: string;
   jwtSecret: Uint8Array;
@@ -85,9 +86,8 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
 }
 
 export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, options) => {
-  const { settings, publicUrl } = options;
+  const { service, settings, publicUrl } = options;
   const provider = new OidcProvider(settings, options.fetch);
-  const service = createOidcService({ db: app.db, tokens: app.tokens, settings, ...(options.now ? { now: () => new Date(options.now!()) } : {}) });
   const flowKey = createHash('sha256').update('oidc-flow v1\0').update(options.jwtSecret).digest();
   const secure = publicUrl.startsWith('https:');
   const redirectUri = `${publicUrl}${OIDC_PATHS.callback}`;

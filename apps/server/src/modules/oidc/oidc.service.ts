@@ -10,7 +10,7 @@ import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import { organizerView } from '../admin/admin-auth.service.ts';
-import { findReportUser, insertPerson, recordReportLogin, setPersonLanguage } from '../auth/auth.queries.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import { reportGrantOf, setPersonReportScope, setReportUserScope, type StoredReportScope } from '../report-scope/report-scope.ts';
 import { claimValues, grantsOf, scopeOf, type Claims } from './oidc-claims.ts';
 import type { OidcConfig } from '../../lib/oidc-config.ts';
@@ -49,10 +49,12 @@ export interface OidcServiceDeps {
   db: Db;
   tokens: TokenService;
   settings: OidcConfig;
+  /** The people and report users' rows, shared with the password and code logins. */
+  auth: Pick<AuthService, 'insertPerson' | 'findReportUser' | 'recordReportLogin' | 'setPersonLanguage'>;
   now?: () => Date;
 }
 
-export function createOidcService({ db, tokens, settings, now = () => new Date() }: OidcServiceDeps) {
+export function createOidcService({ db, tokens, settings, auth, now = () => new Date() }: OidcServiceDeps) {
   /**
    * Maps the claims to a grant for the destination (or refuses), and stores it behind a fresh
    * one-time code that only the browser holding the cookie value `browser` may trade.
@@ -114,7 +116,7 @@ export function createOidcService({ db, tokens, settings, now = () => new Date()
       // As the access code: a person on file of another kind is not made field or corporate here.
       if (onFile && onFile.category !== policy) return refuse(`person on file as ${onFile.category}`, 'Your e-mail address is registered for this event as another kind of attendee. Sign in with your access code, or ask the event team.');
       const [first = '', ...rest] = (name ?? '').split(' ');
-      const person = onFile ?? (await insertPerson(db, { email, firstName: (first || email.split('@')[0] || 'Guest').slice(0, 30), lastName: (rest.join(' ') || '-').slice(0, 50), category: policy }));
+      const person = onFile ?? (await auth.insertPerson({ email, firstName: (first || email.split('@')[0] || 'Guest').slice(0, 30), lastName: (rest.join(' ') || '-').slice(0, 50), category: policy }));
       if (scope) await storeScope(() => setPersonReportScope(db, person.id, scope));
       grant = { target: 'event', event: destination.event, personId: person.id, accessCodeId: code.id };
     }
@@ -188,7 +190,7 @@ export function createOidcService({ db, tokens, settings, now = () => new Date()
       });
       return { target: 'admin' as const, data: { accessToken: signed.token, expiresAt: signed.expiresAt.toISOString(), authorizationPolicy: ['admin'] as Policy[], organizer: organizerView(organizer) } };
     }
-    const sessionVersion = await recordReportLogin(db, grant.email, language);
+    const sessionVersion = await auth.recordReportLogin(grant.email, language);
     const policies: Policy[] = grant.policies ?? ['reporting'];
     const signed = await tokens.sign({ personId: null, email: grant.email, eventType: 'nbc', policies, regType: 'RPT', isDealer: false, storeCode: null, sessionVersion });
     const [first = '', ...rest] = (grant.name ?? grant.email.split('@')[0] ?? '').split(' ');
@@ -203,7 +205,7 @@ export function createOidcService({ db, tokens, settings, now = () => new Date()
       user: { email: grant.email, firstName: first, lastName: rest.join(' ') },
       contentGroups: { agenda: 'general', conference: 'general', faq: 'general' },
       reportScope: await reportGrantOf(db, { personId: null, email: grant.email }),
-      language: language ?? (await findReportUser(db, grant.email))?.language ?? DEFAULT_LANGUAGE,
+      language: language ?? (await auth.findReportUser(grant.email))?.language ?? DEFAULT_LANGUAGE,
     };
     return { target: 'reports' as const, data };
   }
@@ -214,7 +216,7 @@ export function createOidcService({ db, tokens, settings, now = () => new Date()
     // Disabled (or gone) in the 60 seconds since the callback: no session, as the code's login would refuse.
     if (!code?.active || code.eventId !== grant.event || (code.expiresAt && code.expiresAt.getTime() <= now().getTime()) || !person) return null;
     const policies = code.policies;
-    if (language && language !== person.language) await setPersonLanguage(db, person.id, language);
+    if (language && language !== person.language) await auth.setPersonLanguage(person.id, language);
     const signed = await tokens.sign({
       personId: person.id,
       email: person.email,

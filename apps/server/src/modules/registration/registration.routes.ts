@@ -12,10 +12,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/envelope.ts';
 import { eventNameIn, requestLanguage } from '../../lib/i18n/i18n.ts';
 import { CVENT_SIGNATURE_HEADER, CVENT_TIMESTAMP_HEADER, cventCallbackSchema, verifyCventSignature } from './cvent-provider.ts';
-import { createRegistrationService } from './registration.service.ts';
-import { runReminders } from './reminders.ts';
-import type { QuestionsService } from '../questions/questions.service.ts';
-import { registerTransferJobs } from './transfers.jobs.ts';
+import type { RegistrationService } from './registration.service.ts';
 
 const tokenParams = z.object({ token: z.string().max(200) });
 
@@ -34,28 +31,14 @@ export const CVENT_CALLBACKS_PER_MINUTE = 600;
 export const CVENT_FAILURES_PER_HOUR = 20;
 
 export interface RegistrationRoutesOptions {
+  service: RegistrationService;
   config: Config;
   limiter: RateLimiter;
+  /** The clock of the Cvent signature's time check (tests move it). */
   now?: () => Date;
-  /** The reminder job's clock (tests move it). */
-  jobClock?: () => Date;
-  /** Called after a commit that may have freed a place (docs/waiting-lists.md). */
-  onPlaceFreed?: (eventId: string) => void;
-  /** The event's questions (docs/questions.md): asked on the page, answers checked with a submit. */
-  questions?: QuestionsService;
 }
 
-export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, { config, limiter, now, jobClock, onPlaceFreed, questions }) => {
-  const service = createRegistrationService({ db: app.db, publicUrl: config.publicUrl, badgeKeys: app.badgeKeys, ...(now ? { now } : {}), ...(onPlaceFreed ? { onPlaceFreed } : {}), ...(questions ? { questions } : {}) });
-
-  // Reminders of the registration module: it asks the mail module to queue them, never the other way.
-  const clock = jobClock ?? (() => new Date());
-  app.jobs.recurring('mail-reminders', '15 * * * *', async () => {
-    const run = await runReminders(app.db, clock(), config.publicUrl, { linkTtlHours: config.linkTtlHours, perRecipientDay: config.remindersPerRecipientDay });
-    app.log.info(run, 'reminders queued');
-  });
-  registerTransferJobs(app, { publicUrl: config.publicUrl, clock });
-
+export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, { service, config, limiter, now }) => {
   if (config.registrationProvider === 'builtin') {
     app.get('/api/Registration/:token', { schema: { params: tokenParams } }, async (request, reply) => {
       void reply.header('cache-control', 'no-store');

@@ -452,6 +452,16 @@ export function createRegistrationService(deps: {
       if (freedByCallback) deps.onPlaceFreed?.(freedByCallback);
       return outcome;
     },
+
+    // The registration rows the modules above read or lock inside their own transaction
+    // (enrollment, the console, the event days): they call these instead of this module's queries.
+    findEvent: q.findEvent,
+    findPerson: q.findPerson,
+    lockStore: q.lockStore,
+    lockForChange: q.lockForChange,
+    eventLimits: q.eventLimits,
+    lockEventForPlaces: q.lockEventForPlaces,
+    othersHoldingPlaces: q.othersHoldingPlaces,
   };
   return service;
 }
