@@ -52,6 +52,7 @@ import { registrationRoutes } from './modules/registration/registration.routes.t
 import { createRegistrationService } from './modules/registration/registration.service.ts';
 import { placeFreedNotifier, waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { reportInsightsRoutes } from './modules/report-insights/report-insights.routes.ts';
 import { retailerReportRoutes } from './modules/retailer-report/retailer-report.routes.ts';
 import { runModeOf } from './production-mode.ts';
@@ -220,7 +221,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(questionsRoutes, { service: questions });
   registerRegistrationJobs(app, { config, clock: deps.now ? () => new Date(deps.now!()) : undefined });
   await app.register(registrationRoutes, { service: registration, config, limiter });
-  await app.register(reportsRoutes);
+  await app.register(reportsRoutes, { service: createReportsService({ db: database.db }) });
   await app.register(reportInsightsRoutes, { remindersPerRecipientDay: config.remindersPerRecipientDay, publicUrl: config.publicUrl });
   await app.register(retailerReportRoutes);
   const adminNow = deps.now ? { now: () => new Date(deps.now!()) } : {};
