@@ -11,6 +11,8 @@ export interface StoredMail {
   subject: string;
   text: string;
   html: string;
+  /** Name, type and (for a text attachment such as the calendar file) content. */
+  attachments: { filename: string; contentType: string; text: string }[];
 }
 
 export const MAIL_DIR = process.env.E2E_MAIL_DIR!;

@@ -24,7 +24,9 @@ const smtp = new SMTPServer({
       .then((mail) => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const name = `${Date.now()}-${String(++seq).padStart(5, '0')}.json`;
-        writeFileSync(join(dir, name), JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' }));
+        // Attachments keep their name and type; a text one (the calendar file) its content too.
+        const attachments = (mail.attachments ?? []).map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, text: a.contentType.startsWith('text/') ? a.content.toString('utf8') : '' }));
+        writeFileSync(join(dir, name), JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '', attachments }));
         callback();
       })
       .catch((error) => callback(error));
