@@ -114,6 +114,48 @@ test('report pages', async ({ page }) => {
   await shoot(page, 'report-dashboard');
 });
 
+/** Signs a demo nbc account in through the French login page (its labels are French). */
+async function signInInFrench(page: Page, role: 'dealer' | 'corporate'): Promise<void> {
+  await page.goto('/nbc');
+  await page.locator('input[type="email"]').fill(DEMO_ACCOUNTS[role].userName);
+  await page.locator('input[type="password"]').fill(DEMO_ACCOUNTS[role].password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/nbc\/welcome$/);
+}
+
+test('attendee and report pages in French', async ({ page }) => {
+  test.setTimeout(240_000);
+  // A French reader: the stored choice, as the switch keeps it.
+  await page.addInitScript(() => window.localStorage.setItem('portal.language', 'fr-CA'));
+  for (const [name, path, ready] of [
+    ['fr-landing', '/', 'Portail des événements'],
+    ['fr-login-nbc', '/nbc', /connexion|connecter/i],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
+    await shoot(page, name);
+  }
+  await signInInFrench(page, 'dealer');
+  await expect(page.getByRole('button', { name: 'Lire la suite' })).toBeVisible();
+  await shoot(page, 'fr-welcome');
+  await page.goto('/nbc/enrollment');
+  await expect(page.getByRole('radio', { name: 'Direction exécutive' })).toBeVisible();
+  await shoot(page, 'fr-enrollment');
+
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.removeItem('userdetail'));
+  await signInInFrench(page, 'corporate');
+  for (const [name, path] of [
+    ['fr-report-menu', '/nbc/reporting'],
+    ['fr-report-region', '/nbc/reporting/region'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await expect(page.getByText('Chargement…')).toHaveCount(0);
+    await shoot(page, name);
+  }
+});
+
 test('console pages, the navigation on one line at laptop widths', async ({ page }) => {
   test.setTimeout(180_000);
   await signInOrganizer(page);
