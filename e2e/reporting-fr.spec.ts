@@ -50,7 +50,7 @@ test('report pages in French: French words and numbers, and labels that hold at 
     ['region', '/nbc/reporting/region', 'RAPPORT D’INSCRIPTION DES MAGASINS PAR RÉGION'],
     ['district', '/nbc/reporting/region/010/zone/011/district', 'RAPPORT D’INSCRIPTION DES MAGASINS PAR DISTRICT'],
     ['detail', '/nbc/reporting/region/010/zone/011/district/011001/', 'DÉTAIL DES INSCRIPTIONS DES MAGASINS'],
-    ['field', '/nbc/reporting/field', /terrain/i],
+    ['field', '/nbc/reporting/field', /personnel régional/i],
     ['coverage', '/nbc/reporting/coverage', 'Magasins non couverts'],
     ['timeline', '/nbc/reporting/timeline', 'Chronologie des inscriptions'],
     ['comparison', '/nbc/reporting/comparison', 'nbc et abc par magasin'],
