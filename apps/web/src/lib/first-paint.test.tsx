@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { render } from '@testing-library/react';
+import { renderWithIntl as render } from '../testing/intl.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkErrorBoundary } from '../app/lazy-page.tsx';
 import { mockApi, renderApp } from '../testing/render-app.tsx';
