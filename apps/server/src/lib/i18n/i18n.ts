@@ -36,6 +36,16 @@ export function t(language: Language, id: MessageId, values: Values = {}): strin
   return Array.isArray(out) ? out.join('') : String(out);
 }
 
+/** A workbook's header row in `language`, one message per column. */
+export function headersIn(language: Language, ids: readonly MessageId[]): string[] {
+  return ids.map((id) => t(language, id));
+}
+
+/** A workbook's columns with their widths, the headers in `language`. */
+export function columnsIn(language: Language, columns: ReadonlyArray<{ id: MessageId; width: number }>): { header: string; width: number }[] {
+  return columns.map(({ id, width }) => ({ header: t(language, id), width }));
+}
+
 /** An event's name in `language`: the catalog's (the demo events have French names), else its own. */
 export function eventNameIn(language: Language, eventId: string, name: string): string {
   return language === 'en' ? name : t(language, 'event.name', { id: eventId, name });

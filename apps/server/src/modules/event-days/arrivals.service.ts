@@ -4,7 +4,7 @@
  * caller's report scope (docs/reports.md, "Report scopes"; the console passes the network).
  */
 import type { ArrivalsData, Language, NotArrivedData } from '@portal/contracts';
-import { t } from '../../lib/i18n/i18n.ts';
+import { headersIn, t, type MessageId } from '../../lib/i18n/i18n.ts';
 import type { Db } from '@portal/db';
 import { createXlsxStream, type CellValue } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
@@ -22,6 +22,16 @@ export interface ArrivalsFilter {
 const pct = (arrived: number, enrolled: number) => (enrolled ? Math.round((arrived / enrolled) * 1000) / 10 : 0);
 
 export type ArrivalsService = ReturnType<typeof createArrivalsService>;
+
+/** The not-arrived list's columns. */
+const NOT_ARRIVED_COLUMNS = [
+  'export.retailer.Attendee Name',
+  'export.retailer.Attendee Type',
+  'export.retailer.Store Code',
+  'export.retailer.Store Name',
+  'export.retailer.District',
+  'export.retailer.Zone',
+] as const satisfies readonly MessageId[];
 
 export function createArrivalsService(db: Db) {
   /** The filter, its region, zone and district narrowed to the scope (refused when outside it). */
@@ -48,21 +58,14 @@ export function createArrivalsService(db: Db) {
   async function* exportXlsx(what: 'arrivals' | 'not-arrived', filter: ArrivalsFilter, scope: ReportScope, language: Language = 'en'): AsyncGenerator<Uint8Array> {
     if (what === 'arrivals') {
       const data = await arrivals(filter, scope);
-      const columns = [
-        t(language, 'export.level', { level: filter.reportLevel ?? 'Region' }),
-        t(language, 'export.name'),
-        t(language, 'export.arrivals.enrolled'),
-        t(language, 'export.arrivals.arrived'),
-        t(language, 'export.arrivals.pctArrived'),
-      ];
+      const columns = [t(language, 'export.level', { level: filter.reportLevel ?? 'Region' }), ...headersIn(language, ['export.name', 'export.arrivals.enrolled', 'export.arrivals.arrived', 'export.arrivals.pctArrived'])];
       const xlsx = createXlsxStream({ sheetName: t(language, 'export.arrivals.sheet'), columns, compression: nodeCompression });
       for (const r of data.rows) yield* xlsx.addRow([r.code, r.name, r.enrolled, r.arrived, r.pctArrived]);
       yield* xlsx.addRow([t(language, 'export.total'), '', data.total.enrolled, data.total.arrived, pct(data.total.arrived, data.total.enrolled)], { bold: true });
       yield* xlsx.finish();
       return;
     }
-    const columns = (['Attendee Name', 'Attendee Type', 'Store Code', 'Store Name', 'District', 'Zone'] as const).map((name) => t(language, `export.retailer.${name}`));
-    const xlsx = createXlsxStream({ sheetName: t(language, 'export.arrivals.notArrivedSheet'), columns, compression: nodeCompression });
+    const xlsx = createXlsxStream({ sheetName: t(language, 'export.arrivals.notArrivedSheet'), columns: headersIn(language, NOT_ARRIVED_COLUMNS), compression: nodeCompression });
     for (let page = 1; ; page++) {
       const data = await notArrived({ ...filter, page, pageSize: 500 }, scope);
       for (const r of data.rows) {

@@ -12,7 +12,7 @@
  */
 import { dateOf, type Db, type DbOrTx } from '@portal/db';
 import type { DigestSubscription, EventType, Language } from '@portal/contracts';
-import { t, type MessageId } from '../../lib/i18n/i18n.ts';
+import { columnsIn, t, type MessageId } from '../../lib/i18n/i18n.ts';
 import { createXlsxStream, concatChunks, type CellValue } from '@portal/xlsx';
 import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow } from '../mail/outbox.ts';
 import { requireEmailConfirmation } from '../mail/mail.service.ts';
@@ -188,8 +188,7 @@ export async function buildDigestWorkbook(db: Db, raw: Record<string, unknown>, 
     q.digestChanges(db, params.event, area, new Date(params.since), new Date(params.until)),
     q.digestTotals(db, params.event, area),
   ]);
-  const columns = DIGEST_COLUMNS.map(({ id, width }) => ({ header: t(language, id), width }));
-  const xlsx = createXlsxStream({ sheetName: t(language, 'export.digest.sheet'), columns, ...(modifiedAt ? { modifiedAt } : {}) });
+  const xlsx = createXlsxStream({ sheetName: t(language, 'export.digest.sheet'), columns: columnsIn(language, DIGEST_COLUMNS), ...(modifiedAt ? { modifiedAt } : {}) });
   const chunks: Uint8Array[] = [];
   for (const c of changes) {
     const row: CellValue[] = [c.changedAt, language === 'en' ? c.status : t(language, 'registrationStatus', { status: c.status }), c.attendeeName, c.email, language === 'en' ? c.attendeeType : t(language, 'attendeeType', { type: c.attendeeType }), c.storeCode, c.storeName, c.region, c.zone, c.district, c.enrollDate];

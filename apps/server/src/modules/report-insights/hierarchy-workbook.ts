@@ -13,7 +13,7 @@
  */
 import type { Db } from '@portal/db';
 import type { EventType, Language } from '@portal/contracts';
-import { t, type MessageId } from '../../lib/i18n/i18n.ts';
+import { columnsIn, t, type MessageId } from '../../lib/i18n/i18n.ts';
 import { createXlsxStream, type CellValue, type XlsxFormula, type XlsxRowOptions } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
 import { workbookDistricts, workbookStores, type WorkbookDistrict, type WorkbookStore } from './report-insights.queries.ts';
@@ -36,7 +36,7 @@ const HIERARCHY_COLUMNS = [
 
 /** The sheet's name and headers in `language` (English: Enrollment by Hierarchy, Region … Enrolled Attendees). */
 export function hierarchySheetHead(language: Language = 'en') {
-  return { sheetName: t(language, 'export.hierarchy.sheet'), columns: HIERARCHY_COLUMNS.map(({ id, width }) => ({ header: t(language, id), width })) };
+  return { sheetName: t(language, 'export.hierarchy.sheet'), columns: columnsIn(language, HIERARCHY_COLUMNS) };
 }
 /**
  * Outline levels of the rows: a group's subtotal row sits at the group's level, its member rows one

@@ -10,10 +10,10 @@ import { createXlsxStream, type CellValue } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
 import { comparisonRows, coverageRows, EXPORT_PAGE_ROWS } from './report-insights.service.ts';
 import { eventComparisonTotals } from './report-insights.queries.ts';
-import { t } from '../../lib/i18n/i18n.ts';
+import { headersIn, t, type MessageId } from '../../lib/i18n/i18n.ts';
 
-const STORE_COLUMNS = ['Store Code', 'Store Name', 'Region', 'Zone', 'District'] as const;
-const storeColumns = (language: Language) => STORE_COLUMNS.map((name) => t(language, `export.retailer.${name}`));
+const STORE_COLUMNS = ['export.retailer.Store Code', 'export.retailer.Store Name', 'export.retailer.Region', 'export.retailer.Zone', 'export.retailer.District'] as const satisfies readonly MessageId[];
+const storeColumns = (language: Language) => headersIn(language, STORE_COLUMNS);
 
 /** The coverage sheet's name and headers in `language` (English: Coverage, Store Code … Managers Not Enrolled). */
 export function coverageSheet(language: Language = 'en') {

@@ -26,7 +26,7 @@ import { audit } from '../../lib/audit.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import { reportScopeOf } from '../report-scope/report-scope.ts';
 import { readerLanguage } from '../languages/languages.service.ts';
-import { requestLanguage, t, translateServerMessage } from '../../lib/i18n/i18n.ts';
+import { headersIn, requestLanguage, t, translateServerMessage, type MessageId } from '../../lib/i18n/i18n.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 /** Why picking is closed, in the reader's language (the service words it in English, as its refusals). */
@@ -34,8 +34,16 @@ function readerReason<T extends { reason: string | null }>(request: FastifyReque
   return program.reason === null ? program : { ...program, reason: translateServerMessage(requestLanguage(request), program.reason) };
 }
 
-const FILL_COLUMNS = ['session', 'startsUtc', 'room', 'capacity', 'enrolled', 'waitlisted', 'attended'] as const;
-const fillColumns = (language: Language) => ({ sheet: t(language, 'export.sessions.sheet'), header: FILL_COLUMNS.map((column) => t(language, `export.sessions.${column}`)) });
+const FILL_COLUMNS = [
+  'export.sessions.session',
+  'export.sessions.startsUtc',
+  'export.sessions.room',
+  'export.sessions.capacity',
+  'export.sessions.enrolled',
+  'export.sessions.waitlisted',
+  'export.sessions.attended',
+] as const satisfies readonly MessageId[];
+const fillColumns = (language: Language) => ({ sheet: t(language, 'export.sessions.sheet'), header: headersIn(language, FILL_COLUMNS) });
 
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const tokenParams = z.object({ token: z.string().max(200) });
@@ -114,7 +122,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
   app.get(route(SESSIONS_PATHS.reportHierarchy), { ...readers, schema: { params: sessionIdParamsSchema, querystring: sessionHierarchyQuerySchema } }, async (request, reply) => {
     const rows = await service.reportHierarchy(request.params.id, request.query, await reportScopeOf(request));
     if (request.query.format !== 'xlsx') return ok({ rows, total: rows.length });
-    return workbook(request, reply, `session-${request.params.id}-${request.query.reportLevel.toLowerCase()}`, null, (language) => ({ sheet: t(language, 'export.sessions.sheet'), header: [t(language, 'export.level', { level: request.query.reportLevel }), t(language, 'export.name'), t(language, 'export.sessions.enrolled'), t(language, 'export.sessions.attended')] }), rows.map((r) => [r.code, r.name, r.enrolled, r.attended]));
+    return workbook(request, reply, `session-${request.params.id}-${request.query.reportLevel.toLowerCase()}`, null, (language) => ({ sheet: t(language, 'export.sessions.sheet'), header: [t(language, 'export.level', { level: request.query.reportLevel }), ...headersIn(language, ['export.name', 'export.sessions.enrolled', 'export.sessions.attended'])] }), rows.map((r) => [r.code, r.name, r.enrolled, r.attended]));
   });
 
   // The personal feed: calendar apps poll it; the secret in the address is its only credential.
