@@ -333,8 +333,9 @@ describe('access', () => {
     expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
   });
 
-  // Section 7 of docs/design/web-rules.md: "POST api/Report/GetEnrollments?reportLevel=All | region, zone, district, select
-  // (all empty)", and docs/design/web-rules.md section 2: "Entering the menu resets the level to 0" (it was once never called).
+  // docs/design/web-rules.md: entering the report menu resets the level to 0 (section 2) with
+  // GetEnrollments?reportLevel=All and every body field empty, answered by the network total (section 7).
+  // The call was once never made.
   it('entering the report menu calls GetEnrollments?reportLevel=All with every body field empty and shows the total', async () => {
     const { regionCode: _code, regdescription: _name, ...grandTotal } = regionRows.at(-1)!;
     const api = fakeApi({ [ENROLLMENTS]: (call) => (call.query.reportLevel === 'All' ? ok({ dataSet: { table: [grandTotal] } }) : enrollmentsHandler(call)) });

@@ -20,7 +20,7 @@ describe('exportFileName', () => {
     expect(exportFileName('Region: 010/North', 'a*b')).toBe('Region 010 North_a b.xlsx');
   });
 
-  it('uses the spec export names in English', () => {
+  it('uses the store tables\u2019 export names of docs/design/web-rules.md (section 9) in English', () => {
     expect(Object.fromEntries(Object.entries(EXPORT_NAMES).map(([key, id]) => [key, reportingEn[id]]))).toEqual({
       region: 'Store Enrollment by Region',
       zone: 'Store Enrollment by Zone',

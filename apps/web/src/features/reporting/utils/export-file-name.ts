@@ -1,4 +1,4 @@
-/** section 9 of docs/design/web-rules.md: '{file name}_{sheet name}.xlsx', defaults Export and Sheet1. */
+/** An export's file name is '{file name}_{sheet name}.xlsx', defaults Export and Sheet1 (docs/design/web-rules.md, section 9). */
 export const DEFAULT_EXPORT_FILE_NAME = 'Export';
 export const DEFAULT_SHEET_NAME = 'Sheet1';
 
