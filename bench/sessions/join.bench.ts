@@ -62,15 +62,21 @@ interface Tally {
   answers: Map<string, number>;
 }
 
-/** Sends `requests` from bench/sessions/request-runner.mjs (its own process), `connections` at a time. */
+/**
+ * Sends `requests` from bench/lib/request-list-runner.mjs (its own process): `connections` keep-alive
+ * clients, the requests dealt to them in turn, all starting together.
+ */
 async function send(url: string, requests: Prepared[]): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-join-'));
   try {
     const file = join(dir, 'spec.json');
-    writeFileSync(file, JSON.stringify({ url, connections, requests }));
-    const runner = new URL('./request-runner.mjs', import.meta.url).pathname;
+    const lanes: object[][] = Array.from({ length: Math.min(connections, requests.length) }, () => []);
+    requests.forEach((r, i) => lanes[i % lanes.length]!.push({ method: r.method, path: r.path, headers: r.headers, body: r.body === undefined ? undefined : (JSON.parse(r.body) as unknown) }));
+    writeFileSync(file, JSON.stringify({ url, lanes }));
+    const runner = new URL('../lib/request-list-runner.mjs', import.meta.url).pathname;
     const { stdout } = await promisify(execFile)(process.execPath, [runner, file], { maxBuffer: 64 * 1024 * 1024 });
-    return JSON.parse(stdout) as RunResult;
+    const out = JSON.parse(stdout) as { wallMs: number; loadCpuMicros: number; answers: { status: number; ms: number }[] };
+    return { latencies: out.answers.map((a) => a.ms), statuses: out.answers.map((a) => a.status), wallMs: out.wallMs, cpuMicros: out.loadCpuMicros };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
