@@ -3,12 +3,13 @@
  * console. Separate from attendees and report users; their tokens carry the `admin` policy only.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId } from './columns.ts';
 
 export const organizers = pgTable(
   'organizers',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** Always stored lower-case; unique. */
     email: text('email').notNull(),
     name: text('name'),

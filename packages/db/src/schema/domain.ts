@@ -17,7 +17,6 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
   timestamp,
@@ -25,6 +24,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { createdAt, requiredIntRef, requiredTextRef, serialId } from './columns.ts';
 
 export const ATTENDEE_TYPES = [
   'dealer',
@@ -74,8 +74,6 @@ export type ReportScopeLevel = (typeof REPORT_SCOPE_LEVELS)[number];
 const reportScopeCheck = (level: AnyPgColumn, code: AnyPgColumn) =>
   sql`(${level} is null and ${code} is null) or (${level} = 'network' and ${code} is null) or (${level} in ('region', 'zone', 'district') and ${code} is not null)`;
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-
 export const events = pgTable('events', {
   id: text('id').primaryKey(), // 'nbc' | 'abc'
   name: text('name').notNull(),
@@ -108,6 +106,9 @@ export const events = pgTable('events', {
   helpDeskPhone: text('help_desk_phone'),
 });
 
+/** The serial key and the owning event of a table whose rows each belong to one event. */
+export const eventRowKeys = () => ({ id: serialId(), eventId: requiredTextRef('event_id', () => events.id) });
+
 /** An event as the demo data and the import's events file define it. */
 export type EventDefinition = Pick<typeof events.$inferSelect, 'name' | 'providerEventCode' | 'isVirtual' | 'contentEnvironmentId' | 'startsOn' | 'endsOn'>;
 
@@ -121,9 +122,7 @@ export const zones = pgTable(
   'zones',
   {
     code: text('code').primaryKey(),
-    regionCode: text('region_code')
-      .notNull()
-      .references(() => regions.code),
+    regionCode: requiredTextRef('region_code', () => regions.code),
     name: text('name').notNull(),
   },
   (t) => [index('zones_region_idx').on(t.regionCode)],
@@ -133,9 +132,7 @@ export const districts = pgTable(
   'districts',
   {
     code: text('code').primaryKey(),
-    zoneCode: text('zone_code')
-      .notNull()
-      .references(() => zones.code),
+    zoneCode: requiredTextRef('zone_code', () => zones.code),
     name: text('name').notNull(),
   },
   (t) => [index('districts_zone_idx').on(t.zoneCode)],
@@ -144,7 +141,7 @@ export const districts = pgTable(
 export const people = pgTable(
   'people',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** Always stored lower-case; unique. */
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
@@ -182,9 +179,7 @@ export const stores = pgTable(
     name: text('name').notNull(),
     city: text('city').notNull(),
     state: text('state').notNull(),
-    districtCode: text('district_code')
-      .notNull()
-      .references(() => districts.code),
+    districtCode: requiredTextRef('district_code', () => districts.code),
     complimentarySeats: smallint('complimentary_seats').notNull().default(2),
     executiveManagerId: integer('executive_manager_id').references(() => people.id),
     generalManagerId: integer('general_manager_id').references(() => people.id),
@@ -200,10 +195,7 @@ export const stores = pgTable(
 export const accessCodes = pgTable(
   'access_codes',
   {
-    id: serial('id').primaryKey(),
-    eventId: text('event_id')
-      .notNull()
-      .references(() => events.id),
+    ...eventRowKeys(),
     codeHash: text('code_hash').notNull(),
     /** A non-secret name for operators ("Dealer", "Field"...). */
     label: text('label').notNull(),
@@ -262,17 +254,10 @@ export const reportUsers = pgTable(
 export const registrations = pgTable(
   'registrations',
   {
-    id: serial('id').primaryKey(),
-    eventId: text('event_id')
-      .notNull()
-      .references(() => events.id),
-    attendeeId: integer('attendee_id')
-      .notNull()
-      .references(() => people.id),
+    ...eventRowKeys(),
+    attendeeId: requiredIntRef('attendee_id', () => people.id),
     storeDlrnum: text('store_dlrnum').references(() => stores.dlrnum),
-    registeredById: integer('registered_by_id')
-      .notNull()
-      .references(() => people.id),
+    registeredById: requiredIntRef('registered_by_id', () => people.id),
     attendeeType: text('attendee_type').$type<AttendeeType>().notNull(),
     status: text('status').$type<RegistrationStatus>().notNull().default('Pending'),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
@@ -322,9 +307,7 @@ export const registrationTokens = pgTable(
   'registration_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    registrationId: integer('registration_id')
-      .notNull()
-      .references(() => registrations.id),
+    registrationId: requiredIntRef('registration_id', () => registrations.id),
     purpose: text('purpose').$type<'register' | 'revisit'>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

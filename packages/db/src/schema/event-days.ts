@@ -11,8 +11,9 @@
  *   `scan_id`, so a retried batch answers the same results.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { events, registrations } from './domain.ts';
+import { bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { eventRowKeys, registrations } from './domain.ts';
+import { createdAt } from './columns.ts';
 
 export const SCAN_RESULTS = ['checked_in', 'already', 'invalid', 'cancelled', 'wrong_event', 'undone', 'refused', 'replaced', 'not_picked'] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
@@ -20,10 +21,7 @@ export type ScanResult = (typeof SCAN_RESULTS)[number];
 export const checkinDevices = pgTable(
   'checkin_devices',
   {
-    id: serial('id').primaryKey(),
-    eventId: text('event_id')
-      .notNull()
-      .references(() => events.id),
+    ...eventRowKeys(),
     name: text('name').notNull(),
     /** HMAC of the pairing code under the code key; null once paired. */
     pairingCodeHash: text('pairing_code_hash'),
@@ -42,7 +40,7 @@ export const checkinDevices = pgTable(
     /** Badges this device printed (each print audited as `badge-printed`). */
     badgePrints: integer('badge_prints').notNull().default(0),
     createdByOrganizerId: integer('created_by_organizer_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('checkin_devices_event_idx').on(t.eventId), uniqueIndex('checkin_devices_pairing_uq').on(t.pairingCodeHash)],
 );

@@ -3,8 +3,9 @@
  * and the one-time codes the callback hands the browser (single use, 60 s).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizers } from './admin.ts';
+import { requiredIntRef } from './columns.ts';
 
 /** An organizer account signed in through the provider: one per (issuer, subject). */
 export const oidcIdentities = pgTable(
@@ -12,9 +13,7 @@ export const oidcIdentities = pgTable(
   {
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
-    organizerId: integer('organizer_id')
-      .notNull()
-      .references(() => organizers.id, { onDelete: 'cascade' }),
+    organizerId: requiredIntRef('organizer_id', () => organizers.id, 'cascade'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },

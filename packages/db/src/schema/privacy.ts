@@ -4,8 +4,9 @@
  * name or an e-mail: they point at people by id only, so they survive the erasure they record.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from './domain.ts';
+import { createdAt, serialId } from './columns.ts';
 
 export const ERASURE_VIA = ['console', 'retention'] as const;
 export type ErasureVia = (typeof ERASURE_VIA)[number];
@@ -26,7 +27,7 @@ export type ErasureRequestStatus = (typeof ERASURE_REQUEST_STATUSES)[number];
 export const erasureRequests = pgTable(
   'erasure_requests',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     personId: integer('person_id').notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     status: text('status').$type<ErasureRequestStatus>().notNull().default('open'),
@@ -68,7 +69,7 @@ export const personalDataLinks = pgTable(
     eventId: text('event_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('personal_data_links_person_idx').on(t.personId)],
 );

@@ -9,8 +9,9 @@
  *   list of strings, a boolean or a number). They hang on the registration and go with it (cascade),
  *   so an erased or purged registration takes its answers along.
  */
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { events, registrations, type AttendeeType } from './domain.ts';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { eventRowKeys, registrations, type AttendeeType } from './domain.ts';
+import { createdAt, requiredIntRef } from './columns.ts';
 
 export const QUESTION_TYPES = ['text', 'longtext', 'choice', 'multichoice', 'date', 'boolean', 'number'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -25,10 +26,7 @@ export type AnswerValue = string | string[] | boolean | number;
 export const questions = pgTable(
   'questions',
   {
-    id: serial('id').primaryKey(),
-    eventId: text('event_id')
-      .notNull()
-      .references(() => events.id),
+    ...eventRowKeys(),
     key: text('key').notNull(),
     label: text('label').notNull(),
     help: text('help'),
@@ -40,7 +38,7 @@ export const questions = pgTable(
     when: text('when').$type<QuestionWhen>().notNull().default('both'),
     sensitive: boolean('sensitive').notNull().default(false),
     order: integer('order').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('questions_event_key_uq').on(t.eventId, t.key), index('questions_event_order_idx').on(t.eventId, t.order)],
@@ -49,12 +47,8 @@ export const questions = pgTable(
 export const registrationAnswers = pgTable(
   'registration_answers',
   {
-    registrationId: integer('registration_id')
-      .notNull()
-      .references(() => registrations.id, { onDelete: 'cascade' }),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    registrationId: requiredIntRef('registration_id', () => registrations.id, 'cascade'),
+    questionId: requiredIntRef('question_id', () => questions.id, 'cascade'),
     value: jsonb('value').$type<AnswerValue>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

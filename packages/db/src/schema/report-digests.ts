@@ -4,6 +4,7 @@
  * their report scope since their last digest, plus the totals.
  */
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
 
 export const reportDigestSubscriptions = pgTable(
   'report_digest_subscriptions',
@@ -16,7 +17,7 @@ export const reportDigestSubscriptions = pgTable(
     active: boolean('active').notNull().default(true),
     /** End of the period of the last digest queued; the next one covers what changed after it. */
     lastUntil: timestamp('last_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('report_digest_subscriptions_active_idx').on(t.active)],

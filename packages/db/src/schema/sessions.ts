@@ -13,8 +13,9 @@
  *   to revoke it.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { events, registrations, type AttendeeType } from './domain.ts';
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { eventRowKeys, registrations, type AttendeeType } from './domain.ts';
+import { createdAt, requiredIntRef, serialId } from './columns.ts';
 
 export const SESSION_ENTRIES = ['picked', 'open'] as const;
 export type SessionEntry = (typeof SESSION_ENTRIES)[number];
@@ -25,10 +26,7 @@ export type SessionPickStatus = (typeof SESSION_PICK_STATUSES)[number];
 export const sessions = pgTable(
   'sessions',
   {
-    id: serial('id').primaryKey(),
-    eventId: text('event_id')
-      .notNull()
-      .references(() => events.id),
+    ...eventRowKeys(),
     title: text('title').notNull(),
     description: text('description'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
@@ -40,7 +38,7 @@ export const sessions = pgTable(
     track: text('track'),
     entry: text('entry').$type<SessionEntry>().notNull().default('picked'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -53,13 +51,9 @@ export const sessions = pgTable(
 export const sessionPicks = pgTable(
   'session_picks',
   {
-    id: serial('id').primaryKey(),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => sessions.id),
-    registrationId: integer('registration_id')
-      .notNull()
-      .references(() => registrations.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    sessionId: requiredIntRef('session_id', () => sessions.id),
+    registrationId: requiredIntRef('registration_id', () => registrations.id, 'cascade'),
     status: text('status').$type<SessionPickStatus>().notNull(),
     /** Queue order (registration_waitlist_seq, taken under the session's row lock). */
     waitlistOrder: numeric('waitlist_order'),
@@ -67,7 +61,7 @@ export const sessionPicks = pgTable(
     offeredAt: timestamp('offered_at', { withTimezone: true }),
     offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -83,12 +77,8 @@ export const sessionPicks = pgTable(
 export const sessionAttendance = pgTable(
   'session_attendance',
   {
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => sessions.id),
-    registrationId: integer('registration_id')
-      .notNull()
-      .references(() => registrations.id, { onDelete: 'cascade' }),
+    sessionId: requiredIntRef('session_id', () => sessions.id),
+    registrationId: requiredIntRef('registration_id', () => registrations.id, 'cascade'),
     attendedAt: timestamp('attended_at', { withTimezone: true }).notNull(),
     deviceId: integer('device_id'),
     /** Whether the person had picked the session (a `picked` session admits the others anyway, as `not_picked`). */
@@ -106,7 +96,7 @@ export const calendarFeeds = pgTable(
     /** SHA-256 of the feed's secret; the secret is derived again from the key and `version` when shown. */
     tokenHash: text('token_hash').notNull(),
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_token_uq').on(t.tokenHash)],
 );

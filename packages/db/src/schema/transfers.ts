@@ -5,26 +5,21 @@
  * hash is stored. At most one live offer per registration (a partial unique index).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TRANSFER_STATUSES } from '@portal/contracts';
 import { events, people, registrations } from './domain.ts';
+import { requiredIntRef, requiredTextRef, serialId } from './columns.ts';
 
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
 export const registrationTransfers = pgTable(
   'registration_transfers',
   {
-    id: serial('id').primaryKey(),
-    registrationId: integer('registration_id')
-      .notNull()
-      .references(() => registrations.id, { onDelete: 'cascade' }),
-    eventId: text('event_id')
-      .notNull()
-      .references(() => events.id),
+    id: serialId(),
+    registrationId: requiredIntRef('registration_id', () => registrations.id, 'cascade'),
+    eventId: requiredTextRef('event_id', () => events.id),
     /** The holder who offered the place. */
-    fromPersonId: integer('from_person_id')
-      .notNull()
-      .references(() => people.id),
+    fromPersonId: requiredIntRef('from_person_id', () => people.id),
     /** The colleague as the sender named them; the person is found or created on acceptance. */
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),

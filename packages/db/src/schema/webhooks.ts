@@ -6,13 +6,14 @@
  * `ordering_key`) to the same endpoint waits while an earlier one is pending or being sent.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, requiredIntRef, serialId } from './columns.ts';
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export const webhookEndpoints = pgTable('webhook_endpoints', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   url: text('url').notNull(),
   description: text('description').notNull().default(''),
   /** The event types sent to it (`registration.created`, ...). */
@@ -29,7 +30,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   disabledReason: text('disabled_reason'),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdByOrganizerId: integer('created_by_organizer_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -37,9 +38,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    endpointId: integer('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id),
+    endpointId: requiredIntRef('endpoint_id', () => webhookEndpoints.id),
     /** The `webhook-id` header: the same on every attempt and manual retry. */
     messageId: text('message_id').notNull(),
     eventType: text('event_type').notNull(),
@@ -59,7 +58,7 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** Retries stop at this time (3 days after the change); then `failed`. A manual retry moves it. */
     giveUpAt: timestamp('give_up_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_endpoint_message_uq').on(t.endpointId, t.messageId),
