@@ -197,7 +197,7 @@ const CHUNK_GROUPS = [
   // Content client, rich text, images, session and shared rules: every login and signed-in page.
   // The page footer (its text is content; the landing page, the report login, the registration page
   // and the shell have it) rides here too: 1 kB gz, no request of its own.
-  { name: 'content-common', test: /\/src\/(lib\/(content-(client|http|models)|inline-content|session|browser|axios-stub)|components\/ui\/(content-image|rich-text)|features\/shell\/components\/(app-footer|my-data-actions))\.tsx?$|node_modules\/@kontent-ai\/|\/packages\/contracts\/src\/(rules|images)/, priority: 3 },
+  { name: 'content-common', test: /\/src\/(lib\/(content-(client|http|models)|inline-content|first-paint|session|browser|axios-stub)|components\/ui\/(content-image|rich-text)|features\/shell\/components\/(app-footer|my-data-actions))\.tsx?$|node_modules\/@kontent-ai\/|\/packages\/contracts\/src\/(rules|images)/, priority: 3 },
   // The login form (/nbc, /abc and the report login): its card, fields and error list. Named after
   // its main module, as the chunk was before (e2e's chunk-failure journey blocks that file).
   { name: 'event-login-page', test: /\/src\/(features\/auth\/(components\/(event-login-page|login-card)|api\/[\w-]+|utils\/[\w-]+|hooks\/[\w-]+)|components\/ui\/error-list)\.tsx?$/, priority: 2 },
@@ -209,6 +209,10 @@ const CHUNK_GROUPS = [
   // the API client and the stored login, which the app's step shares with the pages (a chunk of
   // their own otherwise: one more request before the first render).
   { name: 'libraries', test: /node_modules\/(react-router|@tanstack|cookie|set-cookie-parser)\/|\/src\/(app\/libraries|lib\/(api-client|user-storage))\.ts$/, priority: 2 },
+  // The message runtime (react-intl and its FormatJS parts), the language choice, the switch and the
+  // base catalog: every page's first render needs them all (six small files as chunks of their own,
+  // one more round of requests on a phone's six connections).
+  { name: 'i18n', test: /node_modules\/(react-intl|@formatjs|intl-messageformat|hoist-non-react-statics|tslib)\/|\/src\/i18n\/(area|catalogs|format|index|language-switch|language|provider|report-missing|use-t|messages\/en\/base)\.tsx?$/, priority: 2 },
   // React DOM and its scheduler: the first step after the entry (main.tsx), a task of its own.
   { name: 'react-dom', test: /node_modules\/(react-dom|scheduler)\//, priority: 2 },
   // React and its JSX runtime: every page needs both (two requests as separate chunks).
@@ -218,7 +222,7 @@ const CHUNK_GROUPS = [
   // since its app code comes in steps (main.tsx) (the other shell pages get 13 kB more).
   // The footer (with its data buttons) is not: the landing page and the report login have it too,
   // and with it they would load the shell and its react-bootstrap chunks (about 16 kB gz).
-  { name: 'shell', test: /\/src\/(features\/(shell\/(?!components\/(app-footer|my-data-actions)\.tsx)|content-pages\/)|lib\/(active-tab|link-window|use-one-per-task))/, priority: 2 },
+  { name: 'shell', test: /\/src\/(features\/(shell\/(?!components\/(app-footer|my-data-actions)\.tsx)|content-pages\/)|lib\/(active-tab|link-window|use-one-per-task)|i18n\/messages\/en\/content\.ts)/, priority: 2 },
   // react-bootstrap and its helpers, by the set of pages that use them, small sets merged.
   {
     name: 'bootstrap',
