@@ -2,7 +2,8 @@
 // Checks the content bundles in content/ against content/types.json and docs/content-model.md:
 // item shapes, linked items, asset files, codenames, rich text safety, and the fixed items the web
 // app asks for, and each language's variants (every text a reader sees written in every language).
-// Usage: node content/tools/check-bundle.mjs [environment ...]  (default: nbc abc)
+// Usage: node content/tools/check-bundle.mjs [--check] [environment ...]  (default: nbc abc; it only ever
+// checks, --check is accepted so every content tool runs the same way in a check)
 // Exits 1 and lists every problem when the bundle is not importable as authored.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -269,6 +270,10 @@ function checkVariants(env, language, items, types, problems, context) {
         if (!element) problems.push(`${where}: element ${codename} is not in type ${item.type}`);
         else if (!isLocalizable(codename, element)) problems.push(`${where}: element ${codename} is the same in every language; leave it to the default language`);
         else checkValue(element, value, `${where}.${codename}`, context);
+        // The banner artwork has its title, dates and tagline drawn in: each language needs its own file.
+        if (codename === 'banner' && Array.isArray(value) && JSON.stringify(value.map((a) => a?.file)) === JSON.stringify((item.elements.banner ?? []).map((a) => a?.file))) {
+          problems.push(`${where}.banner: the default language's banner file, whose text is drawn in; give the variant its own artwork`);
+        }
       }
       if (/lorem ipsum|\bTODO\b|\bTBD\b|placeholder text/i.test(JSON.stringify(elements))) problems.push(`${where}: filler text`);
     }
@@ -333,7 +338,8 @@ function checkModelRules(env, items, problems) {
 
 const problems = [];
 const types = checkTypes(readJson(join(contentDir, 'types.json')), problems);
-const envs = process.argv.length > 2 ? process.argv.slice(2) : ['nbc', 'abc'];
+const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const envs = named.length > 0 ? named : ['nbc', 'abc'];
 const ids = new Set();
 for (const env of envs) {
   const { items, assets } = checkEnvironment(env, types, problems);

@@ -61,6 +61,23 @@ describe.skipIf(!present)('the real content bundles', () => {
       expect(en.item.elements.username_placeholder?.value).toBe('E-mail address');
     });
 
+    it('serves the French banner artwork (its drawn text in French) to French readers (the signed-in header’s, restricted, is checked by content/tools/check-bundle.mjs)', async () => {
+      for (const codename of ['login']) {
+        const { data: fr } = await client(event).item(codename).languageParameter('fr-CA').toPromise();
+        const { data: en } = await client(event).item(codename).toPromise();
+        const [frBanner] = fr.item.elements.banner?.value ?? [];
+        const [enBanner] = en.item.elements.banner?.value ?? [];
+        expect(frBanner?.url, codename).toMatch(new RegExp(`/${event}-banner-fr-CA\\.svg$`));
+        expect(enBanner?.url, codename).toMatch(new RegExp(`/${event}-banner\\.svg$`));
+        expect(frBanner?.description).toMatch(/^Congrès (national|annuel) des affaires 2027, du 1/);
+        // Same size and type as the English one: the page's layout, renditions and preloads stay as they are.
+        expect([frBanner?.width, frBanner?.height, frBanner?.type]).toEqual([enBanner?.width, enBanner?.height, enBanner?.type]);
+        const svg = await (await fetch(`${server.url}${frBanner?.url ?? ''}`)).text();
+        expect(svg).toContain('<title id="title">Congrès');
+        expect(svg).not.toContain('<text');
+      }
+    });
+
     it.each(['welcome_page', 'attire_page', 'tourism_page', 'link_to_expo_page', 'login', 'page_layout'])('items of type %s', async (type) => {
       const { data } = await client(event).items().type(type).depthParameter(2).toPromise();
       expect(data.items).toHaveLength(1);
