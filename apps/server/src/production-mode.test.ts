@@ -2,11 +2,9 @@
  * Production mode. No demo default reaches a real deployment: the start refuses
  * while a secret has its demo value or none, or demo codes are active; the message names the variable.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@portal/db';
@@ -15,6 +13,7 @@ import { loadConfig } from './config.ts';
 import { DEMO_EVENTS } from './demo/demo-access-codes.ts';
 import { productionProblems, runModeOf, startBanner } from './production-mode.ts';
 import { demoSeed, TEST_SECRETS, testConfig } from './testing/build-test-app.ts';
+import { startServer } from './testing/start-server.ts';
 
 const STRONG_REPORT_CODE = 'Quarterly-Harbor-Lantern-42';
 
@@ -118,34 +117,8 @@ describe('run mode', () => {
 });
 
 describe('the server start', () => {
-  const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
-  const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
-
-  /** Starts the real server; resolves with its exit code and output, or kills it once it is ready. */
-  function start(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; output: string }> {
-    const dataDir = mkdtempSync(join(tmpdir(), 'portal-start-'));
-    return new Promise((resolve, reject) => {
-      const child = spawn(tsx, [serverEntry, ...args], {
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DEMO_STORES: '10', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      const collect = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Event portal ready at')) child.kill('SIGTERM');
-      };
-      child.stdout.on('data', collect);
-      child.stderr.on('data', collect);
-      child.on('error', reject);
-      child.on('exit', (code) => {
-        rmSync(dataDir, { recursive: true, force: true });
-        resolve({ code, output });
-      });
-    });
-  }
-
   it('refuses to start outside demo mode with demo values, naming the variable', async () => {
-    const { code, output } = await start({ DEMO_DATA: 'false' });
+    const { code, output } = await startServer({ DEMO_DATA: 'false' });
     expect(code).toBe(1);
     expect(output).toMatch(/refuses to start in production mode/);
     expect(output).toMatch(/REPORT_CODE is not set/);
@@ -153,7 +126,7 @@ describe('the server start', () => {
   }, 120_000);
 
   it('starts a staging copy with --allow-demo, loudly', async () => {
-    const staging = await start({ DEMO_DATA: 'false' }, ['--allow-demo']);
+    const staging = await startServer({ DEMO_DATA: 'false' }, ['--allow-demo']);
     expect(staging.output).toMatch(/!!! --allow-demo/);
     expect(staging.output).toMatch(/Event portal ready at .*DEMO VALUES ALLOWED/);
   }, 180_000);

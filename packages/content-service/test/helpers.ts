@@ -116,22 +116,36 @@ export function useFixtureContent(): { readonly database: Database; readonly bun
   };
 }
 
+/** What `useFixtureServer` imports: by default the fixture bundle as it is. */
+export interface FixtureSource {
+  /** Changes a scratch copy of the fixture before it is imported (the copy is removed in afterAll). */
+  prepare?: (bundle: FixtureBundle) => Promise<void>;
+  /** Imports only these environments. */
+  environments?: string[];
+}
+
 /**
  * The hooks of the tests that read the fixture bundle through the plugin: one test database with the
  * bundle imported and the plugin on a real port (with `options`), for the calling file or describe
  * block. Read `database` and `server` inside hooks and tests.
  */
-export function useFixtureServer(options: Partial<ContentServiceOptions> = {}): { readonly database: Database; readonly server: TestServer } {
+export function useFixtureServer(options: Partial<ContentServiceOptions> = {}, source: FixtureSource = {}): { readonly database: Database; readonly server: TestServer } {
   let database: Database | undefined;
   let server: TestServer | undefined;
+  let bundle: FixtureBundle | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await importContentBundle(database.db, FIXTURE_ROOT);
+    if (source.prepare) {
+      bundle = await copyFixture();
+      await source.prepare(bundle);
+    }
+    await importContentBundle(database.db, bundle?.root ?? FIXTURE_ROOT, source.environments ? { environments: source.environments } : {});
     server = await startServer(database.db, options);
   });
   afterAll(async () => {
     await server?.close();
     await database?.close();
+    await bundle?.remove();
   });
   return {
     get database() {

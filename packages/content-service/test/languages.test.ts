@@ -6,11 +6,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createDeliveryClient, type IDeliveryClient } from '@kontent-ai/delivery-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@portal/db';
-import { createTestDatabase } from '@portal/db/testing';
+import { describe, expect, it } from 'vitest';
 import { BundleValidationError, importContentBundle } from '../src/index.ts';
-import { copyFixture, getJson, linkedItemsOf, NBC, startServer, type FixtureBundle, type TestServer } from './helpers.ts';
+import { getJson, linkedItemsOf, NBC, useFixtureContent, useFixtureServer, type FixtureBundle } from './helpers.ts';
 
 async function withFrench(bundle: FixtureBundle): Promise<void> {
   await bundle.edit<Record<string, unknown>>('nbc/environment.json', (env) => ({
@@ -32,24 +30,10 @@ async function withFrench(bundle: FixtureBundle): Promise<void> {
 }
 
 describe('language variants', () => {
-  let database: Database;
-  let server: TestServer;
-  let bundle: FixtureBundle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    bundle = await copyFixture();
-    await withFrench(bundle);
-    await importContentBundle(database.db, bundle.root, { environments: ['nbc'] });
-    server = await startServer(database.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-    await bundle?.remove();
-  });
+  const fixture = useFixtureServer({}, { prepare: withFrench, environments: ['nbc'] });
 
   const client = (defaultLanguage?: string): IDeliveryClient =>
-    createDeliveryClient({ environmentId: NBC, proxy: { baseUrl: `${server.url}/content` }, retryStrategy: { maxAttempts: 0 }, ...(defaultLanguage ? { defaultLanguage } : {}) });
+    createDeliveryClient({ environmentId: NBC, proxy: { baseUrl: `${fixture.server.url}/content` }, retryStrategy: { maxAttempts: 0 }, ...(defaultLanguage ? { defaultLanguage } : {}) });
 
   it('answers the French variant with system.language fr-CA, read through the SDK', async () => {
     const { data } = await client().item('welcome_page').languageParameter('fr-CA').toPromise();
@@ -102,20 +86,20 @@ describe('language variants', () => {
   });
 
   it('refuses a language the environment does not have (400)', async () => {
-    const res = await getJson(`${server.content()}/items?language=fr-FR`);
+    const res = await getJson(`${fixture.server.content()}/items?language=fr-FR`);
     expect(res.status).toBe(400);
     expect(res.body.message).toContain("'fr-FR'");
   });
 
   it('syncs one language per sync/init: the default one, or the one asked for', async () => {
     const init = async (query: string) => {
-      const res = await fetch(`${server.content()}/sync/init${query}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      const res = await fetch(`${fixture.server.content()}/sync/init${query}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
       return res.headers.get('x-continuation') ?? '';
     };
     // A token from before the import: rewind its position to the start of the change log.
     const rewind = (token: string) => Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(token, 'base64url').toString()), s: 0 })).toString('base64url');
     const changes = async (token: string) => {
-      const res = await fetch(`${server.content()}/sync`, { headers: { 'x-continuation': rewind(token) } });
+      const res = await fetch(`${fixture.server.content()}/sync`, { headers: { 'x-continuation': rewind(token) } });
       return ((await res.json()) as { items: { data: { system: { codename: string; language: string } } }[] }).items.map((i) => `${i.data.system.codename}:${i.data.system.language}`);
     };
     const english = await changes(await init(''));
@@ -127,19 +111,11 @@ describe('language variants', () => {
 });
 
 describe('variant checks', () => {
-  let database: Database;
-  let bundle: FixtureBundle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    bundle = await copyFixture();
-    await withFrench(bundle);
-  });
-  afterAll(async () => {
-    await database?.close();
-    await bundle?.remove();
-  });
+  const fixture = useFixtureContent();
 
   it('refuses a variant of a missing item, an element not in the type, and a folder of an undeclared language', async () => {
+    const { database, bundle } = fixture;
+    await withFrench(bundle);
     await writeFile(
       join(bundle.root, 'nbc/variants/fr-CA/bad.json'),
       JSON.stringify([

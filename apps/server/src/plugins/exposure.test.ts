@@ -2,14 +2,10 @@
  * What must not be reachable by accident (docs/security.md): the metrics listener on every
  * interface without a token, and the guarded API prefixes spelled with percent-escapes.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../testing/build-test-app.ts';
+import { startServer } from '../testing/start-server.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -35,25 +31,7 @@ describe('the metrics listener', () => {
   });
 
   it('a start that would expose it refuses, naming the variable', async () => {
-    const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
-    const tsx = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
-    const dataDir = mkdtempSync(join(tmpdir(), 'portal-metrics-'));
-    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      const child = spawn(tsx, [serverEntry], {
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: '0', METRICS_PORT: '0', METRICS_HOST: '0.0.0.0', LOG_LEVEL: 'warn', DEMO_STORES: '10' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let text = '';
-      const collect = (chunk: Buffer) => {
-        text += chunk.toString();
-        if (text.includes('Event portal ready at')) child.kill('SIGTERM');
-      };
-      child.stdout.on('data', collect);
-      child.stderr.on('data', collect);
-      child.on('error', reject);
-      child.on('exit', (exitCode) => resolve({ code: exitCode, output: text }));
-    });
-    rmSync(dataDir, { recursive: true, force: true });
+    const { code, output } = await startServer({ METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' });
     expect(code).toBe(1);
     expect(output).toMatch(/METRICS_HOST/);
     expect(output).toMatch(/METRICS_TOKEN/);

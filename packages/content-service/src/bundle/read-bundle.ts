@@ -121,6 +121,19 @@ export async function readBundle(
   return { environments, issues };
 }
 
+/**
+ * An authored item or language variant checked against `schema`; undefined, with its problems in
+ * `issues` under its codename (or its place in the file when it has none), when it does not fit.
+ */
+function parseAuthored<T extends z.ZodType>(schema: T, raw: unknown, index: number, file: string, issues: BundleIssue[]): z.infer<T> | undefined {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const codename = (raw as { codename?: unknown } | null)?.codename;
+  const label = typeof codename === 'string' ? codename : `#${index}`;
+  for (const message of describeZodError(parsed.error)) issues.push({ file, item: label, message });
+  return undefined;
+}
+
 async function environmentFolders(root: string, options: ReadBundleOptions, issues: BundleIssue[]): Promise<string[]> {
   let entries: string[];
   try {
@@ -188,13 +201,8 @@ async function readEnvironment(
   const links: { file: string; item: string; element: string; codenames: string[] }[] = [];
   const items: PreparedItem[] = [];
   for (const { file, item: raw, index } of authoredItems) {
-    const parsed = itemSchema.safeParse(raw);
-    const label = typeof (raw as { codename?: unknown })?.codename === 'string' ? (raw as { codename: string }).codename : `#${index}`;
-    if (!parsed.success) {
-      for (const message of describeZodError(parsed.error)) issues.push({ file, item: label, message });
-      continue;
-    }
-    const authored = parsed.data;
+    const authored = parseAuthored(itemSchema, raw, index, file, issues);
+    if (!authored) continue;
     const previous = seen.get(authored.codename);
     if (previous) issues.push({ file, item: authored.codename, message: `duplicate codename (also in ${previous})` });
     seen.set(authored.codename, file);
@@ -216,13 +224,8 @@ async function readEnvironment(
   for (const language of languageCodes.slice(1)) {
     const variantSeen = new Set<string>();
     for (const { file, item: raw, index } of await readItemFiles(root, folder, issues, `variants/${language}`)) {
-      const parsed = variantSchema.safeParse(raw);
-      const label = typeof (raw as { codename?: unknown })?.codename === 'string' ? (raw as { codename: string }).codename : `#${index}`;
-      if (!parsed.success) {
-        for (const message of describeZodError(parsed.error)) issues.push({ file, item: label, message });
-        continue;
-      }
-      const variant = parsed.data;
+      const variant = parseAuthored(variantSchema, raw, index, file, issues);
+      if (!variant) continue;
       if (variantSeen.has(variant.codename)) issues.push({ file, item: variant.codename, message: `duplicate ${language} variant` });
       variantSeen.add(variant.codename);
       const base = authoredByCodename.get(variant.codename);
