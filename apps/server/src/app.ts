@@ -45,16 +45,23 @@ import { createMailService } from './modules/mail/mail.service.ts';
 import { oidcRoutes } from './modules/oidc/oidc.routes.ts';
 import { createOidcService } from './modules/oidc/oidc.service.ts';
 import { createRegistrationProvider } from './modules/registration/providers.ts';
+import { registerPrivacyJobs } from './modules/privacy/privacy.jobs.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import type { RetentionPace } from './modules/privacy/retention.ts';
 import { registerRegistrationJobs } from './modules/registration/registration.jobs.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { createRegistrationService } from './modules/registration/registration.service.ts';
-import { placeFreedNotifier, waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
+import { placeFreedNotifier, registerWaitlistJobs } from './modules/waitlist/waitlist.jobs.ts';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
+import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
+import { registerReportInsightsJobs } from './modules/report-insights/report-insights.jobs.ts';
 import { reportInsightsRoutes } from './modules/report-insights/report-insights.routes.ts';
+import { createReportInsightsService } from './modules/report-insights/report-insights.service.ts';
 import { retailerReportRoutes } from './modules/retailer-report/retailer-report.routes.ts';
+import { createRetailerReportService } from './modules/retailer-report/retailer-report.service.ts';
 import { runModeOf } from './production-mode.ts';
 import type { AddressPolicy } from './modules/webhooks/address-policy.ts';
 import { WebhookDelivery, type WebhookDeliveryOptions } from './modules/webhooks/delivery.ts';
@@ -222,8 +229,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRegistrationJobs(app, { config, clock: deps.now ? () => new Date(deps.now!()) : undefined });
   await app.register(registrationRoutes, { service: registration, config, limiter });
   await app.register(reportsRoutes, { service: createReportsService({ db: database.db }) });
-  await app.register(reportInsightsRoutes, { remindersPerRecipientDay: config.remindersPerRecipientDay, publicUrl: config.publicUrl });
-  await app.register(retailerReportRoutes);
+  const reportInsights = createReportInsightsService({ db: database.db, remindersPerRecipientDay: config.remindersPerRecipientDay, publicUrl: config.publicUrl });
+  registerReportInsightsJobs(app, reportInsights);
+  await app.register(reportInsightsRoutes, { service: reportInsights });
+  await app.register(retailerReportRoutes, { service: createRetailerReportService({ db: database.db }) });
   const adminNow = deps.now ? { now: () => new Date(deps.now!()) } : {};
   await app.register(adminAuthRoutes, {
     service: createAdminAuthService({
@@ -250,17 +259,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(adminRoutes, { service: adminService });
   // The waiting list (docs/waiting-lists.md): its jobs and console routes.
-  await app.register(waitlistRoutes, { publicUrl: config.publicUrl, detail: (id) => adminService.registrationDetail(id), ...adminNow });
+  const waitlist = createWaitlistService({ db: database.db, publicUrl: config.publicUrl, ...adminNow });
+  registerWaitlistJobs(app, waitlist);
+  await app.register(waitlistRoutes, { service: waitlist, detail: (id) => adminService.registrationDetail(id) });
   // Mail (docs/decisions/007-mail-outbox-and-pg-boss.md): the outbox's delivery worker, the console's outbox, the confirmation page.
   const mailDelivery = new MailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl, log: app.log, badgeKeys, ...deps.mailDelivery });
   app.decorate('mailDelivery', mailDelivery);
   app.addHook('onClose', async () => mailDelivery.stop());
   await app.register(mailRoutes, { service: createMailService({ db: database.db, publicUrl: config.publicUrl, ...adminNow }), publicUrl: config.publicUrl });
+  const privacy = createPrivacyService({ db: database.db, publicUrl: config.publicUrl, log: app.log, ...adminNow, ...(deps.retention?.pace ? { retentionPace: deps.retention.pace } : {}) });
+  registerPrivacyJobs(app, privacy);
   await app.register(privacyRoutes, {
-    publicUrl: config.publicUrl,
-    ...(deps.now ? { now: () => new Date(deps.now!()) } : {}),
+    service: privacy,
     ...(deps.retention?.answerWithinMs !== undefined ? { retentionAnswerWithinMs: deps.retention.answerWithinMs } : {}),
-    ...(deps.retention?.pace ? { retentionPace: deps.retention.pace } : {}),
   });
   // Webhooks (docs/webhooks.md): the delivery worker and the console's endpoints share one address policy.
   const webhookPolicy = webhookAddressPolicy(config, database);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, schema } from '@portal/db';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { runDigests } from '../report-insights/digest.ts';
-import { areaCondition, remind } from '../report-insights/report-insights.service.ts';
+import { areaCondition, remind } from '../report-insights/insights.ts';
 import { NETWORK_SCOPE } from '../report-scope/report-scope.ts';
 import { setPersonReportScope } from '../report-scope/report-scope.ts';
 import { LINK_REMINDER_AFTER_MS, queueLinkReminders } from '../registration/reminders.ts';

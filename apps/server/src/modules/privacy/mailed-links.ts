@@ -15,7 +15,7 @@ import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts'
 import { maskEmail } from '../../lib/mask-email.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { fileErasureRequest, personalData } from './privacy.service.ts';
+import { fileErasureRequest, personalData } from './personal-data.ts';
 
 const { personalDataLinks, people } = schema;
 

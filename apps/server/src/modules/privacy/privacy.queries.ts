@@ -1,4 +1,4 @@
-/** The privacy module's reads and writes (docs/decisions/013-module-shape.md); the rules are in privacy.service.ts. */
+/** The privacy module's reads and writes (docs/decisions/013-module-shape.md); the rules are in personal-data.ts, bound in privacy.service.ts. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx, type Tx } from '@portal/db';
 

@@ -5,22 +5,17 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eraseRequestSchema, erasureRequestsQuerySchema, idParamsSchema, PRIVACY_PATHS, type RetentionOutcome, type RetentionRunResult } from '@portal/contracts';
+import { eraseRequestSchema, erasureRequestsQuerySchema, idParamsSchema, PRIVACY_PATHS, type RetentionRunResult } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
-import { erasePerson, listErasureRequests, personalDataForOrganizer } from './privacy.service.ts';
-import { confirmErasureThroughLink, exportThroughLink, LINK_EXPIRED, LINK_INVALID, LINK_USED, linkState, mailPersonalDataLink, PERSONAL_DATA_PAGES } from './mailed-links.ts';
-import { retentionPlan, runRetention, type RetentionPace } from './retention.ts';
+import { LINK_EXPIRED, LINK_INVALID, LINK_USED, PERSONAL_DATA_PAGES } from './mailed-links.ts';
+import type { PrivacyService } from './privacy.service.ts';
 import { requestLanguage, t, translateServerMessage, type Language } from '../../lib/i18n/i18n.ts';
 
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
-/** Daily at 03:30 UTC. */
-export const RETENTION_JOB = 'privacy-retention';
-export const RETENTION_CRON = '30 3 * * *';
 
 function attendeeOf(request: FastifyRequest) {
   const user = request.user;
@@ -67,13 +62,10 @@ function sendPage(reply: FastifyReply, language: Language, status: number, text:
 /** How long `POST .../Retention/Run` waits for the run before answering 202 and letting it go on. */
 export const RETENTION_ANSWER_WITHIN_MS = 20_000;
 
-export const privacyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; now?: () => Date; retentionAnswerWithinMs?: number; retentionPace?: RetentionPace }> = async (app, options) => {
-  const now = options.now ?? (() => new Date());
-  const publicUrl = options.publicUrl;
+export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService; retentionAnswerWithinMs?: number }> = async (app, options) => {
+  const { service } = options;
+  const publicUrl = service.publicUrl;
   const answerWithinMs = options.retentionAnswerWithinMs ?? RETENTION_ANSWER_WITHIN_MS;
-  const db = app.db;
-  /** The run started from the console on this instance, while it lasts. */
-  let consoleRun: Promise<RetentionOutcome[]> | null = null;
 
   app.addHook('onSend', async (_request, reply, payload) => {
     // Personal data: never kept by a shared cache or the browser's.
@@ -85,13 +77,13 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; now?: () 
   // the person's mailbox (mailed-links.ts). Both answer where the link went, masked.
   app.get(PRIVACY_PATHS.myData, { preHandler: app.authenticate }, async (request) => {
     const user = attendeeOf(request);
-    const sent = await mailPersonalDataLink(db, { personId: user.personId, purpose: 'data-export', eventId: user.eventType, publicUrl, ip: request.ip, now: now() });
+    const sent = await service.mailLink({ personId: user.personId, purpose: 'data-export', eventId: user.eventType, ip: request.ip });
     return ok(sent, `We have mailed a link to download your data to ${sent.sentTo}. It works once, for 24 hours.`);
   });
 
   app.post(PRIVACY_PATHS.myErasureRequest, { preHandler: app.authenticate }, async (request, reply) => {
     const user = attendeeOf(request);
-    const sent = await mailPersonalDataLink(db, { personId: user.personId, purpose: 'erasure-request', eventId: user.eventType, publicUrl, ip: request.ip, now: now() });
+    const sent = await service.mailLink({ personId: user.personId, purpose: 'erasure-request', eventId: user.eventType, ip: request.ip });
     void reply.code(202);
     return ok(sent, `To confirm your request, open the link we have mailed to ${sent.sentTo}. Nothing is sent to the event team until then.`);
   });
@@ -105,13 +97,13 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; now?: () 
     const refusal = (error: unknown) => (error instanceof AppError && [404, 409, 410].includes(error.statusCode) ? error : null);
 
     pages.get(`${PERSONAL_DATA_PAGES['data-export']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
-      const state = await linkState(db, request.params.token, 'data-export', now());
+      const state = await service.linkState(request.params.token, 'data-export');
       const language = requestLanguage(request);
       return sendPage(reply, language, state === 'live' ? 200 : STATE_STATUS[state], state === 'live' ? exportAsk(language) : stateText(language, state), publicUrl);
     });
     pages.post(`${PERSONAL_DATA_PAGES['data-export']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
       try {
-        const { data, eventId } = await exportThroughLink(db, request.params.token, { ip: request.ip, now: now() });
+        const { data, eventId } = await service.exportThroughLink(request.params.token, request.ip);
         return reply
           .headers({ 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="my-data-${eventId ?? 'portal'}.json"`, 'x-content-type-options': 'nosniff' })
           .send(JSON.stringify(data, null, 2));
@@ -124,13 +116,13 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; now?: () 
     });
 
     pages.get(`${PERSONAL_DATA_PAGES['erasure-request']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
-      const state = await linkState(db, request.params.token, 'erasure-request', now());
+      const state = await service.linkState(request.params.token, 'erasure-request');
       const language = requestLanguage(request);
       return sendPage(reply, language, state === 'live' ? 200 : STATE_STATUS[state], state === 'live' ? erasureAsk(language) : stateText(language, state), publicUrl);
     });
     pages.post(`${PERSONAL_DATA_PAGES['erasure-request']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
       try {
-        const { created } = await confirmErasureThroughLink(db, request.params.token, { ip: request.ip, now: now() });
+        const { created } = await service.confirmErasureThroughLink(request.params.token, request.ip);
         const language = requestLanguage(request);
         const text = created
           ? { title: t(language, 'page.erasure.sentTitle'), body: t(language, 'page.erasure.sent') }
@@ -149,18 +141,18 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; now?: () 
   const guard = { onRequest: app.authenticateAdmin };
 
   app.get(route(PRIVACY_PATHS.personData), { ...guard, schema: { params: idParamsSchema } }, async (request) =>
-    ok(await personalDataForOrganizer(db, actorOf(request), request.params.id, now())),
+    ok(await service.personalDataForOrganizer(actorOf(request), request.params.id)),
   );
 
   app.post(route(PRIVACY_PATHS.personErase), { ...guard, schema: { params: idParamsSchema, body: eraseRequestSchema } }, async (request) =>
-    ok(await erasePerson(db, actorOf(request), request.params.id, request.body.reason, now())),
+    ok(await service.erasePerson(actorOf(request), request.params.id, request.body.reason)),
   );
 
   app.get(PRIVACY_PATHS.erasureRequests, { ...guard, schema: { querystring: erasureRequestsQuerySchema } }, async (request) =>
-    ok(await listErasureRequests(db, request.query)),
+    ok(await service.listErasureRequests(request.query)),
   );
 
-  app.get(PRIVACY_PATHS.retentionDryRun, guard, async () => ok({ rows: await retentionPlan(db, now()) }));
+  app.get(PRIVACY_PATHS.retentionDryRun, guard, async () => ok({ rows: await service.retentionPlan() }));
 
   // A run over tens of thousands of people takes minutes (it is paced, docs/privacy.md): longer than
   // a request may wait. It is not tied to the request: past the wait the answer is 202 and the run
@@ -171,24 +163,12 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ publicUrl: string; now?: () 
       void reply.code(202);
       return { rows: [], running: true };
     };
-    if (consoleRun) return ok(running(), 'A retention run is still going on. The dry run shows what is left.');
-    const actor = actorOf(request);
-    const run = runRetention(db, now(), { organizerId: actor.organizerId, actorEmail: actor.email, ip: actor.ip, ...(options.retentionPace ? { pace: options.retentionPace } : {}) });
-    consoleRun = run;
-    run
-      .catch((error: unknown) => app.log.error({ err: error }, 'retention run from the console failed'))
-      .finally(() => {
-        if (consoleRun === run) consoleRun = null;
-      });
+    const run = service.startConsoleRetention(actorOf(request));
+    if (!run) return ok(running(), 'A retention run is still going on. The dry run shows what is left.');
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), answerWithinMs)));
     const rows = await Promise.race([run, waited]).finally(() => clearTimeout(timer));
     if (rows === null) return ok(running(), 'The run goes on in the background. The dry run shows what is left.');
     return ok({ rows } satisfies RetentionRunResult);
-  });
-
-  app.jobs.recurring(RETENTION_JOB, RETENTION_CRON, async () => {
-    const outcomes = await runRetention(db, now());
-    app.log.info({ outcomes }, 'retention run');
   });
 };

@@ -18,7 +18,7 @@ import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, r
 import { requireEmailConfirmation } from '../mail/mail.service.ts';
 import { describeScope, loadReportScope, type ReportScope } from '../report-scope/report-scope.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { areaCondition } from './report-insights.service.ts';
+import { areaCondition } from './insights.ts';
 import * as q from './report-insights.queries.ts';
 
 export const DIGEST_JOB = 'report-digest';

@@ -8,7 +8,7 @@ import type { Db } from '@portal/db';
 import type { CoverageRow, EventType, Language } from '@portal/contracts';
 import { createXlsxStream, type CellValue } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
-import { comparisonRows, coverageRows, EXPORT_PAGE_ROWS } from './report-insights.service.ts';
+import { comparisonRows, coverageRows, EXPORT_PAGE_ROWS } from './insights.ts';
 import { eventComparisonTotals } from './report-insights.queries.ts';
 import { headersIn, t, type MessageId } from '../../lib/i18n/i18n.ts';
 

@@ -2,7 +2,7 @@
  * Reports beyond the seed (docs/report-insights.md): coverage, "remind", the hierarchy
  * workbook, the timeline and the nbc vs abc comparison, for field, corporate and report users, each
  * answering inside the caller's report scope (an area named outside it: 403); and the weekly digest
- * (opt in or out here; the job queue sends it, digest.ts).
+ * (opt in or out here; the job queue sends it, report-insights.jobs.ts).
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,17 +25,12 @@ import {
   type EventType,
   type TimelineAnswer,
 } from '@portal/contracts';
-import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { registerAttachmentBuilder } from '../mail/attachments.ts';
 import { readerLanguage } from '../languages/languages.service.ts';
-import { assertInScope, reportScopeOf, type NamedArea } from '../report-scope/report-scope.ts';
-import { askToConfirmDigestAddress, buildDigestWorkbook, DIGEST_ATTACHMENT_BUILDER, DIGEST_CRON, DIGEST_JOB, getSubscription, runDigests, setSubscription } from './digest.ts';
-import { prepareHierarchyWorkbook } from './hierarchy-workbook.ts';
-import { prepareComparisonExport, prepareCoverageExport } from './insight-exports.ts';
-import * as service from './report-insights.service.ts';
+import { reportScopeOf, type NamedArea } from '../report-scope/report-scope.ts';
+import type { ReportInsightsService } from './report-insights.service.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -47,15 +42,9 @@ function userOf(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-/** The caller's scope narrowed to the named area, after checking the area lies inside it. */
-async function areaOf(request: FastifyRequest, area: NamedArea) {
-  const scope = await reportScopeOf(request);
-  await assertInScope(request.server.db, scope, area);
-  return service.areaCondition(scope, area);
-}
-
-/** `remindersPerRecipientDay`: `REMINDERS_PER_RECIPIENT_DAY` (reminders and digests per address and UTC day). */
-export const reportInsightsRoutes: FastifyPluginAsyncZod<{ remindersPerRecipientDay?: number; publicUrl?: string }> = async (app, options) => {
+export const reportInsightsRoutes: FastifyPluginAsyncZod<{ service: ReportInsightsService }> = async (app, { service }) => {
+  /** The caller's scope narrowed to the named area, after checking the area lies inside it. */
+  const areaOf = async (request: FastifyRequest, area: NamedArea) => service.areaOf(await reportScopeOf(request), area);
   const readers = { preHandler: [app.authenticate, app.requirePolicy('field', 'corporate', 'reporting')] };
   const eventOf = (request: FastifyRequest, event: EventType | undefined): EventType => event ?? userOf(request).eventType;
 
@@ -67,38 +56,37 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod<{ remindersPerRecipient
     return reply.send(stream);
   };
   const auditDownload = (request: FastifyRequest, event: EventType, detail: Record<string, unknown>) =>
-    audit(app.db, { action: 'report-download', success: true, actorEmail: userOf(request).email, eventId: event, ip: request.ip, detail });
+    service.recordDownload({ actorEmail: userOf(request).email, eventId: event, ip: request.ip, detail });
 
   // Coverage and the comparison answer a page of rows (limit / offset, with the total); their
   // exports below hold every row.
   app.get('/api/Report/Coverage', { ...readers, schema: { querystring: coverageQuerySchema } }, async (request) => {
     const { event, limit, offset, ...area } = request.query;
-    return ok<CoverageAnswer>(await service.coverage(app.db, eventOf(request, event), await areaOf(request, area), { limit, offset }));
+    return ok<CoverageAnswer>(await service.coverage(eventOf(request, event), await areaOf(request, area), { limit, offset }));
   });
 
   app.get('/api/Report/Coverage/Export', { ...readers, schema: { querystring: insightQuerySchema } }, async (request, reply) => {
     const { event: named, ...area } = request.query;
     const event = eventOf(request, named);
-    const file = await prepareCoverageExport(app.db, event, await areaOf(request, area), { language: await readerLanguage(app.db, request) });
+    const file = await service.coverageExport(event, await areaOf(request, area), await readerLanguage(app.db, request));
     await auditDownload(request, event, { report: 'coverage', area });
     return sendXlsx(request, reply, coverageExportFileName(event), file.chunks);
   });
 
   app.get('/api/Report/EventComparison/Export', { ...readers, schema: { querystring: comparisonQuerySchema } }, async (request, reply) => {
-    const file = await prepareComparisonExport(app.db, await areaOf(request, request.query), { language: await readerLanguage(app.db, request) });
+    const file = await service.comparisonExport(await areaOf(request, request.query), await readerLanguage(app.db, request));
     await auditDownload(request, userOf(request).eventType, { report: 'event-comparison', area: request.query });
     return sendXlsx(request, reply, EVENT_COMPARISON_EXPORT_FILE_NAME, file.chunks);
   });
 
   app.post('/api/Report/Coverage/Remind', { ...readers, schema: { querystring: insightQuerySchema, body: remindBody } }, async (request) => {
     const { event, ...area } = request.query;
-    const result = await service.remind(app.db, {
+    const result = await service.remind({
       event: eventOf(request, event),
       area: await areaOf(request, area),
       dlrnums: request.body.dlrnums,
       actorEmail: userOf(request).email,
       ip: request.ip,
-      ...(options.remindersPerRecipientDay ? { perRecipientDay: options.remindersPerRecipientDay } : {}),
     });
     const message = result.queued
       ? `${result.queued} reminder${result.queued === 1 ? '' : 's'} queued.`
@@ -110,43 +98,31 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod<{ remindersPerRecipient
 
   app.get('/api/Report/Timeline', { ...readers, schema: { querystring: insightQuerySchema } }, async (request) => {
     const { event, ...area } = request.query;
-    return ok<TimelineAnswer>(await service.timeline(app.db, eventOf(request, event), await areaOf(request, area)));
+    return ok<TimelineAnswer>(await service.timeline(eventOf(request, event), await areaOf(request, area)));
   });
 
   app.get('/api/Report/EventComparison', { ...readers, schema: { querystring: comparisonPageQuerySchema } }, async (request) => {
     const { limit, offset, ...area } = request.query;
-    return ok<EventComparisonAnswer>(await service.eventComparison(app.db, await areaOf(request, area), { limit, offset }));
+    return ok<EventComparisonAnswer>(await service.eventComparison(await areaOf(request, area), { limit, offset }));
   });
 
-  // The weekly digest: the caller opts in or out; the job queue sends it (digest.ts).
-  app.get('/api/Report/Digest', readers, async (request) => ok<DigestSubscription>(await getSubscription(app.db, userOf(request))));
+  // The weekly digest: the caller opts in or out; the job queue sends it (report-insights.jobs.ts).
+  app.get('/api/Report/Digest', readers, async (request) => ok<DigestSubscription>(await service.subscription(userOf(request))));
   app.put('/api/Report/Digest', { ...readers, schema: { body: digestSubscriptionBodySchema } }, async (request) => {
     // Opting in needs a scope that resolves now (403 otherwise), so nobody subscribes to what they cannot read.
     if (request.body.subscribed) await reportScopeOf(request);
-    const user = userOf(request);
-    const subscription = await setSubscription(app.db, user, request.body);
     // Digests go to confirmed addresses only: an address typed at a login is asked to confirm first.
-    let confirm = false;
-    if (subscription.subscribed && user.personId !== null && options.publicUrl) {
-      confirm = await askToConfirmDigestAddress(app.db, { personId: user.personId, eventId: subscription.event, publicUrl: options.publicUrl });
-    }
+    const { subscription, confirm } = await service.subscribe(userOf(request), request.body);
     if (confirm) return ok<DigestSubscription>(subscription, 'You will get the weekly digest once you confirm your e-mail address: we sent you a link.');
     return ok<DigestSubscription>(subscription, subscription.subscribed ? 'You will get the weekly digest.' : 'You will not get the weekly digest any more.');
   });
-  app.jobs.recurring(DIGEST_JOB, DIGEST_CRON, async () => {
-    const result = await runDigests(app.db, new Date(), app.log, options.remindersPerRecipientDay);
-    app.log.info(result, 'weekly digests queued');
-  });
-  registerAttachmentBuilder(DIGEST_ATTACHMENT_BUILDER, async (db, params, language) => ({ content: await buildDigestWorkbook(db, params, undefined, language) }));
 
   app.get('/api/Report/HierarchyWorkbook', { ...readers, schema: { querystring: insightQuerySchema } }, async (request, reply) => {
     const { event: named, ...area } = request.query;
     const event = eventOf(request, named);
     const started = performance.now();
-    const workbook = await prepareHierarchyWorkbook(app.db, event, await areaOf(request, area), { language: await readerLanguage(app.db, request) });
-    await audit(app.db, {
-      action: 'report-download',
-      success: true,
+    const workbook = await service.hierarchyWorkbook(event, await areaOf(request, area), await readerLanguage(app.db, request));
+    await service.recordDownload({
       actorEmail: userOf(request).email,
       eventId: event,
       ip: request.ip,

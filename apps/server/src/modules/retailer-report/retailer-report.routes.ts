@@ -6,11 +6,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RETAILER_REPORT_NO_DATA, RETAILER_REPORT_SUCCESS, retailerReportQuerySchema } from '@portal/contracts';
-import { audit } from '../../lib/audit.ts';
 import { failed } from '../../lib/envelope.ts';
 import { readerLanguage } from '../languages/languages.service.ts';
 import { reportScopeOf } from '../report-scope/report-scope.ts';
-import { buildRetailerReport } from './retailer-report.service.ts';
+import type { RetailerReportService } from './retailer-report.service.ts';
 
 function* envelopePieces(head: string, pieces: readonly string[], tail: string): Generator<string> {
   yield head;
@@ -18,27 +17,21 @@ function* envelopePieces(head: string, pieces: readonly string[], tail: string):
   yield tail;
 }
 
-export const retailerReportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const retailerReportRoutes: FastifyPluginAsyncZod<{ service: RetailerReportService }> = async (app, { service }) => {
   app.get(
     '/api/Report/GetRetailerReport',
     { preHandler: [app.authenticate, app.requirePolicy('reporting')], schema: { querystring: retailerReportQuerySchema } },
     async (request, reply) => {
       const { eventCode, reportHeaders } = request.query;
-      const started = performance.now();
-      const report = await buildRetailerReport(app.db, eventCode, reportHeaders, { scope: await reportScopeOf(request), language: await readerLanguage(app.db, request) });
-      const actorEmail = request.user?.email ?? null;
-      if (!report) {
-        await audit(app.db, { action: 'report-download', success: false, actorEmail, ip: request.ip, detail: { report: 'retailer', eventCode, reason: 'no data' } });
-        return failed(RETAILER_REPORT_NO_DATA);
-      }
-      await audit(app.db, {
-        action: 'report-download',
-        success: true,
-        actorEmail,
-        eventId: report.eventId,
+      const report = await service.download({
+        eventCode,
+        columns: reportHeaders,
+        scope: await reportScopeOf(request),
+        language: await readerLanguage(app.db, request),
+        actorEmail: request.user?.email ?? null,
         ip: request.ip,
-        detail: { report: 'retailer', eventCode: report.eventCode, rows: report.rows, ms: Math.round(performance.now() - started) },
       });
+      if (!report) return failed(RETAILER_REPORT_NO_DATA);
       const head =
         `{"succeeded":true,"message":${JSON.stringify(RETAILER_REPORT_SUCCESS)},"data":{"reportData":` +
         `{"fileDownloadName":${JSON.stringify(report.fileDownloadName)},"fileContents":"`;

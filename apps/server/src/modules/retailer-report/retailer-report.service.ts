@@ -6,6 +6,7 @@
  * its pieces straight into the response.
  */
 import type { Db } from '@portal/db';
+import { audit } from '../../lib/audit.ts';
 import { DEFAULT_LANGUAGE, type Language, type RetailerReportColumn, type RetailerReportHeader } from '@portal/contracts';
 import { t } from '../../lib/i18n/i18n.ts';
 import { createXlsxStream, type CellValue } from '@portal/xlsx';
@@ -132,3 +133,37 @@ export async function buildRetailerReport(
     fileDownloadName: `RetailerReport_${first.eventCode}.xlsx`,
   };
 }
+
+/** The retailer report bound to its database: built for a reader and audited, found or not. */
+export function createRetailerReportService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    async download(input: {
+      eventCode: string;
+      columns: readonly RetailerReportColumn[];
+      scope: ReportScope;
+      language: Language;
+      actorEmail: string | null;
+      ip: string;
+    }): Promise<RetailerReportFile | null> {
+      const { eventCode, actorEmail, ip } = input;
+      const started = performance.now();
+      const report = await buildRetailerReport(db, eventCode, input.columns, { scope: input.scope, language: input.language });
+      if (!report) {
+        await audit(db, { action: 'report-download', success: false, actorEmail, ip, detail: { report: 'retailer', eventCode, reason: 'no data' } });
+        return null;
+      }
+      await audit(db, {
+        action: 'report-download',
+        success: true,
+        actorEmail,
+        eventId: report.eventId,
+        ip,
+        detail: { report: 'retailer', eventCode: report.eventCode, rows: report.rows, ms: Math.round(performance.now() - started) },
+      });
+      return report;
+    },
+  };
+}
+
+export type RetailerReportService = ReturnType<typeof createRetailerReportService>;

@@ -280,3 +280,25 @@ export async function listQueues(db: Db, eventId?: string): Promise<AdminWaitlis
   }
   return [...queues.values()];
 }
+
+export interface WaitlistServiceDeps {
+  db: Db;
+  /** The portal's address, for the links in offer mails. */
+  publicUrl?: string;
+  now?: () => Date;
+}
+
+/** The waiting list bound to its database, address and clock: what its jobs and console routes call. */
+export function createWaitlistService(deps: WaitlistServiceDeps) {
+  const { db, publicUrl } = deps;
+  const now = deps.now ?? (() => new Date());
+  return {
+    offerFreedPlaces: (eventId: string) => offerFreedPlaces(db, eventId, now(), publicUrl),
+    sweep: () => sweepWaitlists(db, now(), publicUrl),
+    listQueues: (eventId?: string) => listQueues(db, eventId),
+    handOffer: (actor: WaitlistActor, registrationId: number) => handOffer(db, actor, registrationId, now(), publicUrl),
+    moveInQueue: (actor: WaitlistActor, registrationId: number, position: number) => moveInQueue(db, actor, registrationId, position, now()),
+  };
+}
+
+export type WaitlistService = ReturnType<typeof createWaitlistService>;
