@@ -4,7 +4,19 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import staticWebPlugin, { CONTENT_SECURITY_POLICY, checkinContentSecurityPolicy, eventOfPage, firstLoadHead, firstPaintBody, indexHtmlFor, inlineContentUrls, scriptsAfterFirstPaint, warmBannerRenditions, type FirstLoadHints } from './static-web.ts';
+import staticWebPlugin, {
+  CONTENT_SECURITY_POLICY,
+  checkinContentSecurityPolicy,
+  eventOfPage,
+  firstLoadHead,
+  firstPaintBody,
+  indexHtmlFor,
+  inlineContentUrls,
+  pageLanguage,
+  scriptsAfterFirstPaint,
+  warmBannerRenditions,
+  type FirstLoadHints,
+} from './static-web.ts';
 
 /** The banner's and logo's AVIF candidates as the HTML writes them (@portal/contracts/images). */
 const candidates = (url: string, widths: number[]) => widths.map((w) => `${url}?w=${w}&amp;fm=avif ${w}w`).join(', ');
@@ -243,7 +255,7 @@ describe('first-load hints', () => {
     app.get('/api/Config', async () => config);
     app.get('/content/env-abc/items', async () => ({ items: [{ elements: { banner: { value: [{ url: '/content-assets/env-abc/abc-banner.svg', description: 'Banner' }] } } }] }));
     app.get('/content/env-nbc/items', async (request) => {
-      expect(request.query).toEqual({ 'system.type': 'login', depth: '2' });
+      expect(request.query).toMatchObject({ 'system.type': 'login', depth: '2' });
       return {
         items: [
           {
@@ -274,6 +286,80 @@ describe('first-load hints', () => {
       expect(abc).toContain('<script type="module" src="/assets/index-abc.js"></script>');
       expect(abc).not.toContain('portal-scripts');
       expect(html).toContain('id="portal-scripts"');
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('writes the page in the reader’s language: the French variant’s banner painted, preloaded and drawn, <html lang>, the French content', async () => {
+    expect(pageLanguage({ 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' })).toBe('fr-CA');
+    expect(pageLanguage({ 'accept-language': 'de-DE' })).toBe('en');
+    // The choice made in the app (mirrored into its cookie) wins over the browser, as in the app.
+    expect(pageLanguage({ 'accept-language': 'fr-CA', cookie: 'a=1; portal_language=en' })).toBe('en');
+    expect(pageLanguage({ 'accept-language': 'en-US', cookie: 'portal_language=fr-CA' })).toBe('fr-CA');
+    expect(pageLanguage({ 'accept-language': 'fr', cookie: 'portal_language=de' })).toBe('fr-CA');
+
+    const root = mkdtempSync(join(tmpdir(), 'static-web-fr-'));
+    writeFileSync(join(root, 'index.html'), TEMPLATE.replace('<html>', '<html lang="en">'));
+    writeFileSync(join(root, 'start-after-paint.js'), '');
+    const app = Fastify();
+    app.get('/api/Config', async () => ({ succeeded: true, message: null, data: { contentBaseUrl: '/content', content: { nbc: { environmentId: 'env-nbc' } } } }));
+    const asked: string[] = [];
+    app.get('/content/env-nbc/items', async (request, reply) => {
+      asked.push(request.url);
+      const { language, 'system.type': type } = request.query as Record<string, string>;
+      const french = language === 'fr-CA';
+      if (type !== 'login') return reply.header('cache-control', 'public, max-age=60').send({ items: [{ elements: {}, system: { language: language ?? 'en' } }], modular_content: {}, pagination: {} });
+      const file = french ? 'nbc-banner-fr-CA.svg' : 'nbc-banner.svg';
+      return {
+        items: [
+          {
+            elements: {
+              banner: { value: [{ url: `/content-assets/env-nbc/${file}`, description: french ? 'Congrès national des affaires 2027' : 'National Business Conference 2027' }] },
+              logo: { value: [{ url: '/content-assets/env-nbc/nbc-logo.svg', description: 'Logo' }] },
+            },
+          },
+        ],
+      };
+    });
+    await app.register(staticWebPlugin, { webRoot: root });
+    try {
+      const french = await app.inject({ method: 'GET', url: '/nbc', headers: { 'accept-language': 'fr-CA,fr;q=0.9' } });
+      expect(french.headers.vary).toBe('Accept-Language, Cookie');
+      expect(french.body).toContain('<html lang="fr-CA">');
+      expect(french.body).toContain('href="/content/env-nbc/items?system.type=login&amp;depth=2&amp;language=fr-CA"');
+      expect(french.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/content-assets/env-nbc/nbc-banner-fr-CA.svg"');
+      expect(french.body).toContain('<img src="/content-assets/env-nbc/nbc-banner-fr-CA.svg" alt="Congrès national des affaires 2027"');
+      expect(french.body).not.toContain('nbc-banner.svg');
+      // The same renditions, the same sizes: only the file differs.
+      expect(french.body).toContain(`imagesrcset="${candidates('/content-assets/env-nbc/nbc-banner-fr-CA.svg', [640, 800, 960, 1280, 1600, 2400, 3200])}" imagesizes="100vw"`);
+      expect(french.body).toContain('width="1600" height="300" class="event-banner"');
+
+      // Signed in, the welcome page: the French banner preloaded (behind the scripts) and drawn, the French content written in.
+      const welcome = (await app.inject({ method: 'GET', url: '/nbc/welcome', headers: { 'accept-language': 'en-US', cookie: 'portal_language=fr-CA' } })).body;
+      expect(welcome).toContain('<link rel="preload" as="image" href="/content-assets/env-nbc/nbc-banner-fr-CA.svg"');
+      expect(welcome).toContain('<img src="/content-assets/env-nbc/nbc-banner-fr-CA.svg" alt="Congrès national des affaires 2027"');
+      expect(welcome).toContain('"/content/env-nbc/items?system.type=welcome_page&depth=2&language=fr-CA"');
+      expect(welcome).not.toContain('nbc-banner.svg');
+
+      const english = (await app.inject({ method: 'GET', url: '/nbc', headers: { 'accept-language': 'fr-CA', cookie: 'portal_language=en' } })).body;
+      expect(english).toContain('<html lang="en">');
+      expect(english).toContain('href="/content-assets/env-nbc/nbc-banner.svg"');
+      expect(english).not.toContain('fr-CA');
+      expect(asked).toContain('/content/env-nbc/items?system.type=login&depth=2&language=fr-CA');
+
+      // Both languages' renditions are drawn ahead of the first visitors.
+      const renditions: string[] = [];
+      const drawer = Fastify();
+      drawer.get('/content-assets/:env/:file', async (request) => {
+        renditions.push(request.url);
+        return 'ok';
+      });
+      const hints: FirstLoadHints = { ...HEADER_HINTS, eventsIn: { 'fr-CA': { nbc: { ...HEADER_HINTS.events.nbc!, header: { logo: null, banner: { url: '/content-assets/env-nbc/nbc-banner-fr-CA.svg', description: '', width: 1600, height: 300 } } } } } };
+      expect(await warmBannerRenditions(drawer, hints)).toBe(14);
+      expect(renditions.filter((url) => url.includes('fr-CA'))).toHaveLength(7);
+      await drawer.close();
     } finally {
       await app.close();
       rmSync(root, { recursive: true, force: true });

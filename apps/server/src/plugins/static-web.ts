@@ -10,6 +10,8 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { SERVED_CONTENT } from '@portal/contracts/rules';
 import { bannerSources } from '@portal/contracts/images';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@portal/contracts';
+import { asLanguage, negotiateLanguage } from '../lib/i18n/i18n.ts';
 
 const API_PREFIXES = ['/api/', '/User/', '/content/', '/content-assets/'];
 
@@ -102,6 +104,30 @@ export interface FirstLoadHints {
   configJson: string | null;
   /** Per event: the login content's URL (what the Delivery SDK asks first) and its banner image. */
   events: Record<string, EventHints | undefined>;
+  /**
+   * The same per event for the other languages, from their language variant (`language=fr-CA`):
+   * the banner's drawn text is in the reader's language, so each variant names its own file.
+   */
+  eventsIn?: Partial<Record<Language, Record<string, EventHints | undefined>>>;
+}
+
+/**
+ * The language the web app will show a page in: the reader's choice (the web app mirrors it into
+ * the `portal_language` cookie), else the browser's `Accept-Language`, else English; the same
+ * order as the web app's own (i18n/language.ts), so the header painted from the HTML is the one
+ * the page then draws.
+ */
+export function pageLanguage(headers: { cookie?: string | undefined; 'accept-language'?: string | string[] | undefined }): Language {
+  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(headers.cookie ?? '')?.[1];
+  const chosen = asLanguage(cookie?.trim());
+  if (chosen) return chosen;
+  const header = headers['accept-language'];
+  return negotiateLanguage(Array.isArray(header) ? header.join(',') : header) ?? DEFAULT_LANGUAGE;
+}
+
+/** An event's hints in a language: that language's own, never another's (its banner says other words). */
+function eventHints(hints: FirstLoadHints, eventType: string, language: Language): EventHints | undefined {
+  return language === DEFAULT_LANGUAGE ? hints.events[eventType] : hints.eventsIn?.[language]?.[eventType];
 }
 
 /** An image asset of the login content item, as the page renders it. */
@@ -142,11 +168,11 @@ const SAME_ORIGIN_PATH = /^\/[\w\-./%?=&]*$/;
  * (the SDK's request then finds it in the preload cache) and the banner as a high-priority image
  * preload, so the largest element is not waiting for scripts, config and content in turn.
  */
-export function firstLoadHead(pathname: string, hints: FirstLoadHints): string {
+export function firstLoadHead(pathname: string, hints: FirstLoadHints, language: Language = DEFAULT_LANGUAGE): string {
   const parts: string[] = [];
   if (hints.configJson) parts.push(`<script type="application/json" id="portal-config">${scriptSafeJson(hints.configJson)}</script>`);
   const eventType = eventOfPage(pathname);
-  const event = eventType ? hints.events[eventType] : undefined;
+  const event = eventType ? eventHints(hints, eventType, language) : undefined;
   if (event) {
     const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
     const login = path === '/nbc' || path === '/abc';
@@ -209,16 +235,16 @@ function imageTag(image: FirstPaintImage, className: string, banner = false): st
  * not (docs/decisions/004-web-first-load.md: Lighthouse FCP on a phone 2.0 s without it). Hidden from assistive technology: the
  * shell's own header follows at once.
  */
-export function firstPaintBody(pathname: string, hints: FirstLoadHints): string {
+export function firstPaintBody(pathname: string, hints: FirstLoadHints, language: Language = DEFAULT_LANGUAGE): string {
   const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
   if (path === '/nbc' || path === '/abc') {
-    const header = hints.events[path.slice(1)]?.header;
+    const header = eventHints(hints, path.slice(1), language)?.header;
     if (!header?.banner) return '';
     const logo = header.logo ? imageTag(header.logo, 'brand-logo') : '';
     return `<div class="first-paint" id="first-paint" data-path="${path}"><header class="login-header"><div class="container py-2">${logo}</div>${imageTag(header.banner, 'event-banner', true)}</header></div>`;
   }
   if (path === SERVED_CONTENT.path) {
-    const header = hints.events[SERVED_CONTENT.eventType]?.header;
+    const header = eventHints(hints, SERVED_CONTENT.eventType, language)?.header;
     if (!header?.banner || !header.logo) return '';
     const bar = `<nav class="app-navbar bg-body border-bottom shadow-sm navbar navbar-expand-lg navbar-light"><div class="container"><span class="py-0 navbar-brand">${imageTag(header.logo, 'brand-logo')}</span></div></nav>`;
     return `<div class="first-paint first-paint-shell" id="first-paint" data-path="${path}" aria-hidden="true">${bar}<div class="event-banner-wrap">${imageTag(header.banner, 'event-banner', true)}</div></div>`;
@@ -238,7 +264,10 @@ const HINTS_TTL_MS = 30_000;
  * (phones), one at a time: the content service keeps them (image-transform.ts).
  */
 export async function warmBannerRenditions(app: FastifyInstance, hints: FirstLoadHints): Promise<number> {
-  const candidates = Object.values(hints.events).flatMap((event) => (event?.header?.banner ? (bannerSources(event.header.banner.url)?.candidates ?? []) : []));
+  const events = [hints.events, ...Object.values(hints.eventsIn ?? {})].flatMap((byEvent) => Object.values(byEvent ?? {}));
+  const all = events.flatMap((event) => (event?.header?.banner ? (bannerSources(event.header.banner.url)?.candidates ?? []) : []));
+  // A language variant without artwork of its own names the default's file: drawn once.
+  const candidates = [...new Map(all.map((c) => [c.url, c])).values()];
   let drawn = 0;
   for (const { url } of candidates.sort((a, b) => a.width - b.width)) {
     const answer = await app.inject({ method: 'GET', url }).catch(() => null);
@@ -261,17 +290,22 @@ function firstLoadHintsSource(app: FastifyInstance): () => Promise<FirstLoadHint
     for (const eventType of ['nbc', 'abc']) {
       const environmentId = answer.data.content?.[eventType]?.environmentId;
       if (typeof environmentId !== 'string' || !/^[\w-]+$/.test(environmentId) || !base.startsWith('/')) continue;
-      // The SDK's own query for the login screen (content-client.ts: items by type, depth 2).
-      const loginItemsUrl = `${base}/${environmentId}/items?system.type=login&depth=2`;
-      const login = await app.inject({ method: 'GET', url: loginItemsUrl });
-      const elements = login.statusCode === 200 ? login.json<DeliveryAnswer>().items?.[0]?.elements : undefined;
-      const banner = elements?.banner?.value?.[0]?.url;
-      hints.events[eventType] = {
-        contentBase: `${base}/${environmentId}`,
-        loginItemsUrl,
-        banner: typeof banner === 'string' ? banner : null,
-        header: { logo: firstPaintImage(elements?.logo?.value?.[0], 225, 60), banner: firstPaintImage(elements?.banner?.value?.[0], 1600, 300) },
-      };
+      for (const language of LANGUAGES) {
+        // The SDK's own query for the login screen (content-client.ts: items by type, depth 2, and
+        // the language variant for any language but the default).
+        const loginItemsUrl = `${base}/${environmentId}/items?system.type=login&depth=2${language === DEFAULT_LANGUAGE ? '' : `&language=${language}`}`;
+        const login = await app.inject({ method: 'GET', url: loginItemsUrl });
+        const elements = login.statusCode === 200 ? login.json<DeliveryAnswer>().items?.[0]?.elements : undefined;
+        const banner = elements?.banner?.value?.[0]?.url;
+        const event: EventHints = {
+          contentBase: `${base}/${environmentId}`,
+          loginItemsUrl,
+          banner: typeof banner === 'string' ? banner : null,
+          header: { logo: firstPaintImage(elements?.logo?.value?.[0], 225, 60), banner: firstPaintImage(elements?.banner?.value?.[0], 1600, 300) },
+        };
+        if (language === DEFAULT_LANGUAGE) hints.events[eventType] = event;
+        else ((hints.eventsIn ??= {})[language] ??= {})[eventType] = event;
+      }
     }
     return hints;
   };
@@ -295,11 +329,12 @@ function firstLoadHintsSource(app: FastifyInstance): () => Promise<FirstLoadHint
  * (content-client.ts: items by type, depth 2): the page layout (site title, footer) and the
  * welcome item (the letter, the welcome page's largest element).
  */
-export function inlineContentUrls(pathname: string, hints: FirstLoadHints): string[] {
+export function inlineContentUrls(pathname: string, hints: FirstLoadHints, language: Language = DEFAULT_LANGUAGE): string[] {
   const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
   const base = hints.events[SERVED_CONTENT.eventType]?.contentBase;
   if (path !== SERVED_CONTENT.path || !base) return [];
-  return SERVED_CONTENT.types.map((type) => `${base}/items?system.type=${type}&depth=2`);
+  const variant = language === DEFAULT_LANGUAGE ? '' : `&language=${language}`;
+  return SERVED_CONTENT.types.map((type) => `${base}/items?system.type=${type}&depth=2${variant}`);
 }
 
 /**
@@ -399,8 +434,11 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
     }
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]{1,5}$/i.test(path)) {
       const hints = await firstLoadHints();
-      const firstPaint = firstPaintBody(path, hints);
-      const inlineContent = await inlineContentBlock(app, inlineContentUrls(path, hints)).catch(() => '');
+      // The header, its preloads and the content written into the page in the reader's language.
+      const language = pageLanguage(request.headers);
+      void reply.header('vary', 'Accept-Language, Cookie');
+      const firstPaint = firstPaintBody(path, hints, language);
+      const inlineContent = await inlineContentBlock(app, inlineContentUrls(path, hints, language)).catch(() => '');
       // With a header painted from the HTML, the scripts go behind the stylesheet and the images:
       // - on /nbc they are asked for once the banner (the largest element) has painted;
       // - on the welcome page at once, at low priority: the largest element is the letter, which
@@ -410,8 +448,9 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
       const event = eventOfPage(path);
       const afterPaint = firstPaint !== '' && event === 'nbc' && (path.replace(/\/+$/, '') || '/').toLowerCase() === '/nbc';
       let html = indexHtmlFor(path, template, preloads, { scriptsLowPriority: firstPaint !== '' && event === 'nbc' })
-        .replace('</head>', `${firstLoadHead(path, hints)}${inlineContent}</head>`)
-        .replace('<div id="root">', `${firstPaint}<div id="root">`);
+        .replace('</head>', `${firstLoadHead(path, hints, language)}${inlineContent}</head>`)
+        .replace('<div id="root">', `${firstPaint}<div id="root">`)
+        .replace('<html lang="en">', `<html lang="${language}">`);
       if (afterPaint && hasStarter) html = scriptsAfterFirstPaint(html);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }

@@ -6,7 +6,7 @@ import { defineMessageArea, MessagesArea } from './area.tsx';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from './provider.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { currentLanguage, initialLanguage, matchLanguage, resetLanguageForTests, setLanguage } from './language.ts';
+import { currentLanguage, initialLanguage, matchLanguage, resetLanguageForTests, setLanguage, setLanguageStorageKey } from './language.ts';
 import { formatDate, formatNumber, formatPercent } from './format.ts';
 import { useFormat, useT } from './use-t.ts';
 import { clearSession } from '../lib/user-storage.ts';
@@ -56,6 +56,27 @@ describe('the reader’s language', () => {
     clearSession();
     resetLanguageForTests();
     expect(currentLanguage()).toBe('fr-CA');
+  });
+
+  it('mirrors the portal’s choice into a cookie for the pages the server writes; the door’s choice stays out of it', () => {
+    document.cookie = 'portal_language=; Path=/; Max-Age=0';
+    setBrowserLanguages(['en-US']);
+    expect(initialLanguage()).toBe('en');
+    expect(document.cookie).not.toContain('portal_language');
+    setLanguage('fr-CA');
+    expect(document.cookie).toContain('portal_language=fr-CA');
+    setLanguage('en');
+    expect(document.cookie).toContain('portal_language=en');
+    // A choice stored before the cookie existed is mirrored when a page starts.
+    document.cookie = 'portal_language=; Path=/; Max-Age=0';
+    window.localStorage.setItem('portal.language', 'fr-CA');
+    resetLanguageForTests();
+    expect(currentLanguage()).toBe('fr-CA');
+    expect(document.cookie).toContain('portal_language=fr-CA');
+    setLanguageStorageKey('portal.checkin.language');
+    setLanguage('en');
+    expect(document.cookie).toContain('portal_language=fr-CA');
+    document.cookie = 'portal_language=; Path=/; Max-Age=0';
   });
 });
 

@@ -5,7 +5,7 @@
  * subscribed to inside React. Setting it stores it and updates `<html lang>`.
  */
 import { useSyncExternalStore } from 'react';
-import type { Language } from '@portal/contracts';
+import { LANGUAGE_COOKIE, type Language } from '@portal/contracts';
 
 export type { Language };
 
@@ -49,7 +49,20 @@ function browserLanguages(): readonly string[] {
 
 /** The language a page starts in: the stored choice, else the browser's. */
 export function initialLanguage(): Language {
-  return storedLanguage() ?? matchLanguage(browserLanguages());
+  const stored = storedLanguage();
+  if (stored) mirrorToCookie(stored);
+  return stored ?? matchLanguage(browserLanguages());
+}
+
+/**
+ * The portal's choice (not the door's) also goes into a cookie for the server: the pages it writes
+ * (the header painted before the scripts, its banner preload, `<html lang>`) then come in this
+ * language, not the browser's. A year, the whole site, never sent from another site.
+ */
+function mirrorToCookie(language: Language): void {
+  if (storageKey !== DEFAULT_STORAGE_KEY || typeof document === 'undefined') return;
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
 let current: Language | null = null;
@@ -75,6 +88,7 @@ export function setLanguage(language: Language): void {
   } catch {
     // Storage disabled: the choice lasts for this page.
   }
+  mirrorToCookie(language);
   if (language === current) return;
   current = language;
   applyToDocument(language);
