@@ -6,9 +6,9 @@
  * show something. Loaded in demo mode after the demo data, once (a meta key), so the test seeds stay
  * as they were; the demo accounts of the README get no answers (they answer themselves).
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, schema, type AnswerValue, type DbOrTx } from '@portal/db';
-import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { demoAccountEmailList, demoEvent, loadOnce } from './demo-once.ts';
 
 const META_KEY = 'demo_questions';
 
@@ -59,19 +59,15 @@ export function demoAnswers(n: number, person: { lastName: string }, mate: strin
 }
 
 export async function loadDemoQuestions(db: DbOrTx): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [done] = await tx.select().from(schema.meta).where(eq(schema.meta.key, META_KEY)).limit(1);
-    if (done) return false;
-    const [event] = await tx.select({ id: schema.events.id }).from(schema.events).where(eq(schema.events.id, 'nbc')).limit(1);
-    if (!event) return false;
+  return loadOnce(db, META_KEY, async (tx) => {
+    if (!(await demoEvent(tx, 'nbc'))) return null;
     const defs = await tx
       .insert(schema.questions)
       .values(DEMO_QUESTIONS.map((q) => ({ ...q, eventId: 'nbc' })))
       .onConflictDoNothing()
       .returning({ id: schema.questions.id, key: schema.questions.key });
     const idOf = new Map(defs.map((d) => [d.key, d.id]));
-    const accounts = DEMO_ACCOUNTS.map((a) => a.userName).filter((u) => u.includes('@'));
-    const excluded = sql.join(accounts.map((e) => sql`${e}`), sql`, `);
+    const excluded = demoAccountEmailList();
     const people = rowsOf<{ id: number; first_name: string; last_name: string }>(
       await tx.execute(sql`
         select r.id, p.first_name, p.last_name from registrations r join people p on p.id = r.attendee_id
@@ -95,7 +91,6 @@ export async function loadDemoQuestions(db: DbOrTx): Promise<boolean> {
       });
     });
     for (let i = 0; i < rows.length; i += 1000) await tx.insert(schema.registrationAnswers).values(rows.slice(i, i + 1000)).onConflictDoNothing();
-    await tx.insert(schema.meta).values({ key: META_KEY, value: { questions: defs.length, answers: rows.length } });
-    return true;
+    return { questions: defs.length, answers: rows.length };
   });
 }

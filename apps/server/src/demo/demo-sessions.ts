@@ -6,9 +6,9 @@
  * mode after the demo data, once (a meta key), so the test seeds stay as they were; the demo
  * accounts of the README get no picks (they start with an empty agenda).
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx } from '@portal/db';
-import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { demoAccountEmailList, demoEvent, loadOnce } from './demo-once.ts';
 
 const META_KEY = 'demo_sessions';
 
@@ -84,11 +84,8 @@ export const DEMO_PROGRAM: readonly DemoSession[] = [
 const at = (day: number, time: string) => new Date(`2027-03-0${day}T${time}:00-08:00`);
 
 export async function loadDemoSessions(db: DbOrTx): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [done] = await tx.select().from(schema.meta).where(eq(schema.meta.key, META_KEY)).limit(1);
-    if (done) return false;
-    const [event] = await tx.select({ id: schema.events.id }).from(schema.events).where(eq(schema.events.id, 'nbc')).limit(1);
-    if (!event) return false;
+  return loadOnce(db, META_KEY, async (tx) => {
+    if (!(await demoEvent(tx, 'nbc'))) return null;
     const ids = await tx
       .insert(schema.sessions)
       .values(
@@ -105,8 +102,7 @@ export async function loadDemoSessions(db: DbOrTx): Promise<boolean> {
         })),
       )
       .returning({ id: schema.sessions.id });
-    const accounts = DEMO_ACCOUNTS.map((a) => a.userName).filter((u) => u.includes('@'));
-    const excluded = sql.join(accounts.map((e) => sql`${e}`), sql`, `);
+    const excluded = demoAccountEmailList();
     // Within one time slot the sessions take disjoint runs of the enrolled attendees, so nobody's
     // picks overlap; each slot starts at another place in the list, so people pick across the days.
     const slotOffset = new Map<string, number>();
@@ -138,7 +134,6 @@ export async function loadDemoSessions(db: DbOrTx): Promise<boolean> {
       }
     }
     const [picks] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from session_picks`));
-    await tx.insert(schema.meta).values({ key: META_KEY, value: { sessions: ids.length, picks: Number(picks?.n ?? 0) } });
-    return true;
+    return { sessions: ids.length, picks: Number(picks?.n ?? 0) };
   });
 }

@@ -4,8 +4,9 @@
  * offered), and three people in its queue: the one offered a place and two waiting. The events themselves stay open. Loaded in demo
  * mode after the demo data, once (a meta key), so the test seeds stay as they were.
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx } from '@portal/db';
+import { demoEvent, loadOnce } from './demo-once.ts';
 import { hashAccessCode } from '../lib/access-code.ts';
 
 export const DEMO_WAITLIST_CODE = 'SEATS27';
@@ -13,12 +14,10 @@ const META_KEY = 'demo_waitlist';
 
 export async function loadDemoWaitlist(db: DbOrTx, options: { codeHashKey: Uint8Array; now?: Date }): Promise<boolean> {
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const [done] = await tx.select().from(schema.meta).where(eq(schema.meta.key, META_KEY)).limit(1);
-    if (done) return false;
+  return loadOnce(db, META_KEY, async (tx) => {
     const [store] = await tx.select().from(schema.stores).orderBy(desc(schema.stores.dlrnum)).limit(1);
-    const [event] = await tx.select().from(schema.events).where(eq(schema.events.id, 'nbc')).limit(1);
-    if (!store || !event || store.dlrnum === '10001') return false;
+    const event = await demoEvent(tx, 'nbc');
+    if (!store || !event || store.dlrnum === '10001') return null;
     const [code] = await tx
       .insert(schema.accessCodes)
       .values({
@@ -67,7 +66,6 @@ export async function loadDemoWaitlist(db: DbOrTx, options: { codeHashKey: Uint8
         offerExpiresAt: status === 'Offered' ? new Date(now.getTime() + event.waitlistOfferMinutes * 60_000) : null,
       });
     }
-    await tx.insert(schema.meta).values({ key: META_KEY, value: { code: DEMO_WAITLIST_CODE, store: store.dlrnum } });
-    return true;
+    return { code: DEMO_WAITLIST_CODE, store: store.dlrnum };
   });
 }
