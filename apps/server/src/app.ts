@@ -34,6 +34,7 @@ import { createOrganizersService } from './modules/admin/organizers.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { createConfigService } from './modules/config/config.service.ts';
 import { languagesRoutes } from './modules/languages/languages.routes.ts';
 import { createLanguagesService } from './modules/languages/languages.service.ts';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
@@ -191,9 +192,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { database, draining: () => app.lifecycle.draining });
   await app.register(configRoutes, {
-    registrationProvider: config.registrationProvider === 'cvent' ? 'Cvent' : 'Builtin',
-    reportEmailDomain: config.reportEmailDomain,
-    companySignIn: config.oidc !== undefined,
+    service: createConfigService({
+      db: database.db,
+      registrationProvider: config.registrationProvider === 'cvent' ? 'Cvent' : 'Builtin',
+      reportEmailDomain: config.reportEmailDomain,
+      companySignIn: config.oidc !== undefined,
+    }),
   });
   const auth = createAuthService({
       db: database.db,

@@ -23,10 +23,8 @@ import {
   updatePersonRequestSchema,
 } from '@portal/contracts';
 import { created, ok } from '../../lib/envelope.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
-import { findPersonView } from '../registration-views/registration-views.queries.ts';
-import * as q from './admin.queries.ts';
 import type { AdminService } from './admin.service.ts';
 
 /** Fastify paths from the contract's `{param}` spelling. */
@@ -48,7 +46,6 @@ function csvText(body: Buffer): string {
 }
 
 export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {
-  const db = app.db;
   const guard = { onRequest: app.authenticateAdmin };
 
   // Uploaded CSV files are far above the API's 64 KiB JSON limit; only the import route takes them.
@@ -61,7 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = asy
   });
 
   app.get(ADMIN_PATHS.events, guard, async () => {
-    const rows = await q.listEvents(db);
+    const rows = await service.listEvents();
     return ok({ rows, total: rows.length });
   });
 
@@ -70,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = asy
   );
 
   app.get(ADMIN_PATHS.accessCodes, { ...guard, schema: { querystring: accessCodesQuerySchema } }, async (request) =>
-    ok(await q.listAccessCodes(db, request.query, new Date())),
+    ok(await service.listAccessCodes(request.query)),
   );
 
   app.post(ADMIN_PATHS.accessCodes, { ...guard, schema: { body: createAccessCodeRequestSchema } }, async (request, reply) =>
@@ -86,7 +83,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = asy
   );
 
   app.get(ADMIN_PATHS.registrations, { ...guard, schema: { querystring: registrationsQuerySchema } }, async (request) =>
-    ok(await q.listRegistrations(db, request.query)),
+    ok(await service.listRegistrations(request.query)),
   );
 
   app.get(route(ADMIN_PATHS.registration), { ...guard, schema: { params: idParamsSchema } }, async (request) =>
@@ -105,13 +102,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = asy
     ok(await service.changeDates(actorOf(request), request.params.id, request.body)),
   );
 
-  app.get(ADMIN_PATHS.people, { ...guard, schema: { querystring: peopleQuerySchema } }, async (request) => ok(await q.listPeople(db, request.query)));
+  app.get(ADMIN_PATHS.people, { ...guard, schema: { querystring: peopleQuerySchema } }, async (request) => ok(await service.listPeople(request.query)));
 
-  app.get(route(ADMIN_PATHS.person), { ...guard, schema: { params: idParamsSchema } }, async (request) => {
-    const person = await findPersonView(db, request.params.id);
-    if (!person) throw notFound('No person with this id.');
-    return ok(person);
-  });
+  app.get(route(ADMIN_PATHS.person), { ...guard, schema: { params: idParamsSchema } }, async (request) => ok(await service.person(request.params.id)));
 
   app.put(route(ADMIN_PATHS.person), { ...guard, schema: { params: idParamsSchema, body: updatePersonRequestSchema } }, async (request) =>
     ok(await service.updatePerson(actorOf(request), request.params.id, request.body)),
@@ -123,5 +116,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = asy
     async (request) => ok(await service.importFile(actorOf(request), request.query.kind, csvText(request.body), request.query.dryRun)),
   );
 
-  app.get(ADMIN_PATHS.audit, { ...guard, schema: { querystring: auditQuerySchema } }, async (request) => ok(await q.listAudit(db, request.query)));
+  app.get(ADMIN_PATHS.audit, { ...guard, schema: { querystring: auditQuerySchema } }, async (request) => ok(await service.listAudit(request.query)));
 };

@@ -134,6 +134,17 @@ export function createAdminService(deps: AdminServiceDeps) {
   }
 
   return {
+    // The console's lists and pages: reads only.
+    listEvents: () => q.listEvents(db),
+    listAccessCodes: (filter: Parameters<typeof q.listAccessCodes>[1]) => q.listAccessCodes(db, filter, new Date()),
+    listRegistrations: (filter: Parameters<typeof q.listRegistrations>[1]) => q.listRegistrations(db, filter),
+    listPeople: (filter: Parameters<typeof q.listPeople>[1]) => q.listPeople(db, filter),
+    listAudit: (filter: Parameters<typeof q.listAudit>[1]) => q.listAudit(db, filter),
+    async person(id: number) {
+      const person = await findPersonView(db, id);
+      if (!person) throw notFound('No person with this id.');
+      return person;
+    },
     registrationDetail: (id: number) => registrationDetail(db, id),
 
     async updateEvent(actor: Actor, eventId: string, input: UpdateEventRequest): Promise<AdminEvent> {
