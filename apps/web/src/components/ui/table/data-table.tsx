@@ -35,6 +35,10 @@ export interface DataTableProps<Row> {
   /** Stripes and row highlight on hover, on the list variant (both default on). */
   striped?: boolean;
   hover?: boolean;
+  /** Classes of the `<thead>` (a report's dark head). */
+  headClassName?: string;
+  /** One full-width row shown instead of the rows (loading, nothing to show). */
+  placeholder?: ReactNode;
   /** Rows below the body (`<tr>`s of totals), in a `<tfoot>`. */
   footer?: ReactNode;
   className?: string;
@@ -45,11 +49,11 @@ export interface DataTableProps<Row> {
 /** The actions column's head: named for screen readers, empty on screen. */
 export const ACTIONS: Column = { header: 'Actions', hidden: true };
 
-export function DataTable<Row>({ label, columns, rows, rowKey, children, rowProps, busy, variant = 'list', striped = true, hover = true, footer, className, sort }: DataTableProps<Row>) {
+export function DataTable<Row>({ label, columns, rows, rowKey, children, rowProps, busy, variant = 'list', striped = true, hover = true, headClassName, placeholder, footer, className, sort }: DataTableProps<Row>) {
   const look = variant === 'list' ? { striped, bordered: true, hover, responsive: true } : {};
   return (
     <Table {...look} size="sm" className={className} aria-label={label} aria-busy={busy}>
-      <thead>
+      <thead className={headClassName}>
         <tr>
           {columns.map((spec, i) => {
             const column = typeof spec === 'string' ? { header: spec } : spec;
@@ -65,11 +69,19 @@ export function DataTable<Row>({ label, columns, rows, rowKey, children, rowProp
         </tr>
       </thead>
       <tbody>
-        {rows.map((row, index) => (
-          <tr key={rowKey(row, index)} {...rowProps?.(row)}>
-            {children(row)}
+        {placeholder ? (
+          <tr>
+            <td colSpan={columns.length} className="text-center py-3">
+              {placeholder}
+            </td>
           </tr>
-        ))}
+        ) : (
+          rows.map((row, index) => (
+            <tr key={rowKey(row, index)} {...rowProps?.(row)}>
+              {children(row)}
+            </tr>
+          ))
+        )}
       </tbody>
       {footer && <tfoot>{footer}</tfoot>}
     </Table>

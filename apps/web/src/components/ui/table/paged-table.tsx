@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './data-table.tsx';
-import { Pager } from './pager.tsx';
+import { PageNumberPager } from './pager.tsx';
 import { EmptyState, QueryState, type QueryLike } from './query-state.tsx';
 
 export interface Paged<Row> {
@@ -33,7 +33,7 @@ export function PagedTable<Row>({ query, loadingLabel, empty, pager, before, ...
           <>
             {before?.(page)}
             <DataTable {...table} rows={page.rows} busy={query.isFetching} />
-            {pager && <Pager {...pager} total={page.total} />}
+            {pager && <PageNumberPager {...pager} total={page.total} />}
           </>
         )
       }

@@ -24,16 +24,25 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-export function ErrorAlert({ error, onRetry, title }: { error: unknown; onRetry?: (() => void) | undefined; title?: string }) {
+export interface ErrorAlertProps {
+  error: unknown;
+  onRetry?: (() => void) | undefined;
+  title?: string;
+  /** Replaces the words drawn from the error (a translated page's own). */
+  message?: string;
+  retryLabel?: string;
+}
+
+export function ErrorAlert({ error, onRetry, title, message, retryLabel = 'Retry' }: ErrorAlertProps) {
   return (
     <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3" role="alert">
       <span>
         {title && <strong className="me-1">{title}</strong>}
-        {errorMessage(error)}
+        {message ?? errorMessage(error)}
       </span>
       {onRetry && (
         <Button size="sm" variant="outline-danger" onClick={onRetry}>
-          Retry
+          {retryLabel}
         </Button>
       )}
     </Alert>

@@ -10,7 +10,7 @@ import { PAGE_SIZE } from '../api/admin-types.ts';
 import { useRegistrations } from '../api/get-registrations.ts';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { SelectField } from '../../../components/ui/form/select-field.tsx';
-import { Pager } from '../../../components/ui/table/pager.tsx';
+import { PageNumberPager } from '../../../components/ui/table/pager.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { toQuery, useListParams } from '../hooks/use-list-params.ts';
 import { formatDateTime } from '../utils/format.ts';
@@ -81,7 +81,7 @@ export function RegistrationsPage() {
         sort={{ current: params.sort, onSort: sortBy }}
         rowKey={(r) => r.id}
         pager={{ label: 'Registration pages, bottom', page: params.page, pageSize: PAGE_SIZE, onPage: (p) => update({ page: p }) }}
-        before={(page) => <Pager label="Registration pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />}
+        before={(page) => <PageNumberPager label="Registration pages" page={params.page} pageSize={PAGE_SIZE} total={page.total} onPage={(p) => update({ page: p })} />}
       >
         {(r) => (
           <>

@@ -3,7 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useReportUser } from '../hooks/use-report-user.ts';
 import type { AttendeeReportKind } from '../utils/attendee-columns.ts';
 import { attendeeColumns, attendeeFooterRows, attendeeTotals } from '../utils/attendee-columns.ts';
-import { queryStateProps, ReportTable } from './report-table.tsx';
+import { queryStateProps } from '../../../components/ui/table/report-table.tsx';
+import { ExcelReportTable } from './excel-report-table.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 
 export interface AttendeeTableProps {
@@ -21,7 +22,7 @@ export function AttendeeTable({ kind, reportName, query }: AttendeeTableProps) {
   const columns = attendeeColumns(t, kind, isVirtual);
   const totals = attendeeTotals(rows);
   return (
-    <ReportTable
+    <ExcelReportTable
       label={reportName}
       columns={columns}
       rows={rows}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { displayNameOf, isGrandTotalKey } from '../utils/grand-total.ts';
 import { storeCountColumns } from '../utils/store-columns.ts';
-import { ReportTable } from './report-table.tsx';
+import { ExcelReportTable } from './excel-report-table.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 
 export interface StoreCountTableProps<Row extends StoreCounts> {
@@ -29,7 +29,7 @@ export function StoreCountTable<Row extends StoreCounts>(props: StoreCountTableP
   const grandTotal = t('reporting.grandTotal');
   const columns = storeCountColumns<Row>(t, props.nameHeader, (row) => displayNameOf(keyOf(row), nameOf(row), grandTotal));
   return (
-    <ReportTable
+    <ExcelReportTable
       label={props.label}
       columns={columns}
       rows={props.rows ?? []}

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import type { StoreFooterRow } from '@portal/contracts';
-import { formatCell, type Translate } from '../utils/report-columns.ts';
+import { formatCell } from '../../../components/ui/table/report-columns.ts';
+import type { Translate } from '../utils/report-columns.ts';
 import { useFormat, useT } from '../../../i18n/use-t.ts';
 
 interface TotalLine {

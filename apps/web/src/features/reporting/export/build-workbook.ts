@@ -1,5 +1,5 @@
 import { createXlsxStream, type XlsxColumn, type XlsxStream } from '@portal/xlsx';
-import type { CellValue } from '../utils/report-columns.ts';
+import type { CellValue } from '../../../components/ui/table/report-columns.ts';
 
 /** Rows sampled to size the columns: enough to be representative, cheap at any row count. */
 const WIDTH_SAMPLE_ROWS = 200;

@@ -1,4 +1,5 @@
-import type { CellValue, SheetData } from '../utils/report-columns.ts';
+import type { CellValue } from '../../../components/ui/table/report-columns.ts';
+import type { SheetData } from '../utils/report-columns.ts';
 
 /**
  * Messages between the page and export.worker.ts. The rows travel in batches: cloning 50,000 rows in

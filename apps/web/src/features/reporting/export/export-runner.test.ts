@@ -4,7 +4,8 @@ import { readBlobBytes } from '../../../testing/read-blob.ts';
 import type { ExportProgress, ExportRequestMessage, ExportWorkerMessage } from './export-protocol.ts';
 import { buildInWorker, ROWS_PER_BATCH } from './export-runner.ts';
 import { createExportWorkerHandler } from './export-worker-handler.ts';
-import type { CellValue, SheetData } from '../utils/report-columns.ts';
+import type { CellValue } from '../../../components/ui/table/report-columns.ts';
+import type { SheetData } from '../utils/report-columns.ts';
 
 /** Runs the real worker handler in-process, asynchronously, like a Worker would. */
 class FakeWorker {

@@ -7,13 +7,14 @@ import { downloadReportFile } from '../api/download-hierarchy-workbook.ts';
 import { NOT_ARRIVED_PAGE_SIZE, useArrivals, useNotArrived, type ArrivalsLevel } from '../api/get-arrivals.ts';
 import { EventSelect } from '../components/event-select.tsx';
 import { ExcelExportButton } from '../components/hierarchy-workbook-button.tsx';
-import { Pager } from '../components/pager.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
-import { queryStateProps, ReportTable } from '../components/report-table.tsx';
+import { queryStateProps } from '../../../components/ui/table/report-table.tsx';
+import { ExcelReportTable } from '../components/excel-report-table.tsx';
 import { useInsightEvent } from '../hooks/use-insight-event.ts';
 import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
-import type { ReportColumn, Translate } from '../utils/report-columns.ts';
+import type { ReportColumn } from '../../../components/ui/table/report-columns.ts';
+import type { Translate } from '../utils/report-columns.ts';
 import { useFormat, useT } from '../../../i18n/use-t.ts';
 import type { MessageId } from '../../../i18n/messages/ids.ts';
 import { Strong } from '../components/strong.tsx';
@@ -106,7 +107,7 @@ export function ArrivalsPage() {
           )}
         </p>
       )}
-      <ReportTable
+      <ExcelReportTable
         label={t('reporting.arrivals.tableLabel', { name, level, event })}
         columns={arrivalsColumns(t, level)}
         rows={arrivals.data?.rows ?? []}
@@ -126,7 +127,7 @@ export function ArrivalsPage() {
         }
       />
       <h2 className="h5 mt-4">{t('reporting.arrivals.notArrived')}</h2>
-      <ReportTable
+      <ExcelReportTable
         label={t('reporting.arrivals.notArrivedLabel', { event })}
         columns={notArrivedList}
         rows={notArrived.data?.rows ?? []}
@@ -134,17 +135,15 @@ export function ArrivalsPage() {
         {...queryStateProps(notArrived)}
         emptyText={t('reporting.arrivals.everyoneArrived')}
         exportControl={<ExcelExportButton download={(signal) => downloadReportFile('/api/Report/Arrivals/Export', exportQuery('not-arrived'), `not-arrived-${event}.xlsx`, signal)} />}
-        pager={
-          notArrived.data && (
-            <Pager
-              label={t('reporting.arrivals.notArrivedPages')}
-              total={notArrived.data.total}
-              offset={(page - 1) * NOT_ARRIVED_PAGE_SIZE}
-              limit={NOT_ARRIVED_PAGE_SIZE}
-              busy={notArrived.isPlaceholderData}
-              onChange={(offset) => setPage(offset / NOT_ARRIVED_PAGE_SIZE + 1)}
-            />
-          )
+        paging={
+          notArrived.data && {
+            label: t('reporting.arrivals.notArrivedPages'),
+            total: notArrived.data.total,
+            offset: (page - 1) * NOT_ARRIVED_PAGE_SIZE,
+            limit: NOT_ARRIVED_PAGE_SIZE,
+            busy: notArrived.isPlaceholderData,
+            onChange: (offset) => setPage(offset / NOT_ARRIVED_PAGE_SIZE + 1),
+          }
         }
       />
     </ReportPageLayout>

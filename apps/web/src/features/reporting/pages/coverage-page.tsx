@@ -9,9 +9,9 @@ import { useCoverage } from '../api/get-coverage.ts';
 import { useRemindCoverage } from '../api/remind-coverage.ts';
 import { EventSelect } from '../components/event-select.tsx';
 import { ExcelExportButton, HierarchyWorkbookButton } from '../components/hierarchy-workbook-button.tsx';
-import { Pager } from '../components/pager.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
-import { queryStateProps, ReportTable } from '../components/report-table.tsx';
+import { queryStateProps } from '../../../components/ui/table/report-table.tsx';
+import { ExcelReportTable } from '../components/excel-report-table.tsx';
 import { useInsightEvent } from '../hooks/use-insight-event.ts';
 import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
@@ -66,7 +66,7 @@ export function CoveragePage() {
           {remind.error.message || t('reporting.coverage.remindFailed')}
         </Alert>
       )}
-      <ReportTable
+      <ExcelReportTable
         label={t('reporting.coverage.tableLabel', { name, event })}
         columns={columns}
         rows={rows}
@@ -75,17 +75,15 @@ export function CoveragePage() {
         isLoading={query.isPending || !data}
         emptyText={t('reporting.coverage.empty')}
         exportControl={<ExcelExportButton download={(signal) => downloadReportFile('/api/Report/Coverage/Export', { event }, coverageExportFileName(event), signal)} />}
-        pager={
-          data && (
-            <Pager
-              label={t('reporting.pager.label', { name })}
-              total={data.total}
-              offset={data.offset}
-              limit={data.limit}
-              busy={query.isPlaceholderData}
-              onChange={(next) => setPaging({ event, offset: next })}
-            />
-          )
+        paging={
+          data && {
+            label: t('reporting.pager.label', { name }),
+            total: data.total,
+            offset: data.offset,
+            limit: data.limit,
+            busy: query.isPlaceholderData,
+            onChange: (next) => setPaging({ event, offset: next }),
+          }
         }
         toolbar={
           <Button variant="primary" size="sm" disabled={!toRemind || remind.isPending} onClick={() => send()}>

@@ -3,9 +3,9 @@ import { EVENT_COMPARISON_EXPORT_FILE_NAME, INSIGHT_PAGE_DEFAULT } from '@portal
 import { downloadReportFile } from '../api/download-hierarchy-workbook.ts';
 import { useEventComparison } from '../api/get-event-comparison.ts';
 import { ExcelExportButton } from '../components/hierarchy-workbook-button.tsx';
-import { Pager } from '../components/pager.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
-import { queryStateProps, ReportTable } from '../components/report-table.tsx';
+import { queryStateProps } from '../../../components/ui/table/report-table.tsx';
+import { ExcelReportTable } from '../components/excel-report-table.tsx';
 import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { comparisonColumns, comparisonTotals } from '../utils/insight-columns.ts';
@@ -22,7 +22,7 @@ export function EventComparisonPage() {
   const rows = data?.rows ?? [];
   return (
     <ReportPageLayout heading={name} backTo={reportingPaths.menu()}>
-      <ReportTable
+      <ExcelReportTable
         label={name}
         columns={comparisonColumns(t)}
         rows={rows}
@@ -31,7 +31,7 @@ export function EventComparisonPage() {
         {...queryStateProps(query)}
         emptyText={t('reporting.comparison.empty')}
         exportControl={<ExcelExportButton download={(signal) => downloadReportFile('/api/Report/EventComparison/Export', {}, EVENT_COMPARISON_EXPORT_FILE_NAME, signal)} />}
-        pager={data && <Pager label={t('reporting.pager.label', { name })} total={data.total} offset={data.offset} limit={data.limit} busy={query.isPlaceholderData} onChange={setOffset} />}
+        paging={data && { label: t('reporting.pager.label', { name }), total: data.total, offset: data.offset, limit: data.limit, busy: query.isPlaceholderData, onChange: setOffset }}
       />
     </ReportPageLayout>
   );

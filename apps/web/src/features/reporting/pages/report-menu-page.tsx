@@ -14,7 +14,7 @@ import { SessionsReportMenuEntry } from '../components/sessions-report-menu-entr
 import { INSIGHT_DESCRIPTIONS, INSIGHT_NAMES, INSIGHT_SLUGS, canUseInsights, insightPath } from '../insight-catalogue.ts';
 import { useUserDetail } from '../../../lib/user-storage.ts';
 import { reportingPaths } from '../reporting-paths.ts';
-import { formatCell } from '../utils/report-columns.ts';
+import { formatCell } from '../../../components/ui/table/report-columns.ts';
 import { useFormat, useT } from '../../../i18n/use-t.ts';
 
 /** The report menu: level 0, so no breadcrumb and no Back. */

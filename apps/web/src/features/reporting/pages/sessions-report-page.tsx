@@ -25,11 +25,11 @@ import {
 } from '../api/get-session-report.ts';
 import { ServerFileButton } from '../components/hierarchy-workbook-button.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
-import { ReportTable } from '../components/report-table.tsx';
+import { ExcelReportTable } from '../components/excel-report-table.tsx';
 import { useInsightEvent } from '../hooks/use-insight-event.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { sessionsReportArea } from '../sessions-report-area.ts';
-import type { CellValue, ReportColumn } from '../utils/report-columns.ts';
+import type { CellValue, ReportColumn } from '../../../components/ui/table/report-columns.ts';
 
 const EVENTS: readonly EventType[] = ['nbc', 'abc'];
 const LEVELS: readonly SessionReportLevel[] = ['Region', 'Zone', 'District'];
@@ -167,7 +167,7 @@ function SessionsReportPage() {
         </>
       )}
       <QueryState query={fill}>
-        <ReportTable
+        <ExcelReportTable
           label={t('sessionsReport.fill.label', { event })}
           columns={columns}
           rows={rows}
@@ -267,7 +267,7 @@ function Breakdown({ session, when, level, area, update, headingRef }: Breakdown
         )}
       </div>
       <QueryState query={query}>
-        <ReportTable
+        <ExcelReportTable
           label={t('sessionsReport.breakdown.label', { title: session.title, level })}
           columns={columns}
           rows={rows}

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useStoreDetail } from '../api/get-enrollments.ts';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
-import { queryStateProps, ReportTable } from '../components/report-table.tsx';
+import { queryStateProps } from '../../../components/ui/table/report-table.tsx';
+import { ExcelReportTable } from '../components/excel-report-table.tsx';
 import { StoreFilterSelect } from '../components/store-filter-select.tsx';
 import { StoreTotals } from '../components/store-totals.tsx';
 import { useDrillDown } from '../hooks/use-drill-down.ts';
@@ -70,7 +71,7 @@ export function StoreDetailPage() {
   return (
     <ReportPageLayout heading={t('reporting.detail.heading')} crumbs={breadcrumbFor(drillDown, { menu: t('reporting.breadcrumb.menu'), region: t('reporting.level.region') })} backTo={parentPathOf(drillDown)}>
       <StoreFilterSelect value={select} onChange={setSelect} />
-      <ReportTable
+      <ExcelReportTable
         label={t('reporting.detail.label')}
         columns={storeDetailColumns(t, isVirtual)}
         rows={stores}

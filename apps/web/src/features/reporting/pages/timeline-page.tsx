@@ -3,7 +3,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTimeline } from '../api/get-timeline.ts';
 import { EventSelect } from '../components/event-select.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
-import { queryStateProps, ReportTable } from '../components/report-table.tsx';
+import { queryStateProps } from '../../../components/ui/table/report-table.tsx';
+import { ExcelReportTable } from '../components/excel-report-table.tsx';
 import { useInsightEvent } from '../hooks/use-insight-event.ts';
 import { INSIGHT_NAMES } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
@@ -42,7 +43,7 @@ export function TimelinePage() {
           </figcaption>
         </figure>
       )}
-      <ReportTable
+      <ExcelReportTable
         label={t('reporting.timeline.tableLabel', { name, event })}
         columns={timelineColumns(t)}
         rows={days}

@@ -1,6 +1,7 @@
 import { useReportAttendeeCountByType } from '../api/get-report-attendee-count-by-type.ts';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
-import { queryStateProps, ReportTable } from '../components/report-table.tsx';
+import { queryStateProps } from '../../../components/ui/table/report-table.tsx';
+import { ExcelReportTable } from '../components/excel-report-table.tsx';
 import { useReportName } from '../hooks/use-report-name.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { travellerColumns } from '../utils/attendee-columns.ts';
@@ -12,7 +13,7 @@ export function TravellerReportPage() {
   const t = useT();
   return (
     <ReportPageLayout heading={name} backTo={reportingPaths.menu()}>
-      <ReportTable
+      <ExcelReportTable
         label={name}
         columns={travellerColumns(t)}
         rows={query.data ?? []}

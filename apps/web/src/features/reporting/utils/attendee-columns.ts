@@ -1,5 +1,6 @@
 import type { AttendeeRow, AttendeeTypeCount } from '@portal/contracts';
-import type { CellValue, ReportColumn, Translate } from './report-columns.ts';
+import type { CellValue, ReportColumn } from '../../../components/ui/table/report-columns.ts';
+import type { Translate } from './report-columns.ts';
 
 /** The attendee reports that share the attendee row shape, by the slug of their route. */
 export type AttendeeReportKind = 'candidate' | 'field' | 'corporate' | 'distributor' | 'sbr';

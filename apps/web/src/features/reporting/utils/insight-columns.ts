@@ -1,5 +1,6 @@
 import type { CoverageRow, EventComparisonRow, EventComparisonTotals, TimelineDay } from '@portal/contracts';
-import type { ReportColumn, Translate } from './report-columns.ts';
+import type { ReportColumn } from '../../../components/ui/table/report-columns.ts';
+import type { Translate } from './report-columns.ts';
 
 /** A store's managers as one cell: "Name <e-mail> (enrolled|not enrolled)", separated by "; ". */
 export function managersText(t: Translate, row: CoverageRow): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allRows, formatCell, toSheetData, type ReportColumn } from './report-columns.ts';
+import { formatCell, type ReportColumn } from '../../../components/ui/table/report-columns.ts';
+import { allRows, toSheetData } from './report-columns.ts';
 
 const columns: ReportColumn<{ n: string; v: number }>[] = [
   { key: 'n', header: 'Name', value: (r) => r.n },

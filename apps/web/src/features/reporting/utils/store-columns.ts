@@ -1,5 +1,6 @@
 import type { StoreCounts, StoreRow } from '@portal/contracts';
-import type { ReportColumn, Translate } from './report-columns.ts';
+import type { ReportColumn } from '../../../components/ui/table/report-columns.ts';
+import type { Translate } from './report-columns.ts';
 
 /** The nine columns of the region, zone and district tables (docs/design/web-rules.md, section 2). */
 export function storeCountColumns<Row extends StoreCounts>(

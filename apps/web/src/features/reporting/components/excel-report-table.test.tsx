@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetLanguageForTests, setLanguage } from '../../../i18n/language.ts';
 import { exportToExcel } from '../export/export-to-excel.ts';
-import { allRows, type ReportColumn } from '../utils/report-columns.ts';
-import { ReportTable, ROWS_PER_PAGE } from './report-table.tsx';
+import type { ReportColumn } from '../../../components/ui/table/report-columns.ts';
+import { allRows } from '../utils/report-columns.ts';
+import { ROWS_PER_PAGE } from '../../../components/ui/table/report-table.tsx';
+import { ExcelReportTable } from './excel-report-table.tsx';
 import { renderWithIntl } from '../../../testing/intl.tsx';
 import { reportingMessages } from '../messages.ts';
 
@@ -23,9 +25,9 @@ const columns: ReportColumn<Row>[] = [
 ];
 const rowsOf = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Row ${i}`, count: i * 1000 }));
 
-describe('ReportTable', () => {
+describe('ExcelReportTable', () => {
   it("shows 'No data to display' across all columns when empty", () => {
-    render(<ReportTable label="T" columns={columns} rows={[]} rowKey={(r) => r.name} />);
+    render(<ExcelReportTable label="T" columns={columns} rows={[]} rowKey={(r) => r.name} />);
     const cell = screen.getByText('No data to display');
     expect(cell).toHaveAttribute('colspan', '2');
     expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeDisabled();
@@ -33,7 +35,7 @@ describe('ReportTable', () => {
 
   it('formats numbers for display and keeps them numeric in the export', async () => {
     const user = userEvent.setup();
-    render(<ReportTable label="T" columns={columns} rows={rowsOf(3)} rowKey={(r) => r.name} exportFileName="Things" />);
+    render(<ExcelReportTable label="T" columns={columns} rows={rowsOf(3)} rowKey={(r) => r.name} exportFileName="Things" />);
     expect(screen.getByText('2,000')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
     const [request] = vi.mocked(exportToExcel).mock.calls.at(-1)!;
@@ -45,7 +47,7 @@ describe('ReportTable', () => {
   it(`draws ${ROWS_PER_PAGE} rows at a time but exports them all`, async () => {
     const user = userEvent.setup();
     const rows = rowsOf(ROWS_PER_PAGE + 250);
-    render(<ReportTable label="Big" columns={columns} rows={rows} rowKey={(r) => r.name} />);
+    render(<ExcelReportTable label="Big" columns={columns} rows={rows} rowKey={(r) => r.name} />);
     // Role queries over a thousand rows are slow in jsdom; count the body rows directly.
     const bodyRows = () => screen.getByRole('table', { name: 'Big' }).querySelectorAll('tbody tr');
     expect(bodyRows()).toHaveLength(ROWS_PER_PAGE);
@@ -64,7 +66,7 @@ describe('ReportTable', () => {
       return 'x.xlsx';
     });
     const user = userEvent.setup();
-    render(<ReportTable label="T" columns={columns} rows={rowsOf(4)} rowKey={(r) => r.name} />);
+    render(<ExcelReportTable label="T" columns={columns} rows={rowsOf(4)} rowKey={(r) => r.name} />);
     await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
     expect(await screen.findByRole('button', { name: 'Exporting… 25%' })).toBeDisabled();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
@@ -75,7 +77,7 @@ describe('ReportTable', () => {
   it('reports a failed export next to the button', async () => {
     vi.mocked(exportToExcel).mockRejectedValueOnce(new Error('The Excel export could not start.'));
     const user = userEvent.setup();
-    render(<ReportTable label="T" columns={columns} rows={rowsOf(1)} rowKey={(r) => r.name} />);
+    render(<ExcelReportTable label="T" columns={columns} rows={rowsOf(1)} rowKey={(r) => r.name} />);
     await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The Excel export could not start.');
   });
@@ -94,7 +96,7 @@ describe('ReportTable', () => {
 
     it('writes numbers and percentages the French way and names its controls in French', async () => {
       setLanguage('fr-CA');
-      render(<ReportTable label="T" columns={percentColumns} rows={[{ name: 'Nord', count: 5000, pct: 49.9 }]} rowKey={(r) => r.name} />);
+      render(<ExcelReportTable label="T" columns={percentColumns} rows={[{ name: 'Nord', count: 5000, pct: 49.9 }]} rowKey={(r) => r.name} />);
       // Testing Library reads a no-break space as a space; the cell's own text keeps it.
       expect((await screen.findByText('5 000')).textContent).toBe('5\u00a0000');
       expect(screen.getByText('49,9 %').textContent).toBe('49,9\u00a0%');
@@ -103,7 +105,7 @@ describe('ReportTable', () => {
 
     it('says an empty table has no data, in French', async () => {
       setLanguage('fr-CA');
-      render(<ReportTable label="T" columns={columns} rows={[]} rowKey={(r) => r.name} />);
+      render(<ExcelReportTable label="T" columns={columns} rows={[]} rowKey={(r) => r.name} />);
       expect(await screen.findByText('Aucune donnée à afficher')).toHaveAttribute('colspan', '2');
     });
   });
