@@ -13,7 +13,8 @@
  */
 import { z } from 'zod';
 import { eventTypeSchema } from './auth.ts';
-import { EMAIL_PATTERN, FIRST_NAME_MAX, isIsoDate, LAST_NAME_MAX, PERSON_CATEGORIES } from './rules.ts';
+import { isoDateTime, isoDay, optionalQueryText, pageQuerySchema, queryBoolean } from './common.ts';
+import { EMAIL_PATTERN, FIRST_NAME_MAX, LAST_NAME_MAX, PERSON_CATEGORIES } from './rules.ts';
 
 /** Route paths, so the web app and tests never spell them twice. `{id}` / `{eventType}` are path params. */
 export const ADMIN_PATHS = {
@@ -52,48 +53,10 @@ export const ADMIN_PATHS = {
 export const ADMIN_POLICY = 'admin';
 export const ORGANIZER_PASSWORD_MIN = 12;
 export const ORGANIZER_PASSWORD_MAX = 200;
-export const ADMIN_PAGE_SIZE_MAX = 200;
-export const ADMIN_PAGE_SIZE_DEFAULT = 50;
 /** Search text of the list routes. */
 export const ADMIN_QUERY_MAX = 100;
 
 const emailSchema = z.string({ error: 'is required' }).trim().min(1, 'is required').max(254).regex(EMAIL_PATTERN, 'must be an e-mail address');
-const isoDay = z.string().refine(isIsoDate, 'must be a date (YYYY-MM-DD)');
-const isoDateTime = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601 with zone)' });
-const idParam = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(2_147_483_647);
-/** Query-string booleans: `true`/`false` (also `1`/`0`). */
-const queryBoolean = z
-  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1');
-const optionalQueryText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .optional()
-    .transform((v) => (v ? v : undefined));
-
-export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1_000_000).default(1),
-  pageSize: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(ADMIN_PAGE_SIZE_MAX, `must be at most ${ADMIN_PAGE_SIZE_MAX}`)
-    .default(ADMIN_PAGE_SIZE_DEFAULT),
-});
-export type PageQuery = z.input<typeof pageQuerySchema>;
-
-/** `data` of every list route. */
-export function pagedSchema<T extends z.ZodType>(row: T) {
-  return z.object({ rows: z.array(row), total: z.number().int() });
-}
-export interface Paged<T> {
-  rows: T[];
-  total: number;
-}
-
-export const idParamsSchema = z.object({ id: idParam });
 export const eventParamsSchema = z.object({ eventType: eventTypeSchema });
 
 // ---------------------------------------------------------------------------------------------

@@ -129,17 +129,22 @@ export type RegistrationPage = z.infer<typeof registrationPageSchema>;
 export const mailedLinkSchema = z.object({ sentTo: z.string() });
 export type MailedLink = z.infer<typeof mailedLinkSchema>;
 
+/** The person a submit names: the attendee themselves, or the colleague a place is offered to. */
+const personFields = {
+  firstName: requiredName(FIRST_NAME_MAX),
+  lastName: requiredName(LAST_NAME_MAX),
+  email: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(254, 'must be at most 254 characters')
+    .regex(EMAIL_PATTERN, 'must be an e-mail address'),
+};
+
 export const registrationSubmitSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('submit'),
-    firstName: requiredName(FIRST_NAME_MAX),
-    lastName: requiredName(LAST_NAME_MAX),
-    email: z
-      .string({ error: 'is required' })
-      .trim()
-      .min(1, 'is required')
-      .max(254, 'must be at most 254 characters')
-      .regex(EMAIL_PATTERN, 'must be an e-mail address'),
+    ...personFields,
     isVirtual: z.boolean(),
     arrivalDate: isoDateSchema.nullish(),
     departureDate: isoDateSchema.nullish(),
@@ -153,14 +158,7 @@ export const registrationSubmitSchema = z.discriminatedUnion('action', [
   /** Offers the place to a colleague of the same store, or for travellers of the same company mail domain. */
   z.object({
     action: z.literal('transfer'),
-    firstName: requiredName(FIRST_NAME_MAX),
-    lastName: requiredName(LAST_NAME_MAX),
-    email: z
-      .string({ error: 'is required' })
-      .trim()
-      .min(1, 'is required')
-      .max(254, 'must be at most 254 characters')
-      .regex(EMAIL_PATTERN, 'must be an e-mail address'),
+    ...personFields,
   }),
   /** On the colleague's link: takes the place offered to them. */
   z.object({ action: z.literal('acceptTransfer') }),

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { eventTypeSchema } from './auth.ts';
+import { isoDateTime, pagedSchema } from './common.ts';
 import { EMAIL_PATTERN, FIRST_NAME_MAX, LAST_NAME_MAX } from './rules.ts';
 
 export const CHECKIN_PATHS = {
@@ -79,7 +80,6 @@ export const LABEL_SIZES = ['4x3', '4x6', 'a6'] as const;
 export type LabelSize = (typeof LABEL_SIZES)[number];
 export const LABEL_LAYOUT: Record<LabelSize, BadgeLayout> = { '4x3': 'label-4x3', '4x6': 'label-4x6', a6: 'a6' };
 
-const isoDateTime = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601 with zone)' });
 const idValue = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(2_147_483_647);
 const doorName = z.string({ error: 'is required' }).trim().min(1, 'is required').max(40, 'must be at most 40 characters');
 const code = z.string().trim().max(32).regex(/^[A-Za-z0-9_-]*$/, 'must be a code of letters, digits, "-" or "_"').optional().transform((v) => (v ? v : undefined));
@@ -401,7 +401,7 @@ export const notArrivedRowSchema = z.object({
   district: z.string(),
   zone: z.string(),
 });
-export const notArrivedDataSchema = z.object({ rows: z.array(notArrivedRowSchema), total: z.number().int() });
+export const notArrivedDataSchema = pagedSchema(notArrivedRowSchema);
 export type NotArrivedData = z.infer<typeof notArrivedDataSchema>;
 
 export const arrivalsExportQuerySchema = z.object({

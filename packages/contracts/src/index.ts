@@ -1,4 +1,5 @@
 export * from './envelope.ts';
+export * from './common.ts';
 export * from './auth.ts';
 export * from './config.ts';
 export * from './reports.ts';

@@ -17,7 +17,7 @@
  * - `retentionDays` of an event: `PUT /api/Admin/Events/{eventType}` `{ retentionDays }` (null: kept).
  */
 import { z } from 'zod';
-import { pageQuerySchema } from './admin.ts';
+import { pageQuerySchema } from './common.ts';
 import { eventTypeSchema } from './auth.ts';
 
 export const PRIVACY_PATHS = {

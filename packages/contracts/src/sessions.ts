@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { ADMIN_ATTENDEE_TYPES } from './admin.ts';
 import { eventTypeSchema } from './auth.ts';
+import { idParamsSchema, pagedSchema } from './common.ts';
 
 export const SESSIONS_PATHS = {
   adminSessions: '/api/Admin/Sessions',
@@ -171,7 +172,7 @@ export const leaveSessionDataSchema = z.object({ status: z.literal('Cancelled') 
 export const calendarFeedDataSchema = z.object({ url: z.string() });
 export type CalendarFeedData = z.infer<typeof calendarFeedDataSchema>;
 
-export const sessionIdParamsSchema = z.object({ id: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(2_147_483_647) });
+export const sessionIdParamsSchema = idParamsSchema;
 export const registrationSessionParamsSchema = z.object({ token: z.string().max(200), id: sessionIdParamsSchema.shape.id });
 export const calendarFeedParamsSchema = z.object({ feedToken: z.string().max(200) });
 
@@ -190,7 +191,7 @@ export const sessionReportRowSchema = z.object({
 });
 export type SessionReportRow = z.infer<typeof sessionReportRowSchema>;
 /** `GET /api/Report/Sessions` (JSON): the rows and the event's time zone, in which the web shows `startsAt`. */
-export const sessionReportDataSchema = z.object({ rows: z.array(sessionReportRowSchema), total: z.number().int(), timeZone: z.string() });
+export const sessionReportDataSchema = pagedSchema(sessionReportRowSchema).extend({ timeZone: z.string() });
 export type SessionReportData = z.infer<typeof sessionReportDataSchema>;
 
 export const SESSION_REPORT_LEVELS = ['Region', 'Zone', 'District'] as const;
@@ -202,5 +203,5 @@ export const sessionHierarchyQuerySchema = z.object({
 });
 export const sessionHierarchyRowSchema = z.object({ code: z.string(), name: z.string(), enrolled: z.number().int(), attended: z.number().int() });
 export type SessionHierarchyRow = z.infer<typeof sessionHierarchyRowSchema>;
-export const sessionHierarchyDataSchema = z.object({ rows: z.array(sessionHierarchyRowSchema), total: z.number().int() });
+export const sessionHierarchyDataSchema = pagedSchema(sessionHierarchyRowSchema);
 export type SessionHierarchyData = z.infer<typeof sessionHierarchyDataSchema>;

@@ -4,7 +4,8 @@
  * `{ rows, total }` lists, ISO times). Receivers' guide: docs/webhooks.md.
  */
 import { z } from 'zod';
-import { adminPersonSchema, adminRegistrationSchema, pageQuerySchema } from './admin.ts';
+import { adminPersonSchema, adminRegistrationSchema } from './admin.ts';
+import { pageQuerySchema } from './common.ts';
 
 export const WEBHOOK_PATHS = {
   webhooks: '/api/Admin/Webhooks',
