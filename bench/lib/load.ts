@@ -5,6 +5,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@portal/db';
 
 export interface LoadSpec {
   url: string;
@@ -91,6 +93,21 @@ export function postgresCpuMicros(only?: ReadonlySet<number>): number {
     }
   }
   return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/**
+ * Starts counting the CPU of the PostgreSQL backends serving `db`'s database (the app's pool and its
+ * job queue), not the rest of a shared server; the function answered gives the µs they used since.
+ * Backends opened in between count from zero; one that ended in between is not counted.
+ */
+export async function databaseBackendsCpu(db: Db): Promise<() => Promise<number>> {
+  const backends = async () => rowsOf<{ pid: number }>(await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).map((r) => r.pid);
+  const before = new Map((await backends()).map((pid) => [pid, postgresCpuMicros(new Set([pid]))]));
+  return async () => {
+    let micros = 0;
+    for (const pid of await backends()) micros += postgresCpuMicros(new Set([pid])) - (before.get(pid) ?? 0);
+    return micros;
+  };
 }
 
 /** Linux's USER_HZ: /proc counts CPU time in these ticks on every architecture Node runs on. */

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
 import { dealerLoginBodies, startBenchServer, type Engine } from '../lib/bench-server.ts';
-import { postgresCpuMicros, runLoad } from '../lib/load.ts';
+import { databaseBackendsCpu, postgresCpuMicros, runLoad } from '../lib/load.ts';
 import { machineSample, machineSince } from '../lib/machine.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
@@ -23,16 +23,19 @@ for (const engine of engines) {
     const bodies = await dealerLoginBodies(server.database.db, 2000);
     const common = { url: server.url, connections: 50, duration: seconds };
     // Where a request's CPU goes, per answered request: the app (this process), the load generator
-    // (its own process) and PostgreSQL (its backends; 0 on PGlite, which runs inside the app). With
-    // two cores busy, requests per second ≈ 2 s / (their sum).
+    // (its own process) and PostgreSQL (the backends serving the bench's database; 0 on PGlite, which
+    // runs inside the app). With two cores busy, requests per second ≈ 2 s / (their sum). The CPU of
+    // every postgres process of the machine (the server is shared) is printed beside it.
     const measured = async (options: Parameters<typeof runLoad>[0]) => {
       const machine0 = machineSample();
       const cpu0 = process.cpuUsage();
-      const pg0 = postgresCpuMicros();
+      const server0 = postgresCpuMicros();
+      const ownBackends = engine === 'postgres' ? await databaseBackendsCpu(server.database.db) : async () => 0;
       const result = await runLoad(options);
       const machine = machineSince(machine0);
       const cpu = process.cpuUsage(cpu0);
-      const pgMicros = postgresCpuMicros() - pg0;
+      const pgMicros = await ownBackends();
+      const serverMicros = postgresCpuMicros() - server0;
       const per = (micros: number) => Math.round(micros / Math.max(1, result.total));
       const app = per(cpu.user + cpu.system);
       const database = per(pgMicros);
@@ -41,6 +44,7 @@ for (const engine of engines) {
         appCpuMicrosPerRequest: app,
         appSystemCpuMicrosPerRequest: per(cpu.system),
         postgresCpuMicrosPerRequest: database,
+        postgresServerCpuMicrosPerRequest: engine === 'postgres' ? per(serverMicros) : 0,
         totalCpuMicrosPerRequest: app + database + result.loadCpuMicrosPerRequest,
         // The load average and CPU steal it ran under: beside every figure, as rates move with them.
         machine,
@@ -63,6 +67,10 @@ for (const engine of engines) {
     if (outcomes.refused) throw new Error(`${outcomes.refused} logins were refused; the figures would not be logins`);
     const share = (r: { reqPerSec: number }) => +(r.reqPerSec / healthz.reqPerSec).toFixed(3);
     console.log(JSON.stringify({ engine, stores: 5000, seconds, connections: 50, healthz, readyz, login, loginOutcomes: outcomes, readyzShareOfHealthz: share(readyz), loginShareOfHealthz: share(login) }));
+    const line = (name: string, r: typeof login) =>
+      `  ${name}: ${r.reqPerSec}/s, p99 ${r.p99} ms; CPU per request: app ${r.appCpuMicrosPerRequest} µs, PostgreSQL ${r.postgresCpuMicrosPerRequest} µs` +
+      `${engine === 'postgres' ? ` (whole server ${r.postgresServerCpuMicrosPerRequest})` : ''}, generator ${r.loadCpuMicrosPerRequest} µs; load ${r.machine.load1.join('→')}, steal ${r.machine.stealPercent}%`;
+    console.log(`${engine}: logins at ${share(login)} of /healthz (/readyz ${share(readyz)})\n${line('/healthz', healthz)}\n${line('/readyz', readyz)}\n${line('login', login)}`);
   } finally {
     await server.close();
   }

@@ -20,6 +20,7 @@ import { ResilientRedis } from './lib/redis-connection.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import authPlugin, { bearerToken } from './plugins/auth.ts';
 import { AppError } from './lib/errors.ts';
+import { createTokenService } from './lib/tokens/tokens.service.ts';
 import compressionPlugin from './plugins/compression.ts';
 import emptyBodyPlugin from './plugins/empty-body.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -188,7 +189,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Door device tokens (policy checkin) and the check-in API kept apart from every other token, first.
   const deviceTokens = new DeviceTokens(config.jwtSecret);
   await app.register(deviceAuthPlugin, { db: database.db, tokens: deviceTokens, graceHours: config.checkInDeviceGraceHours, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}) });
-  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, ...(deps.now ? { now: deps.now } : {}) });
+  // Portal tokens: signed by the sign-in flows (auth, admin, oidc), checked by the guards of plugins/auth.ts.
+  const tokens = createTokenService({ db: database.db, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, ...(deps.now ? { now: deps.now } : {}) });
+  await app.register(authPlugin, { tokens });
 
   await app.register(healthRoutes, { database, draining: () => app.lifecycle.draining });
   await app.register(configRoutes, {
@@ -202,7 +205,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const auth = createAuthService({
       db: database.db,
       auditLog,
-      tokens: app.tokens,
+      tokens,
       limiter,
       codeHashKey: config.codeHashKey,
       reportEmailDomain: config.reportEmailDomain,
@@ -241,7 +244,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(adminAuthRoutes, {
     service: createAdminAuthService({
       db: database.db,
-      tokens: app.tokens,
+      tokens,
       limiter,
       failuresPerIpHour: config.loginFailuresPerIpHour,
       totpKey: config.totpEncryptionKey,
@@ -320,7 +323,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // Company sign-in (docs/sign-in.md): only with OIDC_ISSUER set.
   if (config.oidc) {
-    const oidc = createOidcService({ db: database.db, tokens: app.tokens, settings: config.oidc, auth, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}) });
+    const oidc = createOidcService({ db: database.db, tokens, settings: config.oidc, auth, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}) });
     await app.register(oidcRoutes, { service: oidc, settings: config.oidc, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, ...(deps.now ? { now: deps.now } : {}) });
   }
   await app.register(staticWebPlugin, { webRoot: deps.webRoot ?? '' });

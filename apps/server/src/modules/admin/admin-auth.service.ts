@@ -20,7 +20,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { decryptSecret, encryptSecret, SecretBoxError } from '../../lib/secret-box.ts';
-import type { AuthUser, TokenService } from '../../plugins/auth.ts';
+import type { AuthUser, TokenService } from '../../lib/tokens/tokens.service.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.ts';
 import * as q from './organizers.queries.ts';
 

@@ -2,7 +2,7 @@
  * Organizer accounts: created by `npm run admin:create` (and tests), listed, disabled and enabled
  * in the console (organizers.routes.ts).
  *
- * A disabled organizer cannot sign in, and the admin guard (plugins/auth.ts) refuses their open tokens
+ * A disabled organizer cannot sign in, and the admin guard (plugins/auth.ts, lib/tokens/tokens.service.ts) refuses their open tokens
  * on the next request. Disabling also sets `tokens_valid_from`, so enabling the account again revives
  * none of the tokens issued before. Nobody disables their own account (409): the console always keeps
  * at least the one organizer who is using it.

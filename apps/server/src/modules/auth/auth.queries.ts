@@ -22,7 +22,7 @@ export interface LoginCode {
   faqGroup: string;
   storeDlrnum: string | null;
   expiresAt: Date | null;
-  /** The code's session version, carried by the tokens logged in with it (plugins/auth.ts). */
+  /** The code's session version, carried by the tokens logged in with it (lib/tokens/tokens.service.ts). */
   sessionVersion: number;
 }
 

@@ -24,7 +24,7 @@ import { hashAccessCode } from '../../lib/access-code.ts';
 import type { AuditWriter } from '../../lib/audit-writer.ts';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { TokenService } from '../../plugins/auth.ts';
+import type { TokenService } from '../../lib/tokens/tokens.service.ts';
 import * as q from './auth.queries.ts';
 import { loginIdentity } from './login-identity.ts';
 import { reportGrantOf, scopeOfRow } from '../report-scope/report-scope.ts';

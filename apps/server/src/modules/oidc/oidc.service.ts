@@ -8,7 +8,7 @@ import { DEFAULT_LANGUAGE, type EventType, type Language, type LoginData, type P
 import type { Db } from '@portal/db';
 import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { TokenService } from '../../plugins/auth.ts';
+import type { TokenService } from '../../lib/tokens/tokens.service.ts';
 import { organizerView } from '../admin/admin-auth.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { reportGrantOf, setPersonReportScope, setReportUserScope, type StoredReportScope } from '../report-scope/report-scope.ts';
