@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { eventTypeSchema } from './auth.ts';
 import { isoDateTime, pagedSchema } from './common.ts';
+import { languageSchema } from './languages.ts';
 import { EMAIL_PATTERN, FIRST_NAME_MAX, LAST_NAME_MAX } from './rules.ts';
 
 export const CHECKIN_PATHS = {
@@ -220,6 +221,11 @@ export type PairData = z.infer<typeof pairDataSchema>;
 export const checkInConfigSchema = z.object({
   event: eventTypeSchema,
   eventName: z.string(),
+  /**
+   * The event's name in each of the portal's languages: the door shows the one of its own language,
+   * which it may switch while offline (`eventName` when absent: a config stored before this field).
+   */
+  eventNames: z.partialRecord(languageSchema, z.string()).optional(),
   startsOn: z.string(),
   endsOn: z.string(),
   device: z.object({ id: z.number().int(), name: z.string(), rights: deviceRightsSchema }),

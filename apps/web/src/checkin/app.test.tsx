@@ -212,6 +212,7 @@ describe('door app screens in French', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Code de jumelage'), 'door-test-1');
     await user.click(screen.getByRole('button', { name: 'Jumeler l’appareil' }));
     await screen.findByText(/Door 1 · 2 personnes sur la liste/);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Congrès national des affaires');
     await waitFor(() => expect(screen.getByTestId('sync-banner')).toHaveTextContent('En ligne. Tous les passages sont synchronisés.'));
     expect(screen.getByTestId('list-age')).toHaveTextContent(/^Liste mise à jour il y a \d+ s\.$/);
 
@@ -250,5 +251,6 @@ describe('door app screens in French', { timeout: 20_000 }, () => {
     await user.click(within(screen.getByRole('navigation', { name: 'Porte' })).getByRole('button', { name: 'English' }));
     expect(await screen.findByLabelText('Badge code')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('National Business Conference');
   });
 });

@@ -9,7 +9,7 @@
 import type { Envelope, FieldError } from '@portal/contracts';
 import { getAccessToken, removeUserDetail } from './user-storage.ts';
 import { currentLanguage } from '../i18n/language.ts';
-import { translate } from '../i18n/catalogs.ts';
+import { pageText, translate } from '../i18n/catalogs.ts';
 
 const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
 
@@ -139,9 +139,9 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     throw new ApiError(401, envelope?.message ?? 'Unauthorized', envelope);
   }
   if (!ok) {
-    throw new ApiError(status, envelope?.message ?? `Request failed (${status})`, envelope);
+    throw new ApiError(status, envelope?.message ?? `${pageText('api.requestFailed')} (${status})`, envelope);
   }
-  if (!envelope) throw new ApiError(status, 'The server sent an unreadable answer.');
+  if (!envelope) throw new ApiError(status, pageText('api.unreadable'));
   return envelope as Envelope<T>;
 }
 

@@ -5,6 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Envelope, EventType, RuntimeConfig } from '@portal/contracts';
 import { ApiError, apiGet } from './api-client.ts';
+import { pageText } from '../i18n/catalogs.ts';
 
 function usableConfig(envelope: Envelope<RuntimeConfig> | null | undefined): RuntimeConfig | null {
   const config = envelope?.data;
@@ -30,7 +31,7 @@ export const runtimeConfigQuery = queryOptions({
   queryKey: ['runtime-config'] as const,
   queryFn: async ({ signal }): Promise<RuntimeConfig> => {
     const config = usableConfig(await apiGet<RuntimeConfig>('/api/Config', undefined, signal));
-    if (!config) throw new ApiError(200, 'The portal configuration could not be read.');
+    if (!config) throw new ApiError(200, pageText('api.configFailed'));
     return config;
   },
   staleTime: Number.POSITIVE_INFINITY,

@@ -251,7 +251,10 @@ export const SERVER_MESSAGES_FR: Record<string, string> = {
   // Refusals an attendee, report user or door staff may read.
   '{event} is full: all {capacity} places are taken.': 'L’événement {event} est complet : les {capacity} places sont prises.',
   '{event} is full: all {capacity} places are taken. A walk-in beyond the capacity needs an organizer in the console.': 'L’événement {event} est complet : les {capacity} places sont prises. Une inscription sur place au-delà de la capacité doit passer par un organisateur dans la console.',
-  'Changes to registrations for {event} closed on {date}. Please contact the help desk at {contact}.': 'Les modifications aux inscriptions pour l’événement {event} ont pris fin le {date}. Veuillez communiquer avec le service d’assistance au {contact}.',
+  // Both contacts first: the one-contact sentence's pattern would also take "{phone} or {email}" as its contact.
+  'Changes to registrations for {event} closed on {date}. Please contact the help desk at {phone} or {email}.': 'Les modifications aux inscriptions pour l’événement {event} ont pris fin le {date}. Veuillez communiquer avec le service d’assistance au {phone} ou à {email}.',
+  // One contact, a telephone number or an address: the colon suits both.
+  'Changes to registrations for {event} closed on {date}. Please contact the help desk at {contact}.': 'Les modifications aux inscriptions pour l’événement {event} ont pris fin le {date}. Veuillez communiquer avec le service d’assistance : {contact}.',
   'Changes to registrations for {event} closed on {date}. Please contact the help desk.': 'Les modifications aux inscriptions pour l’événement {event} ont pris fin le {date}. Veuillez communiquer avec le service d’assistance.',
   'This registration no longer exists.': 'Cette inscription n’existe plus.',
   'The event of this registration no longer exists.': 'L’événement de cette inscription n’existe plus.',

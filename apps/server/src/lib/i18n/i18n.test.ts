@@ -49,7 +49,11 @@ describe('server catalogs', () => {
     expect(translateServerMessage('fr-CA', 'Spring Summit is full: all 200 places are taken.')).toBe('L’événement Spring Summit est complet\u00a0: les 200 places sont prises.');
     expect(translateServerMessage('fr-CA', 'Your place has passed to Dana Roy, who accepted it: this link no longer opens the registration.')).toBe('Votre place a été cédée à Dana Roy, qui l’a acceptée\u00a0: ce lien n’ouvre plus l’inscription.');
     expect(translateServerMessage('fr-CA', 'Changes to registrations for NBC closed on 2027-03-01. Please contact the help desk at 555-0100.')).toBe(
-      'Les modifications aux inscriptions pour l’événement NBC ont pris fin le 2027-03-01. Veuillez communiquer avec le service d’assistance au 555-0100.',
+      'Les modifications aux inscriptions pour l’événement NBC ont pris fin le 2027-03-01. Veuillez communiquer avec le service d’assistance\u00a0: 555-0100.',
+    );
+    // The help desk's telephone and address joined in French, not with the English "or".
+    expect(translateServerMessage('fr-CA', 'Changes to registrations for NBC closed on 2027-03-01. Please contact the help desk at 555-0100 or desk@northwind.example.')).toBe(
+      'Les modifications aux inscriptions pour l’événement NBC ont pris fin le 2027-03-01. Veuillez communiquer avec le service d’assistance au 555-0100 ou à desk@northwind.example.',
     );
     expect(translateServerMessage('fr-CA', 'This pairing code has expired. Ask an organizer for a new one.')).toBe('Ce code de jumelage a expiré. Demandez-en un nouveau à un organisateur.');
     expect(translateServerMessage('fr-CA', 'Something no catalog knows.')).toBe('Something no catalog knows.');

@@ -9,9 +9,10 @@
  * later one is `already` with that scan's time and door. An `already` from another device that was
  * scanned before the first check-in reached the server is a conflict: both doors let the person in.
  */
-import type { CheckInConfig, DoorSession, PairData, RosterData, ScanResultRow, ScansRequest, WebhookCheckInData, WebhookCheckInUndoneData, WebhookSessionData } from '@portal/contracts';
+import { LANGUAGES, type CheckInConfig, type DoorSession, type PairData, type RosterData, type ScanResultRow, type ScansRequest, type WebhookCheckInData, type WebhookCheckInUndoneData, type WebhookSessionData } from '@portal/contracts';
 import { dateOf, type Db } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
+import { eventNameIn } from '../../lib/i18n/i18n.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
@@ -84,6 +85,7 @@ export function createCheckInService(options: CheckInServiceOptions) {
     return {
       event: device.eventId,
       eventName: event.name,
+      eventNames: Object.fromEntries(LANGUAGES.map((language) => [language, eventNameIn(language, device.eventId, event.name)])),
       startsOn: event.startsOn,
       endsOn: event.endsOn,
       device: { id: device.id, name: device.name, rights: { walkIn: device.canWalkIn, substitute: device.canSubstitute } },

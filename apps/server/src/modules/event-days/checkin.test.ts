@@ -270,6 +270,8 @@ describe('door devices and the check-in API', () => {
         where id = (select attendee_id from registrations where id = ${named!.id})`);
       const config = checkInConfigSchema.parse(body(await deviceCall(device.token, 'GET', CHECKIN_PATHS.config)).data);
       expect(config.emailHashKey).toMatch(/^[\w-]{43}$/);
+      // The event's name in each language, for a door that switches its language offline.
+      expect(config.eventNames).toEqual({ en: config.eventName, 'fr-CA': 'Congrès national des affaires 2027' });
       const rows: RosterRow[] = [];
       let cursor: string | undefined;
       for (let more = true; more; ) {

@@ -44,11 +44,10 @@ export function changesClosed(event: Pick<EventRow, 'changesCloseAt'>, at: Date)
 /** 409 once the attendee's changes have closed, naming the help desk. */
 export function assertChangesOpen(event: Pick<EventRow, 'name' | 'changesCloseAt' | 'helpDeskEmail' | 'helpDeskPhone'>, at: Date): void {
   if (!changesClosed(event, at)) return;
-  const contact = [event.helpDeskPhone, event.helpDeskEmail].filter(Boolean).join(' or ');
-  throw conflict(
-    `Changes to registrations for ${event.name} closed on ${event.changesCloseAt!.toISOString().slice(0, 10)}. ` +
-      (contact ? `Please contact the help desk at ${contact}.` : 'Please contact the help desk.'),
-  );
+  const { helpDeskPhone: phone, helpDeskEmail: email } = event;
+  // Whole sentences, one per case, so each language words them its own way (lib/i18n).
+  const desk = phone && email ? `Please contact the help desk at ${phone} or ${email}.` : phone || email ? `Please contact the help desk at ${phone || email}.` : 'Please contact the help desk.';
+  throw conflict(`Changes to registrations for ${event.name} closed on ${event.changesCloseAt!.toISOString().slice(0, 10)}. ${desk}`);
 }
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;

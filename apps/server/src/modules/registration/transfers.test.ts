@@ -333,6 +333,11 @@ describe('changes and transfers by the attendee', () => {
         expect(change.statusCode, change.body).toBe(409);
         expect(body(change).message).toMatch(/closed on .*help desk at \(800\) 555-0142 or nbc\.helpdesk@corp\.example\.com/);
         expect((await post(await revisit(reg.id), { action: 'cancel' })).statusCode).toBe(409);
+        // In French, the telephone and the address joined in French ("ou"), not with the English "or".
+        const french = await t.app.inject({ method: 'POST', url: `/api/Registration/${await revisit(reg.id)}`, headers: { 'accept-language': 'fr-CA' }, payload: { action: 'cancel' } });
+        expect(french.statusCode).toBe(409);
+        expect(body(french).message).toMatch(/service d’assistance au \(800\) 555-0142 ou à nbc\.helpdesk@corp\.example\.com\.$/);
+        expect(body(french).message).not.toMatch(/\bor\b/);
         const colleague = await colleagueOf(reg.store!, reg.attendeeId);
         expect((await post(await revisit(reg.id), { action: 'transfer', firstName: 'A', lastName: 'B', email: colleague.email })).statusCode).toBe(409);
         const join = await t.app.inject({ method: 'POST', url: `/api/Registration/${await revisit(reg.id)}/Sessions/${sessionId}/Join` });

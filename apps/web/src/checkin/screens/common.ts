@@ -1,7 +1,8 @@
 /** What several of the door's screens show: the door's status as it changes, a time, a store, an error. */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useLanguage } from '../../i18n/language.ts';
 import { useFormat, useT } from '../../i18n/use-t.ts';
-import { DoorApiError, type RosterRow } from '../api.ts';
+import { DoorApiError, type CheckInConfig, type RosterRow } from '../api.ts';
 import type { Door } from '../door.ts';
 
 /** The door's status (list size, scans waiting, online, syncing), re-rendering on each change. */
@@ -10,6 +11,12 @@ export function useDoorStatus(door: Door) {
     (listener) => door.subscribe(listener),
     () => door.status,
   );
+}
+
+/** The event's name in the device's language (a config stored before the names came: as it was sent). */
+export function useEventName(config: Pick<CheckInConfig, 'eventName' | 'eventNames'>): string {
+  const language = useLanguage();
+  return config.eventNames?.[language] ?? config.eventName;
 }
 
 /** The current time, again every `everyMs` (for ages shown on screen). */

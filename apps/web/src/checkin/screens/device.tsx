@@ -4,12 +4,13 @@ import { LABEL_SIZES, type LabelSize } from '@portal/contracts/event-days';
 import { LanguageSwitch } from '../../i18n/language-switch.tsx';
 import { useFormat, useT } from '../../i18n/use-t.ts';
 import type { Door } from '../door.ts';
-import { useDoorStatus, useTime } from './common.ts';
+import { useDoorStatus, useEventName, useTime } from './common.ts';
 
 export function DeviceScreen({ door }: { door: Door }) {
   const t = useT();
   const fmt = useFormat();
   const time = useTime();
+  const eventName = useEventName(door.config);
   const status = useDoorStatus(door);
   const [name, setName] = useState(door.pairing.door);
   const [confirming, setConfirming] = useState(false);
@@ -21,7 +22,7 @@ export function DeviceScreen({ door }: { door: Door }) {
       </h2>
       <dl className="door-facts">
         <dt>{t('door.device.event')}</dt>
-        <dd>{t('door.device.eventValue', { event: door.config.eventName, date: fmt.date(door.config.endsOn) })}</dd>
+        <dd>{t('door.device.eventValue', { event: eventName, date: fmt.date(door.config.endsOn) })}</dd>
         <dt>{t('door.device.device')}</dt>
         <dd>{door.pairing.name}</dd>
         <dt>{t('door.device.holds')}</dt>

@@ -8,7 +8,7 @@ import type { RecentScan } from '../db.ts';
 import { LanguageSwitch } from '../../i18n/language-switch.tsx';
 import { useT } from '../../i18n/use-t.ts';
 import { printBadge, usePrintErrorText } from '../print.tsx';
-import { useDoorStatus, useTime } from './common.ts';
+import { useDoorStatus, useEventName, useTime } from './common.ts';
 import { DeviceScreen } from './device.tsx';
 import { ResultScreen } from './result.tsx';
 import { ScanningScreen } from './scanning.tsx';
@@ -19,6 +19,7 @@ const DeskForms = lazy(() => import('./desk-forms.tsx').then((module) => ({ defa
 export function DoorScreen({ door }: { door: Door }) {
   const t = useT();
   const time = useTime();
+  const eventName = useEventName(door.config);
   const printErrorText = usePrintErrorText();
   const status = useDoorStatus(door);
   const [result, setResult] = useState<DoorOutcome | null>(null);
@@ -81,7 +82,7 @@ export function DoorScreen({ door }: { door: Door }) {
     <div className="door-app">
       <header className="door-header">
         <div>
-          <h1>{door.config.eventName}</h1>
+          <h1>{eventName}</h1>
           {door.config.session && (
             <p className="door-sub" data-testid="door-session">
               {t('door.header.session', { title: door.config.session.title, room: door.config.session.room })}

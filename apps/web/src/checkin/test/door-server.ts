@@ -109,7 +109,7 @@ export async function startDoorServer(
     if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.revoked || request.headers.authorization !== `Bearer ${TOKEN}`) return send(response, 401, null, 'This device is not paired.');
     if (url.pathname === '/api/CheckIn/Config') {
-      return send(response, 200, { event: 'nbc', eventName: 'National Business Conference', startsOn: '2099-03-01', endsOn: '2099-03-03', publicKeys: [{ kid, spki }], emailHashKey: emailHashKey.toString('base64url'), device: { id: 1, name: 'Door 1', rights: { walkIn: options.walkIn === true, substitute: false } } });
+      return send(response, 200, { event: 'nbc', eventName: 'National Business Conference', eventNames: { en: 'National Business Conference', 'fr-CA': 'Congrès national des affaires' }, startsOn: '2099-03-01', endsOn: '2099-03-03', publicKeys: [{ kid, spki }], emailHashKey: emailHashKey.toString('base64url'), device: { id: 1, name: 'Door 1', rights: { walkIn: options.walkIn === true, substitute: false } } });
     }
     if (url.pathname === '/api/CheckIn/Roster') {
       const after = Number(url.searchParams.get('after') ?? 0);

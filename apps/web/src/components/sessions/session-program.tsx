@@ -15,6 +15,7 @@ import { useFormat, useT } from '../../i18n/use-t.ts';
 import { formatDate, formatTime } from '../../i18n/format.ts';
 import { ApiError, apiGet, apiPost } from '../../lib/api-client.ts';
 import { sessionsMessages } from './messages.ts';
+import { pageText } from '../../i18n/catalogs.ts';
 
 const key = (base: string) => ['session-program', base] as const;
 
@@ -23,7 +24,7 @@ export function useSessionProgram(base: string) {
     queryKey: key(base),
     queryFn: async ({ signal }): Promise<SessionsData> => {
       const envelope = await apiGet<SessionsData>(base, undefined, signal);
-      if (!envelope.succeeded || !envelope.data) throw new ApiError(200, envelope.message ?? 'The sessions could not be read.', envelope);
+      if (!envelope.succeeded || !envelope.data) throw new ApiError(200, envelope.message ?? pageText('api.sessionsReadFailed'), envelope);
       return envelope.data;
     },
     refetchOnWindowFocus: false,
@@ -65,7 +66,7 @@ function Program({ base, headingLevel = 2 }: SessionProgramProps) {
   const act = useMutation({
     mutationFn: async ({ row, action }: { row: SessionRow; action: 'Join' | 'Leave' }) => {
       const envelope = await apiPost<JoinSessionData>(`${base}/${row.id}/${action}`);
-      if (!envelope.succeeded) throw new ApiError(200, envelope.message ?? 'Your choice could not be saved.', envelope);
+      if (!envelope.succeeded) throw new ApiError(200, envelope.message ?? pageText('api.choiceSaveFailed'), envelope);
       return { row, action, data: envelope.data };
     },
     onMutate: () => setNotice(null),

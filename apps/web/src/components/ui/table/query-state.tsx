@@ -4,6 +4,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { ApiError } from '../../../lib/api-client.ts';
+import { pageText, translate } from '../../../i18n/catalogs.ts';
+import { useLanguage } from '../../../i18n/language.ts';
 
 /** The words for a failed call: the server's message with its field errors, or a generic one. */
 export function errorMessage(error: unknown): string {
@@ -12,14 +14,24 @@ export function errorMessage(error: unknown): string {
     return fields.length > 0 ? `${error.message} ${fields.join('; ')}` : error.message;
   }
   if (error instanceof Error) return error.message;
-  return 'Something went wrong.';
+  return pageText('api.failed');
 }
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+/**
+ * The base part's words through `translate`, not react-intl: the console's pages use these too and
+ * render without the messages' provider (they stay English); a reader's page gets its language.
+ */
+function useBaseText(): (id: 'app.loading' | 'app.retry') => string {
+  const language = useLanguage();
+  return (id) => translate(id, language);
+}
+
+export function Loading({ label }: { label?: string }) {
+  const t = useBaseText();
   return (
     <div className="d-flex align-items-center gap-2 py-3" role="status">
       <Spinner animation="border" size="sm" aria-hidden="true" />
-      <span>{label}</span>
+      <span>{label ?? t('app.loading')}</span>
     </div>
   );
 }
@@ -33,7 +45,8 @@ export interface ErrorAlertProps {
   retryLabel?: string;
 }
 
-export function ErrorAlert({ error, onRetry, title, message, retryLabel = 'Retry' }: ErrorAlertProps) {
+export function ErrorAlert({ error, onRetry, title, message, retryLabel }: ErrorAlertProps) {
+  const t = useBaseText();
   return (
     <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3" role="alert">
       <span>
@@ -42,7 +55,7 @@ export function ErrorAlert({ error, onRetry, title, message, retryLabel = 'Retry
       </span>
       {onRetry && (
         <Button size="sm" variant="outline-danger" onClick={onRetry}>
-          {retryLabel}
+          {retryLabel ?? t('app.retry')}
         </Button>
       )}
     </Alert>

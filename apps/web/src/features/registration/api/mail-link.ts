@@ -5,10 +5,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MailedLink } from '@portal/contracts';
 import { ApiError, apiPost } from '../../../lib/api-client.ts';
+import { pageText } from '../../../i18n/catalogs.ts';
 
 export async function mailRegistrationLink(token: string): Promise<MailedLink> {
   const envelope = await apiPost<MailedLink>(`/api/Registration/${encodeURIComponent(token)}/MailLink`, {});
-  if (!envelope.succeeded || !envelope.data) throw new ApiError(200, envelope.message ?? 'The link could not be mailed.', envelope);
+  if (!envelope.succeeded || !envelope.data) throw new ApiError(200, envelope.message ?? pageText('api.linkMailFailed'), envelope);
   return envelope.data;
 }
 

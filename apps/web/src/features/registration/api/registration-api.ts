@@ -5,6 +5,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { RegistrationPage, RegistrationSubmit, RegistrationSummary } from '@portal/contracts';
 import { ApiError, apiGet, apiPost } from '../../../lib/api-client.ts';
+import { pageText } from '../../../i18n/catalogs.ts';
 
 const path = (token: string) => `/api/Registration/${encodeURIComponent(token)}`;
 
@@ -17,7 +18,7 @@ export function registrationQuery(token: string) {
     queryKey: registrationKeys.page(token),
     queryFn: async ({ signal }): Promise<RegistrationPage> => {
       const envelope = await apiGet<RegistrationPage>(path(token), undefined, signal);
-      if (!envelope.succeeded || !envelope.data) throw new ApiError(200, envelope.message ?? 'The registration could not be read.', envelope);
+      if (!envelope.succeeded || !envelope.data) throw new ApiError(200, envelope.message ?? pageText('api.registrationReadFailed'), envelope);
       return envelope.data;
     },
     // The page is a form over one registration: refetching under the attendee's hands would reset it.
@@ -33,7 +34,7 @@ export function useRegistration(token: string) {
 
 export async function submitRegistration(token: string, body: RegistrationSubmit): Promise<RegistrationSummary> {
   const envelope = await apiPost<RegistrationSummary>(path(token), body);
-  if (!envelope.succeeded || !envelope.data) throw new ApiError(200, envelope.message ?? 'The registration could not be saved.', envelope);
+  if (!envelope.succeeded || !envelope.data) throw new ApiError(200, envelope.message ?? pageText('api.registrationSaveFailed'), envelope);
   return envelope.data;
 }
 

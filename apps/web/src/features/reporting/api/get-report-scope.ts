@@ -3,11 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReportScopeInfo } from '@portal/contracts';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
 import { reportKeys } from './query-keys.ts';
+import { pageText } from '../../../i18n/catalogs.ts';
 
 export async function getReportScope(signal?: AbortSignal): Promise<ReportScopeInfo> {
   const envelope = await apiGet<ReportScopeInfo>('/api/Report/GetReportScope', undefined, signal);
   if (!envelope.succeeded || !envelope.data || typeof envelope.data.level !== 'string') {
-    throw new ApiError(200, envelope.message || 'Your report scope could not be read.', envelope);
+    throw new ApiError(200, envelope.message || pageText('api.scopeReadFailed'), envelope);
   }
   return envelope.data;
 }

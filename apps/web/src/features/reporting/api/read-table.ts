@@ -1,8 +1,9 @@
 import type { DataSet, Envelope, Table } from '@portal/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { pageText } from '../../../i18n/catalogs.ts';
 
 function fail(envelope: Envelope<unknown>): never {
-  throw new ApiError(200, envelope.message || 'The report answer could not be read.', envelope);
+  throw new ApiError(200, envelope.message || pageText('api.reportReadFailed'), envelope);
 }
 
 /** `data.dataSet.table` of a report answer; a failed or malformed answer rejects. */

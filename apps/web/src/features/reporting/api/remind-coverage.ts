@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CoverageRemindAnswer, CoverageRemindBody, EventType } from '@portal/contracts';
 import { ApiError, apiPost } from '../../../lib/api-client.ts';
+import { pageText } from '../../../i18n/catalogs.ts';
 
 export interface RemindResult extends CoverageRemindAnswer {
   message: string;
@@ -10,7 +11,7 @@ export interface RemindResult extends CoverageRemindAnswer {
 export async function remindCoverage(event: EventType, dlrnums?: readonly string[]): Promise<RemindResult> {
   const body: CoverageRemindBody = dlrnums ? { dlrnums: [...dlrnums] } : {};
   const envelope = await apiPost<CoverageRemindAnswer>('/api/Report/Coverage/Remind', body, { event });
-  if (!envelope.succeeded || !envelope.data) throw new ApiError(200, envelope.message || 'The reminders could not be queued.', envelope);
+  if (!envelope.succeeded || !envelope.data) throw new ApiError(200, envelope.message || pageText('api.remindersFailed'), envelope);
   const { queued } = envelope.data;
   return { queued, message: envelope.message || `${queued} reminder${queued === 1 ? '' : 's'} queued.` };
 }

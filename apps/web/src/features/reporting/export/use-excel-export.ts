@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SheetData } from '../utils/report-columns.ts';
 import type { ExportProgress } from './export-protocol.ts';
 import { exportToExcel } from './export-to-excel.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 
 export type ExportStatus =
   | { phase: 'idle' }
@@ -21,7 +22,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /** One export at a time per button, with its phase and progress; unmounting cancels it. */
-export function useExcelExport(failedText = 'The export failed.') {
+export function useExcelExport(failedText: string) {
   const [status, setStatus] = useState<ExportStatus>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
@@ -49,7 +50,9 @@ export function useExcelExport(failedText = 'The export failed.') {
       if (alive()) setStatus({ phase: 'idle' });
     } catch (error) {
       if (isAbort(error) || !alive()) return;
-      const message = error instanceof Error && error.message ? error.message : failedText;
+      // The server's refusals come in the reader's language; the worker's own failures are the
+      // browser's (often English) words, so the reader gets the page's sentence instead.
+      const message = error instanceof ApiError && error.message ? error.message : failedText;
       setStatus({ phase: 'error', message });
     } finally {
       if (controller.current === current) controller.current = null;

@@ -63,6 +63,19 @@ export const baseEn = {
   'common.cancel': 'Cancel',
 
   'api.unreachable': 'The server could not be reached.',
+  'api.failed': 'Something went wrong.',
+  'api.requestFailed': 'Request failed',
+  'api.unreadable': 'The server sent an unreadable answer.',
+  'api.configFailed': 'The portal configuration could not be read.',
+  'api.registrationReadFailed': 'The registration could not be read.',
+  'api.registrationSaveFailed': 'The registration could not be saved.',
+  'api.sessionsReadFailed': 'The sessions could not be read.',
+  'api.choiceSaveFailed': 'Your choice could not be saved.',
+  'api.linkMailFailed': 'The link could not be mailed.',
+  'api.reportReadFailed': 'The report answer could not be read.',
+  'api.scopeReadFailed': 'Your report scope could not be read.',
+  'api.digestReadFailed': 'The digest setting could not be read.',
+  'api.remindersFailed': 'The reminders could not be queued.',
 } as const satisfies Record<string, string>;
 
 export type BaseMessageId = keyof typeof baseEn;

@@ -65,4 +65,17 @@ export const baseFrCA: AreaCatalog<typeof baseEn> = {
   'common.cancel': 'Annuler',
 
   'api.unreachable': 'Le serveur est injoignable.',
+  'api.failed': 'Une erreur s’est produite.',
+  'api.requestFailed': 'La requête a échoué',
+  'api.unreadable': 'La réponse du serveur est illisible.',
+  'api.configFailed': 'La configuration du portail n’a pas pu être lue.',
+  'api.registrationReadFailed': 'L’inscription n’a pas pu être lue.',
+  'api.registrationSaveFailed': 'L’inscription n’a pas pu être enregistrée.',
+  'api.sessionsReadFailed': 'Les séances n’ont pas pu être lues.',
+  'api.choiceSaveFailed': 'Votre choix n’a pas pu être enregistré.',
+  'api.linkMailFailed': 'Le lien n’a pas pu être envoyé par courriel.',
+  'api.reportReadFailed': 'La réponse du rapport n’a pas pu être lue.',
+  'api.scopeReadFailed': 'La portée de vos rapports n’a pas pu être lue.',
+  'api.digestReadFailed': 'Le réglage du sommaire n’a pas pu être lu.',
+  'api.remindersFailed': 'Les rappels n’ont pas pu être mis en file d’attente.',
 };
