@@ -57,6 +57,13 @@ const SERVER_MODULE_LAYERS = [
   // Company sign-in, which signs in organizers (admin) and report readers (auth).
   ['oidc'],
 ];
+/**
+ * A module's queries file is private to its module: another module calls its service (or, for the
+ * leaves, their exported functions, which take the caller's transaction). The one exception is
+ * `registration-views`, the shared read model of registrations and people: other modules' queries
+ * compose its columns and views into their own statements, so its queries file is what it offers.
+ */
+const SHARED_QUERY_MODULES = ['registration-views'];
 /** apps/server/src, bottom up; modules sit above all of these, app.ts, server.ts and cli/ on top. */
 const SERVER_LAYERS = [['lib'], ['plugins', 'import'], ['demo'], ['modules']];
 /** apps/web/src, bottom up; the door app (checkin) stands beside the features and shares only the low layers. */
@@ -65,6 +72,37 @@ const WEB_LAYERS = [['config'], ['lib'], ['components'], ['features', 'checkin']
 const PACKAGE_LAYERS = [['contracts', 'xlsx'], ['db'], ['content-service']];
 
 const MODULES = 'apps/server/src/modules';
+const MODULES_DIR = resolve(MODULES);
+const moduleOf = (file) => {
+  const rel = relative(MODULES_DIR, file);
+  return rel.startsWith('..') || rel === file ? null : rel.split(sep)[0];
+};
+
+/** The rule for SHARED_QUERY_MODULES: no file of a module imports another module's `*.queries.ts`. */
+const moduleBoundaries = {
+  rules: {
+    'no-foreign-queries': {
+      meta: {
+        type: 'problem',
+        messages: {
+          foreignQueries:
+            "Module '{{from}}' must not import the queries of module '{{to}}': call its service (x.service.ts) or its exported functions (SHARED_QUERY_MODULES in eslint.config.js).",
+        },
+      },
+      create(context) {
+        const from = moduleOf(context.filename);
+        if (!from) return {};
+        const check = (node) => {
+          const source = node.source?.value;
+          if (typeof source !== 'string' || !source.startsWith('.') || !/\.queries(\.ts)?$/.test(source)) return;
+          const to = moduleOf(resolve(dirname(context.filename), source));
+          if (to && to !== from && !SHARED_QUERY_MODULES.includes(to)) context.report({ node, messageId: 'foreignQueries', data: { from, to } });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};
 const listedModules = new Set(SERVER_MODULE_LAYERS.flat());
 const unlistedModules = readdirSync(MODULES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !listedModules.has(entry.name))
@@ -140,6 +178,12 @@ export default tseslint.config(
         { patterns: [{ group: ['*.queries', '*.queries.ts'], message: 'A routes file calls its service, never a queries file (docs/decisions/013-module-shape.md).' }] },
       ],
     },
+  },
+  {
+    files: [`${MODULES}/**/*.ts`],
+    ignores: TESTS,
+    plugins: { 'portal-server': moduleBoundaries },
+    rules: { 'portal-server/no-foreign-queries': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

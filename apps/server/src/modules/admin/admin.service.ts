@@ -39,8 +39,7 @@ import { isTimeZone } from '../../lib/time-zone.ts';
 import * as q from './admin.queries.ts';
 import * as edits from './admin-changes.queries.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
-import { checkInState } from '../badges/badges.queries.ts';
-import { issueBadge } from '../badges/badges.service.ts';
+import { checkInState, issueBadge } from '../badges/badges.service.ts';
 
 function auditAs(actor: Actor, entry: Omit<AuditEntry, 'actorEmail' | 'ip' | 'organizerId' | 'success'> & { success?: boolean }): AuditEntry {
   return { success: true, ...entry, actorEmail: actor.email, ip: actor.ip, organizerId: actor.organizerId };

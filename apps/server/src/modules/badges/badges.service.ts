@@ -20,3 +20,8 @@ export async function issueBadge(db: DbOrTx, keys: BadgeKeys, registrationId: nu
   const version = row.version === null ? await q.ensureBadgeRow(db, registrationId, row.eventId) : row.version;
   return { code: keys.sign({ registrationId, eventId: row.eventId, version }) };
 }
+
+/** A registration's state at the door (checked in, where, the badge's version), read in the caller's transaction. */
+export async function checkInState(db: DbOrTx, registrationId: number): ReturnType<typeof q.checkInState> {
+  return q.checkInState(db, registrationId);
+}

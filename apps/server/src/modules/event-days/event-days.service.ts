@@ -27,8 +27,7 @@ import { emitRegistrationEvent, queueEventBatch } from '../webhooks/outbox.ts';
 import { requireEmailConfirmation } from '../mail/mail.service.ts';
 import type { RegistrationService } from '../registration/registration.service.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
-import { checkInState } from '../badges/badges.queries.ts';
-import { issueBadge } from '../badges/badges.service.ts';
+import { checkInState, issueBadge } from '../badges/badges.service.ts';
 import {
   badgeCheckInOf,
   checkInAtConsole,

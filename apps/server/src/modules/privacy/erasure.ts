@@ -27,7 +27,7 @@
  */
 import type { DbOrTx } from '@portal/db';
 import { PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
-import { deleteAnswersOfAttendees } from '../questions/questions.queries.ts';
+import { eraseAnswersOfAttendees } from '../questions/questions.service.ts';
 import { erasedEmail } from './erasure-markers.ts';
 import {
   catalogueColumns,
@@ -194,7 +194,7 @@ export async function eraseTargeted(
   const links = await expireLinksOf(tx, ids, now);
   const digestSubscriptions = await deleteDigestSubscriptions(tx, ids, emails);
   const reportUsers = await deleteReportUsers(tx, emails);
-  const answers = await deleteAnswersOfAttendees(tx, ids);
+  const answers = await eraseAnswersOfAttendees(tx, ids);
   const webhookAnswers = await dropAnswersFromDeliveries(tx, ids);
   const erasureRequests = await closeErasureRequests(tx, ids, now, options.organizerId);
   const peopleRows = await erasePeopleRows(tx, rows);

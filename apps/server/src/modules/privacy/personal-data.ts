@@ -28,7 +28,7 @@ import {
   type ErasureRequestStatus,
 } from './privacy.queries.ts';
 import { findPersonWithStore } from '../registration-views/registration-views.queries.ts';
-import { answersOfRegistrations } from '../questions/questions.queries.ts';
+import { answersOfRegistrations } from '../questions/questions.service.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 const HISTORY_LIMIT = 500;

@@ -129,6 +129,18 @@ export function answerText(question: { type: string; options: { value: string; l
   return String(value);
 }
 
+/**
+ * What other modules read and erase of the answers, in their own transaction: the webhooks' and the
+ * personal-data export's answers of registrations, an erasure's removal of a person's answers.
+ */
+export function answersOfRegistrations(db: DbOrTx, registrationIds: readonly number[]): ReturnType<typeof q.answersOfRegistrations> {
+  return q.answersOfRegistrations(db, registrationIds);
+}
+
+export function eraseAnswersOfAttendees(tx: DbOrTx, personIds: readonly number[]): Promise<number> {
+  return q.deleteAnswersOfAttendees(tx, personIds);
+}
+
 export function createQuestionsService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());

@@ -11,7 +11,7 @@
  * refresh storm after a change costs one query per distinct report, not one per reader).
  */
 import type { Db } from '@portal/db';
-import { reportDataVersionStatement } from '../report-scope/report-scope.queries.ts';
+import { reportDataVersionStatement } from '../report-scope/report-data-version.ts';
 
 interface Entry {
   version: string;

@@ -26,7 +26,7 @@ import type { Db } from '@portal/db';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { foldReportDataVersions } from '../report-scope/report-scope.queries.ts';
+import { foldReportDataVersions } from '../report-scope/report-data-version.ts';
 import { narrowToScope, reportScopeInfo, type ReportScope } from '../report-scope/report-scope.ts';
 import { ReportAnswerCache } from './answer-cache.ts';
 import { EncodedAnswer } from './encoded-answer.ts';

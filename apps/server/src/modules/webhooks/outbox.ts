@@ -23,7 +23,7 @@ import type { AdminPerson, WebhookEventType, WebhookRegistrationData } from '@po
 import { schema, type DbOrTx } from '@portal/db';
 import { findPersonViews, findRegistrationViews } from '../registration-views/registration-views.queries.ts';
 import { newMessageId } from './signing.ts';
-import { answersOfRegistrations } from '../questions/questions.queries.ts';
+import { answersOfRegistrations } from '../questions/questions.service.ts';
 import { endpointsIncludingSensitive, endpointsSubscribedToAny, insertDeliveryBatch, insertEventDeliveries, subscribedEndpointIds, type NewDelivery } from './webhooks.queries.ts';
 
 const { webhookEndpoints } = schema;
