@@ -30,19 +30,28 @@ test.describe('welcome page and shell', () => {
     await snap(page, 'welcome-corporate');
   });
 
-  test('opened directly, the page paints the public bar and banner from its HTML, then the shell’s own header takes over', async ({ page }) => {
+  test('opened directly, the page paints the public bar, banner and the letter’s opening from its HTML, then the page’s own take over in place', async ({ page }) => {
     await loginAs(page, 'dealer');
     // A reload is a direct load: the server's copy of the bar and banner comes with the HTML.
     const served = await (await page.request.get('/nbc/welcome')).text();
-    expect(served).toContain('id="first-paint" data-path="/nbc/welcome" aria-hidden="true"');
-    // Without any script the bar and banner are on screen.
+    expect(served).toContain('id="first-paint" data-path="/nbc/welcome" data-lang="en" aria-hidden="true"');
+    // Without any script the bar, the banner and the letter's opening paragraphs are on screen.
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.reload();
     await expect(page.locator('#first-paint img.brand-logo')).toBeVisible();
     await expect(page.locator('#first-paint img.event-banner')).toBeVisible();
+    const drawn = page.locator('#first-paint-content .letter-text p');
+    await expect(drawn.first()).toHaveText('Dear Northwind Retail Partner,');
+    const boxes = async (paragraphs: typeof drawn) => Promise.all((await paragraphs.all()).map(async (p) => (await p.boundingBox()) ?? null));
+    const before = await boxes(drawn);
+    expect(before.length).toBeGreaterThan(1);
     await page.unroute(/\/assets\/.*\.js$/);
     await page.reload();
     await expect(page.locator('#first-paint')).toHaveCount(0);
+    await expect(page.locator('#first-paint-content')).toHaveCount(0);
+    // The page's own paragraphs are where the copies were: nothing moved when they were swapped.
+    const after = await boxes(page.locator('#main-content .letter-text p'));
+    expect(after.slice(0, before.length)).toEqual(before);
     // The shell's own bar works: its toggle and links are not covered.
     await expect(page.getByRole('navigation').getByRole('img').first()).toBeVisible();
     await expect(page.locator('.event-banner-wrap img')).toBeVisible();

@@ -15,6 +15,7 @@ import staticWebPlugin, {
   pageLanguage,
   scriptsAfterFirstPaint,
   warmBannerRenditions,
+  welcomeLeadOf,
   type FirstLoadHints,
 } from './static-web.ts';
 
@@ -233,7 +234,7 @@ describe('first-load hints', () => {
   it('draws the public logo and banner the way the shell does on the welcome page, hidden from assistive technology', () => {
     const html = firstPaintBody('/nbc/welcome/', HEADER_HINTS);
     expect(html).toBe(
-      '<div class="first-paint first-paint-shell" id="first-paint" data-path="/nbc/welcome" aria-hidden="true">' +
+      '<div class="first-paint first-paint-shell" id="first-paint" data-path="/nbc/welcome" data-lang="en" aria-hidden="true">' +
         '<nav class="app-navbar bg-body border-bottom shadow-sm navbar navbar-expand-lg navbar-light"><div class="container"><span class="py-0 navbar-brand">' +
         '<img src="/content-assets/env-nbc/nbc-logo.svg" alt="Logo &quot;NBC&quot; &lt;2027&gt;" width="225" height="60" class="brand-logo" fetchpriority="high"></span></div></nav>' +
         `<div class="event-banner-wrap"><picture class="header-picture"><source type="image/avif" srcset="${BANNER_SET}" sizes="100vw">` +
@@ -244,6 +245,30 @@ describe('first-load hints', () => {
     // Without a logo the bar would not match the shell's: nothing is drawn.
     const noLogo: FirstLoadHints = { ...HEADER_HINTS, events: { nbc: { ...HEADER_HINTS.events.nbc!, header: { logo: null, banner: HEADER_HINTS.events.nbc!.header!.banner } } } };
     expect(firstPaintBody('/nbc/welcome', noLogo)).toBe('');
+  });
+
+  it('draws the welcome letter’s opening below an unseen bar and banner, marked with the language it is drawn in', () => {
+    const lead = { html: '<p>Chers partenaires,</p>', video: true };
+    const html = firstPaintBody('/nbc/welcome', HEADER_HINTS, 'en', lead);
+    expect(html).toContain('id="first-paint" data-path="/nbc/welcome" data-lang="en" aria-hidden="true">');
+    const content = html.slice(html.indexOf('<div class="first-paint first-paint-content"'));
+    expect(content.startsWith('<div class="first-paint first-paint-content" id="first-paint-content" aria-hidden="true"><div class="first-paint-spacer"><nav class="app-navbar')).toBe(true);
+    expect(content).toContain(
+      '<div class="content-page"><section class="content-section py-5"><div class="container"><div class="welcome-layout welcome-layout--video"><div><div class="welcome-letter"><div class="letter-text"><p>Chers partenaires,</p></div></div></div></div></div></section></div></div>',
+    );
+    expect(html).not.toMatch(/<(a|button|input)\b/);
+    // Without a lead only the bar and banner.
+    expect(firstPaintBody('/nbc/welcome', HEADER_HINTS, 'en', null)).not.toContain('first-paint-content');
+  });
+
+  it('finds the letter’s opening and the video in the welcome answer', () => {
+    const answer = (letter: unknown, video: unknown) => JSON.stringify({ items: [{ elements: { letter: { value: letter }, video_url: { value: video } } }] });
+    expect(welcomeLeadOf(answer('<p>Hi</p>', 'https://www.youtube-nocookie.com/embed/x'))).toEqual({ html: '<p>Hi</p>', video: true });
+    expect(welcomeLeadOf(answer('<p>Hi</p>', ''))).toEqual({ html: '<p>Hi</p>', video: false });
+    expect(welcomeLeadOf(answer('<p>Hi</p>', 'javascript:alert(1)'))).toEqual({ html: '<p>Hi</p>', video: false });
+    expect(welcomeLeadOf(answer(42, ''))).toBeNull();
+    expect(welcomeLeadOf('not json')).toBeNull();
+    expect(welcomeLeadOf(undefined)).toBeNull();
   });
 
   it('the plugin finds them through the app’s own config and content routes', async () => {
@@ -378,7 +403,7 @@ describe('first-load hints', () => {
     await app.register(staticWebPlugin, { webRoot: root });
     try {
       const welcome = (await app.inject({ method: 'GET', url: '/nbc/welcome' })).body;
-      expect(welcome).toContain('<div class="first-paint first-paint-shell" id="first-paint" data-path="/nbc/welcome" aria-hidden="true"><nav class="app-navbar');
+      expect(welcome).toContain('<div class="first-paint first-paint-shell" id="first-paint" data-path="/nbc/welcome" data-lang="en" aria-hidden="true"><nav class="app-navbar');
       expect(welcome).toContain('<script type="module" fetchpriority="low" src="/assets/index-abc.js"></script>');
       expect(welcome).not.toContain('portal-scripts');
       const login = (await app.inject({ method: 'GET', url: '/nbc' })).body;
@@ -423,6 +448,8 @@ describe('first-load hints', () => {
       // The entry script, the config and the content: the letter's </script> cannot close the block.
       expect(html.match(/<\/script>/g)).toHaveLength(3);
       expect(seen).toContainEqual({ type: 'welcome_page', authorization: undefined });
+      // The letter's script tags are not plain text: nothing of it is drawn into the page.
+      expect(html).not.toContain('first-paint-content');
       expect((await app.inject({ method: 'GET', url: '/nbc' })).body).not.toContain('portal-content');
     } finally {
       await app.close();

@@ -12,6 +12,7 @@ import { SERVED_CONTENT } from '@portal/contracts/rules';
 import { bannerSources } from '@portal/contracts/images';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@portal/contracts';
 import { asLanguage, negotiateLanguage } from '../lib/i18n/i18n.ts';
+import { letterLead } from './first-paint-letter.ts';
 
 const API_PREFIXES = ['/api/', '/User/', '/content/', '/content-assets/'];
 
@@ -235,7 +236,7 @@ function imageTag(image: FirstPaintImage, className: string, banner = false): st
  * not (docs/decisions/004-web-first-load.md: Lighthouse FCP on a phone 2.0 s without it). Hidden from assistive technology: the
  * shell's own header follows at once.
  */
-export function firstPaintBody(pathname: string, hints: FirstLoadHints, language: Language = DEFAULT_LANGUAGE): string {
+export function firstPaintBody(pathname: string, hints: FirstLoadHints, language: Language = DEFAULT_LANGUAGE, lead: WelcomeLead | null = null): string {
   const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
   if (path === '/nbc' || path === '/abc') {
     const header = eventHints(hints, path.slice(1), language)?.header;
@@ -247,7 +248,14 @@ export function firstPaintBody(pathname: string, hints: FirstLoadHints, language
     const header = eventHints(hints, SERVED_CONTENT.eventType, language)?.header;
     if (!header?.banner || !header.logo) return '';
     const bar = `<nav class="app-navbar bg-body border-bottom shadow-sm navbar navbar-expand-lg navbar-light"><div class="container"><span class="py-0 navbar-brand">${imageTag(header.logo, 'brand-logo')}</span></div></nav>`;
-    return `<div class="first-paint first-paint-shell" id="first-paint" data-path="${path}" aria-hidden="true">${bar}<div class="event-banner-wrap">${imageTag(header.banner, 'event-banner', true)}</div></div>`;
+    const top = `${bar}<div class="event-banner-wrap">${imageTag(header.banner, 'event-banner', true)}</div>`;
+    const shell = `<div class="first-paint first-paint-shell" id="first-paint" data-path="${path}" data-lang="${language}" aria-hidden="true">${top}</div>`;
+    if (!lead?.html) return shell;
+    // The letter's opening, where the content page puts it (content-page.tsx, welcome-section.tsx):
+    // below an unseen copy of the bar and banner, in the section's container and grid.
+    const layout = lead.video ? 'welcome-layout welcome-layout--video' : 'welcome-layout';
+    const letter = `<div class="content-page"><section class="content-section py-5"><div class="container"><div class="${layout}"><div><div class="welcome-letter"><div class="letter-text">${lead.html}</div></div></div></div></div></section></div>`;
+    return `${shell}<div class="first-paint first-paint-content" id="first-paint-content" aria-hidden="true"><div class="first-paint-spacer">${top}</div>${letter}</div>`;
   }
   return '';
 }
@@ -344,15 +352,50 @@ export function inlineContentUrls(pathname: string, hints: FirstLoadHints, langu
  * every reader are written (the content service marks them `Cache-Control: public`: no
  * access-code restricted item took part), asked for in process with no token.
  */
-export async function inlineContentBlock(app: FastifyInstance, urls: readonly string[]): Promise<string> {
-  const entries: string[] = [];
+export async function inlineContentAnswers(app: FastifyInstance, urls: readonly string[]): Promise<Map<string, string>> {
+  const answers = new Map<string, string>();
   for (const url of urls) {
     const answer = await app.inject({ method: 'GET', url });
     if (answer.statusCode !== 200 || !String(answer.headers['cache-control'] ?? '').startsWith('public')) continue;
-    entries.push(`${JSON.stringify(url)}:${answer.body}`);
+    answers.set(url, answer.body);
   }
-  if (entries.length === 0) return '';
+  return answers;
+}
+
+/** The answers as the page's `#portal-content` block; '' without any. */
+export function inlineContentBlock(answers: ReadonlyMap<string, string>): string {
+  if (answers.size === 0) return '';
+  const entries = [...answers].map(([url, body]) => `${JSON.stringify(url)}:${body}`);
   return `<script type="application/json" id="portal-content">${scriptSafeJson(`{${entries.join(',')}}`)}</script>`;
+}
+
+/** The welcome letter's paragraphs the preview shows whole (first-paint-letter.ts), and whether a video sits beside them. */
+export interface WelcomeLead {
+  html: string;
+  video: boolean;
+}
+
+interface WelcomeAnswer {
+  items?: { elements?: { letter?: { value?: unknown }; video_url?: { value?: unknown } } }[];
+}
+
+/** The welcome letter's opening from the inlined `welcome_page` answer; null without a letter. */
+export function welcomeLeadOf(answerBody: string | undefined): WelcomeLead | null {
+  if (!answerBody) return null;
+  let answer: WelcomeAnswer;
+  try {
+    answer = JSON.parse(answerBody) as WelcomeAnswer;
+  } catch {
+    return null;
+  }
+  const elements = answer.items?.[0]?.elements;
+  const letter = elements?.letter?.value;
+  if (typeof letter !== 'string') return null;
+  const html = letterLead(letter);
+  if (!html) return null;
+  // The page shows a video only from an https address (the web's safeFrameUrl).
+  const video = elements?.video_url?.value;
+  return { html, video: typeof video === 'string' && /^https:\/\/\S+$/i.test(video.trim()) };
 }
 
 /** The web build's public/start-after-paint.js. */
@@ -437,8 +480,10 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
       // The header, its preloads and the content written into the page in the reader's language.
       const language = pageLanguage(request.headers);
       void reply.header('vary', 'Accept-Language, Cookie');
-      const firstPaint = firstPaintBody(path, hints, language);
-      const inlineContent = await inlineContentBlock(app, inlineContentUrls(path, hints, language)).catch(() => '');
+      const answers = await inlineContentAnswers(app, inlineContentUrls(path, hints, language)).catch(() => new Map<string, string>());
+      const welcomeAnswer = [...answers].find(([url]) => url.includes('system.type=welcome_page'))?.[1];
+      const firstPaint = firstPaintBody(path, hints, language, welcomeLeadOf(welcomeAnswer));
+      const inlineContent = inlineContentBlock(answers);
       // With a header painted from the HTML, the scripts go behind the stylesheet and the images:
       // - on /nbc they are asked for once the banner (the largest element) has painted;
       // - on the welcome page at once, at low priority: the largest element is the letter, which
@@ -450,7 +495,7 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
       let html = indexHtmlFor(path, template, preloads, { scriptsLowPriority: firstPaint !== '' && event === 'nbc' })
         .replace('</head>', `${firstLoadHead(path, hints, language)}${inlineContent}</head>`)
         .replace('<div id="root">', `${firstPaint}<div id="root">`)
-        .replace('<html lang="en">', `<html lang="${language}">`);
+        .replace(/<html(?: lang="[^"]*")?/, `<html lang="${language}"`);
       if (afterPaint && hasStarter) html = scriptsAfterFirstPaint(html);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }

@@ -3,7 +3,8 @@
  * protected pages sit under RequireLogin, the nbc pages inside the shell.
  */
 import { Suspense, useEffect } from 'react';
-import { firstPaintPath, releaseFirstPaint } from '../lib/first-paint.ts';
+import { firstPaintLanguage, firstPaintPath, releaseFirstPaint } from '../lib/first-paint.ts';
+import { useLanguage } from '../i18n/language.ts';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading.tsx';
 import { ChunkErrorBoundary, lazyPage, type LazyPage } from './lazy-page.tsx';
@@ -46,18 +47,23 @@ function usePreloadShellPage(pathname: string): void {
   }, [pathname]);
 }
 
-/** The server's login header belongs to the path it came with: another path (a redirect) drops it. */
-function useFirstPaintForPath(pathname: string): void {
+/**
+ * The server's first paint belongs to the path and the language it came with: another path (a
+ * redirect) or another language (a choice the server did not know, or a switch) drops it.
+ */
+function useFirstPaintForPath(pathname: string, language: string): void {
   useEffect(() => {
     const path = firstPaintPath();
+    const drawnIn = firstPaintLanguage();
     if (path !== null && path !== (pathname.replace(/\/+$/, '') || '/').toLowerCase()) releaseFirstPaint();
-  }, [pathname]);
+    else if (drawnIn !== null && drawnIn !== language) releaseFirstPaint();
+  }, [pathname, language]);
 }
 
 export function AppRoutes() {
   const { pathname } = useLocation();
   usePreloadShellPage(pathname);
-  useFirstPaintForPath(pathname);
+  useFirstPaintForPath(pathname, useLanguage());
   return (
     <ChunkErrorBoundary key={pathname}>
       <Suspense fallback={<PageLoading />}>

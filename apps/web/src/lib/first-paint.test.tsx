@@ -3,6 +3,7 @@ import { renderWithIntl as render } from '../testing/intl.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkErrorBoundary } from '../app/lazy-page.tsx';
 import { mockApi, renderApp } from '../testing/render-app.tsx';
+import { WelcomeSection } from '../features/content-pages/components/welcome-section.tsx';
 
 /** What the server puts before #root on /nbc (static-web.ts firstPaintBody). */
 function serverHeader(path: string): HTMLElement {
@@ -15,8 +16,21 @@ function serverHeader(path: string): HTMLElement {
   return overlay;
 }
 
+/** What the server puts after the header on /nbc/welcome: the letter's opening over the page. */
+function serverLetter(): HTMLElement {
+  const overlay = document.createElement('div');
+  overlay.id = 'first-paint-content';
+  overlay.className = 'first-paint first-paint-content';
+  overlay.innerHTML = '<div class="letter-text"><p>Dear partner,</p></div>';
+  document.body.prepend(overlay);
+  return overlay;
+}
+
 describe('the server-sent login header', () => {
-  afterEach(() => document.getElementById('first-paint')?.remove());
+  afterEach(() => {
+    document.getElementById('first-paint')?.remove();
+    document.getElementById('first-paint-content')?.remove();
+  });
 
   it('stays until the login page has its own header, then goes', async () => {
     const overlay = serverHeader('/nbc');
@@ -49,5 +63,28 @@ describe('the server-sent login header', () => {
       </ChunkErrorBoundary>,
     );
     await expect.poll(() => document.getElementById('first-paint')).toBeNull();
+  });
+
+  it('goes at once when it was drawn in another language than the page’s', async () => {
+    serverHeader('/nbc').dataset.lang = 'fr-CA';
+    mockApi();
+    renderApp('/nbc');
+    await expect.poll(() => document.getElementById('first-paint')).toBeNull();
+  });
+
+  it('the welcome letter’s opening stays while the letter loads and goes when the section has it, or knows it has none', () => {
+    serverLetter();
+    const { rerender } = render(<WelcomeSection title="Welcome" data={undefined} failed={false} pending />);
+    expect(document.getElementById('first-paint-content')).not.toBeNull();
+    rerender(<WelcomeSection title="Welcome" data={undefined} failed pending={false} />);
+    expect(document.getElementById('first-paint-content')).toBeNull();
+  });
+
+  it('the letter’s opening goes with the header when the page is not the one it was drawn for', async () => {
+    serverHeader('/nbc/welcome');
+    serverLetter();
+    mockApi();
+    renderApp('/nbc');
+    await expect.poll(() => document.getElementById('first-paint-content')).toBeNull();
   });
 });

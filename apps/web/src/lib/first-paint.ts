@@ -6,10 +6,18 @@
  */
 
 const ID = 'first-paint';
+/** The welcome page's copy of the letter's opening, laid over the page apart from the header's copy. */
+const CONTENT_ID = 'first-paint-content';
 
-/** Removes the server's header now (a page that does not show it, or another path). */
+/** Removes the server's header (and letter) now (a page that does not show it, or another path). */
 export function releaseFirstPaint(): void {
   document.getElementById(ID)?.remove();
+  releaseFirstPaintContent();
+}
+
+/** Removes the server's copy of the welcome letter's opening: the page has its own letter, or none. */
+export function releaseFirstPaintContent(): void {
+  document.getElementById(CONTENT_ID)?.remove();
 }
 
 /**
@@ -28,4 +36,9 @@ export function releaseFirstPaintAfter(images: readonly (HTMLImageElement | null
 /** The path the server's header was made for; anything else removes it (e.g. after a redirect). */
 export function firstPaintPath(): string | null {
   return document.getElementById(ID)?.dataset.path ?? null;
+}
+
+/** The language the server drew the page's first paint in (its text and images), when it says. */
+export function firstPaintLanguage(): string | null {
+  return document.getElementById(ID)?.dataset.lang ?? null;
 }

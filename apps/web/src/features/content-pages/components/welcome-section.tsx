@@ -1,4 +1,5 @@
-import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { releaseFirstPaintContent } from '../../../lib/first-paint.ts';
 import { text, type WelcomePage } from '../../../lib/content-models.ts';
 import { cutLetterHtml } from '../utils/cut-letter.ts';
 import { safeFrameUrl } from '../utils/safe-url.ts';
@@ -94,6 +95,13 @@ function WelcomeVideo({ src }: { src: string }) {
 }
 
 export const WelcomeSection = memo(function WelcomeSection(props: SectionProps<WelcomePage>) {
+  // The server's copy of the letter's opening (apps/server/src/plugins/static-web.ts) lies over
+  // this section until its own letter is in the page, or it knows there is none; removed before
+  // the browser paints, so the letter never blinks.
+  const { pending } = props;
+  useLayoutEffect(() => {
+    if (!pending) releaseFirstPaintContent();
+  }, [pending]);
   return (
     <ContentSection id="welcome" {...props} hideTitle>
       {(item) => {
