@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RosterRow, ScanDecision, ScanResult } from '@portal/contracts';
 import { dateOf, rowsOf, schema, type DbOrTx } from '@portal/db';
+import { firstRow } from '../../lib/rows.ts';
 
 const { checkinDevices } = schema;
 
@@ -23,28 +24,27 @@ export interface DeviceAuthRow {
 }
 
 export async function findDeviceForAuth(db: DbOrTx, id: number): Promise<DeviceAuthRow | undefined> {
-  const [device] = await db
-    .select({
-      id: checkinDevices.id,
-      eventId: checkinDevices.eventId,
-      name: checkinDevices.name,
-      canWalkIn: checkinDevices.canWalkIn,
-      canSubstitute: checkinDevices.canSubstitute,
-      sessionId: checkinDevices.sessionId,
-      revokedAt: checkinDevices.revokedAt,
-      pairedAt: checkinDevices.pairedAt,
-      eventEndsOn: sql<string | null>`${schema.events.endsOn}::text`,
-    })
-    .from(checkinDevices)
-    .leftJoin(schema.events, eq(schema.events.id, checkinDevices.eventId))
-    .where(eq(checkinDevices.id, id))
-    .limit(1);
-  return device;
+  return firstRow(
+    db
+      .select({
+        id: checkinDevices.id,
+        eventId: checkinDevices.eventId,
+        name: checkinDevices.name,
+        canWalkIn: checkinDevices.canWalkIn,
+        canSubstitute: checkinDevices.canSubstitute,
+        sessionId: checkinDevices.sessionId,
+        revokedAt: checkinDevices.revokedAt,
+        pairedAt: checkinDevices.pairedAt,
+        eventEndsOn: sql<string | null>`${schema.events.endsOn}::text`,
+      })
+      .from(checkinDevices)
+      .leftJoin(schema.events, eq(schema.events.id, checkinDevices.eventId))
+      .where(eq(checkinDevices.id, id)),
+  );
 }
 
 export async function findDeviceByPairingHash(db: DbOrTx, hash: string) {
-  const [row] = await db.select().from(checkinDevices).where(eq(checkinDevices.pairingCodeHash, hash)).limit(1);
-  return row;
+  return firstRow(db.select().from(checkinDevices).where(eq(checkinDevices.pairingCodeHash, hash)));
 }
 
 /** Uses a one-time pairing code: only one caller wins it (the hash is cleared in the same statement). */
@@ -69,8 +69,7 @@ export async function touchDevice(db: DbOrTx, id: number, now: Date, roster: boo
 }
 
 export async function eventOf(db: DbOrTx, eventId: string) {
-  const [row] = await db.select().from(schema.events).where(eq(schema.events.id, eventId)).limit(1);
-  return row;
+  return firstRow(db.select().from(schema.events).where(eq(schema.events.id, eventId)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -284,21 +283,21 @@ export interface DoorSessionRow {
 
 export async function doorSessionOf(db: DbOrTx, sessionId: number): Promise<DoorSessionRow | undefined> {
   const { sessions } = schema;
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      eventId: sessions.eventId,
-      title: sessions.title,
-      room: sessions.room,
-      startsAt: sessions.startsAt,
-      endsAt: sessions.endsAt,
-      entry: sessions.entry,
-      cancelledAt: sessions.cancelledAt,
-    })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({
+        id: sessions.id,
+        eventId: sessions.eventId,
+        title: sessions.title,
+        room: sessions.room,
+        startsAt: sessions.startsAt,
+        endsAt: sessions.endsAt,
+        entry: sessions.entry,
+        cancelledAt: sessions.cancelledAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId)),
+  );
 }
 
 /** Per registration named: whether it holds an `Enrolled` pick of the session, and when it was first seen there. */

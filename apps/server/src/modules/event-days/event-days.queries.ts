@@ -5,6 +5,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx, type PersonCategory, type Tx } from '@portal/db';
+import { firstRow } from '../../lib/rows.ts';
 
 const { checkinDevices, badges, registrations, people, stores, events } = schema;
 
@@ -382,6 +383,5 @@ export async function badgePrintPage(db: DbOrTx, f: BadgePrintFilter, after: Bad
 /** The event and state of a session a door is being paired to. */
 export async function sessionForDoor(tx: DbOrTx, sessionId: number): Promise<{ eventId: string; cancelledAt: Date | null } | undefined> {
   const { sessions } = schema;
-  const [row] = await tx.select({ eventId: sessions.eventId, cancelledAt: sessions.cancelledAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
-  return row;
+  return firstRow(tx.select({ eventId: sessions.eventId, cancelledAt: sessions.cancelledAt }).from(sessions).where(eq(sessions.id, sessionId)));
 }

@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx, type OutboxStatus, type Tx } from '@portal/db';
 import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts';
 import { asLanguage } from '../../lib/i18n/i18n.ts';
+import { firstRow, pageOffset, pageWithTotal } from '../../lib/rows.ts';
 
 const { outbox, events, emailVerifications, people, registrations, stores } = schema;
 
@@ -98,58 +99,48 @@ export async function markAttemptFailed(db: DbOrTx, mail: ClaimedMail, error: st
     .where(held(mail));
 }
 
+/** What a mail's branding reads of its event. */
+const mailEventColumns = { id: events.id, name: events.name, startsOn: events.startsOn, endsOn: events.endsOn };
+
 export async function findEventForMail(db: DbOrTx, eventId: string) {
-  const [row] = await db
-    .select({ id: events.id, name: events.name, startsOn: events.startsOn, endsOn: events.endsOn })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .limit(1);
-  return row;
+  return firstRow(db.select(mailEventColumns).from(events).where(eq(events.id, eventId)));
 }
 
 export async function listEventsForMail(db: DbOrTx) {
-  return db.select({ id: events.id, name: events.name, startsOn: events.startsOn, endsOn: events.endsOn }).from(events);
+  return db.select(mailEventColumns).from(events);
 }
 
 export async function listOutbox(db: DbOrTx, filter: { status?: OutboxStatus | undefined; page: number; pageSize: number }) {
   const where: SQL | undefined = filter.status ? eq(outbox.status, filter.status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(outbox)
-      .where(where)
-      .orderBy(desc(outbox.id))
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
+  return pageWithTotal(
+    db.select().from(outbox).where(where).orderBy(desc(outbox.id)).limit(filter.pageSize).offset(pageOffset(filter)),
     db.select({ n: count() }).from(outbox).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function findOutbox(db: DbOrTx, id: number): Promise<OutboxRow | undefined> {
-  const [row] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
-  return row;
+  return firstRow(db.select().from(outbox).where(eq(outbox.id, id)));
 }
 
 /** What a registration's confirmation, change or cancellation mail says. */
 export async function registrationForMail(db: DbOrTx, registrationId: number) {
-  const [row] = await db
-    .select({
-      eventId: registrations.eventId,
-      email: people.email,
-      firstName: people.firstName,
-      lastName: people.lastName,
-      isVirtual: registrations.isVirtual,
-      arrivalDate: registrations.arrivalDate,
-      departureDate: registrations.departureDate,
-      storeName: stores.name,
-    })
-    .from(registrations)
-    .innerJoin(people, eq(people.id, registrations.attendeeId))
-    .leftJoin(stores, eq(stores.dlrnum, registrations.storeDlrnum))
-    .where(eq(registrations.id, registrationId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({
+        eventId: registrations.eventId,
+        email: people.email,
+        firstName: people.firstName,
+        lastName: people.lastName,
+        isVirtual: registrations.isVirtual,
+        arrivalDate: registrations.arrivalDate,
+        departureDate: registrations.departureDate,
+        storeName: stores.name,
+      })
+      .from(registrations)
+      .innerJoin(people, eq(people.id, registrations.attendeeId))
+      .leftJoin(stores, eq(stores.dlrnum, registrations.storeDlrnum))
+      .where(eq(registrations.id, registrationId)),
+  );
 }
 
 /** The person's address becomes unverified, and the hash of its confirmation link is stored. */

@@ -5,6 +5,7 @@
  */
 import { and, arrayContains, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { schema, type DbOrTx, type Tx } from '@portal/db';
+import { firstRow } from '../../lib/rows.ts';
 
 const { accessCodes, events, oidcHandoverCodes, oidcIdentities, organizers, people, reportUsers } = schema;
 
@@ -13,8 +14,7 @@ export type OrganizerRow = typeof organizers.$inferSelect;
 
 /** Whether the report user is active; undefined when the e-mail has no report user yet. */
 export async function findReportUserActive(db: DbOrTx, email: string): Promise<{ active: boolean } | undefined> {
-  const [row] = await db.select({ active: reportUsers.active }).from(reportUsers).where(eq(reportUsers.email, email)).limit(1);
-  return row;
+  return firstRow(db.select({ active: reportUsers.active }).from(reportUsers).where(eq(reportUsers.email, email)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -94,54 +94,52 @@ export async function createLinkedOrganizer(
  * would. The oldest such code when there are several.
  */
 export async function findPolicyCode(db: DbOrTx, eventId: string, policy: 'field' | 'corporate', at: Date) {
-  const [row] = await db
-    .select({
-      id: accessCodes.id,
-      label: accessCodes.label,
-      policies: accessCodes.policies,
-      regType: accessCodes.regType,
-      agendaGroup: accessCodes.agendaGroup,
-      conferenceGroup: accessCodes.conferenceGroup,
-      faqGroup: accessCodes.faqGroup,
-      sessionVersion: accessCodes.sessionVersion,
-      active: accessCodes.active,
-      isVirtual: events.isVirtual,
-    })
-    .from(accessCodes)
-    .innerJoin(events, eq(events.id, accessCodes.eventId))
-    .where(
-      and(
-        eq(accessCodes.eventId, eventId),
-        eq(accessCodes.active, true),
-        eq(accessCodes.personCategory, policy),
-        arrayContains(accessCodes.policies, [policy]),
-        isNull(accessCodes.storeDlrnum),
-        eq(accessCodes.requiresRoster, false),
-        or(isNull(accessCodes.expiresAt), gt(accessCodes.expiresAt, at)),
-      ),
-    )
-    .orderBy(asc(accessCodes.id))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({
+        id: accessCodes.id,
+        label: accessCodes.label,
+        policies: accessCodes.policies,
+        regType: accessCodes.regType,
+        agendaGroup: accessCodes.agendaGroup,
+        conferenceGroup: accessCodes.conferenceGroup,
+        faqGroup: accessCodes.faqGroup,
+        sessionVersion: accessCodes.sessionVersion,
+        active: accessCodes.active,
+        isVirtual: events.isVirtual,
+      })
+      .from(accessCodes)
+      .innerJoin(events, eq(events.id, accessCodes.eventId))
+      .where(
+        and(
+          eq(accessCodes.eventId, eventId),
+          eq(accessCodes.active, true),
+          eq(accessCodes.personCategory, policy),
+          arrayContains(accessCodes.policies, [policy]),
+          isNull(accessCodes.storeDlrnum),
+          eq(accessCodes.requiresRoster, false),
+          or(isNull(accessCodes.expiresAt), gt(accessCodes.expiresAt, at)),
+        ),
+      )
+      .orderBy(asc(accessCodes.id)),
+  );
 }
 
 export async function findAccessCode(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(accessCodes).where(eq(accessCodes.id, id)).limit(1);
-  return row;
+  return firstRow(db.select().from(accessCodes).where(eq(accessCodes.id, id)));
 }
 
 export async function findPersonByEmail(db: DbOrTx, email: string) {
-  const [row] = await db
-    .select({ id: people.id, category: people.category, firstName: people.firstName, lastName: people.lastName })
-    .from(people)
-    .where(eq(people.email, email))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ id: people.id, category: people.category, firstName: people.firstName, lastName: people.lastName })
+      .from(people)
+      .where(eq(people.email, email)),
+  );
 }
 
 export async function findPerson(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: people.id, email: people.email, firstName: people.firstName, lastName: people.lastName, language: people.language }).from(people).where(eq(people.id, id)).limit(1);
-  return row;
+  return firstRow(db.select({ id: people.id, email: people.email, firstName: people.firstName, lastName: people.lastName, language: people.language }).from(people).where(eq(people.id, id)));
 }
 
 export async function findEventVirtual(db: DbOrTx, eventId: string): Promise<boolean> {

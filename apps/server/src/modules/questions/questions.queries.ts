@@ -1,6 +1,7 @@
 /** The SQL of registration questions and answers (docs/questions.md); each function takes a db or a transaction. */
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { schema, type AnswerValue, type DbOrTx, type Tx } from '@portal/db';
+import { firstRow } from '../../lib/rows.ts';
 
 const { questions, registrationAnswers, registrations, people, stores, events } = schema;
 
@@ -8,8 +9,7 @@ export type QuestionRow = typeof questions.$inferSelect;
 export type NewQuestion = typeof questions.$inferInsert;
 
 export async function findEvent(db: DbOrTx, eventId: string) {
-  const [row] = await db.select({ id: events.id, name: events.name, startsOn: events.startsOn, endsOn: events.endsOn }).from(events).where(eq(events.id, eventId)).limit(1);
-  return row;
+  return firstRow(db.select({ id: events.id, name: events.name, startsOn: events.startsOn, endsOn: events.endsOn }).from(events).where(eq(events.id, eventId)));
 }
 
 export async function questionsOf(db: DbOrTx, eventId: string): Promise<QuestionRow[]> {
@@ -17,8 +17,7 @@ export async function questionsOf(db: DbOrTx, eventId: string): Promise<Question
 }
 
 export async function findQuestion(db: DbOrTx, eventId: string, key: string): Promise<QuestionRow | undefined> {
-  const [row] = await db.select().from(questions).where(and(eq(questions.eventId, eventId), eq(questions.key, key))).limit(1);
-  return row;
+  return firstRow(db.select().from(questions).where(and(eq(questions.eventId, eventId), eq(questions.key, key))));
 }
 
 /** Inserts the question; undefined when the event already has one with this key. */
@@ -104,12 +103,12 @@ export async function registrationsWithAnswers(db: DbOrTx, eventId: string, stat
 
 /** What decides the questions asked of a registration. */
 export async function answeringRegistration(db: DbOrTx, registrationId: number) {
-  const [row] = await db
-    .select({ id: registrations.id, eventId: registrations.eventId, attendeeType: registrations.attendeeType, isVirtual: registrations.isVirtual })
-    .from(registrations)
-    .where(eq(registrations.id, registrationId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ id: registrations.id, eventId: registrations.eventId, attendeeType: registrations.attendeeType, isVirtual: registrations.isVirtual })
+      .from(registrations)
+      .where(eq(registrations.id, registrationId)),
+  );
 }
 
 /** The answers of these registrations with their questions' keys and labels, in the questions' order. */

@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx, type SessionPickStatus, type Tx } from '@portal/db';
 import { registrationInScope, scopeCondition, type ReportScope } from '../report-scope/report-scope.ts';
+import { firstRow } from '../../lib/rows.ts';
 
 const { sessions, sessionPicks, sessionAttendance, calendarFeeds, events, registrations, people } = schema;
 
@@ -18,32 +19,30 @@ export type PickRow = typeof sessionPicks.$inferSelect;
 export const LIVE_STATUSES = ['Enrolled', 'Waitlisted', 'Offered'] as const satisfies readonly SessionPickStatus[];
 
 export async function findEvent(db: DbOrTx, eventId: string) {
-  const [row] = await db
-    .select({
-      id: events.id,
-      name: events.name,
-      startsOn: events.startsOn,
-      timeZone: events.timeZone,
-      sessionsOpenAt: events.sessionsOpenAt,
-      sessionsCloseAt: events.sessionsCloseAt,
-      changesCloseAt: events.changesCloseAt,
-      waitlistOfferMinutes: events.waitlistOfferMinutes,
-    })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({
+        id: events.id,
+        name: events.name,
+        startsOn: events.startsOn,
+        timeZone: events.timeZone,
+        sessionsOpenAt: events.sessionsOpenAt,
+        sessionsCloseAt: events.sessionsCloseAt,
+        changesCloseAt: events.changesCloseAt,
+        waitlistOfferMinutes: events.waitlistOfferMinutes,
+      })
+      .from(events)
+      .where(eq(events.id, eventId)),
+  );
 }
 export type EventRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
 
 export async function findSession(db: DbOrTx, id: number): Promise<SessionRowDb | undefined> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
-  return row;
+  return firstRow(db.select().from(sessions).where(eq(sessions.id, id)));
 }
 
 export async function lockSession(tx: Tx, id: number): Promise<SessionRowDb | undefined> {
-  const [row] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('no key update').limit(1);
-  return row;
+  return firstRow(tx.select().from(sessions).where(eq(sessions.id, id)).for('no key update'));
 }
 
 export async function insertSession(tx: Tx, values: NewSession): Promise<number> {
@@ -86,21 +85,11 @@ const registrationRef = { id: registrations.id, status: registrations.status, at
 
 /** A person's registration for an event, whatever its status. */
 export async function registrationOfPerson(db: DbOrTx, eventId: string, personId: number) {
-  const [row] = await db
-    .select(registrationRef)
-    .from(registrations)
-    .where(and(eq(registrations.eventId, eventId), eq(registrations.attendeeId, personId)))
-    .limit(1);
-  return row;
+  return firstRow(db.select(registrationRef).from(registrations).where(and(eq(registrations.eventId, eventId), eq(registrations.attendeeId, personId))));
 }
 
 export async function registrationById(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select(registrationRef)
-    .from(registrations)
-    .where(eq(registrations.id, id))
-    .limit(1);
-  return row;
+  return firstRow(db.select(registrationRef).from(registrations).where(eq(registrations.id, id)));
 }
 export type RegistrationRef = NonNullable<Awaited<ReturnType<typeof registrationById>>>;
 
@@ -110,13 +99,7 @@ export type RegistrationRef = NonNullable<Awaited<ReturnType<typeof registration
  * foreign key check pass in the same transaction and blocks nobody's reads.
  */
 export async function lockRegistration(tx: Tx, id: number) {
-  const [row] = await tx
-    .select(registrationRef)
-    .from(registrations)
-    .where(eq(registrations.id, id))
-    .for('no key update')
-    .limit(1);
-  return row;
+  return firstRow(tx.select(registrationRef).from(registrations).where(eq(registrations.id, id)).for('no key update'));
 }
 
 /** The registration's live picks of sessions not cancelled, with their times (overlaps, my agenda). */
@@ -142,13 +125,7 @@ export async function livePicksOf(db: DbOrTx, registrationId: number) {
 export type LivePick = Awaited<ReturnType<typeof livePicksOf>>[number];
 
 export async function lockPick(tx: Tx, sessionId: number, registrationId: number): Promise<PickRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(sessionPicks)
-    .where(and(eq(sessionPicks.sessionId, sessionId), eq(sessionPicks.registrationId, registrationId)))
-    .for('update')
-    .limit(1);
-  return row;
+  return firstRow(tx.select().from(sessionPicks).where(and(eq(sessionPicks.sessionId, sessionId), eq(sessionPicks.registrationId, registrationId))).for('update'));
 }
 
 /** Seats held (`Enrolled` and `Offered`): counted under the session's row lock. */
@@ -269,13 +246,13 @@ export async function sessionsWithQueues(db: DbOrTx, eventId?: string): Promise<
 
 /** Who a mail about a pick goes to. */
 export async function attendeeOf(db: DbOrTx, registrationId: number) {
-  const [row] = await db
-    .select({ email: people.email, firstName: people.firstName, lastName: people.lastName, eventId: registrations.eventId })
-    .from(registrations)
-    .innerJoin(people, eq(people.id, registrations.attendeeId))
-    .where(eq(registrations.id, registrationId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ email: people.email, firstName: people.firstName, lastName: people.lastName, eventId: registrations.eventId })
+      .from(registrations)
+      .innerJoin(people, eq(people.id, registrations.attendeeId))
+      .where(eq(registrations.id, registrationId)),
+  );
 }
 
 /** Ends every live pick of the registration (it was cancelled): answers the sessions whose seats or queue places freed. */
@@ -363,13 +340,11 @@ export async function pickStatus(db: DbOrTx, sessionId: number, registrationId: 
 // Calendar feeds
 
 export async function findFeed(db: DbOrTx, registrationId: number) {
-  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.registrationId, registrationId)).limit(1);
-  return row;
+  return firstRow(db.select().from(calendarFeeds).where(eq(calendarFeeds.registrationId, registrationId)));
 }
 
 export async function feedByHash(db: DbOrTx, tokenHash: string) {
-  const [row] = await db.select({ registrationId: calendarFeeds.registrationId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash)).limit(1);
-  return row;
+  return firstRow(db.select({ registrationId: calendarFeeds.registrationId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash)));
 }
 
 export async function saveFeed(tx: DbOrTx, registrationId: number, version: number, tokenHash: string): Promise<void> {

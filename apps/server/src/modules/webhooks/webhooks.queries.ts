@@ -1,6 +1,7 @@
 /** The webhooks' SQL: claiming due deliveries across instances, recording outcomes, the console's lists and changes, the outbox's writes. */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { arrayParam, dateOf, namedStatement, schema, statementIn, type Db, type DbOrTx, type Tx, type WebhookDeliveryStatus } from '@portal/db';
+import { pageOffset, pageWithTotal } from '../../lib/rows.ts';
 
 const { webhookEndpoints, webhookDeliveries, webhookAttempts } = schema;
 
@@ -205,16 +206,10 @@ export async function endpointCounts(db: DbOrTx, id: number): Promise<{ pending:
 
 export async function listDeliveries(db: DbOrTx, endpointId: number, filter: { status?: WebhookDeliveryStatus | undefined; page: number; pageSize: number }) {
   const where: SQL | undefined = and(eq(webhookDeliveries.endpointId, endpointId), filter.status ? eq(webhookDeliveries.status, filter.status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(webhookDeliveries)
-      .where(where)
-      .orderBy(desc(webhookDeliveries.id))
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
+  const { rows, total } = await pageWithTotal(
+    db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.id)).limit(filter.pageSize).offset(pageOffset(filter)),
     db.select({ n: count() }).from(webhookDeliveries).where(where),
-  ]);
+  );
   const attempts = rows.length
     ? await db
         .select()
@@ -222,7 +217,7 @@ export async function listDeliveries(db: DbOrTx, endpointId: number, filter: { s
         .where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.id)))
         .orderBy(asc(webhookAttempts.deliveryId), asc(webhookAttempts.attempt))
     : [];
-  return { rows, attempts, total: Number(total?.n ?? 0) };
+  return { rows, attempts, total };
 }
 
 export async function findDelivery(db: DbOrTx, id: number, lock = false): Promise<DeliveryRow | undefined> {
