@@ -11,7 +11,7 @@
  */
 import type { DbOrTx, Tx } from '@portal/db';
 import { AppError } from '../../lib/errors.ts';
-import { accessCodeState, eventLimits, lockEventForPlaces, othersHoldingPlaces } from './registration.queries.ts';
+import { accessCodeState, eventLimits, heldPlaces, lockEventForPlaces, placeOutlook as outlookOf } from './registration.queries.ts';
 
 const longDate = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -41,36 +41,70 @@ export interface NoPlace {
   message: string;
 }
 
+type PlaceInput = { eventId: string; attendeeId: number; accessCodeId: number | null; at: Date };
+
+/** What a submit expects before it takes its place: the limits that apply, and whether a place looked free. */
+export interface Outlook {
+  event: { name: string; capacity: number | null } | null;
+  seats: number | null;
+  /** The event has a capacity or the code has seats: the place is taken under their locks. */
+  limited: boolean;
+  /** A place was free in what had committed when it was read (no locks: takePlace decides). */
+  likelyFree: boolean;
+}
+
 /**
- * The window and the code's state, then the places (docs/waiting-lists.md): an `Enrolled` or
- * `Offered` registration of someone else holds one. Answers null when a place is free, or the queue
- * to wait in. Locks the event row (when it has a capacity) and the code row, in that order: the
- * waiting list's offers take the same locks in the same order, so a submit and an offer never both
- * take the last place.
+ * The window and the code's state, checked with one read and no locks, and the places others held
+ * then: a submit that expects a place writes its enrolment first and takes the place last
+ * (takePlace), so the event's lock is held for the last statements of its transaction only.
  */
-export async function placeFor(tx: Tx, input: { eventId: string; attendeeId: number; accessCodeId: number | null; at: Date }): Promise<NoPlace | null> {
-  const event = await eventLimits(tx, input.eventId);
+export async function placeOutlook(tx: DbOrTx, input: PlaceInput): Promise<Outlook> {
+  const row = await outlookOf(tx, input);
+  if (!row) return { event: null, seats: null, limited: false, likelyFree: true };
+  assertWindow(row, input.at);
+  if (row.codeActive === false) throw new AppError(409, CODE_DISABLED_MESSAGE);
+  const seats = input.accessCodeId !== null ? row.codeSeats : null;
+  return {
+    event: { name: row.name, capacity: row.capacity },
+    seats,
+    limited: row.capacity !== null || seats !== null,
+    likelyFree: (row.capacity === null || row.held < row.capacity) && (seats === null || row.codeHeld < seats),
+  };
+}
+
+/**
+ * The place (docs/waiting-lists.md): an `Enrolled` or `Offered` registration of someone else holds
+ * one. Answers null when a place is free, or the queue to wait in. Locks the event row (when it has a
+ * capacity) and the code row, in that order, then counts in a statement of its own (which sees every
+ * commit made under those locks): the waiting list's offers take the same locks in the same order,
+ * so a submit and an offer never both take the last place. The locks last to the commit.
+ */
+export async function takePlace(tx: Tx, input: PlaceInput, outlook: Outlook): Promise<NoPlace | null> {
+  const { event } = outlook;
   if (!event) return null;
-  assertWindow(event, input.at);
-
-  // Places are held by the others' enrolled or offered registrations; the attendee's own one holds its place already.
-  let full: NoPlace | null = null;
-  if (event.capacity !== null) {
-    await lockEventForPlaces(tx, input.eventId);
-    if ((await othersHoldingPlaces(tx, { eventId: input.eventId }, input.attendeeId)) >= event.capacity) {
-      full = { queueCodeId: null, message: `${event.name} is full: all ${event.capacity} places are taken.` };
-    }
-  }
-
+  if (event.capacity !== null) await lockEventForPlaces(tx, input.eventId);
+  let seats: number | null = null;
   if (input.accessCodeId !== null) {
     const code = await accessCodeState(tx, input.accessCodeId, { lock: true });
     if (code && !code.active) throw new AppError(409, CODE_DISABLED_MESSAGE);
-    if (code?.seats != null && !full && (await othersHoldingPlaces(tx, { accessCodeId: input.accessCodeId }, input.attendeeId)) >= code.seats) {
-      const seats = code.seats === 1 ? 'The 1 seat' : `All ${code.seats} seats`;
-      full = { queueCodeId: input.accessCodeId, message: `${seats} of your access code are taken. Please contact the event team for more.` };
-    }
+    seats = code?.seats ?? null;
   }
-  return full;
+  if (event.capacity === null && seats === null) return null;
+  // Places are held by the others' enrolled or offered registrations; the attendee's own one holds its place already.
+  const held = await heldPlaces(tx, { eventId: event.capacity === null ? null : input.eventId, accessCodeId: seats === null ? null : input.accessCodeId, attendeeId: input.attendeeId });
+  if (event.capacity !== null && held.event >= event.capacity) {
+    return { queueCodeId: null, message: `${event.name} is full: all ${event.capacity} places are taken.` };
+  }
+  if (seats !== null && held.code >= seats) {
+    const taken = seats === 1 ? 'The 1 seat' : `All ${seats} seats`;
+    return { queueCodeId: input.accessCodeId, message: `${taken} of your access code are taken. Please contact the event team for more.` };
+  }
+  return null;
+}
+
+/** The window, the code's state and the place, in that order (placeOutlook, then takePlace). */
+export async function placeFor(tx: Tx, input: PlaceInput): Promise<NoPlace | null> {
+  return takePlace(tx, input, await placeOutlook(tx, input));
 }
 
 /** The window and the code's state only: a link is handed out even when the house is full (the submit then joins the waiting list). */

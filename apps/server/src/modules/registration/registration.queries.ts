@@ -157,6 +157,48 @@ export async function othersHoldingPlaces(tx: DbOrTx, where: { eventId: string }
   return Number(row?.n ?? 0);
 }
 
+const HOLDING = sql`('Enrolled', 'Offered')`;
+
+/**
+ * The event's window and capacity, the access code's state and seats, and the places others hold
+ * at the event and under the code, in one read without locks: what a submit expects to find before it
+ * takes the place under the locks (registration-limits.ts).
+ */
+export async function placeOutlook(db: DbOrTx, input: { eventId: string; accessCodeId: number | null; attendeeId: number }) {
+  const [row] = await db
+    .select({
+      name: events.name,
+      opensAt: events.registrationOpensAt,
+      closesAt: events.registrationClosesAt,
+      capacity: events.capacity,
+      held: sql<number>`case when ${events.capacity} is null then 0 else (select count(*)::int from registrations r
+        where r.event_id = ${events.id} and r.status in ${HOLDING} and r.attendee_id <> ${input.attendeeId}) end`,
+      codeActive: accessCodes.active,
+      codeSeats: accessCodes.seats,
+      codeHeld: sql<number>`case when ${accessCodes.seats} is null then 0 else (select count(*)::int from registrations r
+        where r.access_code_id = ${accessCodes.id} and r.status in ${HOLDING} and r.attendee_id <> ${input.attendeeId}) end`,
+    })
+    .from(events)
+    .leftJoin(accessCodes, eq(accessCodes.id, input.accessCodeId ?? -1))
+    .where(eq(events.id, input.eventId))
+    .limit(1);
+  return row ? { ...row, held: Number(row.held), codeHeld: Number(row.codeHeld) } : undefined;
+}
+
+/**
+ * Places others hold at the event and under the access code (null: not counted), in one statement.
+ * Run it after the locks are taken, as a statement of its own: it then sees every commit made
+ * under them.
+ */
+export async function heldPlaces(tx: Tx, input: { eventId: string | null; accessCodeId: number | null; attendeeId: number }): Promise<{ event: number; code: number }> {
+  const [row] = rowsOf<{ event: number; code: number }>(
+    await tx.execute(sql`select
+      ${input.eventId === null ? sql`0` : sql`(select count(*)::int from registrations where event_id = ${input.eventId} and status in ${HOLDING} and attendee_id <> ${input.attendeeId})`} as event,
+      ${input.accessCodeId === null ? sql`0` : sql`(select count(*)::int from registrations where access_code_id = ${input.accessCodeId} and status in ${HOLDING} and attendee_id <> ${input.attendeeId})`} as code`),
+  );
+  return { event: Number(row?.event ?? 0), code: Number(row?.code ?? 0) };
+}
+
 /** The access code's seats and state; `lock` takes its row lock (after the event's, as the waiting list's offers do). */
 export async function accessCodeState(db: DbOrTx, accessCodeId: number, { lock }: { lock: boolean }) {
   const query = db.select({ seats: accessCodes.seats, active: accessCodes.active }).from(accessCodes).where(eq(accessCodes.id, accessCodeId));

@@ -21,7 +21,7 @@ import * as q from './registration.queries.ts';
 import { releaseRegistrationPicks } from '../sessions/sessions.service.ts';
 import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { consumeToken, findLiveToken, issueToken } from '../../lib/registration-tokens.ts';
-import { assertRegistrationWindowOpen, placeFor } from './registration-limits.ts';
+import { assertRegistrationWindowOpen, placeOutlook, takePlace } from './registration-limits.ts';
 import { joinWaitlist } from '../waitlist/waitlist.service.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
@@ -114,6 +114,9 @@ function givesUpPlace(purpose: RegistrationTokenPurpose, status: RegistrationSta
   if (input.action === 'cancel') return status === 'Offered' ? 'decline' : 'cancel';
   return null;
 }
+
+/** Thrown inside the savepoint of a submit whose place went to others meanwhile: the savepoint is undone. */
+class PlaceTaken extends Error {}
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -298,6 +301,36 @@ export function createRegistrationService(deps: {
         let waitlistPosition: number | undefined;
         let answers: Answers | undefined;
         let transferId: number | null = null;
+        /** The mail, the summary, the audit row and the answer of the change made above. */
+        const conclude = async (t: Tx): Promise<{ summary: RegistrationSummary; freed: string | null }> => {
+          if (mailKind) {
+            // The attendee's own link to change or cancel, in the mail that confirms the change.
+            const revisitUrl = mailKind !== 'registration-cancelled' && base ? `${base}/register/${await issueToken(t, registration.id, 'revisit', at, undefined, { mailed: true })}` : null;
+            await queueRegistrationMail(t, { kind: mailKind, registrationId: registration.id, revisitUrl, now: at });
+          }
+          const summary = await q.summaryOf(t, registration.id, waitlistPosition === undefined ? {} : { waitlistPosition });
+          if (!summary) throw notFound('This registration no longer exists.');
+          await audit(t, {
+            action,
+            success: true,
+            actorEmail,
+            eventId: registration.eventId,
+            ip,
+            detail: {
+              registrationId: registration.id,
+              provider: 'builtin',
+              purpose: live.purpose,
+              status: summary.status,
+              isVirtual: summary.isVirtual,
+              isFree: summary.isFree,
+              ...(transferId !== null ? { transferId } : {}),
+              ...(summary.waitlistPosition !== undefined ? { waitlistPosition: summary.waitlistPosition } : {}),
+            },
+          });
+          const transfer = input.action === 'transfer' ? await pendingTransferOf(t, registration.id, at) : undefined;
+          const badge = live.mailed ? await badgeOf(t, registration.id, summary.status) : null;
+          return { summary: { ...summary, ...(answers ? { answers } : {}), badge, ...(transfer !== undefined ? { transfer } : {}) }, freed };
+        };
         if (input.action === 'acceptTransfer') {
           throw conflict('This link does not offer a place to accept.');
         } else if (input.action === 'transfer' || input.action === 'withdrawTransfer') {
@@ -362,7 +395,30 @@ export function createRegistrationService(deps: {
             // The window, the event's capacity and the code's seats, checked now: only a submitted
             // registration holds a place, so the place is taken here, or the attendee joins the
             // waiting list of the queue that is full (docs/waiting-lists.md).
-            const full = await placeFor(tx, { eventId: registration.eventId, attendeeId: registration.attendeeId, accessCodeId: registration.accessCodeId, at });
+            const place = { eventId: registration.eventId, attendeeId: registration.attendeeId, accessCodeId: registration.accessCodeId, at };
+            const outlook = await placeOutlook(tx, place);
+            if (outlook.limited && outlook.likelyFree) {
+              // A place looked free: the enrolment and everything that follows it (mail, link, audit,
+              // answer) are written first, in a savepoint, and the place is taken by its last
+              // statements, so the event's lock is held from there to the commit only. When the
+              // place has gone meanwhile the savepoint is undone and the submit joins the queue below.
+              action = 'registration-enrolled';
+              mailKind = 'registration-confirmed';
+              const enrolled = await tx
+                .transaction(async (sp) => {
+                  await enroll(sp, locked, attendance, at);
+                  const result = await conclude(sp);
+                  const full = await takePlace(sp, place, outlook);
+                  if (full) throw new PlaceTaken();
+                  return result;
+                })
+                .catch((error: unknown) => {
+                  if (error instanceof PlaceTaken) return null;
+                  throw error;
+                });
+              if (enrolled) return enrolled;
+            }
+            const full = await takePlace(tx, place, outlook);
             if (full) {
               waitlistPosition = await joinWaitlist(tx, { registrationId: registration.id, eventId: registration.eventId, queueCodeId: full.queueCodeId, attendance, at, publicUrl: base });
               action = 'waitlist-join';
@@ -380,33 +436,7 @@ export function createRegistrationService(deps: {
             mailKind = 'registration-changed';
           }
         }
-        if (mailKind) {
-          // The attendee's own link to change or cancel, in the mail that confirms the change.
-          const revisitUrl = mailKind !== 'registration-cancelled' && base ? `${base}/register/${await issueToken(tx, registration.id, 'revisit', at, undefined, { mailed: true })}` : null;
-          await queueRegistrationMail(tx, { kind: mailKind, registrationId: registration.id, revisitUrl, now: at });
-        }
-        const summary = await q.summaryOf(tx, registration.id, waitlistPosition === undefined ? {} : { waitlistPosition });
-        if (!summary) throw notFound('This registration no longer exists.');
-        await audit(tx, {
-          action,
-          success: true,
-          actorEmail,
-          eventId: registration.eventId,
-          ip,
-          detail: {
-            registrationId: registration.id,
-            provider: 'builtin',
-            purpose: live.purpose,
-            status: summary.status,
-            isVirtual: summary.isVirtual,
-            isFree: summary.isFree,
-            ...(transferId !== null ? { transferId } : {}),
-            ...(summary.waitlistPosition !== undefined ? { waitlistPosition: summary.waitlistPosition } : {}),
-          },
-        });
-        const transfer = input.action === 'transfer' ? await pendingTransferOf(tx, registration.id, at) : undefined;
-        const badge = live.mailed ? await badgeOf(tx, registration.id, summary.status) : null;
-        return { summary: { ...summary, ...(answers ? { answers } : {}), badge, ...(transfer !== undefined ? { transfer } : {}) }, freed };
+        return conclude(tx);
       });
     },
 
