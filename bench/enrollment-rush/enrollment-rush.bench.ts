@@ -11,7 +11,9 @@
  * waiting list dense and in the order the submits were served (positions 1..n, each once, in the
  * order of the queue's sequence). Printed: submits per minute, p50/p99, CPU per submit (the app, this
  * process; PostgreSQL, its processes; the load generator, its own process), the load average and the
- * CPU steal it ran under.
+ * CPU steal it ran under. On PostgreSQL also the statements per submit (every round trip the app's
+ * pool sends during the rush) and the event's lock: statements sent from the lock of the event row
+ * (`select ... from "events" ... for update`) to the commit, and how long that took.
  *   npx tsx bench/enrollment-rush/enrollment-rush.bench.ts [--engine postgres|pglite|both] [--stores 50] [--submits 3000] [--capacity 2000] [--profile out.cpuprofile]
  */
 import { execFile } from 'node:child_process';
@@ -20,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { rowsOf, schema } from '@portal/db';
 import { loginToken, startBenchServer, type Engine } from '../lib/bench-server.ts';
 import { profileWhile } from '../lib/cpu-profile.ts';
@@ -62,6 +65,36 @@ async function runLanes(url: string, lanes: { method: string; path: string; head
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Counts the statements the app's PostgreSQL clients send while `counting`, and per transaction the
+ * statements and the time from its lock of an event row to its commit or rollback.
+ */
+const statements = { counting: false, total: 0, underLock: 0, locks: 0, lockMs: [] as number[] };
+const lockedSince = new WeakMap<object, number>();
+{
+  const proto = pg.Client.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const original = proto.query!;
+  proto.query = function (this: object, ...a: unknown[]) {
+    if (statements.counting) {
+      const first = a[0];
+      const text = typeof first === 'string' ? first : String((first as { text?: string } | null)?.text ?? '');
+      statements.total++;
+      const since = lockedSince.get(this);
+      if (since !== undefined) {
+        statements.underLock++;
+        if (/^\s*(commit|rollback)\s*;?\s*$/i.test(text)) {
+          statements.lockMs.push(performance.now() - since);
+          lockedSince.delete(this);
+        }
+      } else if (/from "events"[\s\S]*for update/i.test(text)) {
+        statements.locks++;
+        lockedSince.set(this, performance.now());
+      }
+    }
+    return original.apply(this, a);
+  };
 }
 
 const dataOf = (a: Answer) => (typeof a.body === 'object' ? a.body.data : undefined);
@@ -142,8 +175,10 @@ async function rush(engine: Engine) {
     const go = async () => {
       run = await runLanes(server.url, lanes);
     };
+    statements.counting = true;
     if (profileOut) await profileWhile(go, profileOut);
     else await go();
+    statements.counting = false;
     const cpu = process.cpuUsage(cpu0);
     let pgMicros = 0;
     if (engine === 'postgres') {
@@ -194,6 +229,17 @@ async function rush(engine: Engine) {
       appCpuMicrosPerSubmit: per(cpu.user + cpu.system),
       postgresCpuMicrosPerSubmit: per(pgMicros),
       loadCpuMicrosPerSubmit: per(loadCpuMicros),
+      ...(engine === 'postgres'
+        ? {
+            statementsPerSubmit: +(statements.total / Math.max(1, answers.length)).toFixed(1),
+            eventLock: {
+              takenPerSubmit: +(statements.locks / Math.max(1, answers.length)).toFixed(2),
+              statementsHeldPerLock: +(statements.underLock / Math.max(1, statements.locks)).toFixed(1),
+              heldMsP50: +percentile(statements.lockMs, 50).toFixed(1),
+              heldMsP99: +percentile(statements.lockMs, 99).toFixed(1),
+            },
+          }
+        : {}),
       machine,
       checks,
       aim: { submitsPerMinute: 6000, p99Ms: 200 },
