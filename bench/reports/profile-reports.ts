@@ -3,7 +3,7 @@
  * under 10 connections from a load generator in its own process, this process (the app) under the V8
  * CPU profiler. The per-request Node cost does not depend on the network's size (reports read the
  * maintained counts), so a small network shows it as well as 50,000 stores.
- *   node --import tsx bench/reports/profile-reports.ts [--report region|zone|district|detail] [--stores 2000] [--seconds 8] [--engine postgres|pglite] [--out /tmp/report.cpuprofile]
+ *   node --import tsx bench/reports/profile-reports.ts [--report region|zone|district|detail] [--stores 2000] [--seconds 8] [--engine postgres|pglite] [--connections 10] [--out /tmp/report.cpuprofile]
  */
 import { asc, eq } from 'drizzle-orm';
 import { schema } from '@portal/db';
@@ -15,6 +15,7 @@ const seconds = Number(args.get('--seconds') ?? 8);
 const engine = (args.get('--engine') || 'postgres') as Engine;
 const stores = Number(args.get('--stores') ?? 2000);
 const report = args.get('--report') || 'region';
+const connections = Number(args.get('--connections') || 10);
 const out = args.get('--out') || `/tmp/report-${report}.cpuprofile`;
 
 const server = await startBenchServer(engine, stores);
@@ -41,8 +42,8 @@ try {
   const c = cases[report];
   if (!c) throw new Error(`--report must be one of ${Object.keys(cases).join(', ')}`);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-encoding': 'br, gzip' };
-  console.log(`${engine}, ${stores} stores, ${report} report, 10 connections:`);
-  await profileLoad({ url: server.url, path: `/api/Report/GetEnrollments?reportLevel=${c.level}`, method: 'POST', headers, bodies: [JSON.stringify(c.body)], connections: 10 }, seconds, out);
+  console.log(`${engine}, ${stores} stores, ${report} report, ${connections} connections:`);
+  await profileLoad({ url: server.url, path: `/api/Report/GetEnrollments?reportLevel=${c.level}`, method: 'POST', headers, bodies: [JSON.stringify(c.body)], connections }, seconds, out);
 } finally {
   await server.close();
 }

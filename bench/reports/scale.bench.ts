@@ -7,15 +7,20 @@
  *   node --expose-gc --import tsx bench/reports/scale.bench.ts [--engine pglite|postgres] [--stores 50000] [--seconds 10]
  *     [--database-url postgres://.../loaded [--keys-dir .data]]   (PostgreSQL loaded before with demo:load, kept; the
  *                                              loader's DATA_DIR holds the key its access codes were hashed with)
+ *     [--template 1]                           (PostgreSQL: the demo loaded once into a kept template database,
+ *                                              portal_bench_tpl_<stores>, and each run on a copy of it: seconds, not minutes)
  *     [--skip-change]                          (leave out the registration-change comparison)
  *     [--store-list-only]                      (only the store list for exports, three downloads per encoding)
+ *     [--readers 100] [--readers-only]         (the store reports under that many concurrent readers beside /healthz
+ *                                              in the same run; --readers-only: that table alone)
  */
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@portal/db';
 import { corporateLogin, startBenchServer, startBenchServerOn, type Engine } from '../lib/bench-server.ts';
-import { runLoad } from '../lib/load.ts';
+import { postgresCpuMicros, runLoad, type LoadSpec } from '../lib/load.ts';
+import { machineSample, machineSince } from '../lib/machine.ts';
 import * as q from '../../apps/server/src/modules/reports/reports.queries.ts';
 
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
@@ -24,7 +29,10 @@ const engine = (args.get('--engine') || 'postgres') as Engine;
 const stores = Number(args.get('--stores') ?? (engine === 'postgres' ? 50_000 : 5_000));
 const databaseUrl = args.get('--database-url') || undefined;
 const storeListOnly = args.has('--store-list-only');
-const skipChange = args.has('--skip-change') || storeListOnly;
+const readersOnly = args.has('--readers-only');
+const skipChange = args.has('--skip-change') || storeListOnly || readersOnly;
+const template = args.has('--template') && args.get('--template') !== '0';
+const READERS = Number(args.get('--readers') || 100);
 const CONNECTIONS = 10;
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -89,8 +97,10 @@ async function registrationChanges(db: Db, ids: number[], n: number): Promise<{ 
 }
 
 const started = performance.now();
-const server = databaseUrl ? await startBenchServerOn(databaseUrl, args.get('--keys-dir') || '.data') : await startBenchServer(engine, stores);
-console.log(`# ${databaseUrl ? 'postgres (loaded before)' : engine}, ${stores} stores (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s), load average ${load()}`);
+const server = databaseUrl
+  ? await startBenchServerOn(databaseUrl, args.get('--keys-dir') || '.data')
+  : await startBenchServer(engine, stores, {}, { template });
+console.log(`# ${databaseUrl ? 'postgres (loaded before)' : template && engine === 'postgres' ? 'postgres (copy of the kept template)' : engine}, ${stores} stores (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s), load average ${load()}`);
 try {
   const db = server.database.db;
   // What autovacuum does within a minute of a bulk load: statistics, and the dead versions the load
@@ -107,12 +117,55 @@ try {
     { name: 'District', path: '/api/Report/GetEnrollments?reportLevel=District', body: body({ region: '010', zone: '011' }), raw: (o: q.CountOptions) => q.districtCounts(db, 'nbc', '011', '010', o) },
     { name: 'Store detail', path: '/api/Report/GetEnrollments?reportLevel=District', body: body({ region: '010', zone: '011', district }), raw: null },
   ];
-  console.log('| report | SQL p50 / p99 ms, maintained counts | SQL p50 / p99 ms, full recount | recount / maintained (p50) | API req/s, 10 conn | API p50 / p99 ms, 10 conn | server CPU ms / request | load avg |');
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|');
-  for (const c of storeListOnly ? [] : cases) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-encoding': 'br, gzip' };
+
+  // Many readers at once: every report under READERS connections, /healthz under the same before and
+  // after them. CPU per answered request: the app (this process; the load generator runs in its own),
+  // PostgreSQL (the backends serving this database only: the server is shared) and the generator.
+  // With the two cores saturated, requests per second ≈ 2 s / (their sum), so these stay comparable
+  // across runs where rates and p99 move with the machine's other work.
+  const backends = async () =>
+    engine === 'postgres' || databaseUrl
+      ? new Set(rowsOf<{ pid: number }>(await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).map((r) => r.pid))
+      : new Set<number>();
+  const measured = async (spec: LoadSpec) => {
+    await runLoad({ ...spec, duration: 2 });
+    const machine0 = machineSample();
+    const pg0 = new Map([...(await backends())].map((pid) => [pid, postgresCpuMicros(new Set([pid]))]));
+    const cpu0 = process.cpuUsage();
+    const result = await runLoad(spec);
+    const cpu = process.cpuUsage(cpu0);
+    let pgMicros = 0;
+    // Backends the pool opened during the run count from zero.
+    for (const pid of await backends()) pgMicros += postgresCpuMicros(new Set([pid])) - (pg0.get(pid) ?? 0);
+    const machine = machineSince(machine0);
+    if (result.non2xx || result.errors) throw new Error(`${spec.path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    const per = (micros: number) => Math.round(micros / Math.max(1, result.total));
+    return { ...result, app: per(cpu.user + cpu.system), pg: per(pgMicros), machine };
+  };
+  if (!storeListOnly) {
+    const common = { url: server.url, connections: READERS, duration: seconds };
+    const rows: Array<{ name: string; r: Awaited<ReturnType<typeof measured>> }> = [];
+    rows.push({ name: '/healthz', r: await measured({ ...common, path: '/healthz' }) });
+    for (const c of cases) rows.push({ name: c.name, r: await measured({ ...common, path: c.path, method: 'POST', headers, bodies: [c.body] }) });
+    rows.push({ name: '/healthz again', r: await measured({ ...common, path: '/healthz' }) });
+    const healthz = (rows[0]!.r.reqPerSec + rows[rows.length - 1]!.r.reqPerSec) / 2;
+    console.log(`${READERS} concurrent readers, ${seconds} s each (share: of the mean /healthz rate of the two /healthz rows):\n`);
+    console.log('| answer | req/s | share of /healthz | p50 / p99 ms | CPU µs / request: app / PostgreSQL / load generator | load avg (start → end) | CPU steal |');
+    console.log('|---|--:|--:|--:|--:|--:|--:|');
+    for (const { name, r } of rows) {
+      console.log(`| ${name} | ${r.reqPerSec} | ${(r.reqPerSec / healthz).toFixed(2)} | ${r.p50} / ${r.p99} | ${r.app} / ${r.pg} / ${r.loadCpuMicrosPerRequest} | ${r.machine.load1[0]} → ${r.machine.load1[1]} | ${r.machine.stealPercent} % |`);
+    }
+    console.log('');
+  }
+
+  if (!storeListOnly && !readersOnly) {
+    console.log('| report | SQL p50 / p99 ms, maintained counts | SQL p50 / p99 ms, full recount | recount / maintained (p50) | API req/s, 10 conn | API p50 / p99 ms, 10 conn | server CPU ms / request | load avg |');
+    console.log('|---|--:|--:|--:|--:|--:|--:|--:|');
+  }
+  for (const c of storeListOnly || readersOnly ? [] : cases) {
     const maintained = c.raw ? await timed(() => c.raw({}), 200) : null;
     const recount = c.raw ? await timed(() => c.raw({ recount: true }), 30) : null;
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-encoding': 'br, gzip' };
     await runLoad({ url: server.url, path: c.path, method: 'POST', headers, bodies: [c.body], connections: CONNECTIONS, duration: 2 });
     // The app's own CPU (this process) per answered request: unlike latency, hardly moved by other load on the machine.
     const cpu0 = process.cpuUsage();
@@ -125,10 +178,10 @@ try {
     console.log(`| ${c.name} | ${fmt(maintained)} | ${fmt(recount)} | ${ratio} | ${api.reqPerSec} | ${api.p50} / ${api.p99} | ${cpuPerRequest} | ${loadavg()[0]!.toFixed(1)} |`);
   }
 
-  console.log('\n| store list for exports (network) | ms | bytes on the wire | server RSS growth MB | load avg |');
-  console.log('|---|--:|--:|--:|--:|');
+  if (!readersOnly) console.log('\n| store list for exports (network) | ms | bytes on the wire | server RSS growth MB | load avg |');
+  if (!readersOnly) console.log('|---|--:|--:|--:|--:|');
   const storeListBody = { region: '', zone: '', district: '', select: 'ALL' };
-  for (const encoding of ['br', 'gzip', 'identity']) {
+  for (const encoding of readersOnly ? [] : ['br', 'gzip', 'identity']) {
     await download(base, '/api/Report/GetStoreData?reportLevel=Region', storeListBody, { authorization: `Bearer ${token}`, 'accept-encoding': encoding });
     for (let i = 0; i < (storeListOnly ? 3 : 1); i++) {
       const r = await download(base, '/api/Report/GetStoreData?reportLevel=Region', storeListBody, { authorization: `Bearer ${token}`, 'accept-encoding': encoding });

@@ -26,8 +26,18 @@ export class JwtError extends Error {
 
 export type JwtClaims = Record<string, unknown> & { iss?: string; exp?: number; iat?: number; nbf?: number };
 
+/** Verified tokens whose claims are kept (see `Hs256.verify`); the map starts over when full. */
+const MAX_KNOWN_TOKENS = 2_000;
+
 export class Hs256 {
   private readonly secret: Buffer;
+  /**
+   * The claims of tokens whose signature and form were verified, by the token's text: a reader sends
+   * the same token with every request, and the HMAC, the base64 and the JSON parse of each cost more
+   * than the rest of a cached report's own work. The same text always verifies the same way; the
+   * issuer and the times are checked on every call.
+   */
+  private readonly known = new Map<string, Readonly<JwtClaims>>();
 
   constructor(secret: Uint8Array) {
     if (secret.length < 32) throw new Error('an HS256 secret needs at least 32 bytes');
@@ -48,7 +58,17 @@ export class Hs256 {
    * The claims of a valid token issued by `issuer`, checked at `nowSeconds`; throws JwtError
    * ('expired' only for a token that is otherwise valid).
    */
-  verify(token: string, options: { issuer: string; nowSeconds: number }): JwtClaims {
+  verify(token: string, options: { issuer: string; nowSeconds: number }): Readonly<JwtClaims> {
+    const known = this.known.get(token);
+    if (known) return checkedClaims(known, options);
+    const claims = this.verifySignatureAndForm(token);
+    if (this.known.size >= MAX_KNOWN_TOKENS) this.known.clear();
+    this.known.set(token, claims);
+    return checkedClaims(claims, options);
+  }
+
+  /** The claims of a token signed with this secret and of the accepted form (times unchecked). */
+  private verifySignatureAndForm(token: string): Readonly<JwtClaims> {
     if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) throw new JwtError('invalid');
     const parts = token.split('.');
     if (parts.length !== 3) throw new JwtError('invalid');
@@ -61,16 +81,22 @@ export class Hs256 {
     const head = parseObject(header);
     if (head.alg !== 'HS256' || 'crit' in head || (head.typ !== undefined && head.typ !== 'JWT')) throw new JwtError('invalid');
     const claims = parseObject(payload) as JwtClaims;
-    if (claims.iss !== options.issuer) throw new JwtError('invalid');
     for (const name of ['exp', 'iat', 'nbf'] as const) {
       const value = claims[name];
       if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) throw new JwtError('invalid');
     }
-    if (claims.nbf !== undefined && claims.nbf > options.nowSeconds) throw new JwtError('invalid');
     if (claims.exp === undefined) throw new JwtError('invalid');
-    if (claims.exp <= options.nowSeconds) throw new JwtError('expired');
-    return claims;
+    return Object.freeze(claims);
   }
+}
+
+/** The issuer and the times of verified claims, checked at `nowSeconds`. */
+function checkedClaims(claims: Readonly<JwtClaims>, options: { issuer: string; nowSeconds: number }): Readonly<JwtClaims> {
+  if (claims.iss !== options.issuer) throw new JwtError('invalid');
+  if (claims.nbf !== undefined && claims.nbf > options.nowSeconds) throw new JwtError('invalid');
+  if (claims.exp === undefined) throw new JwtError('invalid');
+  if (claims.exp <= options.nowSeconds) throw new JwtError('expired');
+  return claims;
 }
 
 function parseObject(part: string): Record<string, unknown> {

@@ -227,6 +227,41 @@ describe('cached answers on the wire', () => {
     }
   });
 
+  it('carry the headers of an API answer sent through Fastify, in every encoding and below the compression threshold', async () => {
+    // An answer that goes through Fastify's reply and its onSend hooks.
+    const through = await t.app.inject({ method: 'GET', url: '/api/Report/GetAllRegions', headers: bearer(token) });
+    expect(through.statusCode).toBe(200);
+    const common = (name: string) => through.headers[name];
+    for (const [level, acceptEncoding, encoding] of [
+      ['Region', 'br, gzip', 'br'],
+      ['Region', 'gzip', 'gzip'],
+      ['Region', 'identity', undefined],
+      ['Region', undefined, undefined],
+      ['All', 'br, gzip', undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/Report/GetEnrollments?reportLevel=${level}`,
+        headers: { ...bearer(token), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+        payload: { region: '', zone: '', district: '', select: 'ALL' },
+      });
+      expect(res.statusCode).toBe(200);
+      const { date: _date, 'x-request-id': requestId, ...rest } = res.headers;
+      expect(requestId).toEqual(expect.any(String));
+      expect(requestId).not.toBe(through.headers['x-request-id']);
+      expect(rest, `${level} ${acceptEncoding}`).toEqual({
+        'x-content-type-options': common('x-content-type-options'),
+        'referrer-policy': common('referrer-policy'),
+        'content-type': common('content-type'),
+        ...(encoding ? { 'content-encoding': encoding, vary: 'accept-encoding' } : {}),
+        'cache-control': common('cache-control'),
+        'content-length': String(res.rawPayload.length),
+        connection: 'keep-alive',
+      });
+      expect(common('cache-control')).toBe('no-store');
+    }
+  });
+
   it('negotiate the encoding as the compression plugin does', () => {
     expect(preferredEncoding(undefined)).toBeNull();
     expect(preferredEncoding('')).toBeNull();

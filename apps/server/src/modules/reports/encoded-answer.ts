@@ -28,9 +28,13 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
   return null;
 }
 
+type Representation = Encoding | 'identity';
+
 export class EncodedAnswer {
   private readonly body: Buffer;
   private readonly encoded = new Map<Encoding, Buffer>();
+  /** Each representation's own headers as `writeHead` takes them (name, value, ...), made once. */
+  private readonly headerLists = new Map<Representation, readonly string[]>();
 
   constructor(value: unknown) {
     this.body = Buffer.from(JSON.stringify(value));
@@ -50,12 +54,49 @@ export class EncodedAnswer {
     return buffer;
   }
 
+  /**
+   * The answer's headers besides those set as the request arrived, as a reply through Fastify carries
+   * them on `/api/`: the type, the encoding (and `vary`) when compressed, and `no-store` (what
+   * plugins/security-headers.ts sets on every API answer as it leaves), then the length.
+   */
+  private headerList(representation: Representation, length: number): readonly string[] {
+    let list = this.headerLists.get(representation);
+    if (!list) {
+      list = [
+        'content-type',
+        'application/json; charset=utf-8',
+        ...(representation === 'identity' ? [] : ['content-encoding', representation, 'vary', 'accept-encoding']),
+        'cache-control',
+        'no-store',
+        'content-length',
+        String(length),
+      ];
+      this.headerLists.set(representation, list);
+    }
+    return list;
+  }
+
+  /**
+   * Writes the answer straight to the socket: the status line and every header in one `writeHead`,
+   * then the body. Fastify's reply (its onSend hooks: compression, header merging, payload checks) is
+   * skipped (`reply.hijack()`; onResponse hooks, logging and metrics still run), so the headers set
+   * when the request arrived (request id, nosniff, referrer policy, HSTS) are copied from the reply,
+   * as the content service's cached answers do.
+   */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    void reply.type('application/json; charset=utf-8');
     const encoding = this.body.length >= COMPRESS_THRESHOLD_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
-    if (!encoding) return reply.send(this.body);
-    // Set before send: the compression plugin leaves an answer that has an encoding alone.
-    void reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
-    return reply.send(this.encode(encoding));
+    const body = encoding ? this.encode(encoding) : this.body;
+    const headers: string[] = [];
+    const early = reply.getHeaders();
+    for (const name in early) {
+      const value = early[name];
+      if (Array.isArray(value)) for (const one of value) headers.push(name, one);
+      else if (value !== undefined) headers.push(name, String(value));
+    }
+    for (const item of this.headerList(encoding ?? 'identity', body.length)) headers.push(item);
+    reply.hijack();
+    reply.raw.writeHead(200, headers);
+    reply.raw.end(body);
+    return reply;
   }
 }

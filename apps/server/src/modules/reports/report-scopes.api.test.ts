@@ -258,6 +258,36 @@ describe('report scopes on every report route', () => {
     });
   }
 
+  it('readers asking at once each get their own scope, and a logged-out token among them is refused', async () => {
+    // Requests that arrive together share one lookup of scope, token and data version: each must
+    // still get its own answer.
+    const url = '/api/Report/GetEnrollments?reportLevel=Region';
+    const ask = (h: Record<string, string>) => t.app.inject({ method: 'POST', url, payload: EMPTY, headers: h });
+    const readers = CASES.flatMap((c) => [headers[c.level]!, corporate[c.level]!]);
+    const alone: string[] = [];
+    for (const h of readers) {
+      const res = await ask(h);
+      expect(res.statusCode).toBe(200);
+      alone.push(res.body);
+    }
+    // A manager and a corporate person of one scope read the same answer; the scopes' answers differ.
+    for (let i = 0; i < readers.length; i += 2) expect(alone[i + 1]).toBe(alone[i]);
+    expect(new Set(alone).size).toBeGreaterThan(1);
+    const loggedOut = bearer((await loginAs(t.app, 'region.manager@corp.example.com', 'FIELD27')).accessToken);
+    expect((await t.app.inject({ method: 'POST', url: '/User/ProcessLogout', headers: loggedOut })).statusCode).toBe(200);
+    for (let round = 0; round < readers.length; round++) {
+      const order = readers.map((_, i) => (i + round) % readers.length);
+      const [refused, notAReader, ...answers] = await Promise.all([ask(loggedOut), ask(reporting.zone!), ...order.map((i) => ask(readers[i]!))]);
+      expect(refused!.statusCode).toBe(401);
+      // A report user holds the reporting policy only: not one of these reports.
+      expect(notAReader!.statusCode).toBe(403);
+      answers.forEach((res, n) => {
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(alone[order[n]!]);
+      });
+    }
+  });
+
   it('a scope changed by an organizer applies to the next request of an open session', async () => {
     const corp = corporate.zone!;
     const [person] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from people where email = 'zone.corporate@corp.example.com'`));

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { attendeeReportQuerySchema, enrollmentsQuerySchema, fieldReportQuerySchema, reportBodySchema, storeDataQuerySchema, zonesByRegionQuerySchema } from '@portal/contracts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { reportDataVersionOf, reportScopeOf } from '../report-scope/report-scope.ts';
+import { reportDataVersionOf, reportScopeOf, reportTokenRevoked } from '../report-scope/report-scope.ts';
 import type { ReportCaller, ReportsService } from './reports.service.ts';
 
 /** A POST without a body reads as all-empty (the whole network, all stores). */
@@ -34,8 +34,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> =
     const folded = await service.foldDataVersions();
     if (folded) app.log.info({ folded }, 'report data version rows of ended sessions folded');
   });
-  const reportReaders = { preHandler: [app.authenticate, app.requirePolicy('field', 'corporate')] };
-  const corporateOnly = { preHandler: [app.authenticate, app.requirePolicy('corporate')] };
+  // The token's revocation is read with the caller's scope and the data version: one statement per
+  // request (report-scope.ts), shared by the requests that arrive together.
+  const authenticate = app.authenticateWith(reportTokenRevoked);
+  const reportReaders = { preHandler: [authenticate, app.requirePolicy('field', 'corporate')] };
+  const corporateOnly = { preHandler: [authenticate, app.requirePolicy('corporate')] };
 
   app.post('/api/Report/GetEnrollments', { ...reportReaders, schema: { querystring: enrollmentsQuerySchema, body: reportBody } }, async (request, reply) => {
     const caller = await callerOf(request);
