@@ -11,9 +11,23 @@ import { BROTLI_OPTIONS, COMPRESS_THRESHOLD_BYTES, GZIP_OPTIONS } from '../../pl
 
 type Encoding = 'br' | 'gzip';
 
+/** The answers of `preferredEncoding` for the `Accept-Encoding` values seen last: a browser sends the same one every time. */
+const negotiated = new Map<string, Encoding | null>();
+const MAX_NEGOTIATED = 100;
+
 /** The encoding to answer with: br, then gzip, when `Accept-Encoding` accepts it (q > 0, or `*`). */
 export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  let encoding = negotiated.get(header);
+  if (encoding === undefined) {
+    encoding = negotiate(header);
+    if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
+    negotiated.set(header, encoding);
+  }
+  return encoding;
+}
+
+function negotiate(header: string): Encoding | null {
   const accepted = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
