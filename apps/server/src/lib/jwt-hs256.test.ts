@@ -62,6 +62,19 @@ describe('Hs256', () => {
     expect(reason(() => check(forge({ alg: 'HS256' }, { ...claims, iat: 'yesterday' })))).toBe('invalid');
   });
 
+  it('checks the issuer and the times of a token it verified before on every call', () => {
+    const token = hs.sign({ ...claims, jti: 'again' });
+    expect(reason(() => check(token))).toBe('accepted');
+    expect(reason(() => check(token, NOW + 3600))).toBe('expired');
+    expect(reason(() => check(token))).toBe('accepted');
+    expect(reason(() => hs.verify(token, { issuer: 'someone-else', nowSeconds: NOW }))).toBe('invalid');
+    const notYet = forge({ alg: 'HS256' }, { ...claims, nbf: NOW + 5 });
+    expect(reason(() => check(notYet))).toBe('invalid');
+    expect(reason(() => check(notYet, NOW + 5))).toBe('accepted');
+    const forged = forge({ alg: 'HS256', typ: 'JWT' }, claims, other);
+    for (let i = 0; i < 2; i++) expect(reason(() => check(forged))).toBe('invalid');
+  });
+
   it('refuses malformed tokens with a JwtError, never another error', () => {
     const malformed = ['', 'a', 'a.b', 'a.b.c.d', '...', 'a b.c.d', forge({ alg: 'HS256' }, 'not json'), forge({ alg: 'HS256' }, [1, 2]), forge({ alg: 'HS256' }, null), forge('x', claims), 'e'.repeat(5000)];
     for (const token of malformed) expect(reason(() => check(token))).toBe('invalid');

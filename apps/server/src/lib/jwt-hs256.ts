@@ -9,6 +9,7 @@
  * the future). The signature is compared in constant time before the payload is parsed.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { remembered } from './remembered.ts';
 
 /** Longer tokens are refused unread (ours are about 400 characters). */
 const MAX_TOKEN_LENGTH = 4_096;
@@ -26,7 +27,7 @@ export class JwtError extends Error {
 
 export type JwtClaims = Record<string, unknown> & { iss?: string; exp?: number; iat?: number; nbf?: number };
 
-/** Verified tokens whose claims are kept (see `Hs256.verify`); the map starts over when full. */
+/** Verified tokens whose claims are kept (see `Hs256.verify`). */
 const MAX_KNOWN_TOKENS = 2_000;
 
 export class Hs256 {
@@ -37,7 +38,7 @@ export class Hs256 {
    * than the rest of a cached report's own work. The same text always verifies the same way; the
    * issuer and the times are checked on every call.
    */
-  private readonly known = new Map<string, Readonly<JwtClaims>>();
+  private readonly known = remembered((token: string) => this.verifySignatureAndForm(token), MAX_KNOWN_TOKENS);
 
   constructor(secret: Uint8Array) {
     if (secret.length < 32) throw new Error('an HS256 secret needs at least 32 bytes');
@@ -59,12 +60,8 @@ export class Hs256 {
    * ('expired' only for a token that is otherwise valid).
    */
   verify(token: string, options: { issuer: string; nowSeconds: number }): Readonly<JwtClaims> {
-    const known = this.known.get(token);
-    if (known) return checkedClaims(known, options);
-    const claims = this.verifySignatureAndForm(token);
-    if (this.known.size >= MAX_KNOWN_TOKENS) this.known.clear();
-    this.known.set(token, claims);
-    return checkedClaims(claims, options);
+    if (typeof token !== 'string') throw new JwtError('invalid');
+    return checkedClaims(this.known(token), options);
   }
 
   /** The claims of a token signed with this secret and of the accepted form (times unchecked). */

@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { Policy } from '@portal/contracts';
 import type { Actor } from '../lib/audit.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { remembered } from '../lib/remembered.ts';
 import { ORGANIZER_SUBJECT, type AuthUser, type TokenService } from '../lib/tokens/tokens.service.ts';
 
 /** The user behind a request's token (`request.user`). */
@@ -46,23 +47,15 @@ function isOrganizerSessionPath(url: string): boolean {
 }
 
 /**
- * The answers of organizerSubjectOf for the tokens seen last: a signed-in attendee sends the same
- * token with every request (each content request of a page), and decoding it each time cost more
- * than the rest of a cached content answer's own work. A token's payload never changes.
+ * Whether an (unverified) JWT names an organizer as its subject, kept for the tokens seen last: a
+ * signed-in attendee sends the same token with every request (each content request of a page), and
+ * decoding it each time cost more than the rest of a cached content answer's own work. A token's
+ * payload never changes.
  */
-const organizerSubjects = new Map<string, boolean>();
-const MAX_ORGANIZER_SUBJECTS = 1_000;
+const organizerSubject = remembered(decodeOrganizerSubject, 1_000);
 
-/** Whether an (unverified) JWT names an organizer as its subject. */
 function organizerSubjectOf(token: string | null): boolean {
-  if (!token) return false;
-  let known = organizerSubjects.get(token);
-  if (known === undefined) {
-    known = decodeOrganizerSubject(token);
-    if (organizerSubjects.size >= MAX_ORGANIZER_SUBJECTS) organizerSubjects.clear();
-    organizerSubjects.set(token, known);
-  }
-  return known;
+  return token ? organizerSubject(token) : false;
 }
 
 function decodeOrganizerSubject(token: string): boolean {

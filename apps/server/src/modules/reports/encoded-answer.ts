@@ -7,24 +7,17 @@
  */
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { remembered } from '../../lib/remembered.ts';
 import { BROTLI_OPTIONS, COMPRESS_THRESHOLD_BYTES, GZIP_OPTIONS } from '../../plugins/compression.ts';
 
 type Encoding = 'br' | 'gzip';
 
-/** The answers of `preferredEncoding` for the `Accept-Encoding` values seen last: a browser sends the same one every time. */
-const negotiated = new Map<string, Encoding | null>();
-const MAX_NEGOTIATED = 100;
+/** The encoding per `Accept-Encoding` value, kept for the values seen last: a client sends the same one every time. */
+const negotiated = remembered(negotiate, 100);
 
 /** The encoding to answer with: br, then gzip, when `Accept-Encoding` accepts it (q > 0, or `*`). */
 export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  let encoding = negotiated.get(header);
-  if (encoding === undefined) {
-    encoding = negotiate(header);
-    if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
-    negotiated.set(header, encoding);
-  }
-  return encoding;
+  return negotiated(Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? ''));
 }
 
 function negotiate(header: string): Encoding | null {
