@@ -16,6 +16,12 @@ export const DEFAULT_LANGUAGE: Language = 'en';
  */
 export const LANGUAGE_COOKIE = 'portal_language';
 
+/**
+ * The query parameter a mailed link to a portal page carries with the mail's language
+ * (`/register/{token}?lang=fr-CA`): the page opens in it unless the reader chose a language.
+ */
+export const LINK_LANGUAGE_PARAM = 'lang';
+
 /** Each language's own name, as the language switch shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'fr-CA': 'Français' };
 

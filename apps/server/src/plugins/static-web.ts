@@ -10,8 +10,8 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { SERVED_CONTENT } from '@portal/contracts/rules';
 import { bannerSources } from '@portal/contracts/images';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@portal/contracts';
-import { asLanguage, negotiateLanguage } from '../lib/i18n/i18n.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts';
+import { pageLanguage } from '../lib/i18n/i18n.ts';
 import { letterLead } from './first-paint-letter.ts';
 
 const API_PREFIXES = ['/api/', '/User/', '/content/', '/content-assets/'];
@@ -110,20 +110,6 @@ export interface FirstLoadHints {
    * the banner's drawn text is in the reader's language, so each variant names its own file.
    */
   eventsIn?: Partial<Record<Language, Record<string, EventHints | undefined>>>;
-}
-
-/**
- * The language the web app will show a page in: the reader's choice (the web app mirrors it into
- * the `portal_language` cookie), else the browser's `Accept-Language`, else English; the same
- * order as the web app's own (i18n/language.ts), so the header painted from the HTML is the one
- * the page then draws.
- */
-export function pageLanguage(headers: { cookie?: string | undefined; 'accept-language'?: string | string[] | undefined }): Language {
-  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(headers.cookie ?? '')?.[1];
-  const chosen = asLanguage(cookie?.trim());
-  if (chosen) return chosen;
-  const header = headers['accept-language'];
-  return negotiateLanguage(Array.isArray(header) ? header.join(',') : header) ?? DEFAULT_LANGUAGE;
 }
 
 /** An event's hints in a language: that language's own, never another's (its banner says other words). */
@@ -478,7 +464,7 @@ export default fp<StaticWebOptions>(async (app, { webRoot, frameSources }) => {
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]{1,5}$/i.test(path)) {
       const hints = await firstLoadHints();
       // The header, its preloads and the content written into the page in the reader's language.
-      const language = pageLanguage(request.headers);
+      const language = pageLanguage(request);
       void reply.header('vary', 'Accept-Language, Cookie');
       const answers = await inlineContentAnswers(app, inlineContentUrls(path, hints, language)).catch(() => new Map<string, string>());
       const welcomeAnswer = [...answers].find(([url]) => url.includes('system.type=welcome_page'))?.[1];

@@ -58,6 +58,23 @@ describe('the reader’s language', () => {
     expect(currentLanguage()).toBe('fr-CA');
   });
 
+  it('a mailed link’s language (?lang=) opens the page in it, unless the reader chose one; it is not stored', () => {
+    setBrowserLanguages(['en-US']);
+    window.history.replaceState(null, '', '/register/abc?lang=fr-CA');
+    try {
+      expect(initialLanguage()).toBe('fr-CA');
+      expect(window.localStorage.getItem('portal.language')).toBeNull();
+      window.history.replaceState(null, '', '/register/abc?lang=xx');
+      expect(initialLanguage()).toBe('en');
+      window.history.replaceState(null, '', '/register/abc?lang=fr-CA');
+      setLanguage('en');
+      expect(initialLanguage()).toBe('en');
+    } finally {
+      window.history.replaceState(null, '', '/');
+      document.cookie = 'portal_language=; Path=/; Max-Age=0';
+    }
+  });
+
   it('mirrors the portal’s choice into a cookie for the pages the server writes; the door’s choice stays out of it', () => {
     document.cookie = 'portal_language=; Path=/; Max-Age=0';
     setBrowserLanguages(['en-US']);

@@ -5,7 +5,7 @@
  * subscribed to inside React. Setting it stores it and updates `<html lang>`.
  */
 import { useSyncExternalStore } from 'react';
-import { LANGUAGE_COOKIE, type Language } from '@portal/contracts';
+import { LANGUAGE_COOKIE, LINK_LANGUAGE_PARAM, type Language } from '@portal/contracts';
 
 export type { Language };
 
@@ -47,11 +47,22 @@ function browserLanguages(): readonly string[] {
   return navigator.language ? [navigator.language] : [];
 }
 
-/** The language a page starts in: the stored choice, else the browser's. */
+/**
+ * The language a mailed link names (`?lang=fr-CA`): the mail was written in the person's language,
+ * so the page behind it opens in that language, not the browser's. Not stored: it is the mail's
+ * language, not a choice the reader made.
+ */
+function linkLanguage(): Language | null {
+  if (typeof window === 'undefined') return null;
+  const value = new URLSearchParams(window.location.search).get(LINK_LANGUAGE_PARAM);
+  return isLanguage(value) ? value : null;
+}
+
+/** The language a page starts in: the stored choice, else a mailed link's, else the browser's. */
 export function initialLanguage(): Language {
   const stored = storedLanguage();
   if (stored) mirrorToCookie(stored);
-  return stored ?? matchLanguage(browserLanguages());
+  return stored ?? linkLanguage() ?? matchLanguage(browserLanguages());
 }
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { badgeTypeLabel } from '@portal/contracts';
 import { en } from './en.ts';
 import { frCA, SERVER_MESSAGES_FR } from './fr-CA.ts';
-import { eventNameIn, formatNumber, instantUtc, longDate, negotiateLanguage, t, translateServerMessage } from './i18n.ts';
+import { eventNameIn, formatNumber, instantUtc, longDate, negotiateLanguage, pageLanguage, t, translateServerMessage } from './i18n.ts';
 
 describe('server catalogs', () => {
   it('French has every English id, and every message of both parses as ICU MessageFormat', () => {
@@ -58,6 +58,19 @@ describe('server catalogs', () => {
     expect(translateServerMessage('fr-CA', 'This pairing code has expired. Ask an organizer for a new one.')).toBe('Ce code de jumelage a expiré. Demandez-en un nouveau à un organisateur.');
     expect(translateServerMessage('fr-CA', 'Something no catalog knows.')).toBe('Something no catalog knows.');
     expect(translateServerMessage('en', 'Not found')).toBe('Not found');
+  });
+
+  it('reads a page’s language: the reader’s choice (cookie), else a mailed link’s, else the browser’s', () => {
+    const page = (headers: Record<string, string>, query: Record<string, string> = {}) => pageLanguage({ headers, query });
+    expect(page({ 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' })).toBe('fr-CA');
+    expect(page({ 'accept-language': 'de-DE' })).toBe('en');
+    expect(page({ 'accept-language': 'fr-CA', cookie: 'a=1; portal_language=en' })).toBe('en');
+    expect(page({ 'accept-language': 'en-US', cookie: 'portal_language=fr-CA' })).toBe('fr-CA');
+    expect(page({ 'accept-language': 'fr', cookie: 'portal_language=de' })).toBe('fr-CA');
+    // The mail was in French: the link opens in French in an English browser, unless the reader chose English.
+    expect(page({ 'accept-language': 'en-US' }, { lang: 'fr-CA' })).toBe('fr-CA');
+    expect(page({ 'accept-language': 'en-US', cookie: 'portal_language=en' }, { lang: 'fr-CA' })).toBe('en');
+    expect(page({ 'accept-language': 'fr-CA' }, { lang: 'xx' })).toBe('fr-CA');
   });
 
   it('names the demo events and badge types in French', () => {

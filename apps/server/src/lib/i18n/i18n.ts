@@ -8,7 +8,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, LINK_LANGUAGE_PARAM, type Language } from '@portal/contracts';
 import { en, type MessageId } from './en.ts';
 import { frCA, SERVER_MESSAGES_FR } from './fr-CA.ts';
 
@@ -76,6 +76,19 @@ export function negotiateLanguage(header: string | undefined): Language | undefi
     if (tag === 'en' || tag.startsWith('en-')) return 'en';
   }
   return undefined;
+}
+
+/**
+ * The language of a page the portal serves (the web app's pages, the pages behind mailed links): the
+ * reader's own choice (the web app mirrors it into the `portal_language` cookie), else the language
+ * a mailed link names (`?lang=`: the mail was written in the person's language), else the browser's
+ * `Accept-Language`, else English. The web app starts in the same order (i18n/language.ts).
+ */
+export function pageLanguage(request: { headers: { cookie?: string | undefined; 'accept-language'?: string | string[] | undefined }; query?: unknown }): Language {
+  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1];
+  const link = typeof request.query === 'object' && request.query !== null ? (request.query as Record<string, unknown>)[LINK_LANGUAGE_PARAM] : undefined;
+  const header = request.headers['accept-language'];
+  return asLanguage(cookie?.trim()) ?? asLanguage(link) ?? negotiateLanguage(Array.isArray(header) ? header.join(',') : header) ?? DEFAULT_LANGUAGE;
 }
 
 /** The language to answer a request in: its `Accept-Language`, else `stored`, else English. */

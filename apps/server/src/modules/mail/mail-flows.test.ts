@@ -65,6 +65,10 @@ describe('an address typed on the hosted page', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('<form method="post">');
+    // In the language the mail's link names (the person's), whatever the browser's.
+    const french = await t.app.inject({ method: 'GET', url: `${path}?lang=fr-CA`, headers: { 'accept-language': 'en-US' } });
+    expect(french.body).toContain('<html lang="fr-CA">');
+    expect(french.body).toContain('Confirmer mon adresse courriel');
     expect((await t.database.db.select().from(schema.people).where(eq(schema.people.email, email)))[0]?.emailVerified).toBe(false);
     // ... and pressing it confirms, as the browser's form post does.
     const confirmed = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
@@ -86,8 +90,9 @@ describe('an address typed on the hosted page', () => {
     await t.app.inject({ method: 'POST', url: `/api/Registration/${token}`, payload: { action: 'submit', firstName: 'Kim', lastName: 'Late', email: email2, isVirtual: true } });
     const [mail] = await mailsTo(t.database.db, email2, 'confirm-email');
     await t.database.db.update(schema.emailVerifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`${schema.emailVerifications.email} = ${email2}`);
-    const expired = await t.app.inject({ method: 'POST', url: new URL(mail!.data.link as string).pathname });
+    const expired = await t.app.inject({ method: 'POST', url: `${new URL(mail!.data.link as string).pathname}?lang=fr-CA` });
     expect(expired.statusCode).toBe(410);
+    expect(expired.body).toContain('Ce lien est expiré');
     expect((await login(t.app, { userName: email2, password: 'DEALER27' })).json()).toMatchObject({ succeeded: false });
   });
 });

@@ -73,7 +73,9 @@ describe('mails in the person\'s language', () => {
     expect(fr.text).toContain('Arrivée\u00a0: lundi 1 mars 2027');
     expect(fr.text).toContain('Départ\u00a0: mercredi 3 mars 2027');
     expect(fr.text).toContain('Participation\u00a0: En personne');
-    expect(fr.text).toContain('Consulter ou modifier votre inscription\u00a0:\nhttp://portal.test/register/abc');
+    // The link names the mail's language: the page opens in French whatever the browser's.
+    expect(fr.text).toContain('Consulter ou modifier votre inscription\u00a0:\nhttp://portal.test/register/abc?lang=fr-CA');
+    expect(fr.html).toContain('href="http://portal.test/register/abc?lang=fr-CA"');
     expect(fr.html).toContain('<html lang="fr-CA">');
     expect(fr.text).not.toMatch(/Dear|Your registration|Arrival|Departure|In person/);
     const frCalendar = calendarOf(fr);

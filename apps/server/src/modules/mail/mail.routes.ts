@@ -8,31 +8,26 @@ import { ADMIN_PATHS, outboxQuerySchema } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import type { ConfirmOutcome, MailService } from './mail.service.ts';
 import { esc } from './templates/layout.ts';
+import { pageLanguage, t, type Language } from '../../lib/i18n/i18n.ts';
 
 const idParams = z.object({ id: z.coerce.number({ error: 'must be a number' }).int().positive().max(Number.MAX_SAFE_INTEGER) });
 const tokenParams = z.object({ token: z.string().max(200) });
 
 const routePath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-const CONFIRM_TEXT: Record<ConfirmOutcome | 'ask', { title: string; body: string }> = {
-  ask: { title: 'Confirm your e-mail address', body: 'Press the button to confirm that this e-mail address is yours.' },
-  confirmed: { title: 'E-mail address confirmed', body: 'Thank you. You can now log in to the portal with this address.' },
-  invalid: { title: 'This link is not valid', body: 'Please check that you copied all of the link from the mail.' },
-  expired: { title: 'This link has expired', body: 'Please ask the event team for a new confirmation mail.' },
-};
-
-/** A small self-contained page: the link is opened from a mail client, outside the web app. */
-function confirmPage(outcome: ConfirmOutcome | 'ask', publicUrl: string): string {
-  const text = CONFIRM_TEXT[outcome];
+/** A small self-contained page in the reader's language (the mailed link names the mail's): the link is opened from a mail client, outside the web app. */
+function confirmPage(outcome: ConfirmOutcome | 'ask', publicUrl: string, language: Language): string {
+  const title = t(language, `page.confirmEmail.${outcome}Title`);
+  const body = t(language, outcome === 'ask' ? 'page.confirmEmail.askBody' : `page.confirmEmail.${outcome}Body`);
   const action =
     outcome === 'ask'
-      ? '<form method="post"><button type="submit">Confirm my e-mail address</button></form>'
-      : `<p><a href="${esc(publicUrl)}/">Go to the portal</a></p>`;
+      ? `<form method="post"><button type="submit">${esc(t(language, 'page.confirmEmail.button'))}</button></form>`
+      : `<p><a href="${esc(publicUrl)}/">${esc(t(language, 'page.goToPortal'))}</a></p>`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(text.title)}</title>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
 <style>body{font-family:system-ui,Arial,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}button{font-size:1rem;padding:.6rem 1.2rem}</style>
-</head><body><main><h1>${esc(text.title)}</h1><p>${esc(text.body)}</p>${action}</main></body></html>
+</head><body><main><h1>${esc(title)}</h1><p>${esc(body)}</p>${action}</main></body></html>
 `;
 }
 
@@ -65,8 +60,8 @@ export const mailRoutes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, 
   // The confirmation page's form posts an empty url-encoded body; nothing in it is read.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
 
-  app.get('/confirm-email/:token', { schema: { params: tokenParams } }, async (_request, reply) => {
-    return reply.headers(PAGE_HEADERS).send(confirmPage('ask', publicUrl));
+  app.get('/confirm-email/:token', { schema: { params: tokenParams } }, async (request, reply) => {
+    return reply.headers(PAGE_HEADERS).send(confirmPage('ask', publicUrl, pageLanguage(request)));
   });
 
   app.post('/confirm-email/:token', { schema: { params: tokenParams } }, async (request, reply) => {
@@ -74,6 +69,6 @@ export const mailRoutes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, 
     return reply
       .code(outcome === 'confirmed' ? 200 : outcome === 'expired' ? 410 : 404)
       .headers(PAGE_HEADERS)
-      .send(confirmPage(outcome, publicUrl));
+      .send(confirmPage(outcome, publicUrl, pageLanguage(request)));
   });
 };

@@ -94,7 +94,8 @@ describe('registration mails', () => {
     expect(confirmed!.to && 'text' in confirmed!.to ? confirmed!.to.text : '').toContain(reg.email);
     expect(confirmed!.subject).toMatch(/confirmed/);
     expect(confirmed!.text).toContain('http://portal.test/register/abc');
-    expect(confirmed!.html).toContain('href="http://portal.test/register/abc"');
+    // The link names the mail's language, so the page opens in it.
+    expect(confirmed!.html).toContain('href="http://portal.test/register/abc?lang=en"');
     const first = calendarOf(confirmed!);
     expect(first.method).toBe('REQUEST');
     expect(first.uid).toBe(`registration-nbc-${reg.id}@event-portal`);

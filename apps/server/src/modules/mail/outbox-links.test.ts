@@ -94,7 +94,7 @@ describe('live links in the outbox', () => {
       expect(row.data.linksRemoved).toBe(true);
       // What the console keeps of the mail still reads as the mail did, without the token.
       expect(row.textBody).toContain('http://portal.test/register/***');
-      expect(row.htmlBody).toContain('href="http://portal.test/register/***"');
+      expect(row.htmlBody).toContain('href="http://portal.test/register/***?lang=en"');
     }
 
     // The links themselves still work: only the outbox's copy is gone.

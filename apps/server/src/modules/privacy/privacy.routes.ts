@@ -13,7 +13,7 @@ import type { FastifyReply } from 'fastify';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import { LINK_EXPIRED, LINK_INVALID, LINK_USED, PERSONAL_DATA_PAGES } from './mailed-links.ts';
 import type { PrivacyService } from './privacy.service.ts';
-import { requestLanguage, t, translateServerMessage, type Language } from '../../lib/i18n/i18n.ts';
+import { pageLanguage, t, translateServerMessage, type Language } from '../../lib/i18n/i18n.ts';
 
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -24,7 +24,7 @@ function attendeeOf(request: FastifyRequest) {
   return { ...user, personId: user.personId };
 }
 
-/** The pages' texts in the reader's language (the browser's Accept-Language: the link is opened from a mail client). */
+/** The pages' texts in the reader's language: the mailed link names the mail's (`?lang=`), else the browser's (lib/i18n pageLanguage). */
 const exportAsk = (l: Language) => ({ title: t(l, 'page.myData.title'), body: t(l, 'page.myData.body'), button: t(l, 'page.myData.button') });
 const erasureAsk = (l: Language) => ({ title: t(l, 'page.erasure.title'), body: t(l, 'page.erasure.body'), button: t(l, 'page.erasure.button') });
 const STATE_STATUS = { invalid: 404, used: 409, expired: 410 } as const;
@@ -98,7 +98,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService; ret
 
     pages.get(`${PERSONAL_DATA_PAGES['data-export']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
       const state = await service.linkState(request.params.token, 'data-export');
-      const language = requestLanguage(request);
+      const language = pageLanguage(request);
       return sendPage(reply, language, state === 'live' ? 200 : STATE_STATUS[state], state === 'live' ? exportAsk(language) : stateText(language, state), publicUrl);
     });
     pages.post(`${PERSONAL_DATA_PAGES['data-export']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
@@ -110,20 +110,20 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService; ret
       } catch (error) {
         const known = refusal(error);
         if (!known) throw error;
-        const language = requestLanguage(request);
+        const language = pageLanguage(request);
         return sendPage(reply, language, known.statusCode, refusalText(language, known.message), publicUrl);
       }
     });
 
     pages.get(`${PERSONAL_DATA_PAGES['erasure-request']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
       const state = await service.linkState(request.params.token, 'erasure-request');
-      const language = requestLanguage(request);
+      const language = pageLanguage(request);
       return sendPage(reply, language, state === 'live' ? 200 : STATE_STATUS[state], state === 'live' ? erasureAsk(language) : stateText(language, state), publicUrl);
     });
     pages.post(`${PERSONAL_DATA_PAGES['erasure-request']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
       try {
         const { created } = await service.confirmErasureThroughLink(request.params.token, request.ip);
-        const language = requestLanguage(request);
+        const language = pageLanguage(request);
         const text = created
           ? { title: t(language, 'page.erasure.sentTitle'), body: t(language, 'page.erasure.sent') }
           : { title: t(language, 'page.erasure.alreadyTitle'), body: t(language, 'page.erasure.already') };
@@ -131,7 +131,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService; ret
       } catch (error) {
         const known = refusal(error);
         if (!known) throw error;
-        const language = requestLanguage(request);
+        const language = pageLanguage(request);
         return sendPage(reply, language, known.statusCode, refusalText(language, known.message), publicUrl);
       }
     });

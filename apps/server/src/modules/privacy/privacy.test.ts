@@ -193,6 +193,13 @@ describe('a signed-in attendee', () => {
     const path = await mailedLink(/confirm your erasure request/, '/confirm-erasure/');
     expect((await t.app.inject({ method: 'GET', url: path })).body).toContain('Send my erasure request');
     expect((await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'fr' } })).body).toContain('Envoyer ma demande d’effacement');
+    // The mailed link names the mail's language (the person's); the page opens in it whatever the
+    // browser's, unless the reader chose a language in the portal (its cookie).
+    await t.app.mailDelivery.drain();
+    const mailText = [...smtp.mails].reverse().find((m) => /confirm your erasure request/.test(m.subject ?? ''))?.text ?? '';
+    expect(mailText).toMatch(/\/confirm-erasure\/[\w-]+\?lang=en\b/);
+    expect((await t.app.inject({ method: 'GET', url: `${path}?lang=fr-CA`, headers: { 'accept-language': 'en-US' } })).body).toContain('Envoyer ma demande d’effacement');
+    expect((await t.app.inject({ method: 'GET', url: `${path}?lang=fr-CA`, headers: { 'accept-language': 'fr', cookie: 'portal_language=en' } })).body).toContain('Send my erasure request');
     const confirmed = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.body).toContain('Your request has been sent to the event team.');

@@ -3,7 +3,7 @@
  * Every value that reaches HTML goes through `esc`; templates never concatenate raw input.
  * Texts come from the server's catalogs (lib/i18n) in the recipient's language, `branding.language`.
  */
-import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts';
+import { DEFAULT_LANGUAGE, LINK_LANGUAGE_PARAM, type Language } from '@portal/contracts';
 import { eventNameIn, longDate as longDateIn, t } from '../../../lib/i18n/i18n.ts';
 
 export interface Branding {
@@ -41,6 +41,20 @@ export function brandingOf(
   };
 }
 
+/**
+ * A link to one of the portal's own pages names the mail's language (`?lang=fr-CA`), so the page
+ * opens in the language the mail was written in (the person's), not the browser's, unless the
+ * reader chose one (lib/i18n pageLanguage, the web app's language.ts). Other sites' links are left
+ * as they are.
+ */
+export function linkInLanguage(b: Pick<Branding, 'portalUrl' | 'language'>, link: string): string {
+  const base = b.portalUrl.replace(/\/+$/, '');
+  if (base === '' || !(link === base || link.startsWith(`${base}/`) || link.startsWith(`${base}?`))) return link;
+  const [path = '', fragment] = link.split('#', 2);
+  if (new RegExp(`[?&]${LINK_LANGUAGE_PARAM}=`).test(path)) return link;
+  return `${path}${path.includes('?') ? '&' : '?'}${LINK_LANGUAGE_PARAM}=${b.language}${fragment === undefined ? '' : `#${fragment}`}`;
+}
+
 export function esc(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -74,7 +88,7 @@ export function layout(b: Branding, subject: string, greeting: string, part: Par
   const colon = b.language === 'fr-CA' ? '\u00a0:' : ':';
   const textBlocks = part.blocks.map((block) => {
     if (typeof block === 'string') return block;
-    if ('link' in block) return `${block.label}${colon}\n${block.link}`;
+    if ('link' in block) return `${block.label}${colon}\n${linkInLanguage(b, block.link)}`;
     if ('image' in block) return block.text;
     return block.rows.map(([k, v]) => `${k}${colon} ${v}`).join('\n');
   });
@@ -84,7 +98,7 @@ export function layout(b: Branding, subject: string, greeting: string, part: Par
     .map((block) => {
       if (typeof block === 'string') return `<p style="margin:0 0 16px">${esc(block)}</p>`;
       if ('link' in block) {
-        return `<p style="margin:0 0 16px"><a href="${esc(block.link)}" style="display:inline-block;padding:10px 18px;background:${esc(b.accent)};color:#ffffff;text-decoration:none;border-radius:4px">${esc(block.label)}</a></p>`;
+        return `<p style="margin:0 0 16px"><a href="${esc(linkInLanguage(b, block.link))}" style="display:inline-block;padding:10px 18px;background:${esc(b.accent)};color:#ffffff;text-decoration:none;border-radius:4px">${esc(block.label)}</a></p>`;
       }
       if ('image' in block) {
         return `<p style="margin:0 0 16px"><img src="${esc(block.image)}" alt="${esc(block.alt)}" width="200" height="200" style="display:block"></p><p style="margin:0 0 16px;font-family:monospace;font-size:11px;word-break:break-all;color:#555555">${esc(block.text)}</p>`;

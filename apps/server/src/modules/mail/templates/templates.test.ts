@@ -1,6 +1,7 @@
 /** Every mail kind renders a subject, a text and an HTML part in the event's branding, escaping what it is given. */
 import { describe, expect, it } from 'vitest';
 import { brandingOf, MAIL_KINDS, renderMail, type MailDataByKind, type MailKind } from './index.ts';
+import { linkInLanguage } from './layout.ts';
 
 const hostile = '<script>alert(1)</script> & "quotes"';
 const samples: { [K in MailKind]: MailDataByKind[K] } = {
@@ -43,8 +44,18 @@ describe('mail templates', () => {
   it('keeps dates as calendar days and links usable in both parts', () => {
     const mail = renderMail('registration-confirmed', nbc, samples['registration-confirmed']);
     expect(mail.text).toContain('Monday, March 1, 2027');
-    expect(mail.text).toContain('http://portal.test/register/x?a=1&b=2');
-    expect(mail.html).toContain('href="http://portal.test/register/x?a=1&#38;b=2"');
+    expect(mail.text).toContain('http://portal.test/register/x?a=1&b=2&lang=en');
+    expect(mail.html).toContain('href="http://portal.test/register/x?a=1&#38;b=2&#38;lang=en"');
+  });
+
+  it('names the mail’s language on links to the portal only, once', () => {
+    const b = { portalUrl: 'http://portal.test', language: 'fr-CA' as const };
+    expect(linkInLanguage(b, 'http://portal.test/register/t')).toBe('http://portal.test/register/t?lang=fr-CA');
+    expect(linkInLanguage(b, 'http://portal.test')).toBe('http://portal.test?lang=fr-CA');
+    expect(linkInLanguage(b, 'http://portal.test/register/t?lang=en')).toBe('http://portal.test/register/t?lang=en');
+    expect(linkInLanguage(b, 'http://portal.test/a#b')).toBe('http://portal.test/a?lang=fr-CA#b');
+    expect(linkInLanguage(b, 'http://portal.test.evil.example/x')).toBe('http://portal.test.evil.example/x');
+    expect(linkInLanguage(b, 'https://provider.example/form?id=1')).toBe('https://provider.example/form?id=1');
   });
 
   it('falls back to a neutral look without an event', () => {
