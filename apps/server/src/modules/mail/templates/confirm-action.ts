@@ -4,15 +4,12 @@
  * download their data, confirm an erasure request (docs/security.md, "Proof of the mailbox").
  */
 import { t } from '../../../lib/i18n/i18n.ts';
-import { greeting, layout, longDate, type Branding, type Rendered } from './layout.ts';
+import { greeting, layout, longDate, type Branding, type PersonalLinkData, type Rendered } from './layout.ts';
 
 export type ConfirmActionStep = 'cancel' | 'claim' | 'decline' | 'transfer' | 'badge' | 'data-export' | 'erasure-request';
 
-export interface ConfirmActionData {
-  firstName: string;
+export interface ConfirmActionData extends PersonalLinkData {
   step: ConfirmActionStep;
-  link: string;
-  expiresAt?: string | null;
 }
 
 export function confirmAction(b: Branding, d: ConfirmActionData): Rendered {

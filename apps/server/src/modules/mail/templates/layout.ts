@@ -69,6 +69,14 @@ export function greeting(b: Branding, name: string): string {
   return t(b.language, 'mail.greeting', { name });
 }
 
+/** What a mail carrying one personal link (a registration, confirmation or action link) needs. */
+export interface PersonalLinkData {
+  firstName: string;
+  link: string;
+  /** When the link stops working; the mail names the day. */
+  expiresAt?: string | null;
+}
+
 export interface Rendered {
   subject: string;
   text: string;
@@ -81,6 +89,11 @@ export interface Part {
    * an inline image (`cid:` of an attachment) in HTML and its `text` in the text part.
    */
   blocks: Array<string | { link: string; label: string } | { rows: Array<[string, string]> } | { image: string; alt: string; text: string }>;
+}
+
+/** A button to `link`, or nothing when the mail has no link (spread into `blocks`). */
+export function buttonIf(link: string | null | undefined, label: string): Part['blocks'] {
+  return link ? [{ link, label }] : [];
 }
 
 export function layout(b: Branding, subject: string, greeting: string, part: Part): Rendered {

@@ -1,19 +1,12 @@
 import { t } from '../../../lib/i18n/i18n.ts';
-import { greeting, layout, longDate, type Branding, type Rendered } from './layout.ts';
+import { greeting, layout, longDate, type Branding, type PersonalLinkData, type Rendered } from './layout.ts';
 
-export interface RegistrationLinkData {
-  firstName: string;
-  link: string;
+export interface RegistrationLinkData extends PersonalLinkData {
   /** Who enrolled the attendee, when it was someone else. */
   invitedBy?: string | null;
-  expiresAt?: string | null;
 }
 
-export interface ConfirmEmailData {
-  firstName: string;
-  link: string;
-  expiresAt?: string | null;
-}
+export type ConfirmEmailData = PersonalLinkData;
 
 export function registrationLink(b: Branding, d: RegistrationLinkData): Rendered {
   const l = b.language;

@@ -1,5 +1,5 @@
 import { t } from '../../../lib/i18n/i18n.ts';
-import { greeting, layout, longDate, type Branding, type Rendered } from './layout.ts';
+import { greeting, layout, longDate, type Branding, type PersonalLinkData, type Rendered } from './layout.ts';
 
 export interface StoreReminderData {
   managerName: string;
@@ -9,11 +9,7 @@ export interface StoreReminderData {
   closesOn?: string | null;
 }
 
-export interface LinkReminderData {
-  firstName: string;
-  link: string;
-  expiresAt?: string | null;
-}
+export type LinkReminderData = PersonalLinkData;
 
 export function storeReminder(b: Branding, d: StoreReminderData): Rendered {
   const l = b.language;

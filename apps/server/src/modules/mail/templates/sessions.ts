@@ -1,6 +1,6 @@
 /** The program's mails (docs/sessions.md): my agenda with its `.ics`, a seat offered, an offer lapsed, a session cancelled. */
 import { instantUtc, t } from '../../../lib/i18n/i18n.ts';
-import { greeting, layout, type Branding, type Rendered } from './layout.ts';
+import { buttonIf, greeting, layout, type Branding, type Rendered } from './layout.ts';
 
 export interface SessionAgendaData {
   firstName: string;
@@ -31,7 +31,7 @@ export function sessionAgenda(b: Branding, d: SessionAgendaData): Rendered {
     blocks: [
       d.sessions.length ? t(l, 'mail.sessions.agenda.body') : t(l, 'mail.sessions.agenda.none'),
       ...(d.sessions.length ? [{ rows: d.sessions.map((s): [string, string] => [s.when, t(l, 'mail.sessions.agenda.row', { title: s.title, room: s.room, status: s.status })]) }] : []),
-      ...(d.link ? [{ link: d.link, label: t(l, 'mail.sessions.agenda.button') }] : []),
+      ...buttonIf(d.link, t(l, 'mail.sessions.agenda.button')),
     ],
   });
 }
@@ -41,7 +41,7 @@ export function sessionOffer(b: Branding, d: SessionOfferData): Rendered {
   return layout(b, t(l, 'mail.sessions.offer.subject', { event: b.eventName, title: d.title }), greeting(b, d.firstName), {
     blocks: [
       t(l, 'mail.sessions.offer.body', { title: d.title, when: d.when, deadline: instantUtc(l, d.expiresAt) }),
-      ...(d.link ? [{ link: d.link, label: t(l, 'mail.sessions.offer.button') }] : []),
+      ...buttonIf(d.link, t(l, 'mail.sessions.offer.button')),
       t(l, 'mail.sessions.offer.decline'),
     ],
   });

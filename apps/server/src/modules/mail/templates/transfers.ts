@@ -3,7 +3,7 @@
  * end when withdrawn, and the notices to the attendee who offered it.
  */
 import { instantUtc, t } from '../../../lib/i18n/i18n.ts';
-import { greeting, layout, type Branding, type Rendered } from './layout.ts';
+import { buttonIf, greeting, layout, type Branding, type Rendered } from './layout.ts';
 
 export interface TransferOfferData {
   firstName: string;
@@ -55,7 +55,7 @@ export function transferNotice(b: Branding, d: TransferNoticeData): Rendered {
   const l = b.language;
   const event = b.eventName;
   const to = d.toName;
-  const link = d.link ? [{ link: d.link, label: t(l, d.what === 'offered' ? 'mail.transfer.withdraw' : 'mail.transfer.openRegistration') }] : [];
+  const link = buttonIf(d.link, t(l, d.what === 'offered' ? 'mail.transfer.withdraw' : 'mail.transfer.openRegistration'));
   switch (d.what) {
     case 'offered':
       return layout(b, t(l, 'mail.transfer.offered.subject', { event, to }), greeting(b, d.firstName), {

@@ -1,6 +1,6 @@
 /** The waiting list's mails (docs/waiting-lists.md): joined, a place offered, an offer lapsed, the list closed. */
 import { instantUtc, t } from '../../../lib/i18n/i18n.ts';
-import { greeting, layout, type Branding, type Rendered } from './layout.ts';
+import { buttonIf, greeting, layout, type Branding, type Rendered } from './layout.ts';
 
 export interface WaitlistJoinedData {
   firstName: string;
@@ -27,7 +27,7 @@ export function waitlistJoined(b: Branding, d: WaitlistJoinedData): Rendered {
     blocks: [
       t(l, 'mail.waitlist.joined.body', { event, position: d.position }),
       t(l, 'mail.waitlist.joined.how'),
-      ...(d.link ? [{ link: d.link, label: t(l, 'mail.waitlist.joined.button') }] : []),
+      ...buttonIf(d.link, t(l, 'mail.waitlist.joined.button')),
       t(l, 'mail.waitlist.joined.leave'),
     ],
   });
@@ -39,7 +39,7 @@ export function waitlistOffer(b: Branding, d: WaitlistOfferData): Rendered {
   return layout(b, t(l, 'mail.waitlist.offer.subject', { event }), greeting(b, d.firstName), {
     blocks: [
       t(l, 'mail.waitlist.offer.body', { event, deadline: instantUtc(l, d.expiresAt) }),
-      ...(d.link ? [{ link: d.link, label: t(l, 'mail.waitlist.offer.button') }] : []),
+      ...buttonIf(d.link, t(l, 'mail.waitlist.offer.button')),
       t(l, 'mail.waitlist.offer.decline'),
     ],
   });
