@@ -12,8 +12,6 @@ import {
   CHECKIN_PATHS,
   EVENT_DAYS_ADMIN_PATHS,
   adminRegistrationDetailSchema,
-  createdCheckInDeviceSchema,
-  pairDataSchema,
   registrationPageSchema,
   scansDataSchema,
   substituteDataSchema,
@@ -25,6 +23,7 @@ import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.t
 import { MailDelivery } from '../mail/delivery.ts';
 import { queueRegistrationMail } from '../mail/mail.service.ts';
 import { issueToken } from '../../lib/registration-tokens.ts';
+import { pairedDoor } from './testing/paired-door.ts';
 
 
 describe('badges, walk-ins and substitution', () => {
@@ -42,12 +41,7 @@ describe('badges, walk-ins and substitution', () => {
     return row!;
   }
 
-  async function device(rights: { canWalkIn?: boolean; canSubstitute?: boolean }) {
-    const res = await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.devices, { event: 'nbc', name: `Desk ${randomUUID().slice(0, 4)}`, ...rights });
-    const created = createdCheckInDeviceSchema.parse(body(res).data);
-    const pair = await t.app.inject({ method: 'POST', url: CHECKIN_PATHS.pair, payload: { pairingCode: created.pairingCode } });
-    return pairDataSchema.parse(body(pair).data).accessToken;
-  }
+  const device = async (rights: { canWalkIn?: boolean; canSubstitute?: boolean }) => (await pairedDoor(t.app, admin, { event: 'nbc', ...rights })).token;
 
   beforeAll(async () => {
     t = await buildTestApp();

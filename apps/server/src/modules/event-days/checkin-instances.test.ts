@@ -13,11 +13,12 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PATHS, CHECKIN_PATHS, createdCheckInDeviceSchema, EVENT_DAYS_ADMIN_PATHS, pairDataSchema, scansDataSchema, type ScanResultRow } from '@portal/contracts';
+import { ADMIN_PATHS, CHECKIN_PATHS, EVENT_DAYS_ADMIN_PATHS, scansDataSchema, type ScanResultRow } from '@portal/contracts';
 import { openDatabase, rowsOf, type Database } from '@portal/db';
 import { isPostgresRun } from '@portal/db/testing';
 import { DEMO_ORGANIZER } from '../../demo/demo-accounts.ts';
 import { bearer, buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { pairedDoor } from './testing/paired-door.ts';
 
 type Body<T = unknown> = { succeeded: boolean; data: T; errors?: Array<{ field: string; message: string }> };
 const dataOf = <T>(res: { json(): unknown }) => (res.json() as Body<T>).data;
@@ -47,16 +48,8 @@ describe.skipIf(!isPostgresRun())('the door API with two instances on one Postgr
 
   const instances = () => [first, second];
 
-  async function newDevice(on: TestApp, name: string) {
-    const res = await on.app.inject({ method: 'POST', url: EVENT_DAYS_ADMIN_PATHS.devices, headers: bearer(admin), payload: { event: 'nbc', name } });
-    expect(res.statusCode, res.body).toBe(201);
-    const created = createdCheckInDeviceSchema.parse(dataOf(res));
-    // Paired on the other instance than the one that registered it.
-    const other = on === first ? second : first;
-    const pair = await other.app.inject({ method: 'POST', url: CHECKIN_PATHS.pair, payload: { pairingCode: created.pairingCode } });
-    expect(pair.statusCode, pair.body).toBe(200);
-    return { id: created.id, token: pairDataSchema.parse(dataOf(pair)).accessToken };
-  }
+  // Paired on the other instance than the one that registered it.
+  const newDevice = (on: TestApp, name: string) => pairedDoor(on.app, admin, { event: 'nbc', name }, (on === first ? second : first).app);
 
   async function send(on: TestApp, token: string, scans: object[]): Promise<ScanResultRow[]> {
     const res = await on.app.inject({ method: 'POST', url: CHECKIN_PATHS.scans, headers: bearer(token), payload: { scans } });

@@ -12,10 +12,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHECKIN_PATHS,
-  createdCheckInDeviceSchema,
   createdWebhookSchema,
   EVENT_DAYS_ADMIN_PATHS,
-  pairDataSchema,
   scansDataSchema,
   WEBHOOK_PATHS,
   webhookPayloadSchema,
@@ -26,6 +24,7 @@ import { rowsOf, schema } from '@portal/db';
 import { bearer, body, buildTestApp, injectAs, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
 import { startReceiver, type Receiver } from '../../testing/webhook-receiver.ts';
 import { until } from '../../testing/until.ts';
+import { pairedDoor } from './testing/paired-door.ts';
 
 const { webhookDeliveries } = schema;
 const FAST = { pollMs: 30, backoffBaseMs: 80, backoffCapMs: 400, timeoutMs: 4_000 };
@@ -39,13 +38,7 @@ describe('checkin.* webhooks', () => {
 
   const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, admin, method, url, payload);
 
-  async function newDevice(name: string) {
-    const res = await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.devices, { event: 'nbc', name });
-    expect(res.statusCode, res.body).toBe(201);
-    const created = createdCheckInDeviceSchema.parse(dataOf(res));
-    const pair = await t.app.inject({ method: 'POST', url: CHECKIN_PATHS.pair, payload: { pairingCode: created.pairingCode } });
-    return { id: created.id, name, token: pairDataSchema.parse(dataOf(pair)).accessToken };
-  }
+  const newDevice = (name: string) => pairedDoor(t.app, admin, { event: 'nbc', name });
   async function sendScans(token: string, scans: object[]) {
     const res = await t.app.inject({ method: 'POST', url: CHECKIN_PATHS.scans, headers: bearer(token), payload: { scans } });
     expect(res.statusCode, res.body).toBe(200);

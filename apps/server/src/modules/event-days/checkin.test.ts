@@ -21,6 +21,7 @@ import { DEMO_DOOR } from '../../demo/demo-accounts.ts';
 import { emailHashOf } from '@portal/contracts/checkin';
 import { PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
 import { BadgeKeys, decodePayload } from '../badges/badge-code.ts';
+import { pairedDoor } from './testing/paired-door.ts';
 
 
 describe('door devices and the check-in API', () => {
@@ -31,14 +32,7 @@ describe('door devices and the check-in API', () => {
   const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, admin, method, url, payload);
   const deviceCall = (token: string, method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, token, method, url, payload);
 
-  async function newDevice(extra: { canWalkIn?: boolean; canSubstitute?: boolean; event?: 'nbc' | 'abc' } = {}) {
-    const res = await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.devices, { event: extra.event ?? 'nbc', name: `Door ${randomUUID().slice(0, 6)}`, ...extra });
-    expect(res.statusCode).toBe(201);
-    const created = createdCheckInDeviceSchema.parse(body(res).data);
-    const pair = await t.app.inject({ method: 'POST', url: CHECKIN_PATHS.pair, payload: { pairingCode: created.pairingCode } });
-    expect(pair.statusCode).toBe(200);
-    return { ...created, token: pairDataSchema.parse(body(pair).data).accessToken };
-  }
+  const newDevice = (extra: { canWalkIn?: boolean; canSubstitute?: boolean; event?: 'nbc' | 'abc' } = {}) => pairedDoor(t.app, admin, { event: 'nbc', ...extra });
 
   /** Enrolled nbc registrations with their badge version, by id. */
   async function enrolled(event: 'nbc' | 'abc', n: number, offset = 0) {

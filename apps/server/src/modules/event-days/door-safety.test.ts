@@ -9,13 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKIN_PATHS, createdCheckInDeviceSchema, EVENT_DAYS_ADMIN_PATHS, pairDataSchema, substituteDataSchema, walkInDataSchema } from '@portal/contracts';
+import { CHECKIN_PATHS, EVENT_DAYS_ADMIN_PATHS, substituteDataSchema, walkInDataSchema } from '@portal/contracts';
 import { rowsOf, schema } from '@portal/db';
 import { loadConfig } from '../../config.ts';
 import { bearer, body, buildTestApp, DEMO, injectAs, login, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
 import { confirmEmailFromOutbox, mailsTo } from '../../testing/mail-helpers.ts';
 import { retentionPlan, runRetention } from '../privacy/retention.ts';
 import { deviceTokenEnd } from './device-auth.ts';
+import { pairedDoor } from './testing/paired-door.ts';
 
 /** nbc runs 2027-03-02 to 2027-03-04, abc ends 2027-09-16. */
 let clock = Date.parse('2027-03-03T10:00:00Z');
@@ -23,12 +24,7 @@ let t: TestApp;
 
 const organizer = async () => (await loginOrganizer(t.app)).accessToken;
 
-async function device(event: 'nbc' | 'abc', rights: { canWalkIn?: boolean; canSubstitute?: boolean } = {}) {
-  const res = await injectAs(t.app, await organizer(), 'POST', EVENT_DAYS_ADMIN_PATHS.devices, { event, name: `Desk ${randomUUID().slice(0, 4)}`, ...rights });
-  const created = createdCheckInDeviceSchema.parse(body(res).data);
-  const pair = await t.app.inject({ method: 'POST', url: CHECKIN_PATHS.pair, payload: { pairingCode: created.pairingCode } });
-  return { id: created.id, token: pairDataSchema.parse(body(pair).data).accessToken };
-}
+const device = async (event: 'nbc' | 'abc', rights: { canWalkIn?: boolean; canSubstitute?: boolean } = {}) => pairedDoor(t.app, await organizer(), { event, name: `Desk ${randomUUID().slice(0, 4)}`, ...rights });
 
 /** Whether the store's roster-only dealer code (DEALER27, store 10001's roster) logs this address in. */
 const loggedIn = async (email: string) => {

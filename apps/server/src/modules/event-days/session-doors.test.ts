@@ -11,9 +11,7 @@ import {
   CHECKIN_PATHS,
   checkInConfigSchema,
   checkInDeviceSchema,
-  createdCheckInDeviceSchema,
   EVENT_DAYS_ADMIN_PATHS,
-  pairDataSchema,
   rosterDataSchema,
   scansDataSchema,
   WEBHOOK_PATHS,
@@ -22,6 +20,7 @@ import { rowsOf } from '@portal/db';
 import { loadDemoSessions } from '../../demo/demo-sessions.ts';
 import { bearer, body, buildTestApp, injectAs, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
 import { startReceiver, type Receiver } from '../../testing/webhook-receiver.ts';
+import { pairedDoor } from './testing/paired-door.ts';
 
 const dataOf = <T>(res: LightMyRequestResponse) => body<T>(res).data;
 
@@ -34,14 +33,7 @@ describe('session doors', () => {
   const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) => injectAs(t.app, admin, method, url, payload);
   const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(text));
 
-  async function newDoor(sessionId: number | undefined) {
-    const res = await adminCall('POST', EVENT_DAYS_ADMIN_PATHS.devices, { event: 'nbc', name: `Door ${randomUUID().slice(0, 6)}`, ...(sessionId ? { sessionId } : {}) });
-    expect(res.statusCode, res.body).toBe(201);
-    const created = createdCheckInDeviceSchema.parse(dataOf(res));
-    const pair = await t.app.inject({ method: 'POST', url: CHECKIN_PATHS.pair, payload: { pairingCode: created.pairingCode } });
-    expect(pair.statusCode, pair.body).toBe(200);
-    return { id: created.id, pair: pairDataSchema.parse(dataOf(pair)) };
-  }
+  const newDoor = (sessionId: number | undefined) => pairedDoor(t.app, admin, { event: 'nbc', ...(sessionId ? { sessionId } : {}) });
   async function sendScans(token: string, scans: object[]) {
     const res = await t.app.inject({ method: 'POST', url: CHECKIN_PATHS.scans, headers: bearer(token), payload: { scans } });
     expect(res.statusCode, res.body).toBe(200);
