@@ -13,8 +13,9 @@
  * process; PostgreSQL, its processes; the load generator, its own process), the load average and the
  * CPU steal it ran under. On PostgreSQL also the statements per submit (every round trip the app's
  * pool sends during the rush) and the event's lock: statements sent from the lock of the event row
- * (`select ... from "events" ... for update`) to the commit, and how long that took.
- *   npx tsx bench/enrollment-rush/enrollment-rush.bench.ts [--engine postgres|pglite|both] [--stores 50] [--submits 3000] [--capacity 2000] [--profile out.cpuprofile]
+ * (`select ... from "events" ... for update`, from its answer: the lock granted) to the commit, and how
+ * long that took.
+ *   npx tsx bench/enrollment-rush/enrollment-rush.bench.ts [--engine postgres|pglite|both] [--stores 50] [--submits 3000] [--capacity 2000] [--profile out.cpuprofile] [--statements]
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,7 +72,8 @@ async function runLanes(url: string, lanes: { method: string; path: string; head
  * Counts the statements the app's PostgreSQL clients send while `counting`, and per transaction the
  * statements and the time from its lock of an event row to its commit or rollback.
  */
-const statements = { counting: false, total: 0, underLock: 0, locks: 0, lockMs: [] as number[] };
+const statements = { counting: false, total: 0, underLock: 0, locks: 0, lockMs: [] as number[], texts: new Map<string, number>() };
+const listStatements = process.argv.includes('--statements');
 const lockedSince = new WeakMap<object, number>();
 {
   const proto = pg.Client.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
@@ -81,6 +83,10 @@ const lockedSince = new WeakMap<object, number>();
       const first = a[0];
       const text = typeof first === 'string' ? first : String((first as { text?: string } | null)?.text ?? '');
       statements.total++;
+      if (listStatements) {
+        const key = text.replace(/\s+/g, ' ').slice(0, 110);
+        statements.texts.set(key, (statements.texts.get(key) ?? 0) + 1);
+      }
       const since = lockedSince.get(this);
       if (since !== undefined) {
         statements.underLock++;
@@ -89,8 +95,11 @@ const lockedSince = new WeakMap<object, number>();
           lockedSince.delete(this);
         }
       } else if (/from "events"[\s\S]*for update/i.test(text)) {
+        // Held from the moment the lock is granted: the statement's answer.
         statements.locks++;
-        lockedSince.set(this, performance.now());
+        const answer = original.apply(this, a);
+        if (answer instanceof Promise) void answer.then(() => lockedSince.set(this, performance.now()), () => undefined);
+        return answer;
       }
     }
     return original.apply(this, a);
@@ -245,6 +254,9 @@ async function rush(engine: Engine) {
       aim: { submitsPerMinute: 6000, p99Ms: 200 },
     };
     console.log(JSON.stringify(result));
+    if (listStatements) {
+      for (const [text, n] of [...statements.texts].sort((a, b) => b[1] - a[1])) console.log(`${(n / answers.length).toFixed(2)} per submit  ${text}`);
+    }
     if (failed.length) console.log(`first failure: ${JSON.stringify(failed[0])}`);
     if (!Object.values(checks).every(Boolean)) {
       process.exitCode = 1;

@@ -84,7 +84,9 @@ export async function takePlace(tx: Tx, input: PlaceInput, outlook: Outlook): Pr
   if (!event) return null;
   if (event.capacity !== null) await lockEventForPlaces(tx, input.eventId);
   let seats: number | null = null;
-  if (input.accessCodeId !== null) {
+  // The code's row is locked when its seats are counted; a code without seats was checked (active)
+  // by placeOutlook.
+  if (input.accessCodeId !== null && outlook.seats !== null) {
     const code = await accessCodeState(tx, input.accessCodeId, { lock: true });
     if (code && !code.active) throw new AppError(409, CODE_DISABLED_MESSAGE);
     seats = code?.seats ?? null;

@@ -22,7 +22,7 @@ import { releaseRegistrationPicks } from '../sessions/sessions.service.ts';
 import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { consumeToken, findLiveToken, issueToken } from '../../lib/registration-tokens.ts';
 import { assertRegistrationWindowOpen, placeOutlook, takePlace } from './registration-limits.ts';
-import { joinWaitlist } from '../waitlist/waitlist.service.ts';
+import { joinWaitlist, prepareWaitlistJoin } from '../waitlist/waitlist.service.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
@@ -418,9 +418,11 @@ export function createRegistrationService(deps: {
                 });
               if (enrolled) return enrolled;
             }
+            // Expected to wait: the waiting list's mail's address and link are made before the lock.
+            const mailTo = outlook.limited && !outlook.likelyFree ? await prepareWaitlistJoin(tx, { registrationId: registration.id, at, publicUrl: base }) : undefined;
             const full = await takePlace(tx, place, outlook);
             if (full) {
-              waitlistPosition = await joinWaitlist(tx, { registrationId: registration.id, eventId: registration.eventId, queueCodeId: full.queueCodeId, attendance, at, publicUrl: base });
+              waitlistPosition = await joinWaitlist(tx, { registrationId: registration.id, eventId: registration.eventId, queueCodeId: full.queueCodeId, attendance, at, publicUrl: base }, mailTo);
               action = 'waitlist-join';
               mailKind = null;
             } else {

@@ -37,22 +37,41 @@ export function offerExpiry(event: Pick<EventRow, 'registrationClosesAt' | 'star
 
 const registrationPage = (base: string | undefined, token: string) => (base ? `${base.replace(/\/+$/, '')}/register/${token}` : null);
 
+/** The attendee's address and their link to the page of a waiting registration: what the mail of joinWaitlist needs. */
+export interface WaitingMailTo {
+  person: { email: string; first_name: string } | undefined;
+  link: string | null;
+}
+
+/**
+ * The attendee and a new link to their page (a mailed revisit link that lasts WAITING_LINK_TTL_MS),
+ * for a submit that expects to join the waiting list: made before the queue's lock, so that the
+ * lock is held for the queue's own statements only. A link made for nothing (a place was free after
+ * all) is retired by the enrolment's own link.
+ */
+export async function prepareWaitlistJoin(tx: Tx, input: { registrationId: number; at: Date; publicUrl?: string | undefined }): Promise<WaitingMailTo> {
+  const person = await q.attendeeOf(tx, input.registrationId);
+  if (!person || isPlaceholderEmail(person.email)) return { person: undefined, link: null };
+  const link = registrationPage(input.publicUrl, await issueToken(tx, input.registrationId, 'revisit', input.at, WAITING_LINK_TTL_MS, { mailed: true }));
+  return { person, link };
+}
+
 /**
  * Puts a registration whose submit found no place on the waiting list (in the submit's
- * transaction, with the queue's lock held by placeFor), and mails the attendee their position and
- * a link to their page. Answers the position.
+ * transaction, with the queue's lock held by takePlace), and mails the attendee their position and
+ * a link to their page (`mailTo`: made before the lock by prepareWaitlistJoin). Answers the position.
  */
 export async function joinWaitlist(
   tx: Tx,
   input: { registrationId: number; eventId: string; queueCodeId: number | null; attendance: { isVirtual: boolean; arrivalDate: string | null; departureDate: string | null }; at: Date; publicUrl?: string | undefined },
+  mailTo?: WaitingMailTo,
 ): Promise<number> {
   const order = await q.nextWaitlistOrder(tx);
   await q.markWaitlisted(tx, input.registrationId, { attendance: input.attendance, at: input.at, order, queueCodeId: input.queueCodeId });
   await emitRegistrationEvent(tx, 'registration.waitlisted', input.registrationId, input.at);
   const position = (await positionOf(tx, input.registrationId)) ?? 1;
-  const person = await q.attendeeOf(tx, input.registrationId);
-  if (person && !isPlaceholderEmail(person.email)) {
-    const link = registrationPage(input.publicUrl, await issueToken(tx, input.registrationId, 'revisit', input.at, WAITING_LINK_TTL_MS, { mailed: true }));
+  const { person, link } = mailTo ?? (await prepareWaitlistJoin(tx, input));
+  if (person) {
     await enqueueMail(tx, { kind: 'waitlist-joined', to: person.email, event: input.eventId, data: { firstName: person.first_name, position, link } }, input.at);
   }
   return position;
