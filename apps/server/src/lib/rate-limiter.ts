@@ -39,7 +39,15 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 
   async increment(key: string, windowSeconds: number): Promise<LimitState> {
+    return this.count(key, windowSeconds, this.now());
+  }
+
+  async hit(keys: readonly string[], windowSeconds: number): Promise<LimitState[]> {
     const now = this.now();
+    return keys.map((key) => this.count(key, windowSeconds, now));
+  }
+
+  private count(key: string, windowSeconds: number, now: number): LimitState {
     let w = this.windows.get(key);
     if (!w || w.resetAt <= now) {
       w = { count: 0, resetAt: now + windowSeconds * 1000 };
@@ -47,12 +55,6 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     w.count += 1;
     return { count: w.count, resetIn: Math.ceil((w.resetAt - now) / 1000) };
-  }
-
-  async hit(keys: readonly string[], windowSeconds: number): Promise<LimitState[]> {
-    const states: LimitState[] = [];
-    for (const key of keys) states.push(await this.increment(key, windowSeconds));
-    return states;
   }
 
   async release(keys: readonly string[]): Promise<void> {

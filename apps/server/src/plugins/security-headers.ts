@@ -6,7 +6,8 @@
  */
 import fp from 'fastify-plugin';
 
-const NO_STORE_PREFIXES = ['/user/', '/api/'];
+/** Paths under `/User/` or `/api/`, any case (the query string cannot reach into the prefix). */
+const NO_STORE_PATH = /^\/(?:user|api)\//i;
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 export default fp<{ hsts: boolean }>(async (app, { hsts }) => {
@@ -20,8 +21,7 @@ export default fp<{ hsts: boolean }>(async (app, { hsts }) => {
     done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    const path = (request.url.split('?')[0] ?? '').toLowerCase();
-    if (NO_STORE_PREFIXES.some((prefix) => path.startsWith(prefix))) void reply.header('cache-control', 'no-store');
+    if (NO_STORE_PATH.test(request.url)) void reply.header('cache-control', 'no-store');
     return payload;
   });
 });

@@ -6,7 +6,9 @@ import { bearerToken } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
-  app.post('/User/ProcessLogin', { schema: { body: loginRequestSchema } }, async (request) => {
+  // A login answer (the token and the profile, about 900 bytes) is below the compression threshold:
+  // the route skips the compression hooks.
+  app.post('/User/ProcessLogin', { schema: { body: loginRequestSchema }, compress: false }, async (request) => {
     const outcome = await service.login(request.body, request.ip);
     // A failed login is an answer, not an HTTP error (docs/api-contract.md), in the language the
     // login page sent (else the request's).
