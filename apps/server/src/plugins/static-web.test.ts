@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import staticWebPlugin, {
   CONTENT_SECURITY_POLICY,
   checkinContentSecurityPolicy,
@@ -78,6 +78,22 @@ describe('indexHtmlFor', () => {
 });
 
 const OWN_POLICY = "default-src 'none'; frame-ancestors 'none'";
+/**
+ * A web root in a scratch folder holding `html` as index.html (and an empty start-after-paint.js unless
+ * `startScript` is false), with a bare Fastify app to register the plugin on; both go when the test ends.
+ */
+function scratchWebApp(prefix: string, html = TEMPLATE, startScript = true): { root: string; app: FastifyInstance } {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(root, 'index.html'), html);
+  if (startScript) writeFileSync(join(root, 'start-after-paint.js'), '');
+  const app = Fastify();
+  onTestFinished(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  return { root, app };
+}
+
 const CHECKIN_TEMPLATE = '<!doctype html><html><head><title>Door check-in</title><script type="module" src="/assets/checkin-x.js"></script></head><body><div id="root"></div></body></html>';
 
 describe('static web plugin', () => {
@@ -271,10 +287,7 @@ describe('first-load hints', () => {
   });
 
   it('the plugin finds them through the app’s own config and content routes', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'static-web-hints-'));
-    writeFileSync(join(root, 'index.html'), TEMPLATE);
-    writeFileSync(join(root, 'start-after-paint.js'), '');
-    const app = Fastify();
+    const { root, app } = scratchWebApp('static-web-hints-');
     const config = { succeeded: true, message: null, data: { contentBaseUrl: '/content', content: { nbc: { environmentId: 'env-nbc' }, abc: { environmentId: 'env-abc' } } } };
     app.get('/api/Config', async () => config);
     app.get('/content/env-abc/items', async () => ({ items: [{ elements: { banner: { value: [{ url: '/content-assets/env-abc/abc-banner.svg', description: 'Banner' }] } } }] }));
@@ -292,35 +305,27 @@ describe('first-load hints', () => {
       };
     });
     await app.register(staticWebPlugin, { webRoot: root });
-    try {
-      const html = (await app.inject({ method: 'GET', url: '/nbc' })).body;
-      expect(html).toContain(`<script type="application/json" id="portal-config">${JSON.stringify(config)}</script>`);
-      expect(html).toContain('href="/content/env-nbc/items?system.type=login&amp;depth=2"');
-      expect(html).toContain('href="/content-assets/env-nbc/nbc-banner.svg"');
-      expect(html.indexOf('portal-config')).toBeLessThan(html.indexOf('</head>'));
-      // The header before the app's root: the banner at the page's own size, no logo from elsewhere.
-      expect(html).toContain(
-        `<div class="first-paint" id="first-paint" data-path="/nbc"><header class="login-header"><div class="container py-2"></div><picture class="header-picture"><source type="image/avif" srcset="${BANNER_SET}" sizes="100vw"><img src="/content-assets/env-nbc/nbc-banner.svg" alt="Banner" width="1600" height="300" class="event-banner" fetchpriority="high"></picture></header></div><div id="root">`,
-      );
-      expect((await app.inject({ method: 'GET', url: '/nbc/welcome' })).body).not.toContain('first-paint');
-      // /abc paints its header first too, but asks for its scripts at once: its largest element
-      // (the login note) is rendered by the app.
-      const abc = (await app.inject({ method: 'GET', url: '/abc' })).body;
-      expect(abc).toContain('id="first-paint" data-path="/abc"');
-      expect(abc).toContain('<script type="module" src="/assets/index-abc.js"></script>');
-      expect(abc).not.toContain('portal-scripts');
-      expect(html).toContain('id="portal-scripts"');
-    } finally {
-      await app.close();
-      rmSync(root, { recursive: true, force: true });
-    }
+    const html = (await app.inject({ method: 'GET', url: '/nbc' })).body;
+    expect(html).toContain(`<script type="application/json" id="portal-config">${JSON.stringify(config)}</script>`);
+    expect(html).toContain('href="/content/env-nbc/items?system.type=login&amp;depth=2"');
+    expect(html).toContain('href="/content-assets/env-nbc/nbc-banner.svg"');
+    expect(html.indexOf('portal-config')).toBeLessThan(html.indexOf('</head>'));
+    // The header before the app's root: the banner at the page's own size, no logo from elsewhere.
+    expect(html).toContain(
+      `<div class="first-paint" id="first-paint" data-path="/nbc"><header class="login-header"><div class="container py-2"></div><picture class="header-picture"><source type="image/avif" srcset="${BANNER_SET}" sizes="100vw"><img src="/content-assets/env-nbc/nbc-banner.svg" alt="Banner" width="1600" height="300" class="event-banner" fetchpriority="high"></picture></header></div><div id="root">`,
+    );
+    expect((await app.inject({ method: 'GET', url: '/nbc/welcome' })).body).not.toContain('first-paint');
+    // /abc paints its header first too, but asks for its scripts at once: its largest element
+    // (the login note) is rendered by the app.
+    const abc = (await app.inject({ method: 'GET', url: '/abc' })).body;
+    expect(abc).toContain('id="first-paint" data-path="/abc"');
+    expect(abc).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+    expect(abc).not.toContain('portal-scripts');
+    expect(html).toContain('id="portal-scripts"');
   });
 
   it('writes the page in the reader’s language: the French variant’s banner painted, preloaded and drawn, <html lang>, the French content', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'static-web-fr-'));
-    writeFileSync(join(root, 'index.html'), TEMPLATE.replace('<html>', '<html lang="en">'));
-    writeFileSync(join(root, 'start-after-paint.js'), '');
-    const app = Fastify();
+    const { root, app } = scratchWebApp('static-web-fr-', TEMPLATE.replace('<html>', '<html lang="en">'));
     app.get('/api/Config', async () => ({ succeeded: true, message: null, data: { contentBaseUrl: '/content', content: { nbc: { environmentId: 'env-nbc' } } } }));
     const asked: string[] = [];
     app.get('/content/env-nbc/items', async (request, reply) => {
@@ -341,75 +346,62 @@ describe('first-load hints', () => {
       };
     });
     await app.register(staticWebPlugin, { webRoot: root });
-    try {
-      const french = await app.inject({ method: 'GET', url: '/nbc', headers: { 'accept-language': 'fr-CA,fr;q=0.9' } });
-      expect(french.headers.vary).toBe('Accept-Language, Cookie');
-      expect(french.body).toContain('<html lang="fr-CA">');
-      expect(french.body).toContain('href="/content/env-nbc/items?system.type=login&amp;depth=2&amp;language=fr-CA"');
-      expect(french.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/content-assets/env-nbc/nbc-banner-fr-CA.svg"');
-      expect(french.body).toContain('<img src="/content-assets/env-nbc/nbc-banner-fr-CA.svg" alt="Congrès national des affaires 2027"');
-      expect(french.body).not.toContain('nbc-banner.svg');
-      // The same renditions, the same sizes: only the file differs.
-      expect(french.body).toContain(`imagesrcset="${candidates('/content-assets/env-nbc/nbc-banner-fr-CA.svg', [640, 800, 960, 1280, 1600, 2400, 3200])}" imagesizes="100vw"`);
-      expect(french.body).toContain('width="1600" height="300" class="event-banner"');
+    const french = await app.inject({ method: 'GET', url: '/nbc', headers: { 'accept-language': 'fr-CA,fr;q=0.9' } });
+    expect(french.headers.vary).toBe('Accept-Language, Cookie');
+    expect(french.body).toContain('<html lang="fr-CA">');
+    expect(french.body).toContain('href="/content/env-nbc/items?system.type=login&amp;depth=2&amp;language=fr-CA"');
+    expect(french.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/content-assets/env-nbc/nbc-banner-fr-CA.svg"');
+    expect(french.body).toContain('<img src="/content-assets/env-nbc/nbc-banner-fr-CA.svg" alt="Congrès national des affaires 2027"');
+    expect(french.body).not.toContain('nbc-banner.svg');
+    // The same renditions, the same sizes: only the file differs.
+    expect(french.body).toContain(`imagesrcset="${candidates('/content-assets/env-nbc/nbc-banner-fr-CA.svg', [640, 800, 960, 1280, 1600, 2400, 3200])}" imagesizes="100vw"`);
+    expect(french.body).toContain('width="1600" height="300" class="event-banner"');
 
-      // Signed in, the welcome page: the French banner preloaded (behind the scripts) and drawn, the French content written in.
-      const welcome = (await app.inject({ method: 'GET', url: '/nbc/welcome', headers: { 'accept-language': 'en-US', cookie: 'portal_language=fr-CA' } })).body;
-      expect(welcome).toContain('<link rel="preload" as="image" href="/content-assets/env-nbc/nbc-banner-fr-CA.svg"');
-      expect(welcome).toContain('<img src="/content-assets/env-nbc/nbc-banner-fr-CA.svg" alt="Congrès national des affaires 2027"');
-      expect(welcome).toContain('"/content/env-nbc/items?system.type=welcome_page&depth=2&language=fr-CA"');
-      expect(welcome).not.toContain('nbc-banner.svg');
+    // Signed in, the welcome page: the French banner preloaded (behind the scripts) and drawn, the French content written in.
+    const welcome = (await app.inject({ method: 'GET', url: '/nbc/welcome', headers: { 'accept-language': 'en-US', cookie: 'portal_language=fr-CA' } })).body;
+    expect(welcome).toContain('<link rel="preload" as="image" href="/content-assets/env-nbc/nbc-banner-fr-CA.svg"');
+    expect(welcome).toContain('<img src="/content-assets/env-nbc/nbc-banner-fr-CA.svg" alt="Congrès national des affaires 2027"');
+    expect(welcome).toContain('"/content/env-nbc/items?system.type=welcome_page&depth=2&language=fr-CA"');
+    expect(welcome).not.toContain('nbc-banner.svg');
 
-      const english = (await app.inject({ method: 'GET', url: '/nbc', headers: { 'accept-language': 'fr-CA', cookie: 'portal_language=en' } })).body;
-      expect(english).toContain('<html lang="en">');
-      expect(english).toContain('href="/content-assets/env-nbc/nbc-banner.svg"');
-      expect(english).not.toContain('fr-CA');
-      expect(asked).toContain('/content/env-nbc/items?system.type=login&depth=2&language=fr-CA');
-      // A mailed link names the mail's language: the page starts in it.
-      expect((await app.inject({ method: 'GET', url: '/register/abc?lang=fr-CA', headers: { 'accept-language': 'en-US' } })).body).toContain('<html lang="fr-CA">');
+    const english = (await app.inject({ method: 'GET', url: '/nbc', headers: { 'accept-language': 'fr-CA', cookie: 'portal_language=en' } })).body;
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('href="/content-assets/env-nbc/nbc-banner.svg"');
+    expect(english).not.toContain('fr-CA');
+    expect(asked).toContain('/content/env-nbc/items?system.type=login&depth=2&language=fr-CA');
+    // A mailed link names the mail's language: the page starts in it.
+    expect((await app.inject({ method: 'GET', url: '/register/abc?lang=fr-CA', headers: { 'accept-language': 'en-US' } })).body).toContain('<html lang="fr-CA">');
 
-      // Both languages' renditions are drawn ahead of the first visitors.
-      const renditions: string[] = [];
-      const drawer = Fastify();
-      drawer.get('/content-assets/:env/:file', async (request) => {
-        renditions.push(request.url);
-        return 'ok';
-      });
-      const hints: FirstLoadHints = { ...HEADER_HINTS, eventsIn: { 'fr-CA': { nbc: { ...HEADER_HINTS.events.nbc!, header: { logo: null, banner: { url: '/content-assets/env-nbc/nbc-banner-fr-CA.svg', description: '', width: 1600, height: 300 } } } } } };
-      expect(await warmBannerRenditions(drawer, hints)).toBe(14);
-      expect(renditions.filter((url) => url.includes('fr-CA'))).toHaveLength(7);
-      await drawer.close();
-    } finally {
-      await app.close();
-      rmSync(root, { recursive: true, force: true });
-    }
+    // Both languages' renditions are drawn ahead of the first visitors.
+    const renditions: string[] = [];
+    const drawer = Fastify();
+    drawer.get('/content-assets/:env/:file', async (request) => {
+      renditions.push(request.url);
+      return 'ok';
+    });
+    const hints: FirstLoadHints = { ...HEADER_HINTS, eventsIn: { 'fr-CA': { nbc: { ...HEADER_HINTS.events.nbc!, header: { logo: null, banner: { url: '/content-assets/env-nbc/nbc-banner-fr-CA.svg', description: '', width: 1600, height: 300 } } } } } };
+    expect(await warmBannerRenditions(drawer, hints)).toBe(14);
+    expect(renditions.filter((url) => url.includes('fr-CA'))).toHaveLength(7);
+    await drawer.close();
   });
 
   it('serves the welcome page with the shell’s bar and banner first and its scripts started at once, at low priority', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'static-web-welcome-'));
-    writeFileSync(join(root, 'index.html'), TEMPLATE);
-    writeFileSync(join(root, 'start-after-paint.js'), '');
-    const app = Fastify();
+    const { root, app } = scratchWebApp('static-web-welcome-');
     app.get('/api/Config', async () => ({ succeeded: true, message: null, data: { contentBaseUrl: '/content', content: { nbc: { environmentId: 'env-nbc' } } } }));
     app.get('/content/env-nbc/items', async () => ({
       items: [{ elements: { banner: { value: [{ url: '/content-assets/env-nbc/nbc-banner.svg', description: 'Banner' }] }, logo: { value: [{ url: '/content-assets/env-nbc/nbc-logo.svg', description: 'Logo' }] } } }],
     }));
     await app.register(staticWebPlugin, { webRoot: root });
-    try {
-      const welcome = (await app.inject({ method: 'GET', url: '/nbc/welcome' })).body;
-      expect(welcome).toContain('<div class="first-paint first-paint-shell" id="first-paint" data-path="/nbc/welcome" data-lang="en" aria-hidden="true"><nav class="app-navbar');
-      expect(welcome).toContain('<script type="module" fetchpriority="low" src="/assets/index-abc.js"></script>');
-      expect(welcome).not.toContain('portal-scripts');
-      const login = (await app.inject({ method: 'GET', url: '/nbc' })).body;
-      expect(login).toContain('id="portal-scripts"');
-      // Pages without a header painted from the HTML keep their scripts at full priority.
-      const enrollment = (await app.inject({ method: 'GET', url: '/nbc/enrollment' })).body;
-      expect(enrollment).not.toContain('first-paint');
-      expect(enrollment).toContain('<script type="module" src="/assets/index-abc.js"></script>');
-    } finally {
-      await app.close();
-      rmSync(root, { recursive: true, force: true });
-    }
+    const welcome = (await app.inject({ method: 'GET', url: '/nbc/welcome' })).body;
+    expect(welcome).toContain('<div class="first-paint first-paint-shell" id="first-paint" data-path="/nbc/welcome" data-lang="en" aria-hidden="true"><nav class="app-navbar');
+    expect(welcome).toContain('<script type="module" fetchpriority="low" src="/assets/index-abc.js"></script>');
+    expect(welcome).not.toContain('portal-scripts');
+    const login = (await app.inject({ method: 'GET', url: '/nbc' })).body;
+    expect(login).toContain('id="portal-scripts"');
+    // Pages without a header painted from the HTML keep their scripts at full priority.
+    const enrollment = (await app.inject({ method: 'GET', url: '/nbc/enrollment' })).body;
+    expect(enrollment).not.toContain('first-paint');
+    expect(enrollment).toContain('<script type="module" src="/assets/index-abc.js"></script>');
   });
 
   it('writes the welcome page’s public content answers into /nbc/welcome, never a restricted one', async () => {
@@ -418,9 +410,7 @@ describe('first-load hints', () => {
       '/content/env-nbc/items?system.type=welcome_page&depth=2',
     ]);
     expect(inlineContentUrls('/nbc', { configJson: null, events: { nbc: { contentBase: '/content/env-nbc', loginItemsUrl: '', banner: null } } })).toEqual([]);
-    const root = mkdtempSync(join(tmpdir(), 'static-web-inline-'));
-    writeFileSync(join(root, 'index.html'), TEMPLATE);
-    const app = Fastify();
+    const { root, app } = scratchWebApp('static-web-inline-', TEMPLATE, false);
     const config = { succeeded: true, message: null, data: { contentBaseUrl: '/content', content: { nbc: { environmentId: 'env-nbc' } } } };
     app.get('/api/Config', async () => config);
     const seen: unknown[] = [];
@@ -432,23 +422,18 @@ describe('first-load hints', () => {
       return reply.header('cache-control', 'private, no-cache').send({ items: [{ elements: {} }], modular_content: {}, pagination: {} });
     });
     await app.register(staticWebPlugin, { webRoot: root });
-    try {
-      const html = (await app.inject({ method: 'GET', url: '/nbc/welcome' })).body;
-      const block = /<script type="application\/json" id="portal-content">(.*?)<\/script>/.exec(html);
-      expect(block?.[1]).toBeDefined();
-      const served = JSON.parse(block?.[1] ?? '{}') as Record<string, { items: { elements: { letter: { value: string } } }[] }>;
-      expect(Object.keys(served)).toEqual(['/content/env-nbc/items?system.type=welcome_page&depth=2']);
-      expect(served['/content/env-nbc/items?system.type=welcome_page&depth=2']?.items[0]?.elements.letter.value).toBe('<p>Dear </script><script>x</script></p>');
-      // The entry script, the config and the content: the letter's </script> cannot close the block.
-      expect(html.match(/<\/script>/g)).toHaveLength(3);
-      expect(seen).toContainEqual({ type: 'welcome_page', authorization: undefined });
-      // The letter's script tags are not plain text: nothing of it is drawn into the page.
-      expect(html).not.toContain('first-paint-content');
-      expect((await app.inject({ method: 'GET', url: '/nbc' })).body).not.toContain('portal-content');
-    } finally {
-      await app.close();
-      rmSync(root, { recursive: true, force: true });
-    }
+    const html = (await app.inject({ method: 'GET', url: '/nbc/welcome' })).body;
+    const block = /<script type="application\/json" id="portal-content">(.*?)<\/script>/.exec(html);
+    expect(block?.[1]).toBeDefined();
+    const served = JSON.parse(block?.[1] ?? '{}') as Record<string, { items: { elements: { letter: { value: string } } }[] }>;
+    expect(Object.keys(served)).toEqual(['/content/env-nbc/items?system.type=welcome_page&depth=2']);
+    expect(served['/content/env-nbc/items?system.type=welcome_page&depth=2']?.items[0]?.elements.letter.value).toBe('<p>Dear </script><script>x</script></p>');
+    // The entry script, the config and the content: the letter's </script> cannot close the block.
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
+    expect(seen).toContainEqual({ type: 'welcome_page', authorization: undefined });
+    // The letter's script tags are not plain text: nothing of it is drawn into the page.
+    expect(html).not.toContain('first-paint-content');
+    expect((await app.inject({ method: 'GET', url: '/nbc' })).body).not.toContain('portal-content');
   });
 });
 
