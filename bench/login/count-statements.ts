@@ -18,6 +18,8 @@ const count = (text: unknown) => {
   if (!counting) return;
   const key = String(typeof text === 'object' && text !== null ? ((text as { name?: string }).name ?? (text as { text?: string }).text) : text)
     .replace(/\s+/g, ' ')
+    // PGlite's EXECUTE carries its values in the text: counted by the statement's name.
+    .replace(/^(EXECUTE \w+).*$/, '$1')
     .slice(0, 90);
   counts.set(key, (counts.get(key) ?? 0) + 1);
 };
