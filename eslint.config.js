@@ -177,6 +177,10 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['*.queries', '*.queries.ts'], message: 'A routes file calls its service, never a queries file (docs/decisions/013-module-shape.md).' }] },
       ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='db']", message: 'A routes file reaches the database through its service (built in app.ts), never app.db.' },
+      ],
     },
   },
   {

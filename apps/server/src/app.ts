@@ -226,7 +226,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     placeFreed(eventId);
     picksReleased(eventId);
   };
-  await app.register(languagesRoutes, { service: createLanguagesService({ db: database.db }) });
+  const languages = createLanguagesService({ db: database.db });
+  await app.register(languagesRoutes, { service: languages });
   // Registration questions (docs/questions.md): the page asks them, the console defines and exports them.
   const questions = createQuestionsService({ db: database.db, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}) });
   // The hosted page's and the callbacks' clock is the real one; the jobs follow the test clock.
@@ -238,8 +239,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(reportsRoutes, { service: createReportsService({ db: database.db }) });
   const reportInsights = createReportInsightsService({ db: database.db, remindersPerRecipientDay: config.remindersPerRecipientDay, publicUrl: config.publicUrl });
   registerReportInsightsJobs(app, reportInsights);
-  await app.register(reportInsightsRoutes, { service: reportInsights });
-  await app.register(retailerReportRoutes, { service: createRetailerReportService({ db: database.db }) });
+  await app.register(reportInsightsRoutes, { service: reportInsights, languages });
+  await app.register(retailerReportRoutes, { service: createRetailerReportService({ db: database.db }), languages });
   const adminNow = deps.now ? { now: () => new Date(deps.now!()) } : {};
   await app.register(adminAuthRoutes, {
     service: createAdminAuthService({
@@ -306,14 +307,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ...adminNow,
     }),
     days: eventDays,
-    keys: badgeKeys,
   });
   // The event's program (docs/sessions.md): sessions, picks, offers of freed seats, the calendar feed.
   const sessions = createSessionsService({ db: database.db, publicUrl: config.publicUrl, feedKey: config.codeHashKey, onSeatFreed: seatsFreedNotifier(app), ...adminNow });
   registerSessionJobs(app, sessions);
-  await app.register(sessionsRoutes, { service: sessions });
-  await app.register(eventDaysAdminRoutes, { service: eventDays, arrivals, keys: badgeKeys });
-  await app.register(arrivalsRoutes, { arrivals });
+  await app.register(sessionsRoutes, { service: sessions, languages });
+  await app.register(eventDaysAdminRoutes, { service: eventDays, arrivals });
+  await app.register(arrivalsRoutes, { arrivals, languages });
   await app.register(contentService, {
     db: database.db,
     source: await contentSource(config, database.db),

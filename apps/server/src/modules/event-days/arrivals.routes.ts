@@ -6,16 +6,15 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ARRIVALS_PATHS, arrivalsExportQuerySchema, arrivalsQuerySchema, notArrivedQuerySchema, type EventType } from '@portal/contracts';
-import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { reportScopeOf } from '../report-scope/report-scope.ts';
-import { readerLanguage } from '../languages/languages.service.ts';
+import type { LanguagesService } from '../languages/languages.service.ts';
 import type { ArrivalsService } from './arrivals.service.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export const arrivalsRoutes: FastifyPluginAsyncZod<{ arrivals: ArrivalsService }> = async (app, { arrivals }) => {
+export const arrivalsRoutes: FastifyPluginAsyncZod<{ arrivals: ArrivalsService; languages: LanguagesService }> = async (app, { arrivals, languages }) => {
   const readers = { preHandler: [app.authenticate, app.requirePolicy('field', 'corporate', 'reporting')] };
   const eventOf = (request: FastifyRequest, event: EventType | undefined): EventType => {
     if (!request.user) throw unauthorized();
@@ -39,13 +38,13 @@ export const arrivalsRoutes: FastifyPluginAsyncZod<{ arrivals: ArrivalsService }
     const event = eventOf(request, request.query.event);
     const filter = { ...request.query, event };
     // The first chunk is made before anything is sent: a scope refusal answers 403, not a broken file.
-    const chunks = arrivals.exportXlsx(request.query.what, filter, scope, await readerLanguage(app.db, request));
+    const chunks = arrivals.exportXlsx(request.query.what, filter, scope, await languages.readerLanguage(request));
     const first = await chunks.next();
     async function* all() {
       if (!first.done) yield first.value;
       yield* chunks;
     }
-    await audit(app.db, { action: 'report-download', success: true, actorEmail: request.user!.email, eventId: event, ip: request.ip, detail: { report: `arrivals-${request.query.what}` } });
+    await arrivals.recordExport({ actorEmail: request.user!.email, eventId: event, ip: request.ip, detail: { report: `arrivals-${request.query.what}` } });
     const stream = Readable.from(all(), { objectMode: false });
     stream.on('error', (error) => request.log.error({ err: error }, 'arrivals export failed while streaming'));
     void reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${request.query.what}-${event}.xlsx"`).header('cache-control', 'no-store');

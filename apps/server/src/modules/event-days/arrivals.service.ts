@@ -6,6 +6,7 @@
 import type { ArrivalsData, Language, NotArrivedData } from '@portal/contracts';
 import { headersIn, t, type MessageId } from '../../lib/i18n/i18n.ts';
 import type { Db } from '@portal/db';
+import { audit, type AuditEntry } from '../../lib/audit.ts';
 import { createXlsxStream, type CellValue } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
 import { narrowToScope, type ReportScope } from '../report-scope/report-scope.ts';
@@ -77,5 +78,8 @@ export function createArrivalsService(db: Db) {
     yield* xlsx.finish();
   }
 
-  return { arrivals, notArrived, exportXlsx };
+  /** An arrivals export, audited. */
+  const recordExport = (entry: Omit<AuditEntry, 'action' | 'success'>) => audit(db, { action: 'report-download', success: true, ...entry });
+
+  return { arrivals, notArrived, exportXlsx, recordExport };
 }

@@ -16,13 +16,11 @@ import {
 } from '@portal/contracts';
 import { created, ok } from '../../lib/envelope.ts';
 import { forbidden } from '../../lib/errors.ts';
-import type { BadgeKeys } from '../badges/badge-code.ts';
-import { streamBadgesPdf } from './badge-pdf.ts';
 import type { CheckInService } from './checkin.service.ts';
 import { deviceOf } from './device-auth.ts';
 import type { EventDaysService } from './event-days.service.ts';
 
-export const checkInRoutes: FastifyPluginAsyncZod<{ service: CheckInService; days: EventDaysService; keys: BadgeKeys }> = async (app, { service, days, keys }) => {
+export const checkInRoutes: FastifyPluginAsyncZod<{ service: CheckInService; days: EventDaysService }> = async (app, { service, days }) => {
   app.addHook('onSend', async (_request, reply, payload) => {
     // Attendee data for the door: never kept by a shared cache.
     void reply.header('cache-control', 'no-store');
@@ -54,7 +52,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ service: CheckInService; day
     const layout = LABEL_LAYOUT[size];
     const printed = await days.recordBadgePrint({ kind: 'device', deviceId: device.id, name: device.name, ip: request.ip }, registrationId, layout, device.eventId);
     void reply.type('application/pdf').header('content-disposition', `inline; filename="badge-${registrationId}-${size}.pdf"`).header('x-badge-prints', String(printed.prints));
-    return reply.send(streamBadgesPdf(app.db, keys, { event: device.eventId, registrationId, layout }, app.log));
+    return reply.send(days.badgesPdf({ event: device.eventId, registrationId, layout }, app.log));
   });
 
   app.post(CHECKIN_PATHS.substitutions, { schema: { body: deviceSubstituteRequestSchema } }, async (request) => {

@@ -23,8 +23,6 @@ import { badRequest } from '../../lib/errors.ts';
 import { NETWORK_SCOPE } from '../report-scope/report-scope.ts';
 import { organizerOf } from '../../plugins/auth.ts';
 import type { ArrivalsService } from './arrivals.service.ts';
-import { streamBadgesPdf } from './badge-pdf.ts';
-import type { BadgeKeys } from '../badges/badge-code.ts';
 import type { DaysActor, EventDaysService } from './event-days.service.ts';
 
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -40,9 +38,8 @@ function actorOf(request: FastifyRequest): DaysActor & { kind: 'organizer' } {
   return { kind: 'organizer', organizerId: user.organizerId, email: user.email, ip: request.ip };
 }
 
-export const eventDaysAdminRoutes: FastifyPluginAsyncZod<{ service: EventDaysService; arrivals: ArrivalsService; keys: BadgeKeys }> = async (app, { service, arrivals, keys }) => {
+export const eventDaysAdminRoutes: FastifyPluginAsyncZod<{ service: EventDaysService; arrivals: ArrivalsService }> = async (app, { service, arrivals }) => {
   const guard = { onRequest: app.authenticateAdmin };
-  const db = app.db;
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.header('cache-control', 'no-store');
     return payload;
@@ -84,7 +81,7 @@ export const eventDaysAdminRoutes: FastifyPluginAsyncZod<{ service: EventDaysSer
     void reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="badges-${request.query.event}-${request.query.layout}.pdf"`);
-    return reply.send(streamBadgesPdf(db, keys, request.query, app.log));
+    return reply.send(service.badgesPdf(request.query, app.log));
   });
 
   app.post(EVENT_DAYS_ADMIN_PATHS.walkIns, { ...guard, schema: { body: walkInRequestSchema } }, async (request, reply) =>

@@ -28,6 +28,7 @@ import { requireEmailConfirmation } from '../mail/mail.service.ts';
 import type { RegistrationService } from '../registration/registration.service.ts';
 import type { BadgeKeys } from '../badges/badge-code.ts';
 import { checkInState, issueBadge } from '../badges/badges.service.ts';
+import { streamBadgesPdf, type BadgesFilter } from './badge-pdf.ts';
 import {
   badgeCheckInOf,
   checkInAtConsole,
@@ -493,5 +494,7 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
     });
   }
 
-  return { createDevice, revokeDevice, listDevices, activity, conflicts, walkIn, substitute, consoleCheckIn, recordBadgePrint, checkInOf: (id: number) => checkInState(db, id), badgeOf: (id: number) => issueBadge(db, keys, id) };
+  return { createDevice, revokeDevice, listDevices, activity, conflicts, walkIn, substitute, consoleCheckIn, recordBadgePrint, checkInOf: (id: number) => checkInState(db, id), badgeOf: (id: number) => issueBadge(db, keys, id),
+    /** The badges of the filter as one PDF, streamed page by page. */
+    badgesPdf: (filter: BadgesFilter, log: { error: (o: object, m: string) => void }) => streamBadgesPdf(db, keys, filter, log) };
 }

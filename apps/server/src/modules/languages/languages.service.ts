@@ -22,6 +22,8 @@ export async function readerLanguage(db: Db, request: Pick<FastifyRequest, 'head
 
 export function createLanguagesService(deps: { db: Db }) {
   return {
+    /** The language a download is written in: Accept-Language, else the reader's stored choice, else English. */
+    readerLanguage: (request: Pick<FastifyRequest, 'headers' | 'user'>) => readerLanguage(deps.db, request),
     /** Keeps `language` for the token's principal; answers the language kept. */
     async setLanguage(user: AuthUser, language: Language): Promise<Language> {
       if (user.personId !== null) await q.setPersonLanguage(deps.db, user.personId, language);

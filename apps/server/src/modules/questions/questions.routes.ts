@@ -8,7 +8,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminQuestionExportQuerySchema, adminQuestionsQuerySchema, QUESTIONS_PATHS, questionRequestSchema, type AnswerValue, type Question } from '@portal/contracts';
 import { buildXlsx, type CellValue } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
-import { audit } from '../../lib/audit.ts';
 import { created, ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
@@ -53,7 +52,7 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ service: QuestionsService 
 
   const workbook = async (request: FastifyRequest, reply: FastifyReply, name: string, event: string, header: string[], rows: ReadonlyArray<readonly CellValue[]>) => {
     const actor = actorOf(request);
-    await audit(app.db, { action: 'admin-export', success: true, actorEmail: actor.email, organizerId: actor.organizerId, eventId: event, ip: actor.ip, detail: { export: name } });
+    await service.recordExport(actor, event, name);
     const bytes = buildXlsx(name.slice(0, 31), header, rows, { compression: nodeCompression });
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${name}.xlsx"`).send(Buffer.from(bytes));
   };

@@ -162,6 +162,9 @@ export function createQuestionsService(deps: { db: Db; now?: () => Date }) {
   };
 
   const service = {
+    /** An organizer's export of answers, audited. */
+    recordExport: (actor: Actor, eventId: string, name: string) =>
+      audit(db, { action: 'admin-export', success: true, actorEmail: actor.email, organizerId: actor.organizerId, eventId, ip: actor.ip, detail: { export: name } }),
     async adminList(eventId: string): Promise<Question[]> {
       await eventOrThrow(eventId);
       return (await q.questionsOf(db, eventId)).map(toQuestion);

@@ -28,7 +28,7 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { readerLanguage } from '../languages/languages.service.ts';
+import type { LanguagesService } from '../languages/languages.service.ts';
 import { reportScopeOf, type NamedArea } from '../report-scope/report-scope.ts';
 import type { ReportInsightsService } from './report-insights.service.ts';
 
@@ -42,7 +42,7 @@ function userOf(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-export const reportInsightsRoutes: FastifyPluginAsyncZod<{ service: ReportInsightsService }> = async (app, { service }) => {
+export const reportInsightsRoutes: FastifyPluginAsyncZod<{ service: ReportInsightsService; languages: LanguagesService }> = async (app, { service, languages }) => {
   /** The caller's scope narrowed to the named area, after checking the area lies inside it. */
   const areaOf = async (request: FastifyRequest, area: NamedArea) => service.areaOf(await reportScopeOf(request), area);
   const readers = { preHandler: [app.authenticate, app.requirePolicy('field', 'corporate', 'reporting')] };
@@ -68,13 +68,13 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod<{ service: ReportInsigh
   app.get('/api/Report/Coverage/Export', { ...readers, schema: { querystring: insightQuerySchema } }, async (request, reply) => {
     const { event: named, ...area } = request.query;
     const event = eventOf(request, named);
-    const file = await service.coverageExport(event, await areaOf(request, area), await readerLanguage(app.db, request));
+    const file = await service.coverageExport(event, await areaOf(request, area), await languages.readerLanguage(request));
     await auditDownload(request, event, { report: 'coverage', area });
     return sendXlsx(request, reply, coverageExportFileName(event), file.chunks);
   });
 
   app.get('/api/Report/EventComparison/Export', { ...readers, schema: { querystring: comparisonQuerySchema } }, async (request, reply) => {
-    const file = await service.comparisonExport(await areaOf(request, request.query), await readerLanguage(app.db, request));
+    const file = await service.comparisonExport(await areaOf(request, request.query), await languages.readerLanguage(request));
     await auditDownload(request, userOf(request).eventType, { report: 'event-comparison', area: request.query });
     return sendXlsx(request, reply, EVENT_COMPARISON_EXPORT_FILE_NAME, file.chunks);
   });
@@ -121,7 +121,7 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod<{ service: ReportInsigh
     const { event: named, ...area } = request.query;
     const event = eventOf(request, named);
     const started = performance.now();
-    const workbook = await service.hierarchyWorkbook(event, await areaOf(request, area), await readerLanguage(app.db, request));
+    const workbook = await service.hierarchyWorkbook(event, await areaOf(request, area), await languages.readerLanguage(request));
     await service.recordDownload({
       actorEmail: userOf(request).email,
       eventId: event,

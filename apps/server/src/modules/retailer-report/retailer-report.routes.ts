@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RETAILER_REPORT_NO_DATA, RETAILER_REPORT_SUCCESS, retailerReportQuerySchema } from '@portal/contracts';
 import { failed } from '../../lib/envelope.ts';
-import { readerLanguage } from '../languages/languages.service.ts';
+import type { LanguagesService } from '../languages/languages.service.ts';
 import { reportScopeOf } from '../report-scope/report-scope.ts';
 import type { RetailerReportService } from './retailer-report.service.ts';
 
@@ -17,7 +17,7 @@ function* envelopePieces(head: string, pieces: readonly string[], tail: string):
   yield tail;
 }
 
-export const retailerReportRoutes: FastifyPluginAsyncZod<{ service: RetailerReportService }> = async (app, { service }) => {
+export const retailerReportRoutes: FastifyPluginAsyncZod<{ service: RetailerReportService; languages: LanguagesService }> = async (app, { service, languages }) => {
   app.get(
     '/api/Report/GetRetailerReport',
     { preHandler: [app.authenticate, app.requirePolicy('reporting')], schema: { querystring: retailerReportQuerySchema } },
@@ -27,7 +27,7 @@ export const retailerReportRoutes: FastifyPluginAsyncZod<{ service: RetailerRepo
         eventCode,
         columns: reportHeaders,
         scope: await reportScopeOf(request),
-        language: await readerLanguage(app.db, request),
+        language: await languages.readerLanguage(request),
         actorEmail: request.user?.email ?? null,
         ip: request.ip,
       });

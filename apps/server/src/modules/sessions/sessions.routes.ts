@@ -22,10 +22,9 @@ import { created, ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { buildXlsx, type CellValue } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
-import { audit } from '../../lib/audit.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import { reportScopeOf } from '../report-scope/report-scope.ts';
-import { readerLanguage } from '../languages/languages.service.ts';
+import type { LanguagesService } from '../languages/languages.service.ts';
 import { headersIn, requestLanguage, t, translateServerMessage, type MessageId } from '../../lib/i18n/i18n.ts';
 import type { SessionsService } from './sessions.service.ts';
 
@@ -48,7 +47,7 @@ const fillColumns = (language: Language) => ({ sheet: t(language, 'export.sessio
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const tokenParams = z.object({ token: z.string().max(200) });
 
-export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }> = async (app, { service }) => {
+export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService; languages: LanguagesService }> = async (app, { service, languages }) => {
   const admin = { onRequest: app.authenticateAdmin };
   const attendee = { onRequest: app.authenticate };
 
@@ -109,8 +108,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService }>
   const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   // The workbook's sheet name and column headers in the reader's language (Accept-Language, else their stored choice).
   const workbook = async (request: FastifyRequest, reply: FastifyReply, name: string, event: string | null, columns: (language: Language) => { sheet: string; header: string[] }, rows: ReadonlyArray<readonly CellValue[]>) => {
-    await audit(app.db, { action: 'report-download', success: true, actorEmail: request.user?.email ?? null, eventId: event, ip: request.ip, detail: { report: name } });
-    const { sheet, header } = columns(await readerLanguage(app.db, request));
+    await service.recordDownload({ actorEmail: request.user?.email ?? null, eventId: event, ip: request.ip, detail: { report: name } });
+    const { sheet, header } = columns(await languages.readerLanguage(request));
     const bytes = buildXlsx(sheet.slice(0, 31), header, rows, { compression: nodeCompression });
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${name}.xlsx"`).send(Buffer.from(bytes));
   };

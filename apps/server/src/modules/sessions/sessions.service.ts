@@ -27,7 +27,7 @@ import type {
   WebhookSessionData,
 } from '@portal/contracts';
 import type { AttendeeType, Db, SessionPickStatus, Tx } from '@portal/db';
-import { audit, type Actor } from '../../lib/audit.ts';
+import { audit, type Actor, type AuditEntry } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { findLiveToken } from '../../lib/registration-tokens.ts';
@@ -183,6 +183,8 @@ export function createSessionsService(deps: SessionsServiceDeps) {
   }
 
   const service = {
+    /** A report download, audited. */
+    recordDownload: (entry: Omit<AuditEntry, 'action' | 'success'>) => audit(db, { action: 'report-download', success: true, ...entry }),
     // -------------------------------------------------------------------------------------------
     // Console
 
