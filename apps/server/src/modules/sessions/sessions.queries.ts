@@ -148,25 +148,30 @@ export async function heldSeatsOfEvent(db: DbOrTx, eventId: string): Promise<Map
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
 
-export async function nextWaitlistOrder(tx: Tx): Promise<string> {
-  const [row] = rowsOf<{ n: string | number }>(await tx.execute(sql`select nextval('registration_waitlist_seq') as n`));
-  return String(row!.n);
-}
+/** A waiting pick's order taken from the sequence by the write itself (savePick). */
+export const NEXT_IN_QUEUE = Symbol('next in queue');
 
-/** Writes the registration's pick of the session (a first join, or a new one after a leave). */
+/**
+ * Writes the registration's pick of the session (a first join, or a new one after a leave).
+ * `waitlistOrder: NEXT_IN_QUEUE` takes the queue's next order from the sequence in the same statement;
+ * answers the order written.
+ */
 export async function savePick(
   tx: Tx,
-  values: { sessionId: number; registrationId: number; status: SessionPickStatus; waitlistOrder: string | null; waitlistedAt: Date | null; enrolledAt: Date | null; at: Date },
-): Promise<void> {
-  const row = { ...values, offeredAt: null, offerExpiresAt: null, updatedAt: values.at };
-  const { at: _at, ...insert } = row;
-  await tx
+  values: { sessionId: number; registrationId: number; status: SessionPickStatus; waitlistOrder: string | typeof NEXT_IN_QUEUE | null; waitlistedAt: Date | null; enrolledAt: Date | null; at: Date },
+): Promise<string | null> {
+  const waitlistOrder = values.waitlistOrder === NEXT_IN_QUEUE ? sql`nextval('registration_waitlist_seq')` : values.waitlistOrder;
+  const { at, ...rest } = values;
+  const insert = { ...rest, waitlistOrder, offeredAt: null, offerExpiresAt: null, updatedAt: at };
+  const [row] = await tx
     .insert(sessionPicks)
-    .values({ ...insert, createdAt: values.at })
+    .values({ ...insert, createdAt: at })
     .onConflictDoUpdate({
       target: [sessionPicks.sessionId, sessionPicks.registrationId],
-      set: { status: insert.status, waitlistOrder: insert.waitlistOrder, waitlistedAt: insert.waitlistedAt, enrolledAt: insert.enrolledAt, offeredAt: null, offerExpiresAt: null, updatedAt: values.at },
-    });
+      set: { status: insert.status, waitlistOrder, waitlistedAt: insert.waitlistedAt, enrolledAt: insert.enrolledAt, offeredAt: null, offerExpiresAt: null, updatedAt: at },
+    })
+    .returning({ order: sql<string | null>`${sessionPicks.waitlistOrder}::text` });
+  return row?.order ?? null;
 }
 
 export async function setPick(tx: Tx, pickId: number, changes: Partial<typeof sessionPicks.$inferInsert>): Promise<void> {

@@ -379,10 +379,12 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         const other = mine.find((p) => p.sessionId !== sessionId && overlaps(p, found));
         if (other) throw conflict(`This session overlaps "${other.title}" (${timeRange(other.startsAt, other.endsAt, event.timeZone)}), which is already among your sessions. Leave it first to pick this one.`);
 
-        // The seats: under the session's row lock from here to the commit.
+        // The registration's own pick first (its lock serializes this person's changes; offer runs
+        // skip picks locked by others), then the seats: under the session's row lock from here to the
+        // commit, which is three or four statements away.
+        const pick = await q.lockPick(tx, sessionId, registrationId);
         const session = (await q.lockSession(tx, sessionId))!;
         if (session.cancelledAt) throw notFound('No such session at this event.');
-        const pick = await q.lockPick(tx, sessionId, registrationId);
         if (pick?.status === 'Offered') {
           // A claim of an offered seat: it is held already.
           if (!pick.offerExpiresAt || pick.offerExpiresAt <= at) throw conflict('The seat offered to you has lapsed.');
@@ -396,8 +398,8 @@ export function createSessionsService(deps: SessionsServiceDeps) {
           await emitSession(tx, 'session.joined', session, registrationId, 'Enrolled', at);
           return { status: 'Enrolled' };
         }
-        const order = await q.nextWaitlistOrder(tx);
-        await q.savePick(tx, { sessionId, registrationId, status: 'Waitlisted', waitlistOrder: order, waitlistedAt: at, enrolledAt: null, at });
+        // The queue's order: the sequence's next value, taken by the write itself.
+        const order = (await q.savePick(tx, { sessionId, registrationId, status: 'Waitlisted', waitlistOrder: q.NEXT_IN_QUEUE, waitlistedAt: at, enrolledAt: null, at }))!;
         await emitSession(tx, 'session.joined', session, registrationId, 'Waitlisted', at);
         return { status: 'Waitlisted', waitlistPosition: await q.positionOf(tx, sessionId, order) };
       });
