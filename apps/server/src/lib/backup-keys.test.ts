@@ -5,16 +5,14 @@
  * empty DATA_DIR elsewhere puts them back; on PostgreSQL the header holds the keys' fingerprints and
  * a restore under other keys refuses, naming the variable.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, openDatabase } from '@portal/db';
-import { createEmptyPostgresDatabase, testDatabaseUrl } from '@portal/db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@portal/db';
+import { testDatabaseUrl } from '@portal/db/testing';
 import { backup, BackupError, keyFingerprint, readBackupHeader, restore, toolConnection, type Target } from './backup.ts';
+import { useBackupTargets } from '../testing/backup-targets.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'portal-backup-keys-'));
-const created: Array<() => Promise<void>> = [];
 const FINGERPRINTS = {
   JWT_SECRET: keyFingerprint('JWT_SECRET', 'jwt-secret-of-the-source-0123456789'),
   CODE_HASH_KEY: keyFingerprint('CODE_HASH_KEY', 'code-hash-key-of-the-source-012345'),
@@ -22,13 +20,7 @@ const FINGERPRINTS = {
   BADGE_SIGNING_KEY: keyFingerprint('BADGE_SIGNING_KEY', 'badge-key-of-the-source-0123456789ab'),
 };
 
-async function newTarget(name: string): Promise<Target> {
-  const dataDir = join(dir, name);
-  if (!testDatabaseUrl) return { pgliteDir: join(dataDir, 'pglite'), migrationsFolder, dataDir, keyFingerprints: FINGERPRINTS };
-  const database = await createEmptyPostgresDatabase(testDatabaseUrl, `portal_bkk_${name}`);
-  created.push(database.drop);
-  return { databaseUrl: database.url, pgliteDir: join(dataDir, 'pglite'), migrationsFolder, dataDir, keyFingerprints: FINGERPRINTS };
-}
+const { dir, newTarget } = useBackupTargets('bkk', (dataDir) => ({ dataDir, keyFingerprints: FINGERPRINTS }));
 
 describe(`backups are secret and complete (${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
   let source: Target;
@@ -45,11 +37,6 @@ describe(`backups are secret and complete (${testDatabaseUrl ? 'PostgreSQL' : 'P
     writeFileSync(join(source.dataDir!, 'secrets.json'), secrets, { mode: 0o600 });
     writeFileSync(join(source.dataDir!, 'badge-signing-key'), badgeKey, { mode: 0o600 });
   }, 120_000);
-
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    for (const drop of created) await drop();
-  });
 
   it('writes the backup readable by its owner only (0600), also over an older, wider file', async () => {
     const file = join(dir, 'secret.backup');

@@ -3,26 +3,17 @@
  * PostgreSQL (pg_dump, and the portal's logical format). A restored database answers the same
  * reports, logins and registration links; a damaged file and a non-empty target are refused.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, openDatabase, type Database } from '@portal/db';
-import { createEmptyPostgresDatabase, testDatabaseUrl } from '@portal/db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@portal/db';
+import { testDatabaseUrl } from '@portal/db/testing';
 import { loadDemoData } from '../demo/load-demo-data.ts';
 import { bearer, buildTestApp, DEMO, loginAs, testConfig } from '../testing/build-test-app.ts';
 import { backup, BackupError, restore, type Target } from './backup.ts';
+import { useBackupTargets } from '../testing/backup-targets.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'portal-backup-'));
-const created: Array<() => Promise<void>> = [];
-
-/** A new empty target: a PGlite data dir, or a new PostgreSQL database. */
-async function newTarget(name: string): Promise<Target> {
-  if (!testDatabaseUrl) return { pgliteDir: join(dir, name, 'pglite'), migrationsFolder };
-  const database = await createEmptyPostgresDatabase(testDatabaseUrl, `portal_bk_${name}`);
-  created.push(database.drop);
-  return { databaseUrl: database.url, pgliteDir: join(dir, name, 'pglite'), migrationsFolder };
-}
+const { dir, newTarget } = useBackupTargets('bk');
 
 const openTarget = (target: Target): Promise<Database> =>
   openDatabase(target.databaseUrl ? { url: target.databaseUrl, poolSize: 3 } : { dataDir: target.pgliteDir });
@@ -81,11 +72,6 @@ describe(`backup and restore (${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'})`, ()
     }
     before = await observe(source, linkToken);
   }, 180_000);
-
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    for (const drop of created) await drop();
-  });
 
   it('restores into an empty database: the same reports, logins and registration links', async () => {
     const file = join(dir, 'portal.backup');
