@@ -26,6 +26,37 @@ describe('coalesce', () => {
     expect(sizes).toEqual([4, 4, 2]);
   });
 
+  it('with maxInFlight, holds keys back while that many batches are out and sends them together after', async () => {
+    const calls: number[][] = [];
+    const releases: Array<() => void> = [];
+    const held = coalesce(
+      (keys: readonly number[]) => {
+        calls.push([...keys]);
+        return new Promise<readonly number[]>((resolve) => releases.push(() => resolve(keys.map((k) => k + 100))));
+      },
+      3,
+      { maxInFlight: 1 },
+    );
+    const first = held(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([[1]]);
+    // Asked for in later turns while the first batch is out: they wait, then go as one batch of at most maxBatch.
+    const later = [held(2), held(3)];
+    await new Promise((resolve) => setImmediate(resolve));
+    later.push(held(4), held(5));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([[1]]);
+    releases.shift()!();
+    await expect(first).resolves.toBe(101);
+    expect(calls).toEqual([[1], [2, 3, 4]]);
+    releases.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([[1], [2, 3, 4], [5]]);
+    releases.shift()!();
+    await expect(Promise.all(later)).resolves.toEqual([102, 103, 104, 105]);
+    expect(() => coalesce(async (k: readonly number[]) => k, 1, { maxInFlight: 0 })).toThrow(RangeError);
+  });
+
   it('rejects every caller of a failed batch, and only that batch', async () => {
     let fail = true;
     const run = coalesce(async (keys: readonly string[]) => {

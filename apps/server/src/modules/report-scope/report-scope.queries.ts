@@ -88,12 +88,14 @@ export function requestLookupOf(db: Db): (key: RequestKey) => Promise<RequestRow
   let lookup = requestLookups.get(db);
   if (!lookup) {
     const query = namedStatement<RequestRow & { i: number }>(db, 'report_request_lookup', REQUEST_LOOKUP_SQL);
+    // Two batches at the database at most: under saturation the requests that arrive meanwhile
+    // gather into the next batch instead of each turn of the event loop sending its own.
     lookup = coalesce(async (keys: readonly RequestKey[]) => {
       const json = JSON.stringify(keys.map((k, i) => ({ i, jti: k.jti, person_id: k.personId, email: k.email })));
       const answers = new Array<RequestRow>(keys.length);
       for (const row of await query([json])) answers[row.i] = row;
       return answers;
-    });
+    }, 256, { maxInFlight: 2 });
     requestLookups.set(db, lookup);
   }
   return lookup;
