@@ -190,6 +190,19 @@ export default tseslint.config(
     rules: { 'portal-server/no-foreign-queries': 'error' },
   },
   {
+    // The first load's code takes only types from @portal/contracts: a value import brings the zod
+    // schemas (about 28 kB gz) into the first chunks, and from the message runtime's chunk it made
+    // a chunk cycle that left every page blank (docs/decisions/004-web-first-load.md).
+    files: ['apps/web/src/{main.tsx,i18n/**,lib/**,app/**,components/**,features/shell/**,features/auth/**,features/content-pages/**}'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@portal/contracts', allowTypeImports: true, message: 'First-load code imports only types from @portal/contracts; runtime rules come from @portal/contracts/rules.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, portal: featureBoundaries },

@@ -117,3 +117,16 @@ export const PERSON_CATEGORIES = [
   'expo',
   'attendee',
 ] as const;
+
+/**
+ * The cookie the web app mirrors the reader's chosen language into (the choice itself lives in the
+ * browser's storage), so the pages the server writes (the header painted from the HTML, its
+ * preloads, `<html lang>`) are in the language the app will show.
+ */
+export const LANGUAGE_COOKIE = 'portal_language';
+
+/**
+ * The query parameter a mailed link to a portal page carries with the mail's language
+ * (`/register/{token}?lang=fr-CA`): the page opens in it unless the reader chose a language.
+ */
+export const LINK_LANGUAGE_PARAM = 'lang';

@@ -6,7 +6,8 @@ import { defineMessageArea, MessagesArea } from './area.tsx';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from './provider.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { currentLanguage, initialLanguage, matchLanguage, resetLanguageForTests, setLanguage, setLanguageStorageKey } from './language.ts';
+import { LANGUAGE_COOKIE as SERVER_LANGUAGE_COOKIE, LINK_LANGUAGE_PARAM as SERVER_LINK_LANGUAGE_PARAM } from '@portal/contracts/rules';
+import { currentLanguage, initialLanguage, matchLanguage, resetLanguageForTests, setLanguage, setLanguageStorageKey, LANGUAGE_COOKIE, LINK_LANGUAGE_PARAM } from './language.ts';
 import { formatDate, formatNumber, formatPercent } from './format.ts';
 import { useFormat, useT } from './use-t.ts';
 import { clearSession } from '../lib/user-storage.ts';
@@ -94,6 +95,13 @@ describe('the reader’s language', () => {
     setLanguage('en');
     expect(document.cookie).toContain('portal_language=fr-CA');
     document.cookie = 'portal_language=; Path=/; Max-Age=0';
+  });
+});
+
+describe('the language cookie', () => {
+  it('has the name the server reads, and mailed links the parameter the server writes', () => {
+    expect(LANGUAGE_COOKIE).toBe(SERVER_LANGUAGE_COOKIE);
+    expect(LINK_LANGUAGE_PARAM).toBe(SERVER_LINK_LANGUAGE_PARAM);
   });
 });
 

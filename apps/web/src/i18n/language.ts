@@ -5,9 +5,19 @@
  * subscribed to inside React. Setting it stores it and updates `<html lang>`.
  */
 import { useSyncExternalStore } from 'react';
-import { LANGUAGE_COOKIE, LINK_LANGUAGE_PARAM, type Language } from '@portal/contracts';
+import type { Language } from '@portal/contracts';
 
 export type { Language };
+
+/**
+ * The cookie the choice is mirrored into for the server (`LANGUAGE_COOKIE` of @portal/contracts/rules;
+ * a test keeps the two equal). Spelled here so the message runtime's first-load chunk imports no
+ * other chunk: a chunk cycle leaves the catalogs uninitialized when the app starts.
+ */
+export const LANGUAGE_COOKIE = 'portal_language';
+
+/** The query parameter of a mailed link with the mail's language (`LINK_LANGUAGE_PARAM` of @portal/contracts/rules, kept equal by a test). */
+export const LINK_LANGUAGE_PARAM = 'lang';
 
 /** The portal's languages, the default first (the same list as the server's). */
 export const WEB_LANGUAGES: readonly Language[] = ['en', 'fr-CA'];
