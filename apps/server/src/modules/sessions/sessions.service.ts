@@ -379,12 +379,11 @@ export function createSessionsService(deps: SessionsServiceDeps) {
         const other = mine.find((p) => p.sessionId !== sessionId && overlaps(p, found));
         if (other) throw conflict(`This session overlaps "${other.title}" (${timeRange(other.startsAt, other.endsAt, event.timeZone)}), which is already among your sessions. Leave it first to pick this one.`);
 
-        // The registration's own pick first (its lock serializes this person's changes; offer runs
-        // skip picks locked by others), then the seats: under the session's row lock from here to the
-        // commit, which is three or four statements away.
-        const pick = await q.lockPick(tx, sessionId, registrationId);
+        // The seats: under the session's row lock from here to the commit (then the pick's, in the
+        // order a session's cancel takes them).
         const session = (await q.lockSession(tx, sessionId))!;
         if (session.cancelledAt) throw notFound('No such session at this event.');
+        const pick = await q.lockPick(tx, sessionId, registrationId);
         if (pick?.status === 'Offered') {
           // A claim of an offered seat: it is held already.
           if (!pick.offerExpiresAt || pick.offerExpiresAt <= at) throw conflict('The seat offered to you has lapsed.');
