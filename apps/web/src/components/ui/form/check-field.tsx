@@ -16,6 +16,7 @@ export interface CheckFieldProps {
   /** The box's own error message, shown below its label. */
   error?: string | null | undefined;
   hint?: ReactNode;
+  disabled?: boolean;
 }
 
 /**
@@ -34,6 +35,7 @@ export function CheckControl({
   className,
   error,
   hint,
+  disabled,
   switch: isSwitch = false,
 }: CheckFieldProps & { switch?: boolean }) {
   const bad = Boolean(error);
@@ -47,6 +49,7 @@ export function CheckControl({
         id={id}
         value={value}
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
         aria-invalid={bad || undefined}
         aria-describedby={describedBy(id, { error, hint })}

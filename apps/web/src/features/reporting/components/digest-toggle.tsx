@@ -1,4 +1,4 @@
-import Form from 'react-bootstrap/Form';
+import { SwitchField } from '../../../components/ui/form/switch-field.tsx';
 import { useDigestSubscription, useSetDigestSubscription } from '../api/digest-subscription.ts';
 import { useFormat, useT } from '../../../i18n/use-t.ts';
 
@@ -11,14 +11,12 @@ export function DigestToggle() {
   const subscribed = update.isPending ? Boolean(update.variables?.subscribed) : (query.data?.subscribed ?? false);
   return (
     <div className="mt-3">
-      <Form.Check
-        type="switch"
+      <SwitchField
         id="weekly-digest"
-        role="switch"
         label={t('reporting.digest.label')}
         checked={subscribed}
         disabled={query.isPending || query.isError || update.isPending}
-        onChange={(e) => update.mutate({ subscribed: e.target.checked, ...(query.data ? { event: query.data.event } : {}) })}
+        onChange={(checked) => update.mutate({ subscribed: checked, ...(query.data ? { event: query.data.event } : {}) })}
       />
       {query.data?.lastDigestAt && <small className="text-body-secondary d-block">{t('reporting.digest.last', { date: fmt.date(query.data.lastDigestAt) })}</small>}
       {(query.isError || update.isError) && (

@@ -1,5 +1,5 @@
-import Form from 'react-bootstrap/Form';
 import type { EventType } from '@portal/contracts';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import type { MessageId } from '../../../i18n/messages/ids.ts';
 import { useT } from '../../../i18n/use-t.ts';
 
@@ -8,15 +8,15 @@ const LABELS: Record<EventType, MessageId> = { nbc: 'reporting.event.nbc', abc: 
 export function EventSelect({ value, onChange }: { value: EventType; onChange: (event: EventType) => void }) {
   const t = useT();
   return (
-    <Form.Group controlId="insight-event" className="d-flex align-items-center gap-2">
-      <Form.Label className="mb-0">{t('reporting.event')}</Form.Label>
-      <Form.Select size="sm" value={value} onChange={(e) => onChange(e.target.value === 'abc' ? 'abc' : 'nbc')} style={{ width: 'auto' }}>
-        {(Object.keys(LABELS) as EventType[]).map((event) => (
-          <option key={event} value={event}>
-            {t(LABELS[event])}
-          </option>
-        ))}
-      </Form.Select>
-    </Form.Group>
+    <SelectField
+      id="insight-event"
+      label={t('reporting.event')}
+      inline
+      size="sm"
+      controlStyle={{ width: 'auto' }}
+      value={value}
+      onChange={onChange}
+      options={(Object.keys(LABELS) as EventType[]).map((event) => ({ value: event, label: t(LABELS[event]) }))}
+    />
   );
 }

@@ -2,6 +2,7 @@ import type { RegionOption, ZoneOption } from '@portal/contracts';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ALL_CODES } from '@portal/contracts/rules';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 
 export interface FieldFiltersProps {
@@ -18,17 +19,17 @@ export interface FieldFiltersProps {
 /** One filter of the field report: every code, or one of the list. */
 function CodeFilter(props: { id: string; label: string; all: string; value: string; options: readonly { code: string; name: string }[]; disabled?: boolean; onChange: (code: string) => void }) {
   return (
-    <Form.Group controlId={props.id}>
-      <Form.Label className="small mb-1">{props.label}</Form.Label>
-      <Form.Select size="sm" value={props.value} disabled={props.disabled} onChange={(event) => props.onChange(event.target.value)}>
-        <option value={ALL_CODES}>{props.all}</option>
-        {props.options.map((option) => (
-          <option key={option.code} value={option.code}>
-            {option.name}
-          </option>
-        ))}
-      </Form.Select>
-    </Form.Group>
+    <SelectField
+      id={props.id}
+      label={props.label}
+      className=""
+      labelClassName="small mb-1"
+      size="sm"
+      value={props.value}
+      disabled={props.disabled ?? false}
+      onChange={props.onChange}
+      options={[{ value: ALL_CODES, label: props.all }, ...props.options.map((option) => ({ value: option.code, label: option.name }))]}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import type { ArrivalsData, NotArrivedData } from '@portal/contracts';
 import { downloadReportFile } from '../api/download-hierarchy-workbook.ts';
 import { NOT_ARRIVED_PAGE_SIZE, useArrivals, useNotArrived, type ArrivalsLevel } from '../api/get-arrivals.ts';
@@ -78,16 +78,15 @@ export function ArrivalsPage() {
     <ReportPageLayout heading={name} backTo={reportingPaths.menu()}>
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
         <EventSelect value={event} onChange={(next) => { setEvent(next); reset(); }} />
-        <Form.Group controlId="arrivals-level" className="d-flex align-items-center gap-2">
-          <Form.Label className="mb-0">{t('reporting.arrivals.by')}</Form.Label>
-          <Form.Select size="sm" value={level} onChange={(e) => setLevel(e.target.value as ArrivalsLevel)}>
-            {(Object.keys(LEVEL_NAMES) as ArrivalsLevel[]).map((option) => (
-              <option key={option} value={option}>
-                {t(LEVEL_NAMES[option])}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <SelectField
+          id="arrivals-level"
+          label={t('reporting.arrivals.by')}
+          inline
+          size="sm"
+          value={level}
+          onChange={setLevel}
+          options={(Object.keys(LEVEL_NAMES) as ArrivalsLevel[]).map((option) => ({ value: option, label: t(LEVEL_NAMES[option]) }))}
+        />
         {(area.region || area.zone) && (
           <Button size="sm" variant="outline-secondary" onClick={reset}>
             {area.zone ? t('reporting.arrivals.showAllZone', { code: area.zone }) : t('reporting.arrivals.showAllRegion', { code: area.region })}

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { EventType, SessionHierarchyRow, SessionReportRow } from '@portal/contracts';
@@ -134,24 +134,17 @@ function SessionsReportPage() {
   return (
     <ReportPageLayout heading={t('sessionsReport.title')}>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-3">
-        <Form.Group controlId="sessions-report-event" className="d-flex align-items-center gap-2">
-          <Form.Label className="mb-0">{t('sessionsReport.event')}</Form.Label>
-          <Form.Select
-            size="sm"
-            value={event}
-            style={{ width: 'auto', maxWidth: '100%' }}
-            onChange={(e) => {
-              // One change of the URL: the event, and no breakdown of the other event's session.
-              update({ event: EVENTS.find((candidate) => candidate === e.target.value) ?? 'nbc', session: null, level: 'Region', region: '', zone: '' });
-            }}
-          >
-            {EVENTS.map((id) => (
-              <option key={id} value={id}>
-                {t(`sessionsReport.event.${id}`)}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <SelectField
+          id="sessions-report-event"
+          label={t('sessionsReport.event')}
+          inline
+          size="sm"
+          controlStyle={{ width: 'auto', maxWidth: '100%' }}
+          value={event}
+          // One change of the URL: the event, and no breakdown of the other event's session.
+          onChange={(next) => update({ event: next, session: null, level: 'Region', region: '', zone: '' })}
+          options={EVENTS.map((id) => ({ value: id, label: t(`sessionsReport.event.${id}`) }))}
+        />
         <Button variant="outline-secondary" size="sm" onClick={() => void navigate(reportingPaths.menu())}>
           {t('sessionsReport.back')}
         </Button>
@@ -250,16 +243,16 @@ function Breakdown({ session, when, level, area, update, headingRef }: Breakdown
         </Button>
       </div>
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
-        <Form.Group controlId="session-breakdown-level" className="d-flex align-items-center gap-2">
-          <Form.Label className="mb-0">{t('sessionsReport.breakdown.level')}</Form.Label>
-          <Form.Select size="sm" value={level} style={{ width: 'auto' }} onChange={(e) => update({ level: LEVELS.find((l) => l === e.target.value) ?? 'Region' })}>
-            {LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {t(`sessionsReport.col.${l}`)}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <SelectField
+          id="session-breakdown-level"
+          label={t('sessionsReport.breakdown.level')}
+          inline
+          size="sm"
+          controlStyle={{ width: 'auto' }}
+          value={level}
+          onChange={(next) => update({ level: next })}
+          options={LEVELS.map((l) => ({ value: l, label: t(`sessionsReport.col.${l}`) }))}
+        />
         {narrowed && (
           <Button size="sm" variant="outline-secondary" onClick={() => update({ region: '', zone: '' })}>
             {t('sessionsReport.breakdown.showAll')}
