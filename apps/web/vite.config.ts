@@ -200,7 +200,7 @@ const CHUNK_GROUPS = [
   { name: 'content-common', test: /\/src\/(lib\/(content-(client|http|models)|inline-content|first-paint|session|browser|axios-stub)|components\/ui\/(content-image|rich-text)|features\/shell\/components\/(app-footer|my-data-actions))\.tsx?$|node_modules\/@kontent-ai\/|\/packages\/contracts\/src\/(rules|images)/, priority: 3 },
   // The login form (/nbc, /abc and the report login): its card, fields and error list. Named after
   // its main module, as the chunk was before (e2e's chunk-failure journey blocks that file).
-  { name: 'event-login-page', test: /\/src\/(features\/auth\/(components\/(event-login-page|login-card)|api\/[\w-]+|utils\/[\w-]+|hooks\/[\w-]+)|components\/ui\/error-list)\.tsx?$/, priority: 2 },
+  { name: 'event-login-page', test: /\/src\/(features\/auth\/(pages\/event-login-page|components\/login-card|api\/[\w-]+|utils\/[\w-]+|hooks\/[\w-]+)|components\/ui\/error-list)\.tsx?$/, priority: 2 },
   // The sign-in form and the parts of the form kit it is made of (every login, the enrollment, the
   // registration page, the console): one file, not one per module. The kit's other fields (select,
   // check, grid) stay with the pages that use them.

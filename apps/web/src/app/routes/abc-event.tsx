@@ -1,4 +1,4 @@
-import { ContentPage } from '../../features/content-pages/components/content-page.tsx';
+import { ContentPage } from '../../features/content-pages/pages/content-page.tsx';
 import { contentMessages } from '../../features/content-pages/messages.ts';
 import { ShellLayout } from '../../features/shell/components/shell-layout.tsx';
 import { MessagesArea } from '../../i18n/area.tsx';

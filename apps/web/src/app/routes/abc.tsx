@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { EventLoginPage, type AbcEventViewState } from '../../features/auth/components/event-login-page.tsx';
+import { EventLoginPage, type AbcEventViewState } from '../../features/auth/pages/event-login-page.tsx';
 import { releaseFirstPaint } from '../../lib/first-paint.ts';
 import { useUserDetail } from '../../lib/user-storage.ts';
 import { lazyPage } from '../lazy-page.tsx';

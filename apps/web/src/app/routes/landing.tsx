@@ -1,4 +1,4 @@
-import { LandingPage } from '../../features/auth/components/landing-page.tsx';
+import { LandingPage } from '../../features/auth/pages/landing-page.tsx';
 import { PageFooter } from '../../features/shell/components/app-footer.tsx';
 
 /** The landing page with the portal's footer (no Logout: nobody is signed in here, docs/design/web-rules.md). */

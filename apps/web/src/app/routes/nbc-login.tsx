@@ -1,4 +1,4 @@
-import { EventLoginPage } from '../../features/auth/components/event-login-page.tsx';
+import { EventLoginPage } from '../../features/auth/pages/event-login-page.tsx';
 
 export default function NbcLoginRoute() {
   return <EventLoginPage eventType="nbc" />;

@@ -1,4 +1,4 @@
-import { ReportLoginPage } from '../../features/auth/components/report-login-page.tsx';
+import { ReportLoginPage } from '../../features/auth/pages/report-login-page.tsx';
 import { PageFooter } from '../../features/shell/components/app-footer.tsx';
 import { reportLoginMessages } from '../../features/auth/report-login-messages.ts';
 import { MessagesArea } from '../../i18n/area.tsx';

@@ -21,7 +21,7 @@ import { validateReportLogin, type LoginFields } from '../utils/login-validation
 import { reportLoginTexts, type ReportLoginBuiltIn } from '../utils/login-texts.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
-import { LoginCard } from './login-card.tsx';
+import { LoginCard } from '../components/login-card.tsx';
 import { LoginForm } from '../../../components/login-form.tsx';
 
 /** The company mail domain the server publishes in its runtime config. */

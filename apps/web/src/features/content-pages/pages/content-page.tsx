@@ -24,14 +24,14 @@ import {
 import { useUserDetail } from '../../../lib/user-storage.ts';
 import { useActiveSectionTracking } from '../hooks/use-active-section.ts';
 import { useContentPageData } from '../hooks/use-content-page-data.ts';
-import { AgendaSection } from './agenda-section.tsx';
-import { AttireSection } from './attire-section.tsx';
-import { ConferenceInfoSection } from './conference-info-section.tsx';
-import { sectionProps, type SectionProps } from './content-section.tsx';
-import { EventAreaSection } from './event-area-section.tsx';
-import { FaqSection } from './faq-section.tsx';
-import { LinkToExpoSection } from './link-to-expo-section.tsx';
-import { WelcomeSection } from './welcome-section.tsx';
+import { AgendaSection } from '../components/agenda-section.tsx';
+import { AttireSection } from '../components/attire-section.tsx';
+import { ConferenceInfoSection } from '../components/conference-info-section.tsx';
+import { sectionProps, type SectionProps } from '../components/content-section.tsx';
+import { EventAreaSection } from '../components/event-area-section.tsx';
+import { FaqSection } from '../components/faq-section.tsx';
+import { LinkToExpoSection } from '../components/link-to-expo-section.tsx';
+import { WelcomeSection } from '../components/welcome-section.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 
 const GENERAL_GROUPS: ContentGroups = { agenda: 'general', conference: 'general', faq: 'general' };

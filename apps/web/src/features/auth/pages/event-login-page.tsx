@@ -26,7 +26,7 @@ import { useLogoutOnEntry } from '../hooks/use-logout-on-entry.ts';
 import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
 import { loginTexts } from '../utils/login-texts.ts';
 import { validateLogin, type LoginFields } from '../utils/login-validation.ts';
-import { LoginCard } from './login-card.tsx';
+import { LoginCard } from '../components/login-card.tsx';
 import { LoginForm } from '../../../components/login-form.tsx';
 import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
 import { useT } from '../../../i18n/use-t.ts';
