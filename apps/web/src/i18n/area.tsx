@@ -5,7 +5,7 @@
  * area's chunk is evaluated. `<MessagesArea area={…}>` adds the part to the messages of everything
  * below it and suspends (into the route's own loading state) until the French part is here.
  */
-import { use, useMemo, type ReactNode } from 'react';
+import { use, useMemo, type ComponentType, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { currentLanguage, type Language } from './language.ts';
 import type { Messages } from './messages/types.ts';
@@ -62,4 +62,21 @@ export function MessagesArea({ area, children }: { area: MessageArea; children: 
       {children}
     </IntlProvider>
   );
+}
+
+/**
+ * A component drawn inside its area's messages, for a lazily loaded page:
+ * `export default inMessagesArea(enrollmentMessages, EnrollmentPage)` (a French reader's part is
+ * fetched with the page's chunk).
+ */
+export function inMessagesArea<Props extends object>(area: MessageArea, Component: ComponentType<Props>): ComponentType<Props> {
+  function InArea(props: Props) {
+    return (
+      <MessagesArea area={area}>
+        <Component {...props} />
+      </MessagesArea>
+    );
+  }
+  InArea.displayName = `InMessagesArea(${area.name})`;
+  return InArea;
 }

@@ -5,4 +5,4 @@ export { useT, useFormat, type MessageValues } from './use-t.ts';
 export { formatDate, formatDateTime, formatTime, formatNumber, formatPercent, formatCurrency } from './format.ts';
 export { loadCatalog, translate } from './catalogs.ts';
 export type { MessageId } from './messages/ids.ts';
-export { defineMessageArea, MessagesArea, type MessageArea } from './area.tsx';
+export { defineMessageArea, inMessagesArea, MessagesArea, type MessageArea } from './area.tsx';

@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JoinSessionData, SessionRow, SessionsData } from '@portal/contracts';
-import { MessagesArea } from '../../i18n/area.tsx';
+import { inMessagesArea } from '../../i18n/area.tsx';
 import type { Language } from '../../i18n/language.ts';
 import { useFormat, useT } from '../../i18n/use-t.ts';
 import { formatDate, formatTime } from '../../i18n/format.ts';
@@ -47,14 +47,6 @@ interface SessionProgramProps {
   base: string;
   /** Heading level of the sections (the page's own heading is one above). */
   headingLevel?: 2 | 3;
-}
-
-export function SessionProgram(props: SessionProgramProps) {
-  return (
-    <MessagesArea area={sessionsMessages}>
-      <Program {...props} />
-    </MessagesArea>
-  );
 }
 
 function Program({ base, headingLevel = 2 }: SessionProgramProps) {
@@ -230,3 +222,6 @@ function Program({ base, headingLevel = 2 }: SessionProgramProps) {
     </div>
   );
 }
+
+/** The program in the sessions part of the catalogs. */
+export const SessionProgram = inMessagesArea(sessionsMessages, Program);

@@ -26,17 +26,8 @@ import {
   type Title,
 } from '../utils/enrollment-rules.ts';
 import { enrollmentMessages } from '../messages.ts';
-import { MessagesArea } from '../../../i18n/area.tsx';
+import { inMessagesArea } from '../../../i18n/area.tsx';
 import { useT } from '../../../i18n/use-t.ts';
-
-/** The page inside its catalog part (a French reader's part is fetched with the page's chunk). */
-export default function EnrollmentRoute() {
-  return (
-    <MessagesArea area={enrollmentMessages}>
-      <EnrollmentPage />
-    </MessagesArea>
-  );
-}
 
 function EnrollmentPage() {
   useSetActiveTab('enrollment');
@@ -201,3 +192,5 @@ export function EnrollmentScreen({ user, texts, config }: EnrollmentScreenProps)
     </>
   );
 }
+
+export default inMessagesArea(enrollmentMessages, EnrollmentPage);

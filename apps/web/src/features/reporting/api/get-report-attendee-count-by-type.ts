@@ -1,18 +1,9 @@
 /** GET /api/Report/GetReportAtendeeCountByType (the spec's spelling): the traveller report. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AttendeeTypeCount, DataSet } from '@portal/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { AttendeeTypeCount } from '@portal/contracts';
 import { reportKeys } from './query-keys.ts';
-import { dataSetTable } from './read-table.ts';
+import { reportRowsQuery } from './report-rows-query.ts';
 
-export async function getReportAttendeeCountByType(signal?: AbortSignal): Promise<AttendeeTypeCount[]> {
-  return dataSetTable(await apiGet<DataSet<AttendeeTypeCount>>('/api/Report/GetReportAtendeeCountByType', undefined, signal));
-}
-
-export const attendeeCountByTypeQuery = () =>
-  queryOptions({
-    queryKey: reportKeys.travellerCounts(),
-    queryFn: ({ signal }) => getReportAttendeeCountByType(signal),
-  });
+export const attendeeCountByTypeQuery = () => reportRowsQuery<AttendeeTypeCount>(reportKeys.travellerCounts(), '/api/Report/GetReportAtendeeCountByType');
 
 export const useReportAttendeeCountByType = () => useQuery(attendeeCountByTypeQuery());

@@ -13,7 +13,7 @@ import { SelectField } from '../../../components/ui/form/select-field.tsx';
 import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { EventType, SessionHierarchyRow, SessionReportRow } from '@portal/contracts';
-import { MessagesArea, useFormat, useT } from '../../../i18n/index.ts';
+import { inMessagesArea, useFormat, useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import {
   downloadSessionByArea,
@@ -36,14 +36,6 @@ const LEVELS: readonly SessionReportLevel[] = ['Region', 'Zone', 'District'];
 const NEXT: Record<SessionReportLevel, SessionReportLevel | null> = { Region: 'Zone', Zone: 'District', District: null };
 
 type Query = { isPending: boolean; error: unknown; refetch: () => Promise<unknown> };
-
-export default function SessionsReportRoute() {
-  return (
-    <MessagesArea area={sessionsReportArea}>
-      <SessionsReportPage />
-    </MessagesArea>
-  );
-}
 
 /** The breakdown's place in the URL: the session, the level and the area it is narrowed to. */
 function useBreakdownParams() {
@@ -327,3 +319,5 @@ function ExportButton({ download, disabled }: { download: (signal: AbortSignal) 
   }
   return <ServerFileButton label={t('sessionsReport.export')} busyLabel={t('sessionsReport.exporting')} variant="success" download={download} />;
 }
+
+export default inMessagesArea(sessionsReportArea, SessionsReportPage);

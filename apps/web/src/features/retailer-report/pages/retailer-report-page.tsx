@@ -14,18 +14,9 @@ import { useRetailerReportContent } from '../api/get-retailer-report-content.ts'
 import { getRetailerReport } from '../api/get-retailer-report.ts';
 import { generateRetailerReport } from '../utils/generate-retailer-report.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { MessagesArea } from '../../../i18n/area.tsx';
+import { inMessagesArea } from '../../../i18n/area.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { retailerReportMessages } from '../messages.ts';
-
-/** The page inside its catalog part (a French reader's part is fetched with the page's chunk). */
-export default function RetailerReportRoute() {
-  return (
-    <MessagesArea area={retailerReportMessages}>
-      <RetailerReportPage />
-    </MessagesArea>
-  );
-}
 
 function RetailerReportPage() {
   const t = useT();
@@ -82,3 +73,5 @@ function RetailerReportPage() {
     </div>
   );
 }
+
+export default inMessagesArea(retailerReportMessages, RetailerReportPage);

@@ -7,20 +7,12 @@ import { useState } from 'react';
 import type { CalendarFeedData } from '@portal/contracts';
 import { SESSIONS_PATHS } from '@portal/contracts';
 import { SessionProgram } from '../../../components/sessions/session-program.tsx';
-import { MessagesArea } from '../../../i18n/area.tsx';
+import { inMessagesArea } from '../../../i18n/area.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import { useSetActiveTab } from '../../../lib/active-tab.tsx';
 import { ApiError, apiPost } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { sessionsMessages } from '../messages.ts';
-
-export default function SessionsPage() {
-  return (
-    <MessagesArea area={sessionsMessages}>
-      <Sessions />
-    </MessagesArea>
-  );
-}
 
 function Sessions() {
   const t = useT();
@@ -84,3 +76,5 @@ function Sessions() {
     </div>
   );
 }
+
+export default inMessagesArea(sessionsMessages, Sessions);
