@@ -8,7 +8,7 @@
  * copy of it. A changed migration or seed key makes a new snapshot.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -47,24 +47,75 @@ export async function createTestDatabase(seed?: TestSeed): Promise<Database> {
   return testDatabaseUrl ? createPostgresTestDatabase(testDatabaseUrl, seed) : createPgliteTestDatabase(seed);
 }
 
-async function createPgliteTestDatabase(seed: TestSeed | undefined): Promise<Database> {
-  const dir = join(tmpdir(), 'portal-test-snapshots');
+const snapshotDir = () => join(tmpdir(), 'portal-test-snapshots');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function openSnapshot(file: string): Promise<Database> {
+  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
+  return wrapPglite(client);
+}
+
+/**
+ * The snapshot for `seed` (the empty migrated database when none), built when missing. One builder
+ * per snapshot across parallel test files: the first takes a lock file, the others wait for its
+ * snapshot (a lock older than ten minutes is a dead builder's and is taken over). A seeded snapshot
+ * starts from the empty one instead of running initdb and every migration again.
+ */
+async function pgliteSnapshot(seed: TestSeed | undefined): Promise<string> {
+  const dir = snapshotDir();
   const file = join(dir, `${snapshotId(seed)}.tar`);
-  if (existsSync(file)) {
-    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
-    return wrapPglite(client);
-  }
-  const database = await openDatabase({});
-  await database.migrate();
-  if (seed) await seed.run(database.db);
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir('none');
+  if (existsSync(file)) return file;
   mkdirSync(dir, { recursive: true });
-  // Written under a unique name and renamed, so parallel test files never read a partial snapshot.
-  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-  renameSync(partial, file);
-  return database;
+  const lock = `${file}.lock`;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (existsSync(file)) return file;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 10 * 60_000) rmSync(lock, { force: true });
+      } catch {
+        // The lock went away between the checks: try again.
+      }
+      await sleep(100);
+    }
+  }
+  try {
+    if (existsSync(file)) return file;
+    const database = seed ? await openSnapshot(await pgliteSnapshot(undefined)) : await openDatabase({});
+    try {
+      if (!seed) await database.migrate();
+      else await seed.run(database.db);
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      const dump = await client.dumpDataDir('none');
+      // Written under a unique name and renamed, so a reader never sees a partial snapshot.
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+    } finally {
+      await database.close();
+    }
+    return file;
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+async function createPgliteTestDatabase(seed: TestSeed | undefined): Promise<Database> {
+  return openSnapshot(await pgliteSnapshot(seed));
+}
+
+/**
+ * Builds the snapshots (a PGlite data-dir dump, or a PostgreSQL template database) of the empty
+ * database and of `seeds` before test files start, so the files copy them instead of building them.
+ */
+export async function prepareTestSnapshots(seeds: readonly TestSeed[] = []): Promise<void> {
+  for (const seed of [undefined, ...seeds]) {
+    if (testDatabaseUrl) await postgresTemplate(testDatabaseUrl, seed);
+    else await pgliteSnapshot(seed);
+  }
 }
 
 async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -98,7 +149,7 @@ export async function createEmptyPostgresDatabase(baseUrl: string, prefix: strin
   };
 }
 
-async function createPostgresTestDatabase(baseUrl: string, seed: TestSeed | undefined): Promise<Database> {
+async function postgresTemplate(baseUrl: string, seed: TestSeed | undefined): Promise<string> {
   const template = `portal_tpl_${snapshotId(seed)}`;
   await withAdmin(baseUrl, async (admin) => {
     // One builder per template across parallel test files; the others wait on the lock.
@@ -121,6 +172,11 @@ async function createPostgresTestDatabase(baseUrl: string, seed: TestSeed | unde
       await admin.query('select pg_advisory_unlock(hashtext($1))', [template]);
     }
   });
+  return template;
+}
+
+async function createPostgresTestDatabase(baseUrl: string, seed: TestSeed | undefined): Promise<Database> {
+  const template = await postgresTemplate(baseUrl, seed);
 
   const name = `portal_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(baseUrl, (admin) => admin.query(`create database ${name} template ${template}`));
