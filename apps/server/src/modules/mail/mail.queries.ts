@@ -124,23 +124,23 @@ export async function findOutbox(db: DbOrTx, id: number): Promise<OutboxRow | un
 
 /** What a registration's confirmation, change or cancellation mail says. */
 export async function registrationForMail(db: DbOrTx, registrationId: number) {
-  return firstRow(
-    db
-      .select({
-        eventId: registrations.eventId,
-        email: people.email,
-        firstName: people.firstName,
-        lastName: people.lastName,
-        isVirtual: registrations.isVirtual,
-        arrivalDate: registrations.arrivalDate,
-        departureDate: registrations.departureDate,
-        storeName: stores.name,
-      })
-      .from(registrations)
-      .innerJoin(people, eq(people.id, registrations.attendeeId))
-      .leftJoin(stores, eq(stores.dlrnum, registrations.storeDlrnum))
-      .where(eq(registrations.id, registrationId)),
-  );
+  const [row] = await db
+    .select({
+      eventId: registrations.eventId,
+      email: people.email,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      isVirtual: registrations.isVirtual,
+      arrivalDate: registrations.arrivalDate,
+      departureDate: registrations.departureDate,
+      storeName: stores.name,
+    })
+    .from(registrations)
+    .innerJoin(people, eq(people.id, registrations.attendeeId))
+    .leftJoin(stores, eq(stores.dlrnum, registrations.storeDlrnum))
+    .where(eq(registrations.id, registrationId))
+    .limit(1);
+  return row;
 }
 
 /** The person's address becomes unverified, and the hash of its confirmation link is stored. */
