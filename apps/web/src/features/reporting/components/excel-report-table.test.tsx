@@ -74,12 +74,12 @@ describe('ExcelReportTable', () => {
     expect(await screen.findByRole('button', { name: 'Export to Excel' })).toBeEnabled();
   });
 
-  it('reports a failed export next to the button', async () => {
+  it('reports a failed export next to the button, in the page’s words rather than the worker’s', async () => {
     vi.mocked(exportToExcel).mockRejectedValueOnce(new Error('The Excel export could not start.'));
     const user = userEvent.setup();
     render(<ExcelReportTable label="T" columns={columns} rows={rowsOf(1)} rowKey={(r) => r.name} />);
     await user.click(screen.getByRole('button', { name: 'Export to Excel' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The Excel export could not start.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The export failed.');
   });
 
   describe('in French', () => {
