@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { badgeTypeLabel } from '@portal/contracts';
 import { en } from './en.ts';
 import { frCA, SERVER_MESSAGES_FR } from './fr-CA.ts';
-import { eventNameIn, formatNumber, instantUtc, longDate, negotiateLanguage, pageLanguage, t, translateServerMessage } from './i18n.ts';
+import { DEMO_QUESTIONS } from '../../demo/demo-questions.ts';
+import { DEMO_PROGRAM } from '../../demo/demo-sessions.ts';
+import { eventNameIn, formatNumber, instantUtc, longDate, negotiateLanguage, organizerText, pageLanguage, t, translateServerMessage } from './i18n.ts';
 
 describe('server catalogs', () => {
   it('French has every English id, and every message of both parses as ICU MessageFormat', () => {
@@ -71,6 +73,24 @@ describe('server catalogs', () => {
     expect(page({ 'accept-language': 'en-US' }, { lang: 'fr-CA' })).toBe('fr-CA');
     expect(page({ 'accept-language': 'en-US', cookie: 'portal_language=en' }, { lang: 'fr-CA' })).toBe('en');
     expect(page({ 'accept-language': 'fr-CA' }, { lang: 'xx' })).toBe('fr-CA');
+  });
+
+  it('gives the demo’s organizer data in French and leaves an organizer’s own words as entered', () => {
+    expect(organizerText('fr-CA', 'Hotel room')).toBe('Chambre d’hôtel');
+    expect(organizerText('fr-CA', 'Nut allergy')).toBe('Allergie aux noix');
+    expect(organizerText('fr-CA', 'Room 201')).toBe('Salle 201');
+    expect(organizerText('fr-CA', 'Opening keynote: the road to 2030')).toBe('Conférence d’ouverture\u00a0: cap sur 2030');
+    // A pattern, its track's name looked up too.
+    expect(organizerText('fr-CA', "Compliance breakout workshop. Seats are limited to the room's 60.")).toBe('Atelier du volet Conformité. La salle compte 60 places.');
+    expect(organizerText('fr-CA', 'Hotel room (twin beds)')).toBe('Hotel room (twin beds)');
+    expect(organizerText('en', 'Hotel room')).toBe('Hotel room');
+    // Every demo text there is has its French, and the French keeps the catalog's typography.
+    for (const text of [...DEMO_QUESTIONS.flatMap((q) => [q.label, q.help, ...(q.options ?? []).map((o) => o.label)]), ...DEMO_PROGRAM.flatMap((s) => [s.title, s.description, s.room, s.track])]) {
+      if (!text || /^(XS|S|M|L|XL|XXL)$/.test(text)) continue;
+      const french = organizerText('fr-CA', text);
+      expect(french, text).not.toBe(text === 'Service' || text === 'Marketing' || text === 'Halal' ? '' : text);
+      expect(french, text).not.toMatch(/ [:;?!]/);
+    }
   });
 
   it('names the demo events and badge types in French', () => {

@@ -11,6 +11,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, LINK_LANGUAGE_PARAM, type Language } from '@portal/contracts';
 import { en, type MessageId } from './en.ts';
 import { frCA, SERVER_MESSAGES_FR } from './fr-CA.ts';
+import { DEMO_DATA_FR } from './demo-data-fr.ts';
 
 export type { MessageId } from './en.ts';
 export type { Language } from '@portal/contracts';
@@ -131,8 +132,8 @@ interface SourceMessage {
   target: string;
 }
 
-/** The keyed server messages with placeholders, as patterns over the English text. */
-const PATTERNS: SourceMessage[] = Object.entries(SERVER_MESSAGES_FR)
+/** A catalog keyed by English texts: its entries with placeholders, as patterns over the English text. */
+const patternsOf = (catalog: Record<string, string>): SourceMessage[] => Object.entries(catalog)
   .filter(([source]) => source.includes('{'))
   .map(([source, target]) => {
     const names: string[] = [];
@@ -150,19 +151,37 @@ const PATTERNS: SourceMessage[] = Object.entries(SERVER_MESSAGES_FR)
     return { pattern: new RegExp(`^${pattern}$`, 's'), names, target };
   });
 
+/** The French of a text keyed by its English (`{placeholders}` carried over, each through `value`), else undefined. */
+function lookUp(catalog: Record<string, string>, patterns: readonly SourceMessage[], text: string, value: (v: string) => string = (v) => v): string | undefined {
+  const exact = catalog[text];
+  if (exact !== undefined) return exact.includes('{') ? fill(exact, {}) : exact;
+  for (const { pattern, names, target } of patterns) {
+    const match = pattern.exec(text);
+    if (match) return fill(target, Object.fromEntries(names.map((name, i) => [name, value(match[i + 1] ?? '')])));
+  }
+  return undefined;
+}
+
+const PATTERNS = patternsOf(SERVER_MESSAGES_FR);
+const DEMO_PATTERNS = patternsOf(DEMO_DATA_FR);
+
 /**
  * A message a service answered in English, in `language`: the French of a known sentence (with its
  * placeholders carried over), else the English unchanged.
  */
 export function translateServerMessage(language: Language, message: string): string {
   if (language === 'en') return message;
-  const exact = SERVER_MESSAGES_FR[message];
-  if (exact !== undefined) return exact.includes('{') ? fill(exact, {}) : exact;
-  for (const { pattern, names, target } of PATTERNS) {
-    const match = pattern.exec(message);
-    if (match) return fill(target, Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])));
-  }
-  return message;
+  return lookUp(SERVER_MESSAGES_FR, PATTERNS, message) ?? message;
+}
+
+/**
+ * Organizer data (a question's label, a session's title or room) in `language`: the demo's own
+ * texts in French (lib/i18n/demo-data-fr.ts), anything else as the organizer entered it.
+ */
+export function organizerText(language: Language, text: string): string {
+  if (language === 'en') return text;
+  const own = (value: string): string => DEMO_DATA_FR[value] ?? value;
+  return lookUp(DEMO_DATA_FR, DEMO_PATTERNS, text, own) ?? text;
 }
 
 /** Puts values in a French message by name (plain substitution: the values are texts already written). */

@@ -5,21 +5,27 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registrationSubmitSchema } from '@portal/contracts';
+import { registrationSubmitSchema, type RegistrationQuestion } from '@portal/contracts';
 import type { Config } from '../../config.ts';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { ok } from '../../lib/envelope.ts';
-import { eventNameIn, requestLanguage } from '../../lib/i18n/i18n.ts';
+import { eventNameIn, organizerText, requestLanguage } from '../../lib/i18n/i18n.ts';
 import { CVENT_SIGNATURE_HEADER, CVENT_TIMESTAMP_HEADER, cventCallbackSchema, verifyCventSignature } from './cvent-provider.ts';
 import type { RegistrationService } from './registration.service.ts';
 
 const tokenParams = z.object({ token: z.string().max(200) });
 
-/** The page's event named in the reader's language (the demo events have French names: lib/i18n). */
-function eventNamed<T extends { event: { eventType: string; name: string } }>(request: FastifyRequest, page: T): T {
+/**
+ * The page's event named in the reader's language (the demo events have French names: lib/i18n), and
+ * its questions' words too where they are the demo's own (an organizer's stay as entered).
+ */
+function eventNamed<T extends { event: { eventType: string; name: string }; questions?: RegistrationQuestion[] | undefined }>(request: FastifyRequest, page: T): T {
   const language = requestLanguage(request);
-  return language === 'en' ? page : { ...page, event: { ...page.event, name: eventNameIn(language, page.event.eventType, page.event.name) } };
+  if (language === 'en') return page;
+  const say = (text: string) => organizerText(language, text);
+  const questions = page.questions?.map((q) => ({ ...q, label: say(q.label), help: q.help === null ? null : say(q.help), options: q.options?.map((o) => ({ ...o, label: say(o.label) })) ?? null }));
+  return { ...page, event: { ...page.event, name: eventNameIn(language, page.event.eventType, page.event.name) }, ...(questions ? { questions } : {}) };
 }
 
 function header(value: string | string[] | undefined): string | undefined {

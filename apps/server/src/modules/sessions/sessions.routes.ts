@@ -16,6 +16,7 @@ import {
   SESSIONS_PATHS,
   updateSessionRequestSchema,
   type Language,
+  type SessionRow,
 } from '@portal/contracts';
 import { z } from 'zod';
 import { created, ok } from '../../lib/envelope.ts';
@@ -25,12 +26,20 @@ import { nodeCompression } from '@portal/xlsx/node';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import { reportScopeOf } from '../report-scope/report-scope.ts';
 import type { LanguagesService } from '../languages/languages.service.ts';
-import { headersIn, requestLanguage, t, translateServerMessage, type MessageId } from '../../lib/i18n/i18n.ts';
+import { headersIn, organizerText, requestLanguage, t, translateServerMessage, type MessageId } from '../../lib/i18n/i18n.ts';
 import type { SessionsService } from './sessions.service.ts';
 
-/** Why picking is closed, in the reader's language (the service words it in English, as its refusals). */
-function readerReason<T extends { reason: string | null }>(request: FastifyRequest, program: T): T {
-  return program.reason === null ? program : { ...program, reason: translateServerMessage(requestLanguage(request), program.reason) };
+/**
+ * The program in the reader's language: why picking is closed (the service words it in English, as
+ * its refusals), and the sessions' titles, descriptions, rooms and tracks where they are the demo's
+ * own (an organizer's stay as entered: lib/i18n organizerText).
+ */
+function readerReason<T extends { reason: string | null; rows: SessionRow[] }>(request: FastifyRequest, program: T): T {
+  const language = requestLanguage(request);
+  if (language === 'en') return program;
+  const say = (text: string) => organizerText(language, text);
+  const rows = program.rows.map((r) => ({ ...r, title: say(r.title), description: r.description === null ? null : say(r.description), room: say(r.room), track: r.track === null ? null : say(r.track) }));
+  return { ...program, rows, reason: program.reason === null ? null : translateServerMessage(language, program.reason) };
 }
 
 const FILL_COLUMNS = [
