@@ -212,7 +212,7 @@ const CHUNK_GROUPS = [
   // The message runtime (react-intl and its FormatJS parts), the language choice, the switch and the
   // base catalog: every page's first render needs them all (six small files as chunks of their own,
   // one more round of requests on a phone's six connections).
-  { name: 'i18n', test: /node_modules\/(react-intl|@formatjs|intl-messageformat|hoist-non-react-statics|tslib)\/|\/src\/i18n\/(area|catalogs|format|index|language-switch|language|provider|report-missing|use-t|messages\/en\/base)\.tsx?$/, priority: 2 },
+  { name: 'i18n', test: /node_modules\/(react-intl|@formatjs|intl-messageformat|hoist-non-react-statics|tslib)\/|\/src\/i18n\/(area|catalogs|format|index|language-switch|language|page-text|provider|report-missing|use-t|messages\/en\/base)\.tsx?$/, priority: 2 },
   // React DOM and its scheduler: the first step after the entry (main.tsx), a task of its own.
   { name: 'react-dom', test: /node_modules\/(react-dom|scheduler)\//, priority: 2 },
   // React and its JSX runtime: every page needs both (two requests as separate chunks).

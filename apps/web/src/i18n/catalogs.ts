@@ -4,7 +4,7 @@
  * as the page knows its language, alongside the app's chunks). Areas add their parts (area.tsx).
  */
 import { baseEn } from './messages/en/base.ts';
-import { currentLanguage, type Language } from './language.ts';
+import type { Language } from './language.ts';
 import type { Messages } from './messages/types.ts';
 
 /** The base part's own ids (the messages outside React may use). */
@@ -33,11 +33,6 @@ export function loadCatalog(language: Language): Promise<Messages> {
     loading.set(language, pending);
   }
   return pending;
-}
-
-/** A base message in the page's language now (an API call's own fallback words). */
-export function pageText(id: BaseMessageId): string {
-  return translate(id, currentLanguage());
 }
 
 /**

@@ -9,7 +9,8 @@
 import type { Envelope, FieldError } from '@portal/contracts';
 import { getAccessToken, removeUserDetail } from './user-storage.ts';
 import { currentLanguage } from '../i18n/language.ts';
-import { pageText, translate } from '../i18n/catalogs.ts';
+import { translate } from '../i18n/catalogs.ts';
+import { pageText } from '../i18n/page-text.ts';
 
 const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
 

@@ -5,7 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Envelope, EventType, RuntimeConfig } from '@portal/contracts';
 import { ApiError, apiGet } from './api-client.ts';
-import { pageText } from '../i18n/catalogs.ts';
+import { pageText } from '../i18n/page-text.ts';
 
 function usableConfig(envelope: Envelope<RuntimeConfig> | null | undefined): RuntimeConfig | null {
   const config = envelope?.data;

@@ -15,7 +15,7 @@ import { useFormat, useT } from '../../i18n/use-t.ts';
 import { formatDate, formatTime } from '../../i18n/format.ts';
 import { ApiError, apiGet, apiPost } from '../../lib/api-client.ts';
 import { sessionsMessages } from './messages.ts';
-import { pageText } from '../../i18n/catalogs.ts';
+import { pageText } from '../../i18n/page-text.ts';
 
 const key = (base: string) => ['session-program', base] as const;
 

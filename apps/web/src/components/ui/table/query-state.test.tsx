@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { loadCatalog, pageText } from '../../../i18n/catalogs.ts';
+import { loadCatalog } from '../../../i18n/catalogs.ts';
+import { pageText } from '../../../i18n/page-text.ts';
 import { resetLanguageForTests, setLanguage } from '../../../i18n/language.ts';
 import { ErrorAlert, Loading, errorMessage } from './query-state.tsx';
 

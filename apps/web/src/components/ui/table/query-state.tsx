@@ -4,7 +4,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { ApiError } from '../../../lib/api-client.ts';
-import { pageText, translate } from '../../../i18n/catalogs.ts';
+import { translate } from '../../../i18n/catalogs.ts';
+import { pageText } from '../../../i18n/page-text.ts';
 import { useLanguage } from '../../../i18n/language.ts';
 
 /** The words for a failed call: the server's message with its field errors, or a generic one. */

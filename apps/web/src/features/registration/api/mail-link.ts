@@ -5,7 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MailedLink } from '@portal/contracts';
 import { ApiError, apiPost } from '../../../lib/api-client.ts';
-import { pageText } from '../../../i18n/catalogs.ts';
+import { pageText } from '../../../i18n/page-text.ts';
 
 export async function mailRegistrationLink(token: string): Promise<MailedLink> {
   const envelope = await apiPost<MailedLink>(`/api/Registration/${encodeURIComponent(token)}/MailLink`, {});

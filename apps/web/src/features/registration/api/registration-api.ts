@@ -5,7 +5,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { RegistrationPage, RegistrationSubmit, RegistrationSummary } from '@portal/contracts';
 import { ApiError, apiGet, apiPost } from '../../../lib/api-client.ts';
-import { pageText } from '../../../i18n/catalogs.ts';
+import { pageText } from '../../../i18n/page-text.ts';
 
 const path = (token: string) => `/api/Registration/${encodeURIComponent(token)}`;
 

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { DigestSubscription, DigestSubscriptionBody } from '@portal/contracts';
 import { ApiError, apiFetch, apiGet } from '../../../lib/api-client.ts';
 import { reportKeys } from './query-keys.ts';
-import { pageText } from '../../../i18n/catalogs.ts';
+import { pageText } from '../../../i18n/page-text.ts';
 
 function read(envelope: { succeeded: boolean; message: string | null; data: DigestSubscription | null }): DigestSubscription {
   if (!envelope.succeeded || !envelope.data) throw new ApiError(200, envelope.message || pageText('api.digestReadFailed'));

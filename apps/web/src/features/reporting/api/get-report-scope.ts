@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReportScopeInfo } from '@portal/contracts';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
 import { reportKeys } from './query-keys.ts';
-import { pageText } from '../../../i18n/catalogs.ts';
+import { pageText } from '../../../i18n/page-text.ts';
 
 export async function getReportScope(signal?: AbortSignal): Promise<ReportScopeInfo> {
   const envelope = await apiGet<ReportScopeInfo>('/api/Report/GetReportScope', undefined, signal);

@@ -1,6 +1,6 @@
 import type { Envelope } from '@portal/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { pageText } from '../../../i18n/catalogs.ts';
+import { pageText } from '../../../i18n/page-text.ts';
 
 /** `data` of a successful answer that holds `key` as an array (rows, days); anything else rejects. */
 export function dataWithList<T extends object>(envelope: Envelope<T>, key: keyof T): T {

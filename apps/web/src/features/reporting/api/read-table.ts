@@ -1,6 +1,6 @@
 import type { DataSet, Envelope, Table } from '@portal/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { pageText } from '../../../i18n/catalogs.ts';
+import { pageText } from '../../../i18n/page-text.ts';
 
 function fail(envelope: Envelope<unknown>): never {
   throw new ApiError(200, envelope.message || pageText('api.reportReadFailed'), envelope);

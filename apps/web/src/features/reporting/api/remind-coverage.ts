@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CoverageRemindAnswer, CoverageRemindBody, EventType } from '@portal/contracts';
 import { ApiError, apiPost } from '../../../lib/api-client.ts';
-import { pageText } from '../../../i18n/catalogs.ts';
+import { pageText } from '../../../i18n/page-text.ts';
 
 export interface RemindResult extends CoverageRemindAnswer {
   message: string;
