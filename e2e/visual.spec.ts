@@ -111,6 +111,7 @@ test('report pages', async ({ page }) => {
   await page.context().clearCookies();
   await page.evaluate(() => window.localStorage.clear());
   await loginAs(page, 'reports');
+  await expect(page.getByRole('heading', { name: 'Retailer Enrollment Report' })).toBeVisible();
   await shoot(page, 'report-dashboard');
 });
 
