@@ -215,6 +215,7 @@ export const frCA: Record<MessageId, string> = {
  * the English text; `{name}` in a key matches any text and carries it into the French.
  */
 export const SERVER_MESSAGES_FR: Record<string, string> = {
+  'This registration link is not valid. Please check that you copied all of it.': 'Ce lien d’inscription n’est pas valide. Vérifiez que vous l’avez copié au complet.',
   'This link is not valid. Please check that you copied all of it from the mail.': 'Ce lien n’est pas valide. Vérifiez que vous l’avez copié au complet à partir du courriel.',
   'This link has been used already. To get a new one, log in to the portal and ask again.': 'Ce lien a déjà servi. Pour en obtenir un nouveau, connectez-vous au portail et refaites la demande.',
   'This link has expired. To get a new one, log in to the portal and ask again.': 'Ce lien a expiré. Pour en obtenir un nouveau, connectez-vous au portail et refaites la demande.',

@@ -6,6 +6,7 @@ import { en } from './en.ts';
 import { frCA, SERVER_MESSAGES_FR } from './fr-CA.ts';
 import { DEMO_QUESTIONS } from '../../demo/demo-questions.ts';
 import { DEMO_PROGRAM } from '../../demo/demo-sessions.ts';
+import { INVALID_LINK_MESSAGE } from '../registration-tokens.ts';
 import { eventNameIn, formatNumber, instantUtc, longDate, negotiateLanguage, organizerText, pageLanguage, t, translateServerMessage } from './i18n.ts';
 
 describe('server catalogs', () => {
@@ -46,6 +47,7 @@ describe('server catalogs', () => {
 
   it('translates the English server messages, carrying their values', () => {
     expect(translateServerMessage('fr-CA', 'Jordan Lee is already on the waiting list for this event.')).toBe('Jordan Lee est déjà sur la liste d’attente de cet événement.');
+    expect(translateServerMessage('fr-CA', INVALID_LINK_MESSAGE)).toBe('Ce lien d’inscription n’est pas valide. Vérifiez que vous l’avez copié au complet.');
     expect(translateServerMessage('fr-CA', 'firstName must be at most 30 characters')).toBe('firstName\u00a0: 30 caractères au maximum');
     // Refusals of the registration, transfer and door paths, with their values carried over.
     expect(translateServerMessage('fr-CA', 'Spring Summit is full: all 200 places are taken.')).toBe('L’événement Spring Summit est complet\u00a0: les 200 places sont prises.');
