@@ -11,7 +11,7 @@
  * evaluation by file, LCP element and phases), to find what to remove.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -151,8 +151,14 @@ if (args.includes('--write')) {
   const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string };
   const row = (r: (typeof results)[number]) =>
     `| \`${r.path}\` | **${r.median.performance}** (${r.target.performance}) | **${r.median.accessibility}** | ${Math.round(r.median.fcp)} | ${Math.round(r.median.lcp)} (${r.target.lcp}) | ${Math.round(r.median.tbt)} (${r.target.tbt}) | ${r.median.cls.toFixed(3)} | ${Math.round(r.median.si)} | ${verdict(r) ? 'met' : 'not met'} | ${r.all.map((s) => `${s.performance}/${s.accessibility} (load ${s.load.toFixed(1)})`).join(', ')} |`;
+  // The latest run replaces the head of the file; the earlier passes and the history (its `## `
+  // sections) stay below it.
+  const resultsPath = join(REPO_ROOT, `bench/lighthouse/${resultsFile}`);
+  const previous = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
+  const sections = previous.indexOf('\n## ');
+  const kept = sections >= 0 ? `\n${previous.slice(sections + 1)}` : '';
   writeFileSync(
-    join(REPO_ROOT, `bench/lighthouse/${resultsFile}`),
+    resultsPath,
     `# Lighthouse: /nbc, /abc and /nbc/welcome${french ? ', read in French' : ''}
 
 \`npx tsx bench/lighthouse/lighthouse.bench.ts --runs ${runs} --write${french ? ' --fr' : ''}\` (${new Date().toISOString().slice(0, 10)}), Lighthouse ${version}, default
@@ -167,7 +173,7 @@ total blocking time, and with it the score, moves with what else runs on it.
 | page | performance | accessibility | FCP | LCP | TBT | CLS | Speed Index | verdict | every run (perf/a11y, load) |
 |---|---|---|---|---|---|---|---|---|---|
 ${results.map(row).join('\n')}
-`,
+${kept}`,
   );
   console.log(`wrote bench/lighthouse/${resultsFile}`);
 }
