@@ -47,17 +47,24 @@ describe('server catalogs', () => {
 
   it('translates the English server messages, carrying their values', () => {
     expect(translateServerMessage('fr-CA', 'Jordan Lee is already on the waiting list for this event.')).toBe('Jordan Lee est déjà sur la liste d’attente de cet événement.');
+    // An event's name and a day carried into the French are written in French too.
+    expect(translateServerMessage('fr-CA', 'Registration for National Business Conference 2027 closed on 2027-02-15.')).toBe(
+      'Les inscriptions à l’événement Congrès national des affaires 2027 ont pris fin le 15 février 2027.',
+    );
+    expect(translateServerMessage('fr-CA', 'Registration for Spring Summit opens on 2027-02-15T17:00:00.000Z.')).toBe(
+      'Les inscriptions à l’événement Spring Summit ouvrent le 15 février 2027, 17 h 00 UTC.',
+    );
     expect(translateServerMessage('fr-CA', INVALID_LINK_MESSAGE)).toBe('Ce lien d’inscription n’est pas valide. Vérifiez que vous l’avez copié au complet.');
     expect(translateServerMessage('fr-CA', 'firstName must be at most 30 characters')).toBe('firstName\u00a0: 30 caractères au maximum');
     // Refusals of the registration, transfer and door paths, with their values carried over.
     expect(translateServerMessage('fr-CA', 'Spring Summit is full: all 200 places are taken.')).toBe('L’événement Spring Summit est complet\u00a0: les 200 places sont prises.');
     expect(translateServerMessage('fr-CA', 'Your place has passed to Dana Roy, who accepted it: this link no longer opens the registration.')).toBe('Votre place a été cédée à Dana Roy, qui l’a acceptée\u00a0: ce lien n’ouvre plus l’inscription.');
     expect(translateServerMessage('fr-CA', 'Changes to registrations for NBC closed on 2027-03-01. Please contact the help desk at 555-0100.')).toBe(
-      'Les modifications aux inscriptions pour l’événement NBC ont pris fin le 2027-03-01. Veuillez communiquer avec le service d’assistance\u00a0: 555-0100.',
+      'Les modifications aux inscriptions pour l’événement NBC ont pris fin le 1 mars 2027. Veuillez communiquer avec le service d’assistance\u00a0: 555-0100.',
     );
     // The help desk's telephone and address joined in French, not with the English "or".
     expect(translateServerMessage('fr-CA', 'Changes to registrations for NBC closed on 2027-03-01. Please contact the help desk at 555-0100 or desk@northwind.example.')).toBe(
-      'Les modifications aux inscriptions pour l’événement NBC ont pris fin le 2027-03-01. Veuillez communiquer avec le service d’assistance au 555-0100 ou à desk@northwind.example.',
+      'Les modifications aux inscriptions pour l’événement NBC ont pris fin le 1 mars 2027. Veuillez communiquer avec le service d’assistance au 555-0100 ou à desk@northwind.example.',
     );
     expect(translateServerMessage('fr-CA', 'This pairing code has expired. Ask an organizer for a new one.')).toBe('Ce code de jumelage a expiré. Demandez-en un nouveau à un organisateur.');
     expect(translateServerMessage('fr-CA', 'Something no catalog knows.')).toBe('Something no catalog knows.');

@@ -171,7 +171,22 @@ const DEMO_PATTERNS = patternsOf(DEMO_DATA_FR);
  */
 export function translateServerMessage(language: Language, message: string): string {
   if (language === 'en') return message;
-  return lookUp(SERVER_MESSAGES_FR, PATTERNS, message) ?? message;
+  return lookUp(SERVER_MESSAGES_FR, PATTERNS, message, (value) => valueIn(language, value)) ?? message;
+}
+
+/** The events' English names as the demo and the spec give them, by event id (their French names are fixed: `event.name`). */
+const EVENT_IDS_BY_NAME: Record<string, string> = { 'National Business Conference 2027': 'nbc', 'Annual Business Conference 2027': 'abc' };
+
+/**
+ * A value carried from an English refusal into its French: an event's name in French, a day
+ * (`2027-02-15`) or an instant (`2027-02-15T17:00:00.000Z`) written the reader's way; anything else as it is.
+ */
+function valueIn(language: Language, value: string): string {
+  const eventId = EVENT_IDS_BY_NAME[value];
+  if (eventId) return eventNameIn(language, eventId, value);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return mediumDate(language, value);
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/.test(value)) return instantUtc(language, value);
+  return value;
 }
 
 /**
