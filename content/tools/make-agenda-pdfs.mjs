@@ -5,6 +5,8 @@
 //   node content/tools/make-agenda-pdfs.mjs            write content/{nbc,abc}/assets/*.pdf
 //   node content/tools/make-agenda-pdfs.mjs --check    exit 1 if a PDF is missing or out of date
 //   Name environments to limit the run: node content/tools/make-agenda-pdfs.mjs nbc
+// A language variant of an agenda link (content/{env}/variants/{language}/*.json) gets its own PDF,
+// drawn from the variant's texts and its days' variants, under the file name its `pdf` element gives.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +34,9 @@ const BOLD_FACTOR = 1.08;
 /** WinAnsiEncoding bytes for the characters outside ASCII that content may use. */
 const WIN_ANSI = new Map([
   ['\u2013', 0x96], ['\u2014', 0x97], ['\u2018', 0x91], ['\u2019', 0x92], ['\u201c', 0x93], ['\u201d', 0x94],
-  ['\u2022', 0x95], ['\u2026', 0x85], ['\u20ac', 0x80],
+  ['\u2022', 0x95], ['\u2026', 0x85], ['\u20ac', 0x80], ['\u0153', 0x9c], ['\u0152', 0x8c],
+  // French typography's narrow no-break space: drawn as a no-break space.
+  ['\u202f', 0xa0],
 ]);
 
 function toWinAnsi(text) {
@@ -97,8 +101,18 @@ function rowsOf(html) {
   return rows;
 }
 
+/** The words a PDF prints around the agenda, per language. */
+const WORDS = {
+  en: { eventName: (name) => name, subjectToChange: 'Agenda subject to change', page: (n, of) => `Page ${n} of ${of}` },
+  'fr-CA': {
+    eventName: (name, env) => ({ nbc: 'Congrès national des affaires 2027', abc: 'Congrès annuel des affaires 2027' })[env] ?? name,
+    subjectToChange: 'Programme sous réserve de modifications',
+    page: (n, of) => `Page ${n} de ${of}`,
+  },
+};
+
 /** Lays the agenda out into pages of PDF content-stream operators. */
-function layout(env, eventName, link, dates) {
+function layout(env, eventName, link, dates, words = WORDS.en) {
   const pages = [];
   let ops = [];
   let y = 0;
@@ -148,9 +162,9 @@ function layout(env, eventName, link, dates) {
     y -= 12;
   }
 
-  const footer = `${AUTHOR} · ${eventName} · Agenda subject to change`;
+  const footer = `${AUTHOR} · ${eventName} · ${words.subjectToChange}`;
   return pages.map((pageOps, index) => {
-    const pageLabel = `Page ${index + 1} of ${pages.length}`;
+    const pageLabel = words.page(index + 1, pages.length);
     const grey = [0.45, 0.45, 0.45];
     const footerOps = [
       `0.8 0.8 0.8 RG 0.5 w ${PAGE.margin} 64 m ${PAGE.width - PAGE.margin} 64 l S`,
@@ -202,6 +216,18 @@ function buildPdf(pageStreams, info) {
   return Buffer.from(out, 'latin1');
 }
 
+/** A language's variants of the environment's items, by codename (their elements only). */
+function loadVariants(env, language) {
+  const variants = new Map();
+  const dir = join(contentDir, env, 'variants', language);
+  if (!existsSync(dir)) return variants;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const parsed = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    for (const variant of Array.isArray(parsed) ? parsed : [parsed]) variants.set(variant.codename, variant.elements ?? {});
+  }
+  return variants;
+}
+
 function loadItems(env) {
   const items = new Map();
   const dir = join(contentDir, env, 'items');
@@ -219,17 +245,26 @@ const ENVIRONMENTS = named.length > 0 ? named : ['nbc', 'abc'];
 let stale = 0;
 let written = 0;
 for (const env of ENVIRONMENTS) {
-  const { name: eventName } = JSON.parse(readFileSync(join(contentDir, env, 'environment.json'), 'utf8'));
+  const { name: defaultName, languages = [] } = JSON.parse(readFileSync(join(contentDir, env, 'environment.json'), 'utf8'));
   const items = loadItems(env);
+  // The default language from the items, every other language from its variants (an element the
+  // variant does not give is the default's, as the content service serves it).
+  const editions = [{ language: 'en', variants: new Map() }, ...languages.filter((l) => l.codename !== 'en').map((l) => ({ language: l.codename, variants: loadVariants(env, l.codename) }))];
+  for (const { language, variants } of editions) {
+  const words = WORDS[language] ?? WORDS.en;
+  const eventName = words.eventName(defaultName, env);
   for (const item of items.values()) {
     if (item.type !== 'agenda_link') continue;
-    const link = item.elements;
+    if (language !== 'en' && !variants.has(item.codename)) continue;
+    const link = { ...item.elements, ...variants.get(item.codename) };
+    // A variant that keeps the default's file draws no PDF of its own.
+    if (language !== 'en' && link.pdf.every(({ file }) => item.elements.pdf.some((own) => own.file === file))) continue;
     const dates = link.datewise_agenda.map((codename) => {
       const date = items.get(codename);
       if (!date) throw new Error(`${env}: ${item.codename} links to missing item ${codename}`);
-      return date.elements;
+      return { ...date.elements, ...variants.get(codename) };
     });
-    const pdf = buildPdf(layout(env, eventName, link, dates), {
+    const pdf = buildPdf(layout(env, eventName, link, dates, words), {
       Title: `${link.link_text} - ${eventName}`,
       Author: AUTHOR,
       Subject: link.header,
@@ -248,6 +283,7 @@ for (const env of ENVIRONMENTS) {
         console.log(`${env}/assets/${file}: ${pdf.length} bytes`);
       }
     }
+  }
   }
 }
 if (check) {
