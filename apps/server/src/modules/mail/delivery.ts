@@ -21,6 +21,7 @@ import { BADGE_QR_CID } from './templates/registration.ts';
 import * as q from './mail.queries.ts';
 import { redactMailData } from './redact-links.ts';
 import { brandingOf, MAIL_KINDS, renderMail, type Branding, type MailDataByKind, type MailKind, type Rendered } from './templates/index.ts';
+import { linkInLanguage } from './templates/layout.ts';
 
 export interface MailAddress {
   name: string;
@@ -224,6 +225,8 @@ export class MailDelivery {
       const d = mail.data as unknown as MailDataByKind['registration-confirmed'] & { calendarSequence?: number };
       const physical = !d.isVirtual && d.arrivalDate && d.departureDate;
       const cancelled = mail.kind === 'registration-cancelled';
+      // The calendar entry's link opens the registration in the mail's language, as the mail's own links do.
+      const revisitUrl = d.revisitUrl ? linkInLanguage(branding, d.revisitUrl) : null;
       const content = registrationCalendar({
         registrationId: d.registrationId,
         eventId: event.id,
@@ -235,9 +238,9 @@ export class MailDelivery {
         attendee: { name: `${d.firstName} ${d.lastName}`, email: mail.toEmail },
         organizer: { name: this.options.from.name || 'Event portal', email: this.options.from.address },
         cancelled,
-        url: d.revisitUrl ?? null,
+        url: revisitUrl,
         language: mail.language,
-        description: d.revisitUrl ? t(mail.language, 'ics.descriptionRevisit', { event: branding.eventName, url: d.revisitUrl }) : t(mail.language, 'ics.description', { event: branding.eventName }),
+        description: revisitUrl ? t(mail.language, 'ics.descriptionRevisit', { event: branding.eventName, url: revisitUrl }) : t(mail.language, 'ics.description', { event: branding.eventName }),
       });
       // The method parameter lets mail clients offer "update" or "remove" on the calendar entry.
       const contentType = `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'REQUEST'}`;

@@ -81,7 +81,7 @@ describe('mails in the person\'s language', () => {
     const frCalendar = calendarOf(fr);
     expect(frCalendar.prodId).toMatch(/\/\/FR$/);
     expect(frCalendar.summary).toBe('Congrès national des affaires 2027');
-    expect(frCalendar.description).toBe('Votre inscription à l’événement Congrès national des affaires 2027. Pour la consulter ou la modifier\u00a0: http://portal.test/register/abc');
+    expect(frCalendar.description).toBe('Votre inscription à l’événement Congrès national des affaires 2027. Pour la consulter ou la modifier\u00a0: http://portal.test/register/abc?lang=fr-CA');
     expect(frCalendar.start).toBe('2027-03-01');
 
     expect(en.subject).toBe('National Business Conference 2027: your registration is confirmed');
