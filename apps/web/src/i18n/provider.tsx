@@ -28,7 +28,13 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   if (ready && shown?.language !== language) setShown({ language, messages: ready });
 
   useEffect(() => {
-    if (loadedCatalog(language)) return;
+    // The catalog may have arrived between this render and its effect (the page asks for it before
+    // the first render): show it now, or nothing would render this provider again.
+    const arrived = loadedCatalog(language);
+    if (arrived) {
+      setShown((current) => (current?.language === language ? current : { language, messages: arrived }));
+      return;
+    }
     let live = true;
     loadCatalog(language).then(
       (messages) => {
