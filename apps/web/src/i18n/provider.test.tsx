@@ -7,15 +7,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
  * rendered nothing for good (the registration page opened blank about one time in five).
  */
 const catalog = vi.hoisted(() => ({ readsBeforeArrival: 2, reads: 0 }));
-vi.mock('./catalogs.ts', () => ({
-  // The render's two reads find nothing; by the effect's read, the fetch has landed.
-  loadedCatalog: (language: string) => {
+vi.mock('./catalogs.ts', () => {
+  // The render's two reads find nothing; by the effect, the fetch has landed.
+  const loadedCatalog = (language: string) => {
     if (language === 'en') return { 'landing.title': 'Event portal' };
     catalog.reads += 1;
     return catalog.reads > catalog.readsBeforeArrival ? { 'landing.title': 'Portail des événements' } : undefined;
-  },
-  loadCatalog: () => new Promise(() => undefined),
-}));
+  };
+  // As the real one: a catalog already here at once, else a fetch (this one never lands).
+  const loadCatalog = (language: string) => {
+    const ready = loadedCatalog(language);
+    return ready ? Promise.resolve(ready) : new Promise(() => undefined);
+  };
+  return { loadedCatalog, loadCatalog };
+});
 vi.mock('./language.ts', () => ({ useLanguage: () => 'fr-CA' }));
 
 const { I18nProvider } = await import('./provider.tsx');

@@ -28,17 +28,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   if (ready && shown?.language !== language) setShown({ language, messages: ready });
 
   useEffect(() => {
-    // The catalog may have arrived between this render and its effect (the page asks for it before
-    // the first render): show it now, or nothing would render this provider again.
-    const arrived = loadedCatalog(language);
-    if (arrived) {
-      setShown((current) => (current?.language === language ? current : { language, messages: arrived }));
-      return;
-    }
+    // Asked for even when it is here already: it may have arrived between this render and its effect
+    // (the page asks for it before the first render), and then only this answer renders the provider again.
     let live = true;
     loadCatalog(language).then(
       (messages) => {
-        if (live) setShown({ language, messages });
+        if (live) setShown((current) => (current?.language === language && current.messages === messages ? current : { language, messages }));
       },
       () => {
         // The catalog could not be fetched (offline): the page stays in (or starts in) English.
