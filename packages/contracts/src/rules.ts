@@ -130,3 +130,20 @@ export const LANGUAGE_COOKIE = 'portal_language';
  * (`/register/{token}?lang=fr-CA`): the page opens in it unless the reader chose a language.
  */
 export const LINK_LANGUAGE_PARAM = 'lang';
+
+/** The welcome letter's preview length in visible characters (docs/design/web-rules.md, section 2). */
+export const LETTER_PREVIEW_CHARS = 600;
+
+/**
+ * Where the welcome letter's preview cuts `text` (its visible text): the index of the last
+ * whitespace within the first `limit` characters, or `limit` when there is none; `text.length` when
+ * the whole text fits. The web app cuts the letter there, and the server draws only the paragraphs
+ * that end before it.
+ */
+export function cutIndex(text: string, limit = LETTER_PREVIEW_CHARS): number {
+  if (text.length <= limit) return text.length;
+  for (let i = limit - 1; i > 0; i--) {
+    if (/\s/.test(text.charAt(i))) return i;
+  }
+  return limit;
+}

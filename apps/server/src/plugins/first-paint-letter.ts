@@ -14,8 +14,9 @@
  * drawing stops at the first paragraph with anything else).
  */
 
-/** The preview's length in visible characters (the web's LETTER_PREVIEW_CHARS). */
-export const LETTER_PREVIEW_CHARS = 600;
+import { cutIndex, LETTER_PREVIEW_CHARS } from '@portal/contracts/rules';
+
+export { cutIndex };
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -26,15 +27,6 @@ export function visibleText(html: string): string {
     if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
     return ENTITIES[name.toLowerCase()] ?? entity;
   });
-}
-
-/** Where the preview cuts `text`: the last whitespace within the first `limit` characters (the web's cutIndex). */
-export function cutIndex(text: string, limit = LETTER_PREVIEW_CHARS): number {
-  if (text.length <= limit) return text.length;
-  for (let i = limit - 1; i > 0; i--) {
-    if (/\s/.test(text.charAt(i))) return i;
-  }
-  return limit;
 }
 
 const LEADING_PARAGRAPH = /^(\s*)(<p>[\s\S]*?<\/p>)/;

@@ -174,7 +174,7 @@ export function translateServerMessage(language: Language, message: string): str
   return lookUp(SERVER_MESSAGES_FR, PATTERNS, message, (value) => valueIn(language, value)) ?? message;
 }
 
-/** The events' English names as the demo and the spec give them, by event id (their French names are fixed: `event.name`). */
+/** The two events' English names by event id (docs/decisions/022-server-languages.md); their French names are fixed (`event.name`). */
 const EVENT_IDS_BY_NAME: Record<string, string> = { 'National Business Conference 2027': 'nbc', 'Annual Business Conference 2027': 'abc' };
 
 /**

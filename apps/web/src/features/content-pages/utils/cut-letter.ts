@@ -3,20 +3,9 @@
  * The count is of the text a reader sees, not of the HTML source, so a cut never falls inside a
  * tag and markup never eats into the preview.
  */
-export const LETTER_PREVIEW_CHARS = 600;
+import { cutIndex, LETTER_PREVIEW_CHARS } from '@portal/contracts/rules';
 
-/**
- * Where to cut `text` so the preview has fewer than `limit` characters and ends at a word break:
- * the index of the last whitespace within the first `limit` characters, or `limit` when there is
- * none. Returns `text.length` when the whole text fits.
- */
-export function cutIndex(text: string, limit = LETTER_PREVIEW_CHARS): number {
-  if (text.length <= limit) return text.length;
-  for (let i = limit - 1; i > 0; i--) {
-    if (/\s/.test(text.charAt(i))) return i;
-  }
-  return limit;
-}
+export { cutIndex, LETTER_PREVIEW_CHARS };
 
 export interface LetterPreview {
   /** HTML of the text before the cut (with an ellipsis), or the whole letter when it fits. */
