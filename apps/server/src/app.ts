@@ -57,6 +57,7 @@ import { createRegistrationService } from './modules/registration/registration.s
 import { placeFreedNotifier, registerWaitlistJobs } from './modules/waitlist/waitlist.jobs.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
+import { registerReportsJobs } from './modules/reports/reports.jobs.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { registerReportInsightsJobs } from './modules/report-insights/report-insights.jobs.ts';
@@ -236,7 +237,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(questionsRoutes, { service: questions });
   registerRegistrationJobs(app, { config, clock: deps.now ? () => new Date(deps.now!()) : undefined });
   await app.register(registrationRoutes, { service: registration, config, limiter });
-  await app.register(reportsRoutes, { service: createReportsService({ db: database.db }) });
+  const reports = createReportsService({ db: database.db });
+  registerReportsJobs(app, reports);
+  await app.register(reportsRoutes, { service: reports });
   const reportInsights = createReportInsightsService({ db: database.db, remindersPerRecipientDay: config.remindersPerRecipientDay, publicUrl: config.publicUrl });
   registerReportInsightsJobs(app, reportInsights);
   await app.register(reportInsightsRoutes, { service: reportInsights, languages });

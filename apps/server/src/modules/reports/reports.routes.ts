@@ -29,11 +29,6 @@ async function callerOf(request: FastifyRequest): Promise<ReportCaller> {
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> = async (app, { service }) => {
   app.metrics?.addReportCache(() => service.cacheStats());
-  // Keeps the version table as small as the number of live database sessions.
-  app.jobs.recurring('report-data-versions-fold', '7 * * * *', async () => {
-    const folded = await service.foldDataVersions();
-    if (folded) app.log.info({ folded }, 'report data version rows of ended sessions folded');
-  });
   // The token's revocation is read with the caller's scope and the data version: one statement per
   // request (report-scope.ts), shared by the requests that arrive together.
   const authenticate = app.authenticateWith(reportTokenRevoked);
