@@ -73,6 +73,7 @@ import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { arrivalsRoutes } from './modules/event-days/arrivals.routes.ts';
 import { createArrivalsService } from './modules/event-days/arrivals.service.ts';
 import { BadgeKeys } from './modules/badges/badge-code.ts';
+import { createBadgesService } from './modules/badges/badges.service.ts';
 import { checkInRoutes } from './modules/event-days/checkin.routes.ts';
 import { createCheckInService } from './modules/event-days/checkin.service.ts';
 import deviceAuthPlugin, { DeviceTokens } from './modules/event-days/device-auth.ts';
@@ -151,6 +152,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('config', config);
   const badgeKeys = new BadgeKeys(config.badgeSigningKey, config.badgeRetiredPublicKeys);
   app.decorate('badgeKeys', badgeKeys);
+  // Registration, the console, the mail delivery and the event days answer a registration's badge through it.
+  const badges = createBadgesService({ keys: badgeKeys });
   // Headers every answer carries are set as the request arrives, not as it leaves: the content
   // service writes its cached answers past the onSend hooks and copies these from the reply.
   app.addHook('onRequest', (request, reply, done) => {
@@ -232,7 +235,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Registration questions (docs/questions.md): the page asks them, the console defines and exports them.
   const questions = createQuestionsService({ db: database.db, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}) });
   // The hosted page's and the callbacks' clock is the real one; the jobs follow the test clock.
-  const registration = createRegistrationService({ db: database.db, publicUrl: config.publicUrl, badgeKeys, onPlaceFreed, questions });
+  const registration = createRegistrationService({ db: database.db, publicUrl: config.publicUrl, badges, onPlaceFreed, questions });
   await app.register(enrollmentRoutes, { service: createEnrollmentService({ db: database.db, provider: registrationProvider, registration }) });
   await app.register(questionsRoutes, { service: questions });
   registerRegistrationJobs(app, { config, clock: deps.now ? () => new Date(deps.now!()) : undefined });
@@ -263,7 +266,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     codeHashKey: config.codeHashKey,
     reportEmailDomain: config.reportEmailDomain,
     weakCodesAllowed: async () => (await runModeOf(config, database, { emptyIsDemo: false })) === 'demo',
-    badgeKeys,
+    badges,
     onPlaceFreed,
     answersOf: (db, id) => questions.detailAnswers(db, id),
     ...adminNow,
@@ -274,7 +277,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerWaitlistJobs(app, waitlist);
   await app.register(waitlistRoutes, { service: waitlist, detail: (id) => adminService.registrationDetail(id) });
   // Mail (docs/decisions/007-mail-outbox-and-pg-boss.md): the outbox's delivery worker, the console's outbox, the confirmation page.
-  const mailDelivery = new MailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl, log: app.log, badgeKeys, ...deps.mailDelivery });
+  const mailDelivery = new MailDelivery({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl, log: app.log, badges, ...deps.mailDelivery });
   app.decorate('mailDelivery', mailDelivery);
   app.addHook('onClose', async () => mailDelivery.stop());
   await app.register(mailRoutes, { service: createMailService({ db: database.db, publicUrl: config.publicUrl, ...adminNow }), publicUrl: config.publicUrl });
@@ -297,7 +300,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.webhooks?.lookupAll ? { lookupAll: deps.webhooks.lookupAll } : {}),
   });
   await app.register(webhookRoutes, { service: webhooks });
-  const eventDays = createEventDaysService({ db: database.db, keys: badgeKeys, codeHashKey: config.codeHashKey, publicUrl: config.publicUrl, registration, ...adminNow });
+  const eventDays = createEventDaysService({ db: database.db, badges, codeHashKey: config.codeHashKey, publicUrl: config.publicUrl, registration, ...adminNow });
   const arrivals = createArrivalsService(database.db);
   await app.register(checkInRoutes, {
     service: createCheckInService({

@@ -38,8 +38,7 @@ import { findPersonView, findRegistrationView } from '../registration-views/regi
 import { isTimeZone } from '../../lib/time-zone.ts';
 import * as q from './admin.queries.ts';
 import * as edits from './admin-changes.queries.ts';
-import type { BadgeKeys } from '../badges/badge-code.ts';
-import { checkInState, issueBadge } from '../badges/badges.service.ts';
+import type { BadgesService } from '../badges/badges.service.ts';
 
 function auditAs(actor: Actor, entry: Omit<AuditEntry, 'actorEmail' | 'ip' | 'organizerId' | 'success'> & { success?: boolean }): AuditEntry {
   return { success: true, ...entry, actorEmail: actor.email, ip: actor.ip, organizerId: actor.organizerId };
@@ -100,7 +99,7 @@ export interface AdminServiceDeps {
   weakCodesAllowed?: () => Promise<boolean>;
   now?: () => Date;
   /** Signs the badge the registration detail shows for a reprint (docs/event-days.md). */
-  badgeKeys?: BadgeKeys;
+  badges?: BadgesService;
   /** Called after a commit that may have freed a place (a cancel, a capacity raise): the waiting list offers it. */
   onPlaceFreed?: (eventId: string) => void;
   /** The registration's answers to the event's questions, for the detail (docs/questions.md). */
@@ -121,7 +120,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       ...view,
       registeredBy: by ? { id: by.id, firstName: by.firstName, lastName: by.lastName, email: isPlaceholderEmail(by.email) ? null : by.email } : null,
       history: await q.registrationHistory(dbOrTx, id),
-      ...(deps.badgeKeys ? { badge: view.status === 'Enrolled' ? await issueBadge(dbOrTx, deps.badgeKeys, id) : null, checkIn: await checkInState(dbOrTx, id) } : {}),
+      ...(deps.badges ? { badge: view.status === 'Enrolled' ? await deps.badges.issue(dbOrTx, id) : null, checkIn: await deps.badges.checkInState(dbOrTx, id) } : {}),
     };
     const answers = deps.answersOf ? await deps.answersOf(dbOrTx, id) : [];
     return answers.length ? { ...detail, answers } : detail;

@@ -20,6 +20,7 @@ import {
 import { rowsOf, schema } from '@portal/db';
 import { bearer, body, buildTestApp, injectAs, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../testing/smtp-catcher.ts';
+import { createBadgesService } from '../badges/badges.service.ts';
 import { MailDelivery } from '../mail/delivery.ts';
 import { queueRegistrationMail } from '../mail/mail.service.ts';
 import { issueToken } from '../../lib/registration-tokens.ts';
@@ -51,7 +52,7 @@ describe('badges, walk-ins and substitution', () => {
 
   it('the confirmation mail carries the badge: the QR as an inline PNG and the code as text', async () => {
     const smtp: SmtpCatcher = await startSmtpCatcher();
-    const worker = new MailDelivery({ db: t.database.db, smtpUrl: smtp.url, from: { name: 'Events', address: 'events@portal.test' }, publicUrl: 'http://portal.test', badgeKeys: t.app.badgeKeys, pollMs: 50 });
+    const worker = new MailDelivery({ db: t.database.db, smtpUrl: smtp.url, from: { name: 'Events', address: 'events@portal.test' }, publicUrl: 'http://portal.test', badges: createBadgesService({ keys: t.app.badgeKeys }), pollMs: 50 });
     try {
       const reg = await someEnrolled();
       await t.database.db.transaction((tx) => queueRegistrationMail(tx, { kind: 'registration-confirmed', registrationId: reg.id, now: new Date() }));

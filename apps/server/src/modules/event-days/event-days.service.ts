@@ -26,8 +26,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { emitRegistrationEvent, queueEventBatch } from '../webhooks/outbox.ts';
 import { requireEmailConfirmation } from '../mail/mail.service.ts';
 import type { RegistrationService } from '../registration/registration.service.ts';
-import type { BadgeKeys } from '../badges/badge-code.ts';
-import { checkInState, issueBadge } from '../badges/badges.service.ts';
+import type { BadgesService } from '../badges/badges.service.ts';
 import { streamBadgesPdf, type BadgesFilter } from './badge-pdf.ts';
 import {
   badgeCheckInOf,
@@ -89,7 +88,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 export interface EventDaysServiceOptions {
   db: Db;
-  keys: BadgeKeys;
+  badges: BadgesService;
   codeHashKey: Uint8Array;
   /** The portal's address, for the confirmation link mailed to a person a door created. */
   publicUrl: string;
@@ -111,7 +110,7 @@ function sameName(a: string, b: string | undefined): boolean {
 export type EventDaysService = ReturnType<typeof createEventDaysService>;
 
 export function createEventDaysService(options: EventDaysServiceOptions) {
-  const { db, keys } = options;
+  const { db, badges } = options;
   const { eventLimits, lockEventForPlaces, othersHoldingPlaces } = options.registration;
   const now = options.now ?? (() => new Date());
 
@@ -338,7 +337,7 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
         });
         await emitRegistrationEvent(tx, 'registration.created', registrationId, at);
       }
-      const badge = (await issueBadge(tx, keys, registrationId))!;
+      const badge = (await badges.issue(tx, registrationId))!;
       let checkedInAt: Date | null = null;
       if (body.checkIn !== false) {
         const before = await lockBadgeCheckedInAt(tx, registrationId);
@@ -443,7 +442,7 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
           ...(actor.kind === 'device' ? { deviceId: actor.deviceId, deviceName: actor.name, emailConfirmed: person.emailVerified } : {}),
         },
       });
-      const badge = (await issueBadge(tx, keys, registrationId))!;
+      const badge = (await badges.issue(tx, registrationId))!;
       return { registrationId, previousPersonId: registration.attendeeId, personId: person.id, name: `${person.firstName} ${person.lastName}`, badge };
     });
   }
@@ -494,7 +493,7 @@ export function createEventDaysService(options: EventDaysServiceOptions) {
     });
   }
 
-  return { createDevice, revokeDevice, listDevices, activity, conflicts, walkIn, substitute, consoleCheckIn, recordBadgePrint, checkInOf: (id: number) => checkInState(db, id), badgeOf: (id: number) => issueBadge(db, keys, id),
+  return { createDevice, revokeDevice, listDevices, activity, conflicts, walkIn, substitute, consoleCheckIn, recordBadgePrint, checkInOf: (id: number) => badges.checkInState(db, id), badgeOf: (id: number) => badges.issue(db, id),
     /** The badges of the filter as one PDF, streamed page by page. */
-    badgesPdf: (filter: BadgesFilter, log: { error: (o: object, m: string) => void }) => streamBadgesPdf(db, keys, filter, log) };
+    badgesPdf: (filter: BadgesFilter, log: { error: (o: object, m: string) => void }) => streamBadgesPdf(db, badges.keys, filter, log) };
 }

@@ -15,8 +15,7 @@ import { t } from '../../lib/i18n/i18n.ts';
 import { attachmentBuilder } from './attachments.ts';
 import { registrationCalendar } from './ics.ts';
 import QRCode from 'qrcode';
-import type { BadgeKeys } from '../badges/badge-code.ts';
-import { issueBadge } from '../badges/badges.service.ts';
+import type { BadgesService } from '../badges/badges.service.ts';
 import { BADGE_QR_CID } from './templates/registration.ts';
 import * as q from './mail.queries.ts';
 import { redactMailData } from './redact-links.ts';
@@ -41,7 +40,7 @@ export interface MailDeliveryOptions {
   maxAttempts?: number;
   backoffBaseMs?: number;
   /** Signs the badge of a confirmation (docs/event-days.md); without it confirmations carry none. */
-  badgeKeys?: BadgeKeys;
+  badges?: BadgesService;
 }
 
 type NodemailerAttachment = { filename: string; content: string | Buffer; contentType: string; encoding?: string; method?: string; cid?: string };
@@ -200,8 +199,8 @@ export class MailDelivery {
     const attachments: NodemailerAttachment[] = [];
     let data = mail.data;
     // The badge as it is when the mail goes out: signed now, so a cancelled registration gets none.
-    if (BADGE_KINDS.has(mail.kind) && this.options.badgeKeys && typeof mail.data.registrationId === 'number') {
-      const badge = await issueBadge(this.options.db, this.options.badgeKeys, mail.data.registrationId);
+    if (BADGE_KINDS.has(mail.kind) && this.options.badges && typeof mail.data.registrationId === 'number') {
+      const badge = await this.options.badges.issue(this.options.db, mail.data.registrationId);
       if (badge) {
         data = { ...mail.data, badgeCode: badge.code };
         const png = await QRCode.toBuffer(badge.code, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 400 });

@@ -24,9 +24,8 @@ import { consumeToken, findLiveToken, issueToken } from '../../lib/registration-
 import { assertRegistrationWindowOpen, placeOutlook, takePlace } from './registration-limits.ts';
 import { joinWaitlist, prepareWaitlistJoin } from '../waitlist/waitlist.service.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
-import type { BadgeKeys } from '../badges/badge-code.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
-import { issueBadge } from '../badges/badges.service.ts';
+import type { BadgesService } from '../badges/badges.service.ts';
 import { acceptTransfer, assertChangesOpen, changesClosed, explainEndedLink, helpDeskOf, offerOfToken, offerPage, offerTransfer, pendingTransferOf, withdrawTransfer } from './transfers.service.ts';
 import { mailedLinkRequired, mailRegistrationLink, requireMailedLink, type MailedLinkStep } from './mailed-link.ts';
 
@@ -182,7 +181,7 @@ export function createRegistrationService(deps: {
   /** Base of links in mails; without it none are mailed. */
   publicUrl?: string;
   /** Signs the badge the answers carry once Enrolled (docs/event-days.md). */
-  badgeKeys?: BadgeKeys;
+  badges?: BadgesService;
   /** Called after a commit that may have freed a place: the job queue offers it (docs/waiting-lists.md). */
   onPlaceFreed?: (eventId: string) => void;
   /** The event's questions: asked on the page, answers checked and stored with a submit (docs/questions.md). */
@@ -190,7 +189,7 @@ export function createRegistrationService(deps: {
 }) {
   const { db } = deps;
   const badgeOf = async (tx: Db | Tx, registrationId: number, status: RegistrationStatus) =>
-    status === 'Enrolled' && deps.badgeKeys ? await issueBadge(tx, deps.badgeKeys, registrationId) : null;
+    status === 'Enrolled' && deps.badges ? await deps.badges.issue(tx, registrationId) : null;
   const base = deps.publicUrl?.replace(/\/+$/, '');
   const now = deps.now ?? (() => new Date());
 
