@@ -57,6 +57,7 @@ import { createRegistrationService } from './modules/registration/registration.s
 import { placeFreedNotifier, registerWaitlistJobs } from './modules/waitlist/waitlist.jobs.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { createWaitlistService } from './modules/waitlist/waitlist.service.ts';
+import { createReportScopeService } from './modules/report-scope/report-scope.service.ts';
 import { registerReportsJobs } from './modules/reports/reports.jobs.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
@@ -206,8 +207,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       companySignIn: config.oidc !== undefined,
     }),
   });
+  // Report scopes (docs/reports.md): the report routes, the services that check, load or set scopes.
+  const scopes = createReportScopeService({ db: database.db });
   const auth = createAuthService({
       db: database.db,
+      scopes,
       auditLog,
       tokens,
       limiter,
@@ -240,13 +244,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(questionsRoutes, { service: questions });
   registerRegistrationJobs(app, { config, clock: deps.now ? () => new Date(deps.now!()) : undefined });
   await app.register(registrationRoutes, { service: registration, config, limiter });
-  const reports = createReportsService({ db: database.db });
+  const reports = createReportsService({ db: database.db, scopes });
   registerReportsJobs(app, reports);
-  await app.register(reportsRoutes, { service: reports });
-  const reportInsights = createReportInsightsService({ db: database.db, remindersPerRecipientDay: config.remindersPerRecipientDay, publicUrl: config.publicUrl });
+  await app.register(reportsRoutes, { service: reports, scopes });
+  const reportInsights = createReportInsightsService({ db: database.db, remindersPerRecipientDay: config.remindersPerRecipientDay, publicUrl: config.publicUrl, scopes });
   registerReportInsightsJobs(app, reportInsights);
-  await app.register(reportInsightsRoutes, { service: reportInsights, languages });
-  await app.register(retailerReportRoutes, { service: createRetailerReportService({ db: database.db }), languages });
+  await app.register(reportInsightsRoutes, { service: reportInsights, languages, scopes });
+  await app.register(retailerReportRoutes, { service: createRetailerReportService({ db: database.db }), languages, scopes });
   const adminNow = deps.now ? { now: () => new Date(deps.now!()) } : {};
   await app.register(adminAuthRoutes, {
     service: createAdminAuthService({
@@ -267,6 +271,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reportEmailDomain: config.reportEmailDomain,
     weakCodesAllowed: async () => (await runModeOf(config, database, { emptyIsDemo: false })) === 'demo',
     badges,
+    scopes,
     onPlaceFreed,
     answersOf: (db, id) => questions.detailAnswers(db, id),
     ...adminNow,
@@ -301,7 +306,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(webhookRoutes, { service: webhooks });
   const eventDays = createEventDaysService({ db: database.db, badges, codeHashKey: config.codeHashKey, publicUrl: config.publicUrl, registration, ...adminNow });
-  const arrivals = createArrivalsService(database.db);
+  const arrivals = createArrivalsService(database.db, scopes);
   await app.register(checkInRoutes, {
     service: createCheckInService({
       db: database.db,
@@ -315,11 +320,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     days: eventDays,
   });
   // The event's program (docs/sessions.md): sessions, picks, offers of freed seats, the calendar feed.
-  const sessions = createSessionsService({ db: database.db, publicUrl: config.publicUrl, feedKey: config.codeHashKey, onSeatFreed: seatsFreedNotifier(app), ...adminNow });
+  const sessions = createSessionsService({ db: database.db, publicUrl: config.publicUrl, feedKey: config.codeHashKey, onSeatFreed: seatsFreedNotifier(app), scopes, ...adminNow });
   registerSessionJobs(app, sessions);
-  await app.register(sessionsRoutes, { service: sessions, languages });
+  await app.register(sessionsRoutes, { service: sessions, languages, scopes });
   await app.register(eventDaysAdminRoutes, { service: eventDays, arrivals });
-  await app.register(arrivalsRoutes, { arrivals, languages });
+  await app.register(arrivalsRoutes, { arrivals, languages, scopes });
   await app.register(contentService, {
     db: database.db,
     source: await contentSource(config, database.db),
@@ -329,7 +334,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // Company sign-in (docs/sign-in.md): only with OIDC_ISSUER set.
   if (config.oidc) {
-    const oidc = createOidcService({ db: database.db, tokens, settings: config.oidc, auth, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}) });
+    const oidc = createOidcService({ db: database.db, tokens, settings: config.oidc, auth, scopes, ...(deps.now ? { now: () => new Date(deps.now!()) } : {}) });
     await app.register(oidcRoutes, { service: oidc, settings: config.oidc, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, ...(deps.now ? { now: deps.now } : {}) });
   }
   await app.register(staticWebPlugin, { webRoot: deps.webRoot ?? '' });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
-import { loadReportScope } from '../modules/report-scope/report-scope.ts';
+import { createReportScopeService } from '../modules/report-scope/report-scope.service.ts';
 import { formatProblem } from './csv-file.ts';
 import { importCsv, type CsvImportResult } from './import-csv.ts';
 import { useTestDatabase } from '../testing/test-database.ts';
@@ -53,7 +53,7 @@ describe('report users with a scope', () => {
       { email: 'region.desk@corp.example.com', level: 'region', code: '020' },
       { email: 'zone.desk@corp.example.com', level: 'zone', code: '011' },
     ]);
-    expect(await loadReportScope(t.database.db, { personId: null, email: 'zone.desk@corp.example.com' })).toEqual({ level: 'zone', region: '010', zone: '011' });
+    expect(await createReportScopeService({ db: t.database.db }).load({ personId: null, email: 'zone.desk@corp.example.com' })).toEqual({ level: 'zone', region: '010', zone: '011' });
   });
 
   it('changes and clears a scope on a later import; the same file again changes nothing', async () => {

@@ -29,7 +29,7 @@ import { importCsv, type CsvImportFiles } from '../../import/import-csv.ts';
 import { queueRegistrationMail, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { emitPersonEvent, emitPersonEvents } from '../webhooks/outbox.ts';
-import { validateStoredScope } from '../report-scope/report-scope.ts';
+import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import type { RegistrationProvider } from '../registration/provider.ts';
 import { cancel, changeAttendance, normalized } from '../registration/registration.service.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
@@ -98,6 +98,8 @@ export interface AdminServiceDeps {
   /** Whether imported codes may be short or on the deny list: only in demo mode, as for the CLI. */
   weakCodesAllowed?: () => Promise<boolean>;
   now?: () => Date;
+  /** Checks the report scope an organizer sets on a person (400 for a level or code not in the network). */
+  scopes: Pick<ReportScopeService, 'validateStored'>;
   /** Signs the badge the registration detail shows for a reprint (docs/event-days.md). */
   badges?: BadgesService;
   /** Called after a commit that may have freed a place (a cancel, a capacity raise): the waiting list offers it. */
@@ -406,7 +408,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           changes.zoneCode = input.zoneCode;
         }
         if (input.scope !== undefined) {
-          const scope = input.scope ? await validateStoredScope(tx, { level: input.scope.level, code: input.scope.code ?? null }) : null;
+          const scope = input.scope ? await deps.scopes.validateStored(tx, { level: input.scope.level, code: input.scope.code ?? null }) : null;
           const level = scope?.level ?? null;
           const code = scope?.code ?? null;
           if (level !== person.reportScopeLevel || code !== person.reportScopeCode) {

@@ -27,13 +27,16 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { TokenService } from '../../lib/tokens/tokens.service.ts';
 import * as q from './auth.queries.ts';
 import { loginIdentity } from './login-identity.ts';
-import { reportGrantOf, scopeOfRow } from '../report-scope/report-scope.ts';
+import { scopeOfRow } from '../report-scope/report-scope.ts';
+import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'The e-mail address or access code is not valid.';
 const HOUR = 3600;
 
 export interface AuthServiceDeps {
   db: Db;
+  /** The report scope granted to a field or corporate person, for the login answer. */
+  scopes: Pick<ReportScopeService, 'grantOf'>;
   auditLog: AuditWriter;
   tokens: TokenService;
   limiter: RateLimiter;
@@ -195,7 +198,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
     auditLog.record({ action: 'login', success: true, actorEmail: email, eventId: input.eventType, ip, detail: { accessCode: code.label, accessCodeId: code.id } });
     // The web app shows reports only with a granted scope (the server checks it on every report).
-    const reportScope = policies.includes('field') || policies.includes('corporate') ? await reportGrantOf(db, { personId: person.id, email }) : null;
+    const reportScope = policies.includes('field') || policies.includes('corporate') ? await deps.scopes.grantOf({ personId: person.id, email }) : null;
     return {
       ok: true,
       data: {

@@ -8,13 +8,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ARRIVALS_PATHS, arrivalsExportQuerySchema, arrivalsQuerySchema, notArrivedQuerySchema, type EventType } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { reportScopeOf } from '../report-scope/report-scope.ts';
+import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import type { LanguagesService } from '../languages/languages.service.ts';
 import type { ArrivalsService } from './arrivals.service.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export const arrivalsRoutes: FastifyPluginAsyncZod<{ arrivals: ArrivalsService; languages: LanguagesService }> = async (app, { arrivals, languages }) => {
+export const arrivalsRoutes: FastifyPluginAsyncZod<{ arrivals: ArrivalsService; languages: LanguagesService; scopes: ReportScopeService }> = async (app, { arrivals, languages, scopes }) => {
   const readers = { preHandler: [app.authenticate, app.requirePolicy('field', 'corporate', 'reporting')] };
   const eventOf = (request: FastifyRequest, event: EventType | undefined): EventType => {
     if (!request.user) throw unauthorized();
@@ -22,19 +22,19 @@ export const arrivalsRoutes: FastifyPluginAsyncZod<{ arrivals: ArrivalsService; 
   };
 
   app.get(ARRIVALS_PATHS.arrivals, { ...readers, schema: { querystring: arrivalsQuerySchema } }, async (request, reply) => {
-    const scope = await reportScopeOf(request);
+    const scope = await scopes.ofRequest(request);
     void reply.header('cache-control', 'no-store');
     return ok(await arrivals.arrivals({ ...request.query, event: eventOf(request, request.query.event) }, scope));
   });
 
   app.get(ARRIVALS_PATHS.notArrived, { ...readers, schema: { querystring: notArrivedQuerySchema } }, async (request, reply) => {
-    const scope = await reportScopeOf(request);
+    const scope = await scopes.ofRequest(request);
     void reply.header('cache-control', 'no-store');
     return ok(await arrivals.notArrived({ ...request.query, event: eventOf(request, request.query.event) }, scope));
   });
 
   app.get(ARRIVALS_PATHS.export, { ...readers, schema: { querystring: arrivalsExportQuerySchema } }, async (request, reply) => {
-    const scope = await reportScopeOf(request);
+    const scope = await scopes.ofRequest(request);
     const event = eventOf(request, request.query.event);
     const filter = { ...request.query, event };
     // The first chunk is made before anything is sent: a scope refusal answers 403, not a broken file.

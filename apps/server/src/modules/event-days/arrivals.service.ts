@@ -9,7 +9,8 @@ import type { Db } from '@portal/db';
 import { audit, type AuditEntry } from '../../lib/audit.ts';
 import { createXlsxStream, type CellValue } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
-import { narrowToScope, type ReportScope } from '../report-scope/report-scope.ts';
+import type { ReportScope } from '../report-scope/report-scope.ts';
+import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import { arrivalCounts, notArrivedPage, type ArrivalsWhere } from './arrivals.queries.ts';
 
 export interface ArrivalsFilter {
@@ -34,10 +35,10 @@ const NOT_ARRIVED_COLUMNS = [
   'export.retailer.Zone',
 ] as const satisfies readonly MessageId[];
 
-export function createArrivalsService(db: Db) {
+export function createArrivalsService(db: Db, scopes: ReportScopeService) {
   /** The filter, its region, zone and district narrowed to the scope (refused when outside it). */
   async function where(filter: ArrivalsFilter, scope: ReportScope): Promise<ArrivalsWhere> {
-    const area = await narrowToScope(db, scope, { region: filter.region ?? null, zone: filter.zone ?? null, district: filter.district ?? null });
+    const area = await scopes.narrow(scope, { region: filter.region ?? null, zone: filter.zone ?? null, district: filter.district ?? null });
     return { event: filter.event, scope, area };
   }
 

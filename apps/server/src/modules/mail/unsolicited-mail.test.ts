@@ -10,7 +10,7 @@ import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing
 import { runDigests } from '../report-insights/digest.ts';
 import { areaCondition, remind } from '../report-insights/insights.ts';
 import { NETWORK_SCOPE } from '../report-scope/report-scope.ts';
-import { setPersonReportScope } from '../report-scope/report-scope.ts';
+import { createReportScopeService } from '../report-scope/report-scope.service.ts';
 import { LINK_REMINDER_AFTER_MS, queueLinkReminders } from '../registration/reminders.ts';
 
 const PER_DAY = 2;
@@ -81,14 +81,14 @@ describe('no mail to strangers', () => {
     const email = 'new.zone.lead@corp.example.com';
     const data = await loginAs(t.app, email, 'FIELD27');
     const [person] = rowsOf<{ id: number }>(await db().execute(sql`select id from people where email = ${email}`));
-    await setPersonReportScope(db(), person!.id, { level: 'zone', code: '011' });
+    await createReportScopeService({ db: db() }).setPersonScope(person!.id, { level: 'zone', code: '011' });
     const put = await t.app.inject({ method: 'PUT', url: '/api/Report/Digest', headers: bearer(data.accessToken), payload: { subscribed: true } });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().message).toMatch(/once you confirm your e-mail address/);
     expect(await mailsTo(email, 'confirm-email')).toBe(1);
 
     const now = new Date(Date.now() + 60_000);
-    await runDigests(db(), now, undefined, PER_DAY);
+    await runDigests(db(), createReportScopeService({ db: db() }), now, undefined, PER_DAY);
     expect(await mailsTo(email, 'digest')).toBe(0);
 
     // The owner opens the link mailed to the address: the next run sends the digest.
@@ -96,7 +96,7 @@ describe('no mail to strangers', () => {
     const link = String((mail!.data as { link: string }).link);
     const confirmed = await t.app.inject({ method: 'POST', url: new URL(link).pathname });
     expect(confirmed.statusCode, confirmed.body).toBeLessThan(400);
-    await runDigests(db(), now, undefined, PER_DAY);
+    await runDigests(db(), createReportScopeService({ db: db() }), now, undefined, PER_DAY);
     expect(await mailsTo(email, 'digest')).toBe(1);
   });
 });

@@ -31,7 +31,7 @@ const SCOPE_VALUE = /^(region|zone|district):([A-Za-z0-9]{1,20})$/;
 /**
  * The report scope a scope claim grants: `{ scope }` for exactly one well-formed value (the same
  * value twice counts once), `{ problem }` for none, several or a malformed one. Whether the code
- * exists in the network is checked when it is stored (report-scope.ts's `setReportUserScope`).
+ * exists in the network is checked when it is stored (the report-scope service's `setReportUserScope`).
  */
 export function scopeOf(values: readonly string[]): { scope: StoredReportScope } | { problem: string } {
   const distinct = [...new Set(values.map((v) => v.trim()).filter(Boolean))];

@@ -11,7 +11,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { TokenService } from '../../lib/tokens/tokens.service.ts';
 import { organizerView } from '../admin/admin-auth.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { reportGrantOf, setPersonReportScope, setReportUserScope, type StoredReportScope } from '../report-scope/report-scope.ts';
+import type { StoredReportScope } from '../report-scope/report-scope.ts';
+import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import { claimValues, grantsOf, scopeOf, type Claims } from './oidc-claims.ts';
 import type { OidcConfig } from '../../lib/oidc-config.ts';
 import * as q from './oidc.queries.ts';
@@ -51,10 +52,12 @@ export interface OidcServiceDeps {
   settings: OidcConfig;
   /** The people and report users' rows, shared with the password and code logins. */
   auth: Pick<AuthService, 'insertPerson' | 'findReportUser' | 'recordReportLogin' | 'setPersonLanguage'>;
+  /** Stores the scope a company account's claim names, and reads the grant the sign-in answers. */
+  scopes: Pick<ReportScopeService, 'setPersonScope' | 'setReportUserScope' | 'grantOf'>;
   now?: () => Date;
 }
 
-export function createOidcService({ db, tokens, settings, auth, now = () => new Date() }: OidcServiceDeps) {
+export function createOidcService({ db, tokens, settings, auth, scopes, now = () => new Date() }: OidcServiceDeps) {
   /**
    * Maps the claims to a grant for the destination (or refuses), and stores it behind a fresh
    * one-time code that only the browser holding the cookie value `browser` may trade.
@@ -103,7 +106,7 @@ export function createOidcService({ db, tokens, settings, auth, now = () => new 
       const existing = await q.findReportUserActive(db, email);
       if (existing && !existing.active) return refuse('report user disabled', 'Your access to the reports has been disabled by the organizers.');
       const scope = await claimedScope();
-      if (scope) await storeScope(() => setReportUserScope(db, email, scope));
+      if (scope) await storeScope(() => scopes.setReportUserScope(email, scope));
       grant = { target: 'reports', email, name, policies };
     } else {
       // Corporate first: a person in both groups gets the wider policy, as the Corporate code would.
@@ -117,7 +120,7 @@ export function createOidcService({ db, tokens, settings, auth, now = () => new 
       if (onFile && onFile.category !== policy) return refuse(`person on file as ${onFile.category}`, 'Your e-mail address is registered for this event as another kind of attendee. Sign in with your access code, or ask the event team.');
       const [first = '', ...rest] = (name ?? '').split(' ');
       const person = onFile ?? (await auth.insertPerson({ email, firstName: (first || email.split('@')[0] || 'Guest').slice(0, 30), lastName: (rest.join(' ') || '-').slice(0, 50), category: policy }));
-      if (scope) await storeScope(() => setPersonReportScope(db, person.id, scope));
+      if (scope) await storeScope(() => scopes.setPersonScope(person.id, scope));
       grant = { target: 'event', event: destination.event, personId: person.id, accessCodeId: code.id };
     }
 
@@ -204,7 +207,7 @@ export function createOidcService({ db, tokens, settings, auth, now = () => new 
       authorizationPolicy: policies,
       user: { email: grant.email, firstName: first, lastName: rest.join(' ') },
       contentGroups: { agenda: 'general', conference: 'general', faq: 'general' },
-      reportScope: await reportGrantOf(db, { personId: null, email: grant.email }),
+      reportScope: await scopes.grantOf({ personId: null, email: grant.email }),
       language: language ?? (await auth.findReportUser(grant.email))?.language ?? DEFAULT_LANGUAGE,
     };
     return { target: 'reports' as const, data };
@@ -238,7 +241,7 @@ export function createOidcService({ db, tokens, settings, auth, now = () => new 
       authorizationPolicy: policies,
       user: { email: person.email, firstName: person.firstName, lastName: person.lastName },
       contentGroups: { agenda: code.agendaGroup, conference: code.conferenceGroup, faq: code.faqGroup },
-      reportScope: await reportGrantOf(db, { personId: person.id, email: person.email }),
+      reportScope: await scopes.grantOf({ personId: person.id, email: person.email }),
       language: language ?? person.language ?? DEFAULT_LANGUAGE,
     };
     return { target: 'event' as const, data };

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@portal/db';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { attachmentBuilder } from '../mail/attachments.ts';
-import { setPersonReportScope } from '../report-scope/report-scope.ts';
+import { createReportScopeService } from '../report-scope/report-scope.service.ts';
 import { DIGEST_ATTACHMENT_BUILDER, DIGEST_JOB, runDigests } from './digest.ts';
 
 interface Reg { id: number; store: string | null; storeZone: string | null; personZone: string | null; status: string; updatedAt: string }
@@ -46,7 +46,7 @@ describe('weekly digest', () => {
     const zoneEmail = 'digest.zone@corp.example.com';
     tokens.zone = bearer((await loginAs(t.app, zoneEmail, 'FIELD27')).accessToken);
     const [person] = rowsOf<{ id: number }>(await db.execute(sql`select id from people where email = ${zoneEmail}`));
-    await setPersonReportScope(db, person!.id, { level: 'zone', code: zone });
+    await createReportScopeService({ db }).setPersonScope(person!.id, { level: 'zone', code: zone });
     // Digests go to confirmed addresses only: as if this address had opened its confirmation link.
     await db.execute(sql`update people set email_verified = true where id = ${person!.id}`);
     tokens.dealer = bearer((await loginAs(t.app, DEMO.em, 'DEALER27')).accessToken);
@@ -79,7 +79,7 @@ describe('weekly digest', () => {
   });
 
   it('queues one digest per subscriber and window with the figures of their scope, and none twice', async () => {
-    const result = await runDigests(t.database.db, now);
+    const result = await runDigests(t.database.db, createReportScopeService({ db: t.database.db }), now);
     expect(result).toEqual({ queued: 2, skipped: 0 });
     const mails = await digestMails();
     expect(mails.map((m) => m.to_email).sort()).toEqual([DEMO.corporate, 'digest.zone@corp.example.com']);
@@ -100,7 +100,7 @@ describe('weekly digest', () => {
     expect(corporateMail.data.totals.stores).toBe(totalStores);
     expect(corporateMail.data.totals.registrations).toBe(regs.filter((r) => r.status === 'Enrolled').length);
 
-    expect(await runDigests(t.database.db, now)).toEqual({ queued: 0, skipped: 2 });
+    expect(await runDigests(t.database.db, createReportScopeService({ db: t.database.db }), now)).toEqual({ queued: 0, skipped: 2 });
     expect(await digestMails()).toHaveLength(2);
     const after = await t.app.inject({ method: 'GET', url: '/api/Report/Digest', headers: tokens.zone });
     expect(after.json().data.lastDigestAt).toBe(now.toISOString());
@@ -108,7 +108,7 @@ describe('weekly digest', () => {
     // A week on, the next digest covers only what changed after the last one.
     const next = new Date(now.getTime() + 7 * 86_400_000);
     await put('corporate', { subscribed: false });
-    expect(await runDigests(t.database.db, next)).toEqual({ queued: 1, skipped: 0 });
+    expect(await runDigests(t.database.db, createReportScopeService({ db: t.database.db }), next)).toEqual({ queued: 1, skipped: 0 });
     const latest = (await digestMails()).at(-1)!;
     expect(latest.to_email).toBe('digest.zone@corp.example.com');
     expect(latest.data).toMatchObject({ changes: 0, since: now.toISOString() });

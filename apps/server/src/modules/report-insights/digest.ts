@@ -16,7 +16,8 @@ import { columnsIn, t, type MessageId } from '../../lib/i18n/i18n.ts';
 import { createXlsxStream, concatChunks, type CellValue } from '@portal/xlsx';
 import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow } from '../mail/outbox.ts';
 import { requireEmailConfirmation } from '../mail/mail.service.ts';
-import { describeScope, loadReportScope, type ReportScope } from '../report-scope/report-scope.ts';
+import { describeScope, type ReportScope } from '../report-scope/report-scope.ts';
+import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { areaCondition } from './insights.ts';
 import * as q from './report-insights.queries.ts';
@@ -94,6 +95,7 @@ export interface DigestRunResult {
 
 export async function runDigests(
   db: Db,
+  scopes: Pick<ReportScopeService, 'load'>,
   now: Date = new Date(),
   log?: { warn(obj: object, msg: string): void },
   perRecipientDay: number = DEFAULT_REMINDERS_PER_RECIPIENT_DAY,
@@ -103,7 +105,7 @@ export async function runDigests(
   for (const subscriber of await q.activeDigestSubscribers(db)) {
     let scope: ReportScope;
     try {
-      scope = await loadReportScope(db, { personId: subscriber.personId, email: subscriber.email });
+      scope = await scopes.load({ personId: subscriber.personId, email: subscriber.email });
     } catch (error) {
       log?.warn({ err: error, email: subscriber.email }, 'digest skipped: the report scope does not resolve');
       result.skipped++;
@@ -180,9 +182,9 @@ function parseParams(params: Record<string, unknown>): DigestWorkbookParams {
  * The digest workbook: one row per registration of the recipient's scope changed in the period,
  * then a blank row and the scope's totals. The scope is the recipient's at build time.
  */
-export async function buildDigestWorkbook(db: Db, raw: Record<string, unknown>, modifiedAt?: Date, language: Language = 'en'): Promise<Buffer> {
+export async function buildDigestWorkbook(db: Db, scopes: Pick<ReportScopeService, 'load'>, raw: Record<string, unknown>, modifiedAt?: Date, language: Language = 'en'): Promise<Buffer> {
   const params = parseParams(raw);
-  const scope = await loadReportScope(db, { personId: params.personId, email: params.email });
+  const scope = await scopes.load({ personId: params.personId, email: params.email });
   const area = areaCondition(scope, {});
   const [changes, totals] = await Promise.all([
     q.digestChanges(db, params.event, area, new Date(params.since), new Date(params.until)),

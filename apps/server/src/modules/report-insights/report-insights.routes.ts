@@ -29,7 +29,8 @@ import { ok } from '../../lib/envelope.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { LanguagesService } from '../languages/languages.service.ts';
-import { reportScopeOf, type NamedArea } from '../report-scope/report-scope.ts';
+import type { NamedArea } from '../report-scope/report-scope.ts';
+import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import type { ReportInsightsService } from './report-insights.service.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -42,9 +43,9 @@ function userOf(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-export const reportInsightsRoutes: FastifyPluginAsyncZod<{ service: ReportInsightsService; languages: LanguagesService }> = async (app, { service, languages }) => {
+export const reportInsightsRoutes: FastifyPluginAsyncZod<{ service: ReportInsightsService; languages: LanguagesService; scopes: ReportScopeService }> = async (app, { service, languages, scopes }) => {
   /** The caller's scope narrowed to the named area, after checking the area lies inside it. */
-  const areaOf = async (request: FastifyRequest, area: NamedArea) => service.areaOf(await reportScopeOf(request), area);
+  const areaOf = async (request: FastifyRequest, area: NamedArea) => service.areaOf(await scopes.ofRequest(request), area);
   const readers = { preHandler: [app.authenticate, app.requirePolicy('field', 'corporate', 'reporting')] };
   const eventOf = (request: FastifyRequest, event: EventType | undefined): EventType => event ?? userOf(request).eventType;
 
@@ -110,7 +111,7 @@ export const reportInsightsRoutes: FastifyPluginAsyncZod<{ service: ReportInsigh
   app.get('/api/Report/Digest', readers, async (request) => ok<DigestSubscription>(await service.subscription(userOf(request))));
   app.put('/api/Report/Digest', { ...readers, schema: { body: digestSubscriptionBodySchema } }, async (request) => {
     // Opting in needs a scope that resolves now (403 otherwise), so nobody subscribes to what they cannot read.
-    if (request.body.subscribed) await reportScopeOf(request);
+    if (request.body.subscribed) await scopes.ofRequest(request);
     // Digests go to confirmed addresses only: an address typed at a login is asked to confirm first.
     const { subscription, confirm } = await service.subscribe(userOf(request), request.body);
     if (confirm) return ok<DigestSubscription>(subscription, 'You will get the weekly digest once you confirm your e-mail address: we sent you a link.');

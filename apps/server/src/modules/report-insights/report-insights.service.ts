@@ -10,7 +10,8 @@ import type { Db } from '@portal/db';
 import type { DigestSubscription, EventType, Language } from '@portal/contracts';
 import { audit, type AuditEntry } from '../../lib/audit.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { assertInScope, type NamedArea, type ReportScope } from '../report-scope/report-scope.ts';
+import type { NamedArea, ReportScope } from '../report-scope/report-scope.ts';
+import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import { askToConfirmDigestAddress, buildDigestWorkbook, getSubscription, runDigests, setSubscription } from './digest.ts';
 import { prepareHierarchyWorkbook } from './hierarchy-workbook.ts';
 import { prepareComparisonExport, prepareCoverageExport } from './insight-exports.ts';
@@ -22,14 +23,16 @@ export interface ReportInsightsServiceDeps {
   publicUrl?: string;
   /** `REMINDERS_PER_RECIPIENT_DAY`: reminders and digests per address and UTC day. */
   remindersPerRecipientDay?: number;
+  /** Checks named areas against the reader's scope and resolves a digest recipient's scope. */
+  scopes: Pick<ReportScopeService, 'assertInScope' | 'load'>;
 }
 
 export function createReportInsightsService(deps: ReportInsightsServiceDeps) {
-  const { db, publicUrl, remindersPerRecipientDay } = deps;
+  const { db, publicUrl, remindersPerRecipientDay, scopes } = deps;
   return {
     /** The caller's scope narrowed to the named area, after checking the area lies inside it (403). */
     async areaOf(scope: ReportScope, area: NamedArea): Promise<SQL> {
-      await assertInScope(db, scope, area);
+      await scopes.assertInScope(scope, area);
       return areaCondition(scope, area);
     },
     coverage: (event: EventType, area: SQL, page: PageRequest) => coverage(db, event, area, page),
@@ -55,9 +58,9 @@ export function createReportInsightsService(deps: ReportInsightsServiceDeps) {
       return { subscription, confirm };
     },
     /** The weekly run: one digest per subscriber and window. */
-    runDigests: (log: { warn(obj: object, msg: string): void }) => runDigests(db, new Date(), log, remindersPerRecipientDay),
+    runDigests: (log: { warn(obj: object, msg: string): void }) => runDigests(db, scopes, new Date(), log, remindersPerRecipientDay),
     /** The digest's workbook, built again when its mail is delivered. */
-    digestWorkbook: (executor: Db, params: Record<string, unknown>, language: Language) => buildDigestWorkbook(executor, params, undefined, language),
+    digestWorkbook: (executor: Db, params: Record<string, unknown>, language: Language) => buildDigestWorkbook(executor, scopes, params, undefined, language),
   };
 }
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@portal/db';
 import { INSIGHT_PAGE_DEFAULT, INSIGHT_PAGE_MAX, type CoverageAnswer, type EventComparisonAnswer, type TimelineAnswer } from '@portal/contracts';
 import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing/build-test-app.ts';
-import { setPersonReportScope } from '../report-scope/report-scope.ts';
+import { createReportScopeService } from '../report-scope/report-scope.service.ts';
 import { OUTLINE } from './hierarchy-workbook.ts';
 import { comparisonSheet, coverageSheet, managersText, prepareComparisonExport, prepareCoverageExport } from './insight-exports.ts';
 import { areaCondition } from './insights.ts';
@@ -65,7 +65,7 @@ describe('reports beyond the seed', () => {
       const email = `insights.${level}@corp.example.com`;
       const data = await loginAs(t.app, email, 'FIELD27');
       const [person] = rowsOf<{ id: number }>(await db.execute(sql`select id from people where email = ${email}`));
-      await setPersonReportScope(db, person!.id, { level, code: areas[level].code });
+      await createReportScopeService({ db }).setPersonScope(person!.id, { level, code: areas[level].code });
       tokens[level] = bearer(data.accessToken);
     }
     tokens.dealer = bearer((await loginAs(t.app, DEMO.em, 'DEALER27')).accessToken);

@@ -8,17 +8,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
 import { AppError } from '../../lib/errors.ts';
 import { buildTestApp, DEMO, type TestApp } from '../../testing/build-test-app.ts';
-import {
-  NETWORK_SCOPE,
-  assertInScope,
-  loadReportScope,
-  reportScopeInfo,
-  scopeCondition,
-  setPersonReportScope,
-  setReportUserScope,
-  storeInScope,
-  type ReportScope,
-} from './report-scope.ts';
+import { NETWORK_SCOPE, scopeCondition, storeInScope, type ReportScope } from './report-scope.ts';
+import { createReportScopeService } from './report-scope.service.ts';
 
 const REGION: ReportScope = { level: 'region', region: '010' };
 const ZONE: ReportScope = { level: 'zone', region: '010', zone: '011' };
@@ -37,6 +28,7 @@ async function status(promise: Promise<unknown>): Promise<number> {
 describe('report scopes', () => {
   let t: TestApp;
   const db = () => t.database.db;
+  const scopes = () => createReportScopeService({ db: db() });
   const count = async (query: SQL) => rowsOf<{ n: number }>(await db().execute(query))[0]!.n;
   const personId = async (email: string) => rowsOf<{ id: number }>(await db().execute(sql`select id from people where email = ${email}`))[0]!.id;
 
@@ -46,28 +38,28 @@ describe('report scopes', () => {
   afterAll(() => t?.close());
 
   it('resolves the demo managers to their scope with its ancestors, and unset to no access at all (403)', async () => {
-    const of = async (email: string) => loadReportScope(db(), { personId: await personId(email), email });
+    const of = async (email: string) => scopes().load({ personId: await personId(email), email });
     expect(await of('region.manager@corp.example.com')).toEqual(REGION);
     expect(await of('zone.manager@corp.example.com')).toEqual(ZONE);
     expect(await of('district.manager@corp.example.com')).toEqual(DISTRICT);
     expect(await of(DEMO.corporate)).toEqual(NETWORK_SCOPE);
     expect(await of(DEMO.field)).toEqual(NETWORK_SCOPE);
     // Granted, never assumed: no row, or a row without a scope, has no report access.
-    expect(await status(loadReportScope(db(), { personId: null, email: 'nobody@corp.example.com' }))).toBe(403);
+    expect(await status(scopes().load({ personId: null, email: 'nobody@corp.example.com' }))).toBe(403);
     const traveller = rowsOf<{ id: number; email: string }>(
       await db().execute(sql`select id, email from people where category = 'field' and report_scope_level is null order by id limit 1`),
     )[0]!;
-    expect(await status(loadReportScope(db(), { personId: traveller.id, email: traveller.email }))).toBe(403);
-    expect(await status(reportScopeInfo(db(), { personId: traveller.id, email: traveller.email }))).toBe(403);
+    expect(await status(scopes().load({ personId: traveller.id, email: traveller.email }))).toBe(403);
+    expect(await status(scopes().info({ personId: traveller.id, email: traveller.email }))).toBe(403);
   });
 
   it('names the scope and the levels above it', async () => {
     const id = await personId('zone.manager@corp.example.com');
-    const info = await reportScopeInfo(db(), { personId: id, email: 'zone.manager@corp.example.com' });
+    const info = await scopes().info({ personId: id, email: 'zone.manager@corp.example.com' });
     expect(info).toMatchObject({ level: 'zone', region: '010', zone: '011', district: '', districtName: '' });
     expect(info.regionName).not.toBe('');
     expect(info.zoneName).not.toBe('');
-    const network = await reportScopeInfo(db(), { personId: await personId(DEMO.corporate), email: DEMO.corporate });
+    const network = await scopes().info({ personId: await personId(DEMO.corporate), email: DEMO.corporate });
     expect(network).toEqual({ level: 'network', region: '', regionName: '', zone: '', zoneName: '', district: '', districtName: '' });
   });
 
@@ -96,7 +88,7 @@ describe('report scopes', () => {
       [DISTRICT, { region: '', zone: '', district: '' }, 200],
     ];
     for (const [scope, area, expected] of cases) {
-      expect(await status(assertInScope(db(), scope, area)), `${JSON.stringify(scope)} ${JSON.stringify(area)}`).toBe(expected);
+      expect(await status(scopes().assertInScope(scope, area)), `${JSON.stringify(scope)} ${JSON.stringify(area)}`).toBe(expected);
     }
   });
 
@@ -120,24 +112,24 @@ describe('report scopes', () => {
   it('sets and clears a scope with checks, and the change is read on the next lookup', async () => {
     const email = DEMO.field;
     const id = await personId(email);
-    expect(await setPersonReportScope(db(), id, { level: 'zone', code: '012' })).toEqual({ level: 'zone', code: '012' });
-    expect(await loadReportScope(db(), { personId: id, email })).toEqual({ level: 'zone', region: '010', zone: '012' });
-    expect(await status(setPersonReportScope(db(), id, { level: 'district', code: '999999' }))).toBe(400);
-    expect(await status(setPersonReportScope(db(), id, { level: 'region', code: null }))).toBe(400);
-    expect(await status(setPersonReportScope(db(), id, { level: 'network', code: '010' }))).toBe(400);
-    expect(await status(setPersonReportScope(db(), 99_999_999, { level: 'network', code: null }))).toBe(404);
+    expect(await scopes().setPersonScope(id, { level: 'zone', code: '012' })).toEqual({ level: 'zone', code: '012' });
+    expect(await scopes().load({ personId: id, email })).toEqual({ level: 'zone', region: '010', zone: '012' });
+    expect(await status(scopes().setPersonScope(id, { level: 'district', code: '999999' }))).toBe(400);
+    expect(await status(scopes().setPersonScope(id, { level: 'region', code: null }))).toBe(400);
+    expect(await status(scopes().setPersonScope(id, { level: 'network', code: '010' }))).toBe(400);
+    expect(await status(scopes().setPersonScope(99_999_999, { level: 'network', code: null }))).toBe(404);
     const dealer = await personId(DEMO.em);
-    expect(await status(setPersonReportScope(db(), dealer, { level: 'region', code: '010' }))).toBe(400);
-    expect(await setPersonReportScope(db(), id, null)).toBeNull();
-    expect(await status(loadReportScope(db(), { personId: id, email }))).toBe(403);
-    expect(await setPersonReportScope(db(), id, { level: 'network', code: null })).toEqual({ level: 'network', code: null });
-    expect(await loadReportScope(db(), { personId: id, email })).toEqual(NETWORK_SCOPE);
+    expect(await status(scopes().setPersonScope(dealer, { level: 'region', code: '010' }))).toBe(400);
+    expect(await scopes().setPersonScope(id, null)).toBeNull();
+    expect(await status(scopes().load({ personId: id, email }))).toBe(403);
+    expect(await scopes().setPersonScope(id, { level: 'network', code: null })).toEqual({ level: 'network', code: null });
+    expect(await scopes().load({ personId: id, email })).toEqual(NETWORK_SCOPE);
 
-    await setReportUserScope(db(), 'Scoped.Reports@corp.example.com', { level: 'region', code: '020' });
-    expect(await loadReportScope(db(), { personId: null, email: 'scoped.reports@corp.example.com' })).toEqual({ level: 'region', region: '020' });
+    await scopes().setReportUserScope('Scoped.Reports@corp.example.com', { level: 'region', code: '020' });
+    expect(await scopes().load({ personId: null, email: 'scoped.reports@corp.example.com' })).toEqual({ level: 'region', region: '020' });
 
     // A scope whose code left the network fails closed.
     await db().execute(sql`update report_users set report_scope_code = 'GONE' where email = 'scoped.reports@corp.example.com'`);
-    expect(await status(loadReportScope(db(), { personId: null, email: 'scoped.reports@corp.example.com' }))).toBe(403);
+    expect(await status(scopes().load({ personId: null, email: 'scoped.reports@corp.example.com' }))).toBe(403);
   });
 });

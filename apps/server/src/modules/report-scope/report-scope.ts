@@ -4,23 +4,28 @@
  * answers only rows inside the caller's scope; naming a region, zone or district outside it answers
  * 403; `ALL` means "all of my scope".
  *
+ * This file holds what a scope is and the SQL conditions that keep rows inside it, which other
+ * modules' queries compose into their statements; what reads or writes the database (a request's
+ * scope, the 403 checks, the organizer's setters, the report data's version) is the report-scope
+ * service (report-scope.service.ts), built once in app.ts and handed to the modules that need it.
+ *
  * How to use it (this API is stable; other modules build on it):
  *
  * - Report routes (modules/reports, modules/retailer-report, and new reports: coverage, hierarchy
- *   workbook, timeline, nbc vs abc, digest):
- *     const scope = await reportScopeOf(request);                 // the caller's scope, once per request
- *     await assertInScope(app.db, scope, { region, zone, district }); // 403 for a named code outside it
+ *   workbook, timeline, nbc vs abc, digest), with `scopes` the service:
+ *     const scope = await scopes.ofRequest(request);              // the caller's scope, once per request
+ *     await scopes.assertInScope(scope, { region, zone, district }); // 403 for a named code outside it
  *     ... where ${scopeCondition(scope, { region: sql`z.region_code`, zone: sql`z.code`, district: sql`d.code` })}
  *     ... where ${storeInScope(scope, sql`g.store_dlrnum`)}       // when a query only has a store number
  *     ... where ${registrationInScope(scope, { store: sql`g.store_dlrnum`, person: sql`g.attendee_id` })}
- *     const { region, zone, district } = await narrowToScope(app.db, scope, named) // check + the filter to use
+ *     const { region, zone, district } = await scopes.narrow(scope, named) // check + the filter to use
  *   Store-count reports: pass `{ scope }` in reports.queries.ts's CountOptions.
  *   Pass `null`, `''` or `ALL` for a code the request leaves open; `assertInScope` ignores those.
- *   A digest or job without a request: `loadReportScope(db, { personId, email })`.
- * - The organizer console (`PUT /api/Admin/People/{id}`): `setPersonReportScope(db, personId, scope)`
+ *   A digest or job without a request: `scopes.load({ personId, email })`.
+ * - The organizer console (`PUT /api/Admin/People/{id}`): `scopes.setPersonScope(personId, scope)`
  *   with `{ level, code }` (code null for `network`) or `null` to clear it; it checks the level and
  *   code (400), that the code exists in the network (400) and that the person is a field or corporate
- *   person (400); `setReportUserScope(db, email, scope)` does the same for a report user.
+ *   person (400); `scopes.setReportUserScope(email, scope)` does the same for a report user.
  *   `scopeOfRow(level, code)` turns the two stored columns back into `{ level, code }` for display.
  *
  * Where the scope comes from: it is looked up per request from `people` (attendee tokens, by the
@@ -38,24 +43,8 @@
  * district scope. A named region or zone that contains the scope is not outside it: a zone manager
  * may name their own region, and gets the part of it that is their zone.
  */
-import type { FastifyRequest } from 'fastify';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { DbOrTx, ReportScopeLevel } from '@portal/db';
-import { ALL_CODES, type ReportScopeInfo } from '@portal/contracts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
-import {
-  areaParents,
-  loadRow,
-  personCategory,
-  requestLookupOf,
-  resolveStored,
-  setPersonScope,
-  storedScopeRow,
-  upsertReportUserScope,
-  type RequestRow,
-  type ResolvedRow,
-} from './report-scope.queries.ts';
+import type { ReportScopeLevel } from '@portal/db';
 
 /** A resolved scope: its level's code and the codes of the levels above it. */
 export type ReportScope =
@@ -72,12 +61,8 @@ export interface StoredReportScope {
   code: string | null;
 }
 
-const LEVELS: readonly ReportScopeLevel[] = ['network', 'region', 'zone', 'district'];
-const PERSON_CATEGORIES_WITH_SCOPE = ['field', 'corporate'];
-
-// ---------------------------------------------------------------------------------------------
-// Resolving
-// ---------------------------------------------------------------------------------------------
+/** The levels, widest first. */
+export const SCOPE_LEVELS: readonly ReportScopeLevel[] = ['network', 'region', 'zone', 'district'];
 
 /**
  * The answer to a person or report user without a granted scope: report data is visible only within
@@ -85,104 +70,8 @@ const PERSON_CATEGORIES_WITH_SCOPE = ['field', 'corporate'];
  */
 export const NO_REPORT_ACCESS_MESSAGE = 'No report access has been granted to this account. Ask an organizer to grant you a report scope.';
 
-/** The resolved scope, or null when the stored code is not in the network. Call only for a row with a grant. */
-function toScope(row: ResolvedRow): ReportScope | null {
-  if (row.level === 'network') return NETWORK_SCOPE;
-  if (row.level === 'region' && row.region) return { level: 'region', region: row.region };
-  if (row.level === 'zone' && row.region && row.zone) return { level: 'zone', region: row.region, zone: row.zone };
-  if (row.level === 'district' && row.region && row.zone && row.district) {
-    return { level: 'district', region: row.region, zone: row.zone, district: row.district };
-  }
-  return null; // a code that is not (or no longer) in the network
-}
-
-/**
- * The scope of a token's subject, read from the database now. Throws 403 when the stored code is not
- * in the network (fail closed). For requests prefer `reportScopeOf`, which reads it once per request.
- */
-export async function loadReportScope(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<ReportScope> {
-  return scopeOrForbidden(await loadRow(db, user));
-}
-
-function scopeOrForbidden(row: ResolvedRow | undefined): ReportScope {
-  if (!row || row.level === null) throw forbidden(NO_REPORT_ACCESS_MESSAGE);
-  const scope = toScope(row);
-  if (!scope) throw forbidden(`Your report scope (${row?.level} ${row?.code}) is not in the dealer network any more. Ask an organizer to set it again.`);
-  return scope;
-}
-
-interface RequestLookup {
-  /** The caller's scope row as read (resolved into a scope, or refused, when a route asks for it). */
-  row: RequestRow;
-  scope?: ReportScope;
-}
-
-const perRequest = new WeakMap<FastifyRequest, Promise<RequestLookup>>();
-
-/** Reads the caller's scope and the data version once per request (and, given the token's id, its revocation). */
-function lookup(request: FastifyRequest, user: AuthUser, jti: string | null): Promise<RequestLookup> {
-  let found = perRequest.get(request);
-  if (!found) {
-    const key = { jti, personId: user.personId, email: user.personId !== null ? '' : user.email.toLowerCase() };
-    found = requestLookupOf(request.server.db)(key).then((row) => ({ row }));
-    perRequest.set(request, found);
-  }
-  return found;
-}
-
-function requestLookup(request: FastifyRequest): Promise<{ scope: ReportScope; dataVersion: string }> {
-  const user = request.user;
-  if (!user) return Promise.reject(unauthorized());
-  return lookup(request, user, null).then((found) => {
-    const { row } = found;
-    found.scope ??= scopeOrForbidden(row.level == null ? undefined : (row as ResolvedRow));
-    return { scope: found.scope, dataVersion: row.data_version ?? '0' };
-  });
-}
-
-/**
- * The revocation check of a report reader's token (`app.authenticateWith`), read in the same
- * statement as the caller's scope and the report data version, which `reportScopeOf` and
- * `reportDataVersionOf` then answer without another read: one round trip per report request, shared
- * by the requests that arrive together. The scope is only resolved (and refused) when a route asks
- * for it, after the token and the policy were checked.
- */
-export async function reportTokenRevoked(request: FastifyRequest, user: AuthUser): Promise<boolean> {
-  return (await lookup(request, user, user.jti)).row.revoked;
-}
-
-/** The scope of an authenticated request (after `app.authenticate`), looked up once per request. */
-export async function reportScopeOf(request: FastifyRequest): Promise<ReportScope> {
-  return (await requestLookup(request)).scope;
-}
-
-/**
- * The version of the report data (answer-cache.ts) as read with the request's scope, in the same
- * statement: what a cached answer of this request must have been computed at.
- */
-export async function reportDataVersionOf(request: FastifyRequest): Promise<string> {
-  return (await requestLookup(request)).dataVersion;
-}
-
-/** The caller's scope with names, for `GET /api/Report/GetReportScope`. */
-export async function reportScopeInfo(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<ReportScopeInfo> {
-  const row = await loadRow(db, user);
-  const scope = scopeOrForbidden(row);
-  const at = LEVELS.indexOf(scope.level);
-  const keep = (level: ReportScopeLevel, value: string | null | undefined) => (at >= LEVELS.indexOf(level) ? (value ?? '') : '');
-  return {
-    level: scope.level,
-    region: keep('region', row?.region),
-    regionName: keep('region', row?.region_name),
-    zone: keep('zone', row?.zone),
-    zoneName: keep('zone', row?.zone_name),
-    district: keep('district', row?.district),
-    districtName: keep('district', row?.district_name),
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
-// Checking named codes
+// Named areas
 // ---------------------------------------------------------------------------------------------
 
 export interface NamedArea {
@@ -190,8 +79,6 @@ export interface NamedArea {
   zone?: string | null;
   district?: string | null;
 }
-
-const named = (code: string | null | undefined): string | null => (code && code.toUpperCase() !== ALL_CODES ? code : null);
 
 export function describeScope(scope: ReportScope): string {
   switch (scope.level) {
@@ -204,47 +91,6 @@ export function describeScope(scope: ReportScope): string {
     case 'district':
       return `district ${scope.district}`;
   }
-}
-
-/**
- * Throws 403 when a region, zone or district the request names lies outside the scope (shares no
- * store with it). A code that contains the scope (a zone manager's own region) is allowed; an unknown
- * code under a narrower scope is outside it. Empty, null and `ALL` name nothing.
- */
-export async function assertInScope(db: DbOrTx, scope: ReportScope, area: NamedArea): Promise<void> {
-  if (scope.level === 'network') return;
-  const region = named(area.region);
-  const zone = named(area.zone);
-  const district = named(area.district);
-  const outside = (what: string) => forbidden(`${what} is outside your report scope (${describeScope(scope)}).`);
-
-  if (region && region !== scope.region) throw outside(`Region ${region}`);
-  if (zone && scope.level !== 'region' && zone !== scope.zone) throw outside(`Zone ${zone}`);
-  if (district && scope.level === 'district' && district !== scope.district) throw outside(`District ${district}`);
-
-  const zoneNeedsLookup = zone !== null && scope.level === 'region';
-  const districtNeedsLookup = district !== null && scope.level !== 'district';
-  if (!zoneNeedsLookup && !districtNeedsLookup) return;
-  const found = await areaParents(db, zone ?? '', district ?? '');
-  if (zoneNeedsLookup && found?.zone_region !== scope.region) throw outside(`Zone ${zone}`);
-  if (districtNeedsLookup) {
-    const inside = scope.level === 'region' ? found?.district_region === scope.region : found?.district_zone === scope.zone;
-    if (!inside) throw outside(`District ${district}`);
-  }
-}
-
-/**
- * `assertInScope`, then the named area narrowed to the scope: each level's code is the named one or,
- * when none is named, the scope's own (so a filter by these codes alone stays inside the scope).
- * '' for a level neither names.
- */
-export async function narrowToScope(db: DbOrTx, scope: ReportScope, area: NamedArea): Promise<{ region: string; zone: string; district: string }> {
-  await assertInScope(db, scope, area);
-  return {
-    region: named(area.region) ?? (scope.level === 'network' ? '' : scope.region),
-    zone: named(area.zone) ?? (scope.level === 'zone' || scope.level === 'district' ? scope.zone : ''),
-    district: named(area.district) ?? (scope.level === 'district' ? scope.district : ''),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -316,60 +162,9 @@ export function registrationInScope(scope: ReportScope, row: { store: SQLWrapper
   return sql`((${row.store} is not null and ${storeInScope(scope, row.store)}) or (${row.store} is null and ${traveller}))`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Setting (organizer console)
-// ---------------------------------------------------------------------------------------------
-
 /** The stored columns as `{ level, code }`, or null when no scope is set. */
 export function scopeOfRow(level: string | null, code: string | null): StoredReportScope | null {
   if (level === null) return null;
   return { level: level as ReportScopeLevel, code: level === 'network' ? null : code };
 }
 
-/** Checks a scope an organizer sets: a known level, a code for the narrower levels that exists in the network. */
-export async function validateStoredScope(db: DbOrTx, scope: StoredReportScope): Promise<StoredReportScope> {
-  const field = 'scope';
-  if (!LEVELS.includes(scope.level)) throw badRequest(`scope level must be one of ${LEVELS.join(', ')}`, [{ field: `${field}.level`, message: `must be one of ${LEVELS.join(', ')}` }]);
-  const code = scope.code?.trim() ?? '';
-  if (scope.level === 'network') {
-    if (code) throw badRequest('a network scope takes no code', [{ field: `${field}.code`, message: 'must be empty for the network scope' }]);
-    return { level: 'network', code: null };
-  }
-  if (!code) throw badRequest(`a ${scope.level} scope needs a code`, [{ field: `${field}.code`, message: `is required for a ${scope.level} scope` }]);
-  const row = await resolveStored(db, scope.level, code);
-  if (!row || !toScope(row)) throw badRequest(`There is no ${scope.level} ${code} in the dealer network`, [{ field: `${field}.code`, message: `no ${scope.level} has this code` }]);
-  return { level: scope.level, code };
-}
-
-/**
- * Sets (or with null clears) the report scope of a field or corporate person. 404 for an unknown
- * person, 400 for another category or a scope that `validateStoredScope` refuses. Takes effect on
- * the person's next report request.
- */
-export async function setPersonReportScope(db: DbOrTx, personId: number, scope: StoredReportScope | null): Promise<StoredReportScope | null> {
-  const category = await personCategory(db, personId);
-  if (category === undefined) throw notFound('No such person');
-  if (scope && !PERSON_CATEGORIES_WITH_SCOPE.includes(category)) {
-    throw badRequest('Only field and corporate people carry a report scope', [{ field: 'scope', message: 'only field and corporate people carry a report scope' }]);
-  }
-  const value = scope ? await validateStoredScope(db, scope) : null;
-  await setPersonScope(db, personId, value);
-  return value;
-}
-
-/** Sets (or clears) a report user's scope; the report user row is created when it does not exist yet. */
-export async function setReportUserScope(db: DbOrTx, email: string, scope: StoredReportScope | null): Promise<StoredReportScope | null> {
-  const value = scope ? await validateStoredScope(db, scope) : null;
-  await upsertReportUserScope(db, email.toLowerCase(), value);
-  return value;
-}
-
-/**
- * The scope granted to an attendee (by person id) or a report user (by e-mail) as stored, or null
- * when none is: what the login answer tells the web app (`LoginData.reportScope`), not resolved
- * against the network (the report routes do that per request).
- */
-export async function reportGrantOf(db: DbOrTx, user: Pick<AuthUser, 'personId' | 'email'>): Promise<StoredReportScope | null> {
-  const row = await storedScopeRow(db, user);
-  return row ? scopeOfRow(row.level, row.code) : null;
-}

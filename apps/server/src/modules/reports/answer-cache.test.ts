@@ -13,6 +13,7 @@ import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ReportAnswerCache } from './answer-cache.ts';
 import { foldReportDataVersions, reportDataVersion } from '../report-scope/report-scope.queries.ts';
+import { createReportScopeService } from '../report-scope/report-scope.service.ts';
 import { preferredEncoding } from './encoded-answer.ts';
 import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression.ts';
 
@@ -157,7 +158,7 @@ describe('cached report answers', () => {
 
 describe('ReportAnswerCache', () => {
   it('computes once for concurrent requests at one version, and again after the version moves', async () => {
-    const cache = new ReportAnswerCache(t.database.db);
+    const cache = new ReportAnswerCache(createReportScopeService({ db: t.database.db }).dataVersionStatement());
     let runs = 0;
     const compute = async () => {
       runs++;
@@ -172,13 +173,13 @@ describe('ReportAnswerCache', () => {
   });
 
   it('does not keep a failed computation', async () => {
-    const cache = new ReportAnswerCache(t.database.db);
+    const cache = new ReportAnswerCache(createReportScopeService({ db: t.database.db }).dataVersionStatement());
     await expect(cache.get('k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await cache.get('k', async () => 'ok')).toBe('ok');
   });
 
   it('drops the least recently used answer beyond its size', async () => {
-    const cache = new ReportAnswerCache(t.database.db, { maxEntries: 2 });
+    const cache = new ReportAnswerCache(createReportScopeService({ db: t.database.db }).dataVersionStatement(), { maxEntries: 2 });
     await cache.get('a', async () => 'a1');
     await cache.get('b', async () => 'b1');
     await cache.get('a', async () => 'a2'); // a hit: a is now the most recent
@@ -188,7 +189,7 @@ describe('ReportAnswerCache', () => {
   });
 
   it('drops the least recently used answers beyond its bytes', async () => {
-    const cache = new ReportAnswerCache(t.database.db, { maxBytes: 10, weigh: (answer) => String(answer).length });
+    const cache = new ReportAnswerCache(createReportScopeService({ db: t.database.db }).dataVersionStatement(), { maxBytes: 10, weigh: (answer) => String(answer).length });
     await cache.get('a', async () => 'aaaa');
     await cache.get('b', async () => 'bbbb');
     await cache.get('c', async () => 'cccc'); // 12 bytes: a goes

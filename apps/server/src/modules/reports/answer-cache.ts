@@ -10,8 +10,6 @@
  * Concurrent requests for the same answer at the same version share one computation (a launch-day
  * refresh storm after a change costs one query per distinct report, not one per reader).
  */
-import type { Db } from '@portal/db';
-import { reportDataVersionStatement } from '../report-scope/report-data-version.ts';
 
 interface Entry {
   version: string;
@@ -46,9 +44,10 @@ export class ReportAnswerCache {
   private misses = 0;
   private bytes = 0;
 
-  constructor(db: Db, options: AnswerCacheOptions = {}) {
-    // Read on every cached request: a named statement straight on the driver.
-    this.version = reportDataVersionStatement(db);
+  /** `version` reads the data's version (the report-scope service's `dataVersionStatement()`). */
+  constructor(version: (params: readonly unknown[]) => Promise<Array<{ v: string }>>, options: AnswerCacheOptions = {}) {
+    // Read on every cached request: a named statement straight on the driver (the report-scope service's).
+    this.version = version;
     this.maxEntries = options.maxEntries ?? 2_000;
     this.maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
     this.weigh = options.weigh ?? (() => 0);

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
 import { bearer, buildTestApp, DEMO, login, loginAs, type TestApp } from '../../testing/build-test-app.ts';
 import { LOGIN_FAILED_MESSAGE } from '../auth/auth.service.ts';
-import { NO_REPORT_ACCESS_MESSAGE, setPersonReportScope, setReportUserScope } from '../report-scope/report-scope.ts';
+import { NO_REPORT_ACCESS_MESSAGE } from '../report-scope/report-scope.ts';
+import { createReportScopeService } from '../report-scope/report-scope.service.ts';
 
 const ZONE_MANAGER = 'zone.manager@corp.example.com';
 
@@ -60,7 +61,7 @@ describe('report scopes are granted, never assumed', () => {
     }
     // Granted by an organizer: the open session reads its scope at once.
     const [person] = rowsOf<{ id: number }>(await db().execute(sql`select id from people where email = 'new.field@corp.example.com'`));
-    await setPersonReportScope(db(), person!.id, { level: 'region', code: '020' });
+    await createReportScopeService({ db: db() }).setPersonScope(person!.id, { level: 'region', code: '020' });
     expect(await regionsOf(bearer(field.accessToken))).toEqual(['020']);
   });
 
@@ -121,11 +122,11 @@ describe('report scopes are granted, never assumed', () => {
     const refused = await login(t.app, { userName: 'unscoped.reports@corp.example.com', password: 'REPORTS27', IsReporting: true });
     expect(refused.json()).toMatchObject({ succeeded: false, message: LOGIN_FAILED_MESSAGE });
 
-    await setReportUserScope(db(), 'scoped.desk@corp.example.com', { level: 'zone', code: '011' });
+    await createReportScopeService({ db: db() }).setReportUserScope('scoped.desk@corp.example.com', { level: 'zone', code: '011' });
     const data = await loginAs(t.app, 'scoped.desk@corp.example.com', 'REPORTS27', { IsReporting: true });
     expect(data.reportScope).toEqual({ level: 'zone', code: '011' });
     expect((await t.app.inject({ method: 'GET', url: RETAILER, headers: bearer(data.accessToken) })).statusCode).toBe(200);
-    await setReportUserScope(db(), 'scoped.desk@corp.example.com', null);
+    await createReportScopeService({ db: db() }).setReportUserScope('scoped.desk@corp.example.com', null);
     const after = await t.app.inject({ method: 'GET', url: RETAILER, headers: bearer(data.accessToken) });
     expect(after.statusCode).toBe(403);
     expect(after.json().message).toBe(NO_REPORT_ACCESS_MESSAGE);

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, schema } from '@portal/db';
 import type { AttendeeRow, AttendeeTypeCount, DistrictRow, RegionOption, RegionRow, StoreCounts, StoreRow, ZoneOption, ZoneRow } from '@portal/contracts';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../../testing/build-test-app.ts';
-import { setPersonReportScope, setReportUserScope } from '../report-scope/report-scope.ts';
+import { createReportScopeService } from '../report-scope/report-scope.service.ts';
 
 type Level = 'region' | 'zone' | 'district';
 interface Case {
@@ -73,10 +73,10 @@ describe('report scopes on every report route', () => {
       const corpEmail = `${c.level}.corporate@corp.example.com`;
       corporate[c.level] = bearer((await loginAs(t.app, corpEmail, 'CORP27')).accessToken);
       const [person] = rowsOf<{ id: number }>(await db.execute(sql`select id from people where email = ${corpEmail}`));
-      await setPersonReportScope(db, person!.id, { level: c.level, code: c.code });
+      await createReportScopeService({ db }).setPersonScope(person!.id, { level: c.level, code: c.code });
       // The report login admits only the report-user list: the organizer puts them on it with their scope first.
       const reportEmail = `${c.level}.reports@corp.example.com`;
-      await setReportUserScope(db, reportEmail, { level: c.level, code: c.code });
+      await createReportScopeService({ db }).setReportUserScope(reportEmail, { level: c.level, code: c.code });
       reporting[c.level] = bearer((await loginAs(t.app, reportEmail, 'REPORTS27', { IsReporting: true })).accessToken);
     }
     const [zones, districts, stores, people, registrations] = await Promise.all([
@@ -291,15 +291,15 @@ describe('report scopes on every report route', () => {
   it('a scope changed by an organizer applies to the next request of an open session', async () => {
     const corp = corporate.zone!;
     const [person] = rowsOf<{ id: number }>(await t.database.db.execute(sql`select id from people where email = 'zone.corporate@corp.example.com'`));
-    await setPersonReportScope(t.database.db, person!.id, { level: 'zone', code: '012' });
+    await createReportScopeService({ db: t.database.db }).setPersonScope(person!.id, { level: 'zone', code: '012' });
     const regions = (await get<{ table: RegionOption[] }>('/api/Report/GetAllRegions', corp)).table;
     expect(regions.map((r) => r.regCode)).toEqual(['010']);
     const res = await t.app.inject({ method: 'POST', url: '/api/Report/GetEnrollments?reportLevel=District', payload: { ...EMPTY, region: '010', zone: '011' }, headers: corp });
     expect(res.statusCode).toBe(403);
     // Cleared: no report access at all (granted, never assumed); granted the network: every region.
-    await setPersonReportScope(t.database.db, person!.id, null);
+    await createReportScopeService({ db: t.database.db }).setPersonScope(person!.id, null);
     expect((await t.app.inject({ method: 'GET', url: '/api/Report/GetAllRegions', headers: corp })).statusCode).toBe(403);
-    await setPersonReportScope(t.database.db, person!.id, { level: 'network', code: null });
+    await createReportScopeService({ db: t.database.db }).setPersonScope(person!.id, { level: 'network', code: null });
     const all = (await get<{ table: RegionOption[] }>('/api/Report/GetAllRegions', corp)).table;
     expect(all.length).toBe(10);
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@portal/db';
 import { createTestDatabase } from '@portal/db/testing';
 import { bearer, buildTestApp, DEMO, loginAs, testConfig, type TestApp } from '../../testing/build-test-app.ts';
-import { setReportUserScope } from '../report-scope/report-scope.ts';
+import { createReportScopeService } from '../report-scope/report-scope.service.ts';
 import { loadReportFixture } from './testing/reports-fixture.ts';
 
 const counts = (totDealer: number, enrollDealer: number, pctEnrollDlr: number, pctnotenrolled: number, objreq: number, fixPctObjReq: number, objCount: number) => ({
@@ -192,7 +192,7 @@ describe('reports on a hand-made network', () => {
   it('reads the event of the caller\'s token', async () => {
     // No demo code grants a report policy for abc, so sign a corporate abc token directly.
     // Report data needs a granted scope: this report reader holds the network.
-    await setReportUserScope(database.db, 'corp.abc@corp.example.com', { level: 'network', code: null });
+    await createReportScopeService({ db: database.db }).setReportUserScope('corp.abc@corp.example.com', { level: 'network', code: null });
     const { token } = await t.app.tokens.sign({ personId: null, email: 'corp.abc@corp.example.com', eventType: 'abc', policies: ['corporate'], regType: 'CORP', isDealer: false, storeCode: null });
     const res = await t.app.inject({ method: 'POST', url: '/api/Report/GetEnrollments?reportLevel=All', headers: bearer(token), payload: body() });
     // Only Harbor Autos (20002) has an enrolled abc dealer: 010 needs 2 more stores (one per district), 020 needs 2 more.

@@ -1,6 +1,6 @@
 /**
  * The reports module's background job: every hour, the report data version rows of ended database
- * sessions are folded into one (report-data-version.ts), which keeps the version table as small as
+ * sessions are folded into one (the report-scope service's `foldDataVersions`), which keeps the version table as small as
  * the number of live sessions.
  */
 import type { FastifyInstance } from 'fastify';

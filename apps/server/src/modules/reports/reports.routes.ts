@@ -1,6 +1,6 @@
 /**
  * Report API (docs/api-contract.md, "Reports"), HTTP only: the caller's token and report scope
- * (report-scope.ts, read once per request with the data's version), the parameters checked by the
+ * (the report-scope service's, read once per request with the data's version), the parameters checked by the
  * contracts' schemas, one call of the reports service (reports.service.ts, built once in app.ts: its
  * rules, queries and answer cache), the envelope out. The retailer report lives in ../retailer-report.
  */
@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { attendeeReportQuerySchema, enrollmentsQuerySchema, fieldReportQuerySchema, reportBodySchema, storeDataQuerySchema, zonesByRegionQuerySchema } from '@portal/contracts';
 import { unauthorized } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { reportDataVersionOf, reportScopeOf, reportTokenRevoked } from '../report-scope/report-scope.ts';
+import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import type { ReportCaller, ReportsService } from './reports.service.ts';
 
 /** A POST without a body reads as all-empty (the whole network, all stores). */
@@ -22,22 +22,19 @@ function userOf(user: AuthUser | null): AuthUser {
   return user;
 }
 
-/** The caller's event and report scope (read once per request, with the data version, by report-scope.ts). */
-async function callerOf(request: FastifyRequest): Promise<ReportCaller> {
-  return { eventType: userOf(request.user).eventType, scope: await reportScopeOf(request) };
-}
-
-export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> = async (app, { service }) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService; scopes: ReportScopeService }> = async (app, { service, scopes }) => {
+  /** The caller's event and report scope (read once per request, with the data version, by the report-scope service). */
+  const callerOf = async (request: FastifyRequest): Promise<ReportCaller> => ({ eventType: userOf(request.user).eventType, scope: await scopes.ofRequest(request) });
   app.metrics?.addReportCache(() => service.cacheStats());
   // The token's revocation is read with the caller's scope and the data version: one statement per
-  // request (report-scope.ts), shared by the requests that arrive together.
-  const authenticate = app.authenticateWith(reportTokenRevoked);
+  // request (the report-scope service), shared by the requests that arrive together.
+  const authenticate = app.authenticateWith(scopes.tokenRevoked);
   const reportReaders = { preHandler: [authenticate, app.requirePolicy('field', 'corporate')] };
   const corporateOnly = { preHandler: [authenticate, app.requirePolicy('corporate')] };
 
   app.post('/api/Report/GetEnrollments', { ...reportReaders, schema: { querystring: enrollmentsQuerySchema, body: reportBody } }, async (request, reply) => {
     const caller = await callerOf(request);
-    const answer = await service.enrollments(caller, await reportDataVersionOf(request), request.query.reportLevel, request.body);
+    const answer = await service.enrollments(caller, await scopes.dataVersionOfRequest(request), request.query.reportLevel, request.body);
     return answer.send(request, reply);
   });
 

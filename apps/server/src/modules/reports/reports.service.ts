@@ -26,8 +26,8 @@ import type { Db } from '@portal/db';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { foldReportDataVersions } from '../report-scope/report-data-version.ts';
-import { narrowToScope, reportScopeInfo, type ReportScope } from '../report-scope/report-scope.ts';
+import type { ReportScope } from '../report-scope/report-scope.ts';
+import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import { ReportAnswerCache } from './answer-cache.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
 import * as q from './reports.queries.ts';
@@ -51,11 +51,11 @@ export interface ReportCaller {
   scope: ReportScope;
 }
 
-export function createReportsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createReportsService(deps: { db: Db; scopes: ReportScopeService }) {
+  const { db, scopes } = deps;
   // The store-count reports are cached under the data's version (answer-cache.ts): a launch-day crowd
   // refreshing the same pages costs one small query each until the data changes.
-  const answers = new ReportAnswerCache(db, { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, weigh: (answer) => (answer instanceof EncodedAnswer ? answer.bytes : 0) });
+  const answers = new ReportAnswerCache(scopes.dataVersionStatement(), { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, weigh: (answer) => (answer instanceof EncodedAnswer ? answer.bytes : 0) });
   /** A store-count answer: the envelope around the rows, serialized once for every reader of the cache. */
   const encoded = async (rows: Promise<EnrollmentsRow[]>) => new EncodedAnswer(ok(dataSet(await rows)));
 
@@ -64,7 +64,7 @@ export function createReportsService(deps: { db: Db }) {
     cacheStats: () => answers.stats(),
 
     /** Keeps the version table as small as the number of live database sessions; answers the rows folded. */
-    foldDataVersions: () => foldReportDataVersions(db),
+    foldDataVersions: () => scopes.foldDataVersions(),
 
     /** Store counts at a level of the drill-down (or one district's stores), from the cache when the data has not changed since. */
     async enrollments({ eventType, scope }: ReportCaller, version: string, level: ReportLevel, body: ParsedReportBody): Promise<EncodedAnswer> {
@@ -76,17 +76,17 @@ export function createReportsService(deps: { db: Db }) {
           return answers.get(answerKey(eventType, level, scope, {}, ''), () => encoded(q.regionCounts(db, eventType, { scope })), version);
         case 'Zone':
           if (!region) throw badRequest('region is required for reportLevel=Zone', [{ field: 'region', message: 'region is required for reportLevel=Zone' }]);
-          await narrowToScope(db, scope, { region });
+          await scopes.narrow(scope, { region });
           return answers.get(answerKey(eventType, level, scope, { region }, ''), () => encoded(q.zoneCounts(db, eventType, region, { scope })), version);
         case 'District': {
           if (district) {
-            const area = { ...(await narrowToScope(db, scope, { region, zone, district })), district };
+            const area = { ...(await scopes.narrow(scope, { region, zone, district })), district };
             return answers.get(answerKey(eventType, 'Store', scope, area, select), () => encoded(q.storeDetail(db, eventType, area, select)), version);
           }
           if (!zone) {
             throw badRequest('zone or district is required for reportLevel=District', [{ field: 'zone', message: 'zone is required for reportLevel=District when district is empty' }]);
           }
-          await narrowToScope(db, scope, { region, zone });
+          await scopes.narrow(scope, { region, zone });
           return answers.get(answerKey(eventType, level, scope, { region, zone }, ''), () => encoded(q.districtCounts(db, eventType, zone, region, { scope })), version);
         }
       }
@@ -98,7 +98,7 @@ export function createReportsService(deps: { db: Db }) {
       // The parameters are checked before the caller's scope is read: a bad request answers 400 whoever asks.
       if (level === 'Zone' && !zone) throw badRequest('zone is required for reportLevel=Zone', [{ field: 'zone', message: 'zone is required for reportLevel=Zone' }]);
       const { eventType, scope } = await callerOf();
-      const stores = await narrowToScope(db, scope, level === 'Zone' ? { region, zone } : { region });
+      const stores = await scopes.narrow(scope, level === 'Zone' ? { region, zone } : { region });
       return storeListStream(db, eventType, stores, select);
     },
 
@@ -108,7 +108,7 @@ export function createReportsService(deps: { db: Db }) {
       // The report type's policy is checked before the caller's scope is read.
       if (!policies.includes('corporate') && !FIELD_REPORT_TYPES.includes(rptType)) throw forbidden(`Report type ${rptType} needs the corporate policy`);
       const { eventType, scope } = await callerOf();
-      const area = await narrowToScope(db, scope, { region: regCode });
+      const area = await scopes.narrow(scope, { region: regCode });
       return ok<DataSet<AttendeeRow>>(dataSet(await q.attendeeRows(db, eventType, q.ATTENDEE_TYPES_BY_REPORT[rptType], areaFilter(area))));
     },
 
@@ -117,13 +117,13 @@ export function createReportsService(deps: { db: Db }) {
     },
 
     async zonesOfRegion({ scope }: ReportCaller, regCode: string) {
-      await narrowToScope(db, scope, { region: regCode });
+      await scopes.narrow(scope, { region: regCode });
       return ok<Table<ZoneOption>>({ table: await q.zonesOfRegion(db, orNull(regCode), scope) });
     },
 
     /** The field report: the dealers of a region or zone. */
     async fieldReport({ eventType, scope }: ReportCaller, regCode: string, zone: string | undefined) {
-      const area = await narrowToScope(db, scope, { region: regCode, zone });
+      const area = await scopes.narrow(scope, { region: regCode, zone });
       return ok<DataSet<AttendeeRow>>(dataSet(await q.attendeeRows(db, eventType, q.ATTENDEE_TYPES_BY_REPORT[1], areaFilter(area))));
     },
 
@@ -132,7 +132,7 @@ export function createReportsService(deps: { db: Db }) {
     },
 
     async scopeInfo(user: Pick<AuthUser, 'personId' | 'email'>) {
-      return ok<ReportScopeInfo>(await reportScopeInfo(db, user));
+      return ok<ReportScopeInfo>(await scopes.info(user));
     },
   };
 }

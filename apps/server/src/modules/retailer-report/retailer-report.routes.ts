@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RETAILER_REPORT_NO_DATA, RETAILER_REPORT_SUCCESS, retailerReportQuerySchema } from '@portal/contracts';
 import { failed } from '../../lib/envelope.ts';
 import type { LanguagesService } from '../languages/languages.service.ts';
-import { reportScopeOf } from '../report-scope/report-scope.ts';
+import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import type { RetailerReportService } from './retailer-report.service.ts';
 
 function* envelopePieces(head: string, pieces: readonly string[], tail: string): Generator<string> {
@@ -17,7 +17,7 @@ function* envelopePieces(head: string, pieces: readonly string[], tail: string):
   yield tail;
 }
 
-export const retailerReportRoutes: FastifyPluginAsyncZod<{ service: RetailerReportService; languages: LanguagesService }> = async (app, { service, languages }) => {
+export const retailerReportRoutes: FastifyPluginAsyncZod<{ service: RetailerReportService; languages: LanguagesService; scopes: ReportScopeService }> = async (app, { service, languages, scopes }) => {
   app.get(
     '/api/Report/GetRetailerReport',
     { preHandler: [app.authenticate, app.requirePolicy('reporting')], schema: { querystring: retailerReportQuerySchema } },
@@ -26,7 +26,7 @@ export const retailerReportRoutes: FastifyPluginAsyncZod<{ service: RetailerRepo
       const report = await service.download({
         eventCode,
         columns: reportHeaders,
-        scope: await reportScopeOf(request),
+        scope: await scopes.ofRequest(request),
         language: await languages.readerLanguage(request),
         actorEmail: request.user?.email ?? null,
         ip: request.ip,

@@ -11,6 +11,7 @@ import { SESSIONS_PATHS } from '@portal/contracts';
 import { openDatabase, rowsOf, type Database } from '@portal/db';
 import { isPostgresRun } from '@portal/db/testing';
 import { bearer, body, buildTestApp, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
+import { createReportScopeService } from '../report-scope/report-scope.service.ts';
 import { createSessionsService } from './sessions.service.ts';
 import { createSession, enrolledAttendees, type Attendee } from './testing/sessions-fixture.ts';
 
@@ -77,7 +78,7 @@ describe(`${JOINS} parallel joins for a ${SEATS}-seat session`, () => {
     expect(left.statusCode, left.body).toBe(200);
 
     // Offer runs race on every instance (the nudge after the leave may run too): one offer in all.
-    const runners = instances().flatMap((on) => [0, 1, 2].map(() => createSessionsService({ db: on.database.db, feedKey: on.config.codeHashKey })));
+    const runners = instances().flatMap((on) => [0, 1, 2].map(() => createSessionsService({ db: on.database.db, feedKey: on.config.codeHashKey, scopes: createReportScopeService({ db: on.database.db }) })));
     await Promise.all(runners.map((r) => r.offerFreedSeats(session.id)));
     const after = rowsOf<{ status: string; n: number }>(await db.execute(sql`select status, count(*)::int as n from session_picks where session_id = ${session.id} group by status`));
     expect(Object.fromEntries(after.map((c) => [c.status, Number(c.n)]))).toEqual({ Enrolled: SEATS - 1, Offered: 1, Waitlisted: JOINS - SEATS - 1, Cancelled: 1 });

@@ -24,7 +24,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import { buildXlsx, type CellValue } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
-import { reportScopeOf } from '../report-scope/report-scope.ts';
+import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import type { LanguagesService } from '../languages/languages.service.ts';
 import { headersIn, organizerText, requestLanguage, t, translateServerMessage, type MessageId } from '../../lib/i18n/i18n.ts';
 import type { SessionsService } from './sessions.service.ts';
@@ -56,7 +56,7 @@ const fillColumns = (language: Language) => ({ sheet: t(language, 'export.sessio
 const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const tokenParams = z.object({ token: z.string().max(200) });
 
-export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService; languages: LanguagesService }> = async (app, { service, languages }) => {
+export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService; languages: LanguagesService; scopes: ReportScopeService }> = async (app, { service, languages, scopes }) => {
   const admin = { onRequest: app.authenticateAdmin };
   const attendee = { onRequest: app.authenticate };
 
@@ -123,12 +123,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService; l
     return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${name}.xlsx"`).send(Buffer.from(bytes));
   };
   app.get(SESSIONS_PATHS.report, { ...readers, schema: { querystring: sessionReportQuerySchema } }, async (request, reply) => {
-    const rows = await service.reportFill(request.query.event, await reportScopeOf(request));
+    const rows = await service.reportFill(request.query.event, await scopes.ofRequest(request));
     if (request.query.format !== 'xlsx') return ok({ rows, total: rows.length, timeZone: await service.reportTimeZone(request.query.event) });
     return workbook(request, reply, `sessions-${request.query.event}`, request.query.event, fillColumns, rows.map((r) => [r.title, r.startsAt.slice(0, 16).replace('T', ' '), r.room, r.capacity, r.enrolled, r.waitlisted, r.attended]));
   });
   app.get(route(SESSIONS_PATHS.reportHierarchy), { ...readers, schema: { params: sessionIdParamsSchema, querystring: sessionHierarchyQuerySchema } }, async (request, reply) => {
-    const rows = await service.reportHierarchy(request.params.id, request.query, await reportScopeOf(request));
+    const rows = await service.reportHierarchy(request.params.id, request.query, await scopes.ofRequest(request));
     if (request.query.format !== 'xlsx') return ok({ rows, total: rows.length });
     return workbook(request, reply, `session-${request.params.id}-${request.query.reportLevel.toLowerCase()}`, null, (language) => ({ sheet: t(language, 'export.sessions.sheet'), header: [t(language, 'export.level', { level: request.query.reportLevel }), ...headersIn(language, ['export.name', 'export.sessions.enrolled', 'export.sessions.attended'])] }), rows.map((r) => [r.code, r.name, r.enrolled, r.attended]));
   });

@@ -32,7 +32,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { findLiveToken } from '../../lib/registration-tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { narrowToScope, type ReportScope } from '../report-scope/report-scope.ts';
+import type { ReportScope } from '../report-scope/report-scope.ts';
+import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import { queueEventBatch } from '../webhooks/outbox.ts';
 import { instantOf, timeRange } from './session-times.ts';
 import * as q from './sessions.queries.ts';
@@ -99,6 +100,8 @@ export interface SessionsServiceDeps {
   feedKey: Uint8Array | string;
   /** Called after a commit that may have freed seats: the job queue offers them. */
   onSeatFreed?: (sessionIds: readonly number[]) => void;
+  /** Narrows the fill report's area to the reader's scope (403 outside it). */
+  scopes: Pick<ReportScopeService, 'narrow'>;
 }
 
 export function createSessionsService(deps: SessionsServiceDeps) {
@@ -548,7 +551,7 @@ export function createSessionsService(deps: SessionsServiceDeps) {
     async reportHierarchy(sessionId: number, query: { reportLevel: 'Region' | 'Zone' | 'District'; region?: string | undefined; zone?: string | undefined }, scope: ReportScope): Promise<SessionHierarchyRow[]> {
       const session = await q.findSession(db, sessionId);
       if (!session) throw notFound('No session with this id.');
-      const area = await narrowToScope(db, scope, { region: query.region, zone: query.zone });
+      const area = await deps.scopes.narrow(scope, { region: query.region, zone: query.zone });
       return (await q.sessionByArea(db, sessionId, query.reportLevel, scope, area)).map((r) => ({ code: r.code, name: r.name, enrolled: Number(r.enrolled), attended: Number(r.attended) }));
     },
 

@@ -13,6 +13,7 @@ import { rowsOf, schema } from '@portal/db';
 import { issueToken } from '../../lib/registration-tokens.ts';
 import { bearer, body, buildTestApp, loginAs, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
 import { mailsTo } from '../../testing/mail-helpers.ts';
+import { createReportScopeService } from '../report-scope/report-scope.service.ts';
 import { createSessionsService } from './sessions.service.ts';
 import { createSession, enrolledAttendees, type Attendee } from './testing/sessions-fixture.ts';
 
@@ -21,7 +22,7 @@ let admin: string;
 const clock = Date.now();
 const db = () => t.database.db;
 /** The job queue's offer run, on the test's clock. */
-const offers = (at = clock) => createSessionsService({ db: db(), feedKey: t.config.codeHashKey, now: () => new Date(at) });
+const offers = (at = clock) => createSessionsService({ db: db(), feedKey: t.config.codeHashKey, scopes: createReportScopeService({ db: db() }), now: () => new Date(at) });
 const path = (p: string, params: Record<string, string | number>) => p.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
 const join = (who: Attendee, id: number) => t.app.inject({ method: 'POST', url: path(SESSIONS_PATHS.join, { id }), headers: bearer(who.token) });
 const leave = (who: Attendee, id: number) => t.app.inject({ method: 'POST', url: path(SESSIONS_PATHS.leave, { id }), headers: bearer(who.token) });
