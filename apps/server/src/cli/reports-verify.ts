@@ -8,9 +8,8 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { countedEvents, findCountDrift, type CountDrift } from '../modules/reports/report-counts.queries.ts';
-import { findReportDrift, rebuildCounts, type ReportDrift } from '../modules/reports/report-counts.ts';
-import type { DbOrTx } from '@portal/db';
+import { createReportScopeService } from '../modules/report-scope/report-scope.service.ts';
+import { createReportsService, type CountCheck } from '../modules/reports/reports.service.ts';
 import { openMigratedDatabase, runCommand, UsageError } from './run-cli.ts';
 
 const USAGE = `Usage: npm run reports:verify -- [--repair]
@@ -34,15 +33,7 @@ function parseArguments(argv: string[]) {
   }
 }
 
-async function check(db: DbOrTx): Promise<{ counts: CountDrift[]; reports: ReportDrift[]; events: string[] }> {
-  const counts = await findCountDrift(db);
-  const events = await countedEvents(db);
-  const reports: ReportDrift[] = [];
-  for (const event of events) reports.push(...(await findReportDrift(db, event)));
-  return { counts, reports, events };
-}
-
-function describe(result: Awaited<ReturnType<typeof check>>): string {
+function describe(result: CountCheck): string {
   const lines: string[] = [];
   if (result.counts.length) {
     lines.push(`${result.counts.length}${result.counts.length >= 1000 ? '+' : ''} counts differ from the recount:`);
@@ -61,9 +52,11 @@ async function main(args: ReturnType<typeof parseArguments>): Promise<number> {
   const config = loadConfig();
   const database = await openMigratedDatabase(config);
   const target = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `PGlite (${join(config.dataDir, 'pglite')})`;
+  // The reports service as app.ts builds it: the check and the rebuild are its calls.
+  const reports = createReportsService({ db: database.db, scopes: createReportScopeService({ db: database.db }) });
   try {
     const started = performance.now();
-    const first = await check(database.db);
+    const first = await reports.checkCounts();
     const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
     if (!first.counts.length && !first.reports.length) {
       console.log(`Enrollment counts in ${target} match a full recount; every store-count report of ${first.events.join(', ') || 'no event'} matches (${seconds()} s).`);
@@ -74,8 +67,8 @@ async function main(args: ReturnType<typeof parseArguments>): Promise<number> {
       console.error('\nRun again with --repair to rebuild the counts from the base tables.');
       return 1;
     }
-    await rebuildCounts(database.db);
-    const second = await check(database.db);
+    await reports.rebuildCounts();
+    const second = await reports.checkCounts();
     if (second.counts.length || second.reports.length) {
       console.error(`\nAfter the rebuild some still differ (writers changed data meanwhile?):\n${describe(second)}`);
       return 1;

@@ -30,6 +30,8 @@ import type { ReportScope } from '../report-scope/report-scope.ts';
 import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import { ReportAnswerCache } from './answer-cache.ts';
 import { EncodedAnswer } from './encoded-answer.ts';
+import { countedEvents, findCountDrift, type CountDrift } from './report-counts.queries.ts';
+import { findReportDrift, rebuildCounts, type ReportDrift } from './report-counts.ts';
 import * as q from './reports.queries.ts';
 import { storeListStream } from './store-list-stream.ts';
 
@@ -44,6 +46,13 @@ const areaFilter = (area: { region: string; zone: string; district: string }) =>
 
 /** The cache key of a store-count answer: everything the answer depends on besides the data. */
 const answerKey = (eventType: string, level: string, scope: ReportScope, area: object, select: string) => JSON.stringify([eventType, level, scope, area, select]);
+
+/** What `npm run reports:verify` finds: counts and store-count reports that differ from a full recount, and the events counted. */
+export interface CountCheck {
+  counts: CountDrift[];
+  reports: ReportDrift[];
+  events: string[];
+}
 
 /** What a report request brings besides its own parameters: the caller's event and report scope. */
 export interface ReportCaller {
@@ -65,6 +74,22 @@ export function createReportsService(deps: { db: Db; scopes: ReportScopeService 
 
     /** Keeps the version table as small as the number of live database sessions; answers the rows folded. */
     foldDataVersions: () => scopes.foldDataVersions(),
+
+    /**
+     * The counts the triggers keep compared with a full recount, and every store-count report of each
+     * counted event answered from them compared with the same report recounted (report-counts.ts).
+     * Read-only, safe on a live database.
+     */
+    async checkCounts(): Promise<CountCheck> {
+      const counts = await findCountDrift(db);
+      const events = await countedEvents(db);
+      const reports: ReportDrift[] = [];
+      for (const event of events) reports.push(...(await findReportDrift(db, event)));
+      return { counts, reports, events };
+    },
+
+    /** Rebuilds every count from the base tables; writers wait meanwhile, and the data version moves. */
+    rebuildCounts: () => rebuildCounts(db),
 
     /** Store counts at a level of the drill-down (or one district's stores), from the cache when the data has not changed since. */
     async enrollments({ eventType, scope }: ReportCaller, version: string, level: ReportLevel, body: ParsedReportBody): Promise<EncodedAnswer> {
