@@ -42,38 +42,57 @@ export interface LoginContext {
   generalManager: string | null;
 }
 
-type LoginContextRow = Omit<LoginContext, 'code'> & { [K in keyof LoginCode as `code_${K}`]: LoginCode[K] };
+type CodeRow = { [K in keyof LoginCode as `code_${K}`]: K extends 'expiresAt' ? string | null : LoginCode[K] } & { isVirtual: boolean };
+type PersonRow = Omit<LoginContext, 'code' | 'isVirtual'>;
 
 /**
  * Everything a login needs, for a batch of logins in one round trip: per key (event, code hash,
  * e-mail) the event's active code with that hash and the person with that e-mail (if any) with
- * their store and its managers' names. The keys come as one JSON array (expanded by the database)
- * and each answer as one JSON text tagged with its key's index; a key without a row has an unknown
- * code.
+ * their store and its managers' names. The keys come as one JSON array (expanded by the database);
+ * each answer is a row with its key's index, the code as one JSON text and the person as another
+ * (null without a person). A key without a row has an unknown code.
+ *
+ * The logins of a batch mostly share a code (a conference's dealers all type theirs), so each
+ * distinct (event, code hash) is read once per batch, not once per key: per key the database then
+ * reads only the person, the store and its two managers. Measured on a batch of 16 dealer logins,
+ * that took the backend's CPU from 34 to 21 µs per key (PGlite: 82 to 63 µs at 32 keys).
  */
 const LOGIN_CONTEXT_SQL = `
-  select x.i, row_to_json(x)::text as "row"
-  from jsonb_to_recordset($1::jsonb) as k(i int, event_id text, code_hash text, email text)
-  cross join lateral (
-    select k.i, c.id as "code_id", c.label as "code_label", c.policies as "code_policies", c.reg_type as "code_regType",
-      c.person_category as "code_personCategory", c.requires_roster as "code_requiresRoster",
-      c.agenda_group as "code_agendaGroup", c.conference_group as "code_conferenceGroup", c.faq_group as "code_faqGroup",
-      c.store_dlrnum as "code_storeDlrnum", c.expires_at as "code_expiresAt",
-      c.session_version as "code_sessionVersion",
-      e.is_virtual as "isVirtual",
-      p.id as "personId", p.first_name as "firstName", p.last_name as "lastName", p.category as "personCategory",
-      p.email_verified as "emailVerified", p.language as "language",
-      st.dlrnum as "storeCode", st.name as "storeName",
-      nullif(trim(em.first_name || ' ' || em.last_name), '') as "executiveManager",
-      nullif(trim(gm.first_name || ' ' || gm.last_name), '') as "generalManager"
-    from access_codes c
-    join events e on e.id = c.event_id
-    left join people p on p.email = k.email
-    left join stores st on st.dlrnum = p.store_dlrnum
-    left join people em on em.id = st.executive_manager_id
-    left join people gm on gm.id = st.general_manager_id
-    where c.event_id = k.event_id and c.code_hash = k.code_hash and c.active
-    limit 1) x`;
+  with k as materialized (
+    select * from jsonb_to_recordset($1::jsonb) as k(i int, event_id text, code_hash text, email text)
+  ),
+  codes as materialized (
+    select d.event_id, d.code_hash, row_to_json(c)::text as code
+    from (select distinct event_id, code_hash from k) d
+    cross join lateral (
+      select c.id as "code_id", c.label as "code_label", c.policies as "code_policies", c.reg_type as "code_regType",
+        c.person_category as "code_personCategory", c.requires_roster as "code_requiresRoster",
+        c.agenda_group as "code_agendaGroup", c.conference_group as "code_conferenceGroup", c.faq_group as "code_faqGroup",
+        c.store_dlrnum as "code_storeDlrnum", c.expires_at as "code_expiresAt",
+        c.session_version as "code_sessionVersion",
+        e.is_virtual as "isVirtual"
+      from access_codes c
+      join events e on e.id = c.event_id
+      where c.event_id = d.event_id and c.code_hash = d.code_hash and c.active
+      limit 1) c
+  )
+  select k.i, codes.code, (
+    select row_to_json(p)::text
+    from (
+      select p.id as "personId", p.first_name as "firstName", p.last_name as "lastName", p.category as "personCategory",
+        p.email_verified as "emailVerified", p.language as "language",
+        st.dlrnum as "storeCode", st.name as "storeName",
+        nullif(trim(em.first_name || ' ' || em.last_name), '') as "executiveManager",
+        nullif(trim(gm.first_name || ' ' || gm.last_name), '') as "generalManager"
+      from people p
+      left join stores st on st.dlrnum = p.store_dlrnum
+      left join people em on em.id = st.executive_manager_id
+      left join people gm on gm.id = st.general_manager_id
+      where p.email = k.email
+      limit 1) p
+  ) as person
+  from k
+  join codes on codes.event_id = k.event_id and codes.code_hash = k.code_hash`;
 
 export interface LoginKey {
   eventId: string;
@@ -92,13 +111,19 @@ export interface LoginKey {
  * can have it, and it must not fail the other logins of its batch.
  */
 export function prepareLoginContext(db: Db): (key: LoginKey) => Promise<LoginContext | undefined> {
-  const query = namedStatement<{ i: number; row: string }>(db, 'login_context', LOGIN_CONTEXT_SQL);
+  const query = namedStatement<{ i: number; code: string; person: string | null }>(db, 'login_context_by_code', LOGIN_CONTEXT_SQL);
   return coalesce(async (keys: readonly LoginKey[]) => {
     const json = JSON.stringify(
       keys.map((k, i) => ({ i, event_id: k.eventId, code_hash: k.codeHash, email: storableText(k.email) ? k.email : null })),
     );
     const answers = new Array<LoginContext | undefined>(keys.length);
-    for (const { i, row } of await query([json])) answers[i] = loginContextOf(row);
+    // A code's text is the same in every row of its keys: parsed once per batch.
+    const codes = new Map<string, { code: LoginCode; isVirtual: boolean }>();
+    for (const { i, code, person } of await query([json])) {
+      let parsed = codes.get(code);
+      if (!parsed) codes.set(code, (parsed = loginCodeOf(code)));
+      answers[i] = { ...parsed, ...personOf(person) };
+    }
     return answers;
   });
 }
@@ -109,24 +134,44 @@ function storableText(value: string): boolean {
 }
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function loginContextOf(text: string): LoginContext {
-  const row = JSON.parse(text) as Omit<LoginContextRow, 'code_expiresAt'> & { code_expiresAt: string | null };
+/** A code row of the lookup; read-only, as the logins of a batch share it. */
+function loginCodeOf(text: string): { code: LoginCode; isVirtual: boolean } {
+  const row = JSON.parse(text) as CodeRow;
+  const code: LoginCode = {
+    id: row.code_id,
+    label: row.code_label,
+    policies: Object.freeze(row.code_policies) as Policy[],
+    regType: row.code_regType,
+    personCategory: row.code_personCategory,
+    requiresRoster: row.code_requiresRoster,
+    agendaGroup: row.code_agendaGroup,
+    conferenceGroup: row.code_conferenceGroup,
+    faqGroup: row.code_faqGroup,
+    storeDlrnum: row.code_storeDlrnum,
+    expiresAt: row.code_expiresAt === null ? null : new Date(row.code_expiresAt),
+    sessionVersion: row.code_sessionVersion ?? 0,
+  };
+  return { code: Object.freeze(code), isVirtual: row.isVirtual };
+}
+
+const NO_PERSON: PersonRow = Object.freeze({
+  personId: null,
+  firstName: null,
+  lastName: null,
+  personCategory: null,
+  emailVerified: null,
+  language: null,
+  storeCode: null,
+  storeName: null,
+  executiveManager: null,
+  generalManager: null,
+});
+
+/** The person part of a lookup's row (no person: every field null). */
+function personOf(text: string | null): PersonRow {
+  if (text === null) return NO_PERSON;
+  const row = JSON.parse(text) as PersonRow;
   return {
-    code: {
-      id: row.code_id,
-      label: row.code_label,
-      policies: row.code_policies,
-      regType: row.code_regType,
-      personCategory: row.code_personCategory,
-      requiresRoster: row.code_requiresRoster,
-      agendaGroup: row.code_agendaGroup,
-      conferenceGroup: row.code_conferenceGroup,
-      faqGroup: row.code_faqGroup,
-      storeDlrnum: row.code_storeDlrnum,
-      expiresAt: row.code_expiresAt === null ? null : new Date(row.code_expiresAt),
-      sessionVersion: row.code_sessionVersion ?? 0,
-    },
-    isVirtual: row.isVirtual,
     personId: row.personId,
     firstName: row.firstName,
     lastName: row.lastName,
