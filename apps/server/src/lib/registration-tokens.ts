@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { RegistrationTokenPurpose } from '@portal/contracts';
-import { schema, type DbOrTx, type Tx } from '@portal/db';
+import { schema, statementIn, type DbOrTx, type Tx } from '@portal/db';
 import { AppError, notFound } from './errors.ts';
 
 const { registrationTokens } = schema;
@@ -45,27 +45,25 @@ export async function issueToken(
   options: { mailed?: boolean } = {},
 ): Promise<string> {
   const mailed = options.mailed ?? false;
-  await tx
-    .update(registrationTokens)
-    .set({ expiresAt: now })
-    .where(
-      and(
-        eq(registrationTokens.registrationId, registrationId),
-        isNull(registrationTokens.usedAt),
-        gt(registrationTokens.expiresAt, now),
-        mailed ? undefined : eq(registrationTokens.mailed, false),
-      ),
-    );
   const token = randomBytes(32).toString('base64url');
-  await tx.insert(registrationTokens).values({
-    tokenHash: hashToken(token),
-    registrationId,
-    purpose,
-    mailed,
-    expiresAt: new Date(now.getTime() + ttlMs),
-  });
+  await issueStatement(tx, [registrationId, now, mailed, hashToken(token), purpose, new Date(now.getTime() + ttlMs)]);
   return token;
 }
+
+/**
+ * The older links retired and the new one written in one statement (a round trip less on every
+ * link handed out, the submit's confirmation among them): the insert's row is not visible to the
+ * update of the same statement, so the new link is never retired by it.
+ */
+const issueStatement = statementIn(
+  'registration_token_issue',
+  `with retired as (
+     update registration_tokens set expires_at = $2
+     where registration_id = $1 and used_at is null and expires_at > $2 and ($3::boolean or mailed = false)
+   )
+   insert into registration_tokens (token_hash, registration_id, purpose, mailed, expires_at)
+   values ($4, $1, $5, $3, $6)`,
+);
 
 export interface LiveToken {
   registrationId: number;
@@ -82,6 +80,20 @@ async function refusal(db: DbOrTx, tokenHash: string, now: Date): Promise<AppErr
   if (row.usedAt) return new AppError(409, USED_LINK_MESSAGE);
   if (row.expiresAt <= now) return new AppError(410, EXPIRED_LINK_MESSAGE);
   return new AppError(409, USED_LINK_MESSAGE);
+}
+
+/**
+ * Why `token` is not live (404 malformed or unknown, 409 used, 410 expired): for a caller that
+ * looked it up live in a statement of its own (the submit's first read) and found nothing.
+ */
+export async function tokenRefusal(db: DbOrTx, token: string, now: Date): Promise<AppError> {
+  if (!TOKEN_SHAPE.test(token)) return notFound(INVALID_LINK_MESSAGE);
+  return refusal(db, hashToken(token), now);
+}
+
+/** Whether `token` has the shape of a link's token (43 base64url characters). */
+export function isTokenShaped(token: string): boolean {
+  return TOKEN_SHAPE.test(token);
 }
 
 /** A token that is known, unused and unexpired; throws the matching AppError otherwise. */

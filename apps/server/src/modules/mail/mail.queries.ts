@@ -1,6 +1,6 @@
 /** The outbox's SQL: claiming due mails across instances, recording outcomes, the console's list. */
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, schema, type DbOrTx, type OutboxStatus, type Tx } from '@portal/db';
+import { rowsOf, schema, statementIn, type DbOrTx, type OutboxStatus, type Tx } from '@portal/db';
 import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts';
 import { asLanguage } from '../../lib/i18n/i18n.ts';
 import { firstRow, pageOffset, pageWithTotal } from '../../lib/rows.ts';
@@ -143,11 +143,16 @@ export async function registrationForMail(db: DbOrTx, registrationId: number) {
   return row;
 }
 
-/** The person's address becomes unverified, and the hash of its confirmation link is stored. */
-export async function startEmailVerification(tx: Tx, row: typeof emailVerifications.$inferInsert): Promise<void> {
-  await tx.update(people).set({ emailVerified: false }).where(eq(people.id, row.personId));
-  await tx.insert(emailVerifications).values(row);
+/** The person's address becomes unverified, and the hash of its confirmation link is stored, in one statement. */
+export async function startEmailVerification(tx: Tx, row: { tokenHash: string; personId: number; email: string; expiresAt: Date; createdAt: Date }): Promise<void> {
+  await startVerificationStatement(tx, [row.tokenHash, row.personId, row.email, row.expiresAt, row.createdAt]);
 }
+
+const startVerificationStatement = statementIn(
+  'email_verification_start',
+  `with unverified as (update people set email_verified = false where id = $2)
+   insert into email_verifications (token_hash, person_id, email, expires_at, created_at) values ($1, $2, $3, $4, $5)`,
+);
 
 export async function lockEmailVerification(tx: Tx, tokenHash: string) {
   const [row] = await tx.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, tokenHash)).for('update').limit(1);

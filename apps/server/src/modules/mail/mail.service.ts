@@ -74,15 +74,20 @@ export async function hasLiveConfirmation(db: DbOrTx, personId: number, now: Dat
 
 export type RegistrationMailKind = 'registration-confirmed' | 'registration-changed' | 'registration-cancelled';
 
+/** What a registration's mail says of it (mail.queries.ts registrationForMail). */
+export type RegistrationForMail = NonNullable<Awaited<ReturnType<typeof q.registrationForMail>>>;
+
 /**
  * Queues the confirmation, change or cancellation mail of a registration to its attendee, with the
  * calendar file built at send time. Nothing is queued while the attendee has no real address.
+ * `known`: the registration as the caller read it in this transaction after its change (the
+ * submit's summary), so it is not read again.
  */
 export async function queueRegistrationMail(
   tx: DbOrTx,
-  input: { kind: RegistrationMailKind; registrationId: number; revisitUrl?: string | null; now: Date },
+  input: { kind: RegistrationMailKind; registrationId: number; revisitUrl?: string | null; now: Date; known?: RegistrationForMail },
 ): Promise<EnqueuedMail> {
-  const row = await q.registrationForMail(tx, input.registrationId);
+  const row = input.known ?? (await q.registrationForMail(tx, input.registrationId));
   if (!row || isPlaceholderEmail(row.email)) return { id: null, queued: false };
   return enqueueMail(
     tx,

@@ -37,10 +37,31 @@ export async function answersOf(db: DbOrTx, registrationId: number): Promise<Map
   return new Map(rows.map((r) => [r.questionId, r.value]));
 }
 
-/** Replaces the registration's answers with `values` (question id → value): the others are removed. */
-export async function replaceAnswers(tx: Tx, registrationId: number, values: ReadonlyMap<number, AnswerValue>, at: Date): Promise<void> {
+/**
+ * The event's questions in their order and the registration's answers to them, in one read (a
+ * submit's: none asked, none on record costs this statement only).
+ */
+export async function questionsWithAnswers(db: DbOrTx, eventId: string, registrationId: number): Promise<{ defs: QuestionRow[]; stored: Map<number, AnswerValue> }> {
+  const rows = await db
+    .select({ question: questions, answered: registrationAnswers.questionId, value: registrationAnswers.value })
+    .from(questions)
+    .leftJoin(registrationAnswers, and(eq(registrationAnswers.questionId, questions.id), eq(registrationAnswers.registrationId, registrationId)))
+    .where(eq(questions.eventId, eventId))
+    .orderBy(asc(questions.order), asc(questions.id));
+  const stored = new Map<number, AnswerValue>();
+  for (const r of rows) if (r.answered !== null && r.value !== null) stored.set(r.question.id, r.value);
+  return { defs: rows.map((r) => r.question), stored };
+}
+
+/**
+ * Replaces the registration's answers with `values` (question id → value): the others are removed.
+ * `stored`: the answers on record as read in this transaction (questionsWithAnswers); when none of
+ * them is to go, no delete is sent.
+ */
+export async function replaceAnswers(tx: Tx, registrationId: number, values: ReadonlyMap<number, AnswerValue>, at: Date, stored?: ReadonlyMap<number, AnswerValue>): Promise<void> {
   const keep = [...values.keys()];
-  await tx
+  const removes = stored === undefined || [...stored.keys()].some((id) => !values.has(id));
+  if (removes) await tx
     .delete(registrationAnswers)
     .where(keep.length ? and(eq(registrationAnswers.registrationId, registrationId), notInArray(registrationAnswers.questionId, keep)) : eq(registrationAnswers.registrationId, registrationId));
   if (!keep.length) return;

@@ -224,15 +224,14 @@ export function createQuestionsService(deps: { db: Db; now?: () => Date }) {
       /** false on a link not mailed to the attendee: sensitive questions are not asked there, their answers on record stay. */
       { includeSensitive = true }: { includeSensitive?: boolean } = {},
     ): Promise<Answers> {
-      const all = await q.questionsOf(tx, registration.eventId);
+      const { defs: all, stored } = await q.questionsWithAnswers(tx, registration.eventId, registration.id);
       const defs = includeSensitive ? all : all.filter((d) => !d.sensitive);
       const skipped = new Set(all.filter((d) => !defs.includes(d)).map((d) => d.key));
-      const stored = await q.answersOf(tx, registration.id);
       const input = given ?? answersByKey(defs, stored);
       const { values, errors } = checkAnswers(defs, registration, input, skipped);
       if (errors.length) throw badRequest(errors.map((e) => e.message).join(' '), errors);
       for (const d of all) if (skipped.has(d.key) && stored.has(d.id)) values.set(d.id, stored.get(d.id)!);
-      await q.replaceAnswers(tx, registration.id, values, at);
+      await q.replaceAnswers(tx, registration.id, values, at, stored);
       return answersByKey(defs, values);
     },
 

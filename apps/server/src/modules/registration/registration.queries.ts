@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { RegistrationSummary } from '@portal/contracts';
-import { rowsOf, schema, type DbOrTx, type Tx } from '@portal/db';
+import { rowsOf, schema, statementIn, type DbOrTx, type Tx } from '@portal/db';
 import { isPlaceholderEmail, PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
 import { withinDailyCap } from '../mail/outbox.ts';
 import { positionOf } from '../registration-views/registration-views.queries.ts';
@@ -87,22 +87,6 @@ export async function lockStore(tx: Tx, dlrnum: string) {
   return row;
 }
 
-export async function countFreeEnrolled(tx: Tx, eventId: string, dlrnum: string, exceptId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(registrations)
-    .where(
-      and(
-        eq(registrations.eventId, eventId),
-        eq(registrations.storeDlrnum, dlrnum),
-        eq(registrations.status, 'Enrolled'),
-        eq(registrations.isFree, true),
-        ne(registrations.id, exceptId),
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
 /** The store's earliest enrolled attendee who pays, if any. */
 export async function firstPayingEnrolled(tx: Tx, eventId: string, dlrnum: string) {
   const [row] = await tx
@@ -114,23 +98,76 @@ export async function firstPayingEnrolled(tx: Tx, eventId: string, dlrnum: strin
   return row;
 }
 
-export async function findPersonByEmail(db: DbOrTx, email: string) {
-  const [row] = await db.select({ id: people.id }).from(people).where(eq(people.email, email)).limit(1);
-  return row;
-}
-
 /**
  * Locks what a change of one registration touches, always in the same order (the store, then the
  * registration) so that concurrent enrollments of one store queue up instead of deadlocking.
+ * `peeked`: the registration's store as a read of the caller's just found it (the submit's first
+ * read), so it is not read again here.
  */
-export async function lockForChange(tx: Tx, where: { id: number } | { providerRef: string }) {
+export async function lockForChange(tx: Tx, where: { id: number } | { providerRef: string }, peeked?: { storeDlrnum: string | null }) {
   const condition = 'id' in where ? eq(registrations.id, where.id) : eq(registrations.providerRef, where.providerRef);
-  const [peek] = await tx.select({ storeDlrnum: registrations.storeDlrnum }).from(registrations).where(condition).limit(1);
-  if (!peek) return undefined;
-  const store = peek.storeDlrnum ? await lockStore(tx, peek.storeDlrnum) : undefined;
+  let storeDlrnum = peeked?.storeDlrnum;
+  if (storeDlrnum === undefined) {
+    const [peek] = await tx.select({ storeDlrnum: registrations.storeDlrnum }).from(registrations).where(condition).limit(1);
+    if (!peek) return undefined;
+    storeDlrnum = peek.storeDlrnum;
+  }
+  const store = storeDlrnum ? await lockStore(tx, storeDlrnum) : undefined;
   const registration = await lockRegistration(tx, where);
   return registration ? { registration, store } : undefined;
 }
+
+/**
+ * The live link behind a token hash and its registration's store, without locks: the first read of
+ * a submit, which then locks the store and the registration in that order (lockForChange) and uses
+ * the token up. Undefined when the token is not live (unknown, used or expired).
+ */
+export async function submitPeek(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await submitPeekStatement(db, [tokenHash, now]);
+  if (!row) return undefined;
+  return { registrationId: row.registration_id, purpose: row.purpose, expiresAt: row.expires_at, mailed: row.mailed, storeDlrnum: row.store_dlrnum };
+}
+
+const submitPeekStatement = statementIn<{ registration_id: number; purpose: 'register' | 'revisit'; expires_at: Date; mailed: boolean; store_dlrnum: string | null }>(
+  'registration_submit_peek',
+  `select t.registration_id, t.purpose, t.expires_at, t.mailed, r.store_dlrnum
+   from registration_tokens t join registrations r on r.id = t.registration_id
+   where t.token_hash = $1 and t.used_at is null and t.expires_at > $2`,
+);
+
+/**
+ * Enrolled, in one statement: `values` set, and the seat free while fewer than `free.seats` others
+ * of the store hold a free seat (the caller holds the store's row lock, so two enrollments cannot
+ * take the last free seat together). Answers whether the seat is free.
+ */
+export async function enrollRegistration(
+  tx: Tx,
+  registrationId: number,
+  values: Partial<typeof registrations.$inferInsert>,
+  free: { eventId: string; dlrnum: string; seats: number } | null,
+): Promise<boolean> {
+  const isFree = free
+    ? sql<boolean>`(select count(*) from ${registrations} f where f.event_id = ${free.eventId} and f.store_dlrnum = ${free.dlrnum}
+        and f.status = 'Enrolled' and f.is_free and f.id <> ${registrationId}) < ${free.seats}`
+    : false;
+  const [row] = await tx.update(registrations).set({ ...values, isFree }).where(eq(registrations.id, registrationId)).returning({ isFree: registrations.isFree });
+  return row?.isFree ?? false;
+}
+
+/**
+ * A savepoint the caller may roll back to (rollbackToSavepoint); a kept one is not released: the
+ * commit ends it, a round trip less than a nested transaction's release.
+ */
+export async function savepoint(tx: Tx, name: SavepointName): Promise<void> {
+  await tx.execute(sql.raw(`savepoint ${name}`));
+}
+
+export async function rollbackToSavepoint(tx: Tx, name: SavepointName): Promise<void> {
+  await tx.execute(sql.raw(`rollback to savepoint ${name}`));
+}
+
+/** The savepoints this module sets (names written into the statement, so a fixed list). */
+export type SavepointName = 'submit_enrolment';
 
 /** The event's registration window and capacity (registration-limits.ts checks them). */
 export async function eventLimits(db: DbOrTx, eventId: string) {

@@ -20,7 +20,7 @@ import type { CventCallback } from './cvent-provider.ts';
 import * as q from './registration.queries.ts';
 import { releaseRegistrationPicks } from '../sessions/sessions.service.ts';
 import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
-import { consumeToken, findLiveToken, issueToken } from '../../lib/registration-tokens.ts';
+import { consumeToken, findLiveToken, hashToken, isTokenShaped, issueToken, tokenRefusal } from '../../lib/registration-tokens.ts';
 import { assertRegistrationWindowOpen, placeOutlook, takePlace } from './registration-limits.ts';
 import { joinWaitlist, prepareWaitlistJoin } from '../waitlist/waitlist.service.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
@@ -51,12 +51,8 @@ export function normalized(a: { isVirtual: boolean; arrivalDate?: string | null 
  * the store row is locked (lockForChange), so two enrollments cannot take the last seat together.
  */
 async function enroll(tx: Tx, { registration, store }: Locked, attendance: Attendance, now: Date): Promise<void> {
-  let isFree = false;
-  if (store) {
-    const taken = await q.countFreeEnrolled(tx, registration.eventId, store.dlrnum, registration.id);
-    isFree = taken < store.complimentarySeats;
-  }
-  await q.updateRegistration(tx, registration.id, { status: 'Enrolled', enrolledAt: now, ...attendance, isFree, waitlistOrder: null, offerExpiresAt: null, updatedAt: now });
+  const free = store ? { eventId: registration.eventId, dlrnum: store.dlrnum, seats: store.complimentarySeats } : null;
+  await q.enrollRegistration(tx, registration.id, { status: 'Enrolled', enrolledAt: now, ...attendance, waitlistOrder: null, offerExpiresAt: null, updatedAt: now }, free);
   await emitRegistrationEvent(tx, 'registration.updated', registration.id, now);
   // The badge needs nothing here: a trigger raises its version on the status change (0023_event_days),
   // and the confirmation mail signs the code when it is sent (docs/event-days.md).
@@ -138,8 +134,6 @@ async function confirmPerson(tx: Tx, personId: number, given: { firstName: strin
   if (person.firstName !== given.firstName) changes.firstName = given.firstName;
   if (person.lastName !== given.lastName) changes.lastName = given.lastName;
   if (isPlaceholderEmail(person.email)) {
-    const owner = await q.findPersonByEmail(tx, email);
-    if (owner && owner.id !== personId) throw new AppError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
     changes.email = email;
   } else if (person.email !== email) {
     const message = 'The e-mail address on record cannot be changed here.';
@@ -147,9 +141,10 @@ async function confirmPerson(tx: Tx, personId: number, given: { firstName: strin
   }
   if (Object.keys(changes).length) {
     try {
-      // A savepoint: a unique violation must not abort the surrounding transaction on PostgreSQL.
-      await tx.transaction(async (sp) => q.updatePerson(sp, personId, changes));
+      await q.updatePerson(tx, personId, changes);
     } catch (error) {
+      // Another person has the address (people.email is unique). The failed statement ends the
+      // transaction, which the 409 rolls back whole: no savepoint, and no read before to ask.
       if (isUniqueViolation(error)) throw new AppError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
       throw error;
     }
@@ -284,8 +279,9 @@ export function createRegistrationService(deps: {
         // Locks in the order of every change of a registration: its store, the registration, then its
         // links. A hand-over accepted at this moment retires the holder's links under the registration's
         // lock; taking the token's row first would deadlock with it (docs/transfers.md).
-        const peek = await findLiveToken(tx, token, at).catch((error: unknown) => explainEndedLink(tx, token, error));
-        const locked = await q.lockForChange(tx, { id: peek.registrationId });
+        const peek = isTokenShaped(token) ? await q.submitPeek(tx, hashToken(token), at) : undefined;
+        if (!peek) await explainEndedLink(tx, token, await tokenRefusal(tx, token, at));
+        const locked = await q.lockForChange(tx, { id: peek!.registrationId }, peek);
         const live = await consumeToken(tx, token, at).catch((error: unknown) => explainEndedLink(tx, token, error));
         if (!locked) throw notFound('This registration no longer exists.');
         const { registration } = locked;
@@ -302,13 +298,24 @@ export function createRegistrationService(deps: {
         let transferId: number | null = null;
         /** The mail, the summary, the audit row and the answer of the change made above. */
         const conclude = async (t: Tx): Promise<{ summary: RegistrationSummary; freed: string | null }> => {
+          const summary = await q.summaryOf(t, registration.id, waitlistPosition === undefined ? {} : { waitlistPosition });
+          if (!summary) throw notFound('This registration no longer exists.');
           if (mailKind) {
             // The attendee's own link to change or cancel, in the mail that confirms the change.
             const revisitUrl = mailKind !== 'registration-cancelled' && base ? `${base}/register/${await issueToken(t, registration.id, 'revisit', at, undefined, { mailed: true })}` : null;
-            await queueRegistrationMail(t, { kind: mailKind, registrationId: registration.id, revisitUrl, now: at });
+            // The summary just read says what the mail says of the registration (no read of its own).
+            const known = {
+              eventId: registration.eventId,
+              email: summary.attendee.email ?? '',
+              firstName: summary.attendee.firstName,
+              lastName: summary.attendee.lastName,
+              isVirtual: summary.isVirtual,
+              arrivalDate: summary.arrivalDate,
+              departureDate: summary.departureDate,
+              storeName: summary.store?.name ?? null,
+            };
+            if (summary.attendee.email !== null) await queueRegistrationMail(t, { kind: mailKind, registrationId: registration.id, revisitUrl, now: at, known });
           }
-          const summary = await q.summaryOf(t, registration.id, waitlistPosition === undefined ? {} : { waitlistPosition });
-          if (!summary) throw notFound('This registration no longer exists.');
           await audit(t, {
             action,
             success: true,
@@ -403,18 +410,19 @@ export function createRegistrationService(deps: {
               // place has gone meanwhile the savepoint is undone and the submit joins the queue below.
               action = 'registration-enrolled';
               mailKind = 'registration-confirmed';
-              const enrolled = await tx
-                .transaction(async (sp) => {
-                  await enroll(sp, locked, attendance, at);
-                  const result = await conclude(sp);
-                  const full = await takePlace(sp, place, outlook);
-                  if (full) throw new PlaceTaken();
-                  return result;
-                })
-                .catch((error: unknown) => {
-                  if (error instanceof PlaceTaken) return null;
-                  throw error;
-                });
+              // Not released when kept: the commit ends it (a round trip less under the event's lock).
+              await q.savepoint(tx, 'submit_enrolment');
+              const enrolled = await (async () => {
+                await enroll(tx, locked, attendance, at);
+                const result = await conclude(tx);
+                const full = await takePlace(tx, place, outlook);
+                if (full) throw new PlaceTaken();
+                return result;
+              })().catch(async (error: unknown) => {
+                if (!(error instanceof PlaceTaken)) throw error;
+                await q.rollbackToSavepoint(tx, 'submit_enrolment');
+                return null;
+              });
               if (enrolled) return enrolled;
             }
             // Expected to wait: the waiting list's mail's address and link are made before the lock.
