@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { eventTypeSchema } from './auth.ts';
-import { isoDateTime, isoDay, optionalQueryText, pageQuerySchema, queryBoolean } from './common.ts';
+import { answerValueSchema, attendanceFields, isoDateTime, isoDay, nameAndEmailFields, optionalQueryText, pageQuerySchema, queryBoolean, storeFields } from './common.ts';
 import { EMAIL_PATTERN, FIRST_NAME_MAX, LAST_NAME_MAX, PERSON_CATEGORIES } from './rules.ts';
 
 /** Route paths, so the web app and tests never spell them twice. `{id}` / `{eventType}` are path params. */
@@ -265,8 +265,7 @@ export const adminAccessCodeSchema = z.object({
   regType: z.string(),
   policies: z.array(z.string()),
   requiresRoster: z.boolean(),
-  storeDlrnum: z.string().nullable(),
-  storeName: z.string().nullable(),
+  ...storeFields,
   /** Seat allotment of a per-store code; null = unlimited. */
   seats: z.number().int().nullable(),
   expiresAt: z.string().nullable(),
@@ -348,19 +347,12 @@ export const adminRegistrationSchema = z.object({
   status: z.enum(ADMIN_REGISTRATION_STATUSES),
   attendeeType: z.string(),
   attendeeId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  /** Null for a roster entry without a real address. */
-  email: z.string().nullable(),
-  storeDlrnum: z.string().nullable(),
-  storeName: z.string().nullable(),
+  ...nameAndEmailFields,
+  ...storeFields,
   region: z.string().nullable(),
   zone: z.string().nullable(),
   district: z.string().nullable(),
-  isVirtual: z.boolean(),
-  arrivalDate: z.string().nullable(),
-  departureDate: z.string().nullable(),
-  enrolledAt: z.string().nullable(),
+  ...attendanceFields,
   createdAt: z.string(),
   updatedAt: z.string(),
   /** While `Waitlisted`: the place in its queue (1 = next). */
@@ -384,9 +376,13 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** The person who made a registration, in the console's detail and in webhook bodies. */
+export const registeredBySchema = z.object({ id: z.number().int(), ...nameAndEmailFields });
+export type RegisteredBy = z.infer<typeof registeredBySchema>;
+
 /** `GET /api/Admin/Registrations/{id}` */
 export const adminRegistrationDetailSchema = adminRegistrationSchema.extend({
-  registeredBy: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string().nullable() }).nullable(),
+  registeredBy: registeredBySchema.nullable(),
   provider: z.string(),
   /** Audit entries about this registration, oldest first. */
   history: z.array(auditEntrySchema),
@@ -403,7 +399,7 @@ export const adminRegistrationDetailSchema = adminRegistrationSchema.extend({
       z.object({
         key: z.string(),
         label: z.string(),
-        value: z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]),
+        value: answerValueSchema,
         /** The answer as a person reads it: choices by their labels, yes/no. */
         text: z.string().optional(),
         sensitive: z.boolean(),
@@ -471,8 +467,7 @@ export const adminPersonSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   category: z.string(),
-  storeDlrnum: z.string().nullable(),
-  storeName: z.string().nullable(),
+  ...storeFields,
   zoneCode: z.string().nullable(),
   company: z.string().nullable(),
   /** Null when the person has none: then no report access at all (a scope is granted, never assumed). */
@@ -617,11 +612,8 @@ export const adminWaitlistEntrySchema = z.object({
   status: z.enum(['Waitlisted', 'Offered']),
   /** Waitlisted: 1 = next; null while Offered. */
   position: z.number().int().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
-  storeDlrnum: z.string().nullable(),
-  storeName: z.string().nullable(),
+  ...nameAndEmailFields,
+  ...storeFields,
   waitlistedAt: z.string().nullable(),
   offerExpiresAt: z.string().nullable(),
 });

@@ -1,6 +1,8 @@
 /**
  * Fragments the contracts share: list paging (`page`, `pageSize`) and `{ rows, total }` answers,
- * numeric id path params, ISO days and times, and query-string booleans and search text.
+ * numeric id path params, ISO days and times, query-string booleans and search text, and the fields
+ * every answer about a person or a registration spells the same way (names and e-mail, store,
+ * attendance, a question's answer).
  */
 import { z } from 'zod';
 import { isIsoDate } from './rules.ts';
@@ -45,3 +47,22 @@ export interface Paged<T> {
 }
 
 export const idParamsSchema = z.object({ id: idParam });
+
+/**
+ * A person's names and e-mail as answers show them: `email` is null for a person without a real
+ * address (a roster entry, someone enrolled by name only, or after erasure). Spread into an object's fields.
+ */
+export const nameAndEmailFields = { firstName: z.string(), lastName: z.string(), email: z.string().nullable() };
+
+/** The store a person, a registration or a code belongs to: its dealer number and name, null without one. */
+export const storeFields = { storeDlrnum: z.string().nullable(), storeName: z.string().nullable() };
+
+/**
+ * How a registration attends: virtually or in person, its arrival and departure days (YYYY-MM-DD,
+ * null when not given), and when it became Enrolled (null: not yet).
+ */
+export const attendanceFields = { isVirtual: z.boolean(), arrivalDate: z.string().nullable(), departureDate: z.string().nullable(), enrolledAt: z.string().nullable() };
+
+/** An answer to a question: text, a date (YYYY-MM-DD) or a choice's value; a list of values; yes/no; a number. */
+export const answerValueSchema = z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]);
+export type AnswerValue = z.infer<typeof answerValueSchema>;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { eventTypeSchema } from './auth.ts';
+import { attendanceFields, nameAndEmailFields } from './common.ts';
 import { answersSchema, registrationQuestionsFields } from './questions.ts';
 import { EMAIL_PATTERN, FIRST_NAME_MAX, isIsoDate, LAST_NAME_MAX } from './rules.ts';
 
@@ -76,17 +77,10 @@ export const registrationSummarySchema = z.object({
     /** Whether the program offers virtual attendance. */
     isVirtual: z.boolean(),
   }),
-  attendee: z.object({
-    firstName: z.string(),
-    lastName: z.string(),
-    /** null until the attendee gives one (a person enrolled by name only). */
-    email: z.string().nullable(),
-  }),
+  /** `email` is null until the attendee gives one (a person enrolled by name only). */
+  attendee: z.object(nameAndEmailFields),
   store: z.object({ code: z.string(), name: z.string() }).nullable(),
-  isVirtual: z.boolean(),
-  arrivalDate: z.string().nullable(),
-  departureDate: z.string().nullable(),
-  enrolledAt: z.string().nullable(),
+  ...attendanceFields,
   isFree: z.boolean(),
   /** The signed badge code (docs/event-days.md) once Enrolled; null otherwise. */
   badge: z.object({ code: z.string() }).nullable().optional(),

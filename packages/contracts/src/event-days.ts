@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { eventTypeSchema } from './auth.ts';
-import { isoDateTime, pagedSchema } from './common.ts';
+import { isoDateTime, pagedSchema, storeFields } from './common.ts';
 import { languageSchema } from './languages.ts';
 import { EMAIL_PATTERN, FIRST_NAME_MAX, LAST_NAME_MAX } from './rules.ts';
 
@@ -252,8 +252,7 @@ export const rosterRowSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   attendeeType: z.string(),
-  storeDlrnum: z.string().nullable(),
-  storeName: z.string().nullable(),
+  ...storeFields,
   status: z.string(),
   badgeVersion: z.number().int(),
   checkedInAt: z.string().nullable(),

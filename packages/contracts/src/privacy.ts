@@ -17,7 +17,7 @@
  * - `retentionDays` of an event: `PUT /api/Admin/Events/{eventType}` `{ retentionDays }` (null: kept).
  */
 import { z } from 'zod';
-import { pageQuerySchema } from './common.ts';
+import { answerValueSchema, attendanceFields, nameAndEmailFields, pageQuerySchema, storeFields } from './common.ts';
 import { eventTypeSchema } from './auth.ts';
 
 export const PRIVACY_PATHS = {
@@ -42,6 +42,9 @@ const auditLike = z.object({
   detail: z.record(z.string(), z.unknown()).nullable(),
 });
 
+export const erasureRequestSchema = z.object({ id: z.number().int(), requestedAt: z.string(), status: z.string() });
+export type ErasureRequest = z.infer<typeof erasureRequestSchema>;
+
 export const personalDataSchema = z.object({
   exportedAt: z.string(),
   person: z.object({
@@ -52,8 +55,7 @@ export const personalDataSchema = z.object({
     lastName: z.string(),
     category: z.string(),
     company: z.string().nullable(),
-    storeDlrnum: z.string().nullable(),
-    storeName: z.string().nullable(),
+    ...storeFields,
     zoneCode: z.string().nullable(),
     reportScope: z.object({ level: z.string(), code: z.string().nullable() }).nullable(),
     createdAt: z.string(),
@@ -66,10 +68,7 @@ export const personalDataSchema = z.object({
       status: z.string(),
       attendeeType: z.string(),
       storeDlrnum: z.string().nullable(),
-      isVirtual: z.boolean(),
-      arrivalDate: z.string().nullable(),
-      departureDate: z.string().nullable(),
-      enrolledAt: z.string().nullable(),
+      ...attendanceFields,
       isFree: z.boolean(),
       provider: z.string(),
       /** Whether the person enrolled themselves (false: a colleague or manager did). */
@@ -79,7 +78,7 @@ export const personalDataSchema = z.object({
       /** Audit entries about it, oldest first. */
       history: z.array(auditLike),
       /** The answers to the event's questions, sensitive ones included (docs/questions.md). */
-      answers: z.array(z.object({ key: z.string(), label: z.string(), value: z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]), sensitive: z.boolean() })).optional(),
+      answers: z.array(z.object({ key: z.string(), label: z.string(), value: answerValueSchema, sensitive: z.boolean() })).optional(),
     }),
   ),
   /** Mails sent (or queued) to the person. */
@@ -90,12 +89,9 @@ export const personalDataSchema = z.object({
   consents: z.array(z.object({ kind: z.string(), at: z.string().nullable(), state: z.string(), event: z.string().nullable() })),
   /** Their own logins and other actions (audit log), newest first, at most 500. */
   activity: z.array(auditLike.extend({ ip: z.string().nullable() })),
-  erasureRequests: z.array(z.object({ id: z.number().int(), requestedAt: z.string(), status: z.string() })),
+  erasureRequests: z.array(erasureRequestSchema),
 });
 export type PersonalData = z.infer<typeof personalDataSchema>;
-
-export const erasureRequestSchema = z.object({ id: z.number().int(), requestedAt: z.string(), status: z.string() });
-export type ErasureRequest = z.infer<typeof erasureRequestSchema>;
 
 export const eraseRequestSchema = z.object({
   reason: z
@@ -122,9 +118,7 @@ export type ErasureRequestsQuery = z.input<typeof erasureRequestsQuerySchema>;
 export const adminErasureRequestSchema = z.object({
   id: z.number().int(),
   personId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
+  ...nameAndEmailFields,
   requestedAt: z.string(),
   status: z.string(),
   handledAt: z.string().nullable(),

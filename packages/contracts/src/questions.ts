@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ADMIN_ATTENDEE_TYPES } from './admin.ts';
 import { eventTypeSchema } from './auth.ts';
+import { answerValueSchema, nameAndEmailFields, type AnswerValue } from './common.ts';
 
 export const QUESTIONS_PATHS = {
   /** GET ?event= the event's questions; POST a new one; PUT ?event= changes the question named by its `key`. */
@@ -83,9 +84,6 @@ export type Question = z.infer<typeof questionSchema>;
 export const registrationQuestionSchema = questionSchema.omit({ audience: true });
 export type RegistrationQuestion = z.infer<typeof registrationQuestionSchema>;
 
-/** An answer: text, a date (YYYY-MM-DD) or a choice's value; a list of values; yes/no; a number. */
-export const answerValueSchema = z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]);
-export type AnswerValue = z.infer<typeof answerValueSchema>;
 /** `answers` of the submit; null or '' clears an answer. Checked against the definitions on the server. */
 export const answersSchema = z.record(z.string().max(40), answerValueSchema.nullable()).refine((a) => Object.keys(a).length <= 100, 'must have at most 100 answers');
 export type Answers = Record<string, AnswerValue>;
@@ -109,6 +107,6 @@ export function isBlankAnswer(value: unknown): boolean {
 /** `GET /api/Admin/Answers?event=` without format: the answers as rows (the console's detail uses the registration's own). */
 export const answersTableSchema = z.object({
   questions: z.array(questionSchema),
-  rows: z.array(z.object({ registrationId: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string().nullable(), status: z.string(), answers: z.record(z.string(), answerValueSchema) })),
+  rows: z.array(z.object({ registrationId: z.number().int(), ...nameAndEmailFields, status: z.string(), answers: z.record(z.string(), answerValueSchema) })),
 });
 export type AnswersTable = z.infer<typeof answersTableSchema>;

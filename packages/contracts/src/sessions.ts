@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { ADMIN_ATTENDEE_TYPES } from './admin.ts';
 import { eventTypeSchema } from './auth.ts';
-import { idParamsSchema, pagedSchema } from './common.ts';
+import { idParamsSchema, nameAndEmailFields, pagedSchema, storeFields } from './common.ts';
 
 export const SESSIONS_PATHS = {
   adminSessions: '/api/Admin/Sessions',
@@ -119,12 +119,9 @@ export const adminSessionPersonSchema = z.object({
   registrationId: z.number().int(),
   status: z.enum(SESSION_PICK_STATUSES).nullable(),
   waitlistPosition: z.number().int().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
+  ...nameAndEmailFields,
   attendeeType: z.string(),
-  storeDlrnum: z.string().nullable(),
-  storeName: z.string().nullable(),
+  ...storeFields,
   attendedAt: z.string().nullable(),
 });
 export type AdminSessionPerson = z.infer<typeof adminSessionPersonSchema>;

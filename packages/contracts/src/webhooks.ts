@@ -4,8 +4,8 @@
  * `{ rows, total }` lists, ISO times). Receivers' guide: docs/webhooks.md.
  */
 import { z } from 'zod';
-import { adminPersonSchema, adminRegistrationSchema } from './admin.ts';
-import { pageQuerySchema } from './common.ts';
+import { adminPersonSchema, adminRegistrationSchema, registeredBySchema } from './admin.ts';
+import { answerValueSchema, nameAndEmailFields, pageQuerySchema } from './common.ts';
 
 export const WEBHOOK_PATHS = {
   webhooks: '/api/Admin/Webhooks',
@@ -149,13 +149,13 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /** `data` of `registration.*`: the registration as the console's detail shows it, less its audit history. */
 export const webhookRegistrationDataSchema = adminRegistrationSchema.extend({
-  registeredBy: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string().nullable() }).nullable(),
+  registeredBy: registeredBySchema.nullable(),
   provider: z.string(),
   /**
    * The answers to the event's questions by key (docs/questions.md), when it has any: sensitive
    * ones only to an endpoint that sets `includeSensitive`.
    */
-  answers: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.boolean(), z.number()])).optional(),
+  answers: z.record(z.string(), answerValueSchema).optional(),
 });
 export type WebhookRegistrationData = z.infer<typeof webhookRegistrationDataSchema>;
 
@@ -205,7 +205,7 @@ export const webhookPayloadSchema = z.discriminatedUnion('type', [
     type: z.literal('registration.transferred'),
     timestamp: z.string(),
     data: webhookRegistrationDataSchema.extend({
-      previousAttendee: z.object({ personId: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string().nullable() }),
+      previousAttendee: z.object({ personId: z.number().int(), ...nameAndEmailFields }),
     }),
   }),
   z.object({ type: z.literal('person.updated'), timestamp: z.string(), data: adminPersonSchema }),
