@@ -170,6 +170,10 @@ export const adminOrganizerSchema = organizerSchema.extend({
 });
 export type AdminOrganizer = z.infer<typeof adminOrganizerSchema>;
 
+/** A registration's statuses as the console lists, filters and counts them. */
+export const ADMIN_REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled', 'Waitlisted', 'Offered', 'Expired'] as const;
+type AdminRegistrationStatus = (typeof ADMIN_REGISTRATION_STATUSES)[number];
+
 // ---------------------------------------------------------------------------------------------
 // Events: GET /api/Admin/Events -> { rows, total }; PUT /api/Admin/Events/{eventType} -> AdminEvent
 // ---------------------------------------------------------------------------------------------
@@ -205,14 +209,12 @@ export const adminEventSchema = z.object({
   /** The help desk the registration page names once changes have closed. */
   helpDeskEmail: z.string().nullable(),
   helpDeskPhone: z.string().nullable(),
-  registrations: z.object({
-    pending: z.number().int(),
-    enrolled: z.number().int(),
-    cancelled: z.number().int(),
-    waitlisted: z.number().int(),
-    offered: z.number().int(),
-    expired: z.number().int(),
-  }),
+  /** The event's registrations by status: one count per status, its name in lower case (`pending`, `enrolled`...). */
+  registrations: z.object(
+    Object.fromEntries(ADMIN_REGISTRATION_STATUSES.map((status) => [status.toLowerCase(), z.number().int()])) as {
+      [S in AdminRegistrationStatus as Lowercase<S>]: z.ZodNumber;
+    },
+  ),
 });
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 
@@ -322,7 +324,6 @@ export const REGISTRATION_SORTS = [
   'createdAt', '-createdAt', 'updatedAt', '-updatedAt', 'enrolledAt', '-enrolledAt',
 ] as const;
 export type RegistrationSort = (typeof REGISTRATION_SORTS)[number];
-export const ADMIN_REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled', 'Waitlisted', 'Offered', 'Expired'] as const;
 export const ADMIN_ATTENDEE_TYPES = ['dealer', 'candidate', 'field', 'corporate', 'distributor', 'vendor', 'sbr', 'partner', 'expo'] as const;
 
 /**

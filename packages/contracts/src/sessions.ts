@@ -126,24 +126,16 @@ export const adminSessionPersonSchema = z.object({
 });
 export type AdminSessionPerson = z.infer<typeof adminSessionPersonSchema>;
 
-/** One session as an attendee sees it (`GET /api/Sessions`). */
-export const sessionRowSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string().nullable(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  room: z.string(),
-  track: z.string().nullable(),
-  entry: z.enum(SESSION_ENTRIES),
-  capacity: z.number().int(),
-  seatsLeft: z.number().int(),
-  mine: z.enum(SESSION_MINE).nullable(),
-  waitlistPosition: z.number().int().optional(),
-  offerExpiresAt: z.string().optional(),
-  /** One of the person's sessions whose times overlap this one's. */
-  conflictsWith: z.number().int().optional(),
-});
+/** One session as an attendee sees it (`GET /api/Sessions`): some of the console's fields, and the person's own pick. */
+export const sessionRowSchema = adminSessionSchema
+  .pick({ id: true, title: true, description: true, startsAt: true, endsAt: true, room: true, track: true, entry: true, capacity: true, seatsLeft: true })
+  .extend({
+    mine: z.enum(SESSION_MINE).nullable(),
+    waitlistPosition: z.number().int().optional(),
+    offerExpiresAt: z.string().optional(),
+    /** One of the person's sessions whose times overlap this one's. */
+    conflictsWith: z.number().int().optional(),
+  });
 export type SessionRow = z.infer<typeof sessionRowSchema>;
 
 export const sessionsDataSchema = z.object({
@@ -176,16 +168,8 @@ export const calendarFeedParamsSchema = z.object({ feedToken: z.string().max(200
 // Reports
 
 export const sessionReportQuerySchema = z.object({ event: eventTypeSchema, format: z.enum(['json', 'xlsx']).optional() });
-export const sessionReportRowSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  startsAt: z.string(),
-  room: z.string(),
-  capacity: z.number().int(),
-  enrolled: z.number().int(),
-  waitlisted: z.number().int(),
-  attended: z.number().int(),
-});
+/** A session's fill, as the console's session counts it. */
+export const sessionReportRowSchema = adminSessionSchema.pick({ id: true, title: true, startsAt: true, room: true, capacity: true, enrolled: true, waitlisted: true, attended: true });
 export type SessionReportRow = z.infer<typeof sessionReportRowSchema>;
 /** `GET /api/Report/Sessions` (JSON): the rows and the event's time zone, in which the web shows `startsAt`. */
 export const sessionReportDataSchema = pagedSchema(sessionReportRowSchema).extend({ timeZone: z.string() });
