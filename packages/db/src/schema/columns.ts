@@ -1,6 +1,6 @@
 /**
- * Column builders the tables share, so a serial key, a required reference or a creation time is
- * spelled once. Each call returns a new builder; the SQL they produce is the one the migrations hold.
+ * Column builders the tables share, so a serial key, a required reference or a creation or update
+ * time is spelled once. Each call returns a new builder; the SQL they produce is the one the migrations hold.
  */
 import { integer, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
@@ -21,3 +21,6 @@ export const requiredTextRef = <TName extends string>(name: TName, target: () =>
 
 /** `created_at timestamptz not null default now()`. */
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** `updated_at timestamptz not null default now()`. */
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

@@ -6,6 +6,7 @@
  * elements in the order of their type.
  */
 import { bigserial, customType, index, json, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -16,7 +17,7 @@ export const contentEnvironments = pgTable('content_environments', {
   id: uuid('id').primaryKey(),
   codename: text('codename').notNull().unique(), // 'nbc' | 'abc'
   name: text('name').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Types, taxonomies and languages: one document per environment and codename. */

@@ -24,7 +24,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, requiredIntRef, requiredTextRef, serialId } from './columns.ts';
+import { createdAt, requiredIntRef, requiredTextRef, serialId, updatedAt } from './columns.ts';
 
 export const ATTENDEE_TYPES = [
   'dealer',
@@ -281,7 +281,7 @@ export const registrations = pgTable(
     offeredAt: timestamp('offered_at', { withTimezone: true }),
     offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     /** One queue place per waiting registration; the queues are read in this order. */
@@ -365,9 +365,7 @@ export const meta = pgTable(
   {
     key: text('key').notNull(),
     value: jsonb('value').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.key] })],
 );

@@ -9,9 +9,9 @@
  *   list of strings, a boolean or a number). They hang on the registration and go with it (cascade),
  *   so an erased or purged registration takes its answers along.
  */
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { eventRowKeys, registrations, type AttendeeType } from './domain.ts';
-import { createdAt, requiredIntRef } from './columns.ts';
+import { createdAt, requiredIntRef, updatedAt } from './columns.ts';
 
 export const QUESTION_TYPES = ['text', 'longtext', 'choice', 'multichoice', 'date', 'boolean', 'number'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -39,7 +39,7 @@ export const questions = pgTable(
     sensitive: boolean('sensitive').notNull().default(false),
     order: integer('order').notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('questions_event_key_uq').on(t.eventId, t.key), index('questions_event_order_idx').on(t.eventId, t.order)],
 );
@@ -50,7 +50,7 @@ export const registrationAnswers = pgTable(
     registrationId: requiredIntRef('registration_id', () => registrations.id, 'cascade'),
     questionId: requiredIntRef('question_id', () => questions.id, 'cascade'),
     value: jsonb('value').$type<AnswerValue>().notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.registrationId, t.questionId] }), index('registration_answers_question_idx').on(t.questionId)],
 );

@@ -10,50 +10,42 @@
  */
 import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
+/**
+ * A count per event and store or area: `event_id` and the key column (a store number or an area's
+ * code) are the primary key. The TypeScript names are the same for every such table (`key`,
+ * `count`): only SQL reads and writes them.
+ */
+function countPerEvent<TName extends string>(name: TName, keyColumn: string, countColumn: string) {
+  return pgTable(
+    name,
+    {
+      eventId: text('event_id').notNull(),
+      key: text(keyColumn).notNull(),
+      count: integer(countColumn).notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.eventId, t.key] })],
+  );
+}
+
+/** A count per area, whatever the event: the area's code is the primary key. */
+function countPerArea<TName extends string>(name: TName, keyColumn: string, countColumn: string) {
+  return pgTable(name, { key: text(keyColumn).primaryKey(), count: integer(countColumn).notNull() });
+}
+
 /** Enrolled store-bound registrations (dealer staff, candidates) per event and store. */
-export const storeEnrollmentCounts = pgTable(
-  'store_enrollment_counts',
-  {
-    eventId: text('event_id').notNull(),
-    storeDlrnum: text('store_dlrnum').notNull(),
-    enrolledAttendees: integer('enrolled_attendees').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.eventId, t.storeDlrnum] })],
-);
+export const storeEnrollmentCounts = countPerEvent('store_enrollment_counts', 'store_dlrnum', 'enrolled_attendees');
 
 /** Stores per district (any event). */
-export const districtStoreCounts = pgTable('district_store_counts', {
-  districtCode: text('district_code').primaryKey(),
-  stores: integer('stores').notNull(),
-});
+export const districtStoreCounts = countPerArea('district_store_counts', 'district_code', 'stores');
 
 /** Enrolled stores per event and district. */
-export const districtEnrollmentCounts = pgTable(
-  'district_enrollment_counts',
-  {
-    eventId: text('event_id').notNull(),
-    districtCode: text('district_code').notNull(),
-    enrolledStores: integer('enrolled_stores').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.eventId, t.districtCode] })],
-);
+export const districtEnrollmentCounts = countPerEvent('district_enrollment_counts', 'district_code', 'enrolled_stores');
 
 /** Stores per zone (any event). */
-export const zoneStoreCounts = pgTable('zone_store_counts', {
-  zoneCode: text('zone_code').primaryKey(),
-  stores: integer('stores').notNull(),
-});
+export const zoneStoreCounts = countPerArea('zone_store_counts', 'zone_code', 'stores');
 
 /** Enrolled stores per event and zone. */
-export const zoneEnrollmentCounts = pgTable(
-  'zone_enrollment_counts',
-  {
-    eventId: text('event_id').notNull(),
-    zoneCode: text('zone_code').notNull(),
-    enrolledStores: integer('enrolled_stores').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.eventId, t.zoneCode] })],
-);
+export const zoneEnrollmentCounts = countPerEvent('zone_enrollment_counts', 'zone_code', 'enrolled_stores');
 
 /**
  * The version of the data the reports read (docs/decisions/008-report-answer-cache.md): a statement

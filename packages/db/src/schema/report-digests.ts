@@ -4,7 +4,7 @@
  * their report scope since their last digest, plus the totals.
  */
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, updatedAt } from './columns.ts';
 
 export const reportDigestSubscriptions = pgTable(
   'report_digest_subscriptions',
@@ -18,7 +18,7 @@ export const reportDigestSubscriptions = pgTable(
     /** End of the period of the last digest queued; the next one covers what changed after it. */
     lastUntil: timestamp('last_until', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('report_digest_subscriptions_active_idx').on(t.active)],
 );

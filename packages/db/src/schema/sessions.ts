@@ -15,7 +15,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { eventRowKeys, registrations, type AttendeeType } from './domain.ts';
-import { createdAt, requiredIntRef, serialId } from './columns.ts';
+import { createdAt, requiredIntRef, serialId, updatedAt } from './columns.ts';
 
 export const SESSION_ENTRIES = ['picked', 'open'] as const;
 export type SessionEntry = (typeof SESSION_ENTRIES)[number];
@@ -39,7 +39,7 @@ export const sessions = pgTable(
     entry: text('entry').$type<SessionEntry>().notNull().default('picked'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('sessions_event_starts_idx').on(t.eventId, t.startsAt),
@@ -62,7 +62,7 @@ export const sessionPicks = pgTable(
     offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('session_picks_session_registration_uq').on(t.sessionId, t.registrationId),

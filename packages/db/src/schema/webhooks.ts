@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, requiredIntRef, serialId } from './columns.ts';
+import { createdAt, requiredIntRef, serialId, updatedAt } from './columns.ts';
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
@@ -31,7 +31,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdByOrganizerId: integer('created_by_organizer_id'),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const webhookDeliveries = pgTable(
