@@ -6,24 +6,22 @@ import type { Language } from './language.ts';
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${language}|${JSON.stringify(options)}`;
-  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+/** One formatter per kind, language and options: building an Intl formatter is slow, using one is not. */
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let format = cache.get(key) as F | undefined;
   if (!format) {
-    format = new Intl.DateTimeFormat(language, options);
+    format = make();
     cache.set(key, format);
   }
   return format;
 }
 
+function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(`d|${language}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(language, options));
+}
+
 function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${language}|${JSON.stringify(options)}`;
-  let format = cache.get(key) as Intl.NumberFormat | undefined;
-  if (!format) {
-    format = new Intl.NumberFormat(language, options);
-    cache.set(key, format);
-  }
-  return format;
+  return cached(`n|${language}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(language, options));
 }
 
 function toDate(value: Date | string | number): Date {

@@ -9,20 +9,14 @@ import { REPORTING_BASE } from './reporting-paths.ts';
 export const INSIGHT_SLUGS = ['coverage', 'timeline', 'comparison', 'arrivals'] as const;
 export type InsightSlug = (typeof INSIGHT_SLUGS)[number];
 
-/** Each report's name and description in the catalog ('Coverage Gaps'… in English). */
-export const INSIGHT_NAMES = {
-  coverage: 'reporting.insight.coverage',
-  timeline: 'reporting.insight.timeline',
-  comparison: 'reporting.insight.comparison',
-  arrivals: 'reporting.insight.arrivals',
-} as const satisfies Record<InsightSlug, MessageId>;
+/** A report's name in the catalog ('Coverage Gaps'… in English), and its description. */
+export function insightName(slug: InsightSlug): MessageId {
+  return `reporting.insight.${slug}`;
+}
 
-export const INSIGHT_DESCRIPTIONS = {
-  coverage: 'reporting.insight.coverage.description',
-  timeline: 'reporting.insight.timeline.description',
-  comparison: 'reporting.insight.comparison.description',
-  arrivals: 'reporting.insight.arrivals.description',
-} as const satisfies Record<InsightSlug, MessageId>;
+export function insightDescription(slug: InsightSlug): MessageId {
+  return `reporting.insight.${slug}.description`;
+}
 
 export function canUseInsights(policies: readonly string[]): boolean {
   return policies.includes('field') || policies.includes('corporate') || policies.includes('reporting');

@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useT } from '../../../i18n/use-t.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { Crumb } from '../utils/drill-down.ts';
 import { BackButton } from './back-button.tsx';
 import { ReportingBreadcrumb } from './reporting-breadcrumb.tsx';
@@ -14,15 +15,8 @@ export interface ReportPageLayoutProps {
 
 export function ReportPageLayout({ heading, backTo, crumbs = [], children }: ReportPageLayoutProps) {
   const t = useT();
-  const title = t('reporting.documentTitle', { heading });
   // The tab names the report too, in the page's language.
-  useEffect(() => {
-    const before = document.title;
-    document.title = title;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
+  useDocumentTitle(t('reporting.documentTitle', { heading }));
   return (
     <section className="reporting-page py-3">
       <ReportingBreadcrumb crumbs={crumbs} />

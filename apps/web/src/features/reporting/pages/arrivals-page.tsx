@@ -11,7 +11,7 @@ import { ReportPageLayout } from '../components/report-page-layout.tsx';
 import { queryStateProps } from '../../../components/ui/table/report-table.tsx';
 import { ExcelReportTable } from '../components/excel-report-table.tsx';
 import { useInsightEvent } from '../hooks/use-insight-event.ts';
-import { INSIGHT_NAMES } from '../insight-catalogue.ts';
+import { insightName } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import type { ReportColumn } from '../../../components/ui/table/report-columns.ts';
 import type { Translate } from '../utils/report-columns.ts';
@@ -51,7 +51,7 @@ const notArrivedColumns = (t: Translate): ReportColumn<NotArrivedRow>[] => [
 export function ArrivalsPage() {
   const t = useT();
   const fmt = useFormat();
-  const name = t(INSIGHT_NAMES.arrivals);
+  const name = t(insightName('arrivals'));
   const notArrivedList = useMemo(() => notArrivedColumns(t), [t]);
   const [event, setEvent] = useInsightEvent();
   const [level, setLevel] = useState<ArrivalsLevel>('Region');

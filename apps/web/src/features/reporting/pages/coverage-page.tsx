@@ -13,7 +13,7 @@ import { ReportPageLayout } from '../components/report-page-layout.tsx';
 import { queryStateProps } from '../../../components/ui/table/report-table.tsx';
 import { ExcelReportTable } from '../components/excel-report-table.tsx';
 import { useInsightEvent } from '../hooks/use-insight-event.ts';
-import { INSIGHT_NAMES } from '../insight-catalogue.ts';
+import { insightName } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { coverageColumns } from '../utils/insight-columns.ts';
 import { useT } from '../../../i18n/use-t.ts';
@@ -22,7 +22,7 @@ import { Strong } from '../components/strong.tsx';
 /** Coverage gaps of the caller's scope: stores without an enrolled attendee, with reminders to their managers. */
 export function CoveragePage() {
   const t = useT();
-  const name = t(INSIGHT_NAMES.coverage);
+  const name = t(insightName('coverage'));
   const columns = useMemo(() => coverageColumns(t), [t]);
   const [event, setEvent] = useInsightEvent();
   // The page is per event: another event starts on its first page.

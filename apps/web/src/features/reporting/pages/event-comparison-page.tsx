@@ -6,7 +6,7 @@ import { ExcelExportButton } from '../components/hierarchy-workbook-button.tsx';
 import { ReportPageLayout } from '../components/report-page-layout.tsx';
 import { queryStateProps } from '../../../components/ui/table/report-table.tsx';
 import { ExcelReportTable } from '../components/excel-report-table.tsx';
-import { INSIGHT_NAMES } from '../insight-catalogue.ts';
+import { insightName } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { comparisonColumns, comparisonTotals } from '../utils/insight-columns.ts';
 import { useT } from '../../../i18n/use-t.ts';
@@ -14,7 +14,7 @@ import { useT } from '../../../i18n/use-t.ts';
 /** Per store of the caller's scope: enrolled attendees at nbc and at abc, side by side, a page at a time. */
 export function EventComparisonPage() {
   const t = useT();
-  const name = t(INSIGHT_NAMES.comparison);
+  const name = t(insightName('comparison'));
   const [offset, setOffset] = useState(0);
   const limit = INSIGHT_PAGE_DEFAULT;
   const query = useEventComparison({ offset, limit });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
@@ -11,7 +12,7 @@ import { menuEntries } from '../report-catalogue.ts';
 import { HierarchyWorkbookButton } from '../components/hierarchy-workbook-button.tsx';
 import { DigestToggle } from '../components/digest-toggle.tsx';
 import { SessionsReportMenuEntry } from '../components/sessions-report-menu-entry.tsx';
-import { INSIGHT_DESCRIPTIONS, INSIGHT_NAMES, INSIGHT_SLUGS, canUseInsights, insightPath } from '../insight-catalogue.ts';
+import { INSIGHT_SLUGS, canUseInsights, insightDescription, insightName, insightPath } from '../insight-catalogue.ts';
 import { useUserDetail } from '../../../lib/user-storage.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { formatCell } from '../../../components/ui/table/report-columns.ts';
@@ -56,8 +57,8 @@ export function ReportMenuPage() {
           <ListGroup as="ul" className="report-menu mb-3" style={{ maxWidth: '32rem' }} aria-labelledby="more-reports-heading">
             {INSIGHT_SLUGS.map((slug) => (
               <ListGroup.Item as="li" key={slug}>
-                <Link to={insightPath(slug)}>{t(INSIGHT_NAMES[slug])}</Link>
-                <div className="small text-body-secondary">{t(INSIGHT_DESCRIPTIONS[slug])}</div>
+                <Link to={insightPath(slug)}>{t(insightName(slug))}</Link>
+                <div className="small text-body-secondary">{t(insightDescription(slug))}</div>
               </ListGroup.Item>
             ))}
           </ListGroup>
@@ -67,6 +68,16 @@ export function ReportMenuPage() {
       )}
       {insights && <SessionsReportMenuEntry />}
     </ReportPageLayout>
+  );
+}
+
+/** One figure of the All row: its name above its value. */
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="col">
+      <dt className="small fw-normal text-body-secondary">{label}</dt>
+      <dd className="mb-0 fw-semibold">{children}</dd>
+    </div>
   );
 }
 
@@ -82,26 +93,14 @@ function NetworkTotal({ counts }: { counts: StoreCounts }) {
         {t('reporting.menu.allStores')}
       </h3>
       <dl className="row row-cols-auto g-3 mb-0" data-testid="network-total">
-        <div className="col">
-          <dt className="small fw-normal text-body-secondary">{t('reporting.network.totalStores')}</dt>
-          <dd className="mb-0 fw-semibold">{n(counts.totDealer)}</dd>
-        </div>
-        <div className="col">
-          <dt className="small fw-normal text-body-secondary">{t('reporting.column.storesEnrolled')}</dt>
-          <dd className="mb-0 fw-semibold">
-            {n(counts.enrollDealer)} ({pct(counts.pctEnrollDlr)})
-          </dd>
-        </div>
-        <div className="col">
-          <dt className="small fw-normal text-body-secondary">{t('reporting.column.storesToObjective')}</dt>
-          <dd className="mb-0 fw-semibold">
-            {n(counts.objreq)} ({pct(counts.fixPctObjReq)})
-          </dd>
-        </div>
-        <div className="col">
-          <dt className="small fw-normal text-body-secondary">{t('reporting.column.storesRemaining')}</dt>
-          <dd className="mb-0 fw-semibold">{n(counts.objCount)}</dd>
-        </div>
+        <Figure label={t('reporting.network.totalStores')}>{n(counts.totDealer)}</Figure>
+        <Figure label={t('reporting.column.storesEnrolled')}>
+          {n(counts.enrollDealer)} ({pct(counts.pctEnrollDlr)})
+        </Figure>
+        <Figure label={t('reporting.column.storesToObjective')}>
+          {n(counts.objreq)} ({pct(counts.fixPctObjReq)})
+        </Figure>
+        <Figure label={t('reporting.column.storesRemaining')}>{n(counts.objCount)}</Figure>
       </dl>
     </section>
   );

@@ -6,7 +6,7 @@ import { ReportPageLayout } from '../components/report-page-layout.tsx';
 import { queryStateProps } from '../../../components/ui/table/report-table.tsx';
 import { ExcelReportTable } from '../components/excel-report-table.tsx';
 import { useInsightEvent } from '../hooks/use-insight-event.ts';
-import { INSIGHT_NAMES } from '../insight-catalogue.ts';
+import { insightName } from '../insight-catalogue.ts';
 import { reportingPaths } from '../reporting-paths.ts';
 import { timelineColumns } from '../utils/insight-columns.ts';
 import '../components/insights.css';
@@ -18,7 +18,7 @@ const TimelineChart = lazy(() => import('../components/timeline-chart.tsx'));
 /** Registrations per day and enrolled over time within the caller's scope: a chart, and the same numbers as a table. */
 export function TimelinePage() {
   const t = useT();
-  const name = t(INSIGHT_NAMES.timeline);
+  const name = t(insightName('timeline'));
   const [event, setEvent] = useInsightEvent();
   const query = useTimeline(event);
   const days = query.data?.days ?? [];
