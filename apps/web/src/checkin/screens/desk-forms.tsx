@@ -9,6 +9,7 @@ import { useT } from '../../i18n/use-t.ts';
 import type { Door } from '../door.ts';
 import { PrintBadgeButton } from '../print.tsx';
 import { useErrorText } from './common.ts';
+import { DoorSection } from './door-section.tsx';
 
 function PersonFields({ prefix }: { prefix: string }) {
   const t = useT();
@@ -79,10 +80,7 @@ export function DeskForms({ door }: { door: Door }) {
         </section>
       )}
       {rights.walkIn && (
-        <section className="door-section" aria-labelledby="walkin-title">
-          <h2 id="walkin-title" className="door-h2">
-            {t('door.desk.walkIn')}
-          </h2>
+        <DoorSection id="walkin-title" title={t('door.desk.walkIn')}>
           <form
             onSubmit={(event) =>
               void run(
@@ -106,13 +104,10 @@ export function DeskForms({ door }: { door: Door }) {
               {t('door.desk.register')}
             </button>
           </form>
-        </section>
+        </DoorSection>
       )}
       {rights.substitute && (
-        <section className="door-section" aria-labelledby="substitute-title">
-          <h2 id="substitute-title" className="door-h2">
-            {t('door.desk.substituteTitle')}
-          </h2>
+        <DoorSection id="substitute-title" title={t('door.desk.substituteTitle')}>
           <label htmlFor="substitute-find">{t('door.desk.find')}</label>
           <input
             id="substitute-find"
@@ -160,7 +155,7 @@ export function DeskForms({ door }: { door: Door }) {
               </button>
             </form>
           )}
-        </section>
+        </DoorSection>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { LanguageSwitch } from '../../i18n/language-switch.tsx';
 import { useFormat, useT } from '../../i18n/use-t.ts';
 import type { Door } from '../door.ts';
 import { useDoorStatus, useEventName, useTime } from './common.ts';
+import { DoorSection } from './door-section.tsx';
 
 export function DeviceScreen({ door }: { door: Door }) {
   const t = useT();
@@ -16,10 +17,7 @@ export function DeviceScreen({ door }: { door: Door }) {
   const [confirming, setConfirming] = useState(false);
   const [saved, setSaved] = useState(false);
   return (
-    <section className="door-section" aria-labelledby="device-title">
-      <h2 id="device-title" className="door-h2">
-        {t('door.device.title')}
-      </h2>
+    <DoorSection id="device-title" title={t('door.device.title')}>
       <dl className="door-facts">
         <dt>{t('door.device.event')}</dt>
         <dd>{t('door.device.eventValue', { event: eventName, date: fmt.date(door.config.endsOn) })}</dd>
@@ -89,6 +87,6 @@ export function DeviceScreen({ door }: { door: Door }) {
           </button>
         </div>
       )}
-    </section>
+    </DoorSection>
   );
 }

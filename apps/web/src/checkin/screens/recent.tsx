@@ -3,15 +3,13 @@ import { useT } from '../../i18n/use-t.ts';
 import type { RecentScan } from '../db.ts';
 import type { Door, DoorOutcome } from '../door.ts';
 import { useTime } from './common.ts';
+import { DoorSection } from './door-section.tsx';
 
 export function Recent({ recent, door, onResult }: { recent: RecentScan[]; door: Door; onResult: (outcome: DoorOutcome) => void }) {
   const t = useT();
   const time = useTime();
   return (
-    <section aria-labelledby="recent-title" className="door-section">
-      <h2 id="recent-title" className="door-h2">
-        {t('door.recent.title')}
-      </h2>
+    <DoorSection id="recent-title" title={t('door.recent.title')}>
       {recent.length === 0 ? (
         <p className="door-help">{t('door.recent.none')}</p>
       ) : (
@@ -32,6 +30,6 @@ export function Recent({ recent, door, onResult }: { recent: RecentScan[]; door:
           ))}
         </ul>
       )}
-    </section>
+    </DoorSection>
   );
 }

@@ -8,6 +8,7 @@ import type { Door, DoorOutcome } from '../door.ts';
 import type { RecentScan } from '../db.ts';
 import { Recent } from './recent.tsx';
 import { Search } from './search.tsx';
+import { DoorSection } from './door-section.tsx';
 
 const Camera = lazy(() => import('../camera.tsx').then((module) => ({ default: module.Camera })));
 
@@ -68,10 +69,7 @@ export function ScanningScreen({ door, codeInput, camera, onCamera, paused, rece
   return (
     <>
       <CodeField inputRef={codeInput} onCode={(code) => onScan(code)} disabled={paused} />
-      <section aria-labelledby="camera-title" className="door-section">
-        <h2 id="camera-title" className="door-h2">
-          {t('door.camera.title')}
-        </h2>
+      <DoorSection id="camera-title" title={t('door.camera.title')}>
         <button type="button" className="door-button" onClick={() => onCamera(!camera)} aria-pressed={camera}>
           {camera ? t('door.camera.stop') : t('door.camera.start')}
         </button>
@@ -80,7 +78,7 @@ export function ScanningScreen({ door, codeInput, camera, onCamera, paused, rece
             <Camera paused={paused} onCode={(code, startedAt) => onScan(code, startedAt)} />
           </Suspense>
         )}
-      </section>
+      </DoorSection>
       <Search
         door={door}
         onCheckIn={async (id) => {

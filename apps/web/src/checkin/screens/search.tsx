@@ -5,6 +5,7 @@ import { useFormat, useT } from '../../i18n/use-t.ts';
 import type { RosterRow } from '../api.ts';
 import type { Door } from '../door.ts';
 import { storeLine, useTime } from './common.ts';
+import { DoorSection } from './door-section.tsx';
 
 export function Search({ door, onCheckIn }: { door: Door; onCheckIn: (registrationId: number) => Promise<void> }) {
   const t = useT();
@@ -28,10 +29,7 @@ export function Search({ door, onCheckIn }: { door: Door; onCheckIn: (registrati
   };
 
   return (
-    <section aria-labelledby="search-title" className="door-section">
-      <h2 id="search-title" className="door-h2">
-        {t('door.search.title')}
-      </h2>
+    <DoorSection id="search-title" title={t('door.search.title')}>
       <label htmlFor="door-search">{t('door.search.label')}</label>
       <input id="door-search" type="search" value={query} onChange={(event) => change(event.target.value)} autoComplete="off" spellCheck={false} />
       {rows && rows.length === 0 && <p className="door-help">{t('door.search.none', { query: query.trim() })}</p>}
@@ -64,6 +62,6 @@ export function Search({ door, onCheckIn }: { door: Door; onCheckIn: (registrati
           ))}
         </ul>
       )}
-    </section>
+    </DoorSection>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import type { RegistrationPage, RegistrationSummary } from '@portal/contracts';
 import { useT } from '../../../i18n/use-t.ts';
 import type { MessageId } from '../../../i18n/messages/ids.ts';
@@ -34,50 +34,50 @@ export function BadgeSection({ summary }: { summary: RegistrationSummary }) {
   );
 }
 
-/** The outcome replaces the form: focus moves to its heading so screen readers announce it. */
-function useFocusOnMount<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return ref;
+/**
+ * An outcome replaces the form: a section named by its heading, and focus moves to the heading so
+ * screen readers announce it.
+ */
+function Outcome({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby={id}>
+      <h1 id={id} className="h3" tabIndex={-1} ref={heading}>
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
 }
 
 /** What the attendee sees after submitting: the registration as saved. */
 export function RegistrationConfirmation({ summary, changed }: { summary: RegistrationSummary; changed: boolean }) {
   const t = useT();
   const { day, instant } = useRegistrationDates();
-  const heading = useFocusOnMount<HTMLHeadingElement>();
   const name = `${summary.attendee.firstName} ${summary.attendee.lastName}`;
   const event = summary.event.name;
   if (summary.status === 'Cancelled') {
     return (
-      <section aria-labelledby="registration-outcome">
-        <h1 id="registration-outcome" className="h3" tabIndex={-1} ref={heading}>
-          {t('registration.cancelled.title')}
-        </h1>
+      <Outcome id="registration-outcome" title={t('registration.cancelled.title')}>
         <p>{t('registration.cancelled.body', { name, event })}</p>
         <p className="mb-0">{t('registration.closeWindow')}</p>
-      </section>
+      </Outcome>
     );
   }
   if (summary.status === 'Waitlisted') {
     // The event or the code's seats are full: the submit joined the waiting list (docs/waiting-lists.md).
     return (
-      <section aria-labelledby="registration-outcome">
-        <h1 id="registration-outcome" className="h3" tabIndex={-1} ref={heading}>
-          {t('registration.waitlisted.title')}
-        </h1>
+      <Outcome id="registration-outcome" title={t('registration.waitlisted.title')}>
         <p data-testid="waitlist-position">
           <Message id="registration.waitlisted.body" values={{ event, name, position: summary.waitlistPosition ?? '…' }} />
         </p>
         <p className="mb-0">{t('registration.waitlisted.next')}</p>
-      </section>
+      </Outcome>
     );
   }
   return (
-    <section aria-labelledby="registration-outcome">
-      <h1 id="registration-outcome" className="h3" tabIndex={-1} ref={heading}>
-        {t(changed ? 'registration.updated.title' : 'registration.registered.title')}
-      </h1>
+    <Outcome id="registration-outcome" title={t(changed ? 'registration.updated.title' : 'registration.registered.title')}>
       <p>{t('registration.registered.body', { name, event })}</p>
       <dl className="row registration-summary">
         <dt className="col-sm-4">{t('registration.summary.attendee')}</dt>
@@ -112,7 +112,7 @@ export function RegistrationConfirmation({ summary, changed }: { summary: Regist
       <BadgeSection summary={summary} />
       {!summary.badge && <p data-testid="badge-in-mail">{t('registration.badgeInMail', { email: summary.attendee.email })}</p>}
       <p className="mb-0">{t('registration.registered.later')}</p>
-    </section>
+    </Outcome>
   );
 }
 
@@ -138,16 +138,12 @@ function problemTitle(status: number, message: string): MessageId {
 /** An unknown, used or expired link, or a closed or full event: a clear page with the server's explanation. */
 export function LinkProblem({ status, message }: { status: number; message: string }) {
   const t = useT();
-  const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
-    <section aria-labelledby="link-problem">
-      <h1 id="link-problem" className="h3" tabIndex={-1} ref={heading}>
-        {t(problemTitle(status, message))}
-      </h1>
+    <Outcome id="link-problem" title={t(problemTitle(status, message))}>
       <p>{message}</p>
       <a className="btn btn-primary" href="/">
         {t('registration.goToPortal')}
       </a>
-    </section>
+    </Outcome>
   );
 }
