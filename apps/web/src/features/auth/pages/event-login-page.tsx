@@ -3,14 +3,12 @@
  * and last name for abc. Every text comes from the event's `login` content item, with built-in
  * texts when the content service is down.
  */
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { EventType } from '@portal/contracts';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ContentImage } from '../../../components/ui/content-image.tsx';
-import { ErrorList } from '../../../components/ui/error-list.tsx';
-import { RichText } from '../../../components/ui/rich-text.tsx';
 import { PersonNameFields } from '../../../components/person-name-fields.tsx';
 import { browser } from '../../../lib/browser.ts';
 import { releaseFirstPaintAfter } from '../../../lib/first-paint.ts';
@@ -27,8 +25,6 @@ import { LOGIN_MESSAGES } from '../utils/login-messages.ts';
 import { loginTexts } from '../utils/login-texts.ts';
 import { validateLogin, type LoginFields } from '../utils/login-validation.ts';
 import { LoginCard } from '../components/login-card.tsx';
-import { LoginForm } from '../../../components/login-form.tsx';
-import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 
 /** Where the abc login shows the in-app event page (no external registration link). */
@@ -52,8 +48,6 @@ export function EventLoginPage({ eventType }: { eventType: EventType }) {
 function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventType; content: LoginContent | null; linkConfig: ReturnType<typeof useRuntimeConfig>['data'] }) {
   const navigate = useNavigate();
   const t = useT();
-  const formId = useId();
-  const [fields, setFields] = useState<LoginFields>(EMPTY_FIELDS);
   const headerRef = useRef<HTMLElement>(null);
   // The server's copy of this header lies over it until this one's images are decoded.
   useLayoutEffect(() => {
@@ -62,14 +56,8 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
 
   const requireNames = eventType === 'abc';
   const texts = loginTexts(eventType, content, t);
-  const ruleErrors = validateLogin(fields, texts.messages, { requireNames });
-  const { pending, submit, setOutcomeErrors, shownErrors, invalid } = useLoginAttempt(ruleErrors);
-  const errorsId = `${formId}-errors`;
-
-  const update = (field: keyof LoginFields, value: string) => {
-    setFields((current) => ({ ...current, [field]: value }));
-    setOutcomeErrors([]);
-  };
+  const attempt = useLoginAttempt(EMPTY_FIELDS, (fields) => validateLogin(fields, texts.messages, { requireNames }));
+  const { fields, submit, setOutcomeErrors } = attempt;
 
   async function afterAbcLogin(): Promise<void> {
     const user = getUserDetail();
@@ -121,36 +109,19 @@ function EventLoginForm({ eventType, content, linkConfig }: { eventType: EventTy
     </header>
   );
 
-  const describedBy = shownErrors.length > 0 ? errorsId : undefined;
   return (
-    <LoginCard heading={texts.heading} header={header}>
-      <LoginForm
-        formId={formId}
-        texts={texts}
-        userName={fields.userName}
-        password={fields.password}
-        onChange={update}
-        invalid={invalid}
-        describedBy={describedBy}
-        describeForm
-        pending={pending}
-        onSubmit={onSubmit}
-      >
-        {requireNames && (
-          <PersonNameFields
-            idPrefix={formId}
-            labels={{ firstName: texts.firstNameLabel, lastName: texts.lastNameLabel }}
-            values={fields}
-            onChange={update}
-            invalid={invalid}
-            describedBy={describedBy}
-            required
-          />
-        )}
-      </LoginForm>
-      <CompanySignInLink target="event" event={eventType} />
-      <ErrorList id={errorsId} errors={shownErrors} />
-      <RichText html={texts.noteHtml} className="login-note mt-4 small text-body-secondary" />
+    <LoginCard texts={texts} attempt={attempt} onSubmit={onSubmit} companySignIn={{ target: 'event', event: eventType }} describeForm header={header}>
+      {requireNames && (
+        <PersonNameFields
+          idPrefix={attempt.formId}
+          labels={{ firstName: texts.firstNameLabel, lastName: texts.lastNameLabel }}
+          values={fields}
+          onChange={attempt.update}
+          invalid={attempt.invalid}
+          describedBy={attempt.describedBy}
+          required
+        />
+      )}
     </LoginCard>
   );
 }

@@ -3,13 +3,11 @@
  * the nbc environment's `report_login` item (built in while the content service is down). Success
  * opens the retailer report page.
  */
-import { useId, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { RuntimeConfig } from '@portal/contracts';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ErrorList } from '../../../components/ui/error-list.tsx';
-import { RichText } from '../../../components/ui/rich-text.tsx';
 import { useContentItemOfType } from '../../../lib/content-client.ts';
 import { CONTENT_TYPES, type ReportLoginContent } from '../../../lib/content-models.ts';
 import { useRuntimeConfig } from '../../../lib/runtime-config.ts';
@@ -20,9 +18,7 @@ import { useLogoutOnEntry } from '../hooks/use-logout-on-entry.ts';
 import { validateReportLogin, type LoginFields } from '../utils/login-validation.ts';
 import { reportLoginTexts, type ReportLoginBuiltIn } from '../utils/login-texts.ts';
 import { useT } from '../../../i18n/use-t.ts';
-import { CompanySignInLink } from '../../../components/company-sign-in-link.tsx';
 import { LoginCard } from '../components/login-card.tsx';
-import { LoginForm } from '../../../components/login-form.tsx';
 
 /** The company mail domain the server publishes in its runtime config. */
 function reportEmailDomain(config: RuntimeConfig | undefined): string | undefined {
@@ -59,19 +55,9 @@ function useBuiltInTexts(emailDomain: string | undefined): ReportLoginBuiltIn {
 
 function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent | null; emailDomain: string | undefined }) {
   const navigate = useNavigate();
-  const formId = useId();
-  const [fields, setFields] = useState<Pick<LoginFields, 'userName' | 'password'>>({ userName: '', password: '' });
-
   const texts = reportLoginTexts(content, useBuiltInTexts(emailDomain));
-  const ruleErrors = validateReportLogin(fields, texts.messages, { emailDomain });
-  const { pending, submit, setOutcomeErrors, shownErrors, invalid } = useLoginAttempt(ruleErrors);
-  const errorsId = `${formId}-errors`;
-  const describedBy = shownErrors.length > 0 ? errorsId : undefined;
-
-  const update = (field: 'userName' | 'password', value: string) => {
-    setFields((current) => ({ ...current, [field]: value }));
-    setOutcomeErrors([]);
-  };
+  const attempt = useLoginAttempt<Pick<LoginFields, 'userName' | 'password'>>({ userName: '', password: '' }, (fields) => validateReportLogin(fields, texts.messages, { emailDomain }));
+  const { fields, submit, setOutcomeErrors } = attempt;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     submit(event, async () => {
@@ -80,22 +66,5 @@ function ReportLoginForm({ content, emailDomain }: { content: ReportLoginContent
       else setOutcomeErrors([texts.invalidLogin]);
     });
 
-  return (
-    <LoginCard heading={texts.heading}>
-      <LoginForm
-        formId={formId}
-        texts={texts}
-        userName={fields.userName}
-        password={fields.password}
-        onChange={update}
-        invalid={invalid}
-        describedBy={describedBy}
-        pending={pending}
-        onSubmit={onSubmit}
-      />
-      <CompanySignInLink target="reports" />
-      <ErrorList id={errorsId} errors={shownErrors} />
-      <RichText html={texts.noteHtml} className="login-note mt-4 small text-body-secondary" />
-    </LoginCard>
-  );
+  return <LoginCard texts={texts} attempt={attempt} onSubmit={onSubmit} companySignIn={{ target: 'reports' }} />;
 }

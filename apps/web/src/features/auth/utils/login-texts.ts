@@ -51,29 +51,6 @@ function or(element: { value: string | null } | undefined, fallback: string): st
   return text(element).trim() || fallback;
 }
 
-/** The event login's texts: the content's (in the page's language, from the content service), else the catalog's. */
-export function loginTexts(eventType: EventType, content: LoginContent | null | undefined, t: Translate): LoginTexts {
-  const e = content?.elements;
-  const fallback = builtIn(eventType, t);
-  return {
-    heading: or(e?.heading, fallback.heading),
-    userNameLabel: or(e?.username_placeholder, fallback.userNameLabel),
-    passwordLabel: or(e?.password_placeholder, fallback.passwordLabel),
-    firstNameLabel: or(e?.firstname_placeholder, fallback.firstNameLabel),
-    lastNameLabel: or(e?.lastname_placeholder, fallback.lastNameLabel),
-    buttonText: or(e?.button_text, fallback.buttonText),
-    invalidLogin: or(e?.password_invalid_error, fallback.invalidLogin),
-    messages: {
-      userNameRequired: or(e?.username_required_error, fallback.messages.userNameRequired),
-      userNameInvalid: or(e?.username_invalid_error, fallback.messages.userNameInvalid),
-      passwordRequired: or(e?.password_required_error, fallback.messages.passwordRequired),
-      firstNameRequired: or(e?.firstname_required_error, fallback.messages.firstNameRequired),
-      lastNameRequired: or(e?.lastname_required_error, fallback.messages.lastNameRequired),
-    },
-    noteHtml: e?.note?.value ?? '',
-  };
-}
-
 export type ReportLoginTexts = Omit<LoginTexts, 'firstNameLabel' | 'lastNameLabel' | 'messages'> & {
   messages: Pick<LoginMessages, 'userNameRequired' | 'userNameInvalid' | 'passwordRequired'>;
 };
@@ -81,19 +58,43 @@ export type ReportLoginTexts = Omit<LoginTexts, 'firstNameLabel' | 'lastNameLabe
 /** The report login's own words where its content has none, in the page's language (the `report-login` catalog part). */
 export type ReportLoginBuiltIn = Omit<ReportLoginTexts, 'noteHtml'>;
 
-export function reportLoginTexts(content: ReportLoginContent | null | undefined, builtIn: ReportLoginBuiltIn): ReportLoginTexts {
-  const e = content?.elements;
+/**
+ * The texts every sign-in form has (heading, user name, password, button, their messages, the note):
+ * the content's, else the built-in ones. The event login's content has these elements and more.
+ */
+function signInTexts(e: ReportLoginContent['elements'] | undefined, fallback: ReportLoginBuiltIn): ReportLoginTexts {
   return {
-    heading: or(e?.heading, builtIn.heading),
-    userNameLabel: or(e?.username_placeholder, builtIn.userNameLabel),
-    passwordLabel: or(e?.password_placeholder, builtIn.passwordLabel),
-    buttonText: or(e?.button_text, builtIn.buttonText),
-    invalidLogin: or(e?.password_invalid_error, builtIn.invalidLogin),
+    heading: or(e?.heading, fallback.heading),
+    userNameLabel: or(e?.username_placeholder, fallback.userNameLabel),
+    passwordLabel: or(e?.password_placeholder, fallback.passwordLabel),
+    buttonText: or(e?.button_text, fallback.buttonText),
+    invalidLogin: or(e?.password_invalid_error, fallback.invalidLogin),
     messages: {
-      userNameRequired: or(e?.username_required_error, builtIn.messages.userNameRequired),
-      userNameInvalid: or(e?.username_invalid_error, builtIn.messages.userNameInvalid),
-      passwordRequired: or(e?.password_required_error, builtIn.messages.passwordRequired),
+      userNameRequired: or(e?.username_required_error, fallback.messages.userNameRequired),
+      userNameInvalid: or(e?.username_invalid_error, fallback.messages.userNameInvalid),
+      passwordRequired: or(e?.password_required_error, fallback.messages.passwordRequired),
     },
     noteHtml: e?.note?.value ?? '',
   };
+}
+
+/** The event login's texts: the content's (in the page's language, from the content service), else the catalog's. */
+export function loginTexts(eventType: EventType, content: LoginContent | null | undefined, t: Translate): LoginTexts {
+  const e = content?.elements;
+  const fallback = builtIn(eventType, t);
+  const shared = signInTexts(e, fallback);
+  return {
+    ...shared,
+    firstNameLabel: or(e?.firstname_placeholder, fallback.firstNameLabel),
+    lastNameLabel: or(e?.lastname_placeholder, fallback.lastNameLabel),
+    messages: {
+      ...shared.messages,
+      firstNameRequired: or(e?.firstname_required_error, fallback.messages.firstNameRequired),
+      lastNameRequired: or(e?.lastname_required_error, fallback.messages.lastNameRequired),
+    },
+  };
+}
+
+export function reportLoginTexts(content: ReportLoginContent | null | undefined, builtIn: ReportLoginBuiltIn): ReportLoginTexts {
+  return signInTexts(content?.elements, builtIn);
 }
