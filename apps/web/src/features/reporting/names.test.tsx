@@ -5,14 +5,13 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import ReportingRoutes from './reporting-routes.tsx';
 import { fakeApi, ok, type ApiCall } from './testing/fake-api.ts';
 import { attendeeRow, districtRows, storeFooter, storeRow, zoneRows } from './testing/report-fixtures.ts';
-import { renderRoute } from '../../testing/render-route.tsx';
+import { renderReporting } from './testing/render-reporting.tsx';
 
 vi.mock('./api/get-report-types.ts', async () => (await import('./testing/report-fixtures.ts')).reportTypesModule([1, 2, 3]));
 
-const render = (path: string) => renderRoute(path, '/nbc/reporting/*', <ReportingRoutes />);
+const render = (path: string) => renderReporting(path);
 const named = attendeeRow({ atdName: 'Alex Candidate', region: '010', zone: '011', regionName: 'Northeast', zoneName: 'Boston Metro' });
 
 describe('region and zone names in attendee tables', () => {

@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReportScopeInfo } from '@portal/contracts';
-import ReportingRoutes from './reporting-routes.tsx';
 import { fakeApi, ok, type ApiCall } from './testing/fake-api.ts';
 import { districtRows, storeFooter, storeRow, zoneRows } from './testing/report-fixtures.ts';
-import { renderRoute } from '../../testing/render-route.tsx';
+import { renderReporting } from './testing/render-reporting.tsx';
 
 vi.mock('./export/export-to-excel.ts', () => ({ exportToExcel: vi.fn(async () => 'file.xlsx') }));
 vi.mock('./api/get-report-types.ts', async () => (await import('./testing/report-fixtures.ts')).reportTypesModule([1]));
@@ -30,7 +29,7 @@ function serve(scope: ReportScopeInfo) {
   });
 }
 
-const render = (path: string) => renderRoute(path, '/nbc/reporting/*', <ReportingRoutes />, { policies: ['field'] });
+const render = (path: string) => renderReporting(path, { policies: ['field'] });
 const location = () => screen.getByTestId('location').textContent;
 const crumbs = () => within(screen.getByRole('navigation', { name: 'Report drill-down' })).getAllByRole('listitem');
 const greyed = () => crumbs().filter((li) => li.getAttribute('aria-disabled') === 'true').map((li) => li.textContent);

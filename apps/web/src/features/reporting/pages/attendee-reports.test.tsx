@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportToExcel } from '../export/export-to-excel.ts';
 import { allRows } from '../utils/report-columns.ts';
-import ReportingRoutes from '../reporting-routes.tsx';
 import { fakeApi, ok, type ApiCall } from '../testing/fake-api.ts';
 import { attendeeRow } from '../testing/report-fixtures.ts';
-import { renderRoute, type TestUser } from '../../../testing/render-route.tsx';
+import type { TestUser } from '../../../testing/render-route.tsx';
+import { renderReporting } from '../testing/render-reporting.tsx';
 
 vi.mock('../export/export-to-excel.ts', () => ({ exportToExcel: vi.fn(async () => 'file.xlsx') }));
 vi.mock('../api/get-report-types.ts', async () => (await import('../testing/report-fixtures.ts')).reportTypesModule([2, 3, 4, 5, 6, 7]));
 
-const render = (path: string, user?: TestUser) => renderRoute(path, '/nbc/reporting/*', <ReportingRoutes />, user);
+const render = (path: string, user?: TestUser) => renderReporting(path, user);
 const headersOf = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((th) => th.textContent);
 const location = () => screen.getByTestId('location').textContent;
 

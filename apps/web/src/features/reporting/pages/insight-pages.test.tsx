@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CoverageAnswer, CoverageRow, EventComparisonAnswer, TimelineAnswer } from '@portal/contracts';
 import { saveFile } from '../../../lib/save-file.ts';
-import ReportingRoutes from '../reporting-routes.tsx';
 import { fakeApi, ok } from '../testing/fake-api.ts';
-import { renderRoute } from '../../../testing/render-route.tsx';
+import { checkMenuAsEachReader, renderReporting } from '../testing/render-reporting.tsx';
 
 vi.mock('../export/export-to-excel.ts', () => ({ exportToExcel: vi.fn(async () => 'file.xlsx') }));
 vi.mock('../../../lib/save-file.ts', () => ({ saveFile: vi.fn() }));
@@ -13,7 +12,7 @@ vi.mock('../api/get-report-types.ts', async () => (await import('../testing/repo
 // jsdom has no canvas: the chart itself is exercised by the browser journey (e2e/reports-beyond.spec.ts).
 vi.mock('../components/timeline-chart.tsx', () => ({ default: () => <div data-testid="timeline-chart" /> }));
 
-const render = (path: string, policies: string[] = ['field']) => renderRoute(path, '/nbc/reporting/*', <ReportingRoutes />, { policies });
+const render = (path: string, policies: string[] = ['field']) => renderReporting(path, { policies });
 
 const coverage: CoverageAnswer = {
   total: 2,
@@ -29,13 +28,11 @@ const coverage: CoverageAnswer = {
 describe('reports beyond the seed (web)', () => {
   it('lists coverage, timeline, nbc vs abc and arrivals in the menu for field, corporate and report users', async () => {
     fakeApi({});
-    for (const policies of [['field'], ['corporate'], ['reporting']]) {
-      const view = render('/nbc/reporting', policies);
+    await checkMenuAsEachReader(async () => {
       const list = await screen.findByRole('list', { name: 'Coverage and trends' });
       expect(within(list).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/nbc/reporting/coverage', '/nbc/reporting/timeline', '/nbc/reporting/comparison', '/nbc/reporting/arrivals']);
       expect(screen.getByRole('button', { name: 'Download hierarchy workbook' })).toBeEnabled();
-      view.unmount();
-    }
+    });
   });
 
   it('shows arrivals by region with totals and who has not arrived, drills down to a region', async () => {

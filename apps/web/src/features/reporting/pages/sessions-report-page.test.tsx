@@ -4,14 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionHierarchyData, SessionReportData } from '@portal/contracts';
 import { resetLanguageForTests, setLanguage } from '../../../i18n/language.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import ReportingRoutes from '../reporting-routes.tsx';
 import { fakeApi, ok, type ApiCall } from '../testing/fake-api.ts';
-import { renderRoute } from '../../../testing/render-route.tsx';
+import { checkMenuAsEachReader, renderReporting } from '../testing/render-reporting.tsx';
 
 vi.mock('../../../lib/save-file.ts', () => ({ saveFile: vi.fn() }));
 vi.mock('../api/get-report-types.ts', async () => (await import('../testing/report-fixtures.ts')).reportTypesModule([1]));
 
-const render = (path: string, policies: string[] = ['corporate']) => renderRoute(path, '/nbc/reporting/*', <ReportingRoutes />, { policies });
+const render = (path: string, policies: string[] = ['corporate']) => renderReporting(path, { policies });
 
 const fill: SessionReportData = {
   total: 2,
@@ -42,12 +41,10 @@ afterEach(() => {
 describe('the sessions report (web)', () => {
   it('is linked from the report menu for field, corporate and report users', async () => {
     fakeApi({});
-    for (const policies of [['field'], ['corporate'], ['reporting']]) {
-      const view = render('/nbc/reporting', policies);
+    await checkMenuAsEachReader(async () => {
       const list = await screen.findByRole('list', { name: 'Sessions' });
       expect(within(list).getByRole('link', { name: 'Session Fill' })).toHaveAttribute('href', '/nbc/reporting/sessions');
-      view.unmount();
-    }
+    });
   });
 
   it('shows each session’s fill in the event’s time zone with totals, and exports the server’s workbook', async () => {
