@@ -11,6 +11,7 @@ import { EmptyState, QueryState } from '../../../../components/ui/table/query-st
 import { formatCount } from '../../utils/format.ts';
 import { ATTENDEE_TYPE_LABELS, labelOf } from '../../utils/labels.ts';
 import type { EventId } from './event-days-events.ts';
+import { Panel } from './panel.tsx';
 
 const LEVELS = ['Region', 'Zone', 'District'] as const;
 export function Arrivals({ event }: { event: EventId }) {
@@ -19,14 +20,16 @@ export function Arrivals({ event }: { event: EventId }) {
   const arrivals = useArrivals(event, { reportLevel: level });
   const notArrived = useNotArrived(event, { page, pageSize: PAGE_SIZE });
   return (
-    <section aria-labelledby="arrivals-title" className="mb-4">
-      <div className="d-flex flex-wrap align-items-end gap-3 mb-2">
-        <h2 id="arrivals-title" className="h5 mb-0">
-          Arrivals
-        </h2>
-        <SelectField id="arrivals-level" label="By" className="" labelClassName="small mb-0" size="sm" value={level} onChange={setLevel} options={LEVELS} />
-        <span className="small text-body-secondary">Refreshes every 10 seconds.</span>
-      </div>
+    <Panel
+      id="arrivals-title"
+      title="Arrivals"
+      aside={
+        <>
+          <SelectField id="arrivals-level" label="By" className="" labelClassName="small mb-0" size="sm" value={level} onChange={setLevel} options={LEVELS} />
+          <span className="small text-body-secondary">Refreshes every 10 seconds.</span>
+        </>
+      }
+    >
       <QueryState query={arrivals} loadingLabel="Loading arrivals…">
         {(data) =>
           data.rows.length === 0 ? (
@@ -81,7 +84,7 @@ export function Arrivals({ event }: { event: EventId }) {
           </>
         )}
       </PagedTable>
-    </section>
+    </Panel>
   );
 }
 

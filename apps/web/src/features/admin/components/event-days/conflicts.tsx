@@ -5,14 +5,12 @@ import { useConflicts } from '../../api/event-days.ts';
 import { PagedTable } from '../../../../components/ui/table/paged-table.tsx';
 import { formatDateTime } from '../../utils/format.ts';
 import type { EventId } from './event-days-events.ts';
+import { Panel } from './panel.tsx';
 
 export function Conflicts({ event }: { event: EventId }) {
   const conflicts = useConflicts(event);
   return (
-    <section aria-labelledby="conflicts-title" className="mb-4">
-      <h2 id="conflicts-title" className="h5">
-        Conflicts
-      </h2>
+    <Panel id="conflicts-title" title="Conflicts">
       <p className="small text-body-secondary">Badges two doors both admitted while offline: the same badge may have been used by two people.</p>
       <PagedTable
         query={conflicts}
@@ -39,6 +37,6 @@ export function Conflicts({ event }: { event: EventId }) {
           </>
         )}
       </PagedTable>
-    </section>
+    </Panel>
   );
 }

@@ -9,6 +9,7 @@ import { useCheckInActivity } from '../../api/event-days.ts';
 import { DataTable } from '../../../../components/ui/table/data-table.tsx';
 import { EmptyState, QueryState } from '../../../../components/ui/table/query-state.tsx';
 import { formatCount, formatDateTime } from '../../utils/format.ts';
+import { Panel } from './panel.tsx';
 
 function minutesSince(iso: string | null, asOf: string): string {
   if (!iso) return 'never synced';
@@ -61,13 +62,7 @@ export function HourlyArrivals({ hours }: { hours: ReadonlyArray<{ hour: string;
 export function DoorActivity({ event }: { event: string }) {
   const activity = useCheckInActivity(event);
   return (
-    <section aria-labelledby="door-activity-title" className="mb-4">
-      <div className="d-flex flex-wrap align-items-end gap-3 mb-2">
-        <h2 id="door-activity-title" className="h5 mb-0">
-          Doors now
-        </h2>
-        <span className="small text-body-secondary">Live: refreshes every 10 seconds.</span>
-      </div>
+    <Panel id="door-activity-title" title="Doors now" aside={<span className="small text-body-secondary">Live: refreshes every 10 seconds.</span>}>
       <QueryState query={activity} loadingLabel="Loading the doors' counts…">
         {(data) => (
           <>
@@ -125,6 +120,6 @@ export function DoorActivity({ event }: { event: string }) {
           </>
         )}
       </QueryState>
-    </section>
+    </Panel>
   );
 }

@@ -11,6 +11,7 @@ import { formatCount, formatDateTime } from '../../utils/format.ts';
 import { useCreateFlow } from '../../hooks/use-create-flow.ts';
 import type { EventId } from './event-days-events.ts';
 import { NewDeviceForm } from './new-device-form.tsx';
+import { Panel } from './panel.tsx';
 
 const STATE_LABELS: Record<CheckInDevice['state'], string> = { pairing: 'Waiting to pair', expired: 'Code expired', paired: 'Paired', revoked: 'Revoked' };
 
@@ -20,17 +21,18 @@ export function DoorDevices({ event }: { event: EventId }) {
   const confirm = useConfirmTarget(revoke, (d: CheckInDevice) => ({ id: d.id }));
   const newDevice = useCreateFlow<CreatedCheckInDevice & { name: string }>();
   return (
-    <section aria-labelledby="devices-title" className="mb-4">
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <h2 id="devices-title" className="h5 mb-0">
-          Door devices
-        </h2>
-        {!newDevice.creating && (
+    <Panel
+      id="devices-title"
+      title="Door devices"
+      asideLayout="align-items-center gap-2"
+      aside={
+        !newDevice.creating && (
           <Button size="sm" variant="outline-primary" onClick={newDevice.start}>
             New device
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <p className="small text-body-secondary">
         Open <code>/checkin</code> on the door's phone or tablet and type the pairing code. A device keeps only what the door needs (name, store, type, status) and wipes
         it when revoked.
@@ -106,6 +108,6 @@ export function DoorDevices({ event }: { event: EventId }) {
           {confirm.target?.name} stops at once: its next sync is refused and it wipes what it holds. Scans it has not sent yet are lost; let it sync first if you can.
         </p>
       </ConfirmDialog>
-    </section>
+    </Panel>
   );
 }

@@ -9,6 +9,7 @@ import { FieldGrid, type FieldSpec } from '../../../../components/ui/form/field-
 import { SubmitButton } from '../../../../components/ui/form/submit-button.tsx';
 import { SelectField } from '../../../../components/ui/form/select-field.tsx';
 import type { EventId } from './event-days-events.ts';
+import { Panel } from './panel.tsx';
 
 const LAYOUT_LABELS: Record<BadgeLayout, string> = {
   a6: 'A6, one per page',
@@ -39,10 +40,7 @@ export function PrintBadges({ event }: { event: EventId }) {
       .finally(() => setPending(false));
   };
   return (
-    <section aria-labelledby="print-title" className="mb-4">
-      <h2 id="print-title" className="h5">
-        Print badges
-      </h2>
+    <Panel id="print-title" title="Print badges">
       <p className="small text-body-secondary">One PDF of the enrolled attendees, sorted by store so a store's badges come out together. Leave the filters empty for the whole event.</p>
       <Form noValidate onSubmit={onSubmit} aria-label="Print badges">
         <FieldGrid
@@ -61,6 +59,6 @@ export function PrintBadges({ event }: { event: EventId }) {
           {pending ? 'Making the PDF…' : 'Download PDF'}
         </SubmitButton>
       </Form>
-    </section>
+    </Panel>
   );
 }

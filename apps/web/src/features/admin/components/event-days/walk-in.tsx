@@ -12,6 +12,7 @@ import { SubmitButton } from '../../../../components/ui/form/submit-button.tsx';
 import { ErrorAlert } from '../../../../components/ui/table/query-state.tsx';
 import { fieldErrorsOf } from '../../utils/zod-errors.ts';
 import type { EventId } from './event-days-events.ts';
+import { Panel } from './panel.tsx';
 
 const WALK_IN_FIELDS: FieldSpec<'email' | 'storeDlrnum' | 'firstName' | 'lastName'>[] = [
   { name: 'email', id: 'walk-in-email', label: 'E-mail', type: 'email' },
@@ -46,10 +47,7 @@ export function WalkIn({ event }: { event: EventId }) {
     });
   };
   return (
-    <section aria-labelledby="walk-in-title" className="mb-4">
-      <h2 id="walk-in-title" className="h5">
-        Walk-in
-      </h2>
+    <Panel id="walk-in-title" title="Walk-in">
       <p className="small text-body-secondary">Registers a person on the spot (an existing person by their e-mail), checks them in and prints their badge.</p>
       <Form noValidate onSubmit={onSubmit} aria-label="Walk-in">
         <FieldGrid className="row-cols-1 row-cols-md-2" fields={WALK_IN_FIELDS} values={values} errors={errors} onChange={(name, value) => set(name)(value)} />
@@ -62,6 +60,6 @@ export function WalkIn({ event }: { event: EventId }) {
         {printError && <Alert variant="warning">The badge did not download: {printError}</Alert>}
         <SubmitButton pending={walkIn.isPending}>Register and print badge</SubmitButton>
       </Form>
-    </section>
+    </Panel>
   );
 }
