@@ -43,6 +43,9 @@ export interface NoPlace {
 
 type PlaceInput = { eventId: string; attendeeId: number; accessCodeId: number | null; at: Date };
 
+/** The window, capacity, code and places held, as placeOutlook reads them. */
+export type OutlookRow = NonNullable<Awaited<ReturnType<typeof outlookOf>>>;
+
 /** What a submit expects before it takes its place: the limits that apply, and whether a place looked free. */
 export interface Outlook {
   event: { name: string; capacity: number | null } | null;
@@ -59,7 +62,11 @@ export interface Outlook {
  * (takePlace), so the event's lock is held for the last statements of its transaction only.
  */
 export async function placeOutlook(tx: DbOrTx, input: PlaceInput): Promise<Outlook> {
-  const row = await outlookOf(tx, input);
+  return outlookFrom(await outlookOf(tx, input), input);
+}
+
+/** What the event's and the code's row say (read by placeOutlook, or with the submit's first read), checked at `input.at`. */
+export function outlookFrom(row: OutlookRow | undefined, input: Pick<PlaceInput, 'accessCodeId' | 'at'>): Outlook {
   if (!row) return { event: null, seats: null, limited: false, likelyFree: true };
   assertWindow(row, input.at);
   if (row.codeActive === false) throw new AppError(409, CODE_DISABLED_MESSAGE);

@@ -118,20 +118,96 @@ export async function lockForChange(tx: Tx, where: { id: number } | { providerRe
 }
 
 /**
- * The live link behind a token hash and its registration's store, without locks: the first read of
- * a submit, which then locks the store and the registration in that order (lockForChange) and uses
- * the token up. Undefined when the token is not live (unknown, used or expired).
+ * The live link behind a token hash and, in the same read without locks, what its submit needs
+ * before it changes anything: the registration's store (locked next, in lock order: lockForChange),
+ * its attendee, its event (the attendance window, the changes' closing) and, when `outlook` (a
+ * register link's submit), what placeOutlook reads: the window, the capacity, the access code's state
+ * and seats, and the places others hold. Undefined when the token is not live (unknown, used or
+ * expired). The attendee read here is checked against the locked registration by the caller.
  */
-export async function submitPeek(db: DbOrTx, tokenHash: string, now: Date) {
-  const [row] = await submitPeekStatement(db, [tokenHash, now]);
+export async function submitPeek(db: DbOrTx, tokenHash: string, now: Date, outlook: boolean) {
+  const [row] = await submitPeekStatement(db, [tokenHash, now, outlook]);
   if (!row) return undefined;
-  return { registrationId: row.registration_id, purpose: row.purpose, expiresAt: row.expires_at, mailed: row.mailed, storeDlrnum: row.store_dlrnum };
+  return {
+    registrationId: row.registration_id,
+    purpose: row.purpose,
+    expiresAt: row.expires_at,
+    mailed: row.mailed,
+    storeDlrnum: row.store_dlrnum,
+    /** The registration's row as this read saw it: the caller uses the rest only while the locked row still says the same. */
+    seen: { attendeeId: row.attendee_id, eventId: row.event_id, accessCodeId: row.access_code_id },
+    person: { id: row.person_id, email: row.person_email, firstName: row.first_name, lastName: row.last_name },
+    event: {
+      name: row.event_name,
+      startsOn: row.starts_on,
+      endsOn: row.ends_on,
+      isVirtual: row.event_virtual,
+      changesCloseAt: row.changes_close_at,
+      helpDeskEmail: row.help_desk_email,
+      helpDeskPhone: row.help_desk_phone,
+    },
+    outlook: row.outlook
+      ? {
+          name: row.event_name,
+          opensAt: row.registration_opens_at,
+          closesAt: row.registration_closes_at,
+          capacity: row.capacity,
+          held: Number(row.held),
+          codeActive: row.code_active,
+          codeSeats: row.code_seats,
+          codeHeld: Number(row.code_held),
+        }
+      : undefined,
+  };
 }
 
-const submitPeekStatement = statementIn<{ registration_id: number; purpose: 'register' | 'revisit'; expires_at: Date; mailed: boolean; store_dlrnum: string | null }>(
+export type SubmitPeek = NonNullable<Awaited<ReturnType<typeof submitPeek>>>;
+
+const submitPeekStatement = statementIn<{
+  registration_id: number;
+  purpose: 'register' | 'revisit';
+  expires_at: Date;
+  mailed: boolean;
+  store_dlrnum: string | null;
+  attendee_id: number;
+  event_id: string;
+  access_code_id: number | null;
+  person_id: number;
+  person_email: string;
+  first_name: string;
+  last_name: string;
+  event_name: string;
+  starts_on: string;
+  ends_on: string;
+  event_virtual: boolean;
+  changes_close_at: Date | null;
+  help_desk_email: string | null;
+  help_desk_phone: string | null;
+  outlook: boolean;
+  registration_opens_at: Date | null;
+  registration_closes_at: Date | null;
+  capacity: number | null;
+  code_active: boolean | null;
+  code_seats: number | null;
+  held: number;
+  code_held: number;
+}>(
   'registration_submit_peek',
-  `select t.registration_id, t.purpose, t.expires_at, t.mailed, r.store_dlrnum
-   from registration_tokens t join registrations r on r.id = t.registration_id
+  `select t.registration_id, t.purpose, t.expires_at, t.mailed, r.store_dlrnum, r.attendee_id, r.event_id, r.access_code_id,
+     p.id as person_id, p.email as person_email, p.first_name, p.last_name,
+     e.name as event_name, e.starts_on::text as starts_on, e.ends_on::text as ends_on, e.is_virtual as event_virtual,
+     e.changes_close_at, e.help_desk_email, e.help_desk_phone,
+     ($3::boolean and t.purpose = 'register') as outlook,
+     e.registration_opens_at, e.registration_closes_at, e.capacity, c.active as code_active, c.seats as code_seats,
+     case when $3::boolean and t.purpose = 'register' and e.capacity is not null then (select count(*)::int from registrations h
+       where h.event_id = e.id and h.status in ('Enrolled', 'Offered') and h.attendee_id <> r.attendee_id) else 0 end as held,
+     case when $3::boolean and t.purpose = 'register' and c.seats is not null then (select count(*)::int from registrations h
+       where h.access_code_id = c.id and h.status in ('Enrolled', 'Offered') and h.attendee_id <> r.attendee_id) else 0 end as code_held
+   from registration_tokens t
+   join registrations r on r.id = t.registration_id
+   join people p on p.id = r.attendee_id
+   join events e on e.id = r.event_id
+   left join access_codes c on c.id = r.access_code_id
    where t.token_hash = $1 and t.used_at is null and t.expires_at > $2`,
 );
 

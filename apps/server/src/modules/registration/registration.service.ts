@@ -21,7 +21,7 @@ import * as q from './registration.queries.ts';
 import { releaseRegistrationPicks } from '../sessions/sessions.service.ts';
 import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { consumeToken, findLiveToken, hashToken, isTokenShaped, issueToken, tokenRefusal } from '../../lib/registration-tokens.ts';
-import { assertRegistrationWindowOpen, placeOutlook, takePlace } from './registration-limits.ts';
+import { assertRegistrationWindowOpen, outlookFrom, placeOutlook, takePlace } from './registration-limits.ts';
 import { joinWaitlist, prepareWaitlistJoin } from '../waitlist/waitlist.service.ts';
 import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
@@ -126,8 +126,15 @@ const EMAIL_TAKEN = 'This e-mail address belongs to another attendee.';
  * The attendee confirms their name, and gives an e-mail when none is on record; `typedEmail` says
  * the address is new here (it stays unverified until its owner confirms it: mail module).
  */
-async function confirmPerson(tx: Tx, personId: number, given: { firstName: string; lastName: string; email: string }, at: Date): Promise<{ email: string; typedEmail: boolean }> {
-  const person = await q.findPerson(tx, personId);
+async function confirmPerson(
+  tx: Tx,
+  personId: number,
+  given: { firstName: string; lastName: string; email: string },
+  at: Date,
+  /** The person as the submit's first read found them, when that read is still this registration's. */
+  known?: { id: number; email: string; firstName: string; lastName: string },
+): Promise<{ email: string; typedEmail: boolean }> {
+  const person = known?.id === personId ? known : await q.findPerson(tx, personId);
   if (!person) throw notFound('The attendee of this registration no longer exists.');
   const email = given.email.toLowerCase();
   const changes: q.PersonChanges = {};
@@ -279,12 +286,15 @@ export function createRegistrationService(deps: {
         // Locks in the order of every change of a registration: its store, the registration, then its
         // links. A hand-over accepted at this moment retires the holder's links under the registration's
         // lock; taking the token's row first would deadlock with it (docs/transfers.md).
-        const peek = isTokenShaped(token) ? await q.submitPeek(tx, hashToken(token), at) : undefined;
-        if (!peek) await explainEndedLink(tx, token, await tokenRefusal(tx, token, at));
-        const locked = await q.lockForChange(tx, { id: peek!.registrationId }, peek);
+        const peek = isTokenShaped(token) ? await q.submitPeek(tx, hashToken(token), at, input.action === 'submit') : undefined;
+        if (!peek) return explainEndedLink(tx, token, await tokenRefusal(tx, token, at));
+        const locked = await q.lockForChange(tx, { id: peek.registrationId }, peek);
         const live = await consumeToken(tx, token, at).catch((error: unknown) => explainEndedLink(tx, token, error));
         if (!locked) throw notFound('This registration no longer exists.');
         const { registration } = locked;
+        // What the first read said of the attendee, the event and the place holds while the locked
+        // row still names the same ones (a hand-over accepted meanwhile would have ended this link).
+        const seen = peek.seen.attendeeId === registration.attendeeId && peek.seen.eventId === registration.eventId && peek.seen.accessCodeId === registration.accessCodeId ? peek : null;
         assertUsable(live.purpose, registration.status);
         const step = givesUpPlace(live.purpose, registration.status, input);
         if (step && !live.mailed) throw mailedLinkRequired(step, null);
@@ -382,7 +392,7 @@ export function createRegistrationService(deps: {
           action = 'waitlist-claim';
           mailKind = 'registration-confirmed';
         } else {
-          const event = await q.findEvent(tx, registration.eventId);
+          const event = seen?.event ?? (await q.findEvent(tx, registration.eventId));
           if (!event) throw notFound('The event of this registration no longer exists.');
           // After the event's changesCloseAt the attendee's own page is read-only (docs/transfers.md).
           if (live.purpose === 'revisit' && registration.status === 'Enrolled') assertChangesOpen(event, at);
@@ -391,7 +401,7 @@ export function createRegistrationService(deps: {
           if (deps.questions) {
             answers = await deps.questions.saveAnswers(tx, { id: registration.id, eventId: registration.eventId, attendeeType: registration.attendeeType, isVirtual: input.isVirtual }, input.answers, at, { includeSensitive: live.mailed });
           }
-          const confirmed = await confirmPerson(tx, registration.attendeeId, input, at);
+          const confirmed = await confirmPerson(tx, registration.attendeeId, input, at, seen?.person);
           actorEmail = confirmed.email;
           if (confirmed.typedEmail && base) {
             await requireEmailConfirmation(tx, { personId: registration.attendeeId, email: confirmed.email, firstName: input.firstName, eventId: registration.eventId, publicUrl: base, now: at });
@@ -402,7 +412,7 @@ export function createRegistrationService(deps: {
             // registration holds a place, so the place is taken here, or the attendee joins the
             // waiting list of the queue that is full (docs/waiting-lists.md).
             const place = { eventId: registration.eventId, attendeeId: registration.attendeeId, accessCodeId: registration.accessCodeId, at };
-            const outlook = await placeOutlook(tx, place);
+            const outlook = seen?.outlook ? outlookFrom(seen.outlook, place) : await placeOutlook(tx, place);
             if (outlook.limited && outlook.likelyFree) {
               // A place looked free: the enrolment and everything that follows it (mail, link, audit,
               // answer) are written first, in a savepoint, and the place is taken by its last
