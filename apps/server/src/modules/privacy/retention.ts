@@ -85,6 +85,22 @@ export async function retentionPlan(db: DbOrTx, now: Date): Promise<RetentionPla
   return plans;
 }
 
+/**
+ * Runs `chunk` (which handles up to `batch` rows and answers how many it did) until a chunk comes
+ * short; the rows handled in all. For rows that move no report data (mail bodies, door scans): only
+ * the half-the-time rule paces the chunks, without the minimum gap.
+ */
+async function inChunks(batch: number, pace: RetentionPace, chunk: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const chunkStarted = performance.now();
+    const rows = await chunk();
+    total += rows;
+    if (rows < batch) return total;
+    await pauseAfter(chunkStarted, { ...pace, minGapMs: 0 });
+  }
+}
+
 /** One run: every due event's attendees erased and its delivered mails purged, paced (`RetentionPace`). */
 export async function runRetention(
   db: Db,
@@ -112,24 +128,8 @@ export async function runRetention(
       if (done.found < pace.peopleBatch) break;
       await pauseAfter(chunkStarted, pace);
     }
-    let purged = 0;
-    for (;;) {
-      const chunkStarted = performance.now();
-      const rows = await purgeMailBodies(db, e.id, RETENTION_MAIL_BATCH);
-      purged += rows;
-      if (rows < RETENTION_MAIL_BATCH) break;
-      // Mails move no report data: only the half-the-time rule.
-      await pauseAfter(chunkStarted, { ...pace, minGapMs: 0 });
-    }
-    let scans = 0;
-    for (;;) {
-      const chunkStarted = performance.now();
-      const rows = await deleteScanLogs(db, e.id, RETENTION_SCAN_BATCH);
-      scans += rows;
-      if (rows < RETENTION_SCAN_BATCH) break;
-      // Scans move no report data either.
-      await pauseAfter(chunkStarted, { ...pace, minGapMs: 0 });
-    }
+    const purged = await inChunks(RETENTION_MAIL_BATCH, pace, () => purgeMailBodies(db, e.id, RETENTION_MAIL_BATCH));
+    const scans = await inChunks(RETENTION_SCAN_BATCH, pace, () => deleteScanLogs(db, e.id, RETENTION_SCAN_BATCH));
     const devices = await revokeEventDevices(db, e.id, now);
     await markRetentionRun(db, e.id, now);
     const ms = Math.round(performance.now() - started);
