@@ -37,8 +37,7 @@ export async function insertDevice(tx: DbOrTx, values: NewDevice): Promise<{ id:
 
 /** The device, locked for the rest of the transaction. */
 export async function lockDevice(tx: Tx, id: number): Promise<DeviceRow | undefined> {
-  const [device] = await tx.select().from(checkinDevices).where(eq(checkinDevices.id, id)).for('update');
-  return device;
+  return firstRow(tx.select().from(checkinDevices).where(eq(checkinDevices.id, id)).for('update'));
 }
 
 /** Revokes the device and clears its pairing code. */
@@ -161,13 +160,11 @@ export async function conflictRows(db: DbOrTx, event: string): Promise<ConflictR
 // ---------------------------------------------------------------------------------------------
 
 export async function findPersonById(tx: DbOrTx, id: number): Promise<PersonRow | undefined> {
-  const [person] = await tx.select().from(people).where(eq(people.id, id));
-  return person;
+  return firstRow(tx.select().from(people).where(eq(people.id, id)));
 }
 
 export async function findPersonByEmail(tx: DbOrTx, email: string): Promise<PersonRow | undefined> {
-  const [person] = await tx.select().from(people).where(eq(people.email, email));
-  return person;
+  return firstRow(tx.select().from(people).where(eq(people.email, email)));
 }
 
 /** Inserts the person in a savepoint, so a unique violation leaves the caller's transaction usable. */
@@ -216,8 +213,7 @@ export async function registrationIdOf(tx: DbOrTx, eventId: string, attendeeId: 
 
 /** The registration, locked for the rest of the transaction. */
 export async function lockRegistrationById(tx: Tx, id: number): Promise<RegistrationRow | undefined> {
-  const [registration] = await tx.select().from(registrations).where(eq(registrations.id, id)).for('update');
-  return registration;
+  return firstRow(tx.select().from(registrations).where(eq(registrations.id, id)).for('update'));
 }
 
 export async function registrationStatusOf(tx: DbOrTx, id: number): Promise<{ status: RegistrationRow['status']; eventId: string } | undefined> {
@@ -255,8 +251,7 @@ export async function setAttendee(tx: DbOrTx, registrationId: number, attendeeId
 
 /** The badge row of the registration, locked for the rest of the transaction. */
 export async function lockBadge(tx: Tx, registrationId: number): Promise<BadgeTableRow | undefined> {
-  const [row] = await tx.select().from(badges).where(eq(badges.registrationId, registrationId)).for('update');
-  return row;
+  return firstRow(tx.select().from(badges).where(eq(badges.registrationId, registrationId)).for('update'));
 }
 
 /** The badge's check-in (time and door), locked for the rest of the transaction. */

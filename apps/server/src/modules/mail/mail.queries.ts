@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, schema, statementIn, type DbOrTx, type OutboxStatus, type Tx } from '@portal/db';
 import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts';
 import { asLanguage } from '../../lib/i18n/i18n.ts';
-import { firstRow, pageOffset, pageWithTotal } from '../../lib/rows.ts';
+import { attendanceColumns, firstRow, pageOffset, pageWithTotal } from '../../lib/rows.ts';
 
 const { outbox, events, emailVerifications, people, registrations, stores } = schema;
 
@@ -124,23 +124,21 @@ export async function findOutbox(db: DbOrTx, id: number): Promise<OutboxRow | un
 
 /** What a registration's confirmation, change or cancellation mail says. */
 export async function registrationForMail(db: DbOrTx, registrationId: number) {
-  const [row] = await db
-    .select({
-      eventId: registrations.eventId,
-      email: people.email,
-      firstName: people.firstName,
-      lastName: people.lastName,
-      isVirtual: registrations.isVirtual,
-      arrivalDate: registrations.arrivalDate,
-      departureDate: registrations.departureDate,
-      storeName: stores.name,
-    })
-    .from(registrations)
-    .innerJoin(people, eq(people.id, registrations.attendeeId))
-    .leftJoin(stores, eq(stores.dlrnum, registrations.storeDlrnum))
-    .where(eq(registrations.id, registrationId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({
+        eventId: registrations.eventId,
+        email: people.email,
+        firstName: people.firstName,
+        lastName: people.lastName,
+        ...attendanceColumns,
+        storeName: stores.name,
+      })
+      .from(registrations)
+      .innerJoin(people, eq(people.id, registrations.attendeeId))
+      .leftJoin(stores, eq(stores.dlrnum, registrations.storeDlrnum))
+      .where(eq(registrations.id, registrationId)),
+  );
 }
 
 /** The person's address becomes unverified, and the hash of its confirmation link is stored, in one statement. */
@@ -155,8 +153,7 @@ const startVerificationStatement = statementIn(
 );
 
 export async function lockEmailVerification(tx: Tx, tokenHash: string) {
-  const [row] = await tx.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, tokenHash)).for('update').limit(1);
-  return row;
+  return firstRow(tx.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, tokenHash)).for('update'));
 }
 
 /** Marks the link used and verifies the person's address if it is still the one mailed to: false when it is not. */

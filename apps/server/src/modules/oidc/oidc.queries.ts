@@ -58,13 +58,11 @@ export async function recordLinkedLogin(db: DbOrTx, issuer: string, subject: str
 }
 
 export async function findOrganizerByEmail(db: DbOrTx, email: string): Promise<OrganizerRow | undefined> {
-  const [row] = await db.select().from(organizers).where(eq(organizers.email, email));
-  return row;
+  return firstRow(db.select().from(organizers).where(eq(organizers.email, email)));
 }
 
 export async function findOrganizer(db: DbOrTx, id: number): Promise<OrganizerRow | undefined> {
-  const [row] = await db.select().from(organizers).where(eq(organizers.id, id));
-  return row;
+  return firstRow(db.select().from(organizers).where(eq(organizers.id, id)));
 }
 
 /** Links the subject to an existing account and records the login. */

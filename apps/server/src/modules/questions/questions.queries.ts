@@ -1,7 +1,7 @@
 /** The SQL of registration questions and answers (docs/questions.md); each function takes a db or a transaction. */
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { schema, type AnswerValue, type DbOrTx, type Tx } from '@portal/db';
-import { firstRow } from '../../lib/rows.ts';
+import { attendanceColumns, firstRow } from '../../lib/rows.ts';
 
 const { questions, registrationAnswers, registrations, people, stores, events } = schema;
 
@@ -98,9 +98,7 @@ export async function registrationsWithAnswers(db: DbOrTx, eventId: string, stat
       storeCode: registrations.storeDlrnum,
       storeName: stores.name,
       attendeeType: registrations.attendeeType,
-      isVirtual: registrations.isVirtual,
-      arrivalDate: registrations.arrivalDate,
-      departureDate: registrations.departureDate,
+      ...attendanceColumns,
     })
     .from(registrations)
     .innerJoin(people, eq(people.id, registrations.attendeeId))

@@ -11,6 +11,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AdminPerson, AdminRegistration } from '@portal/contracts';
 import { rowsOf, schema, type DbOrTx } from '@portal/db';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
+import { attendanceColumns, firstRow } from '../../lib/rows.ts';
 
 const { districts, events, people, personErasures, registrations, stores, zones } = schema;
 
@@ -74,9 +75,7 @@ export const registrationColumns = {
   region: zones.regionCode,
   zone: districts.zoneCode,
   district: stores.districtCode,
-  isVirtual: registrations.isVirtual,
-  arrivalDate: registrations.arrivalDate,
-  departureDate: registrations.departureDate,
+  ...attendanceColumns,
   enrolledAt: registrations.enrolledAt,
   createdAt: registrations.createdAt,
   updatedAt: registrations.updatedAt,
@@ -216,14 +215,14 @@ export function personView(p: typeof people.$inferSelect, storeName: string | nu
 
 /** The person's row with their store's name and when they were erased, if they were. */
 export async function findPersonWithStore(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ person: people, storeName: stores.name, erasedAt: personErasures.erasedAt })
-    .from(people)
-    .leftJoin(stores, eq(stores.dlrnum, people.storeDlrnum))
-    .leftJoin(personErasures, eq(personErasures.personId, people.id))
-    .where(eq(people.id, id))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ person: people, storeName: stores.name, erasedAt: personErasures.erasedAt })
+      .from(people)
+      .leftJoin(stores, eq(stores.dlrnum, people.storeDlrnum))
+      .leftJoin(personErasures, eq(personErasures.personId, people.id))
+      .where(eq(people.id, id)),
+  );
 }
 
 export async function findPersonView(db: DbOrTx, id: number): Promise<AdminPerson | undefined> {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { RegistrationSummary } from '@portal/contracts';
 import { rowsOf, schema, statementIn, type DbOrTx, type Tx } from '@portal/db';
 import { isPlaceholderEmail, PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
+import { attendanceColumns } from '../../lib/rows.ts';
 import { withinDailyCap } from '../mail/outbox.ts';
 import { positionOf } from '../registration-views/registration-views.queries.ts';
 
@@ -41,9 +42,7 @@ export async function summaryOf(db: DbOrTx, registrationId: number, known: { wai
       email: people.email,
       storeCode: stores.dlrnum,
       storeName: stores.name,
-      isVirtual: registrations.isVirtual,
-      arrivalDate: registrations.arrivalDate,
-      departureDate: registrations.departureDate,
+      ...attendanceColumns,
       enrolledAt: registrations.enrolledAt,
       isFree: registrations.isFree,
       offerExpiresAt: registrations.offerExpiresAt,

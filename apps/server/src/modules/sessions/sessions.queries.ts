@@ -213,20 +213,22 @@ export async function waitingInOrder(db: DbOrTx, sessionId: number) {
  * pick is still waiting for an `Enrolled` registration.
  */
 export async function lockOfferable(tx: Tx, pick: { id: number; registrationId: number }): Promise<boolean> {
-  const [registration] = await tx
-    .select({ id: registrations.id })
-    .from(registrations)
-    .where(and(eq(registrations.id, pick.registrationId), eq(registrations.status, 'Enrolled')))
-    .for('no key update', { skipLocked: true })
-    .limit(1);
+  const registration = await firstRow(
+    tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(and(eq(registrations.id, pick.registrationId), eq(registrations.status, 'Enrolled')))
+      .for('no key update', { skipLocked: true }),
+  );
   if (!registration) return false;
-  const [row] = await tx
-    .select({ id: sessionPicks.id })
-    .from(sessionPicks)
-    .where(and(eq(sessionPicks.id, pick.id), eq(sessionPicks.status, 'Waitlisted')))
-    .for('update', { skipLocked: true })
-    .limit(1);
-  return row !== undefined;
+  const lockedPick = await firstRow(
+    tx
+      .select({ id: sessionPicks.id })
+      .from(sessionPicks)
+      .where(and(eq(sessionPicks.id, pick.id), eq(sessionPicks.status, 'Waitlisted')))
+      .for('update', { skipLocked: true }),
+  );
+  return lockedPick !== undefined;
 }
 
 /** Ends a closed session's queue: answers whose places ended. */
