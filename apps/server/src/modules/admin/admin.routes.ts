@@ -24,11 +24,9 @@ import {
 } from '@portal/contracts';
 import { created, ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { answerNoStore, route } from '../../lib/routes.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import type { AdminService } from './admin.service.ts';
-
-/** Fastify paths from the contract's `{param}` spelling. */
-const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 const csvBodySchema = z
   .custom<Buffer>((v) => Buffer.isBuffer(v), { error: 'must be the CSV file, sent as Content-Type: text/csv' })
@@ -51,11 +49,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = asy
   // Uploaded CSV files are far above the API's 64 KiB JSON limit; only the import route takes them.
   // As bytes: the text is decoded strictly (csvText), never with replacement characters.
   app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'buffer', bodyLimit: IMPORT_BODY_MAX_BYTES }, (_request, body, done) => done(null, body));
-  app.addHook('onSend', async (_request, reply, payload) => {
-    // Organizer data is personal: never kept by a shared cache or the browser's.
-    void reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  // Organizer data is personal: never kept by a shared cache or the browser's.
+  answerNoStore(app);
 
   app.get(ADMIN_PATHS.events, guard, async () => {
     const rows = await service.listEvents();

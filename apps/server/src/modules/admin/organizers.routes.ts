@@ -5,18 +5,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_PATHS, idParamsSchema, organizersQuerySchema } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
+import { answerNoStore, route } from '../../lib/routes.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import type { OrganizersService } from './organizers.service.ts';
 
-/** Fastify paths from the contract's `{param}` spelling. */
-const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
 export const organizerRoutes: FastifyPluginAsyncZod<{ service: OrganizersService }> = async (app, { service }) => {
   const guard = { onRequest: app.authenticateAdmin };
-  app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  answerNoStore(app);
 
   app.get(ADMIN_PATHS.organizers, { ...guard, schema: { querystring: organizersQuerySchema } }, async (request) => ok(await service.list(request.query)));
 

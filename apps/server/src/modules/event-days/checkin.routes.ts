@@ -16,16 +16,14 @@ import {
 } from '@portal/contracts';
 import { created, ok } from '../../lib/envelope.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { answerNoStore } from '../../lib/routes.ts';
 import type { CheckInService } from './checkin.service.ts';
 import { deviceOf } from './device-auth.ts';
 import type { EventDaysService } from './event-days.service.ts';
 
 export const checkInRoutes: FastifyPluginAsyncZod<{ service: CheckInService; days: EventDaysService }> = async (app, { service, days }) => {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    // Attendee data for the door: never kept by a shared cache.
-    void reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  // Attendee data for the door: never kept by a shared cache.
+  answerNoStore(app);
 
   app.post(CHECKIN_PATHS.pair, { schema: { body: pairRequestSchema } }, async (request) => ok(await service.pair(request.body.pairingCode, request.ip)));
 

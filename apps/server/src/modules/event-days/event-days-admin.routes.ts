@@ -20,12 +20,11 @@ import {
 } from '@portal/contracts';
 import { created, ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { answerNoStore, route } from '../../lib/routes.ts';
 import { NETWORK_SCOPE } from '../report-scope/report-scope.ts';
 import { organizerOf } from '../../plugins/auth.ts';
 import type { ArrivalsService } from './arrivals.service.ts';
 import type { DaysActor, EventDaysService } from './event-days.service.ts';
-
-const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /** The console names the event (report readers default to their token's). */
 function eventNamed<T extends { event?: string | undefined }>(query: T): T & { event: string } {
@@ -40,10 +39,7 @@ function actorOf(request: FastifyRequest): DaysActor & { kind: 'organizer' } {
 
 export const eventDaysAdminRoutes: FastifyPluginAsyncZod<{ service: EventDaysService; arrivals: ArrivalsService }> = async (app, { service, arrivals }) => {
   const guard = { onRequest: app.authenticateAdmin };
-  app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  answerNoStore(app);
 
   app.get(EVENT_DAYS_ADMIN_PATHS.devices, { ...guard, schema: { querystring: checkInDevicesQuerySchema } }, async (request) => {
     const rows = await service.listDevices({ event: request.query.event });

@@ -10,12 +10,12 @@ import { ok } from '../../lib/envelope.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
+import type { PersonalDataLinkPurpose } from '@portal/db';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import { LINK_EXPIRED, LINK_INVALID, LINK_USED, PERSONAL_DATA_PAGES } from './mailed-links.ts';
 import type { PrivacyService } from './privacy.service.ts';
 import { pageLanguage, t, translateServerMessage, type Language } from '../../lib/i18n/i18n.ts';
-
-const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+import { answerNoStore, route } from '../../lib/routes.ts';
 
 function attendeeOf(request: FastifyRequest) {
   const user = request.user;
@@ -67,11 +67,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService; ret
   const publicUrl = service.publicUrl;
   const answerWithinMs = options.retentionAnswerWithinMs ?? RETENTION_ANSWER_WITHIN_MS;
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    // Personal data: never kept by a shared cache or the browser's.
-    void reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  // Personal data: never kept by a shared cache or the browser's.
+  answerNoStore(app);
 
   // The session proves only a code and an address: the export and the erasure request go through
   // the person's mailbox (mailed-links.ts). Both answer where the link went, masked.
@@ -95,45 +92,44 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService; ret
     }
     const tokenParams = z.object({ token: z.string().max(200) });
     const refusal = (error: unknown) => (error instanceof AppError && [404, 409, 410].includes(error.statusCode) ? error : null);
+    type PageText = ReturnType<typeof exportAsk>;
 
-    pages.get(`${PERSONAL_DATA_PAGES['data-export']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
-      const state = await service.linkState(request.params.token, 'data-export');
-      const language = pageLanguage(request);
-      return sendPage(reply, language, state === 'live' ? 200 : STATE_STATUS[state], state === 'live' ? exportAsk(language) : stateText(language, state), publicUrl);
-    });
-    pages.post(`${PERSONAL_DATA_PAGES['data-export']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
-      try {
-        const { data, eventId } = await service.exportThroughLink(request.params.token, request.ip);
-        return reply
-          .headers({ 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="my-data-${eventId ?? 'portal'}.json"`, 'x-content-type-options': 'nosniff' })
-          .send(JSON.stringify(data, null, 2));
-      } catch (error) {
-        const known = refusal(error);
-        if (!known) throw error;
+    /** A mailed link's page as it opens: its question while the link is live, else what became of the link. */
+    const linkPage = (purpose: PersonalDataLinkPurpose, ask: (l: Language) => PageText) =>
+      pages.get(`${PERSONAL_DATA_PAGES[purpose]}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
+        const state = await service.linkState(request.params.token, purpose);
         const language = pageLanguage(request);
-        return sendPage(reply, language, known.statusCode, refusalText(language, known.message), publicUrl);
-      }
+        return sendPage(reply, language, state === 'live' ? 200 : STATE_STATUS[state], state === 'live' ? ask(language) : stateText(language, state), publicUrl);
+      });
+    /** The page's form, posted: `act` answers, or a page says why the link can no longer act (unknown, used, expired). */
+    const linkAction = (purpose: PersonalDataLinkPurpose, act: (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => Promise<FastifyReply>) =>
+      pages.post(`${PERSONAL_DATA_PAGES[purpose]}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
+        try {
+          return await act(request, reply);
+        } catch (error) {
+          const known = refusal(error);
+          if (!known) throw error;
+          const language = pageLanguage(request);
+          return sendPage(reply, language, known.statusCode, refusalText(language, known.message), publicUrl);
+        }
+      });
+
+    linkPage('data-export', exportAsk);
+    linkAction('data-export', async (request, reply) => {
+      const { data, eventId } = await service.exportThroughLink(request.params.token, request.ip);
+      return reply
+        .headers({ 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="my-data-${eventId ?? 'portal'}.json"`, 'x-content-type-options': 'nosniff' })
+        .send(JSON.stringify(data, null, 2));
     });
 
-    pages.get(`${PERSONAL_DATA_PAGES['erasure-request']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
-      const state = await service.linkState(request.params.token, 'erasure-request');
+    linkPage('erasure-request', erasureAsk);
+    linkAction('erasure-request', async (request, reply) => {
+      const { created } = await service.confirmErasureThroughLink(request.params.token, request.ip);
       const language = pageLanguage(request);
-      return sendPage(reply, language, state === 'live' ? 200 : STATE_STATUS[state], state === 'live' ? erasureAsk(language) : stateText(language, state), publicUrl);
-    });
-    pages.post(`${PERSONAL_DATA_PAGES['erasure-request']}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
-      try {
-        const { created } = await service.confirmErasureThroughLink(request.params.token, request.ip);
-        const language = pageLanguage(request);
-        const text = created
-          ? { title: t(language, 'page.erasure.sentTitle'), body: t(language, 'page.erasure.sent') }
-          : { title: t(language, 'page.erasure.alreadyTitle'), body: t(language, 'page.erasure.already') };
-        return sendPage(reply, language, 200, text, publicUrl);
-      } catch (error) {
-        const known = refusal(error);
-        if (!known) throw error;
-        const language = pageLanguage(request);
-        return sendPage(reply, language, known.statusCode, refusalText(language, known.message), publicUrl);
-      }
+      const text = created
+        ? { title: t(language, 'page.erasure.sentTitle'), body: t(language, 'page.erasure.sent') }
+        : { title: t(language, 'page.erasure.alreadyTitle'), body: t(language, 'page.erasure.already') };
+      return sendPage(reply, language, 200, text, publicUrl);
     });
   };
   await app.register(linkPages);

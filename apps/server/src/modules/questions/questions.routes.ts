@@ -10,6 +10,7 @@ import { buildXlsx, type CellValue } from '@portal/xlsx';
 import { nodeCompression } from '@portal/xlsx/node';
 import { created, ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { answerNoStore } from '../../lib/routes.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import type { QuestionsService } from './questions.service.ts';
 
@@ -28,10 +29,7 @@ export function answerCell(question: Pick<Question, 'type' | 'options'>, value: 
 export const questionsRoutes: FastifyPluginAsyncZod<{ service: QuestionsService }> = async (app, { service }) => {
   const admin = { onRequest: app.authenticateAdmin };
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  answerNoStore(app);
 
   app.get(QUESTIONS_PATHS.adminQuestions, { ...admin, schema: { querystring: adminQuestionsQuerySchema } }, async (request) => {
     const rows = await service.adminList(request.query.event);

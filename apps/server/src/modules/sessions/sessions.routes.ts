@@ -27,6 +27,7 @@ import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import type { LanguagesService } from '../languages/languages.service.ts';
 import { headersIn, organizerText, requestLanguage, t, translateServerMessage, type MessageId } from '../../lib/i18n/i18n.ts';
+import { route } from '../../lib/routes.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 /**
@@ -53,7 +54,6 @@ const FILL_COLUMNS = [
 ] as const satisfies readonly MessageId[];
 const fillColumns = (language: Language) => ({ sheet: t(language, 'export.sessions.sheet'), header: headersIn(language, FILL_COLUMNS) });
 
-const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const tokenParams = z.object({ token: z.string().max(200) });
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{ service: SessionsService; languages: LanguagesService; scopes: ReportScopeService }> = async (app, { service, languages, scopes }) => {

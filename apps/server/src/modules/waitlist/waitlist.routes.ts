@@ -6,10 +6,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_PATHS, type AdminRegistrationDetail, idParamsSchema, waitlistMoveRequestSchema, waitlistsQuerySchema } from '@portal/contracts';
 import { ok } from '../../lib/envelope.ts';
+import { route } from '../../lib/routes.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import type { WaitlistService } from './waitlist.service.ts';
-
-const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 export const waitlistRoutes: FastifyPluginAsyncZod<{ service: WaitlistService; detail: (id: number) => Promise<AdminRegistrationDetail> }> = async (app, { service, detail }) => {
   const guard = { onRequest: app.authenticateAdmin };

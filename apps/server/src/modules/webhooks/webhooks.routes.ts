@@ -5,17 +5,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createWebhookRequestSchema, idParamsSchema, updateWebhookRequestSchema, WEBHOOK_PATHS, webhookDeliveriesQuerySchema } from '@portal/contracts';
 import { created, ok } from '../../lib/envelope.ts';
+import { answerNoStore, route } from '../../lib/routes.ts';
 import { organizerActorOf as actorOf } from '../../plugins/auth.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
-const route = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
 export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhooksService }> = async (app, { service }) => {
   const guard = { onRequest: app.authenticateAdmin };
-  app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  answerNoStore(app);
 
   app.get(WEBHOOK_PATHS.webhooks, guard, async () => ok(await service.list()));
 
