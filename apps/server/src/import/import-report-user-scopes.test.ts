@@ -6,18 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
 import { createReportScopeService } from '../modules/report-scope/report-scope.service.ts';
-import { formatProblem } from './csv-file.ts';
-import { importCsv, type CsvImportResult } from './import-csv.ts';
+import { importCsv } from './import-csv.ts';
 import { useTestDatabase } from '../testing/test-database.ts';
-import { csv, DEMO_MODE_IMPORT as options, NETWORK_HEADER } from './testing/csv-files.ts';
+import { csv, DEMO_MODE_IMPORT as options, NETWORK_HEADER, problemsOf } from './testing/csv-files.ts';
 
 const NETWORK = csv(
   NETWORK_HEADER,
   '010,Northeast,65,011,Boston,011001,Boston North,10001,Morgan Motors,Boston,MA,2',
   '020,Mid-Atlantic,60,021,Philadelphia,021001,Philadelphia East,10003,Keystone Motor Company,Philadelphia,PA,',
 );
-
-const problemsOf = (result: CsvImportResult) => (result.ok ? [] : result.problems.map(formatProblem));
 
 describe('report users with a scope', () => {
   const t = useTestDatabase();

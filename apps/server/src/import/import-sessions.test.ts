@@ -6,10 +6,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@portal/db';
-import { formatProblem } from './csv-file.ts';
-import { importCsv, type CsvImportResult } from './import-csv.ts';
+import { importCsv } from './import-csv.ts';
 import { useTestDatabase } from '../testing/test-database.ts';
-import { csv, DEMO_MODE_IMPORT as options } from './testing/csv-files.ts';
+import { csv, DEMO_MODE_IMPORT as options, problemsOf } from './testing/csv-files.ts';
 
 const EVENTS = csv(
   'id,name,provider_event_code,is_virtual,content_environment_id,starts_on,ends_on',
@@ -24,8 +23,6 @@ const PROGRAM = csv(
   'nbc,,F&I compliance workshop,Repeat,2027-03-02 10:30,2027-03-02 12:00,Room 101,40,dealer,Operations,',
   'abc,,Welcome,,2027-09-13 09:00,2027-09-13 10:00,Hall A,500,,,open',
 );
-
-const problemsOf = (result: CsvImportResult) => (result.ok ? [] : result.problems.map(formatProblem));
 
 describe('the sessions import', () => {
   const t = useTestDatabase();
