@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { eventTypeSchema } from './auth.ts';
-import { answerValueSchema, attendanceFields, isoDateTime, isoDay, nameAndEmailFields, optionalQueryText, pageQuerySchema, queryBoolean, storeFields } from './common.ts';
+import { answerValueSchema, attendanceFields, countsByStatus, isoDateTime, isoDay, nameAndEmailFields, optionalQueryText, pageQuerySchema, queryBoolean, storeFields } from './common.ts';
 import { EMAIL_PATTERN, FIRST_NAME_MAX, LAST_NAME_MAX, PERSON_CATEGORIES } from './rules.ts';
 
 /** Route paths, so the web app and tests never spell them twice. `{id}` / `{eventType}` are path params. */
@@ -172,7 +172,6 @@ export type AdminOrganizer = z.infer<typeof adminOrganizerSchema>;
 
 /** A registration's statuses as the console lists, filters and counts them. */
 export const ADMIN_REGISTRATION_STATUSES = ['Pending', 'Enrolled', 'Cancelled', 'Waitlisted', 'Offered', 'Expired'] as const;
-type AdminRegistrationStatus = (typeof ADMIN_REGISTRATION_STATUSES)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Events: GET /api/Admin/Events -> { rows, total }; PUT /api/Admin/Events/{eventType} -> AdminEvent
@@ -210,11 +209,7 @@ export const adminEventSchema = z.object({
   helpDeskEmail: z.string().nullable(),
   helpDeskPhone: z.string().nullable(),
   /** The event's registrations by status: one count per status, its name in lower case (`pending`, `enrolled`...). */
-  registrations: z.object(
-    Object.fromEntries(ADMIN_REGISTRATION_STATUSES.map((status) => [status.toLowerCase(), z.number().int()])) as {
-      [S in AdminRegistrationStatus as Lowercase<S>]: z.ZodNumber;
-    },
-  ),
+  registrations: z.object(countsByStatus(ADMIN_REGISTRATION_STATUSES)),
 });
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 

@@ -2,7 +2,7 @@
  * Fragments the contracts share: list paging (`page`, `pageSize`) and `{ rows, total }` answers,
  * numeric id path params, ISO days and times, query-string booleans and search text, and the fields
  * every answer about a person or a registration spells the same way (names and e-mail, store,
- * attendance, a question's answer).
+ * attendance, counts by status, a question's answer).
  */
 import { z } from 'zod';
 import { isIsoDate } from './rules.ts';
@@ -62,6 +62,14 @@ export const storeFields = { storeDlrnum: z.string().nullable(), storeName: z.st
  * null when not given), and when it became Enrolled (null: not yet).
  */
 export const attendanceFields = { isVirtual: z.boolean(), arrivalDate: z.string().nullable(), departureDate: z.string().nullable(), enrolledAt: z.string().nullable() };
+
+/**
+ * One whole-number count per status, each named by its status in lower case (`Enrolled` ->
+ * `enrolled`), in the statuses' order. Spread into an object's fields.
+ */
+export function countsByStatus<S extends string>(statuses: readonly S[]) {
+  return Object.fromEntries(statuses.map((status) => [status.toLowerCase(), z.number().int()])) as { [K in S as Lowercase<K>]: z.ZodNumber };
+}
 
 /** An answer to a question: text, a date (YYYY-MM-DD) or a choice's value; a list of values; yes/no; a number. */
 export const answerValueSchema = z.union([z.string(), z.array(z.string()), z.boolean(), z.number()]);

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { ADMIN_ATTENDEE_TYPES } from './admin.ts';
 import { eventTypeSchema } from './auth.ts';
-import { idParamsSchema, nameAndEmailFields, pagedSchema, storeFields } from './common.ts';
+import { countsByStatus, idParamsSchema, nameAndEmailFields, pagedSchema, storeFields } from './common.ts';
 
 export const SESSIONS_PATHS = {
   adminSessions: '/api/Admin/Sessions',
@@ -37,7 +37,7 @@ export const SESSION_ENTRIES = ['picked', 'open'] as const;
 export type SessionEntry = (typeof SESSION_ENTRIES)[number];
 export const SESSION_PICK_STATUSES = ['Enrolled', 'Waitlisted', 'Offered', 'Expired', 'Cancelled'] as const;
 export type SessionPickStatus = (typeof SESSION_PICK_STATUSES)[number];
-/** What `mine` shows: a live pick only. */
+/** The statuses of a live pick: what `mine` shows, and what the console counts per session. */
 export const SESSION_MINE = ['Enrolled', 'Waitlisted', 'Offered'] as const;
 
 /** A local time in the event's time zone (`2027-03-01T09:00`) or an instant with its zone (`…Z`, `…-08:00`). */
@@ -107,9 +107,8 @@ export const adminSessionSchema = z.object({
   track: z.string().nullable(),
   entry: z.enum(SESSION_ENTRIES),
   cancelledAt: z.string().nullable(),
-  enrolled: z.number().int(),
-  waitlisted: z.number().int(),
-  offered: z.number().int(),
+  /** The session's live picks by status: `enrolled`, `waitlisted`, `offered`. */
+  ...countsByStatus(SESSION_MINE),
   attended: z.number().int(),
   seatsLeft: z.number().int(),
 });
