@@ -17,12 +17,13 @@ const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(availableP
 // set-up (apps/web/src/testing/shared-worker.ts) puts back what a file leaves on the window and the
 // module state. A file that mocks a module (`vi.mock`, hoisted above its imports) runs isolated, in
 // the `web-mocks` project: without isolation its mock would stay for the files after it, and would
-// not reach modules an earlier file had imported already.
+// not reach modules an earlier file had imported already. A file that says `test-runs-isolated` in a
+// comment runs there too (with its reason beside the marker).
 const webSource = 'apps/web/src';
 const webTestFiles = readdirSync(webSource, { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .sort();
-const mocksModules = (file: string) => /\bvi\.(mock|doMock|hoisted)\(/.test(readFileSync(join(webSource, file), 'utf8'));
+const mocksModules = (file: string) => /\bvi\.(mock|doMock|hoisted)\(|test-runs-isolated/.test(readFileSync(join(webSource, file), 'utf8'));
 const webMockingFiles = webTestFiles.filter(mocksModules).map((file) => `src/${file}`);
 const webSharedFiles = webTestFiles.filter((file) => !mocksModules(file)).map((file) => `src/${file}`);
 
