@@ -116,6 +116,8 @@ describe('run mode', () => {
   });
 });
 
+// Each start below runs the real server under tsx on a fresh PGlite (its migrations and demo data):
+// minutes on a slow, shared machine, so the time-outs are generous.
 describe('the server start', () => {
   it('refuses to start outside demo mode with demo values, naming the variable', async () => {
     const { code, output } = await startServer({ DEMO_DATA: 'false' });
@@ -123,13 +125,13 @@ describe('the server start', () => {
     expect(output).toMatch(/refuses to start in production mode/);
     expect(output).toMatch(/REPORT_CODE is not set/);
     expect(output).not.toMatch(/Event portal ready/);
-  }, 120_000);
+  }, 300_000);
 
   it('starts a staging copy with --allow-demo, loudly', async () => {
     const staging = await startServer({ DEMO_DATA: 'false' }, ['--allow-demo']);
     expect(staging.output).toMatch(/!!! --allow-demo/);
     expect(staging.output).toMatch(/Event portal ready at .*DEMO VALUES ALLOWED/);
-  }, 180_000);
+  }, 300_000);
 
   it('says "demo" in the banner in demo mode, and the mode otherwise', () => {
     expect(startBanner('http://127.0.0.1:3000', 'pglite', 'demo', false)).toMatch(/demo mode/);

@@ -35,6 +35,11 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * How long a query waits for a free pool connection before it fails, in ms (5,000). The server
+   * answers such a failure 503 "try again shortly"; test databases wait longer (testing.ts).
+   */
+  poolWaitMs?: number;
   /** Statement time-out for PostgreSQL, in ms. */
   statementTimeoutMs?: number;
   /** Where migrations live (the server bundle passes its copied folder). */
@@ -47,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: options.poolWaitMs ?? 5_000,
       idleTimeoutMillis: 30_000,
       statement_timeout: options.statementTimeoutMs ?? 30_000,
       query_timeout: (options.statementTimeoutMs ?? 30_000) + 5_000,

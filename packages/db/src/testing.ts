@@ -180,7 +180,10 @@ async function createPostgresTestDatabase(baseUrl: string, seed: TestSeed | unde
 
   const name = `portal_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(baseUrl, (admin) => admin.query(`create database ${name} template ${template}`));
-  const database = await openDatabase({ url: databaseUrl(baseUrl, name), poolSize: 5 });
+  // A test's database waits up to a minute for a pool connection: the suites run side by side on a
+  // shared machine, where tests of a thousand parallel requests can keep five connections busy longer
+  // than the server's 5 s (a wait that long answers 503 there, which those tests retry).
+  const database = await openDatabase({ url: databaseUrl(baseUrl, name), poolSize: 5, poolWaitMs: 60_000 });
   return {
     ...database,
     close: async () => {
