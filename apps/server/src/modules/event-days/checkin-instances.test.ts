@@ -35,7 +35,7 @@ describe.skipIf(!isPostgresRun())('the door API with two instances on one Postgr
     const [row] = rowsOf<{ name: string }>(await first.database.db.execute(sql`select current_database() as name`));
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${row!.name}`;
-    secondDatabase = await openDatabase({ url: url.toString(), poolSize: 5 });
+    secondDatabase = await openDatabase({ url: url.toString(), poolSize: 5, poolWaitMs: 60_000 });
     second = await buildTestApp({ database: secondDatabase });
     const res = await first.app.inject({ method: 'POST', url: ADMIN_PATHS.login, payload: { email: DEMO_ORGANIZER.email, password: DEMO_ORGANIZER.password } });
     admin = dataOf<{ accessToken: string }>(res).accessToken;

@@ -30,7 +30,7 @@ beforeAll(async () => {
     const [row] = rowsOf<{ name: string }>(await first.database.db.execute(sql`select current_database() as name`));
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${row!.name}`;
-    secondDatabase = await openDatabase({ url: url.toString(), poolSize: 5 });
+    secondDatabase = await openDatabase({ url: url.toString(), poolSize: 5, poolWaitMs: 60_000 });
     second = await buildTestApp({ database: secondDatabase });
   }
 }, 120_000);

@@ -336,7 +336,7 @@ describe('the waiting list under load', () => {
       const [row] = rowsOf<{ name: string }>(await db().execute(sql`select current_database() as name`));
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${row!.name}`;
-      secondDatabase = await openDatabase({ url: url.toString(), poolSize: 5 });
+      secondDatabase = await openDatabase({ url: url.toString(), poolSize: 5, poolWaitMs: 60_000 });
     }
     const second = await buildTestApp({ database: secondDatabase, now: () => clock });
     try {
