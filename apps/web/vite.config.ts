@@ -278,7 +278,7 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     // CI runs the PGlite, PostgreSQL and browser suites side by side on two cores: a component test
-    // that takes 1 s alone can take several beside them. A hang still fails, after 15 s.
-    testTimeout: 15_000,
+    // that takes 1 s alone can take ten or more beside them on a slow VM. A hang still fails, after 45 s.
+    testTimeout: 45_000,
   },
 }));

@@ -274,7 +274,7 @@ describe('abc login', () => {
     // The event page is a signed-in page: its footer has Logout (only the login at /abc has none).
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Northwind Motor Company, Annual Business Conference 2027' }).closest('a')).toHaveAttribute('href', '/abc');
-  }, 20_000);
+  }, 45_000);
 
   it("adds 'Something went wrong. Please try again' when the link call fails", async () => {
     mockApi(abcLogin, (call) => (call.path === '/api/Enrollment/GetBuiltinLink' ? { status: 503, body: envelope(null, false, 'Provider down') } : undefined));
