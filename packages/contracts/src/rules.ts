@@ -131,7 +131,7 @@ export const LANGUAGE_COOKIE = 'portal_language';
  */
 export const LINK_LANGUAGE_PARAM = 'lang';
 
-/** The welcome letter's preview length in visible characters (docs/design/web-rules.md, section 2). */
+/** The welcome letter's preview length in visible characters (this repository's docs/design/web-rules.md, "Section 2: screens", the welcome letter). */
 export const LETTER_PREVIEW_CHARS = 600;
 
 /**
