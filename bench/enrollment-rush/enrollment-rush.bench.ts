@@ -15,10 +15,10 @@
  * pool sends during the rush) and the event's lock: statements sent from the lock of the event row
  * (`select ... from "events" ... for update`, from its answer: the lock granted) to the commit, and how
  * long that took.
- *   npx tsx bench/enrollment-rush/enrollment-rush.bench.ts [--engine postgres|pglite|both] [--stores 50] [--submits 3000] [--capacity 2000] [--profile out.cpuprofile] [--statements]
+ *   npx tsx bench/enrollment-rush/enrollment-rush.bench.ts [--engine postgres|pglite|both] [--stores 50] [--submits 3000] [--capacity 2000] [--profile out.cpuprofile] [--statements] [--statement-cpu]
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -72,19 +72,42 @@ async function runLanes(url: string, lanes: { method: string; path: string; head
  * Counts the statements the app's PostgreSQL clients send while `counting`, and per transaction the
  * statements and the time from its lock of an event row to its commit or rollback.
  */
-const statements = { counting: false, total: 0, underLock: 0, locks: 0, lockMs: [] as number[], texts: new Map<string, number>() };
+const statements = { counting: false, total: 0, underLock: 0, locks: 0, lockMs: [] as number[], texts: new Map<string, number>(), cpuNs: new Map<string, number>() };
 const listStatements = process.argv.includes('--statements');
+/** `--statement-cpu`: the serving backend's CPU time per statement text (its /proc schedstat, ns), read around each statement. */
+const statementCpu = process.argv.includes('--statement-cpu');
+const backendNs = (pid: number): number => {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return Number.NaN;
+  }
+};
 const lockedSince = new WeakMap<object, number>();
 {
   const proto = pg.Client.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
   const original = proto.query!;
+  /** Sends the statement; with `--statement-cpu` adds the backend's CPU while it ran to its text's total. */
+  const send = (client: object, a: unknown[], key: string | undefined): unknown => {
+    const pid = (client as { processID?: number }).processID;
+    if (!statementCpu || key === undefined || !pid) return original.apply(client, a);
+    const before = backendNs(pid);
+    const answer = original.apply(client, a);
+    const after = () => {
+      const ns = backendNs(pid) - before;
+      if (Number.isFinite(ns)) statements.cpuNs.set(key, (statements.cpuNs.get(key) ?? 0) + ns);
+    };
+    if (answer instanceof Promise) void answer.then(after, after);
+    return answer;
+  };
   proto.query = function (this: object, ...a: unknown[]) {
     if (statements.counting) {
       const first = a[0];
       const text = typeof first === 'string' ? first : String((first as { text?: string } | null)?.text ?? '');
       statements.total++;
-      if (listStatements) {
-        const key = text.replace(/\s+/g, ' ').slice(0, 110);
+      let key: string | undefined;
+      if (listStatements || statementCpu) {
+        key = text.replace(/\s+/g, ' ').slice(0, 110);
         statements.texts.set(key, (statements.texts.get(key) ?? 0) + 1);
       }
       const since = lockedSince.get(this);
@@ -97,10 +120,11 @@ const lockedSince = new WeakMap<object, number>();
       } else if (/from "events"[\s\S]*for update/i.test(text)) {
         // Held from the moment the lock is granted: the statement's answer.
         statements.locks++;
-        const answer = original.apply(this, a);
+        const answer = send(this, a, key);
         if (answer instanceof Promise) void answer.then(() => lockedSince.set(this, performance.now()), () => undefined);
         return answer;
       }
+      return send(this, a, key);
     }
     return original.apply(this, a);
   };
@@ -254,8 +278,11 @@ async function rush(engine: Engine) {
       aim: { submitsPerMinute: 6000, p99Ms: 200 },
     };
     console.log(JSON.stringify(result));
-    if (listStatements) {
-      for (const [text, n] of [...statements.texts].sort((a, b) => b[1] - a[1])) console.log(`${(n / answers.length).toFixed(2)} per submit  ${text}`);
+    if (listStatements || statementCpu) {
+      for (const [text, n] of [...statements.texts].sort((a, b) => b[1] - a[1])) {
+        const cpuUs = statementCpu ? ` ${((statements.cpuNs.get(text) ?? 0) / 1000 / answers.length).toFixed(0).padStart(5)} µs/submit ${((statements.cpuNs.get(text) ?? 0) / 1000 / n).toFixed(0).padStart(5)} µs each` : '';
+        console.log(`${(n / answers.length).toFixed(2)} per submit${cpuUs}  ${text}`);
+      }
     }
     if (failed.length) console.log(`first failure: ${JSON.stringify(failed[0])}`);
     if (!Object.values(checks).every(Boolean)) {

@@ -65,17 +65,36 @@ export async function placeOutlook(tx: DbOrTx, input: PlaceInput): Promise<Outlo
   return outlookFrom(await outlookOf(tx, input), input);
 }
 
-/** What the event's and the code's row say (read by placeOutlook, or with the submit's first read), checked at `input.at`. */
-export function outlookFrom(row: OutlookRow | undefined, input: Pick<PlaceInput, 'accessCodeId' | 'at'>): Outlook {
+/**
+ * Whether the event was full when this process last counted its places under its lock (takePlace),
+ * by event id. Only a guess of the path a submit takes (likelyFree), never a decision: takePlace
+ * counts again under the lock. The submit's first read skips its count of the places others hold
+ * for the events named here (a count of every held place, the costliest part of that read), and a
+ * wrong guess costs one submit the other path (a savepoint undone, or a waiting-list mail's link
+ * made for nothing), after which the guess is right again.
+ */
+const fullAtLastCount = new Map<string, boolean>();
+
+/** The events whose fullness this process knows from its last count (see fullAtLastCount). */
+export function eventsWithKnownFullness(): string[] {
+  return [...fullAtLastCount.keys()];
+}
+
+/**
+ * What the event's and the code's row say (read by placeOutlook, or with the submit's first read), checked at `input.at`.
+ * `row.held` null: not counted; whether a place is likely free is then what the last count in this process found.
+ */
+export function outlookFrom(row: Omit<OutlookRow, 'held'> & { held: number | null } | undefined, input: Pick<PlaceInput, 'accessCodeId' | 'at'> & { eventId?: string }): Outlook {
   if (!row) return { event: null, seats: null, limited: false, likelyFree: true };
   assertWindow(row, input.at);
   if (row.codeActive === false) throw new AppError(409, CODE_DISABLED_MESSAGE);
   const seats = input.accessCodeId !== null ? row.codeSeats : null;
+  const eventFree = row.capacity === null || (row.held !== null ? row.held < row.capacity : input.eventId === undefined || fullAtLastCount.get(input.eventId) !== true);
   return {
     event: { name: row.name, capacity: row.capacity },
     seats,
     limited: row.capacity !== null || seats !== null,
-    likelyFree: (row.capacity === null || row.held < row.capacity) && (seats === null || row.codeHeld < seats),
+    likelyFree: eventFree && (seats === null || row.codeHeld < seats),
   };
 }
 
@@ -101,6 +120,11 @@ export async function takePlace(tx: Tx, input: PlaceInput, outlook: Outlook): Pr
   if (event.capacity === null && seats === null) return null;
   // Places are held by the others' enrolled or offered registrations; the attendee's own one holds its place already.
   const held = await heldPlaces(tx, { eventId: event.capacity === null ? null : input.eventId, accessCodeId: seats === null ? null : input.accessCodeId, attendeeId: input.attendeeId });
+  if (event.capacity !== null) {
+    // Bounded by the events with a capacity: a handful.
+    if (!fullAtLastCount.has(input.eventId) && fullAtLastCount.size >= 1_000) fullAtLastCount.clear();
+    fullAtLastCount.set(input.eventId, held.event >= event.capacity);
+  }
   if (event.capacity !== null && held.event >= event.capacity) {
     return { queueCodeId: null, message: `${event.name} is full: all ${event.capacity} places are taken.` };
   }

@@ -21,9 +21,9 @@ import * as q from './registration.queries.ts';
 import { releaseRegistrationPicks } from '../sessions/sessions.service.ts';
 import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
 import { consumeToken, findLiveToken, hashToken, isTokenShaped, issueToken, tokenRefusal } from '../../lib/registration-tokens.ts';
-import { assertRegistrationWindowOpen, outlookFrom, placeOutlook, takePlace } from './registration-limits.ts';
+import { assertRegistrationWindowOpen, eventsWithKnownFullness, outlookFrom, placeOutlook, takePlace } from './registration-limits.ts';
 import { joinWaitlist, prepareWaitlistJoin } from '../waitlist/waitlist.service.ts';
-import { emitPersonEvent, emitRegistrationEvent } from '../webhooks/outbox.ts';
+import { emitPersonEvent, emitRegistrationEvent, type KnownSubscribers } from '../webhooks/outbox.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
 import type { BadgesService } from '../badges/badges.service.ts';
 import { acceptTransfer, assertChangesOpen, changesClosed, explainEndedLink, helpDeskOf, offerOfToken, offerPage, offerTransfer, pendingTransferOf, withdrawTransfer } from './transfers.service.ts';
@@ -50,17 +50,17 @@ export function normalized(a: { isVirtual: boolean; arrivalDate?: string | null 
  * Enrolled with its enroll date. A store's first `complimentarySeats` enrolled attendees are free:
  * the store row is locked (lockForChange), so two enrollments cannot take the last seat together.
  */
-async function enroll(tx: Tx, { registration, store }: Locked, attendance: Attendance, now: Date): Promise<void> {
+async function enroll(tx: Tx, { registration, store }: Locked, attendance: Attendance, now: Date, webhookSubscribers?: KnownSubscribers): Promise<void> {
   const free = store ? { eventId: registration.eventId, dlrnum: store.dlrnum, seats: store.complimentarySeats } : null;
   await q.enrollRegistration(tx, registration.id, { status: 'Enrolled', enrolledAt: now, ...attendance, waitlistOrder: null, offerExpiresAt: null, updatedAt: now }, free);
-  await emitRegistrationEvent(tx, 'registration.updated', registration.id, now);
+  await emitRegistrationEvent(tx, 'registration.updated', registration.id, now, undefined, webhookSubscribers);
   // The badge needs nothing here: a trigger raises its version on the status change (0023_event_days),
   // and the confirmation mail signs the code when it is sent (docs/event-days.md).
 }
 
-export async function changeAttendance(tx: Tx, { registration }: Locked, attendance: Attendance, now: Date): Promise<void> {
+export async function changeAttendance(tx: Tx, { registration }: Locked, attendance: Attendance, now: Date, webhookSubscribers?: KnownSubscribers): Promise<void> {
   await q.updateRegistration(tx, registration.id, { ...attendance, updatedAt: now });
-  await emitRegistrationEvent(tx, 'registration.updated', registration.id, now);
+  await emitRegistrationEvent(tx, 'registration.updated', registration.id, now, undefined, webhookSubscribers);
 }
 
 /**
@@ -133,6 +133,8 @@ async function confirmPerson(
   at: Date,
   /** The person as the submit's first read found them, when that read is still this registration's. */
   known?: { id: number; email: string; firstName: string; lastName: string },
+  /** The webhook endpoints the submit's first read found subscribed. */
+  webhookSubscribers?: KnownSubscribers,
 ): Promise<{ email: string; typedEmail: boolean }> {
   const person = known?.id === personId ? known : await q.findPerson(tx, personId);
   if (!person) throw notFound('The attendee of this registration no longer exists.');
@@ -155,7 +157,7 @@ async function confirmPerson(
       if (isUniqueViolation(error)) throw new AppError(409, EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
       throw error;
     }
-    await emitPersonEvent(tx, personId, at);
+    await emitPersonEvent(tx, personId, at, webhookSubscribers);
   }
   return { email: changes.email ?? person.email, typedEmail: changes.email !== undefined };
 }
@@ -286,7 +288,7 @@ export function createRegistrationService(deps: {
         // Locks in the order of every change of a registration: its store, the registration, then its
         // links. A hand-over accepted at this moment retires the holder's links under the registration's
         // lock; taking the token's row first would deadlock with it (docs/transfers.md).
-        const peek = isTokenShaped(token) ? await q.submitPeek(tx, hashToken(token), at, input.action === 'submit') : undefined;
+        const peek = isTokenShaped(token) ? await q.submitPeek(tx, hashToken(token), at, input.action === 'submit', eventsWithKnownFullness()) : undefined;
         if (!peek) return explainEndedLink(tx, token, await tokenRefusal(tx, token, at));
         const locked = await q.lockForChange(tx, { id: peek.registrationId }, peek);
         const live = await consumeToken(tx, token, at).catch((error: unknown) => explainEndedLink(tx, token, error));
@@ -295,6 +297,9 @@ export function createRegistrationService(deps: {
         // What the first read said of the attendee, the event and the place holds while the locked
         // row still names the same ones (a hand-over accepted meanwhile would have ended this link).
         const seen = peek.seen.attendeeId === registration.attendeeId && peek.seen.eventId === registration.eventId && peek.seen.accessCodeId === registration.accessCodeId ? peek : null;
+        // The webhook endpoints subscribed to what a submit sends, as the first read found them: the
+        // emits below then read none (and send no statement when none is subscribed).
+        const hooks = peek.webhookSubscribers;
         assertUsable(live.purpose, registration.status);
         const step = givesUpPlace(live.purpose, registration.status, input);
         if (step && !live.mailed) throw mailedLinkRequired(step, null);
@@ -401,7 +406,7 @@ export function createRegistrationService(deps: {
           if (deps.questions) {
             answers = await deps.questions.saveAnswers(tx, { id: registration.id, eventId: registration.eventId, attendeeType: registration.attendeeType, isVirtual: input.isVirtual }, input.answers, at, { includeSensitive: live.mailed });
           }
-          const confirmed = await confirmPerson(tx, registration.attendeeId, input, at, seen?.person);
+          const confirmed = await confirmPerson(tx, registration.attendeeId, input, at, seen?.person, hooks);
           actorEmail = confirmed.email;
           if (confirmed.typedEmail && base) {
             await requireEmailConfirmation(tx, { personId: registration.attendeeId, email: confirmed.email, firstName: input.firstName, eventId: registration.eventId, publicUrl: base, now: at });
@@ -423,7 +428,7 @@ export function createRegistrationService(deps: {
               // Not released when kept: the commit ends it (a round trip less under the event's lock).
               await q.savepoint(tx, 'submit_enrolment');
               const enrolled = await (async () => {
-                await enroll(tx, locked, attendance, at);
+                await enroll(tx, locked, attendance, at, hooks);
                 const result = await conclude(tx);
                 const full = await takePlace(tx, place, outlook);
                 if (full) throw new PlaceTaken();
@@ -439,18 +444,18 @@ export function createRegistrationService(deps: {
             const mailTo = outlook.limited && !outlook.likelyFree ? await prepareWaitlistJoin(tx, { registrationId: registration.id, at, publicUrl: base }) : undefined;
             const full = await takePlace(tx, place, outlook);
             if (full) {
-              waitlistPosition = await joinWaitlist(tx, { registrationId: registration.id, eventId: registration.eventId, queueCodeId: full.queueCodeId, attendance, at, publicUrl: base }, mailTo);
+              waitlistPosition = await joinWaitlist(tx, { registrationId: registration.id, eventId: registration.eventId, queueCodeId: full.queueCodeId, attendance, at, publicUrl: base }, mailTo, hooks);
               action = 'waitlist-join';
               mailKind = null;
             } else {
-              await enroll(tx, locked, attendance, at);
+              await enroll(tx, locked, attendance, at, hooks);
               action = 'registration-enrolled';
               mailKind = 'registration-confirmed';
             }
           } else if (registration.status !== 'Enrolled') {
             throw conflict('You are on the waiting list: your details can be changed once you have a place.');
           } else {
-            await changeAttendance(tx, locked, attendance, at);
+            await changeAttendance(tx, locked, attendance, at, hooks);
             action = 'registration-updated';
             mailKind = 'registration-changed';
           }

@@ -15,7 +15,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { issueToken } from '../../lib/registration-tokens.ts';
-import { emitRegistrationEvent } from '../webhooks/outbox.ts';
+import { emitRegistrationEvent, type KnownSubscribers } from '../webhooks/outbox.ts';
 import { positionOf, queuePositions } from '../registration-views/registration-views.queries.ts';
 import * as q from './waitlist.queries.ts';
 
@@ -65,10 +65,12 @@ export async function joinWaitlist(
   tx: Tx,
   input: { registrationId: number; eventId: string; queueCodeId: number | null; attendance: { isVirtual: boolean; arrivalDate: string | null; departureDate: string | null }; at: Date; publicUrl?: string | undefined },
   mailTo?: WaitingMailTo,
+  /** The webhook endpoints subscribed, as the submit's first read found them (then not read here). */
+  webhookSubscribers?: KnownSubscribers,
 ): Promise<number> {
   const order = await q.nextWaitlistOrder(tx);
   await q.markWaitlisted(tx, input.registrationId, { attendance: input.attendance, at: input.at, order, queueCodeId: input.queueCodeId });
-  await emitRegistrationEvent(tx, 'registration.waitlisted', input.registrationId, input.at);
+  await emitRegistrationEvent(tx, 'registration.waitlisted', input.registrationId, input.at, undefined, webhookSubscribers);
   const position = (await positionOf(tx, input.registrationId)) ?? 1;
   const { person, link } = mailTo ?? (await prepareWaitlistJoin(tx, input));
   if (person) {
