@@ -8,7 +8,7 @@
  * the expected issuer, a numeric `exp` in the future, `nbf`/`iat` numeric when present (`nbf` not in
  * the future). The signature is compared in constant time before the payload is parsed.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { remembered } from './remembered.ts';
 
 /** Longer tokens are refused unread (ours are about 400 characters). */
@@ -31,7 +31,12 @@ export type JwtClaims = Record<string, unknown> & { iss?: string; exp?: number; 
 const MAX_KNOWN_TOKENS = 2_000;
 
 export class Hs256 {
-  private readonly secret: Buffer;
+  /**
+   * The secret as a key object, made once: an HMAC given the raw bytes imports them on every call,
+   * which cost about 15 % of a token's signature (measured 7.7 against 6.7 µs per HMAC of a
+   * 400-byte token on the 2-core VM, under load).
+   */
+  private readonly secret: KeyObject;
   /**
    * The claims of tokens whose signature and form were verified, by the token's text: a reader sends
    * the same token with every request, and the HMAC, the base64 and the JSON parse of each cost more
@@ -42,7 +47,7 @@ export class Hs256 {
 
   constructor(secret: Uint8Array) {
     if (secret.length < 32) throw new Error('an HS256 secret needs at least 32 bytes');
-    this.secret = Buffer.from(secret);
+    this.secret = createSecretKey(Buffer.from(secret));
   }
 
   private mac(input: string): Buffer {

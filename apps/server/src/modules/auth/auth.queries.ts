@@ -122,7 +122,7 @@ export function prepareLoginContext(db: Db): (key: LoginKey) => Promise<LoginCon
     for (const { i, code, person } of await query([json])) {
       let parsed = codes.get(code);
       if (!parsed) codes.set(code, (parsed = loginCodeOf(code)));
-      answers[i] = { ...parsed, ...personOf(person) };
+      answers[i] = contextOf(parsed, person);
     }
     return answers;
   });
@@ -154,34 +154,25 @@ function loginCodeOf(text: string): { code: LoginCode; isVirtual: boolean } {
   return { code: Object.freeze(code), isVirtual: row.isVirtual };
 }
 
-const NO_PERSON: PersonRow = Object.freeze({
-  personId: null,
-  firstName: null,
-  lastName: null,
-  personCategory: null,
-  emailVerified: null,
-  language: null,
-  storeCode: null,
-  storeName: null,
-  executiveManager: null,
-  generalManager: null,
-});
-
-/** The person part of a lookup's row (no person: every field null). */
-function personOf(text: string | null): PersonRow {
-  if (text === null) return NO_PERSON;
-  const row = JSON.parse(text) as PersonRow;
+/**
+ * A key's answer: its code (shared by the batch) and the person part of its row (no person: every
+ * person field null), built as one object (no spread of an intermediate person object).
+ */
+function contextOf(parsed: { code: LoginCode; isVirtual: boolean }, text: string | null): LoginContext {
+  const row = text === null ? null : (JSON.parse(text) as PersonRow);
   return {
-    personId: row.personId,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    personCategory: row.personCategory,
-    emailVerified: row.emailVerified,
-    language: row.language ?? null,
-    storeCode: row.storeCode,
-    storeName: row.storeName,
-    executiveManager: row.executiveManager,
-    generalManager: row.generalManager,
+    code: parsed.code,
+    isVirtual: parsed.isVirtual,
+    personId: row?.personId ?? null,
+    firstName: row?.firstName ?? null,
+    lastName: row?.lastName ?? null,
+    personCategory: row?.personCategory ?? null,
+    emailVerified: row?.emailVerified ?? null,
+    language: row?.language ?? null,
+    storeCode: row?.storeCode ?? null,
+    storeName: row?.storeName ?? null,
+    executiveManager: row?.executiveManager ?? null,
+    generalManager: row?.generalManager ?? null,
   };
 }
 

@@ -17,7 +17,7 @@
  * that person (docs/security.md, "Identity bound to the code"): a shared expo code does not lend a store manager's
  * name. Every refusal answers the same message, so the answer never tells whether an e-mail is known.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { createSecretKey, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_LANGUAGE, type Language, type LoginData, type LoginRequest, type Policy } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { hashAccessCode } from '../../lib/access-code.ts';
@@ -82,6 +82,8 @@ function nameFromEmail(email: string): { firstName: string; lastName: string } {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, tokens, limiter, auditLog } = deps;
   const findLoginContext = q.prepareLoginContext(db);
+  // The code key as a key object, made once: each login's code hash then skips importing the key.
+  const codeHashKey = createSecretKey(deps.codeHashKey);
 
   /**
    * Counts the attempt as a failure before anything is checked and refuses it when a budget is
@@ -226,7 +228,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     async login(input: LoginInput, ip: string): Promise<LoginOutcome> {
       const email = input.userName.toLowerCase();
-      const codeHash = input.IsReporting ? '' : hashAccessCode(input.password, deps.codeHashKey);
+      const codeHash = input.IsReporting ? '' : hashAccessCode(input.password, codeHashKey);
       const code = input.IsReporting ? 'report' : `code:${input.eventType}:${codeHash}`;
       const counted = await countAttempt([
         { key: `login:ip:${ip}`, limit: deps.failuresPerIpHour },
