@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -16,9 +15,7 @@ import { createEmptyPostgresDatabase, testDatabaseUrl } from '@portal/db/testing
 import { buildTestApp, DEMO } from './testing/build-test-app.ts';
 import { sparePort } from './testing/redis-server.ts';
 import { hashToken } from './lib/registration-tokens.ts';
-
-const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+import { newDataDir, serverCommand } from './testing/start-server.ts';
 
 /** true when a TCP connection to the port is refused. */
 function refused(port: number): Promise<boolean> {
@@ -40,8 +37,8 @@ interface Started {
 
 async function startServer(env: Record<string, string>): Promise<Started> {
   // node itself with tsx's loader, so the signal reaches the server (not a wrapper process).
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: repoRoot,
+  const child = spawn(serverCommand.command, serverCommand.args, {
+    cwd: serverCommand.cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', DEMO_STORES: '10', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -85,7 +82,9 @@ describe('graceful stop', () => {
 
   it('on SIGTERM under parallel submits: refuses new connections, finishes what is in flight, exits 0, stores every acknowledged registration whole', async () => {
     const port = await sparePort();
-    const dataDir = mkdtempSync(join(tmpdir(), 'portal-stop-'));
+    // On PGlite the server starts on a copy of the migrated test database (loading its demo data into
+    // it as into any empty one); on PostgreSQL on a new, empty database it migrates.
+    const dataDir = testDatabaseUrl ? mkdtempSync(join(tmpdir(), 'portal-stop-')) : await newDataDir('portal-stop-');
     let pgDatabase: { url: string; drop: () => Promise<void> } | undefined;
     const env: Record<string, string> = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_GRACE_SECONDS: '25' };
     if (testDatabaseUrl) {

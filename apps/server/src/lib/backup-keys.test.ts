@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@portal/db';
-import { testDatabaseUrl } from '@portal/db/testing';
+import { testDatabaseUrl, unpackPgliteSnapshot } from '@portal/db/testing';
 import { backup, BackupError, keyFingerprint, readBackupHeader, restore, toolConnection, type Target } from './backup.ts';
 import { useBackupTargets } from '../testing/backup-targets.ts';
 
@@ -29,6 +29,9 @@ describe(`backups are secret and complete (${testDatabaseUrl ? 'PostgreSQL' : 'P
 
   beforeAll(async () => {
     source = await newTarget('source');
+    // On PGlite the source's data dir starts as a copy of the migrated test snapshot (no initdb and
+    // migrations from scratch); on PostgreSQL the new database is migrated.
+    if (!source.databaseUrl) await unpackPgliteSnapshot(source.pgliteDir);
     const database = await openDatabase(source.databaseUrl ? { url: source.databaseUrl, poolSize: 2 } : { dataDir: source.pgliteDir });
     await database.migrate();
     await database.close();

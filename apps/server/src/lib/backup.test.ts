@@ -7,9 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@portal/db';
-import { testDatabaseUrl } from '@portal/db/testing';
+import { testDatabaseUrl, unpackPgliteSnapshot } from '@portal/db/testing';
 import { loadDemoData } from '../demo/load-demo-data.ts';
-import { bearer, buildTestApp, DEMO, loginAs, testConfig } from '../testing/build-test-app.ts';
+import { bearer, buildTestApp, DEMO, demoSeed, loginAs, testConfig } from '../testing/build-test-app.ts';
 import { backup, BackupError, restore, type Target } from './backup.ts';
 import { useBackupTargets } from '../testing/backup-targets.ts';
 
@@ -50,9 +50,13 @@ describe(`backup and restore (${testDatabaseUrl ? 'PostgreSQL' : 'PGlite'})`, ()
   beforeAll(async () => {
     source = await newTarget('source');
     const config = testConfig();
+    // On PGlite the source's data dir starts as a copy of the demo test snapshot (20 stores) instead
+    // of an initdb, every migration and the demo load (about 15 s of CPU); on PostgreSQL a new
+    // database is migrated and loaded.
+    if (!testDatabaseUrl) await unpackPgliteSnapshot(source.pgliteDir, demoSeed(20, config));
     const database = await openTarget(source);
     await database.migrate();
-    await loadDemoData(database.db, { stores: 20, codeHashKey: config.codeHashKey });
+    if (testDatabaseUrl) await loadDemoData(database.db, { stores: 20, codeHashKey: config.codeHashKey });
     const t = await buildTestApp({ database });
     try {
       // Some state beyond the demo data: an enrollment done, and a link not used yet.
