@@ -63,7 +63,8 @@ async function openSnapshot(file: string): Promise<Database> {
  */
 async function pgliteSnapshot(seed: TestSeed | undefined): Promise<string> {
   const dir = snapshotDir();
-  const file = join(dir, `${snapshotId(seed)}.tar`);
+  // `-t0` names the snapshots without the template databases (below), so older ones are not reused.
+  const file = join(dir, `${snapshotId(seed)}-t0.tar`);
   if (existsSync(file)) return file;
   mkdirSync(dir, { recursive: true });
   const lock = `${file}.lock`;
@@ -86,9 +87,20 @@ async function pgliteSnapshot(seed: TestSeed | undefined): Promise<string> {
     if (existsSync(file)) return file;
     const database = seed ? await openSnapshot(await pgliteSnapshot(undefined)) : await openDatabase({});
     try {
-      if (!seed) await database.migrate();
-      else await seed.run(database.db);
       const client = (database.db as unknown as { $client: PGlite }).$client;
+      if (!seed) {
+        await database.migrate();
+        // initdb's template databases hold half of the data dir's 1,300 files, which every test
+        // database unpacks and PostgreSQL starts on: without them an open takes a third less CPU
+        // (about 1.5 s to 1.1 s user + sys on this VM). Nothing creates a database on PGlite.
+        // DROP DATABASE runs outside a transaction block, so one statement per call.
+        await client.exec(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+        await client.exec('drop database template0');
+        await client.exec('drop database template1');
+        await client.exec('checkpoint');
+      } else {
+        await seed.run(database.db);
+      }
       const dump = await client.dumpDataDir('none');
       // Written under a unique name and renamed, so a reader never sees a partial snapshot.
       const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
