@@ -11,18 +11,17 @@ import { defineConfig } from 'vitest/config';
 // caches: each file opens its own database and app, and restores what it changes on `process`.
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(availableParallelism() + 1, 2);
 
-// The web files run isolated again for now: without isolation, French tests (the session program's,
-// the registration page's) now and then found no French catalog in full runs, a state one file
-// leaves for the next that shared-worker.ts does not yet put back. What follows describes the
-// shared mode, which `isolate: false` on the web project turns back on.
-// The web files can run without isolation too: a worker keeps one jsdom window and the imports (React,
+// The web files run without isolation too: a worker keeps one jsdom window and the imports (React,
 // the router, the app's routes) from one file to the next, instead of a new window and a new import
-// of everything per file (on 12 files, one worker: 63 s of CPU isolated, 22 s not). The per-file
+// of everything per file (on 12 files, one worker: 63 s of CPU isolated, 23 s not). The per-file
 // set-up (apps/web/src/testing/shared-worker.ts) puts back what a file leaves on the window and the
-// module state. A file that mocks a module (`vi.mock`, hoisted above its imports) runs isolated, in
-// the `web-mocks` project: without isolation its mock would stay for the files after it, and would
-// not reach modules an earlier file had imported already. A file that says `test-runs-isolated` in a
-// comment runs there too (with its reason beside the marker).
+// module state: stubbed globals, timers, storage, cookies, the document, the window properties tests
+// replace, the page's language and the fetched French catalogs (a French catalog kept from an earlier
+// file made the next file's French page render at once and hang in testing-library's `act`; the
+// reason is written out there). A file that mocks a module (`vi.mock`, hoisted above its imports)
+// runs isolated, in the `web-mocks` project: without isolation its mock would stay for the files
+// after it, and would not reach modules an earlier file had imported already. A file that says
+// `test-runs-isolated` in a comment runs there too (with its reason beside the marker).
 const webSource = 'apps/web/src';
 const webTestFiles = readdirSync(webSource, { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
@@ -62,7 +61,7 @@ export default defineConfig({
       'packages/xlsx/vitest.config.ts',
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web', isolate: true, exclude: webMockingFiles, setupFiles: ['./src/testing/shared-worker.ts'] },
+        test: { name: 'web', isolate: false, exclude: webMockingFiles, setupFiles: ['./src/testing/shared-worker.ts'] },
       },
       { extends: './apps/web/vite.config.ts', test: { name: 'web-mocks', exclude: webSharedFiles } },
     ],

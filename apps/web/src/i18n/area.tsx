@@ -17,6 +17,17 @@ export interface MessageArea {
   part(language: Language): Messages | Promise<Messages>;
 }
 
+/** Each area's way to forget its fetched French part (resetMessageAreasForTests). */
+const forgetters = new Set<() => void>();
+
+/**
+ * Tests that share one module graph (testing/shared-worker.ts): every area forgets its fetched
+ * French part, as on a new page, so a file suspends on it as it would in a window of its own.
+ */
+export function resetMessageAreasForTests(): void {
+  for (const forget of forgetters) forget();
+}
+
 /**
  * One area's part: its English messages (imported by the area, so they ride in its chunk) and a
  * loader of its French part (a dynamic import, so a chunk of its own).
@@ -34,7 +45,7 @@ export function defineMessageArea<English extends Messages>(name: string, en: En
           return messages;
         },
         (error: unknown) => {
-          pending = undefined; // a later render (after a reconnect) may try again
+          if (pending === loading) pending = undefined; // a later render (after a reconnect) may try again
           throw error;
         },
       );
@@ -42,6 +53,9 @@ export function defineMessageArea<English extends Messages>(name: string, en: En
     }
     return pending;
   };
+  forgetters.add(() => {
+    pending = undefined;
+  });
   // The area's chunk is being evaluated: a French reader's part starts downloading now.
   if (typeof window !== 'undefined' && currentLanguage() === 'fr-CA') void loadFrench().catch(() => undefined);
   return {

@@ -24,15 +24,32 @@ export function loadCatalog(language: Language): Promise<Messages> {
   if (ready) return Promise.resolve(ready);
   let pending = loading.get(language);
   if (!pending) {
-    pending = import('./messages/fr-CA/base.ts').then(({ baseFrCA }) => {
-      loaded.set(language, baseFrCA);
+    const started: Promise<Messages> = import('./messages/fr-CA/base.ts').then(({ baseFrCA }) => {
+      // Kept unless the catalogs were forgotten meanwhile (resetCatalogsForTests).
+      if (loading.get(language) === started) loaded.set(language, baseFrCA);
       return baseFrCA;
     });
+    pending = started;
     // A failed fetch (offline) may be retried by the next switch.
-    pending.catch(() => loading.delete(language));
+    pending.catch(() => {
+      if (loading.get(language) === started) loading.delete(language);
+    });
     loading.set(language, pending);
   }
   return pending;
+}
+
+/**
+ * Tests that share one module graph (testing/shared-worker.ts): forget every fetched catalog, as a
+ * new page has only English. A French catalog kept from an earlier file makes the provider's first
+ * render French at once, so an area's French part is first suspended on inside the synchronous
+ * `act` of testing-library's `render`; React then drops the root's pending work when that `act`
+ * ends and never renders the page (see shared-worker.ts).
+ */
+export function resetCatalogsForTests(): void {
+  loaded.clear();
+  loaded.set('en', baseEn);
+  loading.clear();
 }
 
 /**

@@ -1,6 +1,3 @@
-// test-runs-isolated: in a worker shared with the other web files its French test suspended until its
-// time-out in full `npm test` runs (never when the web files ran alone); the state an earlier file left
-// behind is not found yet, so this file keeps a window of its own.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
