@@ -118,11 +118,15 @@ export async function findLiveToken(db: DbOrTx, token: string, now: Date): Promi
 export async function consumeToken(tx: Tx, token: string, now: Date): Promise<LiveToken> {
   if (!TOKEN_SHAPE.test(token)) throw notFound(INVALID_LINK_MESSAGE);
   const tokenHash = hashToken(token);
-  const [row] = await tx
-    .update(registrationTokens)
-    .set({ usedAt: now })
-    .where(and(eq(registrationTokens.tokenHash, tokenHash), isNull(registrationTokens.usedAt), gt(registrationTokens.expiresAt, now)))
-    .returning({ registrationId: registrationTokens.registrationId, purpose: registrationTokens.purpose, expiresAt: registrationTokens.expiresAt, mailed: registrationTokens.mailed });
+  const [row] = await consumeStatement(tx, [now, tokenHash]);
   if (!row) throw await refusal(tx, tokenHash, now);
-  return row;
+  return { registrationId: row.registrationId, purpose: row.purpose, expiresAt: row.expiresAt instanceof Date ? row.expiresAt : new Date(row.expiresAt), mailed: row.mailed };
 }
+
+/** consumeToken's update, a named statement: every submit of the hosted page sends it. */
+const consumeStatement = statementIn<{ registrationId: number; purpose: RegistrationTokenPurpose; expiresAt: Date | string; mailed: boolean }>(
+  'registration_token_consume',
+  `update registration_tokens set used_at = $1
+   where token_hash = $2 and used_at is null and expires_at > $1
+   returning registration_id as "registrationId", purpose, expires_at as "expiresAt", mailed`,
+);

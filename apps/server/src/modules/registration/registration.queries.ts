@@ -6,7 +6,7 @@ import { withinDailyCap } from '../mail/outbox.ts';
 import { positionOf } from '../registration-views/registration-views.queries.ts';
 import { subscribersColumn, subscribersOf } from '../webhooks/outbox.ts';
 
-const { accessCodes, registrations, events, people, providerCallbacks, stores } = schema;
+const { accessCodes, registrations, events, people, providerCallbacks } = schema;
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 
@@ -89,16 +89,20 @@ const summaryStatement = statementIn<{
    limit 1`,
 );
 
-/** Takes the store's row lock: seat counting of one store is serialized by it. */
-export async function lockStore(tx: Tx, dlrnum: string) {
-  const [row] = await tx
-    .select({ dlrnum: stores.dlrnum, complimentarySeats: stores.complimentarySeats, executiveManagerId: stores.executiveManagerId, generalManagerId: stores.generalManagerId })
-    .from(stores)
-    .where(eq(stores.dlrnum, dlrnum))
-    .for('update')
-    .limit(1);
+/**
+ * Takes the store's row lock: seat counting of one store is serialized by it. A named statement (every
+ * change of a registration takes it): parsed and planned once per connection.
+ */
+export async function lockStore(tx: Tx, dlrnum: string): Promise<{ dlrnum: string; complimentarySeats: number; executiveManagerId: number | null; generalManagerId: number | null } | undefined> {
+  const [row] = await lockStoreStatement(tx, [dlrnum]);
   return row;
 }
+
+const lockStoreStatement = statementIn<{ dlrnum: string; complimentarySeats: number; executiveManagerId: number | null; generalManagerId: number | null }>(
+  'registration_lock_store',
+  `select dlrnum, complimentary_seats as "complimentarySeats", executive_manager_id as "executiveManagerId", general_manager_id as "generalManagerId"
+   from stores where dlrnum = $1 limit 1 for update`,
+);
 
 /** The store's earliest enrolled attendee who pays, if any. */
 export async function firstPayingEnrolled(tx: Tx, eventId: string, dlrnum: string) {
@@ -280,10 +284,12 @@ export async function eventLimits(db: DbOrTx, eventId: string) {
   return row;
 }
 
-/** Takes the event's row lock: places of an event with a capacity are counted under it. */
+/** Takes the event's row lock: places of an event with a capacity are counted under it (a named statement, as lockStore). */
 export async function lockEventForPlaces(tx: Tx, eventId: string): Promise<void> {
-  await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+  await lockEventStatement(tx, [eventId]);
 }
+
+const lockEventStatement = statementIn('registration_lock_event', `select "id" from "events" where "events"."id" = $1 for update`);
 
 /** Places held (Enrolled or Offered) at the event, or under the access code, by others than the attendee. */
 export async function othersHoldingPlaces(tx: DbOrTx, where: { eventId: string } | { accessCodeId: number }, attendeeId: number): Promise<number> {
