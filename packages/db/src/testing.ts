@@ -8,9 +8,9 @@
  * copy of it. A changed migration or seed key makes a new snapshot.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrationsFolder, openDatabase, wrapPglite, type Database, type Db } from './client.ts';
@@ -120,36 +120,13 @@ async function pgliteSnapshot(seed: TestSeed | undefined): Promise<string> {
  * empty folder, as the PGlite data directory a server process opens with `openDatabase({ dataDir })`:
  * a test that starts a real server then skips initdb and the migrations from scratch (about 12 s of
  * CPU per start on a slow VM) and the server's start migrates an up-to-date database.
- * The snapshot is a plain ustar archive (PGlite's `dumpDataDir('none')`).
+ * PGlite's own loader writes the archive (`loadDataDir`) into the folder; the database is closed again
+ * at once.
  */
 export async function unpackPgliteSnapshot(dataDir: string, seed?: TestSeed): Promise<void> {
-  const tar = readFileSync(await pgliteSnapshot(seed));
-  const text = (at: number, length: number) => {
-    const field = tar.subarray(at, at + length);
-    const end = field.indexOf(0);
-    return field.subarray(0, end === -1 ? length : end).toString('utf8');
-  };
-  mkdirSync(dataDir, { recursive: true });
-  for (let offset = 0; offset + 512 <= tar.length; ) {
-    const name = text(offset, 100);
-    if (!name) break; // the archive's closing zero blocks
-    const prefix = tar.subarray(offset + 257, offset + 263).toString('latin1').startsWith('ustar') ? text(offset + 345, 155) : '';
-    const mode = Number.parseInt(text(offset + 100, 8).trim() || '0', 8) & 0o777;
-    const size = Number.parseInt(text(offset + 124, 12).trim() || '0', 8);
-    const type = String.fromCharCode(tar[offset + 156]!);
-    const relative = normalize((prefix ? `${prefix}/${name}` : name).replace(/^\/+/, ''));
-    if (relative.startsWith('..')) throw new Error(`unpackPgliteSnapshot: ${relative} lies outside the data directory`);
-    const target = join(dataDir, relative);
-    const data = offset + 512;
-    if (type === '5') {
-      mkdirSync(target, { recursive: true });
-      if (mode) chmodSync(target, mode);
-    } else if (type === '0' || type === '\0') {
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, tar.subarray(data, data + size), mode ? { mode } : {});
-    }
-    offset = data + Math.ceil(size / 512) * 512;
-  }
+  mkdirSync(dataDir, { recursive: true }); // PGlite makes the folder itself, not its parents
+  const client = await PGlite.create({ dataDir, loadDataDir: new Blob([readFileSync(await pgliteSnapshot(seed))]) });
+  await client.close();
 }
 
 async function createPgliteTestDatabase(seed: TestSeed | undefined): Promise<Database> {

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { RegistrationTokenPurpose } from '@portal/contracts';
-import { schema, statementIn, type DbOrTx, type Tx } from '@portal/db';
+import { dateOf, schema, statementIn, type DbOrTx, type Tx } from '@portal/db';
 import { AppError, notFound } from './errors.ts';
 
 const { registrationTokens } = schema;
@@ -120,7 +120,7 @@ export async function consumeToken(tx: Tx, token: string, now: Date): Promise<Li
   const tokenHash = hashToken(token);
   const [row] = await consumeStatement(tx, [now, tokenHash]);
   if (!row) throw await refusal(tx, tokenHash, now);
-  return { registrationId: row.registrationId, purpose: row.purpose, expiresAt: row.expiresAt instanceof Date ? row.expiresAt : new Date(row.expiresAt), mailed: row.mailed };
+  return { registrationId: row.registrationId, purpose: row.purpose, expiresAt: dateOf(row.expiresAt), mailed: row.mailed };
 }
 
 /** consumeToken's update, a named statement: every submit of the hosted page sends it. */

@@ -128,12 +128,23 @@ export function subscribersOf(value: unknown): KnownSubscribers {
   return list.map((e: { id: unknown; events: unknown }) => ({ id: Number(e.id), events: Array.isArray(e.events) ? e.events.map(String) : [] }));
 }
 
-/** The endpoints of `known` subscribed to `type`, in id order. */
-function knownEndpoints(known: KnownSubscribers, type: string): number[] {
-  return known
-    .filter((e) => e.events.includes(type))
-    .map((e) => e.id)
-    .sort((a, b) => a - b);
+/**
+ * One change's view row and the endpoints subscribed to `type`, in id order. With `known` (read
+ * earlier in the transaction, ordered by id) the view is read only when an endpoint is subscribed;
+ * without, the endpoints are read with the view in one statement.
+ */
+async function viewAndEndpoints<R extends { also: unknown }>(
+  type: string,
+  known: KnownSubscribers | undefined,
+  find: (extra: { also: SQL<unknown>; when?: SQL }) => Promise<R[]>,
+): Promise<{ row: R | undefined; endpoints: number[] }> {
+  if (known) {
+    const endpoints = known.filter((e) => e.events.includes(type)).map((e) => e.id);
+    return { row: endpoints.length ? (await find({ also: sql<null>`null` }))[0] : undefined, endpoints };
+  }
+  const { ids, any } = subscription(type);
+  const [row] = await find({ also: ids, when: any });
+  return { row, endpoints: idsOf(row?.also) };
 }
 
 /**
@@ -148,17 +159,7 @@ export async function emitRegistrationEvent(
   extra?: Record<string, unknown>,
   known?: KnownSubscribers,
 ): Promise<void> {
-  let row: Awaited<ReturnType<typeof findRegistrationViews>>[number] | undefined;
-  let endpoints: number[];
-  if (known) {
-    endpoints = knownEndpoints(known, type);
-    if (!endpoints.length) return;
-    [row] = await findRegistrationViews(tx, [registrationId], { also: sql<null>`null` });
-  } else {
-    const { ids, any } = subscription(type);
-    [row] = await findRegistrationViews(tx, [registrationId], { also: ids, when: any });
-    endpoints = idsOf(row?.also);
-  }
+  const { row, endpoints } = await viewAndEndpoints(type, known, (extra) => findRegistrationViews(tx, [registrationId], extra));
   if (!row || !endpoints.length) return;
   const data = { ...webhookData(row), ...extra };
   const orderingKey = `registration:${registrationId}`;
@@ -177,17 +178,7 @@ export async function emitRegistrationEvent(
 
 /** `known`: the subscribed endpoints, read earlier in this transaction (no read of them here). */
 export async function emitPersonEvent(tx: DbOrTx, personId: number, at: Date, known?: KnownSubscribers): Promise<void> {
-  let row: Awaited<ReturnType<typeof findPersonViews>>[number] | undefined;
-  let endpoints: number[];
-  if (known) {
-    endpoints = knownEndpoints(known, 'person.updated');
-    if (!endpoints.length) return;
-    [row] = await findPersonViews(tx, [personId], { also: sql<null>`null` });
-  } else {
-    const { ids, any } = subscription('person.updated');
-    [row] = await findPersonViews(tx, [personId], { also: ids, when: any });
-    endpoints = idsOf(row?.also);
-  }
+  const { row, endpoints } = await viewAndEndpoints('person.updated', known, (extra) => findPersonViews(tx, [personId], extra));
   if (!row || !endpoints.length) return;
   const data: AdminPerson = row.view;
   await queueDeliveries(tx, endpoints, { type: 'person.updated', orderingKey: `person:${personId}`, data }, at);
