@@ -54,6 +54,8 @@ interface Answer {
   lane: number;
   status: number;
   ms: number;
+  /** When it was sent (or due), ms from the run's start. */
+  at: number;
   body: { data?: { status?: string; waitlistPosition?: number } } | string;
 }
 interface Run {
@@ -255,6 +257,10 @@ async function rush(engine: Engine) {
       waitlistInQueueOrder: orderOk,
     };
     const latencies = answers.map((a) => a.ms);
+    // p99 of each tenth of the submits in the order they were sent: a cold start or a slow end shows.
+    const bySend = [...answers].sort((a, b) => a.at - b.at);
+    const tenths = Array.from({ length: 10 }, (_, t) => bySend.slice(Math.floor((t * bySend.length) / 10), Math.floor(((t + 1) * bySend.length) / 10)));
+    const p99ByTenth = tenths.map((part) => Math.round(percentile(part.map((a) => a.ms), 99)));
     const per = (micros: number) => Math.round(micros / Math.max(1, answers.length));
     const result = {
       engine,
@@ -268,6 +274,7 @@ async function rush(engine: Engine) {
       p50: +percentile(latencies, 50).toFixed(1),
       p99: +percentile(latencies, 99).toFixed(1),
       max: +Math.max(...latencies).toFixed(1),
+      p99ByTenth,
       appCpuMicrosPerSubmit: per(cpu.user + cpu.system),
       postgresCpuMicrosPerSubmit: per(pgMicros),
       loadCpuMicrosPerSubmit: per(loadCpuMicros),

@@ -2,7 +2,7 @@
 // server's event loop) and prints each answer as JSON. Input: a JSON file
 // { url, lanes: [[{ method, path, body }]] }: every lane is one client (a keep-alive connection)
 // sending its requests one after the other; all lanes start together. Output: per request, in lane
-// order, { lane, status, ms, body } (body parsed when it is JSON), the wall time and this process's CPU.
+// order, { lane, status, ms, at, body } (at: ms from the start to its send; body parsed when it is JSON), the wall time and this process's CPU.
 //
 // With `ratePerSecond` the load is open instead: the lanes' requests are dealt in turn (each lane's
 // first, then each lane's second, ...) and request k is sent at start + k / ratePerSecond whether or
@@ -19,14 +19,14 @@ const agent = new Agent({ keepAlive: true, maxSockets: rate ? 1024 : spec.lanes.
 function send(r, due) {
   return new Promise((resolve, reject) => {
     const body = r.body === undefined ? undefined : JSON.stringify(r.body);
-    const started = due ?? performance.now();
+    const sent = due ?? performance.now();
     const req = request(
       { agent, host: base.hostname, port: base.port, method: r.method, path: r.path, headers: { ...(r.headers ?? {}), ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) } },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => {
-          const ms = performance.now() - started;
+          const ms = performance.now() - sent;
           const text = Buffer.concat(chunks).toString('utf8');
           let parsed = text;
           try {
@@ -34,7 +34,7 @@ function send(r, due) {
           } catch {
             // Not JSON: kept as text.
           }
-          resolve({ status: res.statusCode ?? 0, ms: Math.round(ms * 100) / 100, body: parsed });
+          resolve({ status: res.statusCode ?? 0, ms: Math.round(ms * 100) / 100, at: Math.round(sent - started), body: parsed });
         });
       },
     );
