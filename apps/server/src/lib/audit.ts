@@ -1,4 +1,4 @@
-import { schema, type DbOrTx } from '@portal/db';
+import { schema, statementIn, type DbOrTx } from '@portal/db';
 
 /** Who does a console change: the organizer and the client address, written on every audit row. */
 export interface Actor {
@@ -33,5 +33,21 @@ export function auditRow(entry: AuditEntry): typeof schema.auditLog.$inferInsert
 
 /** Writes one audit row as part of `db`'s transaction (commits or rolls back with it). */
 export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(schema.auditLog).values(auditRow(entry));
+  await insertAuditStatement(db, auditParams(entry));
 }
+
+/** The parameters of one audit row ($1-$8 of AUDIT_INSERT_SQL): `auditRow`'s values, the detail as JSON text. */
+export function auditParams(entry: AuditEntry): unknown[] {
+  const row = auditRow(entry);
+  return [row.at, row.action, row.success, row.actorEmail, row.eventId, row.ip, row.detail == null ? null : JSON.stringify(row.detail), row.organizerId];
+}
+
+/** One audit row from auditParams' $1-$8, for statements that write it with other rows (a data-modifying CTE). */
+export const AUDIT_INSERT_SQL = `insert into audit_log (at, action, success, actor_email, event_id, ip, detail, organizer_id)
+   values ($1::timestamptz, $2, $3::boolean, $4, $5, $6, $7::jsonb, $8::integer)`;
+
+/**
+ * A named statement (statementIn): every change of a registration writes its row, and a fixed text is
+ * parsed and planned once per connection, without drizzle's building of the insert.
+ */
+const insertAuditStatement = statementIn('audit_log_insert', AUDIT_INSERT_SQL);

@@ -34,10 +34,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, schema, type DbOrTx, type OutboxAttachment } from '@portal/db';
+import { rowsOf, statementIn, type DbOrTx, type OutboxAttachment } from '@portal/db';
 import type { MailDataByKind, MailKind } from './templates/index.ts';
-
-const { outbox } = schema;
 
 export type { MailDataByKind, MailKind } from './templates/index.ts';
 export type { OutboxAttachment } from '@portal/db';
@@ -76,27 +74,46 @@ const CALENDAR_KINDS = new Set<MailKind>(['registration-confirmed', 'registratio
 
 /** Writes one outbox row in the caller's transaction (or as its own statement when given the db). */
 export async function enqueueMail(tx: DbOrTx, input: EnqueueMailInput, now: Date = new Date()): Promise<EnqueuedMail> {
+  const rows = await insertOutboxStatement(tx, outboxParams(input, now));
+  const id = rows[0]?.id ?? null;
+  return id === null ? { id: null, queued: false } : { id: Number(id), queued: true };
+}
+
+/**
+ * The parameters of one outbox row (insertOutboxStatement's $1-$9), as drizzle's insert wrote them:
+ * the address trimmed and lower-case, `data` and `attachments` as JSON text, a new Message-ID.
+ */
+export function outboxParams(input: EnqueueMailInput, now: Date): unknown[] {
   const data: Record<string, unknown> = { ...input.data };
   if (CALENDAR_KINDS.has(input.kind)) data.calendarSequence = calendarSequence(now);
-  const rows = await tx
-    .insert(outbox)
-    .values({
-      kind: input.kind,
-      toEmail: input.to.trim().toLowerCase(),
-      eventId: input.event,
-      data,
-      attachments: input.attachments ?? [],
-      dedupeKey: input.dedupeKey ?? null,
-      resendOf: input.resendOf ?? null,
-      messageId: `<${randomUUID()}@event-portal>`,
-      createdAt: now,
-      // Due at once by the database's clock (a caller's clock may be a test's or a skewed host's).
-    })
-    .onConflictDoNothing()
-    .returning({ id: outbox.id });
-  const id = rows[0]?.id ?? null;
-  return { id, queued: id !== null };
+  return [
+    input.kind,
+    input.to.trim().toLowerCase(),
+    input.event,
+    JSON.stringify(data),
+    JSON.stringify(input.attachments ?? []),
+    input.dedupeKey ?? null,
+    input.resendOf ?? null,
+    `<${randomUUID()}@event-portal>`,
+    now,
+  ];
 }
+
+/**
+ * The outbox row's insert as the columns of `outboxParams` ($1-$9), for statements that write a mail
+ * with other rows (a data-modifying CTE): due at once by the database's clock (a caller's clock may be
+ * a test's or a skewed host's), nothing queued when the dedupe key is taken.
+ */
+export const OUTBOX_INSERT_SQL = `insert into mail_outbox (kind, to_email, event_id, data, attachments, dedupe_key, resend_of, message_id, created_at)
+   values ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7::bigint, $8, $9::timestamptz)
+   on conflict do nothing`;
+
+/**
+ * One outbox row, a named statement (statementIn): every submit of the hosted page queues a mail or
+ * two, and a fixed text is parsed and planned once per connection, without drizzle's building of the
+ * insert. The id is a bigint: node-postgres answers its text, hence the Number above.
+ */
+const insertOutboxStatement = statementIn<{ id: number | string }>('mail_outbox_insert', `${OUTBOX_INSERT_SQL} returning id`);
 
 /**
  * The start of the window `now` falls in, for windows of `days` days counted from 2026-01-01 (UTC):

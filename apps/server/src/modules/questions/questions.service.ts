@@ -221,10 +221,14 @@ export function createQuestionsService(deps: { db: Db; now?: () => Date }) {
       registration: AnsweringRegistration,
       given: Readonly<Record<string, AnswerValue | null>> | undefined,
       at: Date,
-      /** false on a link not mailed to the attendee: sensitive questions are not asked there, their answers on record stay. */
-      { includeSensitive = true }: { includeSensitive?: boolean } = {},
+      /**
+       * includeSensitive false on a link not mailed to the attendee: sensitive questions are not asked
+       * there, their answers on record stay. noQuestions: the caller read in this transaction that the
+       * event has no questions (then it has no answers either, and nothing is read here).
+       */
+      { includeSensitive = true, noQuestions = false }: { includeSensitive?: boolean; noQuestions?: boolean } = {},
     ): Promise<Answers> {
-      const { defs: all, stored } = await q.questionsWithAnswers(tx, registration.eventId, registration.id);
+      const { defs: all, stored } = noQuestions ? { defs: [], stored: new Map<number, AnswerValue>() } : await q.questionsWithAnswers(tx, registration.eventId, registration.id);
       const defs = includeSensitive ? all : all.filter((d) => !d.sensitive);
       const skipped = new Set(all.filter((d) => !defs.includes(d)).map((d) => d.key));
       const input = given ?? answersByKey(defs, stored);

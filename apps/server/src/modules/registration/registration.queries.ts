@@ -12,10 +12,30 @@ export type RegistrationRow = typeof registrations.$inferSelect;
 
 /** The registration, locked for the rest of the transaction. */
 export async function lockRegistration(tx: Tx, where: { id: number } | { providerRef: string }): Promise<RegistrationRow | undefined> {
-  const condition = 'id' in where ? eq(registrations.id, where.id) : eq(registrations.providerRef, where.providerRef);
-  const [row] = await tx.select().from(registrations).where(condition).for('update').limit(1);
+  if ('id' in where) {
+    const [row] = await lockRegistrationStatement(tx, [where.id]);
+    return row && { ...row, enrolledAt: dateOf(row.enrolledAt), waitlistedAt: dateOf(row.waitlistedAt), offeredAt: dateOf(row.offeredAt), offerExpiresAt: dateOf(row.offerExpiresAt), createdAt: dateOf(row.createdAt), updatedAt: dateOf(row.updatedAt) };
+  }
+  const [row] = await tx.select().from(registrations).where(eq(registrations.providerRef, where.providerRef)).for('update').limit(1);
   return row;
 }
+
+type Timestamps<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] extends Date | null ? Date | string | null : T[K] };
+
+/**
+ * The registration's row lock by id, a named statement (every submit of the hosted page takes it):
+ * the row as drizzle's select answers it, dates as their text and the order key's numeric as text,
+ * timestamps as the drivers parse them (dateOf above).
+ */
+const lockRegistrationStatement = statementIn<Timestamps<RegistrationRow>>(
+  'registration_lock_by_id',
+  `select id, event_id as "eventId", attendee_id as "attendeeId", store_dlrnum as "storeDlrnum", registered_by_id as "registeredById",
+     attendee_type as "attendeeType", status, enrolled_at as "enrolledAt", arrival_date::text as "arrivalDate", departure_date::text as "departureDate",
+     is_virtual as "isVirtual", is_free as "isFree", provider, provider_ref as "providerRef", access_code_id as "accessCodeId",
+     waitlisted_at as "waitlistedAt", waitlist_order::text as "waitlistOrder", waitlist_code_id as "waitlistCodeId", offered_at as "offeredAt",
+     offer_expires_at as "offerExpiresAt", created_at as "createdAt", updated_at as "updatedAt"
+   from registrations where id = $1 limit 1 for update`,
+);
 
 export async function findEvent(db: DbOrTx, eventId: string) {
   const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
@@ -164,6 +184,8 @@ export async function submitPeek(db: DbOrTx, tokenHash: string, now: Date, outlo
       helpDeskEmail: row.help_desk_email,
       helpDeskPhone: row.help_desk_phone,
     },
+    /** Whether the event had questions when this read ran (none: the submit reads none, and stores no answers). */
+    hasQuestions: row.has_questions,
     /** The enabled webhook endpoints subscribed to SUBMIT_WEBHOOK_TYPES when this read ran (for the submit's emits). */
     webhookSubscribers: subscribersOf(row.webhook_subscribers),
     outlook: row.outlook
@@ -219,6 +241,7 @@ const submitPeekStatement = statementIn<{
   held: number | null;
   code_held: number;
   webhook_subscribers: unknown;
+  has_questions: boolean;
 }>(
   'registration_submit_peek',
   `select t.registration_id, t.purpose, t.expires_at, t.mailed, r.store_dlrnum, r.attendee_id, r.event_id, r.access_code_id,
@@ -231,7 +254,8 @@ const submitPeekStatement = statementIn<{
        where h.event_id = e.id and h.status in ('Enrolled', 'Offered') and h.attendee_id <> r.attendee_id) end else 0 end as held,
      case when $3::boolean and t.purpose = 'register' and c.seats is not null then (select count(*)::int from registrations h
        where h.access_code_id = c.id and h.status in ('Enrolled', 'Offered') and h.attendee_id <> r.attendee_id) else 0 end as code_held,
-     ${subscribersColumn(SUBMIT_WEBHOOK_TYPES)} as webhook_subscribers
+     ${subscribersColumn(SUBMIT_WEBHOOK_TYPES)} as webhook_subscribers,
+     exists (select 1 from questions qs where qs.event_id = e.id) as has_questions
    from registration_tokens t
    join registrations r on r.id = t.registration_id
    join people p on p.id = r.attendee_id
@@ -241,23 +265,30 @@ const submitPeekStatement = statementIn<{
 );
 
 /**
- * Enrolled, in one statement: `values` set, and the seat free while fewer than `free.seats` others
- * of the store hold a free seat (the caller holds the store's row lock, so two enrollments cannot
- * take the last free seat together). Answers whether the seat is free.
+ * Enrolled, in one statement: the attendance set, the order key and the offer's expiry cleared, and
+ * the seat free while fewer than `free.seats` others of the store hold a free seat (the caller holds
+ * the store's row lock, so two enrollments cannot take the last free seat together). Answers whether
+ * the seat is free. A named statement: every enrolment sends it.
  */
 export async function enrollRegistration(
   tx: Tx,
   registrationId: number,
-  values: Partial<typeof registrations.$inferInsert>,
+  values: { enrolledAt: Date; isVirtual: boolean; arrivalDate: string | null; departureDate: string | null; updatedAt: Date },
   free: { eventId: string; dlrnum: string; seats: number } | null,
 ): Promise<boolean> {
-  const isFree = free
-    ? sql<boolean>`(select count(*) from ${registrations} f where f.event_id = ${free.eventId} and f.store_dlrnum = ${free.dlrnum}
-        and f.status = 'Enrolled' and f.is_free and f.id <> ${registrationId}) < ${free.seats}`
-    : false;
-  const [row] = await tx.update(registrations).set({ ...values, isFree }).where(eq(registrations.id, registrationId)).returning({ isFree: registrations.isFree });
+  const [row] = await enrollStatement(tx, [registrationId, values.enrolledAt, values.isVirtual, values.arrivalDate, values.departureDate, values.updatedAt, free?.eventId ?? null, free?.dlrnum ?? null, free?.seats ?? null]);
   return row?.isFree ?? false;
 }
+
+const enrollStatement = statementIn<{ isFree: boolean }>(
+  'registration_enroll',
+  `update registrations set status = 'Enrolled', enrolled_at = $2::timestamptz, is_virtual = $3::boolean, arrival_date = $4::date, departure_date = $5::date,
+     waitlist_order = null, offer_expires_at = null, updated_at = $6::timestamptz,
+     is_free = case when $8::text is null then false else (select count(*) from registrations f where f.event_id = $7::text and f.store_dlrnum = $8::text
+       and f.status = 'Enrolled' and f.is_free and f.id <> $1) < $9::integer end
+   where id = $1
+   returning is_free as "isFree"`,
+);
 
 /**
  * A savepoint the caller may roll back to (rollbackToSavepoint); a kept one is not released: the
@@ -362,11 +393,22 @@ export async function updateRegistration(tx: Tx, registrationId: number, values:
   await tx.update(registrations).set(values).where(eq(registrations.id, registrationId));
 }
 
-export type PersonChanges = Partial<typeof people.$inferInsert>;
+/** What the hosted page's submit may change of its attendee. */
+export type PersonChanges = Partial<Pick<typeof people.$inferInsert, 'firstName' | 'lastName' | 'email'>>;
 
+/**
+ * Sets the attendee's changed names and address in one fixed statement, a named one (every first
+ * submit of the hosted page sends it): a column not changed is given null and keeps its value (all
+ * three are not null). The report's statement trigger names all three columns, so it fires as before.
+ */
 export async function updatePerson(tx: Tx, personId: number, changes: PersonChanges): Promise<void> {
-  await tx.update(people).set(changes).where(eq(people.id, personId));
+  await updatePersonStatement(tx, [personId, changes.firstName ?? null, changes.lastName ?? null, changes.email ?? null]);
 }
+
+const updatePersonStatement = statementIn(
+  'registration_update_person',
+  `update people set first_name = coalesce($2::text, first_name), last_name = coalesce($3::text, last_name), email = coalesce($4::text, email) where id = $1`,
+);
 
 /** Records a provider's callback id once: false when it was seen before (a retried delivery). */
 export async function recordProviderCallback(tx: Tx, row: typeof providerCallbacks.$inferInsert): Promise<boolean> {

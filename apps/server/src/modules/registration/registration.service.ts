@@ -52,7 +52,7 @@ export function normalized(a: { isVirtual: boolean; arrivalDate?: string | null 
  */
 async function enroll(tx: Tx, { registration, store }: Locked, attendance: Attendance, now: Date, webhookSubscribers?: KnownSubscribers): Promise<void> {
   const free = store ? { eventId: registration.eventId, dlrnum: store.dlrnum, seats: store.complimentarySeats } : null;
-  await q.enrollRegistration(tx, registration.id, { status: 'Enrolled', enrolledAt: now, ...attendance, waitlistOrder: null, offerExpiresAt: null, updatedAt: now }, free);
+  await q.enrollRegistration(tx, registration.id, { enrolledAt: now, ...attendance, updatedAt: now }, free);
   await emitRegistrationEvent(tx, 'registration.updated', registration.id, now, undefined, webhookSubscribers);
   // The badge needs nothing here: a trigger raises its version on the status change (0023_event_days),
   // and the confirmation mail signs the code when it is sent (docs/event-days.md).
@@ -404,7 +404,7 @@ export function createRegistrationService(deps: {
           const errors = attendanceErrors(event, input);
           if (errors.length) throw badRequest(errors.map((e) => e.message).join(' '), errors);
           if (deps.questions) {
-            answers = await deps.questions.saveAnswers(tx, { id: registration.id, eventId: registration.eventId, attendeeType: registration.attendeeType, isVirtual: input.isVirtual }, input.answers, at, { includeSensitive: live.mailed });
+            answers = await deps.questions.saveAnswers(tx, { id: registration.id, eventId: registration.eventId, attendeeType: registration.attendeeType, isVirtual: input.isVirtual }, input.answers, at, { includeSensitive: live.mailed, noQuestions: seen?.hasQuestions === false });
           }
           const confirmed = await confirmPerson(tx, registration.attendeeId, input, at, seen?.person, hooks);
           actorEmail = confirmed.email;
@@ -441,7 +441,8 @@ export function createRegistrationService(deps: {
               if (enrolled) return enrolled;
             }
             // Expected to wait: the waiting list's mail's address and link are made before the lock.
-            const mailTo = outlook.limited && !outlook.likelyFree ? await prepareWaitlistJoin(tx, { registrationId: registration.id, at, publicUrl: base }) : undefined;
+            // The attendee's address and first name are the ones confirmPerson just left on record.
+            const mailTo = outlook.limited && !outlook.likelyFree ? await prepareWaitlistJoin(tx, { registrationId: registration.id, at, publicUrl: base }, { email: confirmed.email, first_name: input.firstName }) : undefined;
             const full = await takePlace(tx, place, outlook);
             if (full) {
               waitlistPosition = await joinWaitlist(tx, { registrationId: registration.id, eventId: registration.eventId, queueCodeId: full.queueCodeId, attendance, at, publicUrl: base }, mailTo, hooks);

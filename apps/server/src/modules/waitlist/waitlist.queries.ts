@@ -6,18 +6,12 @@
  * order are counted in registration-views.queries.ts, where the console and webhooks read them too.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { rowsOf, schema, type DbOrTx, type Tx } from '@portal/db';
+import { rowsOf, schema, statementIn, type DbOrTx, type Tx } from '@portal/db';
 
 const { accessCodes, registrations, events } = schema;
 
 export type EventRow = typeof events.$inferSelect;
 export type RegistrationRow = typeof registrations.$inferSelect;
-
-/** The next value of the waiting list's order: call it while holding the queue's lock. */
-export async function nextWaitlistOrder(tx: Tx): Promise<string> {
-  const [row] = rowsOf<{ n: string }>(await tx.execute(sql`select nextval('registration_waitlist_seq')::text as n`));
-  return String(row!.n);
-}
 
 /** Locks the event row: every offer of the event's queues is made under it (docs/decisions/012-waiting-list-offers.md). */
 export async function lockEventRow(tx: Tx, eventId: string) {
@@ -124,17 +118,37 @@ export async function queueEntries(db: DbOrTx, eventId: string | undefined): Pro
   );
 }
 
-/** A registration whose submit found no place joins the queue at `order` (with the queue's lock held). */
-export async function markWaitlisted(
+/**
+ * A registration whose submit found no place joins the end of its queue, in one statement (with the
+ * queue's lock held): the next value of the order's sequence taken by the update itself, and the
+ * position counted as positionOf counts it (those of the queue ahead of it), from the same
+ * statement's snapshot, which sees every commit made under the lock. `position` is null for an event
+ * whose queues put stores without a place first: positionOf ranks those. A named statement.
+ */
+export async function joinQueue(
   tx: Tx,
   registrationId: number,
-  entry: { attendance: { isVirtual: boolean; arrivalDate: string | null; departureDate: string | null }; at: Date; order: string; queueCodeId: number | null },
-): Promise<void> {
-  await tx
-    .update(registrations)
-    .set({ status: 'Waitlisted', ...entry.attendance, waitlistedAt: entry.at, waitlistOrder: entry.order, waitlistCodeId: entry.queueCodeId, offeredAt: null, offerExpiresAt: null, isFree: false, updatedAt: entry.at })
-    .where(eq(registrations.id, registrationId));
+  entry: { attendance: { isVirtual: boolean; arrivalDate: string | null; departureDate: string | null }; at: Date; queueCodeId: number | null },
+): Promise<{ order: string; position: number | null } | undefined> {
+  const [row] = await joinQueueStatement(tx, [registrationId, entry.attendance.isVirtual, entry.attendance.arrivalDate, entry.attendance.departureDate, entry.at, entry.queueCodeId]);
+  return row && { order: row.order, position: row.position === null ? null : Number(row.position) };
 }
+
+const joinQueueStatement = statementIn<{ order: string; position: number | null }>(
+  'waitlist_join_queue',
+  `with joined as (
+     update registrations set status = 'Waitlisted', is_virtual = $2::boolean, arrival_date = $3::date, departure_date = $4::date,
+       waitlisted_at = $5::timestamptz, waitlist_order = nextval('registration_waitlist_seq'), waitlist_code_id = $6::integer,
+       offered_at = null, offer_expires_at = null, is_free = false, updated_at = $5::timestamptz
+     where id = $1
+     returning event_id, waitlist_code_id, waitlist_order
+   )
+   select j.waitlist_order::text as "order",
+     case when e.waitlist_store_first then null else (select count(*)::int from registrations w
+       where w.event_id = j.event_id and w.status = 'Waitlisted' and coalesce(w.waitlist_code_id, 0) = coalesce(j.waitlist_code_id, 0)
+         and w.waitlist_order < j.waitlist_order) + 1 end as position
+   from joined j join events e on e.id = j.event_id`,
+);
 
 export async function markOffered(tx: Tx, registrationId: number, now: Date, expiresAt: Date): Promise<void> {
   await tx.update(registrations).set({ status: 'Offered', offeredAt: now, offerExpiresAt: expiresAt, updatedAt: now }).where(eq(registrations.id, registrationId));

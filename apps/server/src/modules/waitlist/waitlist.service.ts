@@ -49,8 +49,13 @@ export interface WaitingMailTo {
  * lock is held for the queue's own statements only. A link made for nothing (a place was free after
  * all) is retired by the enrolment's own link.
  */
-export async function prepareWaitlistJoin(tx: Tx, input: { registrationId: number; at: Date; publicUrl?: string | undefined }): Promise<WaitingMailTo> {
-  const person = await q.attendeeOf(tx, input.registrationId);
+export async function prepareWaitlistJoin(
+  tx: Tx,
+  input: { registrationId: number; at: Date; publicUrl?: string | undefined },
+  /** The attendee's address and first name as the caller knows them in this transaction (then not read). */
+  known?: { email: string; first_name: string },
+): Promise<WaitingMailTo> {
+  const person = known ?? (await q.attendeeOf(tx, input.registrationId));
   if (!person || isPlaceholderEmail(person.email)) return { person: undefined, link: null };
   const link = registrationPage(input.publicUrl, await issueToken(tx, input.registrationId, 'revisit', input.at, WAITING_LINK_TTL_MS, { mailed: true }));
   return { person, link };
@@ -68,10 +73,9 @@ export async function joinWaitlist(
   /** The webhook endpoints subscribed, as the submit's first read found them (then not read here). */
   webhookSubscribers?: KnownSubscribers,
 ): Promise<number> {
-  const order = await q.nextWaitlistOrder(tx);
-  await q.markWaitlisted(tx, input.registrationId, { attendance: input.attendance, at: input.at, order, queueCodeId: input.queueCodeId });
+  const joined = await q.joinQueue(tx, input.registrationId, { attendance: input.attendance, at: input.at, queueCodeId: input.queueCodeId });
   await emitRegistrationEvent(tx, 'registration.waitlisted', input.registrationId, input.at, undefined, webhookSubscribers);
-  const position = (await positionOf(tx, input.registrationId)) ?? 1;
+  const position = joined?.position ?? (await positionOf(tx, input.registrationId)) ?? 1;
   const { person, link } = mailTo ?? (await prepareWaitlistJoin(tx, input));
   if (person) {
     await enqueueMail(tx, { kind: 'waitlist-joined', to: person.email, event: input.eventId, data: { firstName: person.first_name, position, link } }, input.at);
