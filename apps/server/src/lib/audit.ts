@@ -1,4 +1,4 @@
-import { schema, statementIn, type DbOrTx } from '@portal/db';
+import { statementIn, type DbOrTx, type schema } from '@portal/db';
 
 /** Who does a console change: the organizer and the client address, written on every audit row. */
 export interface Actor {
