@@ -1,7 +1,8 @@
 /**
- * `namedStatement` on both engines: on PGlite the values travel as literals inside EXECUTE, so what
- * matters is that every value comes back exactly as sent (quotes, backslashes, unicode, nulls) and
- * that none of them can end the statement early. `statementIn` runs inside a transaction, on its connection.
+ * `namedStatement` on both engines: on PGlite the values are bound as text to a prepared statement,
+ * so what matters is that every value comes back exactly as sent (quotes, backslashes, unicode,
+ * nulls), that none of them can end the statement early, and that a failed run leaves the session
+ * usable. `statementIn` runs inside a transaction, on its connection.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +44,20 @@ describe('namedStatement', () => {
     const bad = namedStatement(t.database.db, 'test_bad', 'select * from no_such_table where id = $1');
     await expect(bad([1])).rejects.toThrow();
     await expect(bad([1])).rejects.toThrow(/no_such_table/);
+  });
+
+  it('refuses values it cannot send as they are, on either engine, and stays usable', async () => {
+    const echo = namedStatement<{ t: string | null }>(t.database.db, 'test_refused', 'select $1::text as t');
+    if (t.database.kind === 'pglite') {
+      await expect(echo(['a\0b'])).rejects.toThrow(/NUL/);
+      await expect(echo([Number.NaN])).rejects.toThrow(/finite/);
+      await expect(echo([{}])).rejects.toThrow(/unsupported/);
+    }
+    // A failing statement leaves the session idle: the next run answers.
+    const failing = namedStatement<{ v: number }>(t.database.db, 'test_failing', 'select 1 / $1::int as v');
+    await expect(failing([0])).rejects.toThrow(/division by zero/);
+    expect(await echo(['after'])).toEqual([{ t: 'after' }]);
+    expect(await failing([1])).toEqual([{ v: 1 }]);
   });
 
   it('refuses names and values it cannot write safely', () => {
