@@ -1,4 +1,5 @@
 import { statementIn, type DbOrTx, type schema } from '@portal/db';
+import type { StatementPart } from './statements-together.ts';
 
 /** Who does a console change: the organizer and the client address, written on every audit row. */
 export interface Actor {
@@ -37,13 +38,13 @@ export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
 }
 
 /** The parameters of one audit row ($1-$8 of AUDIT_INSERT_SQL): `auditRow`'s values, the detail as JSON text. */
-export function auditParams(entry: AuditEntry): unknown[] {
+function auditParams(entry: AuditEntry): unknown[] {
   const row = auditRow(entry);
   return [row.at, row.action, row.success, row.actorEmail, row.eventId, row.ip, row.detail == null ? null : JSON.stringify(row.detail), row.organizerId];
 }
 
-/** One audit row from auditParams' $1-$8, for statements that write it with other rows (a data-modifying CTE). */
-export const AUDIT_INSERT_SQL = `insert into audit_log (at, action, success, actor_email, event_id, ip, detail, organizer_id)
+/** One audit row from auditParams' $1-$8. */
+const AUDIT_INSERT_SQL = `insert into audit_log (at, action, success, actor_email, event_id, ip, detail, organizer_id)
    values ($1::timestamptz, $2, $3::boolean, $4, $5, $6, $7::jsonb, $8::integer)`;
 
 /**
@@ -51,3 +52,8 @@ export const AUDIT_INSERT_SQL = `insert into audit_log (at, action, success, act
  * parsed and planned once per connection, without drizzle's building of the insert.
  */
 const insertAuditStatement = statementIn('audit_log_insert', AUDIT_INSERT_SQL);
+
+/** audit's row as a part of a statement of several writes (writeTogether). */
+export function auditPart(entry: AuditEntry): StatementPart {
+  return { name: 'audit', texts: [AUDIT_INSERT_SQL], params: auditParams(entry) };
+}

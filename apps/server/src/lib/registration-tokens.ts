@@ -7,6 +7,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { RegistrationTokenPurpose } from '@portal/contracts';
 import { dateOf, schema, statementIn, type DbOrTx, type Tx } from '@portal/db';
 import { AppError, notFound } from './errors.ts';
+import type { StatementPart } from './statements-together.ts';
 
 const { registrationTokens } = schema;
 
@@ -44,10 +45,25 @@ export async function issueToken(
   ttlMs: number = TOKEN_TTL_MS[purpose],
   options: { mailed?: boolean } = {},
 ): Promise<string> {
+  const { token, part } = issueTokenPart(registrationId, purpose, now, ttlMs, options);
+  await issueStatement(tx, part.params);
+  return token;
+}
+
+/**
+ * issueToken's writes as a part of a statement of several writes (writeTogether): the new token and
+ * the statement's part that retires the older links and writes the new one.
+ */
+export function issueTokenPart(
+  registrationId: number,
+  purpose: RegistrationTokenPurpose,
+  now: Date,
+  ttlMs: number = TOKEN_TTL_MS[purpose],
+  options: { mailed?: boolean } = {},
+): { token: string; part: StatementPart } {
   const mailed = options.mailed ?? false;
   const token = randomBytes(32).toString('base64url');
-  await issueStatement(tx, [registrationId, now, mailed, hashToken(token), purpose, new Date(now.getTime() + ttlMs)]);
-  return token;
+  return { token, part: { name: 'token', texts: ISSUE_TEXTS, params: [registrationId, now, mailed, hashToken(token), purpose, new Date(now.getTime() + ttlMs)] } };
 }
 
 /**
@@ -55,15 +71,14 @@ export async function issueToken(
  * link handed out, the submit's confirmation among them): the insert's row is not visible to the
  * update of the same statement, so the new link is never retired by it.
  */
-const issueStatement = statementIn(
-  'registration_token_issue',
-  `with retired as (
-     update registration_tokens set expires_at = $2
-     where registration_id = $1 and used_at is null and expires_at > $2 and ($3::boolean or mailed = false)
-   )
-   insert into registration_tokens (token_hash, registration_id, purpose, mailed, expires_at)
+const ISSUE_TEXTS = [
+  `update registration_tokens set expires_at = $2
+   where registration_id = $1 and used_at is null and expires_at > $2 and ($3::boolean or mailed = false)`,
+  `insert into registration_tokens (token_hash, registration_id, purpose, mailed, expires_at)
    values ($4, $1, $5, $3, $6)`,
-);
+] as const;
+
+const issueStatement = statementIn('registration_token_issue', `with retired as (${ISSUE_TEXTS[0]})\n   ${ISSUE_TEXTS[1]}`);
 
 export interface LiveToken {
   registrationId: number;

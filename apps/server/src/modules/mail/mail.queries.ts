@@ -1,9 +1,10 @@
 /** The outbox's SQL: claiming due mails across instances, recording outcomes, the console's list. */
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, schema, statementIn, type DbOrTx, type OutboxStatus, type Tx } from '@portal/db';
+import { rowsOf, schema, type DbOrTx, type OutboxStatus, type Tx } from '@portal/db';
 import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts';
 import { asLanguage } from '../../lib/i18n/i18n.ts';
 import { attendanceColumns, firstRow, pageOffset, pageWithTotal } from '../../lib/rows.ts';
+import type { StatementPart } from '../../lib/statements-together.ts';
 
 const { outbox, events, emailVerifications, people, registrations, stores } = schema;
 
@@ -142,15 +143,22 @@ export async function registrationForMail(db: DbOrTx, registrationId: number) {
 }
 
 /** The person's address becomes unverified, and the hash of its confirmation link is stored, in one statement. */
-export async function startEmailVerification(tx: Tx, row: { tokenHash: string; personId: number; email: string; expiresAt: Date; createdAt: Date }): Promise<void> {
-  await startVerificationStatement(tx, [row.tokenHash, row.personId, row.email, row.expiresAt, row.createdAt]);
+/**
+ * The person's address marked unverified and the confirmation link's row written, as a part of a
+ * statement of several writes (writeTogether: the mail of the link with them).
+ */
+export function startEmailVerificationPart(
+  row: { tokenHash: string; personId: number; email: string; expiresAt: Date; createdAt: Date },
+  /** false when another part of the statement marks the address unverified (the update of the person that stores it). */
+  { unverify = true }: { unverify?: boolean } = {},
+): StatementPart {
+  const insert = `insert into email_verifications (token_hash, person_id, email, expires_at, created_at) values ($1, $2, $3, $4::timestamptz, $5::timestamptz)`;
+  return {
+    name: unverify ? 'verify' : 'verifylink',
+    texts: unverify ? [`update people set email_verified = false where id = $2`, insert] : [insert],
+    params: [row.tokenHash, row.personId, row.email, row.expiresAt, row.createdAt],
+  };
 }
-
-const startVerificationStatement = statementIn(
-  'email_verification_start',
-  `with unverified as (update people set email_verified = false where id = $2)
-   insert into email_verifications (token_hash, person_id, email, expires_at, created_at) values ($1, $2, $3, $4, $5)`,
-);
 
 export async function lockEmailVerification(tx: Tx, tokenHash: string) {
   return firstRow(tx.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, tokenHash)).for('update'));

@@ -11,7 +11,8 @@ import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import * as q from './mail.queries.ts';
-import { enqueueMail, type EnqueuedMail, type EnqueueMailInput } from './outbox.ts';
+import { writeTogether, type StatementPart } from '../../lib/statements-together.ts';
+import { enqueuedOf, enqueueMail, outboxPart, type EnqueuedMail, type EnqueueMailInput } from './outbox.ts';
 import { linksRemoved } from './redact-links.ts';
 import { brandingOf, MAIL_KINDS, renderMail, type MailDataByKind, type MailKind } from './templates/index.ts';
 
@@ -35,19 +36,34 @@ export async function requireEmailConfirmation(
   tx: Tx,
   input: { personId: number; email: string; firstName: string; eventId: string | null; publicUrl: string; now: Date },
 ): Promise<EnqueuedMail> {
+  // The address unverified, the link's row and its mail: one statement, one round trip.
+  return enqueuedOf(await writeTogether(tx, emailConfirmationParts(input)));
+}
+
+/**
+ * requireEmailConfirmation's writes as parts of a statement of several writes (writeTogether; the
+ * mail's part last, its rows answer the mail's id). `unverify` false: another part of the statement
+ * marks the address unverified (the update of the person that stores it: one row is updated once a
+ * statement).
+ */
+export function emailConfirmationParts(
+  input: { personId: number; email: string; firstName: string; eventId: string | null; publicUrl: string; now: Date },
+  { unverify = true }: { unverify?: boolean } = {},
+): StatementPart[] {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(input.now.getTime() + EMAIL_CONFIRMATION_TTL_MS);
-  await q.startEmailVerification(tx, { tokenHash: hash(token), personId: input.personId, email: input.email.toLowerCase(), expiresAt, createdAt: input.now });
-  return enqueueMail(
-    tx,
-    {
-      kind: 'confirm-email',
-      to: input.email,
-      event: input.eventId,
-      data: { firstName: input.firstName, link: `${input.publicUrl.replace(/\/+$/, '')}${confirmEmailPath(token)}`, expiresAt: expiresAt.toISOString() },
-    },
-    input.now,
-  );
+  return [
+    q.startEmailVerificationPart({ tokenHash: hash(token), personId: input.personId, email: input.email.toLowerCase(), expiresAt, createdAt: input.now }, { unverify }),
+    outboxPart(
+      {
+        kind: 'confirm-email',
+        to: input.email,
+        event: input.eventId,
+        data: { firstName: input.firstName, link: `${input.publicUrl.replace(/\/+$/, '')}${confirmEmailPath(token)}`, expiresAt: expiresAt.toISOString() },
+      },
+      input.now,
+    ),
+  ];
 }
 
 export type ConfirmOutcome = 'confirmed' | 'invalid' | 'expired';
@@ -89,25 +105,33 @@ export async function queueRegistrationMail(
 ): Promise<EnqueuedMail> {
   const row = input.known ?? (await q.registrationForMail(tx, input.registrationId));
   if (!row || isPlaceholderEmail(row.email)) return { id: null, queued: false };
-  return enqueueMail(
-    tx,
-    {
-      kind: input.kind,
-      to: row.email,
-      event: row.eventId,
-      data: {
-        registrationId: input.registrationId,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        isVirtual: row.isVirtual,
-        arrivalDate: row.arrivalDate,
-        departureDate: row.departureDate,
-        storeName: row.storeName,
-        revisitUrl: input.kind === 'registration-cancelled' ? null : (input.revisitUrl ?? null),
-      },
+  return enqueueMail(tx, registrationMail(row, input), input.now);
+}
+
+/**
+ * queueRegistrationMail's row as a part of a statement of several writes (writeTogether), from the
+ * registration as the caller read it in this transaction; null when the attendee has no real address.
+ */
+export function registrationMailPart(input: { kind: RegistrationMailKind; registrationId: number; revisitUrl?: string | null; now: Date; known: RegistrationForMail }): StatementPart | null {
+  return isPlaceholderEmail(input.known.email) ? null : outboxPart(registrationMail(input.known, input), input.now);
+}
+
+function registrationMail(row: RegistrationForMail, input: { kind: RegistrationMailKind; registrationId: number; revisitUrl?: string | null | undefined }): EnqueueMailInput {
+  return {
+    kind: input.kind,
+    to: row.email,
+    event: row.eventId,
+    data: {
+      registrationId: input.registrationId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      isVirtual: row.isVirtual,
+      arrivalDate: row.arrivalDate,
+      departureDate: row.departureDate,
+      storeName: row.storeName,
+      revisitUrl: input.kind === 'registration-cancelled' ? null : (input.revisitUrl ?? null),
     },
-    input.now,
-  );
+  };
 }
 
 /** The subject a mail not sent yet will carry (templates render at send time). */

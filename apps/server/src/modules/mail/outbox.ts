@@ -35,6 +35,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, statementIn, type DbOrTx, type OutboxAttachment } from '@portal/db';
+import type { StatementPart } from '../../lib/statements-together.ts';
 import type { MailDataByKind, MailKind } from './templates/index.ts';
 
 export type { MailDataByKind, MailKind } from './templates/index.ts';
@@ -74,16 +75,14 @@ const CALENDAR_KINDS = new Set<MailKind>(['registration-confirmed', 'registratio
 
 /** Writes one outbox row in the caller's transaction (or as its own statement when given the db). */
 export async function enqueueMail(tx: DbOrTx, input: EnqueueMailInput, now: Date = new Date()): Promise<EnqueuedMail> {
-  const rows = await insertOutboxStatement(tx, outboxParams(input, now));
-  const id = rows[0]?.id ?? null;
-  return id === null ? { id: null, queued: false } : { id: Number(id), queued: true };
+  return enqueuedOf(await insertOutboxStatement(tx, outboxParams(input, now)));
 }
 
 /**
  * The parameters of one outbox row (insertOutboxStatement's $1-$9), as drizzle's insert wrote them:
  * the address trimmed and lower-case, `data` and `attachments` as JSON text, a new Message-ID.
  */
-export function outboxParams(input: EnqueueMailInput, now: Date): unknown[] {
+function outboxParams(input: EnqueueMailInput, now: Date): unknown[] {
   const data: Record<string, unknown> = { ...input.data };
   if (CALENDAR_KINDS.has(input.kind)) data.calendarSequence = calendarSequence(now);
   return [
@@ -100,20 +99,31 @@ export function outboxParams(input: EnqueueMailInput, now: Date): unknown[] {
 }
 
 /**
- * The outbox row's insert as the columns of `outboxParams` ($1-$9), for statements that write a mail
- * with other rows (a data-modifying CTE): due at once by the database's clock (a caller's clock may be
- * a test's or a skewed host's), nothing queued when the dedupe key is taken.
+ * The outbox row's insert over `outboxParams` ($1-$9): due at once by the database's clock (a caller's
+ * clock may be a test's or a skewed host's), nothing queued when the dedupe key is taken.
  */
-export const OUTBOX_INSERT_SQL = `insert into mail_outbox (kind, to_email, event_id, data, attachments, dedupe_key, resend_of, message_id, created_at)
+const OUTBOX_INSERT_SQL = `insert into mail_outbox (kind, to_email, event_id, data, attachments, dedupe_key, resend_of, message_id, created_at)
    values ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7::bigint, $8, $9::timestamptz)
-   on conflict do nothing`;
+   on conflict do nothing
+   returning id`;
 
 /**
  * One outbox row, a named statement (statementIn): every submit of the hosted page queues a mail or
  * two, and a fixed text is parsed and planned once per connection, without drizzle's building of the
  * insert. The id is a bigint: node-postgres answers its text, hence the Number above.
  */
-const insertOutboxStatement = statementIn<{ id: number | string }>('mail_outbox_insert', `${OUTBOX_INSERT_SQL} returning id`);
+const insertOutboxStatement = statementIn<{ id: number | string }>('mail_outbox_insert', OUTBOX_INSERT_SQL);
+
+/** enqueueMail's row as a part of a statement of several writes (writeTogether); as the last part, it answers the row's id when queued. */
+export function outboxPart(input: EnqueueMailInput, now: Date): StatementPart {
+  return { name: 'mail', texts: [OUTBOX_INSERT_SQL], params: outboxParams(input, now) };
+}
+
+/** The outcome of a statement whose last part is outboxPart's, from its rows. */
+export function enqueuedOf(rows: readonly unknown[]): EnqueuedMail {
+  const id = (rows[0] as { id?: number | string } | undefined)?.id ?? null;
+  return id === null ? { id: null, queued: false } : { id: Number(id), queued: true };
+}
 
 /**
  * The start of the window `now` falls in, for windows of `days` days counted from 2026-01-01 (UTC):

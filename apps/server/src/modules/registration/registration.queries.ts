@@ -3,6 +3,7 @@ import type { RegistrationSummary } from '@portal/contracts';
 import { dateOf, rowsOf, schema, statementIn, type DbOrTx, type Tx } from '@portal/db';
 import { isPlaceholderEmail, PLACEHOLDER_EMAIL_DOMAIN } from '../../lib/placeholder-email.ts';
 import { withinDailyCap } from '../mail/outbox.ts';
+import type { StatementPart } from '../../lib/statements-together.ts';
 import { positionOf } from '../registration-views/registration-views.queries.ts';
 import { subscribersColumn, subscribersOf } from '../webhooks/outbox.ts';
 
@@ -54,7 +55,11 @@ export async function findPerson(db: DbOrTx, personId: number) {
  */
 export async function summaryOf(db: DbOrTx, registrationId: number, known: { waitlistPosition?: number } = {}): Promise<RegistrationSummary | undefined> {
   const [row] = await summaryStatement(db, [registrationId]);
-  if (!row) return undefined;
+  return row && summaryFromRow(db, registrationId, row, known);
+}
+
+/** The summary of a row of SUMMARY_COLUMNS (summaryOf, and the enrolment's update that answers it). */
+async function summaryFromRow(db: DbOrTx, registrationId: number, row: SummaryRow, known: { waitlistPosition?: number }): Promise<RegistrationSummary> {
   return {
     status: row.status,
     event: {
@@ -77,7 +82,7 @@ export async function summaryOf(db: DbOrTx, registrationId: number, known: { wai
 }
 
 /** Dates as their text (`yyyy-mm-dd`, as drizzle's string-mode date columns answer them), timestamps as the drivers parse them. */
-const summaryStatement = statementIn<{
+interface SummaryRow {
   status: RegistrationSummary['status'];
   event_type: string;
   event_name: string;
@@ -95,16 +100,22 @@ const summaryStatement = statementIn<{
   enrolled_at: Date | string | null;
   is_free: boolean;
   offer_expires_at: Date | string | null;
-}>(
-  'registration_summary',
-  `select r.status, e.id as event_type, e.name as event_name, e.starts_on::text as starts_on, e.ends_on::text as ends_on,
+}
+
+/** The summary's columns over a registration row `r` (the table's, or the row an update answers). */
+const SUMMARY_SELECT = `select r.status, e.id as event_type, e.name as event_name, e.starts_on::text as starts_on, e.ends_on::text as ends_on,
      e.is_virtual as program_virtual, p.first_name, p.last_name, p.email, s.dlrnum as store_code, s.name as store_name,
      r.is_virtual, r.arrival_date::text as arrival_date, r.departure_date::text as departure_date, r.enrolled_at, r.is_free,
-     r.offer_expires_at
-   from registrations r
-   join events e on e.id = r.event_id
+     r.offer_expires_at`;
+const SUMMARY_JOINS = `join events e on e.id = r.event_id
    join people p on p.id = r.attendee_id
-   left join stores s on s.dlrnum = r.store_dlrnum
+   left join stores s on s.dlrnum = r.store_dlrnum`;
+
+const summaryStatement = statementIn<SummaryRow>(
+  'registration_summary',
+  `${SUMMARY_SELECT}
+   from registrations r
+   ${SUMMARY_JOINS}
    where r.id = $1
    limit 1`,
 );
@@ -267,27 +278,34 @@ const submitPeekStatement = statementIn<{
 /**
  * Enrolled, in one statement: the attendance set, the order key and the offer's expiry cleared, and
  * the seat free while fewer than `free.seats` others of the store hold a free seat (the caller holds
- * the store's row lock, so two enrollments cannot take the last free seat together). Answers whether
- * the seat is free. A named statement: every enrolment sends it.
+ * the store's row lock, so two enrollments cannot take the last free seat together). Answers the
+ * registration's summary after the change (as summaryOf reads it: the statement's update answers
+ * the row it wrote; the attendee, event and store rows are read as they are at the statement's
+ * start). A named statement: every enrolment sends it.
  */
 export async function enrollRegistration(
   tx: Tx,
   registrationId: number,
   values: { enrolledAt: Date; isVirtual: boolean; arrivalDate: string | null; departureDate: string | null; updatedAt: Date },
   free: { eventId: string; dlrnum: string; seats: number } | null,
-): Promise<boolean> {
+): Promise<RegistrationSummary | undefined> {
   const [row] = await enrollStatement(tx, [registrationId, values.enrolledAt, values.isVirtual, values.arrivalDate, values.departureDate, values.updatedAt, free?.eventId ?? null, free?.dlrnum ?? null, free?.seats ?? null]);
-  return row?.isFree ?? false;
+  return row && summaryFromRow(tx, registrationId, row, {});
 }
 
-const enrollStatement = statementIn<{ isFree: boolean }>(
+const enrollStatement = statementIn<SummaryRow>(
   'registration_enroll',
-  `update registrations set status = 'Enrolled', enrolled_at = $2::timestamptz, is_virtual = $3::boolean, arrival_date = $4::date, departure_date = $5::date,
-     waitlist_order = null, offer_expires_at = null, updated_at = $6::timestamptz,
-     is_free = case when $8::text is null then false else (select count(*) from registrations f where f.event_id = $7::text and f.store_dlrnum = $8::text
-       and f.status = 'Enrolled' and f.is_free and f.id <> $1) < $9::integer end
-   where id = $1
-   returning is_free as "isFree"`,
+  `with r as (
+     update registrations set status = 'Enrolled', enrolled_at = $2::timestamptz, is_virtual = $3::boolean, arrival_date = $4::date, departure_date = $5::date,
+       waitlist_order = null, offer_expires_at = null, updated_at = $6::timestamptz,
+       is_free = case when $8::text is null then false else (select count(*) from registrations f where f.event_id = $7::text and f.store_dlrnum = $8::text
+         and f.status = 'Enrolled' and f.is_free and f.id <> $1) < $9::integer end
+     where id = $1
+     returning *
+   )
+   ${SUMMARY_SELECT}
+   from r
+   ${SUMMARY_JOINS}`,
 );
 
 /**
@@ -405,10 +423,17 @@ export async function updatePerson(tx: Tx, personId: number, changes: PersonChan
   await updatePersonStatement(tx, [personId, changes.firstName ?? null, changes.lastName ?? null, changes.email ?? null]);
 }
 
-const updatePersonStatement = statementIn(
-  'registration_update_person',
-  `update people set first_name = coalesce($2::text, first_name), last_name = coalesce($3::text, last_name), email = coalesce($4::text, email) where id = $1`,
-);
+const UPDATE_PERSON_SQL = `update people set first_name = coalesce($2::text, first_name), last_name = coalesce($3::text, last_name), email = coalesce($4::text, email)`;
+
+const updatePersonStatement = statementIn('registration_update_person', `${UPDATE_PERSON_SQL} where id = $1`);
+
+/**
+ * updatePerson's change with the address marked unverified (a new address, whose confirmation the
+ * statement's other parts write), as a part of a statement of several writes (writeTogether).
+ */
+export function updatePersonUnverifiedPart(personId: number, changes: PersonChanges): StatementPart {
+  return { name: 'person', texts: [`${UPDATE_PERSON_SQL}, email_verified = false where id = $1`], params: [personId, changes.firstName ?? null, changes.lastName ?? null, changes.email ?? null] };
+}
 
 /** Records a provider's callback id once: false when it was seen before (a retried delivery). */
 export async function recordProviderCallback(tx: Tx, row: typeof providerCallbacks.$inferInsert): Promise<boolean> {

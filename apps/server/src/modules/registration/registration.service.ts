@@ -13,14 +13,15 @@ import {
   type RegistrationTokenPurpose,
 } from '@portal/contracts';
 import type { Db, Tx } from '@portal/db';
-import { audit } from '../../lib/audit.ts';
+import { audit, auditPart } from '../../lib/audit.ts';
+import { writeTogether, type StatementPart } from '../../lib/statements-together.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import type { CventCallback } from './cvent-provider.ts';
 import * as q from './registration.queries.ts';
 import { releaseRegistrationPicks } from '../sessions/sessions.service.ts';
-import { queueRegistrationMail, requireEmailConfirmation, type RegistrationMailKind } from '../mail/mail.service.ts';
-import { consumeToken, findLiveToken, hashToken, isTokenShaped, issueToken, tokenRefusal } from '../../lib/registration-tokens.ts';
+import { emailConfirmationParts, queueRegistrationMail, registrationMailPart, type RegistrationMailKind } from '../mail/mail.service.ts';
+import { consumeToken, findLiveToken, hashToken, isTokenShaped, issueTokenPart, tokenRefusal } from '../../lib/registration-tokens.ts';
 import { assertRegistrationWindowOpen, eventsWithKnownFullness, outlookFrom, placeOutlook, takePlace } from './registration-limits.ts';
 import { joinWaitlist, prepareWaitlistJoin } from '../waitlist/waitlist.service.ts';
 import { emitPersonEvent, emitRegistrationEvent, type KnownSubscribers } from '../webhooks/outbox.ts';
@@ -50,10 +51,12 @@ export function normalized(a: { isVirtual: boolean; arrivalDate?: string | null 
  * Enrolled with its enroll date. A store's first `complimentarySeats` enrolled attendees are free:
  * the store row is locked (lockForChange), so two enrollments cannot take the last seat together.
  */
-async function enroll(tx: Tx, { registration, store }: Locked, attendance: Attendance, now: Date, webhookSubscribers?: KnownSubscribers): Promise<void> {
+async function enroll(tx: Tx, { registration, store }: Locked, attendance: Attendance, now: Date, webhookSubscribers?: KnownSubscribers): Promise<RegistrationSummary | undefined> {
   const free = store ? { eventId: registration.eventId, dlrnum: store.dlrnum, seats: store.complimentarySeats } : null;
-  await q.enrollRegistration(tx, registration.id, { enrolledAt: now, ...attendance, updatedAt: now }, free);
+  // The update answers the summary after it (the submit's answer and mail need no read of their own).
+  const summary = await q.enrollRegistration(tx, registration.id, { enrolledAt: now, ...attendance, updatedAt: now }, free);
   await emitRegistrationEvent(tx, 'registration.updated', registration.id, now, undefined, webhookSubscribers);
+  return summary;
   // The badge needs nothing here: a trigger raises its version on the status change (0023_event_days),
   // and the confirmation mail signs the code when it is sent (docs/event-days.md).
 }
@@ -135,6 +138,8 @@ async function confirmPerson(
   known?: { id: number; email: string; firstName: string; lastName: string },
   /** The webhook endpoints the submit's first read found subscribed. */
   webhookSubscribers?: KnownSubscribers,
+  /** Where a new address's confirmation link points, and the event its mail carries: the address then stays unverified until its owner confirms it (mail module). */
+  confirmation?: { publicUrl: string; eventId: string },
 ): Promise<{ email: string; typedEmail: boolean }> {
   const person = known?.id === personId ? known : await q.findPerson(tx, personId);
   if (!person) throw notFound('The attendee of this registration no longer exists.');
@@ -150,7 +155,16 @@ async function confirmPerson(
   }
   if (Object.keys(changes).length) {
     try {
-      await q.updatePerson(tx, personId, changes);
+      if (changes.email !== undefined && confirmation) {
+        // The new address, marked unverified, its confirmation link and the link's mail: one statement.
+        const email = changes.email;
+        await writeTogether(tx, [
+          q.updatePersonUnverifiedPart(personId, changes),
+          ...emailConfirmationParts({ personId, email, firstName: given.firstName, eventId: confirmation.eventId, publicUrl: confirmation.publicUrl, now: at }, { unverify: false }),
+        ]);
+      } else {
+        await q.updatePerson(tx, personId, changes);
+      }
     } catch (error) {
       // Another person has the address (people.email is unique). The failed statement ends the
       // transaction, which the 409 rolls back whole: no savepoint, and no read before to ask.
@@ -311,13 +325,25 @@ export function createRegistrationService(deps: {
         let waitlistPosition: number | undefined;
         let answers: Answers | undefined;
         let transferId: number | null = null;
+        /** Writes of the change made below left to conclude's statement (the waiting list's mail). */
+        const deferred: StatementPart[] = [];
+        /** The summary an enrolment's statement answered (conclude then reads none). */
+        let enrolledSummary: RegistrationSummary | undefined;
         /** The mail, the summary, the audit row and the answer of the change made above. */
-        const conclude = async (t: Tx): Promise<{ summary: RegistrationSummary; freed: string | null }> => {
-          const summary = await q.summaryOf(t, registration.id, waitlistPosition === undefined ? {} : { waitlistPosition });
+        /** `known`: the summary after the change, as the change's own statement answered it (an enrolment). */
+        const conclude = async (t: Tx, known?: RegistrationSummary): Promise<{ summary: RegistrationSummary; freed: string | null }> => {
+          const summary = known ?? (await q.summaryOf(t, registration.id, waitlistPosition === undefined ? {} : { waitlistPosition }));
           if (!summary) throw notFound('This registration no longer exists.');
+          // The link, the mails and the audit row are written by one statement (writeTogether).
+          const writes: StatementPart[] = [...deferred];
           if (mailKind) {
             // The attendee's own link to change or cancel, in the mail that confirms the change.
-            const revisitUrl = mailKind !== 'registration-cancelled' && base ? `${base}/register/${await issueToken(t, registration.id, 'revisit', at, undefined, { mailed: true })}` : null;
+            let revisitUrl: string | null = null;
+            if (mailKind !== 'registration-cancelled' && base) {
+              const issued = issueTokenPart(registration.id, 'revisit', at, undefined, { mailed: true });
+              writes.push(issued.part);
+              revisitUrl = `${base}/register/${issued.token}`;
+            }
             // The summary just read says what the mail says of the registration (no read of its own).
             const known = {
               eventId: registration.eventId,
@@ -329,25 +355,29 @@ export function createRegistrationService(deps: {
               departureDate: summary.departureDate,
               storeName: summary.store?.name ?? null,
             };
-            if (summary.attendee.email !== null) await queueRegistrationMail(t, { kind: mailKind, registrationId: registration.id, revisitUrl, now: at, known });
+            const mail = summary.attendee.email !== null ? registrationMailPart({ kind: mailKind, registrationId: registration.id, revisitUrl, now: at, known }) : null;
+            if (mail) writes.push(mail);
           }
-          await audit(t, {
-            action,
-            success: true,
-            actorEmail,
-            eventId: registration.eventId,
-            ip,
-            detail: {
-              registrationId: registration.id,
-              provider: 'builtin',
-              purpose: live.purpose,
-              status: summary.status,
-              isVirtual: summary.isVirtual,
-              isFree: summary.isFree,
-              ...(transferId !== null ? { transferId } : {}),
-              ...(summary.waitlistPosition !== undefined ? { waitlistPosition: summary.waitlistPosition } : {}),
-            },
-          });
+          writes.push(
+            auditPart({
+              action,
+              success: true,
+              actorEmail,
+              eventId: registration.eventId,
+              ip,
+              detail: {
+                registrationId: registration.id,
+                provider: 'builtin',
+                purpose: live.purpose,
+                status: summary.status,
+                isVirtual: summary.isVirtual,
+                isFree: summary.isFree,
+                ...(transferId !== null ? { transferId } : {}),
+                ...(summary.waitlistPosition !== undefined ? { waitlistPosition: summary.waitlistPosition } : {}),
+              },
+            }),
+          );
+          await writeTogether(t, writes);
           const transfer = input.action === 'transfer' ? await pendingTransferOf(t, registration.id, at) : undefined;
           const badge = live.mailed ? await badgeOf(t, registration.id, summary.status) : null;
           return { summary: { ...summary, ...(answers ? { answers } : {}), badge, ...(transfer !== undefined ? { transfer } : {}) }, freed };
@@ -393,7 +423,7 @@ export function createRegistrationService(deps: {
           await assertRegistrationWindowOpen(tx, registration.eventId, at);
           actorEmail = (await q.findPerson(tx, registration.attendeeId))?.email ?? null;
           // The offer holds the place: the same enrolment (and confirmation mail) as a submit.
-          await enroll(tx, locked, normalized(registration), at);
+          enrolledSummary = await enroll(tx, locked, normalized(registration), at);
           action = 'waitlist-claim';
           mailKind = 'registration-confirmed';
         } else {
@@ -406,11 +436,9 @@ export function createRegistrationService(deps: {
           if (deps.questions) {
             answers = await deps.questions.saveAnswers(tx, { id: registration.id, eventId: registration.eventId, attendeeType: registration.attendeeType, isVirtual: input.isVirtual }, input.answers, at, { includeSensitive: live.mailed, noQuestions: seen?.hasQuestions === false });
           }
-          const confirmed = await confirmPerson(tx, registration.attendeeId, input, at, seen?.person, hooks);
+          // A new address stays unverified until its owner opens the link mailed to it (confirmPerson writes both).
+          const confirmed = await confirmPerson(tx, registration.attendeeId, input, at, seen?.person, hooks, base ? { publicUrl: base, eventId: registration.eventId } : undefined);
           actorEmail = confirmed.email;
-          if (confirmed.typedEmail && base) {
-            await requireEmailConfirmation(tx, { personId: registration.attendeeId, email: confirmed.email, firstName: input.firstName, eventId: registration.eventId, publicUrl: base, now: at });
-          }
           const attendance = normalized(input);
           if (live.purpose === 'register') {
             // The window, the event's capacity and the code's seats, checked now: only a submitted
@@ -428,8 +456,7 @@ export function createRegistrationService(deps: {
               // Not released when kept: the commit ends it (a round trip less under the event's lock).
               await q.savepoint(tx, 'submit_enrolment');
               const enrolled = await (async () => {
-                await enroll(tx, locked, attendance, at, hooks);
-                const result = await conclude(tx);
+                const result = await conclude(tx, await enroll(tx, locked, attendance, at, hooks));
                 const full = await takePlace(tx, place, outlook);
                 if (full) throw new PlaceTaken();
                 return result;
@@ -445,11 +472,11 @@ export function createRegistrationService(deps: {
             const mailTo = outlook.limited && !outlook.likelyFree ? await prepareWaitlistJoin(tx, { registrationId: registration.id, at, publicUrl: base }, { email: confirmed.email, first_name: input.firstName }) : undefined;
             const full = await takePlace(tx, place, outlook);
             if (full) {
-              waitlistPosition = await joinWaitlist(tx, { registrationId: registration.id, eventId: registration.eventId, queueCodeId: full.queueCodeId, attendance, at, publicUrl: base }, mailTo, hooks);
+              waitlistPosition = await joinWaitlist(tx, { registrationId: registration.id, eventId: registration.eventId, queueCodeId: full.queueCodeId, attendance, at, publicUrl: base }, mailTo, hooks, deferred);
               action = 'waitlist-join';
               mailKind = null;
             } else {
-              await enroll(tx, locked, attendance, at, hooks);
+              enrolledSummary = await enroll(tx, locked, attendance, at, hooks);
               action = 'registration-enrolled';
               mailKind = 'registration-confirmed';
             }
@@ -461,7 +488,7 @@ export function createRegistrationService(deps: {
             mailKind = 'registration-changed';
           }
         }
-        return conclude(tx);
+        return conclude(tx, enrolledSummary);
       });
     },
 

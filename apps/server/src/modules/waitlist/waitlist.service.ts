@@ -12,7 +12,8 @@ import type { AdminWaitlist } from '@portal/contracts';
 import type { Db, Tx } from '@portal/db';
 import { audit, type AuditEntry } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail, outboxPart } from '../mail/outbox.ts';
+import type { StatementPart } from '../../lib/statements-together.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { issueToken } from '../../lib/registration-tokens.ts';
 import { emitRegistrationEvent, type KnownSubscribers } from '../webhooks/outbox.ts';
@@ -72,13 +73,17 @@ export async function joinWaitlist(
   mailTo?: WaitingMailTo,
   /** The webhook endpoints subscribed, as the submit's first read found them (then not read here). */
   webhookSubscribers?: KnownSubscribers,
+  /** When given, the mail is added to these writes (the caller sends them with its own: writeTogether) instead of written here. */
+  writes?: StatementPart[],
 ): Promise<number> {
   const joined = await q.joinQueue(tx, input.registrationId, { attendance: input.attendance, at: input.at, queueCodeId: input.queueCodeId });
   await emitRegistrationEvent(tx, 'registration.waitlisted', input.registrationId, input.at, undefined, webhookSubscribers);
   const position = joined?.position ?? (await positionOf(tx, input.registrationId)) ?? 1;
   const { person, link } = mailTo ?? (await prepareWaitlistJoin(tx, input));
   if (person) {
-    await enqueueMail(tx, { kind: 'waitlist-joined', to: person.email, event: input.eventId, data: { firstName: person.first_name, position, link } }, input.at);
+    const mail = { kind: 'waitlist-joined', to: person.email, event: input.eventId, data: { firstName: person.first_name, position, link } } as const;
+    if (writes) writes.push(outboxPart(mail, input.at));
+    else await enqueueMail(tx, mail, input.at);
   }
   return position;
 }
