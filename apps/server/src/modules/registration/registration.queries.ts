@@ -15,7 +15,7 @@ export type RegistrationRow = typeof registrations.$inferSelect;
 export async function lockRegistration(tx: Tx, where: { id: number } | { providerRef: string }): Promise<RegistrationRow | undefined> {
   if ('id' in where) {
     const [row] = await lockRegistrationStatement(tx, [where.id]);
-    return row && { ...row, enrolledAt: dateOf(row.enrolledAt), waitlistedAt: dateOf(row.waitlistedAt), offeredAt: dateOf(row.offeredAt), offerExpiresAt: dateOf(row.offerExpiresAt), createdAt: dateOf(row.createdAt), updatedAt: dateOf(row.updatedAt) };
+    return row && registrationOf(row);
   }
   const [row] = await tx.select().from(registrations).where(eq(registrations.providerRef, where.providerRef)).for('update').limit(1);
   return row;
@@ -28,15 +28,18 @@ type Timestamps<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] 
  * the row as drizzle's select answers it, dates as their text and the order key's numeric as text,
  * timestamps as the drivers parse them (dateOf above).
  */
-const lockRegistrationStatement = statementIn<Timestamps<RegistrationRow>>(
-  'registration_lock_by_id',
-  `select id, event_id as "eventId", attendee_id as "attendeeId", store_dlrnum as "storeDlrnum", registered_by_id as "registeredById",
-     attendee_type as "attendeeType", status, enrolled_at as "enrolledAt", arrival_date::text as "arrivalDate", departure_date::text as "departureDate",
-     is_virtual as "isVirtual", is_free as "isFree", provider, provider_ref as "providerRef", access_code_id as "accessCodeId",
-     waitlisted_at as "waitlistedAt", waitlist_order::text as "waitlistOrder", waitlist_code_id as "waitlistCodeId", offered_at as "offeredAt",
-     offer_expires_at as "offerExpiresAt", created_at as "createdAt", updated_at as "updatedAt"
-   from registrations where id = $1 limit 1 for update`,
-);
+const REGISTRATION_COLUMNS = `r.id, r.event_id as "eventId", r.attendee_id as "attendeeId", r.store_dlrnum as "storeDlrnum", r.registered_by_id as "registeredById",
+     r.attendee_type as "attendeeType", r.status, r.enrolled_at as "enrolledAt", r.arrival_date::text as "arrivalDate", r.departure_date::text as "departureDate",
+     r.is_virtual as "isVirtual", r.is_free as "isFree", r.provider, r.provider_ref as "providerRef", r.access_code_id as "accessCodeId",
+     r.waitlisted_at as "waitlistedAt", r.waitlist_order::text as "waitlistOrder", r.waitlist_code_id as "waitlistCodeId", r.offered_at as "offeredAt",
+     r.offer_expires_at as "offerExpiresAt", r.created_at as "createdAt", r.updated_at as "updatedAt"`;
+
+const lockRegistrationStatement = statementIn<Timestamps<RegistrationRow>>('registration_lock_by_id', `select ${REGISTRATION_COLUMNS} from registrations r where r.id = $1 limit 1 for update`);
+
+/** A row of REGISTRATION_COLUMNS with its timestamps as Dates, as drizzle's select answers it. */
+function registrationOf(row: Timestamps<RegistrationRow>): RegistrationRow {
+  return { ...row, enrolledAt: dateOf(row.enrolledAt), waitlistedAt: dateOf(row.waitlistedAt), offeredAt: dateOf(row.offeredAt), offerExpiresAt: dateOf(row.offerExpiresAt), createdAt: dateOf(row.createdAt), updatedAt: dateOf(row.updatedAt) };
+}
 
 export async function findEvent(db: DbOrTx, eventId: string) {
   const [row] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
@@ -160,10 +163,37 @@ export async function lockForChange(tx: Tx, where: { id: number } | { providerRe
     if (!peek) return undefined;
     storeDlrnum = peek.storeDlrnum;
   }
+  if (storeDlrnum && 'id' in where) {
+    // Both locks, in that order, in one statement.
+    const [row] = await lockStoreAndRegistrationStatement(tx, [where.id, storeDlrnum]);
+    if (!row) return undefined;
+    const { lockedStore, ...registration } = row;
+    return { registration: registrationOf(registration), store: lockedStore ?? undefined };
+  }
   const store = storeDlrnum ? await lockStore(tx, storeDlrnum) : undefined;
   const registration = await lockRegistration(tx, where);
   return registration ? { registration, store } : undefined;
 }
+
+/**
+ * The store's row lock, then the registration's, in one statement: the store's is taken by the
+ * CTE's own locking scan, which runs when the join reads it, below the lock of the registration's
+ * row at the top of the plan, so the store is always locked first (lockForChange's order). The
+ * registration is answered as it is once locked (a row changed meanwhile is read again, as a
+ * `for update` does); the store as lockStore answers it (null when no such store).
+ */
+const lockStoreAndRegistrationStatement = statementIn<Timestamps<RegistrationRow> & { lockedStore: { dlrnum: string; complimentarySeats: number; executiveManagerId: number | null; generalManagerId: number | null } | null }>(
+  'registration_lock_store_and_registration',
+  `with s as (
+     select dlrnum, complimentary_seats, executive_manager_id, general_manager_id from stores where dlrnum = $2::text limit 1 for update
+   )
+   select ${REGISTRATION_COLUMNS},
+     case when s.dlrnum is null then null else json_build_object('dlrnum', s.dlrnum, 'complimentarySeats', s.complimentary_seats,
+       'executiveManagerId', s.executive_manager_id, 'generalManagerId', s.general_manager_id) end as "lockedStore"
+   from registrations r left join s on true
+   where r.id = $1
+   for update of r`,
+);
 
 /**
  * The live link behind a token hash and, in the same read without locks, what its submit needs
@@ -388,16 +418,29 @@ export async function heldPlaces(tx: Tx, input: { eventId: string | null; access
   // scan of registrations_held_idx or registrations_access_code_idx, where the table's pages are
   // marked all-visible), the second one row by (event, attendee) or the attendee. A filter on the
   // attendee in the first count would read every held registration's row from the table: 3.7 ms
-  // against 0.6-1 ms at 5,800 places held.
-  const [row] = rowsOf<{ event: number; code: number }>(
-    await tx.execute(sql`select
-      ${input.eventId === null ? sql`0` : sql`(select count(*)::int from registrations where event_id = ${input.eventId} and status in ${HOLDING})
-        - (select count(*)::int from registrations where event_id = ${input.eventId} and attendee_id = ${input.attendeeId} and status in ${HOLDING})`} as event,
-      ${input.accessCodeId === null ? sql`0` : sql`(select count(*)::int from registrations where access_code_id = ${input.accessCodeId} and status in ${HOLDING})
-        - (select count(*)::int from registrations where access_code_id = ${input.accessCodeId} and attendee_id = ${input.attendeeId} and status in ${HOLDING})`} as code`),
-  );
+  // against 0.6-1 ms at 5,800 places held. A named statement per case (the event's, the code's, or
+  // both), sent under the event's lock by every submit that takes a place.
+  const [row] =
+    input.eventId === null
+      ? input.accessCodeId === null
+        ? [{ event: 0, code: 0 }]
+        : await heldByCodeStatement(tx, [input.accessCodeId, input.attendeeId])
+      : input.accessCodeId === null
+        ? await heldAtEventStatement(tx, [input.eventId, input.attendeeId])
+        : await heldBothStatement(tx, [input.eventId, input.accessCodeId, input.attendeeId]);
   return { event: Number(row?.event ?? 0), code: Number(row?.code ?? 0) };
 }
+
+/** Places held at the event ($1) or under the code ($1), less the attendee's ($2) own. */
+const heldAt = (column: 'event_id' | 'access_code_id', type: 'text' | 'integer', of: string, attendee: string) =>
+  `(select count(*)::int from registrations where ${column} = ${of}::${type} and status in ('Enrolled', 'Offered'))
+     - (select count(*)::int from registrations where ${column} = ${of}::${type} and attendee_id = ${attendee}::integer and status in ('Enrolled', 'Offered'))`;
+const heldAtEventStatement = statementIn<{ event: number; code: number }>('registration_held_at_event', `select ${heldAt('event_id', 'text', '$1', '$2')} as event, 0 as code`);
+const heldByCodeStatement = statementIn<{ event: number; code: number }>('registration_held_by_code', `select 0 as event, ${heldAt('access_code_id', 'integer', '$1', '$2')} as code`);
+const heldBothStatement = statementIn<{ event: number; code: number }>(
+  'registration_held_both',
+  `select ${heldAt('event_id', 'text', '$1', '$3')} as event, ${heldAt('access_code_id', 'integer', '$2', '$3')} as code`,
+);
 
 /** The access code's seats and state; `lock` takes its row lock (after the event's, as the waiting list's offers do). */
 export async function accessCodeState(db: DbOrTx, accessCodeId: number, { lock }: { lock: boolean }) {
