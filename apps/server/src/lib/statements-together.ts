@@ -10,7 +10,8 @@ import { statementIn, type DbOrTx } from '@portal/db';
 /**
  * One write: `texts` are insert, update or delete statements without a WITH clause of their own
  * (each becomes a CTE; the last part's last text is the primary statement), their parameters numbered
- * from $1 over `params`. `name` ([a-z0-9]) names the part in the combined statement's name.
+ * from $1 over `params`. `name` ([a-z0-9]) names the part in the combined statement's name, and the
+ * combined text is built once per combination of names: a name always stands for the same texts.
  */
 export interface StatementPart {
   name: string;
