@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkErrorBoundary } from '../app/lazy-page.tsx';
 import { mockApi, renderApp } from '../testing/render-app.tsx';
 import { WelcomeSection } from '../features/content-pages/components/welcome-section.tsx';
+import { contentMessages } from '../features/content-pages/messages.ts';
 
 /** What the server puts before #root on /nbc (static-web.ts firstPaintBody). */
 function serverHeader(path: string): HTMLElement {
@@ -74,7 +75,7 @@ describe('the server-sent login header', () => {
 
   it('the welcome letter’s opening stays while the letter loads and goes when the section has it, or knows it has none', () => {
     serverLetter();
-    const { rerender } = render(<WelcomeSection title="Welcome" data={undefined} failed={false} pending />);
+    const { rerender } = render(<WelcomeSection title="Welcome" data={undefined} failed={false} pending />, contentMessages);
     expect(document.getElementById('first-paint-content')).not.toBeNull();
     rerender(<WelcomeSection title="Welcome" data={undefined} failed pending={false} />);
     expect(document.getElementById('first-paint-content')).toBeNull();
