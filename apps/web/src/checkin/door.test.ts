@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { generateKeyPairSync } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { pair, setApiBase, type RosterRow } from './api.ts';
 import { DB_NAME, openDoorDb } from './db.ts';
 import { Door, eventOver } from './door.ts';
@@ -174,6 +174,10 @@ describe('badges the list does not know', () => {
   });
 
   it('asks the server for every badge while the first full list is loading', async () => {
+    // The list stays loading for the whole test: the pull a server-answered scan starts waits here.
+    let listLoaded = () => {};
+    server.holdRoster = new Promise((resolve) => (listLoaded = resolve));
+    onTestFinished(() => listLoaded());
     const answer = await pair('DOOR-TEST-1');
     const door = await Door.paired(answer.accessToken, answer);
     expect(door.status.lastRosterSync).toBeNull();

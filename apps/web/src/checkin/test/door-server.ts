@@ -27,6 +27,8 @@ export interface DoorServer {
   add(person: Omit<RosterRow, 'checkedInAt' | 'door' | 'badgeVersion'>): void;
   /** Answers of every call but Pair wait this long (a slow server). */
   delayMs: number;
+  /** While set, Roster answers wait for it (a first full list still loading). */
+  holdRoster: Promise<void> | null;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
@@ -75,6 +77,7 @@ export async function startDoorServer(
       rows.set(person.registrationId, { ...person, badgeVersion: 1, checkedInAt: null, door: null, version: ++seq });
     },
     delayMs: 0,
+    holdRoster: null,
     async stop() {
       const current = server;
       server = null;
@@ -114,6 +117,7 @@ export async function startDoorServer(
     if (url.pathname === '/api/CheckIn/Roster') {
       const after = Number(url.searchParams.get('after') ?? 0);
       state.calls.push({ path: 'roster', after: url.searchParams.get('after') });
+      if (state.holdRoster) await state.holdRoster;
       const changed = [...rows.values()].filter((row) => row.version > after).sort((a, b) => a.version - b.version);
       const page = changed.slice(0, pageSize);
       const cursor = String(page.at(-1)?.version ?? after);
