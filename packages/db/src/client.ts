@@ -237,19 +237,3 @@ function preparedOnPglite(client: PGlite, name: string, text: string): Promise<u
   statements.set(name, { text, done });
   return done;
 }
-
-/** A value written into SQL text as a literal: numbers only when finite, strings through node-postgres's `escapeLiteral`, null as NULL. */
-export function sqlLiteral(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError('sqlLiteral: a number must be finite');
-    return String(value);
-  }
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (typeof value === 'string') {
-    // PostgreSQL text cannot hold NUL; refusing it here keeps the statement from failing oddly.
-    if (value.includes('\0')) throw new TypeError('sqlLiteral: a string must not contain NUL');
-    return pg.escapeLiteral(value);
-  }
-  throw new TypeError(`sqlLiteral: unsupported type ${typeof value}`);
-}

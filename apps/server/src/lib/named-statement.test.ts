@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { arrayParam, namedStatement, rowsOf, sqlLiteral, statementIn } from '@portal/db';
+import { arrayParam, namedStatement, rowsOf, statementIn } from '@portal/db';
 import { useTestDatabase } from '../testing/test-database.ts';
 
 const t = useTestDatabase();
@@ -60,12 +60,8 @@ describe('namedStatement', () => {
     expect(await failing([1])).toEqual([{ v: 1 }]);
   });
 
-  it('refuses names and values it cannot write safely', () => {
+  it('refuses a name it cannot write safely', () => {
     expect(() => namedStatement(t.database.db, 'bad name; drop', 'select 1')).toThrow(/invalid name/);
-    expect(() => sqlLiteral(Number.NaN)).toThrow(/finite/);
-    expect(() => sqlLiteral('a\0b')).toThrow(/NUL/);
-    expect(() => sqlLiteral({})).toThrow(/unsupported/);
-    expect(sqlLiteral("o'neil")).toBe("'o''neil'");
   });
 });
 
