@@ -9,7 +9,8 @@
  *   content arriving above or below change its position or let it reach its place), until the user
  *   scrolls, types, touches or clicks (docs/design/web-rules.md, "Tabs");
  * - `reportVisibleSection(id)`, what the content page's scroll tracker calls; while a chosen tab's
- *   scroll runs it declines and answers how many ms to wait before measuring again.
+ *   scroll runs it declines and answers how many ms to wait before measuring again (the user's own
+ *   scroll input ends that at once).
  * Other pages mark their tab with `useSetActiveTab('enrollment')`.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -63,6 +64,25 @@ function startHold(section: HTMLElement, behavior: ScrollBehavior, smoothUntil: 
   return cancel;
 }
 
+/**
+ * Calls `end` on the user's first scroll input (USER_SCROLL_EVENTS): the chosen tab's lock over the
+ * scroll tracker ends with it, so the sections the user's own scroll brings into view are marked at
+ * once (a report declined under the lock is dropped, not repeated: Home pressed during the tab's
+ * scroll would otherwise leave the chosen tab marked at the top of the page). Answers the function
+ * that stops watching.
+ */
+function endLockOnUserInput(end: () => void): () => void {
+  const stop = () => {
+    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, onInput, true);
+  };
+  const onInput = () => {
+    stop();
+    end();
+  };
+  for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, onInput, { capture: true, passive: true });
+  return stop;
+}
+
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -80,10 +100,15 @@ export function ActiveTabProvider({ children, tabs = NO_TABS, initialTab = DEFAU
   const lockedUntil = useRef(0);
   const pendingSection = useRef<TabId | null>(null);
   const releaseHold = useRef<(() => void) | null>(null);
+  const stopLockWatch = useRef<(() => void) | null>(null);
 
   const scrollToSection = useCallback((sectionId: TabId) => {
     setActiveTab(sectionId);
     lockedUntil.current = Date.now() + TAB_SCROLL_LOCK_MS;
+    stopLockWatch.current?.();
+    stopLockWatch.current = endLockOnUserInput(() => {
+      lockedUntil.current = 0;
+    });
     releaseHold.current?.();
     releaseHold.current = null;
     const section = document.getElementById(sectionId);
@@ -96,7 +121,13 @@ export function ActiveTabProvider({ children, tabs = NO_TABS, initialTab = DEFAU
     releaseHold.current = startHold(section, behavior, lockedUntil.current);
   }, []);
 
-  useEffect(() => () => releaseHold.current?.(), []);
+  useEffect(
+    () => () => {
+      releaseHold.current?.();
+      stopLockWatch.current?.();
+    },
+    [],
+  );
 
   const scrollToPendingSection = useCallback(() => {
     const sectionId = pendingSection.current;
