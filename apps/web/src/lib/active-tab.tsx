@@ -44,43 +44,41 @@ const ActiveTabContext = createContext<ActiveTabState | null>(null);
 const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
 /**
+ * Calls `callback` once, on the user's first scroll input (USER_SCROLL_EVENTS); answers the function
+ * that stops watching (safe to call again).
+ */
+function onFirstUserInput(callback: () => void): () => void {
+  const stop = () => {
+    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, onInput, true);
+  };
+  const onInput = () => {
+    stop();
+    callback();
+  };
+  for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, onInput, { capture: true, passive: true });
+  return stop;
+}
+
+/**
  * Starts holding `section` in place (scroll-hold.ts, loaded on the first tab choice so the first
  * load carries none of it); answers the function that ends the hold, also before it has started.
- * Input from the user while the module loads means the hold never starts.
+ * Input from the user while the module loads means the hold never starts; once loaded, holdInPlace
+ * watches the same input itself.
  */
 function startHold(section: HTMLElement, behavior: ScrollBehavior, smoothUntil: number): () => void {
   let release: (() => void) | null = null;
   let cancelled = false;
   const cancel = () => {
     cancelled = true;
-    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, cancel, true);
+    stopWatching();
     release?.();
   };
-  for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, cancel, { capture: true, passive: true });
+  const stopWatching = onFirstUserInput(cancel);
   void import('./scroll-hold.ts').then(({ holdInPlace }) => {
-    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, cancel, true);
+    stopWatching();
     if (!cancelled) release = holdInPlace(section, behavior, smoothUntil, USER_SCROLL_EVENTS);
   });
   return cancel;
-}
-
-/**
- * Calls `end` on the user's first scroll input (USER_SCROLL_EVENTS): the chosen tab's lock over the
- * scroll tracker ends with it, so the sections the user's own scroll brings into view are marked at
- * once (a report declined under the lock is dropped, not repeated: Home pressed during the tab's
- * scroll would otherwise leave the chosen tab marked at the top of the page). Answers the function
- * that stops watching.
- */
-function endLockOnUserInput(end: () => void): () => void {
-  const stop = () => {
-    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, onInput, true);
-  };
-  const onInput = () => {
-    stop();
-    end();
-  };
-  for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, onInput, { capture: true, passive: true });
-  return stop;
 }
 
 function prefersReducedMotion(): boolean {
@@ -106,7 +104,10 @@ export function ActiveTabProvider({ children, tabs = NO_TABS, initialTab = DEFAU
     setActiveTab(sectionId);
     lockedUntil.current = Date.now() + TAB_SCROLL_LOCK_MS;
     stopLockWatch.current?.();
-    stopLockWatch.current = endLockOnUserInput(() => {
+    // The user's own scroll input ends the lock at once: a report declined under the lock is dropped,
+    // not repeated, so Home pressed during the tab's scroll would otherwise leave this tab marked at
+    // the top of the page.
+    stopLockWatch.current = onFirstUserInput(() => {
       lockedUntil.current = 0;
     });
     releaseHold.current?.();
