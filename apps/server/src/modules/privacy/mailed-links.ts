@@ -7,17 +7,16 @@
  * SHA-256 (`personal_data_links`).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, TransactionRollbackError } from 'drizzle-orm';
+import { TransactionRollbackError } from 'drizzle-orm';
 import type { PersonalData } from '@portal/contracts';
-import { schema, type Db, type PersonalDataLinkPurpose } from '@portal/db';
+import type { Db, PersonalDataLinkPurpose, Tx } from '@portal/db';
 import { audit } from '../../lib/audit.ts';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { maskEmail } from '../../lib/mask-email.ts';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { fileErasureRequest, personalData } from './personal-data.ts';
-
-const { personalDataLinks, people } = schema;
+import * as q from './privacy.queries.ts';
 
 /** How long a mailed download or confirmation link stays usable. */
 export const PERSONAL_DATA_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +46,7 @@ export async function mailPersonalDataLink(
   db: Db,
   input: { personId: number; purpose: PersonalDataLinkPurpose; eventId: string | null; publicUrl: string; ip: string; now: Date },
 ): Promise<{ sentTo: string }> {
-  const [person] = await db.select({ email: people.email, firstName: people.firstName }).from(people).where(eq(people.id, input.personId)).limit(1);
+  const person = await q.personContact(db, input.personId);
   if (!person) throw unauthorized('This session has ended. Please log in again.');
   if (isPlaceholderEmail(person.email)) throw conflict('There is no e-mail address on record to send the link to. Please ask the event team.');
   const sentTo = maskEmail(person.email);
@@ -57,7 +56,7 @@ export async function mailPersonalDataLink(
   const expiresAt = new Date(at.getTime() + PERSONAL_DATA_LINK_TTL_MS);
   try {
     await db.transaction(async (tx) => {
-      await tx.insert(personalDataLinks).values({ tokenHash: hash(token), personId: input.personId, purpose: input.purpose, eventId: input.eventId, expiresAt, createdAt: at });
+      await q.insertPersonalDataLink(tx, { tokenHash: hash(token), personId: input.personId, purpose: input.purpose, eventId: input.eventId, expiresAt, createdAt: at });
       const mail = await enqueueMail(
         tx,
         {
@@ -86,15 +85,11 @@ export async function mailPersonalDataLink(
 }
 
 /** Takes the link in the caller's transaction (once); throws 404 unknown, 409 used, 410 expired. */
-async function takeLink(tx: Parameters<Parameters<Db['transaction']>[0]>[0], token: string, purpose: PersonalDataLinkPurpose, at: Date) {
+async function takeLink(tx: Tx, token: string, purpose: PersonalDataLinkPurpose, at: Date) {
   if (!TOKEN_SHAPE.test(token)) throw notFound(LINK_INVALID);
-  const [row] = await tx
-    .update(personalDataLinks)
-    .set({ usedAt: at })
-    .where(and(eq(personalDataLinks.tokenHash, hash(token)), eq(personalDataLinks.purpose, purpose), isNull(personalDataLinks.usedAt), gt(personalDataLinks.expiresAt, at)))
-    .returning();
+  const row = await q.takeLiveLink(tx, hash(token), purpose, at);
   if (row) return row;
-  const [known] = await tx.select().from(personalDataLinks).where(and(eq(personalDataLinks.tokenHash, hash(token)), eq(personalDataLinks.purpose, purpose))).limit(1);
+  const known = await q.findLink(tx, hash(token), purpose);
   if (!known) throw notFound(LINK_INVALID);
   if (known.usedAt) throw new AppError(409, LINK_USED);
   throw new AppError(410, LINK_EXPIRED);
@@ -103,7 +98,7 @@ async function takeLink(tx: Parameters<Parameters<Db['transaction']>[0]>[0], tok
 /** Whether a link is live, without taking it (the page before the button). */
 export async function linkState(db: Db, token: string, purpose: PersonalDataLinkPurpose, at: Date): Promise<'live' | 'invalid' | 'used' | 'expired'> {
   if (!TOKEN_SHAPE.test(token)) return 'invalid';
-  const [row] = await db.select().from(personalDataLinks).where(and(eq(personalDataLinks.tokenHash, hash(token)), eq(personalDataLinks.purpose, purpose))).limit(1);
+  const row = await q.findLink(db, hash(token), purpose);
   if (!row) return 'invalid';
   if (row.usedAt) return 'used';
   return row.expiresAt <= at ? 'expired' : 'live';
@@ -124,7 +119,7 @@ export async function exportThroughLink(db: Db, token: string, input: { ip: stri
 export async function confirmErasureThroughLink(db: Db, token: string, input: { ip: string; now: Date }): Promise<{ created: boolean }> {
   return db.transaction(async (tx) => {
     const link = await takeLink(tx, token, 'erasure-request', input.now);
-    const [person] = await tx.select({ email: people.email }).from(people).where(eq(people.id, link.personId)).limit(1);
+    const person = await q.personContact(tx, link.personId);
     const { created } = await fileErasureRequest(tx, { personId: link.personId, email: person?.email ?? '', eventId: link.eventId, ip: input.ip, now: input.now });
     return { created };
   });

@@ -1,8 +1,8 @@
 /** The privacy module's reads and writes (docs/decisions/013-module-shape.md); the rules are in personal-data.ts, bound in privacy.service.ts. */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { rowsOf, schema, type DbOrTx, type Tx } from '@portal/db';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { rowsOf, schema, type DbOrTx, type PersonalDataLinkPurpose, type Tx } from '@portal/db';
 
-const { auditLog, emailVerifications, erasureRequests, outbox, people, personErasures, registrations, reportDigestSubscriptions } = schema;
+const { auditLog, emailVerifications, erasureRequests, outbox, people, personalDataLinks, personErasures, registrations, reportDigestSubscriptions } = schema;
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type ErasureRequestRow = typeof erasureRequests.$inferSelect;
@@ -85,6 +85,35 @@ export async function countErasureRequests(db: DbOrTx, status: ErasureRequestSta
 export async function personExists(tx: Tx, personId: number): Promise<boolean> {
   const [exists] = await tx.select({ id: people.id }).from(people).where(eq(people.id, personId)).limit(1);
   return exists !== undefined;
+}
+
+// Mailed links (mailed-links.ts): the links keep only the token's SHA-256.
+
+export type PersonalDataLinkRow = typeof personalDataLinks.$inferSelect;
+
+/** The address and first name a link is mailed to. */
+export async function personContact(db: DbOrTx, personId: number) {
+  const [person] = await db.select({ email: people.email, firstName: people.firstName }).from(people).where(eq(people.id, personId)).limit(1);
+  return person;
+}
+
+export async function insertPersonalDataLink(tx: Tx, link: { tokenHash: string; personId: number; purpose: PersonalDataLinkPurpose; eventId: string | null; expiresAt: Date; createdAt: Date }): Promise<void> {
+  await tx.insert(personalDataLinks).values(link);
+}
+
+/** Marks the link used at `at` and answers it, if it is unused and unexpired; otherwise nothing. */
+export async function takeLiveLink(tx: Tx, tokenHash: string, purpose: PersonalDataLinkPurpose, at: Date): Promise<PersonalDataLinkRow | undefined> {
+  const [row] = await tx
+    .update(personalDataLinks)
+    .set({ usedAt: at })
+    .where(and(eq(personalDataLinks.tokenHash, tokenHash), eq(personalDataLinks.purpose, purpose), isNull(personalDataLinks.usedAt), gt(personalDataLinks.expiresAt, at)))
+    .returning();
+  return row;
+}
+
+export async function findLink(db: DbOrTx, tokenHash: string, purpose: PersonalDataLinkPurpose): Promise<PersonalDataLinkRow | undefined> {
+  const [row] = await db.select().from(personalDataLinks).where(and(eq(personalDataLinks.tokenHash, tokenHash), eq(personalDataLinks.purpose, purpose))).limit(1);
+  return row;
 }
 
 // Retention (retention.ts).
