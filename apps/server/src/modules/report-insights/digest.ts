@@ -19,7 +19,6 @@ import { requireEmailConfirmation } from '../mail/mail.service.ts';
 import { describeScope, type ReportScope } from '../report-scope/report-scope.ts';
 import type { ReportScopeService } from '../report-scope/report-scope.service.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { areaCondition } from './insights.ts';
 import * as q from './report-insights.queries.ts';
 
 export const DIGEST_JOB = 'report-digest';
@@ -116,7 +115,7 @@ export async function runDigests(
       result.skipped++;
       continue;
     }
-    const area = areaCondition(scope, {});
+    const area = q.areaCondition(scope, {});
     const since = subscriber.lastUntil ? dateOf(subscriber.lastUntil) : new Date(now.getTime() - DIGEST_WINDOW_DAYS * 86_400_000);
     const [changes, totals] = await Promise.all([q.digestChanges(db, subscriber.eventId, area, since, now), q.digestTotals(db, subscriber.eventId, area)]);
     const queued = await db.transaction(async (tx) => {
@@ -185,7 +184,7 @@ function parseParams(params: Record<string, unknown>): DigestWorkbookParams {
 export async function buildDigestWorkbook(db: Db, scopes: Pick<ReportScopeService, 'load'>, raw: Record<string, unknown>, modifiedAt?: Date, language: Language = 'en'): Promise<Buffer> {
   const params = parseParams(raw);
   const scope = await scopes.load({ personId: params.personId, email: params.email });
-  const area = areaCondition(scope, {});
+  const area = q.areaCondition(scope, {});
   const [changes, totals] = await Promise.all([
     q.digestChanges(db, params.event, area, new Date(params.since), new Date(params.until)),
     q.digestTotals(db, params.event, area),

@@ -3,29 +3,16 @@
  * (docs/report-insights.md). The routes resolve the caller's scope; everything here takes
  * it as an SQL condition and never reads outside it.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '@portal/db';
 import { INSIGHT_PAGE_DEFAULT, type CoverageAnswer, type CoverageManager, type CoverageRow, type EventComparisonAnswer, type EventComparisonRow, type EventType, type TimelineAnswer } from '@portal/contracts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { DEFAULT_REMINDERS_PER_RECIPIENT_DAY, enqueueMail, mayMailUnsolicited, reminderKey, reminderWindow } from '../mail/outbox.ts';
-import { scopeCondition, type NamedArea, type ReportScope } from '../report-scope/report-scope.ts';
 import * as q from './report-insights.queries.ts';
 
 /** A manager is reminded at most once per this many days (per event), whatever the number of clicks. */
 export const REMINDER_WINDOW_DAYS = 7;
-
-/**
- * The caller's scope, narrowed to the area the request names (already checked to be inside it), as
- * a condition over a store's zone `z` and district `d`.
- */
-export function areaCondition(scope: ReportScope, area: NamedArea): SQL {
-  const conditions: SQL[] = [scopeCondition(scope, { region: sql`z.region_code`, zone: sql`z.code`, district: sql`d.code` })];
-  if (area.region) conditions.push(sql`z.region_code = ${area.region}`);
-  if (area.zone) conditions.push(sql`z.code = ${area.zone}`);
-  if (area.district) conditions.push(sql`d.code = ${area.district}`);
-  return sql.join(conditions, sql` and `);
-}
 
 function managersOf(r: q.CoverageRecord): CoverageManager[] {
   const managers: CoverageManager[] = [];

@@ -1,7 +1,7 @@
 /**
  * SQL of the reports beyond the seed (docs/report-insights.md). Every query takes the
- * caller's scope as a condition over the zone `z` and district `d` of a store (report-scope.ts
- * builds it), so no answer, export or mail can reach a store outside it.
+ * caller's scope as a condition over the zone `z` and district `d` of a store (`areaCondition` below
+ * builds it from report-scope.ts's `scopeCondition`), so no answer, export or mail can reach a store outside it.
  *
  * As in ../reports: a store is enrolled when it has an `Enrolled` registration of the event by a
  * store-bound attendee (dealer staff or candidate) at that store. Per-store counts are read from the
@@ -11,6 +11,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, schema, type DbOrTx, type Tx } from '@portal/db';
 import type { EventComparisonRow, EventType, ReportScopeInfo, TimelineDay } from '@portal/contracts';
+import { scopeCondition, type NamedArea, type ReportScope } from '../report-scope/report-scope.ts';
+
+/**
+ * The caller's scope, narrowed to the area the request names (already checked to be inside it), as
+ * a condition over a store's zone `z` and district `d`.
+ */
+export function areaCondition(scope: ReportScope, area: NamedArea): SQL {
+  const conditions: SQL[] = [scopeCondition(scope, { region: sql`z.region_code`, zone: sql`z.code`, district: sql`d.code` })];
+  if (area.region) conditions.push(sql`z.region_code = ${area.region}`);
+  if (area.zone) conditions.push(sql`z.code = ${area.zone}`);
+  if (area.district) conditions.push(sql`d.code = ${area.district}`);
+  return sql.join(conditions, sql` and `);
+}
 
 /** Stores `st` with their district `d` and zone `z`. */
 const STORES_FROM = sql`

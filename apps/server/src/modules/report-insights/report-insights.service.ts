@@ -15,7 +15,8 @@ import type { ReportScopeService } from '../report-scope/report-scope.service.ts
 import { askToConfirmDigestAddress, buildDigestWorkbook, getSubscription, runDigests, setSubscription } from './digest.ts';
 import { prepareHierarchyWorkbook } from './hierarchy-workbook.ts';
 import { prepareComparisonExport, prepareCoverageExport } from './insight-exports.ts';
-import { areaCondition, coverage, eventComparison, remind, timeline, type PageRequest, type RemindInput } from './insights.ts';
+import { coverage, eventComparison, remind, timeline, type PageRequest, type RemindInput } from './insights.ts';
+import { areaCondition } from './report-insights.queries.ts';
 
 export interface ReportInsightsServiceDeps {
   db: Db;

@@ -13,7 +13,7 @@ import { bearer, buildTestApp, DEMO, loginAs, type TestApp } from '../../testing
 import { createReportScopeService } from '../report-scope/report-scope.service.ts';
 import { OUTLINE } from './hierarchy-workbook.ts';
 import { comparisonSheet, coverageSheet, managersText, prepareComparisonExport, prepareCoverageExport } from './insight-exports.ts';
-import { areaCondition } from './insights.ts';
+import { areaCondition } from './report-insights.queries.ts';
 
 interface StoreRec { dlrnum: string; name: string; district: string; zone: string; region: string; em: number | null; gm: number | null }
 interface RegRec { event: string; attendee: number; store: string | null; type: string; status: string; enrolledAt: string | null; updatedAt: string; personZone: string | null }
@@ -449,7 +449,7 @@ describe('reports beyond the seed', () => {
 
     it('is the same file whatever the page size, and empty areas still end with a grand total', async () => {
       const { prepareHierarchyWorkbook } = await import('./hierarchy-workbook.ts');
-      const { areaCondition } = await import('./insights.ts');
+      const { areaCondition } = await import('./report-insights.queries.ts');
       const read = async (pageStores: number) => {
         const wb = await prepareHierarchyWorkbook(t.database.db, 'nbc', areaCondition({ level: 'network' }, {}), { pageStores, modifiedAt: new Date('2027-01-01T00:00:00Z') });
         const parts: Buffer[] = [];
