@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import contentService, { forbiddenToken, unauthorizedToken, type ContentServiceOptions, type UpstreamEnvironment } from '@portal/content-service';
 import { contentCodesFor } from '@portal/contracts';
 import { RENDITION_FORMAT, RENDITION_QUALITY, RENDITION_WIDTHS } from '@portal/contracts/images';
-import { schema, type Database, type Db } from '@portal/db';
+import type { Database, Db } from '@portal/db';
 import type { Config } from './config.ts';
 import { AuditWriter } from './lib/audit-writer.ts';
 import { bodyPacePlugin, HTTP_TIMEOUTS, serverTimeoutOptions, type HttpTimeouts } from './lib/http-timeouts.ts';
@@ -35,7 +35,7 @@ import { createOrganizersService } from './modules/admin/organizers.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
-import { createConfigService } from './modules/config/config.service.ts';
+import { createConfigService, type ConfigService } from './modules/config/config.service.ts';
 import { languagesRoutes } from './modules/languages/languages.routes.ts';
 import { createLanguagesService } from './modules/languages/languages.service.ts';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes.ts';
@@ -199,14 +199,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin, { tokens });
 
   await app.register(healthRoutes, { database, draining: () => app.lifecycle.draining });
-  await app.register(configRoutes, {
-    service: createConfigService({
-      db: database.db,
-      registrationProvider: config.registrationProvider === 'cvent' ? 'Cvent' : 'Builtin',
-      reportEmailDomain: config.reportEmailDomain,
-      companySignIn: config.oidc !== undefined,
-    }),
+  const runtimeConfig = createConfigService({
+    db: database.db,
+    registrationProvider: config.registrationProvider === 'cvent' ? 'Cvent' : 'Builtin',
+    reportEmailDomain: config.reportEmailDomain,
+    companySignIn: config.oidc !== undefined,
   });
+  await app.register(configRoutes, { service: runtimeConfig });
   // Report scopes (docs/reports.md): the report routes, the services that check, load or set scopes.
   const scopes = createReportScopeService({ db: database.db });
   const auth = createAuthService({
@@ -327,7 +326,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(arrivalsRoutes, { arrivals, languages, scopes });
   await app.register(contentService, {
     db: database.db,
-    source: await contentSource(config, database.db),
+    source: await contentSource(config, runtimeConfig),
     resolveAccessCodes: (request) => contentCodesOfRequest(app, request),
     // Only the renditions the web app asks for (@portal/contracts/images), kept on disk.
     renditions: { policy: { widths: RENDITION_WIDTHS, format: RENDITION_FORMAT, quality: RENDITION_QUALITY }, ...config.renditionCache },
@@ -375,12 +374,11 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
  * Embedded content by default; with CONTENT_SOURCE=upstream, each event's portal environment id
  * (from the events table) is proxied to its configured Kontent.ai environment.
  */
-async function contentSource(config: Config, db: Db): Promise<ContentServiceOptions['source']> {
+async function contentSource(config: Config, runtimeConfig: ConfigService): Promise<ContentServiceOptions['source']> {
   if (config.contentSource === 'embedded') return { kind: 'embedded' };
-  const events = await db.select({ id: schema.events.id, environmentId: schema.events.contentEnvironmentId }).from(schema.events);
   const environments: Record<string, UpstreamEnvironment> = {};
-  for (const event of events) {
-    const upstream = event.id === 'nbc' ? config.contentUpstream.nbc : event.id === 'abc' ? config.contentUpstream.abc : undefined;
+  for (const event of await runtimeConfig.contentEnvironments()) {
+    const upstream = event.eventId === 'nbc' ? config.contentUpstream.nbc : event.eventId === 'abc' ? config.contentUpstream.abc : undefined;
     if (!upstream) continue;
     environments[event.environmentId] = {
       upstreamEnvironmentId: upstream.environmentId,

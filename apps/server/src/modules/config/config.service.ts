@@ -29,6 +29,10 @@ export function createConfigService(deps: ConfigServiceDeps) {
         languages: LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] })),
       };
     },
+    /** Each event's portal content environment (app.ts proxies it upstream with CONTENT_SOURCE=upstream). */
+    async contentEnvironments(): Promise<{ eventId: string; environmentId: string }[]> {
+      return (await listEvents(db)).map((e) => ({ eventId: e.id, environmentId: e.contentEnvironmentId }));
+    },
   };
 }
 
