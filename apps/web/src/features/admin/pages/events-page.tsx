@@ -6,7 +6,6 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import type { AdminEvent } from '@portal/contracts';
 import { useEvents } from '../api/get-events.ts';
 import { adminPaths } from '../admin-paths.ts';
@@ -15,6 +14,7 @@ import { useUpdateEvent } from '../api/update-event.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { FieldGrid, type FieldSpec } from '../../../components/ui/form/field-grid.tsx';
 import { SubmitButton } from '../../../components/ui/form/submit-button.tsx';
+import { DataTable } from '../../../components/ui/table/data-table.tsx';
 import { EmptyState, ErrorAlert, QueryState } from '../../../components/ui/table/query-state.tsx';
 import { formatCount } from '../utils/format.ts';
 import { checkEventForm, eventFormValues, type EventFormErrors, type EventFormValues } from '../utils/event-form.ts';
@@ -112,30 +112,25 @@ function RetentionPanel() {
         </Button>
         {plan.isError && <ErrorAlert error={plan.error} title="The dry run failed." />}
         {plan.data && (
-          <Table size="sm" className="mt-3" aria-label="Retention dry run">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Kept for</th>
-                <th scope="col">Erased from</th>
-                <th scope="col">People to erase</th>
-                <th scope="col">Mail bodies to purge</th>
-                <th scope="col">Scan logs</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plan.data.map((p) => (
-                <tr key={p.event}>
-                  <td>{p.event}</td>
-                  <td>{p.retentionDays === null ? 'not set' : `${p.retentionDays} days after ${p.endsOn}`}</td>
-                  <td>{p.dueOn ? `${p.dueOn}${p.due ? ' (due)' : ''}` : '—'}</td>
-                  <td>{p.people}</td>
-                  <td>{p.mailBodies}</td>
-                  <td>{p.scanLogs}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <DataTable
+            label="Retention dry run"
+            variant="plain"
+            className="mt-3"
+            columns={['Event', 'Kept for', 'Erased from', 'People to erase', 'Mail bodies to purge', 'Scan logs']}
+            rows={plan.data}
+            rowKey={(p) => p.event}
+          >
+            {(p) => (
+              <>
+                <td>{p.event}</td>
+                <td>{p.retentionDays === null ? 'not set' : `${p.retentionDays} days after ${p.endsOn}`}</td>
+                <td>{p.dueOn ? `${p.dueOn}${p.due ? ' (due)' : ''}` : '—'}</td>
+                <td>{p.people}</td>
+                <td>{p.mailBodies}</td>
+                <td>{p.scanLogs}</td>
+              </>
+            )}
+          </DataTable>
         )}
         {due.length > 0 && (
           <Button variant="danger" onClick={() => setConfirming(true)}>
