@@ -14,6 +14,7 @@ import {
 } from '@portal/contracts';
 import { CheckField } from '../../../components/ui/form/check-field.tsx';
 import { FieldMessages } from '../../../components/ui/form/field.tsx';
+import { TextAreaField } from '../../../components/ui/form/text-area-field.tsx';
 import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { useT } from '../../../i18n/use-t.ts';
 import type { RuleError } from '../utils/registration-rules.ts';
@@ -104,24 +105,7 @@ function Question({ id, question: q, value, invalid, onChange }: { id: string; q
         />
       );
     case 'longtext':
-      return (
-        <div className="mb-3">
-          <label className="form-label" htmlFor={id}>
-            {label}
-          </label>
-          <textarea
-            id={id}
-            className={invalid ? 'form-control is-invalid' : 'form-control'}
-            rows={3}
-            maxLength={ANSWER_TEXT_MAX}
-            value={text}
-            aria-invalid={invalid || undefined}
-            aria-describedby={hint ? `${id}-help` : undefined}
-            onChange={(e) => onChange(e.target.value || null)}
-          />
-          <FieldMessages id={id} hint={hint} />
-        </div>
-      );
+      return <TextAreaField id={id} label={label} hint={hint} rows={3} maxLength={ANSWER_TEXT_MAX} value={text} onChange={(v) => onChange(v || null)} invalid={invalid} />;
     case 'boolean':
       // A required yes/no is asked as two choices: an unticked box could not say "no".
       if (q.required) {

@@ -8,6 +8,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
+import { TextField } from '../../../components/ui/form/text-field.tsx';
 import { notify } from '../../../lib/toast.ts';
 import { getAccessToken } from '../../../lib/user-storage.ts';
 import { useRetailerReportContent } from '../api/get-retailer-report-content.ts';
@@ -45,18 +46,15 @@ function RetailerReportPage() {
         <Card.Body>
           <h1 className="h4 mb-4">{content.heading || t('retailerReport.heading')}</h1>
           <Form noValidate onSubmit={onSubmit}>
-            <Form.Group className="mb-3" controlId={inputId}>
-              <Form.Label>{content.inputLabel || t('retailerReport.eventCode')}</Form.Label>
-              <Form.Control
-                type="text"
-                name="eventCode"
-                autoComplete="off"
-                maxLength={32}
-                placeholder={content.inputPlaceholder}
-                value={eventCode}
-                onChange={(event) => setEventCode(event.target.value)}
-              />
-            </Form.Group>
+            <TextField
+              id={inputId}
+              label={content.inputLabel || t('retailerReport.eventCode')}
+              name="eventCode"
+              maxLength={32}
+              placeholder={content.inputPlaceholder}
+              value={eventCode}
+              onChange={setEventCode}
+            />
             <Button type="submit" variant="primary" disabled={generating || contentPending}>
               {generating ? (
                 <>
