@@ -39,7 +39,7 @@ function comparableOf(item: DeliveryItem, ref: PropertyRef, read: ElementReader)
     };
   }
   if (typeof value === 'number' || typeof value === 'string') {
-    // A custom element holding a JSON array is filtered like an array (§1).
+    // A custom element holding a JSON array is filtered like an array (docs/content-delivery-api.md §1).
     if (element.type === 'custom' && typeof value === 'string' && value.startsWith('[')) {
       try {
         const parsed: unknown = JSON.parse(value);

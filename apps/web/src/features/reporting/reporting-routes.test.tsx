@@ -334,7 +334,7 @@ describe('access', () => {
   });
 
   // docs/design/web-rules.md: entering the report menu resets the level to 0 (section 2) with
-  // GetEnrollments?reportLevel=All and every body field empty, answered by the network total (section 7).
+  // GetEnrollments?reportLevel=All and every body field empty, answered by the network total (docs/design/web-rules.md, section 7).
   // The call was once never made.
   it('entering the report menu calls GetEnrollments?reportLevel=All with every body field empty and shows the total', async () => {
     const { regionCode: _code, regdescription: _name, ...grandTotal } = regionRows.at(-1)!;
