@@ -241,7 +241,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const registration = createRegistrationService({ db: database.db, publicUrl: config.publicUrl, badges, onPlaceFreed, questions });
   await app.register(enrollmentRoutes, { service: createEnrollmentService({ db: database.db, provider: registrationProvider, registration }) });
   await app.register(questionsRoutes, { service: questions });
-  registerRegistrationJobs(app, { config, clock: deps.now ? () => new Date(deps.now!()) : undefined });
+  registerRegistrationJobs(app, registration, {
+    reminders: { linkTtlHours: config.linkTtlHours, perRecipientDay: config.remindersPerRecipientDay },
+    clock: deps.now ? () => new Date(deps.now!()) : undefined,
+  });
   await app.register(registrationRoutes, { service: registration, config, limiter });
   const reports = createReportsService({ db: database.db, scopes });
   registerReportsJobs(app, reports);

@@ -27,7 +27,8 @@ import { joinWaitlist, prepareWaitlistJoin } from '../waitlist/waitlist.service.
 import { emitPersonEvent, emitRegistrationEvent, type KnownSubscribers } from '../webhooks/outbox.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
 import type { BadgesService } from '../badges/badges.service.ts';
-import { acceptTransfer, assertChangesOpen, changesClosed, explainEndedLink, helpDeskOf, offerOfToken, offerPage, offerTransfer, pendingTransferOf, withdrawTransfer } from './transfers.service.ts';
+import { acceptTransfer, assertChangesOpen, changesClosed, explainEndedLink, helpDeskOf, lapseTransfers, offerOfToken, offerPage, offerTransfer, pendingTransferOf, withdrawTransfer } from './transfers.service.ts';
+import { runReminders, type ReminderOptions, type ReminderRun } from './reminders.ts';
 import { mailedLinkRequired, mailRegistrationLink, requireMailedLink, type MailedLinkStep } from './mailed-link.ts';
 
 export { requireMailedLink, type MailedLinkStep };
@@ -534,6 +535,15 @@ export function createRegistrationService(deps: {
       if (freedByCallback) deps.onPlaceFreed?.(freedByCallback);
       return outcome;
     },
+
+    // The background jobs' runs (registration.jobs.ts, transfers.jobs.ts), at the job's own clock.
+    /** The `mail-reminders` run: the store reminders and the fresh links of pending registrations, mailed. */
+    runReminders(at: Date, options: ReminderOptions): Promise<ReminderRun> {
+      if (base === undefined) throw new Error('runReminders: the service was built without publicUrl');
+      return runReminders(db, at, base, options);
+    },
+    /** The transfer offers not accepted in time lapse; their offerers are told. Answers how many lapsed. */
+    lapseTransfers: (at: Date) => lapseTransfers(db, at, base),
 
     // The registration rows the modules above read or lock inside their own transaction
     // (enrollment, the console, the event days): they call these instead of this module's queries.
