@@ -9,7 +9,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminPerson, AdminRegistration } from '@portal/contracts';
-import { rowsOf, schema, type DbOrTx } from '@portal/db';
+import { rowsOf, schema, statementIn, type DbOrTx } from '@portal/db';
 import { isPlaceholderEmail } from '../../lib/placeholder-email.ts';
 import { attendanceColumns, firstRow } from '../../lib/rows.ts';
 
@@ -37,6 +37,19 @@ export async function queuePositions(db: DbOrTx, eventId: string): Promise<Map<n
 }
 
 /**
+ * How many wait ahead of a registration in its queue (store first aside), as SQL text over three
+ * SQL expressions: the event, the queue's code id (0 for the event's own queue) and the
+ * registration's order. One rule for positionOf and for the waiting list's join, which counts the
+ * new position in the statement that joins (waitlist.queries.ts).
+ */
+export function waitingAheadSql(event: string, queueCode: string, order: string): string {
+  return `(select count(*)::int from registrations w
+    where w.event_id = ${event} and w.status = 'Waitlisted' and coalesce(w.waitlist_code_id, 0) = ${queueCode} and w.waitlist_order < ${order})`;
+}
+
+const waitingAheadStatement = statementIn<{ n: number }>('waitlist_waiting_ahead', `select ${waitingAheadSql('$1::text', '$2::integer', '$3::numeric')} as n`);
+
+/**
  * The position of one waiting registration, or undefined when it is not waiting: one indexed count
  * (registrations_waitlist_order_uq) of those ahead in its queue; with store first, from the
  * queue's ranking.
@@ -50,11 +63,7 @@ export async function positionOf(db: DbOrTx, registrationId: number): Promise<nu
     .limit(1);
   if (!row || row.status !== 'Waitlisted' || row.order === null) return undefined;
   if (row.storeFirst) return (await queuePositions(db, row.eventId)).get(registrationId);
-  const [ahead] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      select count(*)::int as n from registrations w
-      where w.event_id = ${row.eventId} and w.status = 'Waitlisted' and coalesce(w.waitlist_code_id, 0) = ${row.codeId ?? 0} and w.waitlist_order < ${row.order}::numeric`),
-  );
+  const [ahead] = await waitingAheadStatement(db, [row.eventId, row.codeId ?? 0, row.order]);
   return Number(ahead?.n ?? 0) + 1;
 }
 

@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, schema, statementIn, type DbOrTx, type Tx } from '@portal/db';
+import { waitingAheadSql } from '../registration-views/registration-views.queries.ts';
 
 const { accessCodes, registrations, events } = schema;
 
@@ -144,9 +145,7 @@ const joinQueueStatement = statementIn<{ order: string; position: number | null 
      returning event_id, waitlist_code_id, waitlist_order
    )
    select j.waitlist_order::text as "order",
-     case when e.waitlist_store_first then null else (select count(*)::int from registrations w
-       where w.event_id = j.event_id and w.status = 'Waitlisted' and coalesce(w.waitlist_code_id, 0) = coalesce(j.waitlist_code_id, 0)
-         and w.waitlist_order < j.waitlist_order) + 1 end as position
+     case when e.waitlist_store_first then null else ${waitingAheadSql('j.event_id', 'coalesce(j.waitlist_code_id, 0)', 'j.waitlist_order')} + 1 end as position
    from joined j join events e on e.id = j.event_id`,
 );
 
