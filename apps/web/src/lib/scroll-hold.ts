@@ -1,6 +1,6 @@
 /**
- * Keeping a chosen section in place while the page loads (docs/design/web-rules.md, "Tabs"; issue
- * 31 item 2). Loaded on the first tab choice by active-tab.tsx.
+ * Keeping a chosen section in place while the page loads (docs/design/web-rules.md, "Tabs").
+ * Loaded on the first tab choice by active-tab.tsx.
  */
 
 /** A smooth scroll sends a scroll event every frame: this long without one, it is over. */

@@ -104,7 +104,7 @@ describe('closed registrations and throw-away logins', () => {
     await queueLinkReminders(db(), new Date(Math.max(afterEvent.getTime(), now.getTime())), 'http://portal.test', { linkTtlHours: LINK_TTL_HOURS });
     expect(await tokensOf()).toBe(before);
 
-    // Open and ahead: one reminder with a fresh link of LINK_TTL_HOURS (to a confirmed address: item 9).
+    // Open and ahead: one reminder with a fresh link of LINK_TTL_HOURS (to a confirmed address: only confirmed addresses get unsolicited mail).
     await db().execute(sql`update people set email_verified = true where email = ${email}`);
     if (now.getTime() < afterEvent.getTime() - 86_400_000) {
       await queueLinkReminders(db(), now, 'http://portal.test', { linkTtlHours: LINK_TTL_HOURS });
