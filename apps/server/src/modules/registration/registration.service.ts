@@ -27,7 +27,7 @@ import { joinWaitlist, prepareWaitlistJoin } from '../waitlist/waitlist.service.
 import { emitPersonEvent, emitRegistrationEvent, type KnownSubscribers } from '../webhooks/outbox.ts';
 import type { QuestionsService } from '../questions/questions.service.ts';
 import type { BadgesService } from '../badges/badges.service.ts';
-import { acceptTransfer, assertChangesOpen, changesClosed, explainEndedLink, helpDeskOf, lapseTransfers, offerOfToken, offerPage, offerTransfer, pendingTransferOf, withdrawTransfer } from './transfers.service.ts';
+import { acceptTransfer, assertChangesOpen, changesClosed, explainEndedLink, helpDeskOf, lapseTransfers, offerOfToken, offerPage, offerTransfer, pendingTransferOf, withdrawTransfer } from './transfers.ts';
 import { runReminders, type ReminderOptions, type ReminderRun } from './reminders.ts';
 import { mailedLinkRequired, mailRegistrationLink, requireMailedLink, type MailedLinkStep } from './mailed-link.ts';
 
@@ -399,7 +399,7 @@ export function createRegistrationService(deps: {
             actorEmail = (await q.findPerson(tx, registration.attendeeId))?.email ?? null;
             action = 'registration-transfer-withdrawn';
           }
-          // The mails of an offer are the transfer's own (transfers.service.ts), with the holder's new link.
+          // The mails of an offer are the transfer's own (transfers.ts), with the holder's new link.
           mailKind = null;
         } else if (input.action === 'cancel') {
           if (live.purpose !== 'revisit') throw conflict('Only a completed registration can be cancelled.');

@@ -21,7 +21,7 @@ import { rowsOf, schema } from '@portal/db';
 import { body, buildTestApp, injectAs, loginOrganizer, type TestApp } from '../../testing/build-test-app.ts';
 import { mailsTo } from '../../testing/mail-helpers.ts';
 import { issueToken } from '../../lib/registration-tokens.ts';
-import { lapseTransfers, TRANSFER_TTL_MS } from './transfers.service.ts';
+import { lapseTransfers, TRANSFER_TTL_MS } from './transfers.ts';
 
 interface Holder {
   id: number;
