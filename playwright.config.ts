@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROME_PATH, CHROMIUM_ARGS } from './e2e/chromium.ts';
+import { CHROME_PATH, CHROMIUM_ARGS, NO_OUTSIDE_HOSTS } from './e2e/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4391);
 // Evaluated again in every worker: the first evaluation (the runner) picks the data dir.
@@ -34,7 +34,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
-    launchOptions: { executablePath: CHROME_PATH, args: CHROMIUM_ARGS },
+    // No journey depends on the outside network (e2e/chromium.ts says why).
+    launchOptions: { executablePath: CHROME_PATH, args: [...CHROMIUM_ARGS, ...NO_OUTSIDE_HOSTS] },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

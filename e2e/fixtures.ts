@@ -94,6 +94,16 @@ export async function openResentLink(page: Page, request: APIRequestContext, hea
   await expect(page.getByRole('heading', { name: 'Your registration' })).toBeVisible();
 }
 
+/**
+ * Waits until the page shows nothing still loading: no spinner, placeholder or busy table, no status
+ * saying it loads (in English or French). What a journey waits for before reading or photographing a
+ * whole page, rather than the network going quiet, which also waited for the outside pages in frames.
+ */
+export async function nothingLoading(page: Page): Promise<void> {
+  await expect(page.locator('.page-loading, .section-placeholder, .event-banner-placeholder, .spinner-border, [aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /loading|chargement/i })).toHaveCount(0);
+}
+
 /** Serious and critical axe violations (WCAG 2.1 A and AA rules) on the page as it is now. */
 export async function seriousA11yViolations(page: Page) {
   // A toast still fading in has text of partial opacity, which axe measures as low contrast: let

@@ -9,7 +9,7 @@
  * each table, and everything around it, stay compared).
  */
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, loginAs, seriousA11yViolations, signInOrganizer, test } from './fixtures.ts';
+import { DEMO_ACCOUNTS, expect, loginAs, nothingLoading, seriousA11yViolations, signInOrganizer, test } from './fixtures.ts';
 
 const WIDTHS = [360, 768, 1280] as const;
 /** What differs between two runs of the same build (see the file's comment). */
@@ -25,8 +25,9 @@ function volatile(page: Page): Locator[] {
   ];
 }
 
+/** The page's data shown (nothing loading), its fonts loaded and its images decoded. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await nothingLoading(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // Images (logo, banner) decoded before the picture is taken.
   await page.waitForFunction(() => [...document.images].every((img) => img.complete));
@@ -69,6 +70,8 @@ test('attendee pages', async ({ page }) => {
 
   await loginAs(page, 'dealer');
   await expect(page.getByRole('button', { name: 'Show more' })).toBeVisible();
+  // The video's frame is masked: it has to be in its box for the mask to cover it.
+  await expect(page.locator('#welcome iframe')).toBeAttached();
   await shoot(page, 'welcome');
   await page.goto('/nbc/enrollment');
   await expect(page.getByRole('radio', { name: 'Executive Manager' })).toBeVisible();
@@ -138,6 +141,7 @@ test('attendee and report pages in French', async ({ page }) => {
   }
   await signInInFrench(page, 'dealer');
   await expect(page.getByRole('button', { name: 'Lire la suite' })).toBeVisible();
+  await expect(page.locator('#welcome iframe')).toBeAttached();
   await shoot(page, 'fr-welcome');
   await page.goto('/nbc/enrollment');
   await expect(page.getByRole('radio', { name: 'Direction exécutive' })).toBeVisible();
