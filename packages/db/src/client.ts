@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite, parse as pgliteParse, protocol as pgliteProtocol } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { bindExecuteMessage, rowsOfAnswer } from './pglite-wire.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -109,8 +110,7 @@ export function dateOf(value: Date | string | null | undefined): Date | null {
 
 /**
  * A fixed statement run straight on the driver: on PostgreSQL a named statement (parsed and planned
- * once per connection); on PGlite a server-side `PREPARE`d statement run with `EXECUTE` over the
- * simple protocol. For the few reads every authenticated request makes (token revocation, report
+ * once per connection); on PGlite a server-side `PREPARE`d statement, its values bound to it. For the few reads every authenticated request makes (token revocation, report
  * scope, report data version, the login's lookup), where drizzle's own work per query cost about as
  * much CPU as the driver's. Always on the database itself, never in a transaction.
  *
@@ -122,7 +122,8 @@ export function dateOf(value: Date | string | null | undefined): Date | null {
  * written into SQL), Describe, Execute and Sync to the prepared statement in one call into the
  * engine. Against `EXECUTE name('…')` this skips quoting the values in JavaScript and the engine's
  * lexing of them: measured on 5,000 stores, the login lookup 40 → 34 µs per key (32 keys a batch),
- * the audit insert 28 → 24 µs per row (250 rows). Values: numbers only when finite, strings
+ * the audit insert 28 → 24 µs per row (250 rows). The messages are written and the answer read by
+ * pglite-wire.ts, not by PGlite's protocol classes. Values: numbers only when finite, strings
  * without NUL (PostgreSQL text cannot hold it), booleans, null; anything else is refused.
  */
 export function namedStatement<Row>(db: Db, name: string, text: string): (params: readonly unknown[]) => Promise<Row[]> {
@@ -179,27 +180,22 @@ export function arrayParam(values: readonly (number | string | null)[]): string 
     .join(',')}}`;
 }
 
-const pgliteSerialize = pgliteProtocol.serialize;
-/** Describe (the portal: its row description), Execute (every row) and Sync: the same bytes for every run. */
-const DESCRIBE_EXECUTE_SYNC = Buffer.concat([pgliteSerialize.describe({ type: 'P' }), pgliteSerialize.execute({}), pgliteSerialize.sync()]);
-
 /**
  * One run of a prepared statement on PGlite: Bind, Describe, Execute and Sync in one message to the
  * engine, under the same two locks as PGlite's own `exec` (never inside another caller's
- * transaction, never between another query's messages). The rows are parsed by PGlite's own result
- * parser with the instance's type parsers, as `exec` parses them. A database error is thrown once
- * the Sync has brought the session back to idle.
+ * transaction, never between another query's messages). The engine's answer comes back raw and is
+ * read once by `rowsOfAnswer` (pglite-wire.ts), with the instance's type parsers; a database error
+ * is thrown once the Sync has brought the session back to idle.
  */
 async function executeOnPglite<Row>(client: PGlite, name: string, values: (string | null)[]): Promise<Row[]> {
-  const bind = pgliteSerialize.bind({ statement: name, values });
-  const message = new Uint8Array(bind.length + DESCRIBE_EXECUTE_SYNC.length);
-  message.set(bind, 0);
-  message.set(DESCRIBE_EXECUTE_SYNC, bind.length);
+  const message = bindExecuteMessage(name, values);
   await client._checkReady();
   return client._runExclusiveTransaction(() =>
     client._runExclusiveQuery(async () => {
-      const { messages } = await client.execProtocol(message);
-      return (pgliteParse.parseResults(messages, client.parsers)[0]?.rows ?? []) as Row[];
+      // The engine hands out views of its own memory, valid until its next write: each is copied.
+      const chunks: Uint8Array[] = [];
+      await client.execProtocolRawStream(message, { onRawData: (data) => chunks.push(new Uint8Array(data)) });
+      return rowsOfAnswer<Row>(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), client.parsers);
     }),
   );
 }

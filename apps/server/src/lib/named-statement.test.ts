@@ -56,8 +56,27 @@ describe('namedStatement', () => {
     // A failing statement leaves the session idle: the next run answers.
     const failing = namedStatement<{ v: number }>(t.database.db, 'test_failing', 'select 1 / $1::int as v');
     await expect(failing([0])).rejects.toThrow(/division by zero/);
+    // The database's own error, with its SQLSTATE, as the driver gives it.
+    await expect(failing([0])).rejects.toMatchObject({ code: '22012' });
     expect(await echo(['after'])).toEqual([{ t: 'after' }]);
     expect(await failing([1])).toEqual([{ v: 1 }]);
+  });
+
+  it("answers every row, each column typed as the driver's own query types it", async () => {
+    const text = `select g as n, g::bigint * 1000000007 as big, (g / 3.0)::numeric(12, 4) as num, g::float8 / 7 as f, g % 2 = 0 as even,
+      ('2026-11-29 21:00:00+00'::timestamptz + g * interval '1 minute') as at, ('2026-11-29'::date + g) as day,
+      json_build_object('g', g, 'name', 'n' || g) as js, jsonb_build_object('k', repeat('x', g % 50)) as jb, array[g, g + 1] as arr,
+      case when g % 5 = 0 then null else 'v' || g end as maybe, $1::text as echo
+      from generate_series(1, $2::int) g`;
+    const typed = namedStatement<Record<string, unknown>>(t.database.db, 'test_typed', text);
+    for (const n of [0, 1, 3, 2000]) {
+      // The driver's own parameterized query (PGlite's query, node-postgres' pool) is the reference.
+      const driver = (t.database.db as unknown as { $client: { query(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }).$client;
+      const expected = (await driver.query(text, ['é \\x', n])).rows;
+      const rows = await typed(['é \\x', n]);
+      expect(rows).toHaveLength(n);
+      expect(rows).toEqual(expected);
+    }
   });
 
   it('refuses a name it cannot write safely', () => {
