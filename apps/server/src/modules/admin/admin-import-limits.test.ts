@@ -53,7 +53,7 @@ describe('console CSV import limits', () => {
   it('lists the first 1,000 problems and counts them all, without holding the event loop', async () => {
     const file = rosterWithBadEmails(60_000);
     expect(file.length).toBeGreaterThan(3_300_000);
-    const { result: res, longestMs } = await longestEventLoopPause(() => upload(file));
+    const { result: res, longestMs, longestCpuMs } = await longestEventLoopPause(() => upload(file));
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const answer = importResultSchema.parse((res.json() as { data: unknown }).data);
     expect(answer.ok).toBe(false);
@@ -62,14 +62,17 @@ describe('console CSV import limits', () => {
     expect(answer.problems[0]).toMatchObject({ line: 2, column: 'email' });
     expect(res.body.length).toBeLessThan(300_000);
     // Before, the whole file was parsed in one block (0.86 s for the whole import on an idle
-    // machine). On a shared, loaded machine every wall-clock figure grows, so the bound is taken
-    // against what one synchronous parse of the same file costs here and now (less than the old
-    // block): the import's longest pause must be a small part of it. The idle figure (under 50 ms)
-    // is measured by bench/admin/import-event-loop.bench.ts (docs/benchmarks.md).
-    const started = performance.now();
+    // machine). The bound is taken against what one synchronous parse of the same file costs here
+    // and now, in CPU time: the import's longest slice of work between two turns of the event loop
+    // must be a small part of it. Wall-clock pauses also grow with the time the process waits for
+    // a core on a loaded machine (445 ms once in CI, against a 371 ms bound), CPU time does not. The
+    // idle wall-clock figure (under 50 ms) is measured by bench/admin/import-event-loop.bench.ts
+    // (docs/benchmarks.md).
+    const cpuBefore = process.cpuUsage();
     parse(file, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true });
-    const blockingMs = performance.now() - started;
-    console.log(`longest event-loop pause during a 3.4 MB import: ${longestMs.toFixed(0)} ms (one synchronous parse of it here: ${blockingMs.toFixed(0)} ms)`);
-    expect(longestMs).toBeLessThan(Math.max(250, blockingMs / 3));
+    const cpu = process.cpuUsage(cpuBefore);
+    const blockingCpuMs = (cpu.user + cpu.system) / 1000;
+    console.log(`longest event-loop pause during a 3.4 MB import: ${longestMs.toFixed(0)} ms, ${longestCpuMs.toFixed(0)} ms of CPU (one synchronous parse of it here: ${blockingCpuMs.toFixed(0)} ms of CPU)`);
+    expect(longestCpuMs).toBeLessThan(Math.max(250, blockingCpuMs / 3));
   }, 120_000);
 });
