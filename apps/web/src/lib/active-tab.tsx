@@ -76,7 +76,7 @@ function startHold(section: HTMLElement, behavior: ScrollBehavior, smoothUntil: 
   const stopWatching = onFirstUserInput(cancel);
   void import('./scroll-hold.ts').then(({ holdInPlace }) => {
     stopWatching();
-    if (!cancelled) release = holdInPlace(section, behavior, smoothUntil, USER_SCROLL_EVENTS);
+    if (!cancelled) release = holdInPlace(section, behavior, smoothUntil, onFirstUserInput);
   });
   return cancel;
 }

@@ -20,8 +20,15 @@ const SCROLL_QUIET_MS = 250;
  *
  * The smooth scroll is over when the browser says so (`scrollend`): on a busy machine its last
  * frames can come after `smoothUntil`. A browser without `scrollend` counts it over at `smoothUntil`.
+ * `onFirstUserInput` watches for the user's input (active-tab.tsx, which uses the same watch before
+ * this module has loaded).
  */
-export function holdInPlace(section: HTMLElement, behavior: ScrollBehavior, smoothUntil: number, userEvents: readonly string[]): () => void {
+export function holdInPlace(
+  section: HTMLElement,
+  behavior: ScrollBehavior,
+  smoothUntil: number,
+  onFirstUserInput: (callback: () => void) => () => void,
+): () => void {
   if (typeof ResizeObserver !== 'function') return () => {};
   let frame = 0;
   /** Scroll events still expected from a realignment of this hold. */
@@ -69,12 +76,12 @@ export function holdInPlace(section: HTMLElement, behavior: ScrollBehavior, smoo
     frame = 0;
     window.removeEventListener('scroll', onScroll);
     window.removeEventListener('scrollend', onScrollEnd);
-    for (const type of userEvents) window.removeEventListener(type, release, true);
+    stopWatchingInput();
   };
   observer.observe(document.body);
   window.addEventListener('scroll', onScroll, { passive: true });
   if (endReported) window.addEventListener('scrollend', onScrollEnd, { passive: true });
-  for (const type of userEvents) window.addEventListener(type, release, { capture: true, passive: true });
+  const stopWatchingInput = onFirstUserInput(release);
   return release;
 }
 
