@@ -10,11 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { namedStatement, openDatabase, rowsOf } from '@portal/db';
 import { sql } from 'drizzle-orm';
-
-const INSERT_ROWS_SQL = `
-  insert into audit_log (at, action, success, actor_email, event_id, ip, detail, organizer_id)
-  select coalesce(x.at, now()), x.action, x.success, x."actorEmail", x."eventId", x.ip, x.detail, x."organizerId"
-  from jsonb_to_recordset($1::jsonb) as x(at timestamptz, action text, success boolean, "actorEmail" text, "eventId" text, ip text, detail jsonb, "organizerId" integer)`;
+import { INSERT_ROWS_SQL } from '../../apps/server/src/lib/audit-writer.ts';
 
 async function open(folder: string) {
   const database = await openDatabase({ dataDir: join(mkdtempSync(join(tmpdir(), 'portal-audit-')), 'pglite'), migrationsFolder: folder });

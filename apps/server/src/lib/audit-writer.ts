@@ -15,7 +15,7 @@ import { auditRow, type AuditEntry } from './audit.ts';
  * connection parses and plans it once, not once per batch, and the app skips drizzle's building of
  * the query.
  */
-const INSERT_ROWS_SQL = `
+export const INSERT_ROWS_SQL = `
   insert into audit_log (at, action, success, actor_email, event_id, ip, detail, organizer_id)
   select coalesce(x.at, now()), x.action, x.success, x."actorEmail", x."eventId", x.ip, x.detail, x."organizerId"
   from jsonb_to_recordset($1::jsonb) as x(at timestamptz, action text, success boolean, "actorEmail" text, "eventId" text, ip text, detail jsonb, "organizerId" integer)`;
